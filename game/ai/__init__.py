@@ -1,0 +1,1 @@
+"""Controllers that answer the engine's decisions."""

@@ -1,0 +1,108 @@
+"""Command line: ``python -m game`` plays; ``python -m game party check FILE...`` checks parties.
+
+No pygame here: the checker must run on a machine with no display.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from game.content.party_building import BuiltParty, load_party
+from game.core.errors import ContentError, Problem
+from game.paths import PARTIES_DIR
+
+DEFAULT_MATCHUP = ("lantern_adventuring_co.yaml", "northmen_raiding_party.yaml")
+
+
+def _party_files(paths: Sequence[str]) -> list[str]:
+    """Expand folders to the .yaml/.yml files in them; keep files (even missing ones) as given."""
+    out: list[str] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            out += sorted(str(f) for f in path.iterdir() if f.suffix in (".yaml", ".yml") and f.is_file())
+        else:
+            out.append(p)
+    return out
+
+
+def party_check(files: Sequence[str], out=None) -> int:
+    """formats.md: one JSON object per line; non-zero exit if any file is invalid."""
+    out = out or sys.stdout
+    failed = False
+    for file in _party_files(files):
+        try:
+            party = load_party(file)
+        except ContentError as exc:
+            failed = True
+            record: dict[str, object] = {"file": file, "errors": [p.as_dict() for p in exc.problems]}
+        except Exception as exc:  # a bug of ours must still not hide the other files
+            failed = True
+            record = {"file": file, "errors": [Problem("", None, f"internal error: {exc!r}").as_dict()]}
+        else:
+            record = party.summary()
+        out.write(json.dumps(record, ensure_ascii=False) + "\n")
+    return 1 if failed else 0
+
+
+def describe_party(party: BuiltParty) -> str:
+    """A readable summary of a party: each model's profile, cost and traits."""
+    lines = [f"{party.name} — {party.size}, {party.cost}/{party.budget} ExP, Fate {party.fate}"]
+    for m in party.models:
+        a = m.attributes
+        weapons = ", ".join(f"{w.name} ({w.skill})" for w in m.weapons) or "unarmed"
+        traits = ", ".join(m.traits) or "no traits"
+        lines.append(f"  {m.name} ({m.type}) MA {a['MA']} RA {a['RA']} PD {a['PD']} WP {a['WP']} "
+                     f"WO {m.wounds} — {m.cost} ExP")
+        lines.append(f"      {weapons}; {traits}")
+    return "\n".join(lines)
+
+
+def play(args: argparse.Namespace) -> int:
+    parties = []
+    for name in DEFAULT_MATCHUP:
+        try:
+            parties.append(load_party(PARTIES_DIR / name, f"assets/parties/{name}"))
+        except ContentError as exc:
+            print(f"Cannot load a default party:\n{exc.describe()}", file=sys.stderr)
+            return 1
+    print("Iron & Honor — default matchup (Engagement)\n")
+    print(describe_party(parties[0]))
+    print("\n          versus\n")
+    print(describe_party(parties[1]))
+    print("\nThe battle screen is coming in a later release; the parties above are checked and ready.")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m game", description="Iron & Honor — fantasy skirmish wargame.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.add_parser("play", help="start the game (the default)")
+    party = sub.add_parser("party", help="party files: check them", description="Work with party files.")
+    party_sub = party.add_subparsers(dest="party_command", metavar="SUBCOMMAND", required=True)
+    check = party_sub.add_parser(
+        "check",
+        help="validate party files",
+        description=(
+            "Validate party files (format iron-honor/party@1) against the party-building rules. "
+            "Prints one JSON object per file and line: for a valid party "
+            '{"file", "name", "size", "cost", "budget", "fate", "models": [{"name", "cost", "wounds"}]}; '
+            'for an invalid one {"file", "errors": [{"where", "line", "message"}]}, every error located by '
+            "key path and line and naming its rule. Exits 1 if any file is invalid. A folder checks every "
+            ".yaml file in it."
+        ),
+    )
+    check.add_argument("files", nargs="+", metavar="FILE", help="party files or folders")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "party" and args.party_command == "check":
+        return party_check(args.files)
+    return play(args)

@@ -1,0 +1,1 @@
+"""Content: YAML loading and validation for parties, maps, scenarios and rules data."""

@@ -1,0 +1,109 @@
+"""Structural validation of content with pydantic, reported as located Problems.
+
+pydantic does the type and key checking (strict: an integer is never a boolean,
+unknown keys are errors, every error at once); this module turns its errors into
+the project's "key path, line, expected, found" messages.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from game.content.yaml_loader import Document, KeyPath, format_where
+from game.core.errors import ContentError, Problem
+from game.core.ids import suggest
+
+
+class StrictModel(BaseModel):
+    """Base for every content schema: strict types, no unknown keys, immutable."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+M = TypeVar("M", bound=BaseModel)
+
+_EXPECTED = {
+    "int_type": "an integer",
+    "int_from_float": "an integer",
+    "float_type": "a number",
+    "string_type": "text",
+    "bool_type": "true or false",
+    "list_type": "a list",
+    "dict_type": "a mapping",
+    "model_type": "a mapping",
+    "model_attributes_type": "a mapping",
+    "tuple_type": "a list",
+}
+
+
+def describe_value(value: Any) -> str:
+    """How a found value is named in messages: its YAML type and a short repr."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"a boolean ({str(value).lower()})"
+    if isinstance(value, int):
+        return f"the integer {value}"
+    if isinstance(value, float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f"the text '{shown}'"
+    if isinstance(value, list):
+        return f"a list of {len(value)} item(s)"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def _allowed_keys(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
+    """Field names of the schema model that a location points into (for 'did you mean')."""
+    current: Any = model
+    for part in loc[:-1]:
+        if isinstance(part, int):
+            continue
+        fields = getattr(current, "model_fields", {})
+        if part not in fields:
+            return []
+        ann = fields[part].annotation
+        args = getattr(ann, "__args__", ())
+        current = next((a for a in (ann, *args) if isinstance(a, type) and issubclass(a, BaseModel)), None)
+        if current is None:
+            return []
+    return list(getattr(current, "model_fields", {}))
+
+
+def problem_from_error(doc: Document, model: type[BaseModel], err: Any, base: KeyPath = ()) -> Problem:
+    loc: KeyPath = base + tuple(err["loc"])
+    kind = err["type"]
+    found = describe_value(err.get("input"))
+    if kind == "missing":
+        # the key is absent, so its line is the mapping's
+        return Problem(format_where(loc), doc.line_of(loc[:-1]), f"missing required key '{loc[-1]}'")
+    if kind == "extra_forbidden":
+        key = str(loc[-1])
+        allowed = _allowed_keys(model, tuple(err["loc"]))
+        hint = suggest(key, allowed) if allowed else ""
+        keys = f" (allowed: {', '.join(allowed)})" if allowed and not hint else ""
+        message = f"unknown key '{key}'{hint}{keys}"
+    elif kind == "literal_error":
+        message = f"expected {err['ctx']['expected']}, found {found}"
+    elif kind in _EXPECTED:
+        message = f"expected {_EXPECTED[kind]}, found {found}"
+    elif kind == "value_error":
+        message = str(err["ctx"]["error"])
+    else:
+        message = f"{err['msg']}, found {found}"
+    return doc.problem(loc, message)
+
+
+def validate(doc: Document, model: type[M], data: Any = None, base: KeyPath = ()) -> M:
+    """Validate ``doc.data`` (or ``data`` found at ``base``) against a schema, or raise ContentError."""
+    value = doc.data if data is None else data
+    try:
+        return model.model_validate(value)
+    except ValidationError as exc:
+        problems = [problem_from_error(doc, model, e, base) for e in exc.errors()]
+        raise ContentError(doc.file, problems) from None

@@ -1,0 +1,215 @@
+"""The one YAML loader for every content file.
+
+Safe by construction: the text is composed into YAML nodes with PyYAML's
+SafeLoader and turned into plain dicts, lists and scalars here, so that we can
+record the line of every key path, refuse duplicate keys, and stop alias bombs
+(an alias re-expanded past ``MAX_VALUES`` values) and cyclic aliases before they
+eat the machine. Every failure becomes a located :class:`ContentError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from game.core.errors import ContentError, Problem
+
+MAX_BYTES = 2 * 1024 * 1024
+MAX_VALUES = 200_000
+MAX_DEPTH = 200
+
+KeyPath = tuple[str | int, ...]
+
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+_MAP_TAG = "tag:yaml.org,2002:map"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+
+
+def format_where(path: KeyPath) -> str:
+    """``("models", 2, "traits", 1)`` -> ``models[2].traits[1]``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+@dataclass
+class Document:
+    """A parsed YAML file: plain data plus the line of every key path."""
+
+    file: str
+    data: Any
+    lines: dict[KeyPath, int] = field(default_factory=dict)
+
+    def line_of(self, path: KeyPath) -> int | None:
+        """Line of a key path, or of its nearest known ancestor."""
+        p = tuple(path)
+        while p:
+            if p in self.lines:
+                return self.lines[p]
+            p = p[:-1]
+        return self.lines.get((), None)
+
+    def problem(self, path: KeyPath, message: str) -> Problem:
+        return Problem(format_where(path), self.line_of(path), message)
+
+
+class _Builder:
+    def __init__(self, loader: yaml.SafeLoader, file: str):
+        self.loader = loader
+        self.file = file
+        self.lines: dict[KeyPath, int] = {}
+        self.problems: list[Problem] = []
+        self.count = 0
+        self.active: set[int] = set()
+
+    def fail(self, path: KeyPath, node: yaml.Node | None, message: str) -> None:
+        line = node.start_mark.line + 1 if node is not None else None
+        self.problems.append(Problem(format_where(path), line, message))
+
+    def build(self, node: yaml.Node, path: KeyPath, depth: int = 0) -> Any:
+        self.count += 1
+        if self.count > MAX_VALUES:
+            raise _TooBig()
+        if depth > MAX_DEPTH:
+            raise _TooDeep()
+        self.lines.setdefault(path, node.start_mark.line + 1)
+        if isinstance(node, yaml.ScalarNode):
+            try:
+                return self.loader.construct_object(node, deep=True)
+            except yaml.YAMLError as exc:
+                what = exc.problem if isinstance(exc, yaml.MarkedYAMLError) and exc.problem else str(exc)
+                self.fail(path, node, f"cannot read this value: {what}")
+                return None
+        expected_tag = _SEQ_TAG if isinstance(node, yaml.SequenceNode) else _MAP_TAG
+        if node.tag != expected_tag:
+            self.fail(path, node, f"unsupported YAML tag '{node.tag}'; content files hold plain data only")
+            return None
+        if id(node) in self.active:
+            self.fail(path, node, "an alias refers to a value that contains itself")
+            return None
+        self.active.add(id(node))
+        try:
+            if isinstance(node, yaml.SequenceNode):
+                return [self.build(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+            if isinstance(node, yaml.MappingNode):
+                return self.build_mapping(node, path, depth)
+        finally:
+            self.active.discard(id(node))
+        self.fail(path, node, "unsupported YAML node")
+        return None
+
+    def build_mapping(self, node: yaml.MappingNode, path: KeyPath, depth: int) -> dict[Any, Any]:
+        result: dict[Any, Any] = {}
+        merged: list[tuple[yaml.Node, Any]] = []
+        for key_node, value_node in node.value:
+            if key_node.tag == _MERGE_TAG:
+                merged.append((value_node, self.build(value_node, path, depth + 1)))
+                continue
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.fail(path, key_node, "a key must be a plain value, not a list or mapping")
+                continue
+            key = self.loader.construct_object(key_node, deep=True)
+            if not isinstance(key, str | int) or isinstance(key, bool):
+                key = str(key_node.value)
+            sub = path + (key,)
+            if key in result:
+                self.fail(sub, key_node, f"duplicate key '{key}' (first on line {self.lines.get(sub)})")
+                continue
+            self.lines[sub] = key_node.start_mark.line + 1
+            result[key] = self.build(value_node, sub, depth + 1)
+        for value_node, value in merged:  # '<<: *base' fills keys not given explicitly
+            sources = value if isinstance(value, list) else [value]
+            for src in sources:
+                if not isinstance(src, dict):
+                    self.fail(path, value_node, "a merge key ('<<') needs a mapping or a list of mappings")
+                    continue
+                for k, v in src.items():
+                    result.setdefault(k, v)
+        return result
+
+
+class _TooBig(Exception):
+    pass
+
+
+class _TooDeep(Exception):
+    pass
+
+
+def _whole(file: str, message: str, line: int | None = None) -> ContentError:
+    return ContentError(file, [Problem("", line, message)])
+
+
+def parse_yaml(raw: bytes | str, file: str = "<text>") -> Document:
+    """Parse YAML text (or bytes) into a :class:`Document`, or raise ContentError."""
+    if isinstance(raw, bytes):
+        if len(raw) > MAX_BYTES:
+            raise _whole(file, f"file is {len(raw)} bytes; content files may be at most {MAX_BYTES} bytes")
+        if b"\x00" in raw:
+            raise _whole(file, "this is not a text file (it contains NUL bytes); expected YAML text")
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise _whole(file, f"this is not UTF-8 text (bad byte at offset {exc.start}); expected YAML text") from None
+    else:
+        text = raw
+        if len(text.encode("utf-8", "replace")) > MAX_BYTES:
+            raise _whole(file, f"text is larger than {MAX_BYTES} bytes")
+    if not text.strip() or all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()):
+        raise _whole(file, "the file is empty; expected a YAML mapping")
+    loader = yaml.SafeLoader(text)
+    try:
+        try:
+            node = loader.get_single_node()
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            line = mark.line + 1 if mark else None
+            what = exc.problem or str(exc)
+            ctx = f" ({exc.context})" if exc.context else ""
+            raise _whole(file, f"YAML syntax error: {what}{ctx}", line) from None
+        except yaml.YAMLError as exc:
+            raise _whole(file, f"YAML error: {exc}") from None
+        except RecursionError:
+            raise _whole(file, f"the YAML is nested too deeply (more than {MAX_DEPTH} levels)") from None
+        if node is None:
+            raise _whole(file, "the file is empty; expected a YAML mapping")
+        builder = _Builder(loader, file)
+        try:
+            data = builder.build(node, ())
+        except _TooBig:
+            raise _whole(file, f"the file expands to more than {MAX_VALUES} values "
+                               "(an alias bomb?); refusing to load it") from None
+        except (_TooDeep, RecursionError):
+            raise _whole(file, f"the YAML is nested too deeply (more than {MAX_DEPTH} levels)") from None
+    finally:
+        loader.dispose()
+    if builder.problems:
+        raise ContentError(file, builder.problems)
+    return Document(file, data, builder.lines)
+
+
+def load_yaml(path: str | Path, display: str | None = None) -> Document:
+    """Read and parse one file; every failure (missing, unreadable, bad YAML) is a ContentError."""
+    p = Path(path)
+    name = display or str(path)
+    try:
+        size = p.stat().st_size
+        if p.is_dir():
+            raise _whole(name, "this is a folder, not a file")
+        if size > MAX_BYTES:
+            raise _whole(name, f"file is {size} bytes; content files may be at most {MAX_BYTES} bytes")
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise _whole(name, "no such file") from None
+    except PermissionError:
+        raise _whole(name, "permission denied reading this file") from None
+    except OSError as exc:
+        raise _whole(name, f"cannot read this file: {exc.strerror or exc}") from None
+    return parse_yaml(raw, name)

@@ -1,0 +1,1 @@
+"""pygame-ce map editor and party builder."""

@@ -1,0 +1,1 @@
+"""The battlefield: pymunk-backed distances, arcs, line of sight, cover, paths and pushes."""

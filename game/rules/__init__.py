@@ -1,0 +1,1 @@
+"""The rules engine: turn sequence, actions, combat, traits, spells and encounters."""

@@ -1,0 +1,1 @@
+"""pygame-ce scenes: menus, deployment, battle, results."""

@@ -1,0 +1,29 @@
+"""Shared test setup: never open a real window, and find the repository's folders."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+ROOT = Path(__file__).resolve().parent.parent
+PARTIES = ROOT / "assets" / "parties"
+
+
+@pytest.fixture
+def tmp_file(tmp_path: Path):
+    """Write text (or bytes) to a file in a temporary folder and return its path."""
+
+    def write(content: str | bytes, name: str = "party.yaml") -> Path:
+        path = tmp_path / name
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+        return path
+
+    return write

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Quick start: set up a private virtual environment, then play or test.
+
+    python3 tools/run.py play     # install what is needed (first time), start the game
+    python3 tools/run.py test     # install what is needed (first time), run every test
+
+Anything after the command goes to the game or to pytest. Standard library only:
+this runs before anything is installed. The environment lives in ``.venv`` and
+is refreshed when the dependencies in pyproject.toml change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import tomllib
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+STAMP = VENV / "iron-honor-deps.sha256"
+
+
+def _python() -> Path:
+    if os.name == "nt":
+        return VENV / "Scripts" / "python.exe"
+    return VENV / "bin" / "python"
+
+
+def _requirements(with_tests: bool) -> list[str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    reqs = list(project["dependencies"])
+    if with_tests:
+        reqs += project["optional-dependencies"]["test"]
+    return reqs
+
+
+def ensure_environment(with_tests: bool) -> Path:
+    """Create .venv and install the dependencies unless they are already there."""
+    if sys.version_info < (3, 11):
+        sys.exit(f"Iron & Honor needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
+    reqs = _requirements(with_tests)
+    digest = hashlib.sha256("\n".join(reqs).encode()).hexdigest()
+    py = _python()
+    if py.exists() and STAMP.exists() and digest in STAMP.read_text().split():
+        return py
+    if not py.exists():
+        print(f"Creating a virtual environment in {VENV} ...", flush=True)
+        venv.EnvBuilder(with_pip=True, clear=VENV.exists()).create(VENV)
+    print("Installing dependencies (first run only) ...", flush=True)
+    cmd = [str(py), "-m", "pip", "install", "--disable-pip-version-check", "-q", *reqs]
+    if subprocess.call(cmd) != 0:
+        sys.exit("Installing the dependencies failed; see pip's message above.")
+    known = STAMP.read_text().split() if STAMP.exists() else []
+    STAMP.write_text("\n".join([*known, digest]) + "\n")
+    return py
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("play", "test"):
+        print(__doc__)
+        return 2
+    command, rest = argv[0], argv[1:]
+    py = ensure_environment(with_tests=command == "test")
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    if command == "play":
+        args = [str(py), "-m", "game", *rest]
+    else:
+        env.setdefault("SDL_VIDEODRIVER", "dummy")
+        env.setdefault("SDL_AUDIODRIVER", "dummy")
+        args = [str(py), "-m", "pytest", *rest]
+    return subprocess.call(args, cwd=ROOT, env=env)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
