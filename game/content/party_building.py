@@ -193,7 +193,8 @@ class _Checker:
                          f"{rules.max_attribute} [PARTY-3]")
         at_max = [k for k, v in attrs.items() if v == rules.max_attribute]
         if len(at_max) > allowed_at_max:
-            why = " (2 with Natural Aptitude [T-NATAPT-1])" if allowed_at_max == 1 else " with Natural Aptitude [T-NATAPT-1]"
+            why = " (2 with Natural Aptitude [T-NATAPT-1])" if allowed_at_max == 1 \
+                else " with Natural Aptitude [T-NATAPT-1]"
             self.add(at, f"{m.name}: {len(at_max)} attributes at {rules.max_attribute} "
                      f"({', '.join(at_max)}); a {m.type} may have at most {allowed_at_max}{why} [PARTY-3]")
         spent = sum(v - rules.base_attribute for v in attrs.values())
