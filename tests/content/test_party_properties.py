@@ -58,9 +58,9 @@ def oracle(p: dict[str, Any]) -> tuple[list[str], int, int]:
         if len(set(traits)) != len(traits):
             bad.append("twice")
         cats = [EXPECTED[t][0] for t in set(traits)]
-        if m["type"] != "hero" and "heroic" in cats or cats.count("heroic") > 1:
+        if (m["type"] != "hero" and "heroic" in cats) or cats.count("heroic") > 1:
             bad.append("heroic")
-        if m["type"] == "follower" and "rare" in cats or cats.count("rare") > 1:
+        if (m["type"] == "follower" and "rare" in cats) or cats.count("rare") > 1:
             bad.append("rare")
         if cats.count("common") > 4:
             bad.append("common")
@@ -212,7 +212,7 @@ def test_accepted_exactly_when_every_rule_holds(data: dict[str, Any]) -> None:
 def legal_parties(draw) -> dict[str, Any]:
     """Parties legal by construction: plain models with affordable Common traits."""
     size = draw(st.sampled_from(sorted(SIZES)))
-    budget, cmin, cmax, fmin = SIZES[size]
+    _, cmin, cmax, fmin = SIZES[size]
     companions = draw(st.integers(cmin, cmax))
     followers = draw(st.integers(fmin, fmin + 2))
     kinds = ["hero"] + ["companion"] * companions + ["follower"] * followers
@@ -222,8 +222,8 @@ def legal_parties(draw) -> dict[str, Any]:
         _, base, points, _top = TYPES[kind]
         values = [base] * 4
         order = draw(st.permutations([0, 1, 2, 3]))
-        for i in range(points):  # never more than one attribute at the maximum
-            values[order[i % 3 + (0 if i < 3 else 0)]] += 1
+        for i in range(points):  # spread over three attributes: never two at the maximum
+            values[order[i % 3]] += 1
         traits = draw(st.lists(st.sampled_from(cheap), max_size=1, unique=True))
         models.append({"name": name, "type": kind, "attributes": dict(zip(["MA", "RA", "PD", "WP"], values,
                                                                           strict=True)),
