@@ -89,7 +89,7 @@ def oracle(p: dict[str, Any]) -> tuple[list[str], int, int]:
         if ("blessed_weapon" in traits) != (blessed is not None):
             bad.append("blessed key")
         elif blessed is not None:
-            named = [w["skill"] for w in m["weapons"] if w["name"].casefold() == blessed.casefold()]
+            named = [w["skill"] for w in m["weapons"] if w["name"].strip().casefold() == blessed.strip().casefold()]
             if not named or all(s == "shield" for s in named):
                 bad.append("blessed weapon")
     if total > budget:
