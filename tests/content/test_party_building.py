@@ -472,3 +472,14 @@ def test_tough_cannot_be_bought_again(granter: str) -> None:
 def test_same_trait_twice() -> None:
     msgs = problems(party(models=[model("hero"), model("follower", traits=["tough", "tough"])]))
     only(msgs, "models[1].traits[1]", "takes Tough twice")
+
+
+def test_every_shipped_party_is_legal_and_there_are_at_least_six() -> None:
+    files = sorted(PARTIES.glob("*.yaml"))
+    assert len(files) >= 6
+    used: set[str] = set()
+    for f in files:
+        p = load_party(f)
+        assert 5 <= len(p.models) <= 12, f
+        used |= {t for m in p.models for t in m.traits}
+    assert {"large", "mounted", "undead", "sorcery", "blast", "gargantuan", "flight", "non_living"} <= used
