@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from game.content.catalog import catalog
+from game.core.errors import ContentError
 from tests.content.factory import build, model, party, problems
 
 # id: (category, cost) — typed from traits.md, independent of the data file under test
@@ -94,3 +95,24 @@ def test_only_good_karma_adds_fate() -> None:
     plain = build(party(models=[model("hero"), model("follower")]))
     karma = build(party(models=[model("hero", traits=["good_karma"]), model("follower", traits=["good_karma"])]))
     assert (plain.fate, karma.fate) == (4, 6)
+
+
+def test_a_broken_rules_data_file_is_reported_located(tmp_path) -> None:
+    import shutil
+
+    from game.content.catalog import DATA_DIR, load_catalog
+
+    for f in ("skills.yaml", "traits.yaml"):
+        shutil.copy(DATA_DIR / f, tmp_path / f)
+    text = (tmp_path / "traits.yaml").read_text()
+    (tmp_path / "traits.yaml").write_text(text.replace("excludes: [spray]", "excludes: [sprey]")
+                                          .replace("cost: 10", "cost: ten"))
+    with pytest.raises(ContentError) as err:
+        load_catalog(tmp_path)
+    msgs = [(p.where, p.message) for p in err.value.problems]
+    assert any(w.endswith(".cost") and "expected an integer" in m for w, m in msgs), msgs
+    (tmp_path / "traits.yaml").write_text(text.replace("excludes: [spray]", "excludes: [sprey]"))
+    with pytest.raises(ContentError) as err:
+        load_catalog(tmp_path)
+    assert [p.message for p in err.value.problems] == ["unknown trait 'sprey'"]
+    assert err.value.problems[0].line is not None
