@@ -1,0 +1,215 @@
+"""Map files (formats.md "Map files"): terrain pieces on the 36″ × 36″ table.
+
+A map is accepted whole or not at all: the schema catches shapes and types, then
+the semantic checks here catch what a schema cannot (polygons that cross
+themselves or leave the table, duplicate ids, flags on the wrong kind), every
+problem located by key path and line so a modder sees the full list at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator
+
+from game.content.schema import StrictModel, validate
+from game.content.yaml_loader import Document, KeyPath, load_yaml, parse_yaml
+from game.core.errors import ContentError, Problem
+from game.core.vec import Vec2
+from game.paths import MAPS_DIR
+
+MAP_FORMAT = "iron-honor/map@1"
+TABLE_SIZE = 36.0
+TerrainKind = Literal["rough", "obstacle", "impassable", "area"]
+KINDS: tuple[str, ...] = ("rough", "obstacle", "impassable", "area")
+# styles the renderers know how to draw; any other style is drawn by kind
+STYLES: tuple[str, ...] = ("forest", "ruins", "wall", "building", "river", "rocks", "hedge", "fence", "field",
+                           "marsh", "pond", "chasm", "rubble", "ford", "well", "logs", "brush", "stream")
+
+
+def _nonblank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("expected a non-empty text, found blank text")
+    return value
+
+
+def _point(value: list[float]) -> list[float]:
+    if len(value) != 2:
+        raise ValueError(f"expected a point [x, y], found a list of {len(value)} number(s)")
+    return value
+
+
+def _cost(value: float) -> float:
+    if not 0 < value <= 36:
+        raise ValueError(f"expected a crossing cost in inches in (0, 36], found {value}")
+    return value
+
+
+Text = Annotated[str, AfterValidator(_nonblank)]
+Point = Annotated[list[float], AfterValidator(_point)]
+Cost = Annotated[float, AfterValidator(_cost)]
+
+
+class PieceEntry(StrictModel):
+    id: Text
+    kind: TerrainKind
+    polygon: list[Point]
+    style: Text | None = None
+    blocks_los: bool | None = None
+    cross_cost: Cost | None = None
+    water: bool = False
+    name: Text | None = None
+
+
+class MapFile(StrictModel):
+    format: Literal["iron-honor/map@1"]
+    name: Text
+    description: str | None = None
+    terrain: list[PieceEntry]
+
+
+@dataclass(frozen=True)
+class TerrainPiece:
+    """One terrain piece as plain data (the geometry layer indexes these)."""
+
+    id: str
+    kind: str  # rough | obstacle | impassable | area ([TERR-1])
+    polygon: tuple[Vec2, ...]
+    style: str
+    blocks_los: bool = False  # impassable only ([TERR-4]); area always blocks ([TERR-5])
+    cross_cost: float = 1.0  # obstacles only ([TERR-3])
+    water: bool = False
+
+    @property
+    def is_rough(self) -> bool:
+        """Area terrain counts as rough ([TERR-5])."""
+        return self.kind in ("rough", "area")
+
+    @property
+    def blocks_sight(self) -> bool:
+        return self.kind == "area" or (self.kind == "impassable" and self.blocks_los)
+
+
+@dataclass(frozen=True)
+class BattleMap:
+    name: str
+    pieces: tuple[TerrainPiece, ...]
+    description: str = ""
+    file: str = ""
+
+    def piece(self, piece_id: str) -> TerrainPiece:
+        return next(p for p in self.pieces if p.id == piece_id)
+
+
+_DEFAULT_STYLE = {"rough": "rubble", "obstacle": "wall", "impassable": "building", "area": "forest"}
+
+
+def signed_area(points: list[tuple[float, float]] | tuple[Vec2, ...]) -> float:
+    """Shoelace area: positive when the points run clockwise on screen (y down)."""
+    n = len(points)
+    return 0.5 * sum(points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1] for i in range(n))
+
+
+def _orient(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]) -> float:
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+
+def _on_segment(a: tuple[float, float], b: tuple[float, float], p: tuple[float, float]) -> bool:
+    return min(a[0], b[0]) - 1e-12 <= p[0] <= max(a[0], b[0]) + 1e-12 and \
+        min(a[1], b[1]) - 1e-12 <= p[1] <= max(a[1], b[1]) + 1e-12
+
+
+def segments_touch(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float],
+                   d: tuple[float, float]) -> bool:
+    """Closed segments ab and cd share at least one point."""
+    d1, d2, d3, d4 = _orient(c, d, a), _orient(c, d, b), _orient(a, b, c), _orient(a, b, d)
+    if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
+        return True
+    return (d1 == 0 and _on_segment(c, d, a)) or (d2 == 0 and _on_segment(c, d, b)) or \
+        (d3 == 0 and _on_segment(a, b, c)) or (d4 == 0 and _on_segment(a, b, d))
+
+
+def polygon_defect(points: list[tuple[float, float]]) -> str | None:
+    """Why a ring of points is not a simple polygon, or None when it is one."""
+    n = len(points)
+    for i in range(n):
+        if points[i] == points[(i + 1) % n]:
+            return f"points {i} and {(i + 1) % n} are the same point; remove the repeat"
+    for i in range(n):
+        a, b, c = points[i - 1], points[i], points[(i + 1) % n]
+        if _orient(a, b, c) == 0 and (a[0] - b[0]) * (c[0] - b[0]) + (a[1] - b[1]) * (c[1] - b[1]) > 0:
+            return f"the edges at point {i} fold back over each other"
+    for i in range(n):
+        a, b = points[i], points[(i + 1) % n]
+        for j in range(i + 2, n):
+            if i == 0 and j == n - 1:
+                continue  # neighbours through point 0
+            c, d = points[j], points[(j + 1) % n]
+            if segments_touch(a, b, c, d):
+                return f"edges {i} and {j} cross or touch (the polygon must not intersect itself)"
+    if abs(signed_area(points)) < 1e-6:
+        return "the polygon has no area"
+    return None
+
+
+def _check(doc: Document, data: MapFile) -> list[Problem]:
+    problems: list[Problem] = []
+    seen: dict[str, int] = {}
+    for i, piece in enumerate(data.terrain):
+        path: KeyPath = ("terrain", i)
+        if piece.id in seen:
+            problems.append(doc.problem(path + ("id",), f"duplicate terrain id '{piece.id}' "
+                                                         f"(also terrain[{seen[piece.id]}])"))
+        else:
+            seen[piece.id] = i
+        if piece.blocks_los is not None and piece.kind != "impassable":
+            problems.append(doc.problem(path + ("blocks_los",), f"blocks_los applies to impassable pieces only, "
+                                                                f"not {piece.kind} (area terrain always blocks LOS)"))
+        if piece.cross_cost is not None and piece.kind != "obstacle":
+            problems.append(doc.problem(path + ("cross_cost",), f"cross_cost applies to obstacles only, "
+                                                                f"not {piece.kind}"))
+        pts = [(float(p[0]), float(p[1])) for p in piece.polygon]
+        if len(pts) < 3:
+            problems.append(doc.problem(path + ("polygon",), f"a polygon needs at least 3 points, found {len(pts)}"))
+            continue
+        off = [k for k, (x, y) in enumerate(pts) if not (0 <= x <= TABLE_SIZE and 0 <= y <= TABLE_SIZE)]
+        for k in off:
+            x, y = pts[k]
+            problems.append(doc.problem(path + ("polygon", k), f"point [{x:g}, {y:g}] is off the table "
+                                                               f"(x and y must be within 0..{TABLE_SIZE:g})"))
+        defect = polygon_defect(pts)
+        if defect:
+            problems.append(doc.problem(path + ("polygon",), defect))
+    return problems
+
+
+def build_map(doc: Document) -> BattleMap:
+    """Validate a parsed map whole, or raise ContentError with every problem."""
+    data = validate(doc, MapFile)
+    problems = _check(doc, data)
+    if problems:
+        raise ContentError(doc.file, problems)
+    pieces = []
+    for p in data.terrain:
+        pts = [Vec2(float(x), float(y)) for x, y in p.polygon]
+        pieces.append(TerrainPiece(
+            id=p.id, kind=p.kind, polygon=tuple(pts), style=p.style or _DEFAULT_STYLE[p.kind],
+            blocks_los=bool(p.blocks_los), cross_cost=p.cross_cost if p.cross_cost is not None else 1.0,
+            water=p.water))
+    return BattleMap(name=data.name, pieces=tuple(pieces), description=data.description or "", file=doc.file)
+
+
+def parse_map(text: str | bytes, file: str = "<map>") -> BattleMap:
+    return build_map(parse_yaml(text, file))
+
+
+def load_map(path: str | Path, display: str | None = None) -> BattleMap:
+    """Read and validate one map file; any problem is a ContentError."""
+    return build_map(load_yaml(path, display))
+
+
+def shipped_maps() -> list[Path]:
+    """The maps that come with the game, in a stable order."""
+    return sorted(MAPS_DIR.glob("*.yaml"))

@@ -1,0 +1,364 @@
+"""The Battlefield: one pymunk space indexing a map's terrain and the bases on it.
+
+It is an index, never game state: it is built from plain data (a BattleMap and
+BaseRecords) and refreshed when bases move. pymunk answers "what is near"
+(broad phase); ``shapes`` gives the exact answer the rules ask for.
+Distances and contact follow [DIG-3], arcs [DIG-4], containment [ENC-2]/[ENC-SCT-2].
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+import pymunk
+
+from game.content.maps import TABLE_SIZE, BattleMap, TerrainPiece
+from game.core.vec import Vec2
+from game.geometry import shapes as geo
+
+CONTACT_TOLERANCE = 0.02  # [DIG-3]
+OVERLAP_EPS = 1e-7  # bases closer than touching by more than this overlap
+CROSS_EPS = 1e-6  # [DIG-LOS-5]: a line must cross a piece's interior by more than this
+
+# collision categories: every shape has one, every query names the ones it wants
+CAT_ROUGH = 1 << 0
+CAT_OBSTACLE = 1 << 1
+CAT_IMPASSABLE = 1 << 2
+CAT_AREA = 1 << 3
+CAT_BLOCKS_LOS = 1 << 4
+CAT_BASE = 1 << 5
+KIND_CATEGORY = {"rough": CAT_ROUGH, "obstacle": CAT_OBSTACLE, "impassable": CAT_IMPASSABLE, "area": CAT_AREA}
+ALL_TERRAIN = CAT_ROUGH | CAT_OBSTACLE | CAT_IMPASSABLE | CAT_AREA
+EDGES = ("top", "bottom", "left", "right")  # y = 0, y = 36, x = 0, x = 36 ([DIG-1])
+
+
+def mask_filter(mask: int, group: int = 0) -> pymunk.ShapeFilter:
+    return pymunk.ShapeFilter(group=group, categories=CAT_BASE | ALL_TERRAIN | CAT_BLOCKS_LOS, mask=mask)
+
+
+@dataclass(frozen=True)
+class BaseRecord:
+    """A model's base as the geometry sees it: plain data, copied into the index."""
+
+    id: str
+    side: str
+    centre: Vec2
+    radius: float
+    facing: float = 0.0  # degrees, 0 = +x, 90 = +y ([DIG-1])
+    flags: frozenset[str] = frozenset()  # e.g. "agile", "gargantuan", "flight"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "centre", Vec2(float(self.centre[0]), float(self.centre[1])))
+        object.__setattr__(self, "flags", frozenset(self.flags))
+
+    def has(self, flag: str) -> bool:
+        return flag in self.flags
+
+
+def base_radius(base_mm: float) -> float:
+    """[DIG-2]: base diameters are in millimetres, the table in inches."""
+    return base_mm / 25.4 / 2
+
+
+@dataclass
+class _Part:
+    piece: TerrainPiece
+    points: list[geo.Pt]
+
+
+@dataclass
+class _Base:
+    record: BaseRecord
+    body: pymunk.Body
+    shape: pymunk.Circle
+    group: int
+
+
+@dataclass(frozen=True)
+class TerrainHit:
+    """A piece that a base overlaps or touches, with the edge-to-polygon distance."""
+
+    piece: TerrainPiece
+    distance: float
+
+
+@dataclass
+class Battlefield:
+    """Answers distance, contact, arcs, terrain and zone questions on one map ([DIG-MOVE-6])."""
+
+    battle_map: BattleMap
+    bases_in: Iterable[BaseRecord] = ()
+    space: pymunk.Space = field(init=False)
+    _parts: dict[pymunk.Shape, _Part] = field(init=False, default_factory=dict)
+    _piece_parts: dict[str, list[list[geo.Pt]]] = field(init=False, default_factory=dict)
+    _bases: dict[str, _Base] = field(init=False, default_factory=dict)
+    _by_shape: dict[pymunk.Shape, str] = field(init=False, default_factory=dict)
+    _next_group: int = field(init=False, default=1)
+
+    def __post_init__(self) -> None:
+        self.space = pymunk.Space()
+        static = self.space.static_body
+        for piece in self.battle_map.pieces:
+            cat = KIND_CATEGORY[piece.kind] | (CAT_BLOCKS_LOS if piece.blocks_sight else 0)
+            parts = geo.convex_parts([tuple(p) for p in piece.polygon])
+            self._piece_parts[piece.id] = parts
+            for part in parts:
+                shape = pymunk.Poly(static, part)
+                shape.filter = pymunk.ShapeFilter(categories=cat)
+                self._parts[shape] = _Part(piece, part)
+                self.space.add(shape)
+        self.space.reindex_static()
+        for record in self.bases_in:
+            self.add_base(record)
+        self.bases_in = ()
+
+    # ----------------------------------------------------------------- bases
+    def add_base(self, record: BaseRecord) -> None:
+        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        body.position = tuple(record.centre)
+        shape = pymunk.Circle(body, record.radius)
+        group = self._next_group
+        self._next_group += 1
+        shape.filter = pymunk.ShapeFilter(group=group, categories=CAT_BASE)
+        self.space.add(body, shape)
+        self.space.reindex_shapes_for_body(body)
+        self._bases[record.id] = _Base(record, body, shape, group)
+        self._by_shape[shape] = record.id
+
+    def remove_base(self, base_id: str) -> None:
+        b = self._bases.pop(base_id)
+        del self._by_shape[b.shape]
+        self.space.remove(b.body, b.shape)
+
+    def update_base(self, base_id: str, centre: tuple[float, float] | None = None,
+                    facing: float | None = None, flags: frozenset[str] | None = None) -> None:
+        """Refresh the index after a model moved or turned."""
+        b = self._bases[base_id]
+        changes: dict[str, object] = {}
+        if centre is not None:
+            changes["centre"] = Vec2(float(centre[0]), float(centre[1]))
+        if facing is not None:
+            changes["facing"] = float(facing) % 360.0
+        if flags is not None:
+            changes["flags"] = frozenset(flags)
+        b.record = replace(b.record, **changes)  # type: ignore[arg-type]
+        if centre is not None:
+            b.body.position = tuple(b.record.centre)
+            self.space.reindex_shapes_for_body(b.body)
+
+    def base(self, base_id: str) -> BaseRecord:
+        return self._bases[base_id].record
+
+    def bases(self) -> list[BaseRecord]:
+        return [b.record for b in self._bases.values()]
+
+    def group_of(self, base_id: str) -> int:
+        return self._bases[base_id].group
+
+    def base_of_shape(self, shape: pymunk.Shape) -> BaseRecord | None:
+        bid = self._by_shape.get(shape)
+        return None if bid is None else self._bases[bid].record
+
+    def part_of_shape(self, shape: pymunk.Shape) -> tuple[TerrainPiece, list[geo.Pt]] | None:
+        part = self._parts.get(shape)
+        return None if part is None else (part.piece, part.points)
+
+    def piece_parts(self, piece_id: str) -> list[list[geo.Pt]]:
+        """The convex parts a piece was split into (what pymunk holds)."""
+        return self._piece_parts[piece_id]
+
+    def enemies_of(self, base_id: str) -> list[BaseRecord]:
+        side = self.base(base_id).side
+        return [b.record for b in self._bases.values() if b.record.side != side]
+
+    # ------------------------------------------------------------ distances
+    def distance(self, a: str, b: str) -> float:
+        """[DIG-3]/[BASE-2]: centre distance minus both radii, never below 0."""
+        ra, rb = self.base(a), self.base(b)
+        return max(0.0, ra.centre.distance_to(rb.centre) - ra.radius - rb.radius)
+
+    def in_contact(self, a: str, b: str) -> bool:
+        """[DIG-3]/[BASE-6]: base contact within the contact tolerance."""
+        return self.distance(a, b) <= CONTACT_TOLERANCE
+
+    def within(self, a: str, b: str, inches: float) -> bool:
+        """'Within N″' is edge-to-edge, at most N (core.md)."""
+        return self.distance(a, b) <= inches + 1e-9
+
+    def bases_within(self, base_id: str, inches: float, side: str | None = None) -> list[str]:
+        """Ids of other bases within N″ (optionally of one side), sorted by distance then id."""
+        me = self.base(base_id)
+        hits = self.space.point_query(tuple(me.centre), me.radius + inches + 1e-9, mask_filter(CAT_BASE))
+        out = []
+        for h in hits:
+            other = self.base_of_shape(h.shape)
+            if other is None or other.id == base_id or (side is not None and other.side != side):
+                continue
+            if self.within(base_id, other.id, inches):
+                out.append((self.distance(base_id, other.id), other.id))
+        return [i for _, i in sorted(out)]
+
+    def engaged_with(self, base_id: str) -> list[str]:
+        """[BASE-6]: enemies in base contact."""
+        me = self.base(base_id)
+        return [i for i in self.bases_within(base_id, CONTACT_TOLERANCE) if self.base(i).side != me.side]
+
+    def is_engaged(self, base_id: str) -> bool:
+        return bool(self.engaged_with(base_id))
+
+    def engagements(self) -> list[tuple[str, str]]:
+        """Every engaged pair of enemies, each once, sorted."""
+        pairs = set()
+        for bid in self._bases:
+            for other in self.engaged_with(bid):
+                pairs.add(tuple(sorted((bid, other))))
+        return sorted(pairs)  # type: ignore[arg-type]
+
+    def overlapping_bases(self, centre: tuple[float, float], radius: float, ignore: str | None = None) -> list[str]:
+        """Bases a circle at ``centre`` would overlap (touching is not overlapping)."""
+        hits = self.space.point_query(tuple(centre), radius, mask_filter(CAT_BASE))
+        out = []
+        for h in hits:
+            rec = self.base_of_shape(h.shape)
+            if rec is not None and rec.id != ignore and \
+                    Vec2(*centre).distance_to(rec.centre) < radius + rec.radius - OVERLAP_EPS:
+                out.append(rec.id)
+        return sorted(out)
+
+    # --------------------------------------------------------------- terrain
+    def distance_to_piece(self, base_id: str, piece_id: str) -> float:
+        """[DIG-3]: from the base edge to the polygon, 0 when they overlap."""
+        me = self.base(base_id)
+        return self.point_distance_to_piece(me.centre, piece_id, me.radius)
+
+    def point_distance_to_piece(self, point: tuple[float, float], piece_id: str, radius: float = 0.0) -> float:
+        d = min(geo.distance_to_convex((point[0], point[1]), part) for part in self._piece_parts[piece_id])
+        return max(0.0, d - radius)
+
+    def pieces_at(self, point: tuple[float, float], mask: int = ALL_TERRAIN) -> list[TerrainPiece]:
+        """Pieces whose interior holds the point (boundary points are outside)."""
+        hits = self.space.point_query((point[0], point[1]), 0.0, mask_filter(mask))
+        seen: dict[str, TerrainPiece] = {}
+        for h in hits:
+            part = self._parts.get(h.shape)
+            if part and part.piece.id not in seen and self._inside_piece(point, part.piece):
+                seen[part.piece.id] = part.piece
+        return sorted(seen.values(), key=lambda p: p.id)
+
+    def _inside_piece(self, point: tuple[float, float], piece: TerrainPiece) -> bool:
+        """Interior of the whole polygon (seams between convex parts are inside, the outline is not)."""
+        p = (point[0], point[1])
+        if any(geo.point_in_convex(p, part) for part in self._piece_parts[piece.id]):
+            return True
+        return geo.point_in_polygon(p, [tuple(q) for q in piece.polygon]) and not self._on_outline(p, piece)
+
+    @staticmethod
+    def _on_outline(p: geo.Pt, piece: TerrainPiece) -> bool:
+        pts = piece.polygon
+        return any(geo.segment_point_distance(pts[i], pts[(i + 1) % len(pts)], p) < 1e-12 for i in range(len(pts)))
+
+    def pieces_overlapping(self, centre: tuple[float, float], radius: float,
+                           mask: int = ALL_TERRAIN) -> list[TerrainPiece]:
+        """Pieces a circle overlaps by more than touching."""
+        hits = self.space.point_query((centre[0], centre[1]), radius, mask_filter(mask))
+        seen: dict[str, TerrainPiece] = {}
+        for h in hits:
+            part = self._parts.get(h.shape)
+            if part and part.piece.id not in seen and \
+                    geo.distance_to_convex((centre[0], centre[1]), part.points) < radius - OVERLAP_EPS:
+                seen[part.piece.id] = part.piece
+        return sorted(seen.values(), key=lambda p: p.id)
+
+    def terrain_under(self, base_id: str, mask: int = ALL_TERRAIN) -> list[TerrainPiece]:
+        """Which pieces a base stands on (any overlap)."""
+        me = self.base(base_id)
+        return self.pieces_overlapping(me.centre, me.radius, mask)
+
+    def in_area(self, point: tuple[float, float]) -> list[TerrainPiece]:
+        return self.pieces_at(point, CAT_AREA)
+
+    # ------------------------------------------------------------------ arcs
+    def in_front(self, base_id: str, point: tuple[float, float]) -> bool:
+        """[DIG-4]: the angle between facing and the direction to the point is < 90°."""
+        return in_front_of(self.base(base_id), point)
+
+    def in_front_arc(self, viewer_id: str, target_id: str) -> bool:
+        """[DIG-4]/[BASE-4]: any part of the target's base is in front of the viewer."""
+        return base_in_front_arc(self.base(viewer_id), self.base(target_id))
+
+    def in_back_arc(self, attacker_id: str, defender_id: str) -> bool:
+        """[DIG-4]: the attacker's centre is strictly behind the defender (angle > 90°)."""
+        return centre_behind(self.base(defender_id), self.base(attacker_id).centre)
+
+    # ----------------------------------------------------------------- zones
+    @staticmethod
+    def on_table(centre: tuple[float, float], radius: float) -> bool:
+        """[BASE-1]/[MOVE-12]: the whole base is on the table."""
+        lo, hi = radius - 1e-9, TABLE_SIZE - radius + 1e-9
+        return lo <= centre[0] <= hi and lo <= centre[1] <= hi
+
+    @staticmethod
+    def wholly_off_table(centre: tuple[float, float], radius: float) -> bool:
+        """No part of the base is over the table ([CC-4])."""
+        x, y = centre
+        return x <= -radius + 1e-9 or y <= -radius + 1e-9 or x >= TABLE_SIZE + radius - 1e-9 or \
+            y >= TABLE_SIZE + radius - 1e-9
+
+    @staticmethod
+    def in_edge_zone(centre: tuple[float, float], radius: float, edge: str, depth: float) -> bool:
+        """[ENC-2]: the whole base lies inside the strip of ``depth``″ along ``edge``."""
+        if not Battlefield.on_table(centre, radius):
+            return False
+        x, y = centre
+        far = {"top": y + radius, "bottom": TABLE_SIZE - y + radius, "left": x + radius,
+               "right": TABLE_SIZE - x + radius}[edge]
+        return far <= depth + 1e-9
+
+    @staticmethod
+    def opposite_edge(edge: str) -> str:
+        return {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}[edge]
+
+    @staticmethod
+    def distance_to_edge(centre: tuple[float, float], radius: float, edge: str) -> float:
+        x, y = centre
+        return {"top": y, "bottom": TABLE_SIZE - y, "left": x, "right": TABLE_SIZE - x}[edge] - radius
+
+    @staticmethod
+    def quarter_of(centre: tuple[float, float], radius: float, min_from_centre: float = 6.0) -> int | None:
+        """[ENC-SCT-2]: quarter 0..3 (0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right)
+        holding the whole base with its nearest point at least 6″ from the table centre."""
+        half = TABLE_SIZE / 2
+        x, y = centre
+        if not Battlefield.on_table(centre, radius):
+            return None
+        if math.hypot(x - half, y - half) - radius < min_from_centre - 1e-9:
+            return None
+        col = 0 if x + radius <= half + 1e-9 else (1 if x - radius >= half - 1e-9 else None)
+        row = 0 if y + radius <= half + 1e-9 else (1 if y - radius >= half - 1e-9 else None)
+        if col is None or row is None:
+            return None
+        return row * 2 + col
+
+
+def facing_vector(facing: float) -> Vec2:
+    return Vec2.from_angle(facing)
+
+
+def in_front_of(model: BaseRecord, point: tuple[float, float]) -> bool:
+    """[DIG-4]: strictly less than 90° off the facing (a point on the line is not in front)."""
+    d = Vec2(point[0] - model.centre.x, point[1] - model.centre.y)
+    n = d.length()
+    return n > 0 and facing_vector(model.facing).dot(d) > 1e-9 * n
+
+
+def base_in_front_arc(viewer: BaseRecord, target: BaseRecord) -> bool:
+    d = target.centre - viewer.centre
+    return facing_vector(viewer.facing).dot(d) + target.radius > 1e-9
+
+
+def centre_behind(defender: BaseRecord, point: tuple[float, float]) -> bool:
+    d = Vec2(point[0] - defender.centre.x, point[1] - defender.centre.y)
+    n = d.length()
+    return n > 0 and facing_vector(defender.facing).dot(d) < -1e-9 * n

@@ -1,0 +1,199 @@
+"""Legality and cost of a move along waypoints ([DIG-MOVE-1], [DIG-MOVE-7], [MOVE-6]–[MOVE-8], [MOVE-12]).
+
+A move is the base dragged along a polyline. Swept-circle pymunk queries find
+the candidates; the exact overlap intervals come from ``shapes``, so that each
+continuous overlap with an obstacle is charged once, even across waypoints.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.core.vec import Vec2
+from game.geometry import shapes as geo
+from game.geometry.battlefield import (
+    ALL_TERRAIN,
+    CAT_BASE,
+    CONTACT_TOLERANCE,
+    OVERLAP_EPS,
+    BaseRecord,
+    Battlefield,
+    mask_filter,
+)
+
+ONE_INCH = 1.0  # [MOVE-8]
+
+
+@dataclass(frozen=True)
+class Violation:
+    rule: str
+    message: str
+    where: Vec2 | None = None
+    what: str = ""  # piece or base id
+
+
+@dataclass(frozen=True)
+class MoveCheck:
+    """Everything a preview or the rules need to know about one move."""
+
+    waypoints: tuple[Vec2, ...]
+    length: float
+    cost: float
+    obstacle_crossings: tuple[tuple[str, float], ...]  # (piece id, cost) per continuous overlap
+    rough_crossed: tuple[str, ...]  # rough and area pieces the base overlapped ([TERR-2], [DIG-MOVE-7])
+    water_crossed: tuple[str, ...]  # the water ones among them ([TERR-6] Amphibious)
+    engaged_with: tuple[str, ...]  # enemies in base contact at the end ([BASE-6])
+    violations: tuple[Violation, ...]
+    allowance: float | None = None
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+    @property
+    def crosses_rough(self) -> bool:
+        return bool(self.rough_crossed)
+
+    @property
+    def crosses_water(self) -> bool:
+        return bool(self.water_crossed)
+
+    @property
+    def end(self) -> Vec2:
+        return self.waypoints[-1]
+
+    def rough_penalty(self, ranger: bool = False, amphibious: bool = False, flight: bool = False) -> bool:
+        """Whether the −2 of [TERR-2] applies, after Ranger, Amphibious and Flight ([TERR-6])."""
+        if ranger or flight:
+            return False
+        if amphibious:
+            return any(p not in self.water_crossed for p in self.rough_crossed)
+        return self.crosses_rough
+
+
+def blocks_movement(mover: BaseRecord, other: BaseRecord, bf: Battlefield) -> bool:
+    """[MOVE-7]: enemies block unless the mover is Agile; friends block only when engaged."""
+    if other.id == mover.id:
+        return False
+    if other.side != mover.side:
+        return not mover.has("agile")
+    return bf.is_engaged(other.id)
+
+
+def polyline_length(points: Sequence[tuple[float, float]]) -> float:
+    return sum(math.dist(points[i], points[i + 1]) for i in range(len(points) - 1))
+
+
+def check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
+               allowance: float | None = None, ignore: Sequence[str] = ()) -> MoveCheck:
+    """Check a move from the base's current centre through ``waypoints`` ([DIG-MOVE-1]).
+
+    ``ignore`` names bases that neither block nor count at the end (a charge's target
+    is handled by its caller).
+    """
+    mover = bf.base(base_id)
+    pts = [Vec2(float(p[0]), float(p[1])) for p in waypoints]
+    if not pts or pts[0] != mover.centre:
+        pts.insert(0, mover.centre)
+    r = mover.radius
+    flight = mover.has("flight")
+    violations: list[Violation] = []
+    blockers = [b for b in bf.bases() if b.id not in ignore and blocks_movement(mover, b, bf)]
+    blocker_ids = {b.id for b in blockers}
+    seg_starts = [0.0]
+    for i in range(len(pts) - 1):
+        seg_starts.append(seg_starts[-1] + pts[i].distance_to(pts[i + 1]))
+    length = seg_starts[-1]
+    # table edge: the table is convex, so checking the waypoints covers the segments ([MOVE-12])
+    for p in pts[1:]:
+        if not bf.on_table(p, r):
+            violations.append(Violation("MOVE-12", "the base would leave the table", p))
+            break
+    rough: dict[str, list[tuple[float, float]]] = {}
+    obstacles: dict[str, list[tuple[float, float]]] = {}
+    pieces = {}
+    hit_bases: set[str] = set()
+    for i in range(len(pts) - 1):
+        a, b = (pts[i].x, pts[i].y), (pts[i + 1].x, pts[i + 1].y)
+        seg = seg_starts[i + 1] - seg_starts[i]
+        if seg == 0:
+            continue
+        for h in bf.space.segment_query(a, b, r, mask_filter(ALL_TERRAIN | CAT_BASE, bf.group_of(base_id))):
+            part = bf.part_of_shape(h.shape)
+            if part is not None:
+                piece, poly = part
+                iv = geo.swept_convex(a, b, r, poly)
+                if iv is None or (iv[1] - iv[0]) * seg <= OVERLAP_EPS:
+                    continue
+                span = (seg_starts[i] + iv[0] * seg, seg_starts[i] + iv[1] * seg)
+                pieces[piece.id] = piece
+                if piece.kind == "impassable":
+                    violations.append(Violation("TERR-4", f"the base would enter impassable terrain '{piece.id}'",
+                                                Vec2(*_at(a, b, iv[0])), piece.id))
+                elif piece.kind == "obstacle":
+                    obstacles.setdefault(piece.id, []).append(span)
+                else:
+                    rough.setdefault(piece.id, []).append(span)
+                continue
+            rec = bf.base_of_shape(h.shape)
+            if rec is None or rec.id not in blocker_ids or rec.id in hit_bases:
+                continue
+            iv = geo.clip_disc(a, b, (rec.centre.x, rec.centre.y), r + rec.radius)
+            if iv is not None and (iv[1] - iv[0]) * seg > OVERLAP_EPS:
+                hit_bases.add(rec.id)
+                what = "an enemy" if rec.side != mover.side else "an engaged friendly model"
+                violations.append(Violation("MOVE-7", f"the base would pass through {what} ('{rec.id}')",
+                                            Vec2(*_at(a, b, iv[0])), rec.id))
+    # each continuous overlap with an obstacle costs its cross_cost ([DIG-MOVE-7], [TERR-3])
+    crossings = []
+    for pid in sorted(obstacles):
+        for _ in geo.merge(obstacles[pid], 1e-9):
+            crossings.append((pid, 0.0 if flight else pieces[pid].cross_cost))
+    moved = length > 0
+    rough_ids = tuple(sorted(rough)) if moved else ()
+    if moved:  # the start position counts too ([DIG-MOVE-7])
+        start_rough = [p.id for p in bf.pieces_overlapping(mover.centre, r) if p.is_rough and p.id not in rough]
+        rough_ids = tuple(sorted(set(rough_ids) | set(start_rough)))
+        for pid in start_rough:
+            pieces[pid] = next(p for p in bf.battle_map.pieces if p.id == pid)
+    water = tuple(p for p in rough_ids if pieces[p].water)
+    cost = length + sum(c for _, c in crossings)
+    if allowance is not None and cost > allowance + 1e-9:
+        violations.append(Violation("MOVE-6", f"the move costs {cost:.2f}″, more than the {allowance:g}″ allowed"))
+    end = pts[-1]
+    engaged, end_violations = end_position(bf, mover, end, ignore)
+    violations += end_violations
+    return MoveCheck(tuple(pts), length, cost, tuple(crossings), rough_ids, water, tuple(engaged),
+                     tuple(violations), allowance)
+
+
+def _at(a: geo.Pt, b: geo.Pt, t: float) -> geo.Pt:
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+def end_position(bf: Battlefield, mover: BaseRecord, end: Vec2,
+                 ignore: Sequence[str] = ()) -> tuple[list[str], list[Violation]]:
+    """Enemies engaged at ``end`` and what is wrong with ending there ([MOVE-7], [MOVE-8], [DIG-MOVE-7])."""
+    r = mover.radius
+    out: list[Violation] = []
+    for other in bf.overlapping_bases(end, r, ignore=mover.id):
+        if other not in ignore:
+            out.append(Violation("MOVE-7", f"the move would end overlapping '{other}'", end, other))
+    for piece in bf.pieces_overlapping(end, r):
+        if piece.kind == "obstacle":
+            out.append(Violation("DIG-MOVE-7", f"the move would end on obstacle '{piece.id}'", end, piece.id))
+    engaged, near = [], []
+    for e in bf.bases():
+        if e.side == mover.side or e.id == mover.id:
+            continue
+        gap = end.distance_to(e.centre) - r - e.radius
+        if gap <= CONTACT_TOLERANCE and gap >= -OVERLAP_EPS:
+            engaged.append(e.id)
+        elif gap < ONE_INCH - 1e-9 and e.id not in ignore:
+            near.append(e.id)
+    if near and not engaged:
+        out.append(Violation("MOVE-8", "the move would end nearer than 1″ to " +
+                             ", ".join(f"'{n}'" for n in sorted(near)) + " without base contact", end, near[0]))
+    return sorted(engaged), out

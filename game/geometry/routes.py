@@ -1,0 +1,359 @@
+"""Shortest legal route for a base ([DIG-MOVE-2]) and the 1″-rule end points ([DIG-MOVE-3]).
+
+A visibility graph over the terrain grown by the base radius: each convex corner
+becomes a few nodes on a polygon drawn around the rounding arc (so an edge between
+them never touches the piece), and only edges tangent at both ends are kept (the
+others are never on a shortest path). The static part is cached per map and base
+radius; the start, the goal and the blocking bases are joined per query, lazily:
+an edge is checked only when the search is about to use it.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass
+
+from game.content.maps import TABLE_SIZE, BattleMap
+from game.core.vec import Vec2
+from game.geometry import shapes as geo
+from game.geometry.battlefield import (
+    CAT_BASE,
+    CAT_IMPASSABLE,
+    CAT_OBSTACLE,
+    OVERLAP_EPS,
+    BaseRecord,
+    Battlefield,
+    mask_filter,
+)
+from game.geometry.paths import ONE_INCH, MoveCheck, blocks_movement, check_move
+
+MARGIN = 1e-3  # nodes stand this far outside the grown terrain
+ARC_STEP = math.radians(30)  # at most this much turn per node around a corner
+BASE_RING = 8  # nodes around a blocking base
+
+
+@dataclass(frozen=True)
+class Route:
+    """A found route: the checked move plus whether a route exists at all."""
+
+    found: bool
+    move: MoveCheck | None
+    reason: str = ""
+
+    @property
+    def waypoints(self) -> tuple[Vec2, ...]:
+        return self.move.waypoints if self.move else ()
+
+    @property
+    def cost(self) -> float:
+        return self.move.cost if self.move else math.inf
+
+    @property
+    def legal(self) -> bool:
+        return self.found and self.move is not None and self.move.legal
+
+
+@dataclass
+class _Edge:
+    length: float
+    obstacle_cost: float
+
+
+class NavGraph:
+    """Nodes and tangent edges around the terrain for one base radius, free of impassable terrain."""
+
+    def __init__(self, bf: Battlefield, radius: float):
+        self.radius = radius
+        self.nodes: list[geo.Pt] = []
+        self.ring: list[tuple[geo.Pt, geo.Pt]] = []  # ring neighbours, for the tangent test
+        self.edges: dict[int, dict[int, _Edge]] = {}
+        for piece in bf.battle_map.pieces:
+            if piece.kind not in ("impassable", "obstacle"):
+                continue
+            for pt, prev, nxt in ring_nodes([tuple(p) for p in piece.polygon], radius + MARGIN):
+                if self._free(bf, pt):
+                    self.nodes.append(pt)
+                    self.ring.append((prev, nxt))
+        for i in range(len(self.nodes)):
+            self.edges[i] = {}
+        for i in range(len(self.nodes)):
+            for j in range(i + 1, len(self.nodes)):
+                a, b = self.nodes[i], self.nodes[j]
+                if not (tangent(a, b, self.ring[j]) and tangent(b, a, self.ring[i])):
+                    continue
+                edge = segment_edge(bf, a, b, radius)
+                if edge is not None:
+                    self.edges[i][j] = edge
+                    self.edges[j][i] = edge
+
+    def _free(self, bf: Battlefield, pt: geo.Pt) -> bool:
+        r = self.radius
+        if not (r <= pt[0] <= TABLE_SIZE - r and r <= pt[1] <= TABLE_SIZE - r):
+            return False
+        return not bf.pieces_overlapping(pt, r, CAT_IMPASSABLE | CAT_OBSTACLE)
+
+
+def ring_nodes(polygon: list[geo.Pt], grow: float) -> list[tuple[geo.Pt, geo.Pt, geo.Pt]]:
+    """Nodes around the polygon grown by ``grow``, circumscribing each corner's arc; each with its ring neighbours."""
+    pts = geo.positive(polygon)
+    n = len(pts)
+    ring: list[geo.Pt] = []
+    for i in range(n):
+        a, b, c = pts[i - 1], pts[i], pts[(i + 1) % n]
+        if geo.orient(a, b, c) <= 0:
+            continue  # reflex or flat corner: never on a shortest path
+        n1 = _normal(a, b)
+        n2 = _normal(b, c)
+        a1, a2 = math.atan2(n1[1], n1[0]), math.atan2(n2[1], n2[0])
+        turn = (a2 - a1) % (2 * math.pi)
+        k = max(1, math.ceil(turn / ARC_STEP - 1e-9))
+        step = turn / k
+        dist = grow / math.cos(step / 2)
+        for s in range(k):
+            ang = a1 + step * (s + 0.5)
+            ring.append((b[0] + dist * math.cos(ang), b[1] + dist * math.sin(ang)))
+    m = len(ring)
+    return [(ring[i], ring[i - 1], ring[(i + 1) % m]) for i in range(m)]
+
+
+def _normal(a: geo.Pt, b: geo.Pt) -> geo.Pt:
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(ex, ey)
+    return (ey / n, -ex / n)  # outward for positive orientation
+
+
+def tangent(frm: geo.Pt, at: geo.Pt, ring: tuple[geo.Pt, geo.Pt]) -> bool:
+    """The line frm→at leaves both ring neighbours of ``at`` on one side (a bend there can be shortest)."""
+    o1 = geo.orient(frm, at, ring[0])
+    o2 = geo.orient(frm, at, ring[1])
+    return o1 * o2 >= -1e-12
+
+
+def segment_edge(bf: Battlefield, a: geo.Pt, b: geo.Pt, r: float) -> _Edge | None:
+    """Cost of sliding a base of radius r from a to b, or None if it would touch impassable terrain."""
+    seg = math.dist(a, b)
+    obstacle: dict[str, list[geo.Interval]] = {}
+    costs: dict[str, float] = {}
+    for h in bf.space.segment_query(a, b, r, mask_filter(CAT_IMPASSABLE | CAT_OBSTACLE)):
+        part = bf.part_of_shape(h.shape)
+        if part is None:
+            continue
+        piece, poly = part
+        iv = geo.swept_convex(a, b, r, poly)
+        if iv is None or (iv[1] - iv[0]) * seg <= OVERLAP_EPS:
+            continue
+        if piece.kind == "impassable":
+            return None
+        obstacle.setdefault(piece.id, []).append(iv)
+        costs[piece.id] = piece.cross_cost
+    total = sum(costs[p] * len(geo.merge(ivs, 1e-9)) for p, ivs in obstacle.items())
+    return _Edge(seg, total)
+
+
+_CACHE: dict[tuple[int, float], tuple[BattleMap, NavGraph]] = {}
+
+
+def nav_graph(bf: Battlefield, radius: float) -> NavGraph:
+    """The cached graph for this map and base radius (building it costs far more than a search)."""
+    key = (id(bf.battle_map), round(radius, 6))
+    hit = _CACHE.get(key)
+    if hit is None or hit[0] is not bf.battle_map:
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        hit = (bf.battle_map, NavGraph(bf, radius))
+        _CACHE[key] = hit
+    return hit[1]
+
+
+def shortest_route(bf: Battlefield, base_id: str, destination: tuple[float, float],
+                   allowance: float | None = None) -> Route:
+    """[DIG-MOVE-2]: the cheapest legal route to ``destination`` with its cost, rough and engagement."""
+    mover = bf.base(base_id)
+    r = mover.radius
+    start = (mover.centre.x, mover.centre.y)
+    goal = (float(destination[0]), float(destination[1]))
+    reason = _bad_destination(bf, mover, goal)
+    if reason:
+        return Route(False, None, reason)
+    graph = nav_graph(bf, r)
+    flight = mover.has("flight")
+    blockers = [b for b in bf.bases() if blocks_movement(mover, b, bf)]
+    # nodes: static graph, then rings around blocking bases, then start and goal
+    nodes = list(graph.nodes)
+    rings: list[tuple[geo.Pt, geo.Pt]] = list(graph.ring)
+    for b in blockers:
+        grow = (r + b.radius + MARGIN) / math.cos(math.pi / BASE_RING)
+        ring = [(b.centre.x + grow * math.cos(2 * math.pi * (k + 0.5) / BASE_RING),
+                 b.centre.y + grow * math.sin(2 * math.pi * (k + 0.5) / BASE_RING)) for k in range(BASE_RING)]
+        for k, pt in enumerate(ring):
+            if graph._free(bf, pt) and not _in_blocker(pt, r, blockers):
+                nodes.append(pt)
+                rings.append((ring[k - 1], ring[(k + 1) % BASE_RING]))
+    n_static = len(graph.nodes)
+    s_idx, g_idx = len(nodes), len(nodes) + 1
+    nodes += [start, goal]
+    static_ok = [not _in_blocker(p, r, blockers) for p in graph.nodes]
+
+    def h(i: int) -> float:
+        return math.dist(nodes[i], goal)
+
+    def neighbours(u: int):
+        if u < n_static:
+            for v, e in graph.edges[u].items():
+                if static_ok[v]:
+                    yield v, e.length + (0.0 if flight else e.obstacle_cost), True
+        first = 0 if u >= n_static else n_static
+        for v in range(first, s_idx):
+            if v != u and tangent(nodes[u], nodes[v], rings[v]) and \
+                    (u >= s_idx or tangent(nodes[v], nodes[u], rings[u])) and (v >= n_static or static_ok[v]):
+                yield v, math.dist(nodes[u], nodes[v]), False
+        yield g_idx, math.dist(nodes[u], goal), False
+
+    best: dict[int, float] = {s_idx: 0.0}
+    parent: dict[int, int] = {}
+    closed: set[int] = set()
+    counter = 0
+    heap: list[tuple[float, float, int, int, int, bool]] = [(h(s_idx), 0.0, counter, s_idx, -1, True)]
+    while heap:
+        _, g, _, v, u, verified = heapq.heappop(heap)
+        if v in closed:
+            continue
+        if not verified:
+            static_edge = graph.edges[u].get(v) if u < n_static and v < n_static else None
+            true = _edge_cost(bf, nodes[u], nodes[v], r, blockers, flight, static_edge)
+            if true is None:
+                continue
+            g = best.get(u, 0.0) + true
+            counter += 1
+            heapq.heappush(heap, (g + h(v), g, counter, v, u, True))
+            continue
+        if g > best.get(v, math.inf) + 1e-12:
+            continue
+        best[v] = g
+        closed.add(v)
+        if u >= 0:
+            parent[v] = u
+        if v == g_idx:
+            break
+        for w, est, _static in neighbours(v):
+            if w in closed:
+                continue
+            counter += 1
+            heapq.heappush(heap, (g + est + h(w), g + est, counter, w, v, False))
+    if g_idx not in closed:
+        return Route(False, None, "no route: the destination cannot be reached around terrain and blocking bases")
+    path = [goal]
+    k = g_idx
+    while k != s_idx:
+        k = parent[k]
+        path.append(nodes[k])
+    path.reverse()
+    move = check_move(bf, base_id, path, allowance)
+    return Route(True, move, "")
+
+
+def _in_blocker(pt: geo.Pt, r: float, blockers: list[BaseRecord]) -> bool:
+    return any(math.dist(pt, (b.centre.x, b.centre.y)) < r + b.radius - OVERLAP_EPS for b in blockers)
+
+
+def _edge_cost(bf: Battlefield, a: geo.Pt, b: geo.Pt, r: float, blockers: list[BaseRecord], flight: bool,
+               static_edge: _Edge | None) -> float | None:
+    """True cost of an edge, or None when terrain or a blocking base is in the way."""
+    seg = math.dist(a, b)
+    if seg == 0:
+        return 0.0
+    if blockers:
+        ids = {x.id for x in blockers}
+        for h in bf.space.segment_query(a, b, r, mask_filter(CAT_BASE)):
+            rec = bf.base_of_shape(h.shape)
+            if rec is None or rec.id not in ids:
+                continue
+            iv = geo.clip_disc(a, b, (rec.centre.x, rec.centre.y), r + rec.radius)
+            if iv is not None and (iv[1] - iv[0]) * seg > OVERLAP_EPS:
+                return None
+    edge = static_edge if static_edge is not None else segment_edge(bf, a, b, r)
+    if edge is None:
+        return None
+    return edge.length + (0.0 if flight else edge.obstacle_cost)
+
+
+def _bad_destination(bf: Battlefield, mover: BaseRecord, goal: geo.Pt) -> str:
+    r = mover.radius
+    if not bf.on_table(goal, r):
+        return "the destination is off the table"
+    for piece in bf.pieces_overlapping(goal, r, CAT_IMPASSABLE | CAT_OBSTACLE):
+        return f"the destination overlaps {piece.kind} terrain '{piece.id}'"
+    others = bf.overlapping_bases(goal, r, ignore=mover.id)
+    if others:
+        return f"the destination overlaps the base of '{others[0]}'"
+    return ""
+
+
+@dataclass(frozen=True)
+class EndOptions:
+    """[DIG-MOVE-3]: when a move would end nearer than 1″ to an enemy without touching it."""
+
+    enemy: str
+    contact: Vec2 | None  # base contact with that enemy (engages it), None if no room
+    contact_route: Route | None
+    stop_short: Vec2  # last point of the route at least 1″ from every enemy
+    stop_short_waypoints: tuple[Vec2, ...]
+
+
+def end_options(bf: Battlefield, base_id: str, route: Route) -> EndOptions | None:
+    """The two end points the engine offers under the 1″ rule, or None if the move ends fine."""
+    if not route.found or route.move is None:
+        return None
+    mover = bf.base(base_id)
+    end = route.move.end
+    if route.move.engaged_with:
+        return None  # contact with any enemy exempts the move ([DIG-MOVE-3])
+    near = []
+    for e in bf.enemies_of(base_id):
+        gap = end.distance_to(e.centre) - mover.radius - e.radius
+        if gap < ONE_INCH - 1e-9:
+            near.append((gap, e.id))
+    if not near:
+        return None
+    enemy = bf.base(min(near)[1])
+    d = end - enemy.centre
+    if d.length() == 0:
+        d = mover.centre - enemy.centre
+    contact = enemy.centre + d.normalized() * (mover.radius + enemy.radius)
+    contact_route = shortest_route(bf, base_id, contact)
+    if not contact_route.found:
+        contact_route = None
+    waypoints, stop = stop_short(bf, base_id, route.waypoints)
+    return EndOptions(enemy.id, contact if contact_route else None, contact_route, stop, waypoints)
+
+
+def stop_short(bf: Battlefield, base_id: str, waypoints: tuple[Vec2, ...]) -> tuple[tuple[Vec2, ...], Vec2]:
+    """The last point along the waypoints at least 1″ from every enemy ([MOVE-8])."""
+    mover = bf.base(base_id)
+    enemies = bf.enemies_of(base_id)
+    for i in range(len(waypoints) - 1, 0, -1):
+        a, b = waypoints[i - 1], waypoints[i]
+        bad = [iv for e in enemies if (iv := _line_disc(a, b, e.centre, mover.radius + e.radius + ONE_INCH))]
+        candidates = sorted({1.0, *(s for s, _ in bad if 0.0 <= s <= 1.0)}, reverse=True)
+        for t in candidates:
+            if all(not (s + 1e-12 < t < e - 1e-12) for s, e in bad):
+                p = Vec2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
+                return tuple(waypoints[:i]) + (p,), p
+    return (waypoints[0],), waypoints[0]
+
+
+def _line_disc(a: Vec2, b: Vec2, c: Vec2, radius: float) -> geo.Interval | None:
+    """Unclamped parameters of line ab strictly within ``radius`` of c."""
+    dx, dy = b.x - a.x, b.y - a.y
+    fx, fy = a.x - c.x, a.y - c.y
+    qa = dx * dx + dy * dy
+    if qa == 0:
+        return None
+    qb = 2 * (fx * dx + fy * dy)
+    qc = fx * fx + fy * fy - radius * radius
+    disc = qb * qb - 4 * qa * qc
+    if disc <= 0:
+        return None
+    root = math.sqrt(disc)
+    return ((-qb - root) / (2 * qa), (-qb + root) / (2 * qa))
