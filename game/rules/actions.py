@@ -1,0 +1,164 @@
+"""Resolving one declared action ([ACT-*], [CC-1]-[CC-4], [RNG-1]-[RNG-4], [SPEC-2]-[SPEC-4]).
+
+Each action is checked again when its turn comes; one that has become impossible
+is skipped and its AP are lost ([SEQ-2]).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from game.rules import board, combat, conditions, movement
+from game.rules.decisions import Decision, Option
+from game.rules.plans import ACTIONS
+from game.rules.state import GameState, ModelState
+
+Gen = Generator[Decision, Any, Any]
+
+
+def skip(state: GameState, model: ModelState, kind: str, why: str) -> None:
+    state.emit("ActionSkipped", f"{model.name}'s {ACTIONS[kind].name} is skipped: {why} (its AP are lost)",
+               model=model.id, action=kind, rule="SEQ-2")
+
+
+def resolve(state: GameState, model: ModelState, kind: str, impetus: bool = False) -> Gen:
+    """Resolve one action; returns True when the activation ends (Disengage)."""
+    state.emit("ActionStarted", f"{model.name}: {ACTIONS[kind].name}", model=model.id, action=kind,
+               rule=ACTIONS[kind].rule)
+    if model.conditions.get("stunned") and kind != "shake_off":
+        skip(state, model, kind, "it is Stunned and must Shake Off first")  # [ACT-3], [COND-1]
+        return False
+    handler = HANDLERS[kind]
+    result = yield from handler(state, model, kind)
+    return bool(result) and kind == "disengage"
+
+
+# -- close combat ---------------------------------------------------------------------------
+
+def melee_targets(state: GameState, model: ModelState) -> list[ModelState]:
+    """[CC-1]: enemies in base contact and in the attacker's front arc."""
+    return [e for e in board.engaged_enemies(state, model) if board.in_front_arc(model, e)]
+
+
+def choose_target(state: GameState, model: ModelState, targets: list[ModelState], what: str, rule: str) -> Gen:
+    answer = yield Decision("target", model.side, f"{model.name}: target for the {what}?", rule,
+                            [Option(t.id, t.name) for t in targets], context={"model": model.id, "action": what})
+    target = state.model(answer)
+    model.facing = board.facing_towards(model, target.x, target.y)  # [SEQ-5]
+    return target
+
+
+def close_attack(state: GameState, model: ModelState, kind: str) -> Gen:
+    targets = melee_targets(state, model)
+    if not targets:
+        skip(state, model, kind, "no enemy in base contact in its front arc")
+        return False
+    target = yield from choose_target(state, model, targets, ACTIONS[kind].name.lower(), ACTIONS[kind].rule)
+    weapon = yield from combat.choose_weapon(state, model, combat.melee_weapons(model), "attack")
+    attack = combat.Attack(model, target, "close", kind, weapon, extra_dice=1 if kind == "furious_attack" else 0)
+    yield from combat.resolve_attack(state, attack)
+    return True
+
+
+def shove(state: GameState, model: ModelState, kind: str) -> Gen:
+    """[CC-3]: MA against PD; if it wins, push 1″ straight away, no wound, no Stun by doubles."""
+    targets = melee_targets(state, model)
+    if not targets:
+        skip(state, model, kind, "no enemy in base contact in its front arc")
+        return False
+    target = yield from choose_target(state, model, targets, "shove", "CC-3")
+    attack = combat.Attack(model, target, "close", "shove", None)
+    result = yield from combat.resolve_attack(state, attack)
+    if result.hit:
+        movement.push(state, target, model, 1.0, "Shove", stun_if_blocked=True, remove_if_off=True)
+    return True
+
+
+# -- ranged combat ----------------------------------------------------------------------------
+
+def ranged_attack(state: GameState, model: ModelState, kind: str) -> Gen:
+    """[RNG-1]-[RNG-4]: not while engaged; a target in LOS and within the weapon's long range."""
+    if board.is_engaged(state, model):
+        skip(state, model, kind, "it is engaged in melee")  # [RNG-1]
+        return False
+    weapons = [i for i in combat.ranged_weapons(model) if i not in model.jammed]
+    if not weapons:
+        skip(state, model, kind, "no ranged weapon that is not jammed")
+        return False
+    weapon = yield from combat.choose_weapon(state, model, weapons, "shot")
+    targets = movement.ranged_targets(state, model, weapon)
+    if not targets:
+        skip(state, model, kind, "no enemy in line of sight and range")
+        return False
+    target = yield from choose_target(state, model, [t for t, _, _ in targets], ACTIONS[kind].name.lower(), "RNG-2")
+    _, band, cover = next(x for x in targets if x[0].id == target.id)
+    attack = combat.Attack(model, target, "ranged", kind, weapon, range_band=band, cover=cover)
+    yield from combat.resolve_attack(state, attack)
+    return True
+
+
+# -- special actions ----------------------------------------------------------------------------
+
+def shake_off(state: GameState, model: ModelState, kind: str) -> Gen:
+    """[SPEC-3]: removes Stunned; the model may then face any way."""
+    if not model.conditions.pop("stunned", None):
+        skip(state, model, kind, "it is not Stunned")
+        return False
+    state.emit("ShookOff", f"{model.name} shakes off the Stun", model=model.id, rule="SPEC-3")
+    answer = yield Decision("facing", model.side, f"{model.name}: face which way after shaking off?", "SPEC-3",
+                            free="angle", context={"model": model.id, "current": model.facing})
+    model.facing = answer
+    return True
+
+
+def clear_weapon(state: GameState, model: ModelState, kind: str) -> Gen:
+    """[SPEC-4]: un-jam one misfired black powder weapon."""
+    if not model.jammed:
+        skip(state, model, kind, "no weapon is jammed")
+        return False
+    index = model.jammed[0]
+    if len(set(model.jammed)) > 1:
+        answer = yield Decision("weapon", model.side, f"{model.name}: clear which weapon?", "SPEC-4",
+                                [Option(str(i), model.weapon(i).name) for i in sorted(set(model.jammed))])
+        index = int(answer)
+    model.jammed.remove(index)
+    state.emit("WeaponCleared", f"{model.name} clears the {model.weapon(index).name}", model=model.id,
+               weapon=index, rule="SPEC-4")
+    return True
+
+
+def full_defense(state: GameState, mover: ModelState) -> Gen:
+    """[SPEC-2] / [SEQ-4]: every unactivated enemy the mover ends in contact with may go into Full Defense."""
+    for target in sorted(board.engaged_enemies(state, mover), key=lambda m: m.id):
+        side = target.side
+        if target.activated or target.conditions.get("full_defense") or side not in state.bag:
+            continue
+        answer = yield Decision("full_defense", side, f"{mover.name} engages {target.name}: declare Full Defense? "
+                                "(a die leaves the bag; +1d6 PD against close combat; cannot be Stunned)",
+                                "SPEC-2", [Option("pass", "No"), Option("declare", "Full Defense")],
+                                context={"model": target.id, "mover": mover.id})
+        if answer == "declare":
+            state.bag.remove(side)
+            state.set_aside.append(side)
+            target.activated = True
+            target.conditions["full_defense"] = True
+            state.emit("FullDefense", f"{target.name} goes into Full Defense", model=target.id, rule="SPEC-2")
+
+
+HANDLERS = {
+    "walk": movement.walk,
+    "run": movement.walk,
+    "sneak": movement.walk,
+    "charge": movement.charge,
+    "disengage": movement.disengage,
+    "standard_attack": close_attack,
+    "furious_attack": close_attack,
+    "shove": shove,
+    "ranged_attack": ranged_attack,
+    "aimed_shot": ranged_attack,
+    "shake_off": shake_off,
+    "clear_weapon": clear_weapon,
+}
+
+__all__ = ["HANDLERS", "conditions", "full_defense", "resolve"]

@@ -1,0 +1,111 @@
+"""What the rules ask of the table, in the rules' words (within, engaged, arcs, LOS ...).
+
+Distances and arcs are the plain formulas of [DIG-3] and [DIG-4]; line of sight,
+routes and pushes are delegated to the geometry layer's Battlefield.
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.core.vec import Vec2
+from game.geometry.battlefield import BaseRecord, Battlefield
+from game.rules.state import SIDE_LETTERS, GameState, ModelState
+
+CONTACT_TOLERANCE = 0.02  # [DIG-3]
+
+
+def centre_distance(a: ModelState, b: ModelState) -> float:
+    return math.hypot(a.x - b.x, a.y - b.y)
+
+
+def distance(a: ModelState, b: ModelState) -> float:
+    """[DIG-3] / [BASE-2]: edge to edge, never below 0."""
+    return max(0.0, centre_distance(a, b) - a.radius - b.radius)
+
+
+def within(a: ModelState, b: ModelState, inches: float) -> bool:
+    """"Within N″" is the shortest base-to-base distance at most N ([BASE-2])."""
+    return distance(a, b) <= inches + 1e-9
+
+
+def in_contact(a: ModelState, b: ModelState) -> bool:
+    """[BASE-6] / [DIG-3]: bases touch, within the contact tolerance."""
+    return a.id != b.id and distance(a, b) <= CONTACT_TOLERANCE
+
+
+def engaged_enemies(state: GameState, model: ModelState) -> list[ModelState]:
+    """[BASE-6]: enemies in base contact."""
+    return [e for e in state.enemies_of(model) if in_contact(model, e)]
+
+
+def is_engaged(state: GameState, model: ModelState) -> bool:
+    return bool(engaged_enemies(state, model))
+
+
+def _angle_to(model: ModelState, x: float, y: float) -> float:
+    """Angle in degrees between the model's facing and the direction to (x, y), 0..180."""
+    dx, dy = x - model.x, y - model.y
+    if dx == 0 and dy == 0:
+        return 0.0
+    facing = math.radians(model.facing)
+    cos = (dx * math.cos(facing) + dy * math.sin(facing)) / math.hypot(dx, dy)
+    return math.degrees(math.acos(max(-1.0, min(1.0, cos))))
+
+
+def point_in_front(model: ModelState, x: float, y: float) -> bool:
+    """[DIG-4]: a point is in front when the angle to it is < 90°."""
+    return _angle_to(model, x, y) < 90.0 - 1e-9
+
+
+def in_front_arc(viewer: ModelState, target: ModelState) -> bool:
+    """[DIG-4] / [BASE-4]: any part of the target's base is in front of the viewer."""
+    facing = math.radians(viewer.facing)
+    # the target base's point furthest along the facing direction
+    fx = target.x + math.cos(facing) * target.radius
+    fy = target.y + math.sin(facing) * target.radius
+    along = (fx - viewer.x) * math.cos(facing) + (fy - viewer.y) * math.sin(facing)
+    return along > 1e-9
+
+
+def attacker_behind(defender: ModelState, attacker: ModelState) -> bool:
+    """[DIG-4] / [MOD-1]: the attacker's centre strictly in the defender's back arc (angle > 90°)."""
+    return _angle_to(defender, attacker.x, attacker.y) > 90.0 + 1e-9
+
+
+def facing_towards(model: ModelState, x: float, y: float) -> float:
+    if x == model.x and y == model.y:
+        return model.facing
+    return math.degrees(math.atan2(y - model.y, x - model.x)) % 360.0
+
+
+# -- the geometry index -------------------------------------------------------------------------
+
+def base_record(model: ModelState) -> BaseRecord:
+    return BaseRecord(model.id, SIDE_LETTERS[model.side], Vec2(model.x, model.y), model.radius, model.facing,
+                      frozenset(model.profile.traits))
+
+
+def battlefield(state: GameState) -> Battlefield:
+    """The pymunk index of the state's map and bases, kept in step with the models' positions.
+
+    It hangs off the state as a cache (``_field``), never copied or saved: any copy rebuilds it.
+    """
+    bf: Battlefield | None = state.__dict__.get("_field")
+    if bf is None or bf.battle_map is not state.battle_map:
+        bf = Battlefield(state.battle_map)
+        state.__dict__["_field"] = bf
+    present = {b.id: b for b in bf.bases()}
+    for m in state.models.values():
+        record = present.pop(m.id, None)
+        if not m.on_table:
+            if record is not None:
+                bf.remove_base(m.id)
+            continue
+        if record is None:
+            bf.add_base(base_record(m))
+        elif record.centre != (m.x, m.y) or record.facing != m.facing:
+            bf.update_base(m.id, centre=(m.x, m.y), facing=m.facing)
+    for stale in present:
+        bf.remove_base(stale)
+    return bf

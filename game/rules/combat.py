@@ -1,0 +1,338 @@
+"""Opposed attacks, step by step as [CC-5] and [RNG-5] number them.
+
+(1) declare, Fate (attacker first); (2) attack roll; (3) defence roll; re-roll
+window ([SEQ-1]); (4) wound if the attack is higher; (5) effects in the order of
+[SEQ-6]. Every roll is an event with each die and each modifier's rule and source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.content.catalog import catalog
+from game.core.dice import Modifier, ResolutionRoll, active_wins, reroll
+from game.rules import board, conditions, fate
+from game.rules.decisions import Decision, Option
+from game.rules.state import KILLED, GameState, ModelState
+from game.rules.traits.base import collect, hooks_of
+
+Gen = Generator[Decision, Any, Any]
+
+CLOSE_ACTIONS = ("standard_attack", "furious_attack", "charge_attack", "shove", "free_strike")
+
+
+@dataclass
+class Attack:
+    attacker: ModelState
+    defender: ModelState
+    kind: str  # "close" | "ranged"
+    action: str  # standard_attack, furious_attack, charge_attack, shove, free_strike, ranged_attack, aimed_shot
+    weapon: int | None = None  # index of the weapon entry used ([SEQ-3]); None: unarmed / no weapon
+    extra_dice: int = 0
+    range_band: str | None = None  # "short" | "long" for ranged attacks
+    cover: bool = False
+    area: bool = False  # area of effect ([AOE-1])
+    no_fate: bool = False  # Disengage free strikes ([FATE-8])
+
+    @property
+    def furious(self) -> bool:
+        return self.action == "furious_attack"
+
+    @property
+    def is_shove(self) -> bool:
+        return self.action == "shove"
+
+    def weapon_skill(self) -> str | None:
+        return None if self.weapon is None else self.attacker.weapon(self.weapon).skill
+
+
+@dataclass
+class AttackResult:
+    attack: Attack
+    attack_roll: ResolutionRoll | None = None
+    defence_roll: ResolutionRoll | None = None
+    hit: bool = False
+    misfire: bool = False
+    wounds_dealt: int = 0
+    brutal: bool = False
+    stunned: bool = False
+    killed: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+# -- modifiers ------------------------------------------------------------------------
+
+def model_roll_modifiers(state: GameState, model: ModelState) -> list[Modifier]:
+    """Modifiers on every resolution roll of a model ([MOD-12]-[MOD-14], [HERO-2], [T-PET-3])."""
+    mods: list[Modifier] = []
+    if model.conditions.get("ran"):
+        mods.append(Modifier(-3, "MOD-12", "ran this turn"))
+    if model.conditions.get("rough"):
+        mods.append(Modifier(-2, "MOD-13", "crossed rough terrain this turn"))
+    mods += conditions.terror_modifier(state, model, activation=False)
+    side = state.sides[model.side]
+    if side.hero_fate == "vengeance" and side.hero_fate_turn == state.turn:
+        mods.append(Modifier(1, "HERO-2", "Vengeance for the fallen hero"))
+    if model.has("pet"):
+        from game.rules.traits.pet import master_killed
+
+        if master_killed(state, model):
+            mods.append(Modifier(-2, "T-PET-3", "Pet: its master was killed"))
+    return mods
+
+
+def attack_modifiers(state: GameState, attack: Attack) -> list[Modifier]:
+    a, d = attack.attacker, attack.defender
+    mods = model_roll_modifiers(state, a)
+    if attack.kind == "close":
+        if board.attacker_behind(d, a):
+            mods.append(Modifier(2, "MOD-1", "attacking from the back arc"))
+        if attack.action == "charge_attack":
+            mods.append(Modifier(2, "MOD-2", "charging"))
+        gang = [f for f in state.friends_of(a) if board.in_contact(f, d)]
+        if gang:
+            mods.append(Modifier(len(gang), "MOD-3", f"gang up ({', '.join(f.name for f in gang)})"))
+        if (attack.weapon is None and not attack.is_shove) or (attack.is_shove and not melee_weapons(a)):
+            mods.append(Modifier(-3, "MOD-6", "unskilled: no melee skill"))
+    else:
+        if attack.range_band == "long":
+            mods.append(Modifier(-2, "MOD-7", "long range"))
+        skill = catalog().skill(attack.weapon_skill()) if attack.weapon is not None else None
+        if skill is not None and skill.black_powder and attack.range_band == "short":
+            mods.append(Modifier(1, "SKILL-7", "black powder at short range"))
+        if attack.action == "aimed_shot":
+            mods.append(Modifier(2, "RNG-4", "aimed shot"))
+        if d.has("gargantuan"):
+            mods.append(Modifier(3, "MOD-8", "target is Gargantuan"))
+        elif d.has("large"):
+            mods.append(Modifier(2, "MOD-8", "target is Large"))
+        if board.is_engaged(state, d):
+            mods.append(Modifier(-3, "MOD-9", "target engaged in close combat"))
+    mods += collect(a, "attack_modifiers", state, attack)
+    for friend in state.friends_of(a):
+        for h in hooks_of(friend):
+            mods += h.ally_attack_modifiers(state, friend, attack)
+    return mods
+
+
+def defence_modifiers(state: GameState, attack: Attack) -> list[Modifier]:
+    a, d = attack.attacker, attack.defender
+    mods = model_roll_modifiers(state, d)
+    if attack.kind == "close":
+        if has_shield(d) and not board.attacker_behind(d, a):
+            mods.append(Modifier(1, "MOD-4", "shield against a front-arc attack"))
+        if d.conditions.get("stunned"):
+            mods.append(Modifier(-3, "MOD-5", "Stunned"))
+    else:
+        if attack.cover and not d.has("gargantuan"):
+            mods.append(Modifier(2, "MOD-10", "in cover"))
+        if d.conditions.get("stealth"):
+            mods.append(Modifier(4, "MOD-11", "Stealth"))
+    mods += collect(d, "defence_modifiers", state, attack)
+    for friend in state.friends_of(d):
+        for h in hooks_of(friend):
+            mods += h.ally_defence_modifiers(state, friend, attack)
+    return mods
+
+
+def melee_weapons(model: ModelState) -> list[int]:
+    return [i for i, w in enumerate(model.profile.weapons) if catalog().skill(w.skill).kind == "melee"]
+
+
+def ranged_weapons(model: ModelState) -> list[int]:
+    return [i for i, w in enumerate(model.profile.weapons) if catalog().skill(w.skill).kind == "ranged"]
+
+
+def has_shield(model: ModelState) -> bool:
+    return any(w.skill == "shield" for w in model.profile.weapons)
+
+
+def attribute(model: ModelState, name: str) -> int:
+    """An attribute as it stands in play (Weakness and trait bonuses come as modifiers)."""
+    return model.profile.attributes[name]
+
+
+# -- the roll ------------------------------------------------------------------------------
+
+def roll(state: GameState, model: ModelState, attr: str, mods: list[Modifier], extra: int, why: str) -> ResolutionRoll:
+    dice = state.dice.roll(2 + extra, f"{model.name}: {why}")
+    result = ResolutionRoll(dice, attr, attribute(model, attr), tuple(mods))
+    state.emit("DiceRolled", f"{model.name} {why}: {result.explain()}", model=model.id, roll=why,
+               dice=list(dice), attribute=attr, value=result.attribute_value,
+               modifiers=[{"value": m.value, "rule": m.rule, "source": m.source} for m in result.applied],
+               total=result.total)
+    return result
+
+
+def _reroll_window(state: GameState, attack: Attack, a_roll: ResolutionRoll, d_roll: ResolutionRoll) -> Gen:
+    """[SEQ-1]: attacker, then defender, then the attacker once more if it passed and now loses."""
+    a, d = attack.attacker, attack.defender
+    attacker_passed = False
+    for step in ("attacker", "defender", "attacker-again"):
+        if step == "attacker-again" and not attacker_passed:
+            break
+        is_attacker = step != "defender"
+        mine = a_roll if is_attacker else d_roll
+        losing = (not active_wins(a_roll, d_roll)) if is_attacker else active_wins(a_roll, d_roll)
+        if mine.rerolled or not losing:
+            if is_attacker and step == "attacker":
+                attacker_passed = True
+            continue
+        who = a if is_attacker else d
+        choice = yield from fate.hand_of_fortune(state, who.side, f"{who.name}'s {mine.attribute} roll", [],
+                                                 attack.no_fate)
+        if choice is None:
+            if step == "attacker":
+                attacker_passed = True
+            continue
+        new = reroll(mine, state.dice)
+        state.emit("DiceRerolled", f"{who.name} re-rolls: {new.explain()}", model=who.id, dice=list(new.dice),
+                   before=list(mine.dice), total=new.total, rule="DICE-4")
+        if is_attacker:
+            a_roll = new
+            attacker_passed = False
+        else:
+            d_roll = new
+    return a_roll, d_roll
+
+
+def resolve_attack(state: GameState, attack: Attack) -> Gen:
+    """One attack through all five steps; returns an AttackResult."""
+    a, d = attack.attacker, attack.defender
+    result = AttackResult(attack)
+    weapon = a.weapon(attack.weapon).name if attack.weapon is not None else "no weapon"
+    state.emit("AttackDeclared", f"{a.name} attacks {d.name} ({attack.action.replace('_', ' ')}, {weapon})",
+               attacker=a.id, defender=d.id, action=attack.action, weapon=attack.weapon, rule="CC-5")
+    conditions.lose_stealth(state, a)
+    # (1) Fate: the attacker declares first, then the defender ([CC-5], [FATE-5])
+    a_extra = yield from fate.inner_reserve(state, a.side, f"{a.name}'s attack", attack.no_fate)
+    d_extra = yield from fate.inner_reserve(state, d.side, f"{d.name}'s defence", attack.no_fate)
+    # (2) the attack roll
+    attr = "MA" if attack.kind == "close" else "RA"
+    a_roll = roll(state, a, attr, attack_modifiers(state, attack), attack.extra_dice + a_extra, "attack")
+    result.attack_roll = a_roll
+    if attack.kind == "ranged" and _misfires(attack, a_roll):
+        result.misfire = True
+        a.jammed.append(attack.weapon)  # type: ignore[arg-type]
+        state.emit("Misfire", f"{a.name}'s {weapon} misfires and jams; the shot misses", model=a.id,
+                   weapon=attack.weapon, rule="SKILL-7")
+        return result
+    # (3) the defence roll; Full Defense adds 1d6 against close combat ([SPEC-2])
+    if attack.kind == "close" and d.conditions.get("full_defense"):
+        d_extra += 1
+    d_roll = roll(state, d, "PD", defence_modifiers(state, attack), d_extra, "defence")
+    a_roll, d_roll = yield from _reroll_window(state, attack, a_roll, d_roll)
+    result.attack_roll, result.defence_roll = a_roll, d_roll
+    # (4) the outcome ([DICE-2]: a tie goes to the defender)
+    result.hit = active_wins(a_roll, d_roll)
+    state.emit("AttackResolved", f"{a.name} {a_roll.total} vs {d.name} {d_roll.total}: "
+               f"{'the attack wins' if result.hit else 'the defence holds'}",
+               attacker=a.id, defender=d.id, attack=a_roll.total, defence=d_roll.total, hit=result.hit,
+               rule="DICE-2")
+    # (5) effects
+    if attack.is_shove:
+        return result  # the caller pushes; a Shove never wounds or Stuns by doubles ([CC-3])
+    yield from _effects(state, attack, result)
+    return result
+
+
+def _misfires(attack: Attack, a_roll: ResolutionRoll) -> bool:
+    """[SKILL-7]: two or more of the attacker's dice show 1 with a black powder weapon."""
+    skill = attack.weapon_skill()
+    return skill is not None and catalog().skill(skill).black_powder and sum(v == 1 for v in a_roll.dice) >= 2
+
+
+def _effects(state: GameState, attack: Attack, result: AttackResult) -> Gen:
+    """[SEQ-6]: wounds (2 if brutal) -> Tough -> Stun effects -> (Slayer, Drain) -> area of effect."""
+    a, d = attack.attacker, attack.defender
+    a_roll = result.attack_roll
+    assert a_roll is not None
+    skill = attack.weapon_skill()
+    brutal = a_roll.critical or (attack.furious and skill == "2h_edged")  # [CC-5], [SKILL-4]
+    stun_by_dice = a_roll.double  # [CC-5]: whether or not it wounded
+    stun_by_weapon = attack.furious and skill == "2h_blunt"  # [SKILL-5]
+    if result.hit:
+        result.brutal = brutal
+        wounds = 2 if brutal else 1  # [CC-6]
+        if brutal:
+            why = "critical double" if a_roll.critical else "2-handed edged Furious Attack"
+            state.emit("Brutal", f"Brutal attack ({why}): 2 wounds", attacker=a.id, defender=d.id,
+                       rule="SKILL-4" if not a_roll.critical else "CC-6")
+        result.wounds_dealt = yield from deal_wounds(state, d, wounds, a, attack)
+    if d.on_table and (stun_by_dice or stun_by_weapon):
+        if stun_by_weapon:
+            why, rule = "2-handed blunt Furious Attack", "SKILL-5"
+        else:
+            why, rule = ("critical double" if a_roll.critical else "doubles"), "CC-5"
+        result.stunned = conditions.stun(state, d, a, why, rule)
+    result.killed = d.status == KILLED
+    for h in hooks_of(a):
+        yield from h.after_attack(state, attack, result)
+    if attack.area and result.hit:
+        yield from area_of_effect(state, attack, a_roll.total)
+
+
+def deal_wounds(state: GameState, target: ModelState, wounds: int, source: ModelState | None,
+                attack: Attack | None) -> Gen:
+    """Inflict wounds one at a time, each first offered to the target's wound hooks (Tough)."""
+    taken = 0
+    for _ in range(wounds):
+        if not target.on_table:
+            break
+        ignored = False
+        for h in hooks_of(target):
+            ignored = yield from h.before_wound(state, target, source, attack)
+            if ignored:
+                break
+        if ignored:
+            continue
+        target.wounds_taken += 1
+        taken += 1
+        state.emit("Wounded", f"{target.name} takes a wound ({target.wounds_taken}/{target.max_wounds})",
+                   model=target.id, wounds_taken=target.wounds_taken, rule="CC-5")
+        if target.wounds_taken >= target.max_wounds:
+            kill(state, target, "killed", "CAS-1")
+    return taken
+
+
+def kill(state: GameState, model: ModelState, how: str, rule: str) -> None:
+    """[CAS-1] / [CAS-2]: removed from the table; its die leaves the game in Maintenance."""
+    from game.rules.state import REMOVED
+
+    model.status = KILLED if how == "killed" else REMOVED
+    model.conditions.clear()
+    state.emit("Killed" if how == "killed" else "Removed",
+               f"{model.name} is {'killed' if how == 'killed' else 'removed from play and counts as killed'}",
+               model=model.id, side=model.side, rule=rule)
+    if model.is_hero:
+        state.sides[model.side].hero_died_turn = state.turn
+
+
+def area_of_effect(state: GameState, attack: Attack, total: int) -> Gen:
+    """[AOE-1]: everyone else within 3″ of the first target rolls PD +2 against the attack's total."""
+    first = attack.defender
+    victims = [m for m in state.on_table() if m.id not in (first.id, attack.attacker.id)
+               and board.within(m, first, 3)]
+    for v in sorted(victims, key=lambda m: (board.distance(m, first), m.id)):
+        spread = Attack(attack.attacker, v, attack.kind, attack.action, attack.weapon, range_band=attack.range_band)
+        mods = [Modifier(2, "AOE-1", "area of effect"), *model_roll_modifiers(state, v)]
+        mods += collect(v, "defence_modifiers", state, spread)
+        d_roll = roll(state, v, "PD", mods, 0, "area of effect defence")
+        if total > d_roll.total:
+            state.emit("AreaHit", f"The blast catches {v.name} ({total} vs {d_roll.total})", model=v.id, rule="AOE-1")
+            yield from deal_wounds(state, v, 1, attack.attacker, spread)
+        else:
+            state.emit("AreaMiss", f"{v.name} escapes the blast ({total} vs {d_roll.total})", model=v.id,
+                       rule="AOE-1")
+
+
+def choose_weapon(state: GameState, model: ModelState, indices: list[int], purpose: str) -> Gen:
+    """[SEQ-3]: every attack names the weapon entry it uses; asked only when there is a choice."""
+    usable = [i for i in indices if i not in model.jammed]
+    if len(usable) <= 1:
+        return usable[0] if usable else None
+    options = [Option(str(i), f"{model.weapon(i).name} ({model.weapon(i).skill})") for i in usable]
+    answer = yield Decision("weapon", model.side, f"{model.name}: which weapon for the {purpose}?", "SEQ-3", options)
+    return int(answer)

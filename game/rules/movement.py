@@ -1,0 +1,268 @@
+"""Move actions and pushes ([MOVE-1]-[MOVE-12], [CC-4], [DIG-MOVE-1]-[DIG-MOVE-5]).
+
+The geometry layer finds routes, checks them and works out pushes; this module
+applies the rules around them: allowances, the 1″ rule's choice, rough terrain,
+Stealth, Full Defense interrupts, the charge's free attack, Disengage's free strikes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Generator
+from typing import Any
+
+from game.core.dice import Modifier
+from game.geometry import pushes
+from game.geometry.charges import charge_lane
+from game.geometry.los import line_of_sight
+from game.geometry.paths import MoveCheck, check_move
+from game.geometry.routes import end_options, shortest_route
+from game.rules import board, combat, conditions
+from game.rules.decisions import Decision, Option
+from game.rules.state import GameState, ModelState
+from game.rules.traits.base import collect
+
+Gen = Generator[Decision, Any, Any]
+
+BASE_ALLOWANCE = {"walk": 6.0, "run": 9.0, "sneak": 6.0, "charge": 6.0, "disengage": 6.0, "impetus": 6.0}
+RULE = {"walk": "MOVE-1", "run": "MOVE-2", "sneak": "MOVE-5", "charge": "MOVE-3", "disengage": "MOVE-9"}
+CANDIDATE_DIRECTIONS = 16
+
+
+def allowance(state: GameState, model: ModelState, kind: str) -> tuple[float, list[Modifier]]:
+    """[MOVE-11]: the move's inches after Swift, Slow, Mounted, Hard Charger; Entangle halves the result."""
+    mods = collect(model, "move_bonus", state, model, kind)
+    inches = BASE_ALLOWANCE[kind] + sum(m.value for m in mods)
+    if model.conditions.get("entangled"):
+        inches /= 2
+        mods.append(Modifier(0, "SPELL-2", "Entangle halves the allowance"))
+    return max(0.0, inches), mods
+
+
+def _apply_move(state: GameState, model: ModelState, move: MoveCheck, kind: str) -> None:
+    """Put the model at the end of a checked move, facing the way it moved ([MOVE-6])."""
+    pts = move.waypoints
+    start = (model.x, model.y)
+    model.x, model.y = float(pts[-1].x), float(pts[-1].y)
+    for i in range(len(pts) - 1, 0, -1):
+        if pts[i] != pts[i - 1]:
+            model.facing = math.degrees(math.atan2(pts[i].y - pts[i - 1].y, pts[i].x - pts[i - 1].x)) % 360.0
+            break
+    rough = move.rough_penalty(ranger=model.has("ranger"), amphibious=model.has("amphibious"),
+                               flight=model.has("flight"))
+    state.emit("ModelMoved", f"{model.name} moves {move.length:.2f}″ (cost {move.cost:.2f}″)",
+               model=model.id, action=kind, start=list(start), waypoints=[[p.x, p.y] for p in pts],
+               length=move.length, cost=move.cost, rough=list(move.rough_crossed), rule=RULE.get(kind, "MOVE-6"))
+    if rough and not model.conditions.get("rough"):
+        model.conditions["rough"] = True  # [TERR-2]
+        state.emit("RoughTerrain", f"{model.name} crossed rough terrain: -2 to its later rolls this turn",
+                   model=model.id, pieces=list(move.rough_crossed), rule="TERR-2")
+    if model.has("flight") and move.length > 0:
+        model.conditions["flight_moved"] = True
+
+
+def candidate_points(state: GameState, model: ModelState, inches: float) -> list[dict[str, float]]:
+    """Sample destinations for controllers that cannot click: rings of points the base could reach."""
+    bf = board.battlefield(state)
+    out = []
+    for k in range(CANDIDATE_DIRECTIONS):
+        angle = 2 * math.pi * k / CANDIDATE_DIRECTIONS
+        for frac in (0.98, 0.5):
+            x = model.x + math.cos(angle) * inches * frac
+            y = model.y + math.sin(angle) * inches * frac
+            route = shortest_route(bf, model.id, (x, y), inches)
+            if route.legal:
+                out.append({"x": round(x, 4), "y": round(y, 4)})
+    return out
+
+
+def walk(state: GameState, model: ModelState, kind: str) -> Gen:
+    """Walk, Run or Sneak: move up to the allowance along any route ([MOVE-1], [MOVE-2], [MOVE-5])."""
+    if board.is_engaged(state, model):
+        from game.rules.actions import skip
+
+        skip(state, model, kind, "an engaged model can only Disengage")  # [MOVE-10]
+        return False
+    inches, mods = allowance(state, model, kind)
+    bf = board.battlefield(state)
+
+    def check(point: dict[str, float]) -> str | None:
+        route = shortest_route(bf, model.id, (point["x"], point["y"]), inches)
+        if not route.found:
+            return route.reason or "no route reaches that point"
+        if not route.legal:
+            return "; ".join(v.message for v in route.move.violations) if route.move else route.reason
+        return None
+
+    answer = yield Decision("move_to", model.side, f"{model.name}: {kind} up to {inches:g}″ — where to?",
+                            RULE[kind], free="point", check=check,
+                            context={"model": model.id, "allowance": inches, "action": kind,
+                                     "modifiers": [m.describe() for m in mods],
+                                     "candidates": candidate_points(state, model, inches)})
+    route = shortest_route(bf, model.id, (answer["x"], answer["y"]), inches)
+    assert route.move is not None
+    move = route.move
+    options = end_options(bf, model.id, route)
+    if options is not None:  # [DIG-MOVE-3]: contact, or stop 1″ short
+        choices = [Option("stop", f"Stop 1″ short at ({options.stop_short.x:.2f}, {options.stop_short.y:.2f})")]
+        if options.contact is not None and options.contact_route is not None and options.contact_route.legal \
+                and options.contact_route.cost <= inches + 1e-9:
+            choices.insert(0, Option("contact", f"Move into base contact with {state.model(options.enemy).name}"))
+        pick = "stop"
+        if len(choices) > 1:
+            pick = yield Decision("end_point", model.side, f"{model.name} would end within 1″ of "
+                                  f"{state.model(options.enemy).name}: engage it or stop short?", "DIG-MOVE-3",
+                                  choices)
+        if pick == "contact":
+            assert options.contact_route is not None and options.contact_route.move is not None
+            move = options.contact_route.move
+        else:
+            move = check_move(bf, model.id, options.stop_short_waypoints, inches)
+    _apply_move(state, model, move, kind)
+    if kind == "sneak":
+        model.conditions["stealth"] = True  # [MOVE-5]
+        state.emit("Stealth", f"{model.name} gains Stealth until its next activation", model=model.id,
+                   rule="MOVE-5")
+    from game.rules.actions import full_defense
+
+    yield from full_defense(state, model)
+    return True
+
+
+# -- charge ---------------------------------------------------------------------------------
+
+def charge_targets(state: GameState, model: ModelState, inches: float) -> list[tuple[ModelState, MoveCheck]]:
+    """[MOVE-3], [MOVE-4], [COND-6], [T-FLIGHT-3]: enemies ≥3″ away, in LOS, reachable straight."""
+    bf = board.battlefield(state)
+    out = []
+    for e in sorted(state.enemies_of(model), key=lambda m: m.id):
+        if board.distance(model, e) < 3 - 1e-9 or conditions.causes_terror(e):
+            continue
+        if e.has("flight") and not model.has("flight"):
+            continue
+        if not line_of_sight(bf, model.id, e.id).has_los:
+            continue
+        lane = charge_lane(bf, model.id, e.id, inches)  # [DIG-MOVE-4]
+        if lane.legal:
+            out.append((e, lane.move))
+    return out
+
+
+def charge(state: GameState, model: ModelState, kind: str) -> Gen:
+    """[MOVE-3]: up to 6″ straight into contact, then a free standard attack at +2."""
+    from game.rules.actions import full_defense, skip
+
+    if board.is_engaged(state, model):
+        skip(state, model, kind, "an engaged model can only Disengage")
+        return False
+    if model.conditions.get("entangled"):
+        skip(state, model, kind, "Entangled models cannot charge")  # [SPELL-2]
+        return False
+    inches, _ = allowance(state, model, "charge")
+    targets = charge_targets(state, model, inches)
+    if not targets:
+        skip(state, model, kind, "no enemy it can charge")
+        return False
+    answer = yield Decision("target", model.side, f"{model.name}: charge whom?", "MOVE-3",
+                            [Option(t.id, t.name) for t, _ in targets], context={"model": model.id, "action": "charge"})
+    target, lane = next((t, lane) for t, lane in targets if t.id == answer)
+    _apply_move(state, model, lane, "charge")
+    model.facing = board.facing_towards(model, target.x, target.y)  # [DIG-MOVE-4]
+    yield from full_defense(state, model)  # [SEQ-4]: before the free attack
+    if model.on_table and target.on_table and board.in_contact(model, target):
+        weapon = yield from combat.choose_weapon(state, model, combat.melee_weapons(model), "charge")
+        yield from combat.resolve_attack(state, combat.Attack(model, target, "close", "charge_attack", weapon))
+    return True
+
+
+# -- disengage -----------------------------------------------------------------------------------
+
+def disengage(state: GameState, model: ModelState, kind: str) -> Gen:
+    """[MOVE-9] / [SEQ-9]: free strikes first (no Fate), then up to 6″ out of contact; the activation ends."""
+    from game.rules.actions import skip
+
+    enemies = board.engaged_enemies(state, model)
+    if not enemies:
+        skip(state, model, kind, "it is not engaged")
+        return False
+    strikers = [] if model.has("agile") else [e for e in enemies if not e.conditions.get("stunned")
+                                               and board.in_front_arc(e, model)]
+    while strikers and model.on_table:
+        pick = strikers[0].id
+        if len(strikers) > 1:
+            pick = yield Decision("strike_order", strikers[0].side, f"{model.name} disengages: which free strike "
+                                  "next?", "SEQ-9", [Option(s.id, s.name) for s in strikers])
+        striker = state.model(pick)
+        strikers.remove(striker)
+        weapon = yield from combat.choose_weapon(state, striker, combat.melee_weapons(striker), "free strike")
+        yield from combat.resolve_attack(state, combat.Attack(striker, model, "close", "free_strike", weapon,
+                                                              no_fate=True))
+    if not model.on_table:
+        return True
+    inches, _ = allowance(state, model, "disengage")
+    bf = board.battlefield(state)
+
+    def check(point: dict[str, float]) -> str | None:
+        route = shortest_route(bf, model.id, (point["x"], point["y"]), inches)
+        if not route.legal:
+            return route.reason or "that point cannot be reached legally"
+        assert route.move is not None
+        if route.move.engaged_with:
+            return "a Disengage must end out of base contact with every enemy"
+        return None
+
+    answer = yield Decision("move_to", model.side, f"{model.name}: disengage up to {inches:g}″ — where to?",
+                            "MOVE-9", free="point", check=check,
+                            context={"model": model.id, "allowance": inches, "action": "disengage",
+                                     "candidates": [p for p in candidate_points(state, model, inches)
+                                                    if check(p) is None]})
+    route = shortest_route(bf, model.id, (answer["x"], answer["y"]), inches)
+    assert route.move is not None
+    _apply_move(state, model, route.move, "disengage")
+    return True
+
+
+# -- ranged targets -------------------------------------------------------------------------------
+
+def ranged_targets(state: GameState, model: ModelState, weapon: int) -> list[tuple[ModelState, str, bool]]:
+    """[RNG-2] / [SKILL-6]: enemies in LOS within long range, with the range band and cover."""
+    from game.content.catalog import catalog
+
+    skill = catalog().skill(model.weapon(weapon).skill)
+    bf = board.battlefield(state)
+    out = []
+    for e in sorted(state.enemies_of(model), key=lambda m: m.id):
+        d = board.distance(model, e)
+        if skill.long is None or d > skill.long + 1e-9:
+            continue
+        los = line_of_sight(bf, model.id, e.id)
+        if not los.has_los:
+            continue
+        band = "short" if d <= (skill.short or 0) + 1e-9 else "long"
+        out.append((e, band, los.cover))
+    return out
+
+
+# -- pushes -----------------------------------------------------------------------------------------
+
+def push(state: GameState, target: ModelState, pusher: ModelState, inches: float, why: str,
+         stun_if_blocked: bool, remove_if_off: bool) -> None:
+    """[CC-4] / [DIG-MOVE-5]: straight away from the pusher; blocked pushes Stun, off-table removes."""
+    from game.rules.combat import kill
+
+    bf = board.battlefield(state)
+    mode = pushes.SHOVE if remove_if_off else pushes.SPELL
+    result = pushes.push(bf, target.id, (pusher.x, pusher.y), inches, mode, pusher.facing)
+    start = (target.x, target.y)
+    if result.removed:
+        state.emit("Pushed", f"{why}: {target.name} is pushed off the table", model=target.id, start=list(start),
+                   rule="CC-4")
+        kill(state, target, "removed", "CC-4")
+        return
+    target.x, target.y = float(result.end.x), float(result.end.y)
+    stopped = f", stopped by {result.stopped_by}" if result.stopped_by else ""
+    state.emit("Pushed", f"{why}: {target.name} is pushed {result.travelled:.2f}″{stopped}", model=target.id,
+               start=list(start), end=[target.x, target.y], distance=result.travelled, blocked=result.blocked,
+               stopped_by=result.stopped_by, rule="DIG-MOVE-5")
+    if result.blocked and stun_if_blocked:
+        conditions.stun(state, target, pusher, f"{why}: the push was blocked", "CC-4")

@@ -1,0 +1,176 @@
+"""The game state: plain data, copyable and serialisable, no pygame or pymunk inside.
+
+A model's profile comes from its party file (``BuiltModel``); everything that
+changes in play (position, facing, wounds, conditions, activation) lives here.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.content.maps import BattleMap
+from game.content.party_building import BuiltModel, BuiltParty, Weapon
+from game.core.dice import Dice
+from game.rules.events import Event
+
+ON_TABLE = "table"
+RESERVE = "reserve"  # Ambush models waiting to arrive ([T-AMBUSH-1])
+KILLED = "killed"
+REMOVED = "removed"  # pushed off the table: counts as killed ([CAS-2])
+ESCAPED = "escaped"
+
+SIDE_LETTERS = ("A", "B")
+
+
+@dataclass
+class ModelState:
+    id: str
+    side: int
+    profile: BuiltModel
+    x: float = 0.0
+    y: float = 0.0
+    facing: float = 0.0
+    wounds_taken: int = 0
+    status: str = ON_TABLE
+    activated: bool = False
+    # condition name -> value (True, an attribute name, a count ...); see conditions.py
+    conditions: dict[str, Any] = field(default_factory=dict)
+    jammed: list[int] = field(default_factory=list)  # weapon entry indices ([SKILL-7])
+
+    @property
+    def name(self) -> str:
+        return self.profile.name
+
+    @property
+    def radius(self) -> float:
+        return self.profile.base_diameter / 2
+
+    @property
+    def max_wounds(self) -> int:
+        return self.profile.wounds
+
+    @property
+    def on_table(self) -> bool:
+        return self.status == ON_TABLE
+
+    @property
+    def is_hero(self) -> bool:
+        return self.profile.type == "hero"
+
+    def has(self, trait_id: str) -> bool:
+        return trait_id in self.profile.traits
+
+    def weapon(self, index: int) -> Weapon:
+        return self.profile.weapons[index]
+
+    def label(self) -> str:
+        return f"{self.name} ({self.id})"
+
+
+@dataclass
+class SideState:
+    index: int
+    party: BuiltParty
+    fate: int = 0
+    # per-turn side effects of Death of a Hero ([HERO-2]): "despair" | "vengeance" for next turn
+    hero_fate: str | None = None
+    hero_fate_turn: int = 0
+    heroic_impetus_used: bool = False
+    hero_died_turn: int | None = None  # for the Death of a Hero roll ([HERO-2])
+    score: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.party.name
+
+    @property
+    def letter(self) -> str:
+        return SIDE_LETTERS[self.index]
+
+
+@dataclass
+class Settings:
+    declare_plan_upfront: bool = True  # [DIG-ACT-2]
+    turns: int = 6
+    max_decisions: int = 100_000
+
+
+@dataclass
+class GameState:
+    sides: list[SideState]
+    models: dict[str, ModelState]
+    dice: Dice
+    battle_map: BattleMap = field(default_factory=lambda: BattleMap("open table", ()))
+    turn: int = 1
+    phase: str = "setup"  # setup | main | maintenance | over
+    bag: list[int] = field(default_factory=list)  # one entry per die: the side index
+    set_aside: list[int] = field(default_factory=list)  # dice set aside this turn ([TURN-10], Full Defense)
+    log: list[Event] = field(default_factory=list)
+    settings: Settings = field(default_factory=Settings)
+    active_model: str | None = None
+    # per-activation Fate limit bookkeeping ([FATE-7]): side indices that used IR/HoF this activation
+    fate_used: list[int] = field(default_factory=list)
+    arcane_armor_turn: dict[str, int] = field(default_factory=dict)
+    winner: int | None = None  # side index, or None for a draw once phase == "over"
+    result: str = ""
+
+    # -- queries -------------------------------------------------------------
+    def model(self, model_id: str) -> ModelState:
+        return self.models[model_id]
+
+    def side_models(self, side: int) -> list[ModelState]:
+        return [m for m in self.models.values() if m.side == side]
+
+    def on_table(self, side: int | None = None) -> list[ModelState]:
+        return [m for m in self.models.values() if m.on_table and (side is None or m.side == side)]
+
+    def enemies_of(self, model: ModelState) -> list[ModelState]:
+        return [m for m in self.on_table() if m.side != model.side]
+
+    def friends_of(self, model: ModelState) -> list[ModelState]:
+        return [m for m in self.on_table() if m.side == model.side and m.id != model.id]
+
+    def hero_of(self, side: int) -> ModelState | None:
+        return next((m for m in self.side_models(side) if m.is_hero), None)
+
+    def emit(self, kind: str, text: str, **data: Any) -> Event:
+        event = Event(kind, text, data, self.turn)
+        self.log.append(event)
+        return event
+
+    def copy(self) -> GameState:
+        return copy.deepcopy(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        """Copies leave the geometry index behind; it is rebuilt from the copy when asked for."""
+        clone = GameState.__new__(GameState)
+        memo[id(self)] = clone
+        for key, value in self.__dict__.items():
+            if key != "_field":
+                setattr(clone, key, copy.deepcopy(value, memo))
+        return clone
+
+    # -- serialisation ---------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """Everything that changes in play, as plain data (for replays, saves and tests)."""
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "bag": list(self.bag),
+            "set_aside": list(self.set_aside),
+            "sides": [{"fate": s.fate, "score": s.score, "hero_fate": s.hero_fate,
+                       "hero_fate_turn": s.hero_fate_turn, "heroic_impetus_used": s.heroic_impetus_used,
+                       "hero_died_turn": s.hero_died_turn}
+                      for s in self.sides],
+            "models": {
+                m.id: {"x": round(m.x, 6), "y": round(m.y, 6), "facing": round(m.facing, 6),
+                       "wounds_taken": m.wounds_taken, "status": m.status, "activated": m.activated,
+                       "conditions": dict(sorted(m.conditions.items())), "jammed": list(m.jammed)}
+                for m in self.models.values()
+            },
+            "dice": self.dice.to_dict(),
+            "winner": self.winner,
+            "result": self.result,
+        }

@@ -1,0 +1,135 @@
+"""The hook points a trait or quality may implement, and the registries."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING, Any
+
+from game.core.dice import Modifier
+
+if TYPE_CHECKING:
+    from game.rules.combat import Attack, AttackResult
+    from game.rules.decisions import Decision
+    from game.rules.state import GameState, ModelState
+
+TRAITS: dict[str, TraitRule] = {}
+QUALITIES: dict[str, TraitRule] = {}
+
+
+class TraitRule:
+    """Base: every hook is a no-op. Subclasses override only what their rule changes."""
+
+    id: str = ""
+    rule: str = ""  # the rule ID the class implements (for modifier sources)
+    name: str = ""
+
+    # -- standing flags ---------------------------------------------------------
+    fearless: bool = False  # [COND-7]
+    terror_immune: bool = False  # [COND-5]
+    causes_terror: bool = False  # [COND-5]
+    can_run: bool = True  # [MOVE-2] Lumbering
+    can_sneak: bool = True  # [MOVE-5] Large, Gargantuan, Mounted
+    has_tough: bool = False  # Tough, Undead, Non-Living
+    extra_move_actions: int = 0  # Fast
+
+    def stun_immune(self, state: GameState, model: ModelState, source: ModelState | None) -> bool:
+        """[COND-2]: True when this rule makes the model immune to a Stun from ``source``."""
+        return False
+
+    # -- activation ---------------------------------------------------------------
+    def activation_modifiers(self, state: GameState, model: ModelState) -> list[Modifier]:
+        return []
+
+    def ally_activation_modifiers(self, state: GameState, holder: ModelState, model: ModelState) -> list[Modifier]:
+        """Aura on a friendly model's activation roll (Inspiring)."""
+        return []
+
+    # -- movement -----------------------------------------------------------------
+    def move_bonus(self, state: GameState, model: ModelState, action: str) -> list[Modifier]:
+        """Inches added to (or taken from) a move action's allowance ([MOVE-11])."""
+        return []
+
+    # -- combat ------------------------------------------------------------------------
+    def attack_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
+        """Modifiers on the attack roll when the holder attacks."""
+        return []
+
+    def defence_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
+        """Modifiers on the defence roll when the holder defends."""
+        return []
+
+    def ally_attack_modifiers(self, state: GameState, holder: ModelState, attack: Attack) -> list[Modifier]:
+        """Aura on a friendly model's attack (Giant Slayer, Holy ...)."""
+        return []
+
+    def ally_defence_modifiers(self, state: GameState, holder: ModelState, attack: Attack) -> list[Modifier]:
+        """Aura on a friendly model's defence (Guard)."""
+        return []
+
+    # -- generators: hooks that may ask a decision (``return x; yield`` when they ask nothing)
+    def before_wound(self, state: GameState, model: ModelState, source: ModelState | None,
+                     attack: Attack | None) -> Generator[Decision, Any, bool]:
+        """Called before each wound the holder would take; True ignores that wound (Tough)."""
+        return False
+        yield  # pragma: no cover
+
+    def after_attack(self, state: GameState, attack: Attack, result: AttackResult) -> Generator[Decision, Any, None]:
+        """Called after the holder's attack has dealt its wounds and Stun (Slayer, Drain)."""
+        return None
+        yield  # pragma: no cover
+
+    # -- conditions from others ------------------------------------------------------------
+    def grants_fearless(self, state: GameState, holder: ModelState, other: ModelState) -> bool:
+        """Inspiring Presence: a friendly model near the holder is Fearless."""
+        return False
+
+    def grants_terror_immunity(self, state: GameState, holder: ModelState, other: ModelState) -> bool:
+        """Leader of Men: a friendly model near the holder is immune to Terror."""
+        return False
+
+    def describe(self) -> str:
+        return self.name or self.id
+
+
+def trait(trait_id: str) -> Callable[[type[TraitRule]], type[TraitRule]]:
+    """Register a trait's rule class under its trait id."""
+
+    def register(cls: type[TraitRule]) -> type[TraitRule]:
+        if trait_id in TRAITS:
+            raise ValueError(f"trait '{trait_id}' registered twice")
+        obj = cls()
+        obj.id = trait_id
+        TRAITS[trait_id] = obj
+        return cls
+
+    return register
+
+
+def quality(quality_id: str) -> Callable[[type[TraitRule]], type[TraitRule]]:
+    """Register an inherent quality of heroes or companions ([PARTY-5], [PARTY-6])."""
+
+    def register(cls: type[TraitRule]) -> type[TraitRule]:
+        obj = cls()
+        obj.id = quality_id
+        QUALITIES[quality_id] = obj
+        return cls
+
+    return register
+
+
+def hooks_of(model: ModelState) -> list[TraitRule]:
+    """The rule objects a model carries: its inherent qualities, then its traits."""
+    out = [QUALITIES[q] for q in model.profile.qualities if q in QUALITIES]
+    out += [TRAITS[t] for t in model.profile.traits if t in TRAITS]
+    return out
+
+
+def any_hook(model: ModelState, flag: str) -> bool:
+    return any(getattr(h, flag) for h in hooks_of(model))
+
+
+def collect(model: ModelState, method: str, *args: Any) -> list[Modifier]:
+    out: list[Modifier] = []
+    for h in hooks_of(model):
+        out += getattr(h, method)(*args)
+    return out

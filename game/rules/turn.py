@@ -1,0 +1,315 @@
+"""The turn sequence ([TURN-1]-[TURN-10]) and one model's activation.
+
+Each procedure is a generator: it yields a Decision and receives the answer, so
+the code reads in the book's order while the UI, the AI or a script answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from game.core.dice import Modifier, effective_modifiers
+from game.rules import actions, board, conditions, fate
+from game.rules.decisions import Decision, Option
+from game.rules.plans import ACTIONS, legal_plans, plan_key, plan_label
+from game.rules.state import KILLED, ON_TABLE, REMOVED, GameState, ModelState
+from game.rules.traits.base import hooks_of
+
+Gen = Generator[Decision, Any, Any]
+
+
+def ap_for(result: int) -> int:
+    """[TURN-4]: <= 0 -> 0 AP; 1-2 -> 1; 3-5 -> 2; 6 or more -> 3."""
+    if result <= 0:
+        return 0
+    if result <= 2:
+        return 1
+    if result <= 5:
+        return 2
+    return 3
+
+
+def can_activate(model: ModelState) -> bool:
+    return model.on_table and not model.activated
+
+
+def fill_bag(state: GameState) -> None:
+    """[TURN-1] / [TURN-8] (d): one die per model that can activate next turn."""
+    state.bag = sorted(m.side for m in state.models.values() if m.status == ON_TABLE)
+    state.set_aside = []
+
+
+def play(state: GameState) -> Gen:
+    """A whole game: turns until the end-of-game check says stop."""
+    if state.phase == "setup":
+        fill_bag(state)
+        for side in state.sides:
+            side.fate = side.party.fate
+        state.phase = "main"
+        state.emit("GameStarted", f"Turn {state.turn} begins: {len(state.bag)} dice in the bag", turn=state.turn)
+    while state.phase != "over":
+        if state.phase == "main":
+            yield from main_phase(state)
+            state.phase = "maintenance"
+        if state.phase == "maintenance":
+            yield from maintenance(state)
+
+
+# -- Main Phase ----------------------------------------------------------------------------
+
+def main_phase(state: GameState) -> Gen:
+    """[TURN-2]-[TURN-7]: draw until the bag is empty."""
+    while state.bag:
+        yield from draw(state)
+
+
+def draw(state: GameState) -> Gen:
+    index = state.dice.choice_index(len(state.bag), "draw from the bag")
+    side = state.bag.pop(index)
+    state.emit("DieDrawn", f"A {state.sides[side].name} die is drawn ({len(state.bag)} left in the bag)",
+               side=side, rule="TURN-2")
+    if not any(can_activate(m) for m in state.side_models(side)):  # [TURN-10]
+        state.set_aside.append(side)
+        state.emit("DieSetAside", f"{state.sides[side].name} has no model left to activate; the die is set aside",
+                   side=side, rule="TURN-10")
+        return
+    side = yield from winds_of_kismet(state, side)
+    candidates = [m for m in state.side_models(side) if can_activate(m)]
+    answer = yield Decision("nominate", side, f"{state.sides[side].name}: choose a model to activate", "TURN-3",
+                            [Option(m.id, m.name) for m in candidates])
+    yield from activate(state, state.model(answer))
+
+
+def winds_of_kismet(state: GameState, drawn: int) -> Gen:
+    """[FATE-2]: the opponent may pay 2 Fate to return the die and draw one of its own."""
+    other = 1 - drawn
+    own_dice = state.bag.count(other)
+    if state.sides[other].fate < 2 or own_dice == 0 or not any(can_activate(m) for m in state.side_models(other)):
+        return drawn
+    answer = yield Decision("winds_of_kismet", other, f"{state.sides[drawn].name}'s die was drawn: spend 2 Fate "
+                            "on Winds of Kismet to activate one of yours instead?", "FATE-2",
+                            [Option("pass", "Let it stand"), Option("spend", "Winds of Kismet (2 Fate)")])
+    if answer != "spend":
+        return drawn
+    fate.spend(state, other, 2, "Winds of Kismet", "FATE-2")
+    state.bag.append(drawn)
+    state.bag.sort()
+    state.bag.remove(other)
+    state.emit("WindsOfKismet", f"{state.sides[other].name} returns the die and draws one of its own", side=other,
+               rule="FATE-2")
+    return other
+
+
+def activation_modifiers(state: GameState, model: ModelState) -> list[Modifier]:
+    """[TURN-5]: every modifier of an activation roll, each with its rule and source."""
+    mods: list[Modifier] = []
+    for h in hooks_of(model):
+        mods += h.activation_modifiers(state, model)
+    for friend in state.friends_of(model):
+        for h in hooks_of(friend):
+            mods += h.ally_activation_modifiers(state, friend, model)
+    mods += conditions.terror_modifier(state, model, activation=True)
+    if model.conditions.get("confused"):
+        mods.append(Modifier(-1, "SPELL-1", "Confusion"))
+    side = state.sides[model.side]
+    if side.hero_fate == "despair" and side.hero_fate_turn == state.turn:
+        mods.append(Modifier(-1, "HERO-2", "Despair at the hero's death"))
+    if model.conditions.pop("quake_blocked", None):
+        mods.append(Modifier(-1, "T-GARG-6", "pushed short by a Quake"))
+    return mods
+
+
+def activate(state: GameState, model: ModelState) -> Gen:
+    """Steps 3 and 4 of the Main Phase for one model."""
+    state.active_model = model.id
+    state.fate_used = []
+    model.activated = True
+    for c in conditions.UNTIL_NEXT_ACTIVATION:  # [TURN-9]
+        model.conditions.pop(c, None)
+    state.emit("Activation", f"{state.sides[model.side].name} activates {model.name}", model=model.id,
+               side=model.side, rule="TURN-3")
+    mods = activation_modifiers(state, model)
+    mods += yield from _activation_fate(state, model)
+    value = state.dice.d6(f"{model.name}: activation")
+    applied = effective_modifiers(mods)
+    total = value + sum(m.value for m in applied)
+    ap = ap_for(total)
+    state.emit("ActivationRoll", f"{model.name} rolls {value}"
+               + "".join(f" {m.value:+d} {m.source}" for m in applied) + f" = {total}: {ap} AP",
+               model=model.id, dice=[value], modifiers=[{"value": m.value, "rule": m.rule, "source": m.source}
+                                                        for m in applied], total=total, ap=ap, rule="TURN-4")
+    if model.is_hero:
+        yield from heroic_impetus(state, model)
+    if model.on_table:
+        yield from run_plan(state, model, ap)
+    if model.on_table:
+        yield from final_facing(state, model)
+    state.active_model = None
+
+
+def _activation_fate(state: GameState, model: ModelState) -> Gen:
+    """[FATE-3] Greater Purpose (asked first), then [FATE-4] Cursed Hand."""
+    mods: list[Modifier] = []
+    own, other = model.side, 1 - model.side
+    if state.sides[own].fate >= 1:
+        answer = yield Decision("greater_purpose", own, f"Greater Purpose for {model.name}'s activation roll "
+                                "(+1 for 1 Fate)?", "FATE-3", [Option("pass", "No"), Option("spend", "Spend 1 Fate")])
+        if answer == "spend":
+            fate.spend(state, own, 1, f"Greater Purpose for {model.name}", "FATE-3")
+            mods.append(Modifier(1, "FATE-3", "Greater Purpose"))
+    if state.sides[other].fate >= 1:
+        answer = yield Decision("cursed_hand", other, f"Cursed Hand on {model.name}'s activation roll "
+                                "(-1 for 1 Fate)?", "FATE-4", [Option("pass", "No"), Option("spend", "Spend 1 Fate")])
+        if answer == "spend":
+            fate.spend(state, other, 1, f"Cursed Hand on {model.name}", "FATE-4")
+            mods.append(Modifier(-1, "FATE-4", "Cursed Hand"))
+    return mods
+
+
+def run_plan(state: GameState, model: ModelState, ap: int) -> Gen:
+    """[TURN-6] / [DIG-ACT-1]: declare the plan, then resolve it in order, each action completely."""
+    if ap == 0:
+        state.emit("PlanDeclared", f"{model.name} has no AP and does nothing", model=model.id, plan=[], ap=0,
+                   rule="TURN-4")
+        return
+    if state.settings.declare_plan_upfront:
+        plans = legal_plans(state, model, ap)
+        options = [Option(plan_key(p), plan_label(p), list(p)) for p in plans]
+        answer = yield Decision("plan", model.side, f"{model.name} has {ap} AP: declare the actions", "DIG-ACT-1",
+                                options, context={"ap": ap, "model": model.id})
+        plan = tuple(a for a in answer.split(",") if a and a != "nothing")
+        state.emit("PlanDeclared", f"{model.name} declares: {plan_label(plan)}", model=model.id, plan=list(plan),
+                   ap=ap, rule="TURN-6")
+        if "run" in plan:
+            _declare_run(state, model)
+        for kind in plan:
+            if not model.on_table:
+                break
+            ended = yield from actions.resolve(state, model, kind)
+            if ended:
+                break
+        return
+    # [DIG-ACT-2]: one action at a time, still only what a legal plan allows
+    done: tuple[str, ...] = ()
+    left = ap
+    while model.on_table:
+        nexts = sorted({p[len(done)] for p in legal_plans(state, model, ap) if p[:len(done)] == done
+                        and len(p) > len(done)}, key=list(ACTIONS).index)
+        if not nexts:
+            break
+        options = [Option("end", "End the activation")] if not (model.conditions.get("stunned") and not done) else []
+        options += [Option(k, f"{ACTIONS[k].name} ({ACTIONS[k].ap} AP)") for k in nexts]
+        answer = yield Decision("next_action", model.side, f"{model.name} has {left} AP left: next action?",
+                                "DIG-ACT-2", options, context={"ap": left})
+        if answer == "end":
+            break
+        if answer == "run":
+            _declare_run(state, model)
+        done += (answer,)
+        left -= ACTIONS[answer].ap
+        ended = yield from actions.resolve(state, model, answer)
+        if ended:
+            break
+
+
+def _declare_run(state: GameState, model: ModelState) -> None:
+    """[MOVE-2]: -3 from the declaration until Maintenance, even on rolls made before the run."""
+    model.conditions["ran"] = True
+    state.emit("RunDeclared", f"{model.name} will run: -3 to its resolution rolls this turn", model=model.id,
+               rule="MOVE-2")
+
+
+def final_facing(state: GameState, model: ModelState) -> Gen:
+    """[SEQ-5]: after its last action the controller sets the model's final facing."""
+    answer = yield Decision("facing", model.side, f"{model.name}: final facing (degrees)", "SEQ-5", free="angle",
+                            context={"model": model.id, "current": model.facing})
+    model.facing = answer
+
+
+def heroic_impetus(state: GameState, hero: ModelState) -> Gen:
+    """[HERO-1]: once per game a free AP for a friend within 12″, if the hero is not engaged."""
+    side = state.sides[hero.side]
+    if side.heroic_impetus_used or board.is_engaged(state, hero):
+        return
+    friends = [f for f in state.friends_of(hero) if board.within(hero, f, 12)]
+    if not friends:
+        return
+    answer = yield Decision("heroic_impetus", hero.side, f"Heroic Impetus: give one free AP to a friend within 12″ "
+                            f"of {hero.name}?", "HERO-1", [Option("pass", "Not now")]
+                            + [Option(f.id, f.name) for f in friends])
+    if answer == "pass":
+        return
+    side.heroic_impetus_used = True
+    friend = state.model(answer)
+    state.emit("HeroicImpetus", f"{hero.name} spurs {friend.name} on: one free AP", model=friend.id, hero=hero.id,
+               rule="HERO-1")
+    kinds = [p[0] for p in legal_plans(state, friend, 1) if len(p) == 1]
+    if friend.conditions.get("stunned"):
+        kinds = ["shake_off"]
+    options = [Option(k, f"{ACTIONS[k].name}") for k in kinds]
+    choice = yield Decision("impetus_action", hero.side, f"{friend.name}: which 1-AP action?", "HERO-1", options)
+    if choice == "run":
+        _declare_run(state, friend)
+    yield from actions.resolve(state, friend, choice, impetus=True)
+    if friend.on_table:
+        yield from final_facing(state, friend)
+
+
+# -- Maintenance Phase -----------------------------------------------------------------------
+
+def maintenance(state: GameState) -> Gen:
+    """[TURN-8] in its stated order."""
+    state.emit("Maintenance", f"Maintenance Phase of turn {state.turn}", rule="TURN-8")
+    yield from score(state)  # (a)
+    yield from death_of_a_hero(state)  # (b)
+    # (c) dice of killed, removed or escaped models are set aside for good: the bag is rebuilt below
+    # (d) refill the bag
+    for m in state.models.values():
+        m.activated = False
+    fill_bag(state)
+    for s in state.sides:  # (e) [FATE-1]
+        s.fate = s.party.fate
+    for m in state.models.values():  # (f)
+        for c in conditions.UNTIL_MAINTENANCE:
+            m.conditions.pop(c, None)
+    # (g) the game ends?
+    alive = [any(m.status == ON_TABLE for m in state.side_models(s.index)) for s in state.sides]
+    if state.turn >= state.settings.turns or not all(alive):  # [SEQ-16]
+        end_game(state)
+        return
+    state.turn += 1
+    state.phase = "main"
+    state.emit("TurnStarted", f"Turn {state.turn} begins: {len(state.bag)} dice in the bag", rule="TURN-1")
+
+
+def score(state: GameState) -> Gen:
+    """(a) The plain fight's scoring: the kill value of every model the other side lost ([SEQ-15])."""
+    for s in state.sides:
+        s.score = sum(m.profile.cost for m in state.side_models(1 - s.index) if m.status in (KILLED, REMOVED))
+    return
+    yield  # pragma: no cover
+
+
+def death_of_a_hero(state: GameState) -> Gen:
+    """(b) [HERO-2]: the side whose hero died this turn rolls 1d6: 1-4 Despair, 5-6 Vengeance."""
+    for s in state.sides:
+        if s.hero_died_turn != state.turn:
+            continue
+        value = state.dice.d6(f"{s.name}: Death of a Hero")
+        s.hero_fate = "despair" if value <= 4 else "vengeance"
+        s.hero_fate_turn = state.turn + 1
+        effect = "Despair: -1 to activation rolls" if value <= 4 else "Vengeance: +1 to resolution rolls"
+        state.emit("DeathOfAHero", f"{s.name} rolls {value} for the Death of a Hero: {effect} next turn",
+                   side=s.index, dice=[value], result=s.hero_fate, rule="HERO-2")
+    return
+    yield  # pragma: no cover
+
+
+def end_game(state: GameState) -> None:
+    state.phase = "over"
+    a, b = (s.score for s in state.sides)
+    state.winner = 0 if a > b else 1 if b > a else None
+    state.result = "draw" if state.winner is None else f"{state.sides[state.winner].name} wins"
+    state.emit("GameOver", f"Game over after turn {state.turn}: {a} to {b}, {state.result}", scores=[a, b],
+               winner=state.winner)
