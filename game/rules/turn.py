@@ -47,7 +47,8 @@ def play(state: GameState) -> Gen:
         for side in state.sides:
             side.fate = side.party.fate
         state.phase = "main"
-        state.emit("GameStarted", f"Turn {state.turn} begins: {len(state.bag)} dice in the bag", turn=state.turn)
+        state.emit("GameStarted", f"Turn {state.turn} begins: {len(state.bag)} dice in the bag", bag=list(state.bag),
+                   rule="TURN-1")
     while state.phase != "over":
         if state.phase == "main":
             yield from main_phase(state)
