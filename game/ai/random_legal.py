@@ -24,4 +24,4 @@ class RandomLegal:
             if not candidates:
                 raise RuntimeError(f"{decision.kind}: no candidate points to choose from")
             return self.rng.choice(candidates)
-        return self.rng.choice(decision.keys())
+        return self.rng.choice(decision.choices())

@@ -170,7 +170,7 @@ def clip_convex(a: Pt, b: Pt, poly: Sequence[Pt]) -> Interval | None:
         num = ex * (a[1] - py) - ey * (a[0] - px)
         den = ex * dy - ey * dx
         if den == 0:
-            if num < 0:
+            if num <= 1e-12:  # parallel and on or outside this edge: no interior crossed
                 return None
             continue
         t = -num / den

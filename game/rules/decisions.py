@@ -41,7 +41,7 @@ class Decision:
     context: dict[str, Any] = field(default_factory=dict)
     check: Callable[[Any], str | None] | None = None  # for free answers: None if legal, else why not
 
-    def keys(self) -> list[str]:
+    def choices(self) -> list[str]:
         return [o.key for o in self.options]
 
     def option(self, key: str) -> Option:
@@ -65,8 +65,8 @@ class Decision:
             if isinstance(answer, bool) or not isinstance(answer, int | float) or not math.isfinite(answer):
                 raise IllegalAnswer(self.rule, f"{where}: expected an angle in degrees, got {answer!r}")
             return float(answer) % 360.0
-        if not isinstance(answer, str) or answer not in self.keys():
-            raise IllegalAnswer(self.rule, f"{where}: {answer!r} is not offered; options: {', '.join(self.keys())}")
+        if not isinstance(answer, str) or answer not in self.choices():
+            raise IllegalAnswer(self.rule, f"{where}: {answer!r} is not offered; options: {', '.join(self.choices())}")
         return answer
 
 

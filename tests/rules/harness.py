@@ -66,7 +66,7 @@ class Script:
                 self.asked.append(decision)
                 if not self.answers:
                     raise AssertionError(f"no answer left for {decision.kind}: {decision.prompt} "
-                                         f"(options {decision.keys()})")
+                                         f"(options {decision.choices()})")
                 decision = gen.send(decision.validate(self.answers.pop(0)))
         except StopIteration as stop:
             assert not self.answers, f"answers left over: {self.answers}"

@@ -63,7 +63,7 @@ def test_ex4_hero_activation_walk_and_furious_attack() -> None:
     assert roll["dice"] == [5] and roll["total"] == 6 and roll["ap"] == 3
     assert roll["modifiers"] == [{"value": 1, "rule": "PARTY-5", "source": "Hero's Will"}]
     plan = script.asked[0]
-    assert plan.kind == "plan" and "walk,furious_attack" in plan.keys()
+    assert plan.kind == "plan" and "walk,furious_attack" in plan.choices()
     attack = rolls(state)[0]
     assert attack["dice"] == [2, 3, 4]  # the Furious Attack's extra die
     assert state.model("B1").x == pytest.approx(16.0)
@@ -109,7 +109,7 @@ def test_ex7_full_defense_when_engaged() -> None:
     a1 = state.model("A1")
     assert a1.conditions.get("full_defense") and a1.activated
     assert state.bag == [0, 1]  # one of Anne's dice left the bag
-    defence = [r for r in rolls(state) if r["roll"] == "defence"][0]
+    defence = next(r for r in rolls(state) if r["roll"] == "defence")
     assert len(defence["dice"]) == 3  # +1d6 against close combat
     assert not a1.conditions.get("stunned")  # doubles would Stun; Full Defense is immune
     assert events(state, "StunIgnored")

@@ -42,7 +42,7 @@ def test_the_drawn_die_names_the_side_that_nominates() -> None:
     kismet = [e for e in game.state.log if e.kind == "WindsOfKismet"]
     side = kismet[-1].data["side"] if kismet else drawn
     assert game.pending.side == side
-    assert all(game.state.model(k).side == side for k in game.pending.keys())
+    assert all(game.state.model(k).side == side for k in game.pending.choices())
 
 
 @pytest.mark.rule("TURN-3", "TURN-6", "TURN-7")
@@ -52,9 +52,9 @@ def test_no_model_activates_twice_and_the_bag_empties() -> None:
     while game.state.turn == 1 and not game.over:
         d = game.pending
         if d.kind == "nominate":
-            assert not set(d.keys()) & set(activated)
-            activated.append(d.keys()[0])
-            game.answer(d.keys()[0])
+            assert not set(d.choices()) & set(activated)
+            activated.append(d.choices()[0])
+            game.answer(d.choices()[0])
         else:
             game.step()
     assert len(activated) == len(set(activated)) <= 11
@@ -165,8 +165,8 @@ def test_stealth_lasts_until_the_next_activation_stun_until_shaken_off() -> None
 
 @pytest.mark.rule("TURN-8", "FATE-1", "CAS-1", "SEQ-15")
 def test_maintenance_in_order() -> None:
-    state = table((0, figure("Alive"), 10, 10, 0), (0, figure("Dead"), 12, 10, 0), (1, figure("Foe", "hero"), 30, 30, 0),
-                  fate=(3, 3))
+    state = table((0, figure("Alive"), 10, 10, 0), (0, figure("Dead"), 12, 10, 0),
+                  (1, figure("Foe", "hero"), 30, 30, 0), fate=(3, 3))
     state.sides[0].fate, state.sides[1].fate = 0, 1
     state.model("A2").status = KILLED
     state.model("A1").activated = True
@@ -220,7 +220,7 @@ def test_one_action_at_a_time() -> None:
     script = Script(["walk", {"x": 10, "y": 15}, "standard_attack", 0])
     script.run(turn.activate(state, state.model("A1")))
     assert script.kinds() == ["next_action", "move_to", "next_action", "facing"]
-    assert "walk" not in script.asked[2].keys()  # one move action already taken
+    assert "walk" not in script.asked[2].choices()  # one move action already taken
 
 
 @pytest.mark.rule("DIG-ACT-4", "DICE-7")
@@ -247,4 +247,4 @@ def test_an_illegal_answer_names_the_decision_and_changes_nothing() -> None:
             game.answer(bad)
         assert "plan" in str(err.value) and err.value.rule == "DIG-ACT-1"
     assert game.state.snapshot() == before and len(game.state.log) == log
-    game.answer(game.pending.keys()[0])
+    game.answer(game.pending.choices()[0])
