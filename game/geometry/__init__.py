@@ -3,7 +3,7 @@
 Only this package imports pymunk; nothing here is game state.
 """
 
-from game.geometry.battlefield import CONTACT_TOLERANCE, Battlefield, BaseRecord, base_radius
+from game.geometry.battlefield import CONTACT_TOLERANCE, BaseRecord, Battlefield, base_radius
 from game.geometry.charges import ChargeLane, charge_lane
 from game.geometry.los import LosResult, SightLine, line_of_sight
 from game.geometry.paths import MoveCheck, check_move

@@ -66,6 +66,8 @@ def base_radius(base_mm: float) -> float:
 class _Part:
     piece: TerrainPiece
     points: list[geo.Pt]
+    centre: geo.Pt = (0.0, 0.0)
+    bound: float = 0.0  # radius of a circle about ``centre`` holding the part
 
 
 @dataclass
@@ -107,7 +109,10 @@ class Battlefield:
             for part in parts:
                 shape = pymunk.Poly(static, part)
                 shape.filter = pymunk.ShapeFilter(categories=cat)
-                self._parts[shape] = _Part(piece, part)
+                cx = sum(p[0] for p in part) / len(part)
+                cy = sum(p[1] for p in part) / len(part)
+                bound = max(math.hypot(p[0] - cx, p[1] - cy) for p in part)
+                self._parts[shape] = _Part(piece, part, (cx, cy), bound)
                 self.space.add(shape)
         self.space.reindex_static()
         for record in self.bases_in:
@@ -164,6 +169,31 @@ class Battlefield:
     def part_of_shape(self, shape: pymunk.Shape) -> tuple[TerrainPiece, list[geo.Pt]] | None:
         part = self._parts.get(shape)
         return None if part is None else (part.piece, part.points)
+
+    def swept_candidates(self, a: geo.Pt, b: geo.Pt, radius: float, mask: int,
+                         group: int = 0) -> list[pymunk.Shape]:
+        """Shapes that a disc of ``radius`` dragged from a to b may touch (a superset; callers decide exactly).
+
+        pymunk's own swept segment query is not used: chipmunk's broad phase tests the
+        bare segment against shape bounding boxes, so with two or more shapes in the
+        index it misses shapes the disc would hit beside the segment. A bounding-box
+        query grown by the radius, thinned by bounding circles, is exact as a superset.
+        """
+        bb = pymunk.BB(min(a[0], b[0]) - radius, min(a[1], b[1]) - radius,
+                       max(a[0], b[0]) + radius, max(a[1], b[1]) + radius)
+        out = []
+        for shape in self.space.bb_query(bb, mask_filter(mask, group)):
+            part = self._parts.get(shape)
+            if part is not None:
+                if geo.segment_point_distance(a, b, part.centre) <= radius + part.bound + 1e-9:
+                    out.append(shape)
+                continue
+            bid = self._by_shape.get(shape)
+            if bid is not None:
+                rec = self._bases[bid].record
+                if geo.segment_point_distance(a, b, (rec.centre.x, rec.centre.y)) <= radius + rec.radius + 1e-9:
+                    out.append(shape)
+        return out
 
     def piece_parts(self, piece_id: str) -> list[list[geo.Pt]]:
         """The convex parts a piece was split into (what pymunk holds)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from game.content.maps import TerrainPiece
 from game.core.vec import Vec2
 from game.geometry import shapes as geo
 from game.geometry.battlefield import (
@@ -17,6 +18,7 @@ from game.geometry.battlefield import (
     CAT_BLOCKS_LOS,
     CAT_OBSTACLE,
     CROSS_EPS,
+    BaseRecord,
     Battlefield,
     in_front_of,
     mask_filter,
@@ -88,21 +90,21 @@ def line_of_sight(bf: Battlefield, viewer_id: str, target_id: str) -> LosResult:
     vc, tc = viewer.centre, target.centre
     in_arc = bf.in_front_arc(viewer_id, target_id)
     points = sample_points(vc, tc, target.radius)
-    # one swept query covers all five lines; the viewer's own base is left out by its group
+    # a segment query per sight line; the viewer's own base is left out by its group
     mask = CAT_AREA | CAT_BLOCKS_LOS | CAT_OBSTACLE | CAT_BASE
-    hits = bf.space.segment_query(tuple(vc), tuple(tc), target.radius, mask_filter(mask, bf.group_of(viewer_id)))
-    pieces: dict[str, tuple[object, list[list[geo.Pt]]]] = {}
-    others = []
-    for h in hits:
-        part = bf.part_of_shape(h.shape)
-        if part is not None:
-            piece = part[0]
-            if piece.id not in pieces:
-                pieces[piece.id] = (piece, bf.piece_parts(piece.id))
-            continue
-        rec = bf.base_of_shape(h.shape)
-        if rec is not None and rec.id not in (viewer_id, target_id):
-            others.append(rec)
+    flt = mask_filter(mask, bf.group_of(viewer_id))
+    pieces: dict[str, tuple[TerrainPiece, list[list[geo.Pt]]]] = {}
+    others: dict[str, BaseRecord] = {}
+    for pt in points:
+        for h in bf.space.segment_query(tuple(vc), tuple(pt), 0.0, flt):
+            part = bf.part_of_shape(h.shape)
+            if part is not None:
+                if part[0].id not in pieces:
+                    pieces[part[0].id] = (part[0], bf.piece_parts(part[0].id))
+                continue
+            rec = bf.base_of_shape(h.shape)
+            if rec is not None and rec.id not in (viewer_id, target_id):
+                others[rec.id] = rec
     # area pieces the viewer or the target stands in never block ([DIG-LOS-2])
     standing = {p.id for p in bf.in_area(vc)} | {p.id for p in bf.in_area(tc)}
     target_in_area = [p.id for p in bf.in_area(tc)]
@@ -116,16 +118,16 @@ def line_of_sight(bf: Battlefield, viewer_id: str, target_id: str) -> LosResult:
         seg_len = math.hypot(b[0] - a[0], b[1] - a[1])
         for pid in sorted(pieces):
             piece, parts = pieces[pid]
-            if piece.kind == "area" and pid in standing:  # type: ignore[attr-defined]
+            if piece.kind == "area" and pid in standing:
                 continue
             ivs = [iv for iv in (geo.clip_convex(a, b, part) for part in parts) if iv]
             inside = sum(e - s for s, e in geo.merge(ivs)) * seg_len
             if inside <= CROSS_EPS:
                 continue
             t_exit = max(e for _, e in ivs)
-            effect = "blocked" if piece.blocks_sight else "obscured"  # type: ignore[attr-defined]
+            effect = "blocked" if piece.blocks_sight else "obscured"
             obs.append(_obstruction("terrain", pid, effect, a, b, t_exit, tc, target.radius))
-        for rec in sorted(others, key=lambda r: r.id):
+        for _, rec in sorted(others.items()):
             iv = geo.clip_disc(a, b, (rec.centre.x, rec.centre.y), rec.radius)
             if iv is None or (iv[1] - iv[0]) * seg_len <= CROSS_EPS:
                 continue

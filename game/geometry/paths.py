@@ -20,7 +20,6 @@ from game.geometry.battlefield import (
     OVERLAP_EPS,
     BaseRecord,
     Battlefield,
-    mask_filter,
 )
 
 ONE_INCH = 1.0  # [MOVE-8]
@@ -120,8 +119,8 @@ def check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, f
         seg = seg_starts[i + 1] - seg_starts[i]
         if seg == 0:
             continue
-        for h in bf.space.segment_query(a, b, r, mask_filter(ALL_TERRAIN | CAT_BASE, bf.group_of(base_id))):
-            part = bf.part_of_shape(h.shape)
+        for shape in bf.swept_candidates(a, b, r, ALL_TERRAIN | CAT_BASE, bf.group_of(base_id)):
+            part = bf.part_of_shape(shape)
             if part is not None:
                 piece, poly = part
                 iv = geo.swept_convex(a, b, r, poly)
@@ -137,7 +136,7 @@ def check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, f
                 else:
                     rough.setdefault(piece.id, []).append(span)
                 continue
-            rec = bf.base_of_shape(h.shape)
+            rec = bf.base_of_shape(shape)
             if rec is None or rec.id not in blocker_ids or rec.id in hit_bases:
                 continue
             iv = geo.clip_disc(a, b, (rec.centre.x, rec.centre.y), r + rec.radius)

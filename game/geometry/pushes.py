@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from game.content.maps import TABLE_SIZE
 from game.core.vec import Vec2
 from game.geometry import shapes as geo
-from game.geometry.battlefield import CAT_BASE, CAT_IMPASSABLE, CAT_OBSTACLE, OVERLAP_EPS, Battlefield, mask_filter
+from game.geometry.battlefield import CAT_BASE, CAT_IMPASSABLE, CAT_OBSTACLE, OVERLAP_EPS, Battlefield
 
 SHOVE, SPELL = "shove", "spell"  # Shove, Shield Slam and Quake push like SHOVE; the Push spell like SPELL
 
@@ -51,15 +51,13 @@ def push(bf: Battlefield, base_id: str, pusher_centre: tuple[float, float], dist
     a, b = (start.x, start.y), (far.x, far.y)
     t_stop, stopped_by = 1.0, ""
     if distance > 0:
-        query = bf.space.segment_query(a, b, r, mask_filter(CAT_BASE | CAT_IMPASSABLE | CAT_OBSTACLE,
-                                                            bf.group_of(base_id)))
-        for h in sorted(query, key=lambda q: q.alpha):
-            part = bf.part_of_shape(h.shape)
+        for shape in bf.swept_candidates(a, b, r, CAT_BASE | CAT_IMPASSABLE | CAT_OBSTACLE, bf.group_of(base_id)):
+            part = bf.part_of_shape(shape)
             if part is not None:
                 iv = geo.swept_convex(a, b, r, part[1])
                 label = f"terrain:{part[0].id}"
             else:
-                rec = bf.base_of_shape(h.shape)
+                rec = bf.base_of_shape(shape)
                 if rec is None or rec.id == base_id:
                     continue
                 iv = geo.clip_disc(a, b, (rec.centre.x, rec.centre.y), r + rec.radius)

@@ -24,7 +24,6 @@ from game.geometry.battlefield import (
     OVERLAP_EPS,
     BaseRecord,
     Battlefield,
-    mask_filter,
 )
 from game.geometry.paths import ONE_INCH, MoveCheck, blocks_movement, check_move
 
@@ -135,8 +134,8 @@ def segment_edge(bf: Battlefield, a: geo.Pt, b: geo.Pt, r: float) -> _Edge | Non
     seg = math.dist(a, b)
     obstacle: dict[str, list[geo.Interval]] = {}
     costs: dict[str, float] = {}
-    for h in bf.space.segment_query(a, b, r, mask_filter(CAT_IMPASSABLE | CAT_OBSTACLE)):
-        part = bf.part_of_shape(h.shape)
+    for shape in bf.swept_candidates(a, b, r, CAT_IMPASSABLE | CAT_OBSTACLE):
+        part = bf.part_of_shape(shape)
         if part is None:
             continue
         piece, poly = part
@@ -265,8 +264,8 @@ def _edge_cost(bf: Battlefield, a: geo.Pt, b: geo.Pt, r: float, blockers: list[B
         return 0.0
     if blockers:
         ids = {x.id for x in blockers}
-        for h in bf.space.segment_query(a, b, r, mask_filter(CAT_BASE)):
-            rec = bf.base_of_shape(h.shape)
+        for shape in bf.swept_candidates(a, b, r, CAT_BASE):
+            rec = bf.base_of_shape(shape)
             if rec is None or rec.id not in ids:
                 continue
             iv = geo.clip_disc(a, b, (rec.centre.x, rec.centre.y), r + rec.radius)
