@@ -251,7 +251,8 @@ def test_area_of_effect_spreads_only_from_a_wounding_hit() -> None:
     Script([]).run(resolve_attack(state, attack))
     assert t.wounds_taken == 1 and state.model("B2").wounds_taken == 1 and state.model("A2").wounds_taken == 1
     assert state.model("B3").wounds_taken == 0 and len(events(state, "AreaHit")) == 2
-    state = table((0, figure("Bomber", weapons=[("Bomb", "thrown")]), 10, 10, 0), (1, figure("Target", PD=9), 14, 10, 180),
+    state = table((0, figure("Bomber", weapons=[("Bomb", "thrown")]), 10, 10, 0),
+                  (1, figure("Target", PD=9), 14, 10, 180),
                   (1, figure("Near"), 14, 12, 180))
     state.dice.force(1, 2, 6, 5)
     Script([]).run(resolve_attack(state, Attack(state.model("A1"), state.model("B1"), "ranged", "ranged_attack", 0,

@@ -90,7 +90,8 @@ def test_no_moving_off_the_table() -> None:
 
 @pytest.mark.rule("MOVE-3", "MOVE-4", "MOD-2", "SEQ-4", "DIG-MOVE-4")
 def test_charge_moves_straight_and_attacks_at_plus_two() -> None:
-    state = table((0, figure("Charger"), 10, 10, 0), (1, figure("Target"), 15, 10, 180), (1, figure("Other"), 30, 30, 0))
+    state = table((0, figure("Charger"), 10, 10, 0), (1, figure("Target"), 15, 10, 180),
+                  (1, figure("Other"), 30, 30, 0))
     state.bag = [1, 1]
     state.dice.force(3, 3, 1, 2)
     script = move(state, "A1", "charge", ["B1", "pass"])
@@ -103,7 +104,8 @@ def test_charge_moves_straight_and_attacks_at_plus_two() -> None:
 @pytest.mark.rule("MOVE-3", "MOVE-4", "COND-6", "T-FLIGHT-3")
 def test_charge_targets() -> None:
     state = table((0, figure("Charger"), 10, 10, 0), (1, figure("Close"), 12, 10, 180),
-                  (1, figure("Horror", traits=["monstrous"]), 10, 14, 0), (1, figure("Bird", traits=["flight"]), 10, 6, 0),
+                  (1, figure("Horror", traits=["monstrous"]), 10, 14, 0),
+                  (1, figure("Bird", traits=["flight"]), 10, 6, 0),
                   (1, figure("Ok"), 6, 10, 0), (1, figure("Beyond"), 10, 25, 0))
     state.model("A1").facing = 0
     from game.rules.movement import charge_targets
