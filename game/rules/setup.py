@@ -21,19 +21,42 @@ def new_game(parties: tuple[BuiltParty, BuiltParty], battle_map: BattleMap, seed
 
 
 def simple_deployment(state: GameState) -> None:
-    """Plain deployment for the headless fight until encounters exist: each party in a line along its edge.
+    """Plain deployment for the headless fight until encounters exist: each party near its own edge.
 
-    Side A along the top edge facing down, side B along the bottom edge facing up; Ambush models wait
-    in reserve ([T-AMBUSH-1]).
+    Side A deploys from the top edge facing down, side B from the bottom edge facing up, each base
+    on the first free spot (no terrain that blocks a base, no other base); Ambush models wait in
+    reserve ([T-AMBUSH-1]).
     """
+    from game.geometry.battlefield import CAT_IMPASSABLE, CAT_OBSTACLE
+    from game.rules import board
+
+    for m in state.models.values():
+        if m.has("ambush"):
+            m.status = RESERVE
+        else:
+            m.x, m.y = -100.0, -100.0  # off the table while the others are placed
     for side in (0, 1):
-        models = [m for m in state.side_models(side)]
-        deployed = [m for m in models if not m.has("ambush")]
-        for m in models:
-            if m.has("ambush"):
-                m.status = RESERVE
-        gap = 36.0 / (len(deployed) + 1)
-        for k, m in enumerate(deployed, start=1):
-            m.x = gap * k
-            m.y = 3.0 if side == 0 else 33.0
+        for m in (m for m in state.side_models(side) if m.status != RESERVE):
+            bf = board.battlefield(state)
             m.facing = 90.0 if side == 0 else 270.0
+            r = m.radius
+            spot = None
+            for row in range(0, 12):
+                depth = 1.5 + row * 1.2
+                y = depth if side == 0 else 36.0 - depth
+                for col in range(0, 30):
+                    x = 18.0 + (col + 1) // 2 * 1.25 * (1 if col % 2 else -1)
+                    if not r <= x <= 36 - r:
+                        continue
+                    if bf.pieces_overlapping((x, y), r + 0.05, CAT_IMPASSABLE | CAT_OBSTACLE):
+                        continue
+                    if bf.overlapping_bases((x, y), r + 0.05, ignore=m.id):
+                        continue
+                    spot = (x, y)
+                    break
+                if spot:
+                    break
+            if spot is None:
+                raise ValueError(f"no room to deploy {m.name} on {state.battle_map.name}")
+            m.x, m.y = spot
+            board.battlefield(state)  # index the new position before the next model looks for room

@@ -110,6 +110,7 @@ class GameState:
     log: list[Event] = field(default_factory=list)
     settings: Settings = field(default_factory=Settings)
     active_model: str | None = None
+    ap_left: int = 0  # the active model's unspent action points
     # per-activation Fate limit bookkeeping ([FATE-7]): side indices that used IR/HoF this activation
     fate_used: list[int] = field(default_factory=list)
     arcane_armor_turn: dict[str, int] = field(default_factory=dict)
@@ -159,6 +160,7 @@ class GameState:
             "turn": self.turn,
             "phase": self.phase,
             "bag": list(self.bag),
+            "ap_left": self.ap_left,
             "set_aside": list(self.set_aside),
             "sides": [{"fate": s.fate, "score": s.score, "hero_fate": s.hero_fate,
                        "hero_fate_turn": s.hero_fate_turn, "heroic_impetus_used": s.heroic_impetus_used,

@@ -63,6 +63,7 @@ def main_phase(state: GameState) -> Gen:
     """[TURN-2]-[TURN-7]: draw until the bag is empty."""
     while state.bag:
         yield from draw(state)
+    state.emit("BagEmpty", f"The bag is empty: the Main Phase of turn {state.turn} ends", rule="TURN-7")
 
 
 def draw(state: GameState) -> Gen:
@@ -140,6 +141,7 @@ def activate(state: GameState, model: ModelState) -> Gen:
                + "".join(f" {m.value:+d} {m.source}" for m in applied) + f" = {total}: {ap} AP",
                model=model.id, dice=[value], modifiers=[{"value": m.value, "rule": m.rule, "source": m.source}
                                                         for m in applied], total=total, ap=ap, rule="TURN-4")
+    state.ap_left = ap
     if model.is_hero:
         yield from heroic_impetus(state, model)
     if model.on_table:
@@ -147,6 +149,7 @@ def activate(state: GameState, model: ModelState) -> Gen:
     if model.on_table:
         yield from final_facing(state, model)
     state.active_model = None
+    state.ap_left = 0
 
 
 def _activation_fate(state: GameState, model: ModelState) -> Gen:
@@ -187,6 +190,7 @@ def run_plan(state: GameState, model: ModelState, ap: int) -> Gen:
         for kind in plan:
             if not model.on_table:
                 break
+            state.ap_left -= ACTIONS[kind].ap
             ended = yield from actions.resolve(state, model, kind)
             if ended:
                 break
@@ -209,6 +213,7 @@ def run_plan(state: GameState, model: ModelState, ap: int) -> Gen:
             _declare_run(state, model)
         done += (answer,)
         left -= ACTIONS[answer].ap
+        state.ap_left = left
         ended = yield from actions.resolve(state, model, answer)
         if ended:
             break
