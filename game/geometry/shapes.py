@@ -210,8 +210,10 @@ def swept_convex(a: Pt, b: Pt, r: float, poly: Sequence[Pt]) -> Interval | None:
     if r <= 0:
         return clip_convex(a, b, poly)
     best: list[float] = []
+    seg = math.hypot(b[0] - a[0], b[1] - a[1])
+    tiny = 1e-9 / seg if seg > 0 else 0.0  # components that only touch the line do not join the union
     iv = clip_convex(a, b, poly)
-    if iv:
+    if iv and iv[1] - iv[0] > tiny:
         best = [iv[0], iv[1]]
     n = len(poly)
     for i in range(n):
@@ -221,7 +223,7 @@ def swept_convex(a: Pt, b: Pt, r: float, poly: Sequence[Pt]) -> Interval | None:
         nx, ny = ey / el * r, -ex / el * r  # outward for positive orientation
         rect = [p, (p[0] + nx, p[1] + ny), (q[0] + nx, q[1] + ny), q]
         for piece in (clip_convex(a, b, positive(rect)), clip_disc(a, b, p, r)):
-            if piece:
+            if piece and piece[1] - piece[0] > tiny:
                 best = [min(best[0], piece[0]), max(best[1], piece[1])] if best else [piece[0], piece[1]]
     return (best[0], best[1]) if best else None
 
