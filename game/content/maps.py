@@ -60,7 +60,6 @@ class PieceEntry(StrictModel):
     blocks_los: bool | None = None
     cross_cost: Cost | None = None
     water: bool = False
-    name: Text | None = None
 
 
 class MapFile(StrictModel):
