@@ -78,6 +78,50 @@ def play(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_script_command(path: str) -> int:
+    """``run SCRIPT.yaml``: events and the final state as one JSON object; exit 1 on a bad file, 2 on a bad answer."""
+    from game.content.script_file import load_script
+    from game.rules.script_mode import run_script
+
+    try:
+        result = run_script(load_script(path))
+    except ContentError as exc:
+        print(json.dumps({"file": path, "errors": [p.as_dict() for p in exc.problems]}, ensure_ascii=False))
+        return 1
+    print(json.dumps(result, ensure_ascii=False, indent=1))
+    return 2 if result["error"] else 0
+
+
+def fight_command(args: argparse.Namespace) -> int:
+    """``fight``: a whole headless game between two controllers; the battle report on stdout."""
+    from game.ai.random_legal import RandomLegal
+    from game.content.maps import BattleMap, load_map
+    from game.rules.engine import Game
+    from game.rules.setup import new_game, simple_deployment
+
+    try:
+        parties = tuple(load_party(p) for p in args.parties)
+        battle_map = load_map(args.map) if args.map else BattleMap("open table", ())
+    except ContentError as exc:
+        print(exc.describe(), file=sys.stderr)
+        return 1
+    state = new_game((parties[0], parties[1]), battle_map, args.seed)
+    simple_deployment(state)
+    game = Game(state, [RandomLegal(args.seed * 2 + 1), RandomLegal(args.seed * 2 + 2)])
+    shown = 0
+    while True:
+        for event in state.log[shown:]:
+            if args.json:
+                print(json.dumps(event.to_dict(), ensure_ascii=False))
+            else:
+                print(f"[turn {event.turn}] {event.text}")
+        shown = len(state.log)
+        if game.over:
+            break
+        game.step()
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m game", description="Iron & Honor — fantasy skirmish wargame.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -97,6 +141,18 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     check.add_argument("files", nargs="+", metavar="FILE", help="party files or folders")
+    run = sub.add_parser("run", help="run a script file (position, forced dice, answers) and print JSON",
+                         description="Script mode (docs/script-mode.md): set up the position a script describes, "
+                         "force its dice, feed its answers in order, and print the events and the final state as "
+                         "JSON. Exits 1 for a bad script, 2 when an answer is illegal.")
+    run.add_argument("script", metavar="SCRIPT.yaml")
+    fight = sub.add_parser("fight", help="play a whole headless game and print the battle report",
+                           description="Play a whole game between two random-legal controllers (a plain fight for "
+                           "six turns scoring kills) and print every event.")
+    fight.add_argument("--parties", nargs=2, required=True, metavar=("A.yaml", "B.yaml"))
+    fight.add_argument("--map", metavar="MAP.yaml", help="a map file (default: an open table)")
+    fight.add_argument("--seed", type=int, default=1)
+    fight.add_argument("--json", action="store_true", help="one JSON event per line")
     return parser
 
 
@@ -105,4 +161,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "party" and args.party_command == "check":
         return party_check(args.files)
+    if args.command == "run":
+        return run_script_command(args.script)
+    if args.command == "fight":
+        return fight_command(args)
     return play(args)

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from game.content.yaml_loader import Document, KeyPath, format_where
+from game.content.yaml_loader import Document, KeyPath
 from game.core.errors import ContentError, Problem
 from game.core.ids import suggest
 
@@ -81,7 +81,7 @@ def problem_from_error(doc: Document, model: type[BaseModel], err: Any, base: Ke
     found = describe_value(err.get("input"))
     if kind == "missing":
         # the key is absent, so its line is the mapping's
-        return Problem(format_where(loc), doc.line_of(loc[:-1]), f"missing required key '{loc[-1]}'")
+        return Problem(doc.where(loc), doc.line_of(loc[:-1]), f"missing required key '{loc[-1]}'")
     if kind == "extra_forbidden":
         key = str(loc[-1])
         allowed = _allowed_keys(model, tuple(err["loc"]))

@@ -41,23 +41,34 @@ def format_where(path: KeyPath) -> str:
 
 @dataclass
 class Document:
-    """A parsed YAML file: plain data plus the line of every key path."""
+    """A parsed YAML file (or a part of one): plain data plus the line of every key path.
+
+    A part (``sub``) keeps its place in the file: its problems name the full key path.
+    """
 
     file: str
     data: Any
     lines: dict[KeyPath, int] = field(default_factory=dict)
+    prefix: KeyPath = ()
 
     def line_of(self, path: KeyPath) -> int | None:
         """Line of a key path, or of its nearest known ancestor."""
-        p = tuple(path)
+        p = self.prefix + tuple(path)
         while p:
             if p in self.lines:
                 return self.lines[p]
             p = p[:-1]
         return self.lines.get((), None)
 
+    def where(self, path: KeyPath) -> str:
+        return format_where(self.prefix + tuple(path))
+
     def problem(self, path: KeyPath, message: str) -> Problem:
-        return Problem(format_where(path), self.line_of(path), message)
+        return Problem(self.where(path), self.line_of(path), message)
+
+    def sub(self, path: KeyPath, data: Any) -> Document:
+        """The part of this document at ``path`` (whose value is ``data``)."""
+        return Document(self.file, data, self.lines, self.prefix + tuple(path))
 
 
 class _Builder:
