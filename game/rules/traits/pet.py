@@ -1,9 +1,16 @@
 """Pet (Common/−2): bound to its master ([T-PET-1]-[T-PET-3])."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from game.core.dice import Modifier
 from game.rules import board
 from game.rules.state import KILLED, REMOVED, GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
+
+if TYPE_CHECKING:
+    from game.rules.combat import Attack
 
 
 def master_of(state: GameState, pet: ModelState) -> ModelState | None:
@@ -19,6 +26,14 @@ def master_killed(state: GameState, pet: ModelState) -> bool:
 class Pet(TraitRule):
     name = "Pet"
     rule = "T-PET-1"
+
+    def attack_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
+        """[T-PET-2]: +1 MA (so to its close combat attacks) within 3″ of its living master."""
+        pet = attack.attacker
+        master = master_of(state, pet)
+        if attack.kind != "close" or master is None or not master.on_table or master_killed(state, pet):
+            return []
+        return [Modifier(1, "T-PET-2", f"Pet within 3″ of {master.name}")] if board.within(pet, master, 3) else []
 
     def activation_modifiers(self, state: GameState, model: ModelState) -> list[Modifier]:
         if master_killed(state, model):  # [T-PET-3]: -2 to all rolls; [T-PET-1] no longer applies
