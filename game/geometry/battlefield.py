@@ -95,6 +95,7 @@ class Battlefield:
     space: pymunk.Space = field(init=False)
     _parts: dict[pymunk.Shape, _Part] = field(init=False, default_factory=dict)
     _piece_parts: dict[str, list[list[geo.Pt]]] = field(init=False, default_factory=dict)
+    _pieces: dict[str, TerrainPiece] = field(init=False, default_factory=dict)
     _bases: dict[str, _Base] = field(init=False, default_factory=dict)
     _by_shape: dict[pymunk.Shape, str] = field(init=False, default_factory=dict)
     _next_group: int = field(init=False, default=1)
@@ -106,6 +107,7 @@ class Battlefield:
             cat = KIND_CATEGORY[piece.kind] | (CAT_BLOCKS_LOS if piece.blocks_sight else 0)
             parts = geo.convex_parts([tuple(p) for p in piece.polygon])
             self._piece_parts[piece.id] = parts
+            self._pieces[piece.id] = piece
             for part in parts:
                 shape = pymunk.Poly(static, part)
                 shape.filter = pymunk.ShapeFilter(categories=cat)
@@ -195,6 +197,14 @@ class Battlefield:
                     out.append(shape)
         return out
 
+    def part_info(self, shape: pymunk.Shape) -> tuple[TerrainPiece, list[geo.Pt], geo.Pt, float] | None:
+        """Piece, points, bounding-circle centre and radius of a terrain shape."""
+        part = self._parts.get(shape)
+        return None if part is None else (part.piece, part.points, part.centre, part.bound)
+
+    def battle_map_piece(self, piece_id: str) -> TerrainPiece:
+        return self._pieces[piece_id]
+
     def piece_parts(self, piece_id: str) -> list[list[geo.Pt]]:
         """The convex parts a piece was split into (what pymunk holds)."""
         return self._piece_parts[piece_id]
@@ -273,11 +283,11 @@ class Battlefield:
         seen: dict[str, TerrainPiece] = {}
         for h in hits:
             part = self._parts.get(h.shape)
-            if part and part.piece.id not in seen and self._inside_piece(point, part.piece):
+            if part and part.piece.id not in seen and self.inside_piece(point, part.piece):
                 seen[part.piece.id] = part.piece
         return sorted(seen.values(), key=lambda p: p.id)
 
-    def _inside_piece(self, point: tuple[float, float], piece: TerrainPiece) -> bool:
+    def inside_piece(self, point: tuple[float, float], piece: TerrainPiece) -> bool:
         """Interior of the whole polygon (seams between convex parts are inside, the outline is not)."""
         p = (point[0], point[1])
         if any(geo.point_in_convex(p, part) for part in self._piece_parts[piece.id]):

@@ -20,8 +20,7 @@ from game.geometry.battlefield import (
     CROSS_EPS,
     BaseRecord,
     Battlefield,
-    in_front_of,
-    mask_filter,
+    base_in_front_arc,
 )
 
 LINE_OFFSETS = (-0.9, -0.45, 0.0, 0.45, 0.9)  # fractions of the target's radius ([DIG-LOS-1])
@@ -76,63 +75,71 @@ class LosResult:
         return sum(1 for ln in self.lines if not ln.blocked)
 
 
-def sample_points(viewer_centre: Vec2, target_centre: Vec2, target_radius: float) -> list[Vec2]:
+def sample_points(viewer_centre: tuple[float, float], target_centre: tuple[float, float],
+                  target_radius: float) -> list[Vec2]:
     """[DIG-LOS-1]: five points across the target, perpendicular to the centre line."""
-    d = target_centre - viewer_centre
-    n = d.length()
-    perp = Vec2(0.0, 0.0) if n == 0 else Vec2(-d.y / n, d.x / n)
-    return [target_centre + perp * (k * target_radius) for k in LINE_OFFSETS]
+    tx, ty = target_centre
+    dx, dy = tx - viewer_centre[0], ty - viewer_centre[1]
+    n = math.hypot(dx, dy)
+    px, py = (0.0, 0.0) if n == 0 else (-dy / n * target_radius, dx / n * target_radius)
+    return [Vec2(tx + px * k, ty + py * k) for k in LINE_OFFSETS]
 
 
 def line_of_sight(bf: Battlefield, viewer_id: str, target_id: str) -> LosResult:
     """LOS and cover of ``target`` against ``viewer`` with per-line detail ([DIG-LOS-3], [DIG-LOS-4])."""
     viewer, target = bf.base(viewer_id), bf.base(target_id)
     vc, tc = viewer.centre, target.centre
-    in_arc = bf.in_front_arc(viewer_id, target_id)
+    in_arc = base_in_front_arc(viewer, target)
     points = sample_points(vc, tc, target.radius)
-    # a segment query per sight line; the viewer's own base is left out by its group
-    mask = CAT_AREA | CAT_BLOCKS_LOS | CAT_OBSTACLE | CAT_BASE
-    flt = mask_filter(mask, bf.group_of(viewer_id))
-    pieces: dict[str, tuple[TerrainPiece, list[list[geo.Pt]]]] = {}
-    others: dict[str, BaseRecord] = {}
-    for pt in points:
-        for h in bf.space.segment_query(tuple(vc), tuple(pt), 0.0, flt):
-            part = bf.part_of_shape(h.shape)
-            if part is not None:
-                if part[0].id not in pieces:
-                    pieces[part[0].id] = (part[0], bf.piece_parts(part[0].id))
-                continue
-            rec = bf.base_of_shape(h.shape)
-            if rec is not None and rec.id not in (viewer_id, target_id):
-                others[rec.id] = rec
-    # area pieces the viewer or the target stands in never block ([DIG-LOS-2])
-    standing = {p.id for p in bf.in_area(vc)} | {p.id for p in bf.in_area(tc)}
-    target_in_area = [p.id for p in bf.in_area(tc)]
-    lines = []
     a = (vc.x, vc.y)
+    tcx, tcy, tr = tc.x, tc.y, target.radius
+    # every sight line lies within 0.9 r of the centre line, so one grown query finds every candidate
+    # (the viewer's own base is left out by its group); each line then tests the candidates it may cross
+    mask = CAT_AREA | CAT_BLOCKS_LOS | CAT_OBSTACLE | CAT_BASE
+    cand_parts: list[tuple[str, TerrainPiece, list[geo.Pt], float, float, float]] = []
+    cand_bases: list[BaseRecord] = []
+    for shape in bf.swept_candidates(a, (tcx, tcy), 0.9 * tr + 1e-9, mask, bf.group_of(viewer_id)):
+        part = bf.part_info(shape)
+        if part is not None:
+            piece, pts, (cx, cy), bound = part
+            if piece.kind == "area" and (bf.inside_piece(vc, piece) or bf.inside_piece(tc, piece)):
+                continue  # models see into and out of the area piece they stand in ([DIG-LOS-2])
+            cand_parts.append((piece.id, piece, pts, cx, cy, bound))
+            continue
+        rec = bf.base_of_shape(shape)
+        if rec is not None and rec.id != target_id:
+            cand_bases.append(rec)
+    cand_parts.sort(key=lambda c: c[0])
+    cand_bases.sort(key=lambda r: r.id)
+    fx, fy = math.cos(math.radians(viewer.facing)), math.sin(math.radians(viewer.facing))
+    lines = []
     for i, pt in enumerate(points):
         obs: list[Obstruction] = []
-        if not in_front_of(viewer, pt):
-            obs.append(Obstruction("arc", "", "blocked", None, None, False))
         b = (pt.x, pt.y)
-        seg_len = math.hypot(b[0] - a[0], b[1] - a[1])
-        for pid in sorted(pieces):
-            piece, parts = pieces[pid]
-            if piece.kind == "area" and pid in standing:
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        seg_len = math.hypot(dx, dy)
+        if not fx * dx + fy * dy > 1e-9 * seg_len:  # [DIG-LOS-5]: a point outside the front arc
+            obs.append(Obstruction("arc", "", BLOCKED, None, None, False))
+        crossed: dict[str, list[geo.Interval]] = {}
+        for pid, _piece, pts, cx, cy, bound in cand_parts:
+            if geo.segment_point_distance(a, b, (cx, cy)) > bound:
                 continue
-            ivs = [iv for iv in (geo.clip_convex(a, b, part) for part in parts) if iv]
-            inside = sum(e - s for s, e in geo.merge(ivs)) * seg_len
+            iv = geo.clip_convex(a, b, pts)
+            if iv is not None:
+                crossed.setdefault(pid, []).append(iv)
+        for pid, ivs in crossed.items():
+            inside = sum(e - s_ for s_, e in (geo.merge(ivs) if len(ivs) > 1 else ivs)) * seg_len
             if inside <= CROSS_EPS:
                 continue
-            t_exit = max(e for _, e in ivs)
-            effect = "blocked" if piece.blocks_sight else "obscured"
-            obs.append(_obstruction("terrain", pid, effect, a, b, t_exit, tc, target.radius))
-        for _, rec in sorted(others.items()):
+            piece = bf.battle_map_piece(pid)
+            effect = BLOCKED if piece.blocks_sight else OBSCURED
+            obs.append(_obstruction("terrain", pid, effect, a, b, max(e for _, e in ivs), tcx, tcy, tr))
+        for rec in cand_bases:
             iv = geo.clip_disc(a, b, (rec.centre.x, rec.centre.y), rec.radius)
             if iv is None or (iv[1] - iv[0]) * seg_len <= CROSS_EPS:
                 continue
-            obs.append(_obstruction("base", rec.id, "obscured", a, b, iv[1], tc, target.radius))
-        status = "blocked" if any(o.effect == "blocked" for o in obs) else ("obscured" if obs else "clear")
+            obs.append(_obstruction("base", rec.id, OBSCURED, a, b, iv[1], tcx, tcy, tr))
+        status = BLOCKED if any(o.effect == BLOCKED for o in obs) else (OBSCURED if obs else CLEAR)
         lines.append(SightLine(i, LINE_OFFSETS[i], vc, pt, status, tuple(obs)))
     unblocked = sum(1 for ln in lines if ln.status != "blocked")
     centre_ok = lines[CENTRE_LINE].status != "blocked"
@@ -149,12 +156,12 @@ def line_of_sight(bf: Battlefield, viewer_id: str, target_id: str) -> LosResult:
             for o in ln.obstructions:
                 if o.gives_cover and o.id not in sources:
                     sources.append(o.id)
-        sources += [f"area:{pid}" for pid in target_in_area]
+        sources += [f"area:{p.id}" for p in bf.in_area(tc)]
     return LosResult(viewer_id, target_id, has_los, bool(sources), in_arc, tuple(lines), tuple(sources), reason)
 
 
-def _obstruction(kind: str, oid: str, effect: str, a: geo.Pt, b: geo.Pt, t_exit: float, tc: Vec2,
+def _obstruction(kind: str, oid: str, effect: str, a: geo.Pt, b: geo.Pt, t_exit: float, tcx: float, tcy: float,
                  t_radius: float) -> Obstruction:
-    exit_point = Vec2(a[0] + (b[0] - a[0]) * t_exit, a[1] + (b[1] - a[1]) * t_exit)
-    dist = max(0.0, exit_point.distance_to(tc) - t_radius)
-    return Obstruction(kind, oid, effect, exit_point, dist, dist <= COVER_RANGE + 1e-9)
+    ex, ey = a[0] + (b[0] - a[0]) * t_exit, a[1] + (b[1] - a[1]) * t_exit
+    dist = max(0.0, math.hypot(ex - tcx, ey - tcy) - t_radius)
+    return Obstruction(kind, oid, effect, Vec2(ex, ey), dist, dist <= COVER_RANGE + 1e-9)
