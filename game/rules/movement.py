@@ -8,7 +8,7 @@ Stealth, Full Defense interrupts, the charge's free attack, Disengage's free str
 from __future__ import annotations
 
 import math
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from game.core.dice import Modifier
@@ -61,18 +61,30 @@ def _apply_move(state: GameState, model: ModelState, move: MoveCheck, kind: str)
         model.conditions["flight_moved"] = True
 
 
-def candidate_points(state: GameState, model: ModelState, inches: float) -> list[dict[str, float]]:
-    """Sample destinations for controllers that cannot click: rings of points the base could reach."""
+def candidate_points(state: GameState, model: ModelState, inches: float,
+                     accept: Callable[[dict[str, float]], str | None] | None = None) -> list[dict[str, float]]:
+    """Sample destinations for controllers that cannot click: rings of points the base could reach.
+
+    ``accept`` is the decision's own check (None when a point is fine); the default is a legal route.
+    """
     bf = board.battlefield(state)
+
+    def ok(point: dict[str, float]) -> bool:
+        if accept is not None:
+            return accept(point) is None
+        return shortest_route(bf, model.id, (point["x"], point["y"]), inches).legal
+
     out = []
     for k in range(CANDIDATE_DIRECTIONS):
         angle = 2 * math.pi * k / CANDIDATE_DIRECTIONS
         for frac in (0.98, 0.5):
-            x = model.x + math.cos(angle) * inches * frac
-            y = model.y + math.sin(angle) * inches * frac
-            route = shortest_route(bf, model.id, (x, y), inches)
-            if route.legal:
-                out.append({"x": round(x, 4), "y": round(y, 4)})
+            point = {"x": round(model.x + math.cos(angle) * inches * frac, 4),
+                     "y": round(model.y + math.sin(angle) * inches * frac, 4)}
+            if ok(point):
+                out.append(point)
+    here = {"x": model.x, "y": model.y}
+    if not out and ok(here):
+        out.append(here)  # boxed in: a move of 0″ is still a move of "up to" the allowance
     return out
 
 
@@ -98,7 +110,7 @@ def walk(state: GameState, model: ModelState, kind: str) -> Gen:
                             RULE[kind], free="point", check=check,
                             context={"model": model.id, "allowance": inches, "action": kind,
                                      "modifiers": [m.describe() for m in mods],
-                                     "candidates": candidate_points(state, model, inches)})
+                                     "candidates": candidate_points(state, model, inches, check)})
     route = shortest_route(bf, model.id, (answer["x"], answer["y"]), inches)
     assert route.move is not None
     move = route.move
@@ -200,6 +212,24 @@ def disengage(state: GameState, model: ModelState, kind: str) -> Gen:
     if not model.on_table:
         return True
     inches, _ = allowance(state, model, "disengage")
+    check = disengage_check(state, model, inches)
+    candidates = candidate_points(state, model, inches, check)
+    if not candidates:
+        skip(state, model, kind, "no legal place to disengage to")  # [SEQ-9]
+        return True
+    bf = board.battlefield(state)
+    answer = yield Decision("move_to", model.side, f"{model.name}: disengage up to {inches:g}″ — where to?",
+                            "MOVE-9", free="point", check=check,
+                            context={"model": model.id, "allowance": inches, "action": "disengage",
+                                     "candidates": candidates})
+    route = shortest_route(bf, model.id, (answer["x"], answer["y"]), inches)
+    assert route.move is not None
+    _apply_move(state, model, route.move, "disengage")
+    return True
+
+
+def disengage_check(state: GameState, model: ModelState, inches: float) -> Callable[[dict[str, float]], str | None]:
+    """[MOVE-9]: a Disengage ends out of base contact with every enemy, at least 1″ away."""
     bf = board.battlefield(state)
 
     def check(point: dict[str, float]) -> str | None:
@@ -211,15 +241,13 @@ def disengage(state: GameState, model: ModelState, kind: str) -> Gen:
             return "a Disengage must end out of base contact with every enemy"
         return None
 
-    answer = yield Decision("move_to", model.side, f"{model.name}: disengage up to {inches:g}″ — where to?",
-                            "MOVE-9", free="point", check=check,
-                            context={"model": model.id, "allowance": inches, "action": "disengage",
-                                     "candidates": [p for p in candidate_points(state, model, inches)
-                                                    if check(p) is None]})
-    route = shortest_route(bf, model.id, (answer["x"], answer["y"]), inches)
-    assert route.move is not None
-    _apply_move(state, model, route.move, "disengage")
-    return True
+    return check
+
+
+def can_disengage(state: GameState, model: ModelState) -> bool:
+    """[SEQ-9]: Disengage is offered only when a legal end point exists."""
+    inches, _ = allowance(state, model, "disengage")
+    return bool(candidate_points(state, model, inches, disengage_check(state, model, inches)))
 
 
 # -- ranged targets -------------------------------------------------------------------------------

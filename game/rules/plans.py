@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules import board
+from game.rules import board, movement
 from game.rules.combat import ranged_weapons
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import hooks_of
@@ -61,7 +61,7 @@ def kinds_available(state: GameState, model: ModelState) -> list[str]:
         kinds.append("run")
     if all(h.can_sneak for h in hooks_of(model)):
         kinds.append("sneak")
-    if engaged:
+    if engaged and movement.can_disengage(state, model):
         kinds.append("disengage")
     if ranged_weapons(model):
         kinds += ["ranged_attack", "aimed_shot"]
