@@ -68,6 +68,7 @@ class _Part:
     points: list[geo.Pt]
     centre: geo.Pt = (0.0, 0.0)
     bound: float = 0.0  # radius of a circle about ``centre`` holding the part
+    edges: tuple[tuple[float, float, float, float], ...] = ()
 
 
 @dataclass
@@ -114,7 +115,7 @@ class Battlefield:
                 cx = sum(p[0] for p in part) / len(part)
                 cy = sum(p[1] for p in part) / len(part)
                 bound = max(math.hypot(p[0] - cx, p[1] - cy) for p in part)
-                self._parts[shape] = _Part(piece, part, (cx, cy), bound)
+                self._parts[shape] = _Part(piece, part, (cx, cy), bound, geo.edges_of(part))
                 self.space.add(shape)
         self.space.reindex_static()
         for record in self.bases_in:
@@ -197,10 +198,10 @@ class Battlefield:
                     out.append(shape)
         return out
 
-    def part_info(self, shape: pymunk.Shape) -> tuple[TerrainPiece, list[geo.Pt], geo.Pt, float] | None:
-        """Piece, points, bounding-circle centre and radius of a terrain shape."""
+    def part_info(self, shape: pymunk.Shape) -> tuple[TerrainPiece, tuple, geo.Pt, float] | None:
+        """Piece, precomputed edges, bounding-circle centre and radius of a terrain shape."""
         part = self._parts.get(shape)
-        return None if part is None else (part.piece, part.points, part.centre, part.bound)
+        return None if part is None else (part.piece, part.edges, part.centre, part.bound)
 
     def battle_map_piece(self, piece_id: str) -> TerrainPiece:
         return self._pieces[piece_id]

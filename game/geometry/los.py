@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.content.maps import TerrainPiece
 from game.core.vec import Vec2
@@ -30,8 +31,7 @@ COVER_RANGE = 1.0  # [DIG-LOS-3]
 CLEAR, OBSCURED, BLOCKED = "clear", "obscured", "blocked"
 
 
-@dataclass(frozen=True)
-class Obstruction:
+class Obstruction(NamedTuple):
     """Something a sight line crosses: a terrain piece, another base, or the viewer's arc."""
 
     kind: str  # "terrain" | "base" | "arc"
@@ -42,8 +42,7 @@ class Obstruction:
     gives_cover: bool  # within 1″ of the target's base edge ([DIG-LOS-5])
 
 
-@dataclass(frozen=True)
-class SightLine:
+class SightLine(NamedTuple):
     index: int
     offset: float  # fraction of the target radius, perpendicular to the centre line
     start: Vec2
@@ -96,7 +95,7 @@ def line_of_sight(bf: Battlefield, viewer_id: str, target_id: str) -> LosResult:
     # every sight line lies within 0.9 r of the centre line, so one grown query finds every candidate
     # (the viewer's own base is left out by its group); each line then tests the candidates it may cross
     mask = CAT_AREA | CAT_BLOCKS_LOS | CAT_OBSTACLE | CAT_BASE
-    cand_parts: list[tuple[str, TerrainPiece, list[geo.Pt], float, float, float]] = []
+    cand_parts: list[tuple[str, TerrainPiece, tuple, float, float, float]] = []
     cand_bases: list[BaseRecord] = []
     for shape in bf.swept_candidates(a, (tcx, tcy), 0.9 * tr + 1e-9, mask, bf.group_of(viewer_id)):
         part = bf.part_info(shape)
@@ -121,10 +120,14 @@ def line_of_sight(bf: Battlefield, viewer_id: str, target_id: str) -> LosResult:
         if not fx * dx + fy * dy > 1e-9 * seg_len:  # [DIG-LOS-5]: a point outside the front arc
             obs.append(Obstruction("arc", "", BLOCKED, None, None, False))
         crossed: dict[str, list[geo.Interval]] = {}
-        for pid, _piece, pts, cx, cy, bound in cand_parts:
-            if geo.segment_point_distance(a, b, (cx, cy)) > bound:
+        ll = seg_len * seg_len
+        for pid, _piece, edges, cx, cy, bound in cand_parts:
+            # cheap rejection: the part's bounding circle is off this line
+            t = ((cx - a[0]) * dx + (cy - a[1]) * dy) / ll if ll else 0.0
+            t = 0.0 if t < 0 else (1.0 if t > 1 else t)
+            if math.hypot(a[0] + t * dx - cx, a[1] + t * dy - cy) > bound:
                 continue
-            iv = geo.clip_convex(a, b, pts)
+            iv = geo.clip_edges(a[0], a[1], dx, dy, edges)
             if iv is not None:
                 crossed.setdefault(pid, []).append(iv)
         for pid, ivs in crossed.items():

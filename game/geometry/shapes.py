@@ -183,6 +183,35 @@ def clip_convex(a: Pt, b: Pt, poly: Sequence[Pt]) -> Interval | None:
     return (t0, t1)
 
 
+def edges_of(poly: Sequence[Pt]) -> tuple[tuple[float, float, float, float], ...]:
+    """Precomputed (x, y, dx, dy) per edge, for clip_edges."""
+    n = len(poly)
+    return tuple((poly[i][0], poly[i][1], poly[(i + 1) % n][0] - poly[i][0], poly[(i + 1) % n][1] - poly[i][1])
+                 for i in range(n))
+
+
+def clip_edges(ax: float, ay: float, dx: float, dy: float,
+               edges: tuple[tuple[float, float, float, float], ...]) -> Interval | None:
+    """clip_convex for a segment a + t·d against precomputed edges (the LOS hot path)."""
+    t0, t1 = 0.0, 1.0
+    for px, py, ex, ey in edges:
+        num = ex * (ay - py) - ey * (ax - px)
+        den = ex * dy - ey * dx
+        if den == 0:
+            if num <= 1e-12:
+                return None
+            continue
+        t = -num / den
+        if den > 0:
+            if t > t0:
+                t0 = t
+        elif t < t1:
+            t1 = t
+        if t0 > t1:
+            return None
+    return (t0, t1)
+
+
 def clip_disc(a: Pt, b: Pt, c: Pt, r: float) -> Interval | None:
     """Parameters of segment ab within distance r of point c."""
     dx, dy = b[0] - a[0], b[1] - a[1]
