@@ -123,3 +123,28 @@ def test_quarters_need_the_whole_base_and_six_inches_from_the_centre() -> None:
     d = (6 + R) / math.sqrt(2)
     assert Battlefield.quarter_of((18 - d - 1e-6, 18 - d - 1e-6), R) == 0
     assert Battlefield.quarter_of((18 - d + 0.01, 18 - d + 0.01), R) is None
+
+
+@pytest.mark.rule("DIG-MOVE-6")
+def test_one_pymunk_space_indexes_terrain_and_bases_and_follows_moves() -> None:
+    import pymunk
+
+    from game.geometry.battlefield import CAT_BASE, CAT_IMPASSABLE
+
+    bf = field([piece("L", "impassable", L_SHAPE, blocks_los=True), piece("w", "obstacle", rect(1, 1, 2, 5))],
+               [base("a", "A", 30, 30)])
+    terrain = [s for s in bf.space.shapes if isinstance(s, pymunk.Poly)]
+    assert all(s.body is bf.space.static_body for s in terrain)
+    assert len(terrain) == 3  # the L as two convex parts, the wall as one
+    for s in terrain:  # every part is convex: pymunk keeps exactly the points it was given
+        part = bf.part_of_shape(s)[1]
+        assert len(s.get_vertices()) == len(part)
+    circles = [s for s in bf.space.shapes if isinstance(s, pymunk.Circle)]
+    assert len(circles) == 1 and circles[0].body.body_type == pymunk.Body.KINEMATIC
+    assert all(s.filter.categories in (CAT_IMPASSABLE | 16, 2, CAT_BASE) for s in bf.space.shapes)
+    # moving a base re-indexes it: queries see the new position at once, without stepping the space
+    assert bf.overlapping_bases((30, 30), 0.5) == ["a"]
+    bf.update_base("a", (5, 30))
+    assert bf.overlapping_bases((30, 30), 0.5) == [] and bf.overlapping_bases((5, 30), 0.5) == ["a"]
+    bf.remove_base("a")
+    assert bf.overlapping_bases((5, 30), 0.5) == []
