@@ -11,26 +11,31 @@ from typing import Any
 
 from game.rules import board, combat, conditions, movement
 from game.rules.decisions import Decision, Option
-from game.rules.plans import ACTIONS
+from game.rules.plans import action_kind
 from game.rules.state import GameState, ModelState
+from game.rules.traits.base import hooks_of
 
 Gen = Generator[Decision, Any, Any]
 
 
 def skip(state: GameState, model: ModelState, kind: str, why: str) -> None:
-    state.emit("ActionSkipped", f"{model.name}'s {ACTIONS[kind].name} is skipped: {why} (its AP are lost)",
+    state.emit("ActionSkipped", f"{model.name}'s {action_kind(kind, model).name} is skipped: {why} "
+               "(its AP are lost)",
                model=model.id, action=kind, rule="SEQ-2")
 
 
 def resolve(state: GameState, model: ModelState, kind: str, impetus: bool = False) -> Gen:
     """Resolve one action; returns True when the activation ends (Disengage)."""
-    state.emit("ActionStarted", f"{model.name}: {ACTIONS[kind].name}", model=model.id, action=kind,
-               rule=ACTIONS[kind].rule)
+    action = action_kind(kind, model)
+    state.emit("ActionStarted", f"{model.name}: {action.name}", model=model.id, action=kind, rule=action.rule)
     if model.conditions.get("stunned") and kind != "shake_off":
         skip(state, model, kind, "it is Stunned and must Shake Off first")  # [ACT-3], [COND-1]
         return False
-    handler = HANDLERS[kind]
-    result = yield from handler(state, model, kind)
+    if kind in HANDLERS:
+        result = yield from HANDLERS[kind](state, model, kind)
+    else:  # a trait's own action ([SPEC-5])
+        owner = next(h for h in hooks_of(model) if any(a.id == kind for a in h.actions))
+        result = yield from owner.perform(state, model, kind)
     return bool(result) and kind == "disengage"
 
 
@@ -54,7 +59,7 @@ def close_attack(state: GameState, model: ModelState, kind: str) -> Gen:
     if not targets:
         skip(state, model, kind, "no enemy in base contact in its front arc")
         return False
-    target = yield from choose_target(state, model, targets, ACTIONS[kind].name.lower(), ACTIONS[kind].rule)
+    target = yield from choose_target(state, model, targets, action_kind(kind).name.lower(), action_kind(kind).rule)
     weapon = yield from combat.choose_weapon(state, model, combat.melee_weapons(model), "attack")
     attack = combat.Attack(model, target, "close", kind, weapon, extra_dice=1 if kind == "furious_attack" else 0)
     yield from combat.resolve_attack(state, attack)
@@ -91,11 +96,22 @@ def ranged_attack(state: GameState, model: ModelState, kind: str) -> Gen:
     if not targets:
         skip(state, model, kind, "no enemy in line of sight and range")
         return False
-    target = yield from choose_target(state, model, [t for t, _, _ in targets], ACTIONS[kind].name.lower(), "RNG-2")
-    _, band, cover = next(x for x in targets if x[0].id == target.id)
-    attack = combat.Attack(model, target, "ranged", kind, weapon, range_band=band, cover=cover)
-    yield from combat.resolve_attack(state, attack)
+    target = yield from choose_target(state, model, [t for t, _, _ in targets], action_kind(kind, model).name.lower(),
+                                      "RNG-2")
+    yield from shoot(state, model, kind, weapon, target)
     return True
+
+
+def shoot(state: GameState, model: ModelState, kind: str, weapon: int, target: ModelState) -> Gen:
+    """One ranged attack at a chosen target, with the range band and cover as they stand now."""
+    found = [x for x in movement.ranged_targets(state, model, weapon) if x[0].id == target.id]
+    if not found:
+        skip(state, model, kind, f"{target.name} is no longer in line of sight and range")
+        return None
+    _, band, cover = found[0]
+    attack = combat.Attack(model, target, "ranged", "aimed_shot" if kind == "aimed_shot" else "ranged_attack",
+                           weapon, range_band=band, cover=cover)
+    return (yield from combat.resolve_attack(state, attack))
 
 
 # -- special actions ----------------------------------------------------------------------------

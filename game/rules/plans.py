@@ -8,22 +8,11 @@ Disengage ends the activation, so it comes last ([MOVE-9]).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from game.rules import board, movement
+from game.rules.action_kinds import ActionKind
 from game.rules.combat import ranged_weapons
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import hooks_of
-
-
-@dataclass(frozen=True)
-class ActionKind:
-    id: str
-    name: str
-    ap: int
-    slot: str  # "move" | "combat" | "special" | "free" (no slot)
-    rule: str
-
 
 ACTIONS: dict[str, ActionKind] = {a.id: a for a in [
     ActionKind("walk", "Walk", 1, "move", "MOVE-1"),
@@ -43,14 +32,25 @@ ACTIONS: dict[str, ActionKind] = {a.id: a for a in [
 MOVES_WHILE_FREE = ("walk", "run", "charge", "sneak")
 
 
+def action_kind(kind: str, model: ModelState | None = None) -> ActionKind:
+    """A core action, or one a trait of the model offers."""
+    if kind in ACTIONS:
+        return ACTIONS[kind]
+    for h in hooks_of(model) if model is not None else ():
+        for a in h.actions:
+            if a.id == kind:
+                return a
+    raise KeyError(kind)
+
+
 def plan_key(plan: tuple[str, ...]) -> str:
     return ",".join(plan) if plan else "nothing"
 
 
-def plan_label(plan: tuple[str, ...]) -> str:
+def plan_label(plan: tuple[str, ...], model: ModelState | None = None) -> str:
     if not plan:
         return "Do nothing"
-    return " → ".join(f"{ACTIONS[a].name} ({ACTIONS[a].ap} AP)" for a in plan)
+    return " → ".join(f"{action_kind(a, model).name} ({action_kind(a, model).ap} AP)" for a in plan)
 
 
 def kinds_available(state: GameState, model: ModelState) -> list[str]:
@@ -69,6 +69,7 @@ def kinds_available(state: GameState, model: ModelState) -> list[str]:
         kinds.append("shake_off")
     if model.jammed:
         kinds.append("clear_weapon")
+    kinds += [a.id for h in hooks_of(model) for a in h.actions]
     return kinds
 
 
@@ -85,7 +86,7 @@ def legal_plans(state: GameState, model: ModelState, ap: int) -> list[tuple[str,
         if plan and plan[-1] == "disengage":
             return  # [MOVE-9]: its activation then ends
         for kind in kinds:
-            action = ACTIONS[kind]
+            action = action_kind(kind, model)
             if action.ap > left:
                 continue
             if stunned and not plan and kind != "shake_off":
@@ -95,16 +96,18 @@ def legal_plans(state: GameState, model: ModelState, ap: int) -> list[tuple[str,
             if kind == "clear_weapon" and plan.count(kind) >= len(model.jammed):
                 continue
             if action.slot == "move":
-                used = [a for a in plan if ACTIONS[a].slot == "move"]
+                used = [a for a in plan if action_kind(a, model).slot == "move"]
                 if len(used) >= move_slots or (kind == "charge" and "charge" in used):  # [T-FAST-1]
                     continue
                 if kind == "disengage" and used:
                     continue
                 # [MOVE-10]: an engaged model cannot Walk, Run, Sneak or Charge, unless an earlier
                 # action of the plan may free it (a fight or a shove); checked again at resolution
-                if engaged and kind in MOVES_WHILE_FREE and not any(ACTIONS[a].slot == "combat" for a in plan):
+                if engaged and kind in MOVES_WHILE_FREE and \
+                        not any(action_kind(a, model).slot == "combat" for a in plan):
                     continue
-            elif action.slot in ("combat", "special") and any(ACTIONS[a].slot == action.slot for a in plan):
+            elif action.slot in ("combat", "special") and \
+                    any(action_kind(a, model).slot == action.slot for a in plan):
                 continue
             extend((*plan, kind), left - action.ap)
 

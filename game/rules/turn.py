@@ -12,7 +12,7 @@ from typing import Any
 from game.core.dice import Modifier, effective_modifiers
 from game.rules import actions, board, conditions, fate
 from game.rules.decisions import Decision, Option
-from game.rules.plans import ACTIONS, legal_plans, plan_key, plan_label
+from game.rules.plans import action_kind, legal_plans, plan_key, plan_label
 from game.rules.state import KILLED, ON_TABLE, REMOVED, GameState, ModelState
 from game.rules.traits.base import hooks_of
 
@@ -179,18 +179,19 @@ def run_plan(state: GameState, model: ModelState, ap: int) -> Gen:
         return
     if state.settings.declare_plan_upfront:
         plans = legal_plans(state, model, ap)
-        options = [Option(plan_key(p), plan_label(p), list(p)) for p in plans]
+        options = [Option(plan_key(p), plan_label(p, model), list(p)) for p in plans]
         answer = yield Decision("plan", model.side, f"{model.name} has {ap} AP: declare the actions", "DIG-ACT-1",
                                 options, context={"ap": ap, "model": model.id})
         plan = tuple(a for a in answer.split(",") if a and a != "nothing")
-        state.emit("PlanDeclared", f"{model.name} declares: {plan_label(plan)}", model=model.id, plan=list(plan),
+        state.emit("PlanDeclared", f"{model.name} declares: {plan_label(plan, model)}", model=model.id,
+                   plan=list(plan),
                    ap=ap, rule="TURN-6")
         if "run" in plan:
             _declare_run(state, model)
         for kind in plan:
             if not model.on_table:
                 break
-            state.ap_left -= ACTIONS[kind].ap
+            state.ap_left -= action_kind(kind, model).ap
             ended = yield from actions.resolve(state, model, kind)
             if ended:
                 break
@@ -200,11 +201,11 @@ def run_plan(state: GameState, model: ModelState, ap: int) -> Gen:
     left = ap
     while model.on_table:
         nexts = sorted({p[len(done)] for p in legal_plans(state, model, ap) if p[:len(done)] == done
-                        and len(p) > len(done)}, key=list(ACTIONS).index)
+                        and len(p) > len(done)})
         if not nexts:
             break
         options = [Option("end", "End the activation")] if not (model.conditions.get("stunned") and not done) else []
-        options += [Option(k, f"{ACTIONS[k].name} ({ACTIONS[k].ap} AP)") for k in nexts]
+        options += [Option(k, f"{action_kind(k, model).name} ({action_kind(k, model).ap} AP)") for k in nexts]
         answer = yield Decision("next_action", model.side, f"{model.name} has {left} AP left: next action?",
                                 "DIG-ACT-2", options, context={"ap": left})
         if answer == "end":
@@ -212,7 +213,7 @@ def run_plan(state: GameState, model: ModelState, ap: int) -> Gen:
         if answer == "run":
             _declare_run(state, model)
         done += (answer,)
-        left -= ACTIONS[answer].ap
+        left -= action_kind(answer, model).ap
         state.ap_left = left
         ended = yield from actions.resolve(state, model, answer)
         if ended:
@@ -253,7 +254,7 @@ def heroic_impetus(state: GameState, hero: ModelState) -> Gen:
     kinds = [p[0] for p in legal_plans(state, friend, 1) if len(p) == 1]
     if friend.conditions.get("stunned"):
         kinds = ["shake_off"]
-    options = [Option(k, f"{ACTIONS[k].name}") for k in kinds]
+    options = [Option(k, action_kind(k, friend).name) for k in kinds]
     choice = yield Decision("impetus_action", hero.side, f"{friend.name}: which 1-AP action?", "HERO-1", options)
     if choice == "run":
         _declare_run(state, friend)

@@ -273,3 +273,21 @@ def test_choose_weapon_asks_only_when_there_is_a_choice() -> None:
     state = duel(attacker=figure("Two", weapons=[("Axe", "1h_blunt"), ("Knife", "1h_edged")]))
     script = Script(["1"])
     assert script.run(combat.choose_weapon(state, state.model("A1"), [0, 1], "attack")) == 1
+
+
+@pytest.mark.rule("CC-7", "T-QUICK-1", "SPEC-5")
+def test_quick_fire_two_shots_and_a_misfire_loses_the_second() -> None:
+    gunner = figure("Caterine", "hero", RA=6, weapons=[("Firelock", "2h_ranged_bp"), ("Dagger", "1h_edged")],
+                    traits=["quick_fire"])
+    state = table((0, gunner, 10, 10, 0), (1, figure("Target", PD=1), 15, 10, 180))
+    from game.rules.plans import legal_plans
+
+    assert ("quick_fire",) in legal_plans(state, state.model("A1"), 2)
+    assert not any({"quick_fire", "ranged_attack"} <= set(p) for p in legal_plans(state, state.model("A1"), 3))
+    state.dice.force(1, 2, 1, 1, 2, 3, 1, 1)  # first shot 1+2 vs 1+1: hits; second 2+3 vs 1+1: hits
+    Script(["B1"]).run(actions.resolve(state, state.model("A1"), "quick_fire"))
+    assert len(events(state, "AttackDeclared")) == 2 and state.model("B1").status == "killed"
+    state = table((0, gunner, 10, 10, 0), (1, figure("Target", PD=1), 15, 10, 180))
+    state.dice.force(1, 1)
+    Script(["B1"]).run(actions.resolve(state, state.model("A1"), "quick_fire"))
+    assert len(events(state, "AttackDeclared")) == 1 and events(state, "QuickFireLost")

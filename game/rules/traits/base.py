@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 from game.core.dice import Modifier
 
 if TYPE_CHECKING:
+    from game.rules.action_kinds import ActionKind
     from game.rules.combat import Attack, AttackResult
     from game.rules.decisions import Decision
     from game.rules.state import GameState, ModelState
@@ -31,6 +34,12 @@ class TraitRule:
     can_sneak: bool = True  # [MOVE-5] Large, Gargantuan, Mounted
     has_tough: bool = False  # Tough, Undead, Non-Living
     extra_move_actions: int = 0  # Fast
+    actions: tuple[ActionKind, ...] = ()  # actions the trait offers ([SPEC-5]); performed by ``perform``
+
+    def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
+        """Resolve one of this trait's own actions; True if it was carried out."""
+        raise KeyError(kind)
+        yield  # pragma: no cover
 
     def stun_immune(self, state: GameState, model: ModelState, source: ModelState | None) -> bool:
         """[COND-2]: True when this rule makes the model immune to a Stun from ``source``."""
@@ -117,8 +126,25 @@ def quality(quality_id: str) -> Callable[[type[TraitRule]], type[TraitRule]]:
     return register
 
 
+_loaded = False
+
+
+def load_all() -> None:
+    """Import every module of the traits package once, which registers its classes."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    import game.rules.traits as package
+
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name != "base":
+            importlib.import_module(f"{package.__name__}.{info.name}")
+
+
 def hooks_of(model: ModelState) -> list[TraitRule]:
     """The rule objects a model carries: its inherent qualities, then its traits."""
+    load_all()
     out = [QUALITIES[q] for q in model.profile.qualities if q in QUALITIES]
     out += [TRAITS[t] for t in model.profile.traits if t in TRAITS]
     return out

@@ -1,0 +1,46 @@
+"""Quick-fire (Rare/5): for 2 AP, two standard ranged attacks at the same target ([T-QUICK-1], [CC-7])."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from game.content.catalog import catalog
+from game.rules.action_kinds import ActionKind
+from game.rules.decisions import Decision
+from game.rules.state import GameState, ModelState
+from game.rules.traits.base import TraitRule, trait
+
+
+@trait("quick_fire")
+class QuickFire(TraitRule):
+    name = "Quick-fire"
+    rule = "T-QUICK-1"
+    actions = (ActionKind("quick_fire", "Quick-fire", 2, "combat", "T-QUICK-1"),)
+
+    def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
+        from game.rules import actions, board, combat, movement
+
+        if board.is_engaged(state, model):
+            actions.skip(state, model, kind, "it is engaged in melee")  # [RNG-1]
+            return False
+        weapons = [i for i in combat.ranged_weapons(model) if i not in model.jammed
+                   and catalog().skill(model.weapon(i).skill).hands == 2]
+        if not weapons:
+            actions.skip(state, model, kind, "no 2-handed ranged weapon that is not jammed")
+            return False
+        weapon = yield from combat.choose_weapon(state, model, weapons, "quick-fire")
+        targets = movement.ranged_targets(state, model, weapon)
+        if not targets:
+            actions.skip(state, model, kind, "no enemy in line of sight and range")
+            return False
+        target = yield from actions.choose_target(state, model, [t for t, _, _ in targets], "quick-fire",
+                                                  "T-QUICK-1")
+        first = yield from actions.shoot(state, model, kind, weapon, target)
+        if first is not None and first.misfire:
+            state.emit("QuickFireLost", f"{model.name}'s second shot is lost to the misfire", model=model.id,
+                       rule="T-QUICK-1")
+            return True
+        if target.on_table:  # [CC-7]: the second attack repeats all five steps
+            yield from actions.shoot(state, model, kind, weapon, target)
+        return True
