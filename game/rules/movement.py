@@ -13,7 +13,7 @@ from typing import Any
 
 from game.core.dice import Modifier
 from game.geometry import pushes
-from game.geometry.charges import charge_lane
+from game.geometry.charges import charge_lane, default_charge_end
 from game.geometry.los import line_of_sight
 from game.geometry.paths import MoveCheck, check_move
 from game.geometry.routes import end_options, shortest_route
@@ -177,9 +177,22 @@ def charge(state: GameState, model: ModelState, kind: str) -> Gen:
         return False
     answer = yield Decision("target", model.side, f"{model.name}: charge whom?", "MOVE-3",
                             [Option(t.id, t.name) for t, _ in targets], context={"model": model.id, "action": "charge"})
-    target, lane = next((t, lane) for t, lane in targets if t.id == answer)
-    _apply_move(state, model, lane, "charge")
-    model.facing = board.facing_towards(model, target.x, target.y)  # [DIG-MOVE-4]
+    target = state.model(answer)
+    bf = board.battlefield(state)
+    default = default_charge_end(bf, model.id, target.id)
+
+    def check(point: dict[str, float]) -> str | None:
+        lane = charge_lane(bf, model.id, target.id, inches, (point["x"], point["y"]))
+        return "; ".join(v.message for v in lane.violations) or None
+
+    # [DIG-MOVE-4]: the controller picks the end point; the default is on the line between the centres
+    end = yield Decision("charge_end", model.side, f"{model.name}: where does the charge end against "
+                         f"{target.name}?", "DIG-MOVE-4", free="point", check=check,
+                         context={"model": model.id, "target": target.id, "default": {"x": default.x, "y": default.y},
+                                  "candidates": [{"x": default.x, "y": default.y}]})
+    lane = charge_lane(bf, model.id, target.id, inches, (end["x"], end["y"]))
+    _apply_move(state, model, lane.move, "charge")
+    model.facing = lane.facing  # [DIG-MOVE-4]: the charger ends facing the target
     yield from full_defense(state, model)  # [SEQ-4]: before the free attack
     if model.on_table and target.on_table and board.in_contact(model, target):
         weapon = yield from combat.choose_weapon(state, model, combat.melee_weapons(model), "charge")
@@ -200,10 +213,12 @@ def disengage(state: GameState, model: ModelState, kind: str) -> Gen:
     strikers = [] if model.has("agile") else [e for e in enemies if not e.conditions.get("stunned")
                                                and board.in_front_arc(e, model)]
     while strikers and model.on_table:
-        pick = strikers[0].id
-        if len(strikers) > 1:
-            pick = yield Decision("strike_order", strikers[0].side, f"{model.name} disengages: which free strike "
-                                  "next?", "SEQ-9", [Option(s.id, s.name) for s in strikers])
+        # [MOVE-9]: each may strike; [SEQ-9]: the striking side chooses the order
+        pick = yield Decision("free_strike", strikers[0].side, f"{model.name} disengages: which free strike next?",
+                              "SEQ-9", [Option(s.id, s.name) for s in strikers] + [Option("pass", "No more strikes")],
+                              context={"model": model.id})
+        if pick == "pass":
+            break
         striker = state.model(pick)
         strikers.remove(striker)
         weapon = yield from combat.choose_weapon(state, striker, combat.melee_weapons(striker), "free strike")

@@ -229,8 +229,9 @@ def test_disengage_free_strikes_without_fate() -> None:
     state = table((0, figure("Leaver"), 10, 10, 0), (1, figure("Striker"), 10 + D, 10, 180),
                   (1, figure("Behind"), 10 - D, 10, 180), fate=(2, 2))
     state.dice.force(6, 5, 1, 1)  # one free strike (the other enemy faces away): 11+3 vs 2+3: a wound
-    script = Script([{"x": 10, "y": 16}])
+    script = Script(["B1", {"x": 10, "y": 16}])
     ended = script.run(actions.resolve(state, state.model("A1"), "disengage"))
+    assert script.asked[0].kind == "free_strike" and script.asked[0].choices() == ["B1", "pass"]
     assert ended is True
     assert "inner_reserve" not in script.kinds() and "reroll" not in script.kinds()
     leaver = state.model("A1")

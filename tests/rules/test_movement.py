@@ -94,8 +94,8 @@ def test_charge_moves_straight_and_attacks_at_plus_two() -> None:
                   (1, figure("Other"), 30, 30, 0))
     state.bag = [1, 1]
     state.dice.force(3, 3, 1, 2)
-    script = move(state, "A1", "charge", ["B1", "pass"])
-    assert script.kinds() == ["target", "full_defense"]  # Full Defense comes before the free attack
+    script = move(state, "A1", "charge", ["B1", {"x": 15 - D, "y": 10}, "pass"])
+    assert script.kinds() == ["target", "charge_end", "full_defense"]  # Full Defense before the free attack
     a = state.model("A1")
     assert a.x == pytest.approx(15 - D) and a.facing == pytest.approx(0)
     assert {"value": 2, "rule": "MOD-2", "source": "charging"} in rolls(state)[0]["modifiers"]
