@@ -59,8 +59,12 @@ def close_attack(state: GameState, model: ModelState, kind: str) -> Gen:
     if not targets:
         skip(state, model, kind, "no enemy in base contact in its front arc")
         return False
+    melee = combat.melee_weapons(model)
+    if model.has("dual_wield") and melee and all(f"{model.id}:{i}" in state.weapons_used for i in melee):
+        skip(state, model, kind, "both hands' weapons must differ and its melee weapon is used")  # [SEQ-3]
+        return False
     target = yield from choose_target(state, model, targets, action_kind(kind).name.lower(), action_kind(kind).rule)
-    weapon = yield from combat.choose_weapon(state, model, combat.melee_weapons(model), "attack")
+    weapon = yield from combat.choose_weapon(state, model, melee, "attack")
     attack = combat.Attack(model, target, "close", kind, weapon, extra_dice=1 if kind == "furious_attack" else 0)
     yield from combat.resolve_attack(state, attack)
     return True
@@ -92,6 +96,9 @@ def ranged_attack(state: GameState, model: ModelState, kind: str) -> Gen:
         skip(state, model, kind, "no ranged weapon that is not jammed")
         return False
     weapon = yield from combat.choose_weapon(state, model, weapons, "shot")
+    if weapon is None:
+        skip(state, model, kind, "its other hand's weapon is the only ranged one left")  # [SEQ-3]
+        return False
     targets = movement.ranged_targets(state, model, weapon)
     if not targets:
         skip(state, model, kind, "no enemy in line of sight and range")
@@ -109,8 +116,10 @@ def shoot(state: GameState, model: ModelState, kind: str, weapon: int, target: M
         skip(state, model, kind, f"{target.name} is no longer in line of sight and range")
         return None
     _, band, cover = found[0]
-    attack = combat.Attack(model, target, "ranged", "aimed_shot" if kind == "aimed_shot" else "ranged_attack",
-                           weapon, range_band=band, cover=cover)
+    action = kind if kind in ("aimed_shot", "spray_attack") else "ranged_attack"
+    attack = combat.Attack(model, target, "ranged", action, weapon, range_band=band, cover=cover)
+    for h in hooks_of(model):
+        h.prepare_attack(state, attack)
     return (yield from combat.resolve_attack(state, attack))
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.content.catalog import catalog
-from game.core.dice import Modifier, ResolutionRoll, active_wins, reroll
+from game.core.dice import Modifier, ResolutionRoll, active_wins, ones, reroll
 from game.rules import board, conditions, fate
 from game.rules.decisions import Decision, Option
 from game.rules.state import KILLED, GameState, ModelState
@@ -166,33 +166,43 @@ def roll(state: GameState, model: ModelState, attr: str, mods: list[Modifier], e
     return result
 
 
-def _reroll_window(state: GameState, attack: Attack, a_roll: ResolutionRoll, d_roll: ResolutionRoll) -> Gen:
-    """[SEQ-1]: attacker, then defender, then the attacker once more if it passed and now loses."""
-    a, d = attack.attacker, attack.defender
-    attacker_passed = False
-    for step in ("attacker", "defender", "attacker-again"):
-        if step == "attacker-again" and not attacker_passed:
+def reroll_window(state: GameState, active: ModelState, a_roll: ResolutionRoll, reactive: ModelState,
+                  d_roll: ResolutionRoll, purpose: tuple[str, str], attack: Attack | None = None,
+                  no_fate: bool = False) -> Gen:
+    """[SEQ-1]: the active side's one re-roll choice, then the reactive side's, then the active side
+    once more if it passed and is now losing; no roll is re-rolled twice ([DICE-5])."""
+    active_passed = False
+    for step in ("active", "reactive", "active-again"):
+        if step == "active-again" and not active_passed:
             break
-        is_attacker = step != "defender"
-        mine = a_roll if is_attacker else d_roll
-        losing = (not active_wins(a_roll, d_roll)) if is_attacker else active_wins(a_roll, d_roll)
-        if mine.rerolled or not losing:
-            if is_attacker and step == "attacker":
-                attacker_passed = True
-            continue
-        who = a if is_attacker else d
-        choice = yield from fate.hand_of_fortune(state, who.side, f"{who.name}'s {mine.attribute} roll", [],
-                                                 attack.no_fate)
+        is_active = step != "reactive"
+        mine = a_roll if is_active else d_roll
+        who = active if is_active else reactive
+        losing = (not active_wins(a_roll, d_roll)) if is_active else active_wins(a_roll, d_roll)
+        if step == "active-again" and not losing:
+            break
+        choice = None
+        if not mine.rerolled:
+            role = purpose[0] if is_active else purpose[1]
+            traits = [(h, o) for h in hooks_of(who) for o in h.reroll_options(state, who, mine, role, attack)]
+            choice = yield from fate.reroll_choice(state, who.side, f"{who.name}'s {mine.attribute} roll",
+                                                   [o for _, o in traits], losing, no_fate)
         if choice is None:
-            if step == "attacker":
-                attacker_passed = True
+            if step == "active":
+                active_passed = True
             continue
-        new = reroll(mine, state.dice)
-        state.emit("DiceRerolled", f"{who.name} re-rolls: {new.explain()}", model=who.id, dice=list(new.dice),
-                   before=list(mine.dice), total=new.total, rule="DICE-4")
-        if is_attacker:
+        owner = next((h for h, o in traits if o.key == choice), None)
+        indices = None
+        if owner is not None:  # a trait's re-roll of the dice showing 1
+            indices = ones(mine)
+            owner.rerolled(state, who)
+        new = reroll(mine, state.dice, indices)
+        what = "the dice showing 1" if indices is not None else "all the dice"
+        state.emit("DiceRerolled", f"{who.name} re-rolls {what} ({choice.replace('_', ' ')}): {new.explain()}",
+                   model=who.id, dice=list(new.dice), before=list(mine.dice), total=new.total, reason=choice,
+                   rule="DICE-4")
+        if is_active:
             a_roll = new
-            attacker_passed = False
         else:
             d_roll = new
     return a_roll, d_roll
@@ -223,7 +233,8 @@ def resolve_attack(state: GameState, attack: Attack) -> Gen:
     if attack.kind == "close" and d.conditions.get("full_defense"):
         d_extra += 1
     d_roll = roll(state, d, "PD", defence_modifiers(state, attack), d_extra, "defence")
-    a_roll, d_roll = yield from _reroll_window(state, attack, a_roll, d_roll)
+    a_roll, d_roll = yield from reroll_window(state, a, a_roll, d, d_roll, ("attack", "defence"), attack,
+                                              attack.no_fate)
     result.attack_roll, result.defence_roll = a_roll, d_roll
     # (4) the outcome ([DICE-2]: a tie goes to the defender)
     result.hit = active_wins(a_roll, d_roll)
@@ -268,7 +279,7 @@ def _effects(state: GameState, attack: Attack, result: AttackResult) -> Gen:
             why, rule = ("critical double" if a_roll.critical else "doubles"), "CC-5"
         result.stunned = conditions.stun(state, d, a, why, rule)
     result.killed = d.status == KILLED
-    for h in hooks_of(a):
+    for h in sorted(hooks_of(a), key=lambda h: h.after_priority):
         yield from h.after_attack(state, attack, result)
     if attack.area and result.hit:
         yield from area_of_effect(state, attack, a_roll.total)
@@ -329,10 +340,20 @@ def area_of_effect(state: GameState, attack: Attack, total: int) -> Gen:
 
 
 def choose_weapon(state: GameState, model: ModelState, indices: list[int], purpose: str) -> Gen:
-    """[SEQ-3]: every attack names the weapon entry it uses; asked only when there is a choice."""
+    """[SEQ-3]: every attack names the weapon entry it uses; asked only when there is a choice.
+
+    A Dual Wield model's second combat action uses another entry than its first ([T-DUAL-1]).
+    """
     usable = [i for i in indices if i not in model.jammed]
+    if model.has("dual_wield"):
+        usable = [i for i in usable if f"{model.id}:{i}" not in state.weapons_used]
     if len(usable) <= 1:
-        return usable[0] if usable else None
-    options = [Option(str(i), f"{model.weapon(i).name} ({model.weapon(i).skill})") for i in usable]
-    answer = yield Decision("weapon", model.side, f"{model.name}: which weapon for the {purpose}?", "SEQ-3", options)
-    return int(answer)
+        chosen = usable[0] if usable else None
+    else:
+        options = [Option(str(i), f"{model.weapon(i).name} ({model.weapon(i).skill})") for i in usable]
+        answer = yield Decision("weapon", model.side, f"{model.name}: which weapon for the {purpose}?", "SEQ-3",
+                                options)
+        chosen = int(answer)
+    if chosen is not None and model.id == state.active_model:
+        state.weapons_used.append(f"{model.id}:{chosen}")
+    return chosen

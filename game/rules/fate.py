@@ -43,10 +43,12 @@ def inner_reserve(state: GameState, side: int, roll_name: str, no_fate: bool = F
     return 1
 
 
-def hand_of_fortune(state: GameState, side: int, roll_name: str, options: list[Option], no_fate: bool = False) -> Gen:
-    """[FATE-6] / [SEQ-1]: one re-roll choice for a losing roll (trait re-rolls come as extra options)."""
+def reroll_choice(state: GameState, side: int, roll_name: str, options: list[Option], losing: bool,
+                  no_fate: bool = False) -> Gen:
+    """[SEQ-1]: one re-roll choice for one's own roll: a trait's re-roll, or [FATE-6] Hand of Fortune
+    (1 Fate, only for a losing roll). Not asked when nothing is on offer ([FATE-9])."""
     offered = list(options)
-    if reroll_fate_allowed(state, side, no_fate):
+    if losing and reroll_fate_allowed(state, side, no_fate):
         offered.append(Option("hand_of_fortune", "Hand of Fortune: re-roll all the dice for 1 Fate"))
     if not offered:
         return None
@@ -58,3 +60,25 @@ def hand_of_fortune(state: GameState, side: int, roll_name: str, options: list[O
         spend(state, side, 1, f"Hand of Fortune on {roll_name}", "FATE-6")
         state.fate_used.append(side)
     return answer
+
+
+def trait_d6(state: GameState, model_side: int, who: str, trait_name: str, rule: str, need: int, need_with_fate: int,
+             what: str, no_fate: bool = False, model_id: str = "") -> Gen:
+    """A trait's d6 (Tough, Slayer, Drain, Healer): Fate is offered before the roll ([FATE-7]: outside the
+    once-per-activation limit; [FATE-8]: never during Disengage free strikes). Trait rolls take no
+    modifiers ([SEQ-13]). Returns True on success."""
+    if not no_fate and state.sides[model_side].fate >= 1:
+        answer = yield Decision("trait_fate", model_side, f"{who}'s {trait_name}: spend 1 Fate to {what} on "
+                                f"{need_with_fate}+ instead of {need}+?", rule,
+                                [Option("pass", f"Roll for {need}+"),
+                                 Option("spend", f"Spend 1 Fate: {need_with_fate}+")],
+                                context={"trait": trait_name, "model": model_id})
+        if answer == "spend":
+            spend(state, model_side, 1, f"{trait_name} for {who}", rule)
+            need = need_with_fate
+    value = state.dice.d6(f"{who}: {trait_name}")
+    success = value >= need
+    state.emit("TraitRoll", f"{who} rolls {value} for {trait_name} (needs {need}+): "
+               f"{'success' if success else 'no effect'}", model=model_id, trait=trait_name, dice=[value],
+               need=need, success=success, rule=rule)
+    return success

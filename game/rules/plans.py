@@ -79,6 +79,7 @@ def legal_plans(state: GameState, model: ModelState, ap: int) -> list[tuple[str,
     engaged = board.is_engaged(state, model)
     stunned = bool(model.conditions.get("stunned"))
     move_slots = 1 + sum(h.extra_move_actions for h in hooks_of(model))
+    combat_slots = 1 + sum(h.extra_combat_actions for h in hooks_of(model))
     plans: list[tuple[str, ...]] = []
 
     def extend(plan: tuple[str, ...], left: int) -> None:
@@ -106,8 +107,10 @@ def legal_plans(state: GameState, model: ModelState, ap: int) -> list[tuple[str,
                 if engaged and kind in MOVES_WHILE_FREE and \
                         not any(action_kind(a, model).slot == "combat" for a in plan):
                     continue
-            elif action.slot in ("combat", "special") and \
-                    any(action_kind(a, model).slot == action.slot for a in plan):
+            elif action.slot == "combat" and \
+                    sum(action_kind(a, model).slot == "combat" for a in plan) >= combat_slots:
+                continue  # [ACT-2]; [T-DUAL-1]
+            elif action.slot == "special" and any(action_kind(a, model).slot == "special" for a in plan):
                 continue
             extend((*plan, kind), left - action.ap)
 

@@ -113,6 +113,7 @@ class GameState:
     ap_left: int = 0  # the active model's unspent action points
     # per-activation Fate limit bookkeeping ([FATE-7]): side indices that used IR/HoF this activation
     fate_used: list[int] = field(default_factory=list)
+    weapons_used: list[str] = field(default_factory=list)  # "A1:0": entries used this activation ([SEQ-3])
     arcane_armor_turn: dict[str, int] = field(default_factory=dict)
     winner: int | None = None  # side index, or None for a draw once phase == "over"
     result: str = ""

@@ -13,7 +13,7 @@ from game.core.dice import Modifier, effective_modifiers
 from game.rules import actions, board, conditions, fate
 from game.rules.decisions import Decision, Option
 from game.rules.plans import action_kind, legal_plans, plan_key, plan_label
-from game.rules.state import KILLED, ON_TABLE, REMOVED, GameState, ModelState
+from game.rules.state import KILLED, ON_TABLE, REMOVED, RESERVE, GameState, ModelState
 from game.rules.traits.base import hooks_of
 
 Gen = Generator[Decision, Any, Any]
@@ -126,6 +126,7 @@ def activate(state: GameState, model: ModelState) -> Gen:
     """Steps 3 and 4 of the Main Phase for one model."""
     state.active_model = model.id
     state.fate_used = []
+    state.weapons_used = []
     model.activated = True
     for c in conditions.UNTIL_NEXT_ACTIVATION:  # [TURN-9]
         model.conditions.pop(c, None)
@@ -280,11 +281,14 @@ def maintenance(state: GameState) -> Gen:
     for m in state.models.values():  # (f)
         for c in conditions.UNTIL_MAINTENANCE:
             m.conditions.pop(c, None)
-    # (g) the game ends?
-    alive = [any(m.status == ON_TABLE for m in state.side_models(s.index)) for s in state.sides]
-    if state.turn >= state.settings.turns or not all(alive):  # [SEQ-16]
+    # (g) the game ends? ([SEQ-16]: also when a side has nobody on the table and nobody to arrive)
+    alive = [any(m.status in (ON_TABLE, RESERVE) for m in state.side_models(s.index)) for s in state.sides]
+    if state.turn >= state.settings.turns or not all(alive):
         end_game(state)
         return
+    for m in sorted(state.models.values(), key=lambda m: m.id):  # end of the phase: Ambush arrivals
+        for h in hooks_of(m):
+            yield from h.at_maintenance(state, m)
     state.turn += 1
     state.phase = "main"
     state.emit("TurnStarted", f"Turn {state.turn} begins: {len(state.bag)} dice in the bag", rule="TURN-1")

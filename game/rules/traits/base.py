@@ -7,12 +7,12 @@ import pkgutil
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
-from game.core.dice import Modifier
+from game.core.dice import Modifier, ResolutionRoll
 
 if TYPE_CHECKING:
     from game.rules.action_kinds import ActionKind
     from game.rules.combat import Attack, AttackResult
-    from game.rules.decisions import Decision
+    from game.rules.decisions import Decision, Option
     from game.rules.state import GameState, ModelState
 
 TRAITS: dict[str, TraitRule] = {}
@@ -34,6 +34,8 @@ class TraitRule:
     can_sneak: bool = True  # [MOVE-5] Large, Gargantuan, Mounted
     has_tough: bool = False  # Tough, Undead, Non-Living
     extra_move_actions: int = 0  # Fast
+    extra_combat_actions: int = 0  # Dual Wield
+    after_priority: int = 0  # order of after_attack hooks ([SEQ-6]: Slayer before Drain before spreads)
     actions: tuple[ActionKind, ...] = ()  # actions the trait offers ([SPEC-5]); performed by ``perform``
 
     def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
@@ -67,6 +69,10 @@ class TraitRule:
         """Modifiers on the defence roll when the holder defends."""
         return []
 
+    def resist_modifiers(self, state: GameState, model: ModelState, attribute: str) -> list[Modifier]:
+        """Modifiers on the holder's roll resisting an enemy spell (WP or PD)."""
+        return []
+
     def ally_attack_modifiers(self, state: GameState, holder: ModelState, attack: Attack) -> list[Modifier]:
         """Aura on a friendly model's attack (Giant Slayer, Holy ...)."""
         return []
@@ -74,6 +80,18 @@ class TraitRule:
     def ally_defence_modifiers(self, state: GameState, holder: ModelState, attack: Attack) -> list[Modifier]:
         """Aura on a friendly model's defence (Guard)."""
         return []
+
+    # -- re-rolls ([SEQ-1], [DICE-5]) -------------------------------------------------------
+    def reroll_options(self, state: GameState, model: ModelState, roll: ResolutionRoll, role: str,
+                       attack: Attack | None) -> list[Option]:
+        """Re-rolls of the dice showing 1 this trait offers on one of the holder's rolls.
+
+        ``role`` is "attack", "defence", "cast" or "resist".
+        """
+        return []
+
+    def rerolled(self, state: GameState, model: ModelState) -> None:
+        """Bookkeeping after the holder used this trait's re-roll (Arcane Armor: once per turn)."""
 
     # -- generators: hooks that may ask a decision (``return x; yield`` when they ask nothing)
     def before_wound(self, state: GameState, model: ModelState, source: ModelState | None,
@@ -84,6 +102,20 @@ class TraitRule:
 
     def after_attack(self, state: GameState, attack: Attack, result: AttackResult) -> Generator[Decision, Any, None]:
         """Called after the holder's attack has dealt its wounds and Stun (Slayer, Drain)."""
+        return None
+        yield  # pragma: no cover
+
+    def prepare_attack(self, state: GameState, attack: Attack) -> None:
+        """Adjust the holder's attack before it is resolved (Blast's area, Spray ignoring cover)."""
+
+    def after_spell(self, state: GameState, caster: ModelState, target: ModelState,
+                    wounds: int) -> Generator[Decision, Any, None]:
+        """Called after the holder's spell took effect on a target (Drain)."""
+        return None
+        yield  # pragma: no cover
+
+    def at_maintenance(self, state: GameState, model: ModelState) -> Generator[Decision, Any, None]:
+        """Called for every model at the end of each Maintenance Phase (Ambush arrivals)."""
         return None
         yield  # pragma: no cover
 

@@ -1,7 +1,18 @@
 """Gargantuan (Heroic/10): Stun-immune unless the attacker is Gargantuan; Terror; no Sneak ([T-GARG-1]-[T-GARG-6])."""
 
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from game.core.dice import Modifier
+from game.rules.action_kinds import ActionKind
+from game.rules.decisions import Decision
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
+
+if TYPE_CHECKING:
+    from game.rules.combat import Attack
 
 
 @trait("gargantuan")
@@ -11,6 +22,37 @@ class Gargantuan(TraitRule):
     can_sneak = False
     causes_terror = True
     terror_immune = True
+
+    def attack_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
+        return [Modifier(3, "T-GARG-3", "Gargantuan")] if attack.kind == "close" else []
+
+    actions = (ActionKind("quake", "Quake", 2, "special", "T-GARG-6"),)
+
+    def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
+        """[T-GARG-6] Quake: everyone in base contact is pushed 2″ away (nearest first) and Stunned; a model
+        pushed short is also -1 on its next activation; wholly off the table is removed ([CC-4])."""
+        from game.geometry.pushes import quake
+        from game.rules import actions, board, conditions
+        from game.rules.combat import kill
+
+        if not any(board.in_contact(model, m) for m in state.on_table()):
+            actions.skip(state, model, kind, "no model in base contact")
+            return False
+        for result in quake(board.battlefield(state), model.id, 2.0):
+            victim = state.model(result.base)
+            if result.removed:
+                state.emit("Pushed", f"Quake: {victim.name} is thrown off the table", model=victim.id, rule="T-GARG-6")
+                kill(state, victim, "removed", "CC-4")
+                continue
+            victim.x, victim.y = float(result.end.x), float(result.end.y)
+            stopped = f", stopped by {result.stopped_by}" if result.blocked else ""
+            state.emit("Pushed", f"Quake: {victim.name} is pushed {result.travelled:.2f}″{stopped}", model=victim.id,
+                       end=[victim.x, victim.y], distance=result.travelled, blocked=result.blocked, rule="T-GARG-6")
+            conditions.stun(state, victim, model, "Quake", "T-GARG-6")
+            if result.blocked:
+                victim.conditions["quake_blocked"] = True
+        return True
+        yield  # pragma: no cover
 
     def stun_immune(self, state: GameState, model: ModelState, source: ModelState | None) -> bool:
         return not (source is not None and source.has("gargantuan"))

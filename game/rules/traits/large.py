@@ -1,7 +1,15 @@
 """Large (Common/7): Stun-immune unless the attacker is Large or Gargantuan; cannot Sneak ([T-LARGE-1]-[T-LARGE-3])."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.dice import Modifier
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
+
+if TYPE_CHECKING:
+    from game.rules.combat import Attack
 
 
 @trait("large")
@@ -9,6 +17,9 @@ class Large(TraitRule):
     name = "Large"
     rule = "T-LARGE-2"
     can_sneak = False
+
+    def attack_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
+        return [Modifier(1, "T-LARGE-1", "Large")] if attack.kind == "close" else []
 
     def stun_immune(self, state: GameState, model: ModelState, source: ModelState | None) -> bool:
         return not (source is not None and (source.has("large") or source.has("gargantuan")))

@@ -6,7 +6,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from game.rules import conditions, fate
-from game.rules.decisions import Decision, Option
+from game.rules.decisions import Decision
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
 
@@ -26,22 +26,9 @@ class Tough(TraitRule):
             state.emit("ToughLost", f"{model.name} has no Tough against {source.name}'s holy attack",
                        model=model.id, rule="T-HOLY-1")
             return False
-        need = 6
         no_fate = attack is not None and attack.no_fate  # [FATE-8]
-        if not no_fate and state.sides[model.side].fate >= 1:
-            answer = yield Decision(
-                "trait_fate", model.side, f"{model.name} is Tough: spend 1 Fate to ignore the wound on 5-6 "
-                "instead of 6?", "T-TOUGH-1",
-                [Option("pass", "Roll for 6"), Option("spend", "Spend 1 Fate: 5-6")],
-                context={"trait": "tough", "model": model.id})
-            if answer == "spend":
-                fate.spend(state, model.side, 1, f"Tough for {model.name}", "T-TOUGH-1")
-                need = 5
-        value = state.dice.d6(f"{model.name}: Tough")
-        saved = value >= need
-        state.emit("TraitRoll", f"{model.name} rolls {value} for Tough (needs {need}+): "
-                   f"{'the wound is ignored' if saved else 'no effect'}", model=model.id, trait="tough",
-                   dice=[value], need=need, success=saved, rule="T-TOUGH-1")
+        saved = yield from fate.trait_d6(state, model.side, model.name, "Tough", "T-TOUGH-1", 6, 5,
+                                         "ignore the wound", no_fate, model.id)
         if saved:
             conditions.stun(state, model, source, "Tough: Stunned instead of wounded", "T-TOUGH-1")
         return saved

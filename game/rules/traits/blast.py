@@ -1,0 +1,21 @@
+"""Blast (Common/6): its ranged attacks have area of effect ([T-BLAST-1], [AOE-1])."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.rules.state import GameState
+from game.rules.traits.base import TraitRule, trait
+
+if TYPE_CHECKING:
+    from game.rules.combat import Attack
+
+
+@trait("blast")
+class Blast(TraitRule):
+    name = "Blast"
+    rule = "T-BLAST-1"
+
+    def prepare_attack(self, state: GameState, attack: Attack) -> None:
+        if attack.kind == "ranged":
+            attack.area = True

@@ -1,0 +1,27 @@
+"""Flight (Rare/7): ignores rough terrain and obstacle costs; +1 PD after moving; only fliers charge it.
+
+[T-FLIGHT-1] is the geometry's (routes price obstacles at 0, no rough penalty); [T-FLIGHT-3] is
+checked by the charge; the PD bonus of [T-FLIGHT-2] lasts until its next activation ([TURN-9]).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.dice import Modifier
+from game.rules.state import GameState
+from game.rules.traits.base import TraitRule, trait
+
+if TYPE_CHECKING:
+    from game.rules.combat import Attack
+
+
+@trait("flight")
+class Flight(TraitRule):
+    name = "Flight"
+    rule = "T-FLIGHT-2"
+
+    def defence_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
+        if attack.defender.conditions.get("flight_moved"):
+            return [Modifier(1, "T-FLIGHT-2", "Flight: moved this activation")]
+        return []

@@ -1,0 +1,37 @@
+"""Shield Slam (Common/2): a 1 AP special attack; if it wins, push 1″ and Stun, no wound ([T-SLAM-1]).
+
+A close combat attack for every purpose but Blessed Weapon ([SEQ-10]); it uses no weapon and is
+never unskilled; blocked or off-table pushes as [CC-4].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from game.rules.action_kinds import ActionKind
+from game.rules.decisions import Decision
+from game.rules.state import GameState, ModelState
+from game.rules.traits.base import TraitRule, trait
+
+
+@trait("shield_slam")
+class ShieldSlam(TraitRule):
+    name = "Shield Slam"
+    rule = "T-SLAM-1"
+    actions = (ActionKind("shield_slam", "Shield Slam", 1, "special", "T-SLAM-1"),)
+
+    def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
+        from game.rules import actions, combat, conditions, movement
+
+        targets = actions.melee_targets(state, model)
+        if not targets:
+            actions.skip(state, model, kind, "no enemy in base contact in its front arc")
+            return False
+        target = yield from actions.choose_target(state, model, targets, "shield slam", "T-SLAM-1")
+        result = yield from combat.resolve_attack(state, combat.Attack(model, target, "close", "shield_slam", None))
+        if result.hit and target.on_table:
+            movement.push(state, target, model, 1.0, "Shield Slam", stun_if_blocked=True, remove_if_off=True)
+            if target.on_table:
+                conditions.stun(state, target, model, "Shield Slam", "T-SLAM-1")
+        return True

@@ -1,0 +1,42 @@
+"""Sweeping Attack (Rare/5): a 2 AP special attack on every model in base contact, friend or foe.
+
+[T-SWEEP-1]: each strike a standard close combat attack resolved separately, in the order its
+player chooses ([SEQ-9]); RULING: the front arc does not matter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from game.rules.action_kinds import ActionKind
+from game.rules.decisions import Decision, Option
+from game.rules.state import GameState, ModelState
+from game.rules.traits.base import TraitRule, trait
+
+
+@trait("sweeping_attack")
+class SweepingAttack(TraitRule):
+    name = "Sweeping Attack"
+    rule = "T-SWEEP-1"
+    actions = (ActionKind("sweeping_attack", "Sweeping Attack", 2, "special", "T-SWEEP-1"),)
+
+    def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
+        from game.rules import actions, board, combat
+
+        victims = [m for m in state.on_table() if board.in_contact(model, m)]
+        if not victims:
+            actions.skip(state, model, kind, "no model in base contact")
+            return False
+        weapon = yield from combat.choose_weapon(state, model, combat.melee_weapons(model), "sweep")
+        while victims and model.on_table:
+            pick = victims[0].id
+            if len(victims) > 1:
+                pick = yield Decision("strike_order", model.side, f"{model.name} sweeps: strike whom next?",
+                                      "T-SWEEP-1", [Option(v.id, v.name) for v in victims])
+            victim = state.model(pick)
+            victims.remove(victim)
+            if victim.on_table:
+                model.facing = board.facing_towards(model, victim.x, victim.y)
+                yield from combat.resolve_attack(state, combat.Attack(model, victim, "close", "sweep_strike", weapon))
+        return True
