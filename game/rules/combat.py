@@ -157,6 +157,8 @@ def attribute(model: ModelState, name: str) -> int:
 # -- the roll ------------------------------------------------------------------------------
 
 def roll(state: GameState, model: ModelState, attr: str, mods: list[Modifier], extra: int, why: str) -> ResolutionRoll:
+    if model.conditions.get("weakness") == attr:
+        mods = [*mods, Modifier(-2, "SPELL-6", f"Weakness ({attr})")]
     dice = state.dice.roll(2 + extra, f"{model.name}: {why}")
     result = ResolutionRoll(dice, attr, attribute(model, attr), tuple(mods))
     state.emit("DiceRolled", f"{model.name} {why}: {result.explain()}", model=model.id, roll=why,

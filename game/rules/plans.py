@@ -69,7 +69,7 @@ def kinds_available(state: GameState, model: ModelState) -> list[str]:
         kinds.append("shake_off")
     if model.jammed:
         kinds.append("clear_weapon")
-    kinds += [a.id for h in hooks_of(model) for a in h.actions]
+    kinds += [a.id for h in hooks_of(model) for a in h.available_actions(state, model)]
     return kinds
 
 

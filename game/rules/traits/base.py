@@ -38,6 +38,10 @@ class TraitRule:
     after_priority: int = 0  # order of after_attack hooks ([SEQ-6]: Slayer before Drain before spreads)
     actions: tuple[ActionKind, ...] = ()  # actions the trait offers ([SPEC-5]); performed by ``perform``
 
+    def available_actions(self, state: GameState, model: ModelState) -> tuple[ActionKind, ...]:
+        """The trait's actions the model may declare now (Sorcery: not once burnt out)."""
+        return self.actions
+
     def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
         """Resolve one of this trait's own actions; True if it was carried out."""
         raise KeyError(kind)

@@ -1,0 +1,207 @@
+"""Sorcery: casting as an opposed roll, enhancements, the six spells and burn-out ([SORC-1]-[SORC-8],
+[SPELL-1]-[SPELL-6], [SEQ-8], [SEQ-12])."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.dice import Modifier, ResolutionRoll, active_wins
+from game.geometry.los import line_of_sight
+from game.rules import board, combat, conditions, fate
+from game.rules.decisions import Decision, Option
+from game.rules.state import GameState, ModelState
+from game.rules.traits.base import collect, hooks_of
+
+Gen = Generator[Decision, Any, Any]
+
+RANGE = 18.0  # [SORC-3]
+
+
+@dataclass(frozen=True)
+class Spell:
+    id: str
+    name: str
+    resist: str  # "WP" | "PD"
+    rule: str
+    text: str
+
+
+SPELLS: dict[str, Spell] = {s.id: s for s in [
+    Spell("confusion", "Confusion", "WP", "SPELL-1", "-1 to its activation roll this turn"),
+    Spell("entangle", "Entangle", "WP", "SPELL-2", "movement halved and no charging until Maintenance"),
+    Spell("push", "Push", "PD", "SPELL-3", "pushed 2″ straight away from the caster"),
+    Spell("ravage", "Ravage", "PD", "SPELL-4", "1 wound"),
+    Spell("stun", "Stun", "WP", "SPELL-5", "Stunned"),
+    Spell("weakness", "Weakness", "WP", "SPELL-6", "-2 to one attribute until Maintenance"),
+]}
+
+
+@dataclass(frozen=True)
+class Enhancement:
+    id: str
+    name: str
+    ap: int
+    text: str
+
+
+ENHANCEMENTS: dict[str, Enhancement] = {e.id: e for e in [  # [SORC-5]
+    Enhancement("none", "No enhancement", 0, ""),
+    Enhancement("greater_reach", "Greater Reach", 1, "+6″ range"),
+    Enhancement("greater_focus", "Greater Focus", 1, "+2 to the casting roll"),
+    Enhancement("sorcerers_gambit", "Sorcerer's Gambit", 2, "+1d6 to the casting roll"),
+    Enhancement("more_than_one", "More than One", 2, "the spell gets an area of effect"),
+]}
+
+
+def can_cast(state: GameState, model: ModelState) -> str | None:
+    """Why the model cannot cast now ([SORC-1], [SORC-2], [SORC-6]), or None."""
+    if not model.has("sorcery"):
+        return "only Sorcery models cast"
+    if model.conditions.get("burnt_out"):
+        return "it has burnt out and can cast no more this game"
+    if board.is_engaged(state, model):
+        return "a sorcerer in base contact with an enemy cannot cast"
+    return None
+
+
+def spell_targets(state: GameState, caster: ModelState, reach: float) -> list[ModelState]:
+    """[SORC-3]: an enemy model in LOS within the range."""
+    bf = board.battlefield(state)
+    return [e for e in sorted(state.enemies_of(caster), key=lambda m: m.id)
+            if board.distance(caster, e) <= reach + 1e-9 and line_of_sight(bf, caster.id, e.id).has_los]
+
+
+def casting_modifiers(state: GameState, caster: ModelState, target: ModelState, focus: bool) -> list[Modifier]:
+    """[SORC-7]: engaged target -3; ran -4 instead of -3; rough -2; Greater Focus +2; no cover, ever."""
+    mods = combat.model_roll_modifiers(state, caster)
+    if caster.conditions.get("ran"):
+        mods.append(Modifier(-4, "SORC-7", "cast after running", replaces="MOD-12"))
+    if board.is_engaged(state, target):
+        mods.append(Modifier(-3, "SORC-7", "target engaged in close combat"))
+    if focus:
+        mods.append(Modifier(2, "SORC-5", "Greater Focus"))
+    return mods
+
+
+def resist_modifiers(state: GameState, target: ModelState, spell: Spell, area: bool = False) -> list[Modifier]:
+    mods = combat.model_roll_modifiers(state, target)
+    if spell.resist == "PD" and target.conditions.get("stealth") and not area:
+        mods.append(Modifier(4, "SORC-7", "Stealth against a PD-resisted spell"))
+    if area:
+        mods.append(Modifier(2, "SEQ-8", "More than One: caught at the edge"))
+    mods += collect(target, "resist_modifiers", state, target, spell.resist)
+    return mods
+
+
+def cast(state: GameState, caster: ModelState, ap: int) -> Gen:
+    """[SORC-4] steps 1-6 for one spell bought with ``ap`` action points."""
+    from game.rules.actions import skip
+
+    kind = f"cast_{ap}"
+    why = can_cast(state, caster)
+    if why:
+        skip(state, caster, kind, why)
+        return False
+    # (1) the spell, the enhancement the AP pay for, and the caster's Fate
+    spell_id = yield Decision("spell", caster.side, f"{caster.name}: which spell?", "SORC-4",
+                              [Option(s.id, f"{s.name} (resisted by {s.resist}): {s.text}") for s in SPELLS.values()],
+                              context={"model": caster.id})
+    spell = SPELLS[spell_id]
+    choices = [e for e in ENHANCEMENTS.values() if e.ap == ap - 1]
+    enhancement = choices[0]
+    if len(choices) > 1:
+        pick = yield Decision("enhancement", caster.side, f"{caster.name}: which enhancement for {ap} AP?", "SORC-5",
+                              [Option(e.id, f"{e.name} ({e.ap} AP): {e.text}") for e in choices])
+        enhancement = ENHANCEMENTS[pick]
+    reach = RANGE + (6.0 if enhancement.id == "greater_reach" else 0.0)
+    targets = spell_targets(state, caster, reach)
+    if not targets:
+        skip(state, caster, kind, f"no enemy in line of sight within {reach:g}″")
+        return False
+    conditions.lose_stealth(state, caster)  # [SEQ-11]
+    state.emit("SpellCast", f"{caster.name} casts {spell.name}" + (f" with {enhancement.name}"
+               if enhancement.id != "none" else ""), model=caster.id, spell=spell.id, enhancement=enhancement.id,
+               rule="SORC-4")
+    c_extra = yield from fate.inner_reserve(state, caster.side, f"{caster.name}'s casting roll")
+    # (2) the target, then the opponent's Fate
+    answer = yield Decision("target", caster.side, f"{caster.name}: target for {spell.name}?", "SORC-3",
+                            [Option(t.id, t.name) for t in targets], context={"model": caster.id, "action": "spell"})
+    target = state.model(answer)
+    caster.facing = board.facing_towards(caster, target.x, target.y)
+    t_extra = yield from fate.inner_reserve(state, target.side, f"{target.name}'s resisting roll")
+    # (3) and (4): the opposed rolls
+    gambit = 1 if enhancement.id == "sorcerers_gambit" else 0
+    c_mods = casting_modifiers(state, caster, target, enhancement.id == "greater_focus")
+    c_roll = combat.roll(state, caster, "WP", c_mods, c_extra + gambit, f"casting {spell.name}")
+    t_roll = combat.roll(state, target, spell.resist, resist_modifiers(state, target, spell), t_extra,
+                         f"resisting {spell.name}")
+    c_roll, t_roll = yield from combat.reroll_window(state, caster, c_roll, target, t_roll, ("cast", "resist"))
+    # (5) the effect, if the caster is higher ([SORC-8]: no doubles effects)
+    success = active_wins(c_roll, t_roll)
+    state.emit("SpellResolved", f"{caster.name} {c_roll.total} vs {target.name} {t_roll.total}: "
+               f"{spell.name} {'takes effect' if success else 'is resisted'}", model=caster.id, target=target.id,
+               cast=c_roll.total, resist=t_roll.total, success=success, rule="SORC-4")
+    if success:
+        yield from take_effect(state, caster, target, spell)
+        if enhancement.id == "more_than_one":
+            yield from more_than_one(state, caster, target, spell, c_roll)
+    # (6) burn-out, judged on the dice as they finally stand ([T-ARCATT-1])
+    burn_out(state, caster, c_roll)
+    return True
+
+
+def burn_out(state: GameState, caster: ModelState, c_roll: ResolutionRoll) -> None:
+    """[SORC-6]: two or more natural 1s on the casting dice: no more casting this game."""
+    if sum(v == 1 for v in c_roll.dice) >= 2:
+        caster.conditions["burnt_out"] = True
+        state.emit("BurnOut", f"{caster.name} burns out and can cast no more this game", model=caster.id,
+                   rule="SORC-6")
+
+
+def take_effect(state: GameState, caster: ModelState, target: ModelState, spell: Spell) -> Gen:
+    """[SPELL-1]-[SPELL-6]."""
+    wounds = 0
+    if spell.id == "confusion":
+        if target.activated:
+            state.emit("SpellNoEffect", f"{target.name} has already activated: Confusion has no effect",
+                       model=target.id, rule="SPELL-1")
+        else:
+            target.conditions["confused"] = True
+            state.emit("Confused", f"{target.name} is Confused: -1 to its activation roll", model=target.id,
+                       rule="SPELL-1")
+    elif spell.id == "entangle":
+        target.conditions["entangled"] = True
+        state.emit("Entangled", f"{target.name} is Entangled: movement halved, no charging", model=target.id,
+                   rule="SPELL-2")
+    elif spell.id == "push":
+        from game.rules.movement import push
+
+        push(state, target, caster, 2.0, "Push spell", stun_if_blocked=False, remove_if_off=False)
+    elif spell.id == "ravage":
+        wounds = yield from combat.deal_wounds(state, target, 1, caster, None)
+    elif spell.id == "stun":
+        conditions.stun(state, target, caster, "Stun spell", "SPELL-5")
+    elif spell.id == "weakness":
+        attr = yield Decision("weakness", caster.side, f"Weakness on {target.name}: which attribute loses 2?",
+                              "SPELL-6", [Option(a, f"{a} {target.profile.attributes[a]}") for a in
+                                          ("MA", "RA", "PD", "WP")], context={"model": target.id})
+        target.conditions["weakness"] = attr
+        state.emit("Weakened", f"{target.name} is Weakened: -2 {attr} until Maintenance", model=target.id,
+                   attribute=attr, rule="SPELL-6")
+    for h in hooks_of(caster):
+        yield from h.after_spell(state, caster, target, wounds)
+
+
+def more_than_one(state: GameState, caster: ModelState, first: ModelState, spell: Spell,
+                  c_roll: ResolutionRoll) -> Gen:
+    """[SEQ-8]: every other model within 3″ of the first target (never the caster) resists at +2."""
+    victims = [m for m in state.on_table() if m.id not in (first.id, caster.id) and board.within(m, first, 3)]
+    for v in sorted(victims, key=lambda m: (board.distance(m, first), m.id)):
+        r = combat.roll(state, v, spell.resist, resist_modifiers(state, v, spell, area=True), 0,
+                        f"resisting {spell.name} (More than One)")
+        if active_wins(c_roll.total, r):
+            yield from take_effect(state, caster, v, spell)
+        else:
+            state.emit("SpellResisted", f"{v.name} shrugs off {spell.name}", model=v.id, rule="SEQ-8")

@@ -1,0 +1,32 @@
+"""Sorcery (Rare/8): the model may cast spells ([T-SORC-1], core §9 in rules/sorcery.py).
+
+A spell costs 1 AP plus 0-2 for one enhancement; casting uses no action slot, so a sorcerer casts
+as many spells as it has AP ([SORC-1], [SEQ-12], [ACT-4]).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from game.rules.action_kinds import ActionKind
+from game.rules.decisions import Decision
+from game.rules.state import GameState, ModelState
+from game.rules.traits.base import TraitRule, trait
+
+
+@trait("sorcery")
+class Sorcery(TraitRule):
+    name = "Sorcery"
+    rule = "T-SORC-1"
+    actions = tuple(ActionKind(f"cast_{ap}", f"Cast a spell ({ap} AP)", ap, "free", "SPEC-1") for ap in (1, 2, 3))
+
+    def available_actions(self, state: GameState, model: ModelState) -> tuple[ActionKind, ...]:
+        from game.rules.sorcery import can_cast
+
+        return () if can_cast(state, model) else self.actions
+
+    def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
+        from game.rules.sorcery import cast
+
+        return (yield from cast(state, model, int(kind.rsplit("_", 1)[1])))
