@@ -44,6 +44,11 @@ class Attack:
     def is_shove(self) -> bool:
         return self.action == "shove"
 
+    @property
+    def pushes(self) -> bool:
+        """Shove and Shield Slam push instead of wounding ([CC-3], [T-SLAM-1])."""
+        return self.action in ("shove", "shield_slam")
+
     def weapon_skill(self) -> str | None:
         return None if self.weapon is None else self.attacker.weapon(self.weapon).skill
 
@@ -245,8 +250,8 @@ def resolve_attack(state: GameState, attack: Attack) -> Gen:
                attacker=a.id, defender=d.id, attack=a_roll.total, defence=d_roll.total, hit=result.hit,
                rule="DICE-2")
     # (5) effects
-    if attack.is_shove:
-        return result  # the caller pushes; a Shove never wounds or Stuns by doubles ([CC-3])
+    if attack.pushes:
+        return result  # the caller pushes; no wound, and no Stun by doubles ([CC-3], [T-SLAM-1])
     yield from _effects(state, attack, result)
     return result
 
