@@ -23,11 +23,11 @@ class SoakResult:
 
 
 def play_random(parties: tuple[BuiltParty, BuiltParty], battle_map: BattleMap, seed: int,
-                check: bool = True) -> SoakResult:
+                check: bool = True, aggressive: bool = False) -> SoakResult:
     """One random-legal game; raises AssertionError naming the first broken invariant."""
     state = new_game(parties, battle_map, seed)
     simple_deployment(state)
-    game = Game(state, [RandomLegal(seed * 2 + 1), RandomLegal(seed * 2 + 2)])
+    game = Game(state, [RandomLegal(seed * 2 + 1, aggressive), RandomLegal(seed * 2 + 2, aggressive)])
     count = 0
     while not game.over:
         decision = game.step()

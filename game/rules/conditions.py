@@ -35,11 +35,21 @@ def terror_immune(state: GameState, model: ModelState) -> bool:
                for friend in state.friends_of(model) for h in hooks_of(friend))
 
 
+def fearless_source(state: GameState, model: ModelState) -> str | None:
+    """[COND-7]: what makes the model Fearless (Veteran, Undead, Non-Living, a companion, or within 3″ of
+    its own hero by Inspiring Presence), or None."""
+    own = next((h for h in hooks_of(model) if h.fearless), None)
+    if own is not None:
+        return own.describe()
+    for friend in state.friends_of(model):
+        for h in hooks_of(friend):
+            if h.grants_fearless(state, friend, model):
+                return f"{h.describe()} of {friend.name}"
+    return None
+
+
 def fearless(state: GameState, model: ModelState) -> bool:
-    """[COND-7]: Veteran, Undead, Non-Living, or within 3″ of its own hero (Inspiring Presence)."""
-    if any_hook(model, "fearless"):
-        return True
-    return any(h.grants_fearless(state, friend, model) for friend in state.friends_of(model) for h in hooks_of(friend))
+    return fearless_source(state, model) is not None
 
 
 def terror_source(state: GameState, model: ModelState) -> ModelState | None:
@@ -53,8 +63,9 @@ def terror_modifier(state: GameState, model: ModelState, activation: bool) -> li
     source = terror_source(state, model)
     if source is None or terror_immune(state, model):
         return []
-    if fearless(state, model):
-        return [] if activation else [Modifier(-1, "MOD-14", f"Terror of {source.name} (Fearless)")]
+    why = fearless_source(state, model)
+    if why:
+        return [] if activation else [Modifier(-1, "MOD-14", f"Terror of {source.name} (Fearless: {why})")]
     return [Modifier(-1 if activation else -3, "COND-5", f"Terror of {source.name}")]
 
 

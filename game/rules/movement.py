@@ -12,7 +12,9 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from game.core.dice import Modifier
+from game.core.vec import Vec2
 from game.geometry import pushes
+from game.geometry.battlefield import Battlefield
 from game.geometry.charges import charge_lane, default_charge_end
 from game.geometry.los import line_of_sight
 from game.geometry.paths import MoveCheck, check_move
@@ -39,7 +41,8 @@ def allowance(state: GameState, model: ModelState, kind: str) -> tuple[float, li
     return max(0.0, inches), mods
 
 
-def _apply_move(state: GameState, model: ModelState, move: MoveCheck, kind: str) -> None:
+def _apply_move(state: GameState, model: ModelState, move: MoveCheck, kind: str,
+                mods: list[Modifier] | None = None) -> None:
     """Put the model at the end of a checked move, facing the way it moved ([MOVE-6])."""
     pts = move.waypoints
     start = (model.x, model.y)
@@ -52,7 +55,13 @@ def _apply_move(state: GameState, model: ModelState, move: MoveCheck, kind: str)
                                flight=model.has("flight"))
     state.emit("ModelMoved", f"{model.name} moves {move.length:.2f}″ (cost {move.cost:.2f}″)",
                model=model.id, action=kind, start=list(start), waypoints=[[p.x, p.y] for p in pts],
-               length=move.length, cost=move.cost, rough=list(move.rough_crossed), rule=RULE.get(kind, "MOVE-6"))
+               length=move.length, cost=move.cost, rough=list(move.rough_crossed), rule=RULE.get(kind, "MOVE-6"),
+               modifiers=[{"value": m.value, "rule": m.rule, "source": m.source} for m in mods or []])
+    if move.crosses_rough and not rough:  # [TERR-6]: say which trait spared it
+        why = ("T-FLIGHT-1", "Flight") if model.has("flight") else ("T-RANGER-1", "Ranger") \
+            if model.has("ranger") else ("T-AMPHIB-1", "Amphibious")
+        state.emit("RoughIgnored", f"{model.name} crosses rough ground unhindered ({why[1]})", model=model.id,
+                   rule=why[0])
     if rough and not model.conditions.get("rough"):
         model.conditions["rough"] = True  # [TERR-2]
         state.emit("RoughTerrain", f"{model.name} crossed rough terrain: -2 to its later rolls this turn",
@@ -129,8 +138,8 @@ def walk(state: GameState, model: ModelState, kind: str) -> Gen:
             assert options.contact_route is not None and options.contact_route.move is not None
             move = options.contact_route.move
         else:
-            move = check_move(bf, model.id, options.stop_short_waypoints, inches)
-    _apply_move(state, model, move, kind)
+            move = last_legal_stop(bf, model.id, options.stop_short_waypoints, inches)
+    _apply_move(state, model, move, kind, mods)
     if kind == "sneak":
         model.conditions["stealth"] = True  # [MOVE-5]
         state.emit("Stealth", f"{model.name} gains Stealth until its next activation", model=model.id,
@@ -139,6 +148,25 @@ def walk(state: GameState, model: ModelState, kind: str) -> Gen:
 
     yield from full_defense(state, model)
     return True
+
+
+def last_legal_stop(bf: Battlefield, model_id: str, waypoints: tuple[Vec2, ...], inches: float) -> MoveCheck:
+    """The stop-short end of [DIG-MOVE-3], stepped back along the route while it would end on a friend's
+    base or an obstacle ([MOVE-7], [DIG-MOVE-7]); at worst the model stays where it is."""
+    pts = list(waypoints)
+    move = check_move(bf, model_id, pts, inches)
+    step = 0.05
+    while not move.legal and len(pts) >= 2:
+        a, b = pts[-2], pts[-1]
+        seg = b - a
+        length = seg.length()
+        if length <= step:
+            pts.pop()
+            move = check_move(bf, model_id, pts, inches)
+            continue
+        pts[-1] = b - seg * (step / length)
+        move = check_move(bf, model_id, pts, inches)
+    return move
 
 
 # -- charge ---------------------------------------------------------------------------------
@@ -170,7 +198,7 @@ def charge(state: GameState, model: ModelState, kind: str) -> Gen:
     if model.conditions.get("entangled"):
         skip(state, model, kind, "Entangled models cannot charge")  # [SPELL-2]
         return False
-    inches, _ = allowance(state, model, "charge")
+    inches, charge_mods = allowance(state, model, "charge")
     targets = charge_targets(state, model, inches)
     if not targets:
         skip(state, model, kind, "no enemy it can charge")
@@ -191,7 +219,7 @@ def charge(state: GameState, model: ModelState, kind: str) -> Gen:
                          context={"model": model.id, "target": target.id, "default": {"x": default.x, "y": default.y},
                                   "candidates": [{"x": default.x, "y": default.y}]})
     lane = charge_lane(bf, model.id, target.id, inches, (end["x"], end["y"]))
-    _apply_move(state, model, lane.move, "charge")
+    _apply_move(state, model, lane.move, "charge", charge_mods)
     model.facing = lane.facing  # [DIG-MOVE-4]: the charger ends facing the target
     yield from full_defense(state, model)  # [SEQ-4]: before the free attack
     if model.on_table and target.on_table and board.in_contact(model, target):
@@ -212,6 +240,9 @@ def disengage(state: GameState, model: ModelState, kind: str) -> Gen:
         return False
     strikers = [] if model.has("agile") else [e for e in enemies if not e.conditions.get("stunned")
                                                and board.in_front_arc(e, model)]
+    if model.has("agile"):
+        state.emit("AgileEscape", f"{model.name} slips away: no free strikes against an Agile model",
+                   model=model.id, rule="T-AGILE-1")
     while strikers and model.on_table:
         # [MOVE-9]: each may strike; [SEQ-9]: the striking side chooses the order
         pick = yield Decision("free_strike", strikers[0].side, f"{model.name} disengages: which free strike next?",

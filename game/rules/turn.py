@@ -184,8 +184,9 @@ def run_plan(state: GameState, model: ModelState, ap: int) -> Gen:
         answer = yield Decision("plan", model.side, f"{model.name} has {ap} AP: declare the actions", "DIG-ACT-1",
                                 options, context={"ap": ap, "model": model.id})
         plan = tuple(a for a in answer.split(",") if a and a != "nothing")
+        limits = [h.rule for h in hooks_of(model) if not h.can_run or h.extra_move_actions or h.extra_combat_actions]
         state.emit("PlanDeclared", f"{model.name} declares: {plan_label(plan, model)}", model=model.id,
-                   plan=list(plan),
+                   plan=list(plan), limits=limits,
                    ap=ap, rule="TURN-6")
         if "run" in plan:
             _declare_run(state, model)
