@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from game.ai.random_legal import RandomLegal
@@ -48,3 +49,35 @@ def replay(parties: tuple[BuiltParty, BuiltParty], battle_map: BattleMap, seed: 
     for a in answers:
         game.answer(a)
     return game
+
+
+def fired_rules(log: list[dict]) -> Counter[str]:
+    """Every rule ID a game's events name: the events' own rules, their modifiers', plan limits, re-rolls."""
+    seen: Counter[str] = Counter()
+    for e in log:
+        data = e.get("data", {})
+        if data.get("rule"):
+            seen[data["rule"]] += 1
+        for m in data.get("modifiers", []):
+            seen[m["rule"]] += 1
+            seen["source:" + m["source"]] += 1
+        for rule in data.get("limits", []):
+            seen[rule] += 1
+        if e.get("kind") == "DiceRerolled":
+            seen["reroll:" + data.get("reason", "")] += 1
+    return seen
+
+
+def fired_traits(seen: Counter[str], parties: list[BuiltParty]) -> Counter[str]:
+    """How often each trait's effect shows in the events (building traits count once per party built)."""
+    from game.content.catalog import catalog
+
+    out: Counter[str] = Counter()
+    for trait in catalog().traits.values():
+        hits = sum(seen[r] for r in trait.rules) + seen["reroll:" + trait.id]
+        hits += sum(n for key, n in seen.items() if key.startswith("source:") and trait.name in key)
+        if trait.attribute_points or trait.fate:  # acts when the party is built
+            hits += sum(1 for p in parties for m in p.models if trait.id in m.traits)
+        if hits:
+            out[trait.id] = hits
+    return out
