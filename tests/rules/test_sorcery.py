@@ -75,7 +75,7 @@ def test_burn_out_after_the_reroll() -> None:
     assert all(not a.startswith("cast") for p in legal_plans(state, state.model("A1"), 3) for a in p)
 
 
-@pytest.mark.rule("SORC-7", "SORC-8", "MOD-12")
+@pytest.mark.rule("SORC-7", "SORC-8", "MOD-12", "T-ARCRES-1")
 def test_casting_modifiers() -> None:
     state = table((0, caster(), 10, 10, 0), (1, figure("Foe", traits=["arcane_resistance"]), 15, 10, 180),
                   (0, figure("Pal"), 15 + D, 10, 180))
