@@ -19,7 +19,9 @@ from game.rules.traits.base import TraitRule, trait
 class Sorcery(TraitRule):
     name = "Sorcery"
     rule = "T-SORC-1"
-    actions = tuple(ActionKind(f"cast_{ap}", f"Cast a spell ({ap} AP)", ap, "free", "SPEC-1") for ap in (1, 2, 3))
+    actions = (ActionKind("cast_1", "Spell", 1, "free", "SPEC-1"),
+               ActionKind("cast_2", "Spell + 1 AP enhancement", 2, "free", "SPEC-1"),
+               ActionKind("cast_3", "Spell + 2 AP enhancement", 3, "free", "SPEC-1"))
 
     def available_actions(self, state: GameState, model: ModelState) -> tuple[ActionKind, ...]:
         from game.rules.sorcery import can_cast
