@@ -70,18 +70,19 @@ def _apply_move(state: GameState, model: ModelState, move: MoveCheck, kind: str,
         model.conditions["flight_moved"] = True
 
 
-def candidate_points(state: GameState, model: ModelState, inches: float,
+def candidate_points(state: GameState, model: ModelState, inches: float, free_end: bool = False,
                      accept: Callable[[dict[str, float]], str | None] | None = None) -> list[dict[str, float]]:
-    """Sample destinations for controllers that cannot click: rings of points the base could reach.
-
-    ``accept`` is the decision's own check (None when a point is fine); the default is a legal route.
-    """
+    """Destinations for controllers that cannot click: points on rings around the base that a straight
+    move reaches legally (a straight legal move is also the shortest route there, so the decision's own
+    check accepts it). ``free_end``: the end must touch no enemy (Disengage). Ending too near an enemy
+    is allowed: the 1″ rule's choice handles it ([DIG-MOVE-3]). ``accept`` filters further."""
     bf = board.battlefield(state)
 
     def ok(point: dict[str, float]) -> bool:
-        if accept is not None:
-            return accept(point) is None
-        return shortest_route(bf, model.id, (point["x"], point["y"]), inches).legal
+        move = check_move(bf, model.id, [(point["x"], point["y"])], inches)
+        if any(v.rule != "MOVE-8" for v in move.violations) or (free_end and move.engaged_with):
+            return False
+        return accept is None or accept(point) is None
 
     out = []
     for k in range(CANDIDATE_DIRECTIONS):
@@ -119,7 +120,7 @@ def walk(state: GameState, model: ModelState, kind: str) -> Gen:
                             RULE[kind], free="point", check=check,
                             context={"model": model.id, "allowance": inches, "action": kind,
                                      "modifiers": [m.describe() for m in mods],
-                                     "candidates": candidate_points(state, model, inches, check)})
+                                     "candidates": candidate_points(state, model, inches)})
     route = shortest_route(bf, model.id, (answer["x"], answer["y"]), inches)
     assert route.move is not None
     move = route.move
@@ -259,7 +260,7 @@ def disengage(state: GameState, model: ModelState, kind: str) -> Gen:
         return True
     inches, _ = allowance(state, model, "disengage")
     check = disengage_check(state, model, inches)
-    candidates = candidate_points(state, model, inches, check)
+    candidates = candidate_points(state, model, inches, free_end=True)
     if not candidates:
         skip(state, model, kind, "no legal place to disengage to")  # [SEQ-9]
         return True
@@ -293,7 +294,7 @@ def disengage_check(state: GameState, model: ModelState, inches: float) -> Calla
 def can_disengage(state: GameState, model: ModelState) -> bool:
     """[SEQ-9]: Disengage is offered only when a legal end point exists."""
     inches, _ = allowance(state, model, "disengage")
-    return bool(candidate_points(state, model, inches, disengage_check(state, model, inches)))
+    return bool(candidate_points(state, model, inches, free_end=True))
 
 
 # -- ranged targets -------------------------------------------------------------------------------
