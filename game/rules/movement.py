@@ -18,7 +18,7 @@ from game.geometry.battlefield import Battlefield
 from game.geometry.charges import charge_lane, default_charge_end
 from game.geometry.los import line_of_sight
 from game.geometry.paths import MoveCheck, check_move
-from game.geometry.routes import end_options, shortest_route
+from game.geometry.routes import Route, end_options, shortest_route
 from game.rules import board, combat, conditions
 from game.rules.decisions import Decision, Option
 from game.rules.state import GameState, ModelState
@@ -80,7 +80,8 @@ def candidate_points(state: GameState, model: ModelState, inches: float, free_en
 
     def ok(point: dict[str, float]) -> bool:
         move = check_move(bf, model.id, [(point["x"], point["y"])], inches)
-        if any(v.rule != "MOVE-8" for v in move.violations) or (free_end and move.engaged_with):
+        tolerated = () if free_end else ("MOVE-8",)  # a Disengage must end 1″ clear of every enemy
+        if any(v.rule not in tolerated for v in move.violations) or (free_end and move.engaged_with):
             return False
         return accept is None or accept(point) is None
 
@@ -98,6 +99,14 @@ def candidate_points(state: GameState, model: ModelState, inches: float, free_en
     return out
 
 
+def route_to(bf: Battlefield, model_id: str, point: tuple[float, float], inches: float) -> Route:
+    """[DIG-MOVE-2]: the shortest legal route; a straight move that is legal (but for the 1″ rule) is one."""
+    straight = check_move(bf, model_id, [point], inches)
+    if not any(v.rule != "MOVE-8" for v in straight.violations):
+        return Route(True, straight)
+    return shortest_route(bf, model_id, point, inches)
+
+
 def walk(state: GameState, model: ModelState, kind: str) -> Gen:
     """Walk, Run or Sneak: move up to the allowance along any route ([MOVE-1], [MOVE-2], [MOVE-5])."""
     if board.is_engaged(state, model):
@@ -109,7 +118,7 @@ def walk(state: GameState, model: ModelState, kind: str) -> Gen:
     bf = board.battlefield(state)
 
     def check(point: dict[str, float]) -> str | None:
-        route = shortest_route(bf, model.id, (point["x"], point["y"]), inches)
+        route = route_to(bf, model.id, (point["x"], point["y"]), inches)
         if not route.found or route.move is None:
             return route.reason or "no route reaches that point"
         # ending too near an enemy is answered by the 1″ rule's choice, not refused ([DIG-MOVE-3])
@@ -121,7 +130,7 @@ def walk(state: GameState, model: ModelState, kind: str) -> Gen:
                             context={"model": model.id, "allowance": inches, "action": kind,
                                      "modifiers": [m.describe() for m in mods],
                                      "candidates": candidate_points(state, model, inches)})
-    route = shortest_route(bf, model.id, (answer["x"], answer["y"]), inches)
+    route = route_to(bf, model.id, (answer["x"], answer["y"]), inches)
     assert route.move is not None
     move = route.move
     options = end_options(bf, model.id, route)
@@ -269,7 +278,7 @@ def disengage(state: GameState, model: ModelState, kind: str) -> Gen:
                             "MOVE-9", free="point", check=check,
                             context={"model": model.id, "allowance": inches, "action": "disengage",
                                      "candidates": candidates})
-    route = shortest_route(bf, model.id, (answer["x"], answer["y"]), inches)
+    route = route_to(bf, model.id, (answer["x"], answer["y"]), inches)
     assert route.move is not None
     _apply_move(state, model, route.move, "disengage")
     return True
@@ -280,7 +289,7 @@ def disengage_check(state: GameState, model: ModelState, inches: float) -> Calla
     bf = board.battlefield(state)
 
     def check(point: dict[str, float]) -> str | None:
-        route = shortest_route(bf, model.id, (point["x"], point["y"]), inches)
+        route = route_to(bf, model.id, (point["x"], point["y"]), inches)
         if not route.legal:
             return route.reason or "that point cannot be reached legally"
         assert route.move is not None
