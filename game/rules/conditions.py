@@ -27,12 +27,18 @@ def causes_terror(model: ModelState) -> bool:
     return any_hook(model, "causes_terror")
 
 
+def terror_immunity_aura(state: GameState, model: ModelState) -> tuple[str, str] | None:
+    """(rule, source) of a friend's aura that makes the model immune to Terror (Leader of Men), or None."""
+    for friend in state.friends_of(model):
+        for h in hooks_of(friend):
+            if h.grants_terror_immunity(state, friend, model):
+                return h.rule, f"{h.describe()} of {friend.name}"
+    return None
+
+
 def terror_immune(state: GameState, model: ModelState) -> bool:
     """[COND-5]: Lionheart, companions, Terror-causers, models under Leader of Men."""
-    if any_hook(model, "terror_immune"):
-        return True
-    return any(h.grants_terror_immunity(state, friend, model)
-               for friend in state.friends_of(model) for h in hooks_of(friend))
+    return any_hook(model, "terror_immune") or terror_immunity_aura(state, model) is not None
 
 
 def fearless_source(state: GameState, model: ModelState) -> str | None:
@@ -61,8 +67,11 @@ def terror_source(state: GameState, model: ModelState) -> ModelState | None:
 def terror_modifier(state: GameState, model: ModelState, activation: bool) -> list[Modifier]:
     """[COND-5] / [MOD-14]: -3 to resolution and -1 to activation; Fearless only -1 to resolution."""
     source = terror_source(state, model)
-    if source is None or terror_immune(state, model):
+    if source is None or any_hook(model, "terror_immune"):
         return []
+    aura = terror_immunity_aura(state, model)
+    if aura is not None:  # shown, so the log says why the Terror did nothing
+        return [Modifier(0, aura[0], f"Terror of {source.name} ignored ({aura[1]})")]
     why = fearless_source(state, model)
     if why:
         return [] if activation else [Modifier(-1, "MOD-14", f"Terror of {source.name} (Fearless: {why})")]

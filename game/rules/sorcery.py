@@ -123,7 +123,7 @@ def cast(state: GameState, caster: ModelState, ap: int) -> Gen:
     conditions.lose_stealth(state, caster)  # [SEQ-11]
     state.emit("SpellCast", f"{caster.name} casts {spell.name}" + (f" with {enhancement.name}"
                if enhancement.id != "none" else ""), model=caster.id, spell=spell.id, enhancement=enhancement.id,
-               rule="SORC-4")
+               rule="T-SORC-1")
     c_extra = yield from fate.inner_reserve(state, caster.side, f"{caster.name}'s casting roll")
     # (2) the target, then the opponent's Fate
     answer = yield Decision("target", caster.side, f"{caster.name}: target for {spell.name}?", "SORC-3",

@@ -98,7 +98,8 @@ def test_terror_on_activation_spares_the_fearless_and_the_immune() -> None:
     assert terror == {"A1": [], "A2": [], "A3": ["COND-5"]}
     state.models["A4"] = state.model("A3").__class__("A4", 0, figure("Lord", "hero", traits=["leader_of_men"]),
                                                      10, 16.5, 0)
-    assert [x.rule for x in turn.activation_modifiers(state, state.model("A3"))] == []  # within 3″ of Leader of Men
+    # within 3″ of Leader of Men: the Terror is shown as ignored, worth 0
+    assert [(x.value, x.rule) for x in turn.activation_modifiers(state, state.model("A3"))] == [(0, "T-LEADER-1")]
 
 
 @pytest.mark.rule("TURN-6", "DIG-ACT-1", "SEQ-2")

@@ -19,3 +19,5 @@ class Blast(TraitRule):
     def prepare_attack(self, state: GameState, attack: Attack) -> None:
         if attack.kind == "ranged":
             attack.area = True
+            state.emit("BlastAttack", f"{attack.attacker.name}'s shot has an area of effect (Blast)",
+                       model=attack.attacker.id, rule="T-BLAST-1")
