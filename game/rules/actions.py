@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from game.rules import board, combat, conditions, movement
+from game.rules import board, combat, conditions, encounter, movement
 from game.rules.decisions import Decision, Option
 from game.rules.plans import action_kind
 from game.rules.state import GameState, ModelState
@@ -54,16 +54,24 @@ def choose_target(state: GameState, model: ModelState, targets: list[ModelState]
     return target
 
 
-def close_attack(state: GameState, model: ModelState, kind: str) -> Gen:
+def melee_target(state: GameState, model: ModelState, kind: str) -> Gen:
+    """The target of a close combat action, or None (the action is skipped) when there is none."""
     targets = melee_targets(state, model)
     if not targets:
         skip(state, model, kind, "no enemy in base contact in its front arc")
-        return False
+        return None
+    action = action_kind(kind, model)
+    return (yield from choose_target(state, model, targets, action.name.lower(), action.rule))
+
+
+def close_attack(state: GameState, model: ModelState, kind: str) -> Gen:
     melee = combat.melee_weapons(model)
     if model.has("dual_wield") and melee and all(f"{model.id}:{i}" in state.weapons_used for i in melee):
         skip(state, model, kind, "both hands' weapons must differ and its melee weapon is used")  # [SEQ-3]
         return False
-    target = yield from choose_target(state, model, targets, action_kind(kind).name.lower(), action_kind(kind).rule)
+    target = yield from melee_target(state, model, kind)
+    if target is None:
+        return False
     weapon = yield from combat.choose_weapon(state, model, melee, "attack")
     attack = combat.Attack(model, target, "close", kind, weapon, extra_dice=1 if kind == "furious_attack" else 0)
     yield from combat.resolve_attack(state, attack)
@@ -72,11 +80,9 @@ def close_attack(state: GameState, model: ModelState, kind: str) -> Gen:
 
 def shove(state: GameState, model: ModelState, kind: str) -> Gen:
     """[CC-3]: MA against PD; if it wins, push 1″ straight away, no wound, no Stun by doubles."""
-    targets = melee_targets(state, model)
-    if not targets:
-        skip(state, model, kind, "no enemy in base contact in its front arc")
+    target = yield from melee_target(state, model, kind)
+    if target is None:
         return False
-    target = yield from choose_target(state, model, targets, "shove", "CC-3")
     attack = combat.Attack(model, target, "close", "shove", None)
     result = yield from combat.resolve_attack(state, attack)
     if result.hit:
@@ -184,6 +190,7 @@ HANDLERS = {
     "aimed_shot": ranged_attack,
     "shake_off": shake_off,
     "clear_weapon": clear_weapon,
+    "escape": encounter.escape,
 }
 
 __all__ = ["HANDLERS", "conditions", "full_defense", "resolve"]

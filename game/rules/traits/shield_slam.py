@@ -24,11 +24,9 @@ class ShieldSlam(TraitRule):
     def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
         from game.rules import actions, combat, conditions, movement
 
-        targets = actions.melee_targets(state, model)
-        if not targets:
-            actions.skip(state, model, kind, "no enemy in base contact in its front arc")
+        target = yield from actions.melee_target(state, model, kind)
+        if target is None:
             return False
-        target = yield from actions.choose_target(state, model, targets, "shield slam", "T-SLAM-1")
         result = yield from combat.resolve_attack(state, combat.Attack(model, target, "close", "shield_slam", None))
         if result.hit and target.on_table:
             movement.push(state, target, model, 1.0, "Shield Slam", stun_if_blocked=True, remove_if_off=True)
