@@ -95,19 +95,24 @@ def run_script_command(path: str) -> int:
 def fight_command(args: argparse.Namespace) -> int:
     """``fight``: a whole headless game between two controllers; the battle report on stdout."""
     from game.ai.random_legal import RandomLegal
+    from game.content.library import resolve
     from game.content.maps import BattleMap, load_map
+    from game.content.scenario_file import load_scenario
+    from game.rules.deployment import AutoDeploy
     from game.rules.engine import Game
     from game.rules.setup import new_game, simple_deployment
 
     try:
-        parties = tuple(load_party(p) for p in args.parties)
-        battle_map = load_map(args.map) if args.map else BattleMap("open table", ())
+        parties = tuple(load_party(resolve("parties", p)) for p in args.parties)
+        battle_map = load_map(resolve("maps", args.map)) if args.map else BattleMap("open table", ())
+        scenario = load_scenario(resolve("scenarios", args.scenario)) if args.scenario else None
     except ContentError as exc:
         print(exc.describe(), file=sys.stderr)
         return 1
-    state = new_game((parties[0], parties[1]), battle_map, args.seed)
-    simple_deployment(state)
-    game = Game(state, [RandomLegal(args.seed * 2 + 1), RandomLegal(args.seed * 2 + 2)])
+    state = new_game((parties[0], parties[1]), battle_map, args.seed, scenario=scenario)
+    if scenario is None:
+        simple_deployment(state)
+    game = Game(state, [AutoDeploy(RandomLegal(args.seed * 2 + 1)), AutoDeploy(RandomLegal(args.seed * 2 + 2))])
     shown = 0
     while True:
         for event in state.log[shown:]:
@@ -152,8 +157,37 @@ def build_parser() -> argparse.ArgumentParser:
     fight.add_argument("--parties", nargs=2, required=True, metavar=("A.yaml", "B.yaml"))
     fight.add_argument("--map", metavar="MAP.yaml", help="a map file (default: an open table)")
     fight.add_argument("--seed", type=int, default=1)
+    fight.add_argument("--scenario", metavar="SCENARIO", help="an encounter: a scenario file or a name such as "
+                       "engagement, landmark, rescue, scouting_run, salvage, breakthrough (default: a plain fight)")
     fight.add_argument("--json", action="store_true", help="one JSON event per line")
+    validate = sub.add_parser("validate", help="check content files or folders (parties, maps, scenarios)",
+                              description="Check party, map and scenario files (the kind comes from each file's "
+                              "'format' key; folders are searched for .yaml files). Prints every error with file, "
+                              "line and key path; exits 1 if any file is broken.")
+    validate.add_argument("paths", nargs="+", metavar="PATH")
+    validate.add_argument("--json", action="store_true", help="one JSON object per file")
     return parser
+
+
+def validate_command(args: argparse.Namespace) -> int:
+    """``validate``: every problem of every file, located; exit 1 if any file is broken."""
+    from game.content.validate import check_paths
+
+    results = check_paths(args.paths)
+    for r in results:
+        if args.json:
+            record = {"file": r.file, "kind": r.kind, "name": r.name, "errors": [p.as_dict() for p in r.problems]}
+            print(json.dumps(record, ensure_ascii=False))
+        elif r.ok:
+            print(f"ok  {r.file} ({r.kind} '{r.name}')")
+        else:
+            print(f"BAD {r.file} ({r.kind}): {len(r.problems)} problem(s)")
+            for p in r.problems:
+                print("    " + p.describe(r.file))
+    if not results:
+        print("no content files found", file=sys.stderr)
+        return 1
+    return 0 if all(r.ok for r in results) else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -165,4 +199,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_script_command(args.script)
     if args.command == "fight":
         return fight_command(args)
+    if args.command == "validate":
+        return validate_command(args)
     return play(args)

@@ -32,6 +32,7 @@ CAT_BASE = 1 << 5
 KIND_CATEGORY = {"rough": CAT_ROUGH, "obstacle": CAT_OBSTACLE, "impassable": CAT_IMPASSABLE, "area": CAT_AREA}
 ALL_TERRAIN = CAT_ROUGH | CAT_OBSTACLE | CAT_IMPASSABLE | CAT_AREA
 EDGES = ("top", "bottom", "left", "right")  # y = 0, y = 36, x = 0, x = 36 ([DIG-1])
+NEUTRAL = ""  # the side of a neutral base (the Rescue Prisoner, [ENC-RES-3]): nobody's enemy, blocks everyone
 
 
 def mask_filter(mask: int, group: int = 0) -> pymunk.ShapeFilter:
@@ -212,7 +213,7 @@ class Battlefield:
 
     def enemies_of(self, base_id: str) -> list[BaseRecord]:
         side = self.base(base_id).side
-        return [b.record for b in self._bases.values() if b.record.side != side]
+        return [b.record for b in self._bases.values() if b.record.side not in (side, NEUTRAL)]
 
     # ------------------------------------------------------------ distances
     def distance(self, a: str, b: str) -> float:
@@ -244,7 +245,8 @@ class Battlefield:
     def engaged_with(self, base_id: str) -> list[str]:
         """[BASE-6]: enemies in base contact."""
         me = self.base(base_id)
-        return [i for i in self.bases_within(base_id, CONTACT_TOLERANCE) if self.base(i).side != me.side]
+        return [i for i in self.bases_within(base_id, CONTACT_TOLERANCE)
+                if self.base(i).side not in (me.side, NEUTRAL) and me.side != NEUTRAL]
 
     def is_engaged(self, base_id: str) -> bool:
         return bool(self.engaged_with(base_id))

@@ -17,6 +17,7 @@ from game.geometry.battlefield import (
     ALL_TERRAIN,
     CAT_BASE,
     CONTACT_TOLERANCE,
+    NEUTRAL,
     OVERLAP_EPS,
     BaseRecord,
     Battlefield,
@@ -73,9 +74,12 @@ class MoveCheck:
 
 
 def blocks_movement(mover: BaseRecord, other: BaseRecord, bf: Battlefield) -> bool:
-    """[MOVE-7]: enemies block unless the mover is Agile; friends block only when engaged."""
+    """[MOVE-7]: enemies block unless the mover is Agile; friends block only when engaged; a neutral
+    base (the Prisoner, [ENC-RES-3]) blocks like any base."""
     if other.id == mover.id:
         return False
+    if other.side == NEUTRAL:
+        return True
     if other.side != mover.side:
         return not mover.has("agile")
     return bf.is_engaged(other.id)
@@ -185,8 +189,8 @@ def end_position(bf: Battlefield, mover: BaseRecord, end: Vec2,
             out.append(Violation("DIG-MOVE-7", f"the move would end on obstacle '{piece.id}'", end, piece.id))
     engaged, near = [], []
     for e in bf.bases():
-        if e.side == mover.side or e.id == mover.id:
-            continue
+        if e.side in (mover.side, NEUTRAL) or e.id == mover.id:
+            continue  # [ENC-RES-3]: the 1″ rule does not apply to a neutral base
         gap = end.distance_to(e.centre) - r - e.radius
         if gap <= CONTACT_TOLERANCE and gap >= -OVERLAP_EPS:
             engaged.append(e.id)

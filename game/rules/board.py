@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 
 from game.core.vec import Vec2
-from game.geometry.battlefield import BaseRecord, Battlefield
-from game.rules.state import SIDE_LETTERS, GameState, ModelState
+from game.geometry.battlefield import NEUTRAL, BaseRecord, Battlefield
+from game.rules.state import PRISONER, SIDE_LETTERS, GameState, ModelState
 
 CONTACT_TOLERANCE = 0.02  # [DIG-3]
 
@@ -82,8 +82,14 @@ def facing_towards(model: ModelState, x: float, y: float) -> float:
 # -- the geometry index -------------------------------------------------------------------------
 
 def base_record(model: ModelState) -> BaseRecord:
-    return BaseRecord(model.id, SIDE_LETTERS[model.side], Vec2(model.x, model.y), model.radius, model.facing,
+    side = NEUTRAL if model.status == PRISONER else SIDE_LETTERS[model.side]  # [ENC-RES-3]
+    return BaseRecord(model.id, side, Vec2(model.x, model.y), model.radius, model.facing,
                       frozenset(model.profile.traits))
+
+
+def indexed(model: ModelState) -> bool:
+    """Bases the geometry holds: models on the table, and a placed Prisoner ([ENC-RES-3])."""
+    return model.on_table or (model.status == PRISONER and model.x >= 0)
 
 
 def battlefield(state: GameState) -> Battlefield:
@@ -98,10 +104,13 @@ def battlefield(state: GameState) -> Battlefield:
     present = {b.id: b for b in bf.bases()}
     for m in state.models.values():
         record = present.pop(m.id, None)
-        if not m.on_table:
+        if not indexed(m):
             if record is not None:
                 bf.remove_base(m.id)
             continue
+        if record is not None and record.side != base_record(m).side:  # a rescued Prisoner joins its side
+            bf.remove_base(m.id)
+            record = None
         if record is None:
             bf.add_base(base_record(m))
         elif record.centre != (m.x, m.y) or record.facing != m.facing:

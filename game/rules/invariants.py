@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from game.rules.state import ON_TABLE, GameState
+from game.rules.state import ON_TABLE, PRISONER, GameState
 
 TABLE = 36.0
 EPS = 1e-6
@@ -13,7 +13,7 @@ EPS = 1e-6
 def violations(state: GameState) -> list[str]:
     """Every broken invariant of the state, as readable sentences (empty when all is well)."""
     out: list[str] = []
-    table = [m for m in state.models.values() if m.status == ON_TABLE]
+    table = [m for m in state.models.values() if m.status == ON_TABLE] + state.prisoners
     for i, a in enumerate(table):
         if a.x - a.radius < -EPS or a.x + a.radius > TABLE + EPS or a.y - a.radius < -EPS \
                 or a.y + a.radius > TABLE + EPS:
@@ -21,7 +21,7 @@ def violations(state: GameState) -> list[str]:
         for b in table[i + 1:]:
             if math.hypot(a.x - b.x, a.y - b.y) < a.radius + b.radius - 1e-4:
                 out.append(f"{a.label()} overlaps {b.label()}")
-        if not 0 <= a.wounds_taken < a.max_wounds:
+        if not 0 <= a.wounds_taken < a.max_wounds or (a.status == PRISONER and a.wounds_taken):
             out.append(f"{a.label()} has {a.wounds_taken} wounds of {a.max_wounds} and is still on the table")
     for s in state.sides:
         if s.fate < 0:

@@ -8,7 +8,7 @@ Disengage ends the activation, so it comes last ([MOVE-9]).
 
 from __future__ import annotations
 
-from game.rules import board, movement
+from game.rules import board, encounter, movement
 from game.rules.action_kinds import ActionKind
 from game.rules.combat import ranged_weapons
 from game.rules.state import GameState, ModelState
@@ -27,6 +27,7 @@ ACTIONS: dict[str, ActionKind] = {a.id: a for a in [
     ActionKind("aimed_shot", "Aimed shot", 2, "combat", "RNG-4"),
     ActionKind("shake_off", "Shake Off", 1, "free", "SPEC-3"),
     ActionKind("clear_weapon", "Clear weapon", 1, "free", "SPEC-4"),
+    ActionKind("escape", "Escape", 1, "special", "ENC-BRK-2"),
 ]}
 
 MOVES_WHILE_FREE = ("walk", "run", "charge", "sneak")
@@ -70,6 +71,8 @@ def kinds_available(state: GameState, model: ModelState) -> list[str]:
     if model.jammed:
         kinds.append("clear_weapon")
     kinds += [a.id for h in hooks_of(model) for a in h.available_actions(state, model)]
+    if state.encounter is not None and encounter.can_escape(state, model):
+        kinds.append("escape")  # [ENC-BRK-2]: offered by the encounter
     return kinds
 
 

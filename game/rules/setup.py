@@ -4,20 +4,29 @@ from __future__ import annotations
 
 from game.content.maps import BattleMap
 from game.content.party_building import BuiltParty
+from game.content.scenario_file import ScenarioFile
 from game.core.dice import Dice
 from game.rules.state import RESERVE, SIDE_LETTERS, GameState, ModelState, Settings, SideState
 
 
 def new_game(parties: tuple[BuiltParty, BuiltParty], battle_map: BattleMap, seed: int,
-             settings: Settings | None = None) -> GameState:
-    """A game in its setup phase; models get ids A1.., B1.. in party order and stand off-table at (0, 0)."""
+             settings: Settings | None = None, scenario: ScenarioFile | None = None) -> GameState:
+    """A game in its setup phase; models get ids A1.., B1.. in party order and stand off-table at (0, 0).
+
+    With a scenario, the encounter's set-up and deployment are the game's first decisions ([ENC-1]-[ENC-3]).
+    """
     sides = [SideState(i, p, fate=p.fate) for i, p in enumerate(parties)]
     models: dict[str, ModelState] = {}
     for i, party in enumerate(parties):
         for n, profile in enumerate(party.models, start=1):
             mid = f"{SIDE_LETTERS[i]}{n}"
             models[mid] = ModelState(mid, i, profile, facing=90.0 if i == 0 else 270.0)
-    return GameState(sides, models, Dice(seed), battle_map=battle_map, settings=settings or Settings())
+    state = GameState(sides, models, Dice(seed), battle_map=battle_map, settings=settings or Settings())
+    if scenario is not None:
+        from game.rules.encounter import start_encounter
+
+        start_encounter(state, scenario)
+    return state
 
 
 def simple_deployment(state: GameState) -> None:

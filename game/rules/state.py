@@ -20,6 +20,8 @@ RESERVE = "reserve"  # Ambush models waiting to arrive ([T-AMBUSH-1])
 KILLED = "killed"
 REMOVED = "removed"  # pushed off the table: counts as killed ([CAS-2])
 ESCAPED = "escaped"
+UNDEPLOYED = "undeployed"  # not yet placed by an encounter's deployment ([ENC-3])
+PRISONER = "prisoner"  # the Rescue Prisoner: a neutral base, nobody's model until rescued ([ENC-RES-3])
 
 SIDE_LETTERS = ("A", "B")
 
@@ -117,6 +119,12 @@ class GameState:
     arcane_armor_turn: dict[str, int] = field(default_factory=dict)
     winner: int | None = None  # side index, or None for a draw once phase == "over"
     result: str = ""
+    encounter: Any = None  # game.rules.encounter.EncounterState when an encounter is played
+
+    @property
+    def prisoners(self) -> list[ModelState]:
+        """Prisoners standing on the table ([ENC-RES-3]): neutral bases that block movement."""
+        return [m for m in self.models.values() if m.status == PRISONER and m.x >= 0]
 
     # -- queries -------------------------------------------------------------
     def model(self, model_id: str) -> ModelState:
@@ -176,4 +184,5 @@ class GameState:
             "dice": self.dice.to_dict(),
             "winner": self.winner,
             "result": self.result,
+            "encounter": self.encounter.snapshot() if self.encounter is not None else None,
         }

@@ -10,10 +10,10 @@ from collections.abc import Generator
 from typing import Any
 
 from game.core.dice import Modifier, effective_modifiers
-from game.rules import actions, board, conditions, fate
+from game.rules import actions, board, conditions, fate, scoring
 from game.rules.decisions import Decision, Option
 from game.rules.plans import action_kind, legal_plans, plan_key, plan_label
-from game.rules.state import KILLED, ON_TABLE, REMOVED, RESERVE, GameState, ModelState
+from game.rules.state import ON_TABLE, RESERVE, GameState, ModelState
 from game.rules.traits.base import hooks_of
 
 Gen = Generator[Decision, Any, Any]
@@ -43,6 +43,10 @@ def fill_bag(state: GameState) -> None:
 def play(state: GameState) -> Gen:
     """A whole game: turns until the end-of-game check says stop."""
     if state.phase == "setup":
+        if state.encounter is not None and not state.encounter.deployed:
+            from game.rules.deployment import encounter_setup
+
+            yield from encounter_setup(state)  # [ENC-1]-[ENC-3]
         fill_bag(state)
         for side in state.sides:
             side.fate = side.party.fate
@@ -284,7 +288,13 @@ def maintenance(state: GameState) -> Gen:
             m.conditions.pop(c, None)
     # (g) the game ends? ([SEQ-16]: also when a side has nobody on the table and nobody to arrive)
     alive = [any(m.status in (ON_TABLE, RESERVE) for m in state.side_models(s.index)) for s in state.sides]
-    if state.turn >= state.settings.turns or not all(alive):
+    if not all(alive):
+        state.emit("SideWipedOut", "A side has no model left on the table or to arrive: the game ends",
+                   rule="SEQ-16")
+        end_game(state)
+        return
+    ends = yield from scoring.game_ends(state)
+    if ends:
         end_game(state)
         return
     for m in sorted(state.models.values(), key=lambda m: m.id):  # end of the phase: Ambush arrivals
@@ -296,11 +306,8 @@ def maintenance(state: GameState) -> Gen:
 
 
 def score(state: GameState) -> Gen:
-    """(a) The plain fight's scoring: the kill value of every model the other side lost ([SEQ-15])."""
-    for s in state.sides:
-        s.score = sum(m.profile.cost for m in state.side_models(1 - s.index) if m.status in (KILLED, REMOVED))
-    return
-    yield  # pragma: no cover
+    """(a) The encounter scores and checks its conditions; without one, kill values ([ENC-5], [SEQ-15])."""
+    yield from scoring.maintenance_scoring(state)
 
 
 def death_of_a_hero(state: GameState) -> Gen:
@@ -319,9 +326,10 @@ def death_of_a_hero(state: GameState) -> Gen:
 
 
 def end_game(state: GameState) -> None:
+    """The end: the encounter's end scoring and victory ([ENC-4])."""
     state.phase = "over"
+    scoring.final_scoring(state)
     a, b = (s.score for s in state.sides)
-    state.winner = 0 if a > b else 1 if b > a else None
     state.result = "draw" if state.winner is None else f"{state.sides[state.winner].name} wins"
     state.emit("GameOver", f"Game over after turn {state.turn}: {a} to {b}, {state.result}", scores=[a, b],
                winner=state.winner)

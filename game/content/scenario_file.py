@@ -1,0 +1,441 @@
+"""Scenario (encounter) files: the building blocks of encounters.md as YAML (formats.md "Scenario files").
+
+A scenario is plain data: deployment zones, who chooses and who deploys first, roles
+and the Prisoner, extra pieces, markers, an escape edge, scoring entries with their
+triggers, duration and victory. The engine (game/rules/encounter.py, deployment.py,
+scoring.py) plays any combination, so a modder writes a new encounter without Python.
+Sides are named by the set-up roll ([ENC-1]): ``higher`` and ``lower``. The guide with
+one example per block is docs/modding-scenarios.md.
+
+A file is accepted whole or not at all; every problem is located by key path and line.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator
+
+from game.content.maps import TABLE_SIZE, polygon_defect
+from game.content.schema import StrictModel, validate
+from game.content.yaml_loader import Document, KeyPath, load_yaml, parse_yaml
+from game.core.errors import ContentError, Problem
+
+SCENARIO_FORMAT = "iron-honor/scenario@1"
+EDGE_NAMES = ("top", "bottom", "left", "right")
+MARKER_STEP = 0.5  # grid step of the marker feasibility check, inches
+
+
+def _nonblank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("expected a non-empty text, found blank text")
+    return value
+
+
+def _point(value: list[float]) -> list[float]:
+    if len(value) != 2:
+        raise ValueError(f"expected a point [x, y], found a list of {len(value)} number(s)")
+    return value
+
+
+def _inches(value: float) -> float:
+    if not 0 <= value <= TABLE_SIZE:
+        raise ValueError(f"expected a distance in inches within 0..{TABLE_SIZE:g}, found {value}")
+    return value
+
+
+def _positive(value: float) -> float:
+    if not 0 < value <= TABLE_SIZE:
+        raise ValueError(f"expected a distance in inches in (0, {TABLE_SIZE:g}], found {value}")
+    return value
+
+
+def _count(value: int) -> int:
+    if not 1 <= value <= 20:
+        raise ValueError(f"expected a whole number from 1 to 20, found {value}")
+    return value
+
+
+Text = Annotated[str, AfterValidator(_nonblank)]
+Point = Annotated[list[float], AfterValidator(_point)]
+Inches = Annotated[float, AfterValidator(_inches)]
+Positive = Annotated[float, AfterValidator(_positive)]
+Count = Annotated[int, AfterValidator(_count)]
+SideRef = Literal["higher", "lower"]
+EdgeRef = Literal["chosen", "opposite", "top", "bottom", "left", "right"]
+ModelType = Literal["hero", "companion", "follower"]
+
+
+class Zone(StrictModel):
+    """[ENC-2]: a strip along an edge (``edge`` + ``depth``) or a polygon; a base deploys wholly inside."""
+
+    edge: EdgeRef | None = None
+    depth: Positive | None = None
+    polygon: list[Point] | None = None
+
+
+class Zones(StrictModel):
+    higher: Zone
+    lower: Zone
+
+
+class Deployment(StrictModel):
+    """[ENC-3]: who chooses the table edge (if anyone), who deploys first, and the zones."""
+
+    edge_chosen_by: SideRef | None = None
+    first: SideRef
+    zones: Zones
+
+
+class Roles(StrictModel):
+    higher: Text | None = None
+    lower: Text | None = None
+
+
+class PrisonerRules(StrictModel):
+    """[ENC-RES-1]-[ENC-RES-4]: one random follower of ``taken_from`` becomes a neutral Prisoner."""
+
+    taken_from: SideRef
+    placed_by: SideRef
+    min_from_edges: Inches = 6.0
+    min_from_models: Inches = 6.0
+    rescue_no_enemy_within: Inches = 3.0
+
+
+class Circle(StrictModel):
+    centre: Point
+    diameter: Positive
+
+
+class PieceEntry(StrictModel):
+    """An extra terrain piece (the Landmark): map-piece keys, a polygon or a circle."""
+
+    id: Text
+    kind: Literal["rough", "obstacle", "impassable", "area"]
+    polygon: list[Point] | None = None
+    circle: Circle | None = None
+    style: Text | None = None
+    blocks_los: bool | None = None
+    cross_cost: Positive | None = None
+    water: bool = False
+    removes_overlapping: bool = True
+    max_across: Positive | None = None
+
+
+class Markers(StrictModel):
+    """[ENC-SAL-1]: objective markers placed by the players in turn."""
+
+    name: Text = "objective marker"
+    per_side: Count
+    first: SideRef
+    diameter_mm: Annotated[float, AfterValidator(lambda v: _positive(v / 25.4) * 25.4)] = 25.0
+    min_from_edges: Inches = 0.0
+    min_apart: Inches = 0.0
+    when: Literal["before_deployment", "after_deployment"] = "before_deployment"
+
+
+class Escape(StrictModel):
+    """[ENC-BRK-2]: a 1 AP special action off an edge; the model is not killed."""
+
+    edge: Literal["enemy", "own", "any", "top", "bottom", "left", "right"]
+    within: Positive = 0.02
+
+
+class ExtraTurn(StrictModel):
+    """[ENC-ENG-3]: after the last fixed turn roll 1d6; on ``need`` or more one more turn (at most ``max``)."""
+
+    need: Annotated[int, AfterValidator(lambda v: v if 2 <= v <= 6 else _bad(f"expected 2..6, found {v}"))]
+    max: Count = 1
+    rule: Text | None = None
+
+
+class Duration(StrictModel):
+    turns: Count
+    extra_turn: ExtraTurn | None = None
+
+
+class Quarters(StrictModel):
+    min_from_centre: Inches = 6.0
+
+
+class Region(StrictModel):
+    name: Text
+    polygon: list[Point]
+
+
+class Targets(StrictModel):
+    """What a count is measured against: exactly one of these."""
+
+    piece: Text | None = None
+    markers: bool | None = None
+    quarters: Quarters | None = None
+    regions: list[Region] | None = None
+    prisoner: bool | None = None
+
+
+class CountRule(StrictModel):
+    """Which of a side's models count: within a distance of the target, or wholly inside it."""
+
+    within: Inches | None = None
+    inside: bool = False
+    types: list[ModelType] | None = None
+    not_engaged: bool = False
+
+
+class RollTable(StrictModel):
+    """Points rolled on 1d6: ``table`` maps each face 1..6 to points ([ENC-SAL-4])."""
+
+    roll: Literal["d6"]
+    table: dict[int, int]
+
+
+class ScoringEntry(StrictModel):
+    """One scoring rule; ``kind`` says which keys apply (see the modding guide)."""
+
+    kind: Literal["kills", "escapes", "control", "secure"]
+    when: Literal["maintenance", "end", "once"] = "maintenance"
+    targets: Targets | None = None
+    count: CountRule | None = None
+    contact: bool = True
+    no_enemy_within: Inches | None = None
+    points: int | RollTable = 1
+    values: dict[ModelType, int] | None = None
+    name: Text | None = None  # how the battle report names it, e.g. "the landmark"
+    rule: Text | None = None  # the rule ID the events cite, e.g. ENC-LMK-3
+
+
+class Victory(StrictModel):
+    """[ENC-4]: the highest score wins; ``prisoner``: [ENC-RES-5]; ``ties`` settles equal scores."""
+
+    by: Literal["score", "prisoner"] = "score"
+    ties: Literal["draw", "higher", "lower"] = "draw"
+    points: int = 0
+
+
+class ScenarioFile(StrictModel):
+    format: Literal["iron-honor/scenario@1"]
+    name: Text
+    origin: Literal["book", "ours", "mod"] = "mod"
+    description: str | None = None
+    roles: Roles | None = None
+    deployment: Deployment
+    prisoner: PrisonerRules | None = None
+    pieces: list[PieceEntry] = []
+    markers: Markers | None = None
+    escape: Escape | None = None
+    kill_values: dict[ModelType, int] = {"hero": 3, "companion": 2, "follower": 1}  # [ENC-5]
+    duration: Duration
+    scoring: list[ScoringEntry]
+    victory: Victory = Victory()
+
+
+def _bad(message: str) -> int:
+    raise ValueError(message)
+
+
+# -- semantic checks -------------------------------------------------------------------------
+
+def _polygon_problems(doc: Document, path: KeyPath, polygon: list[list[float]]) -> list[Problem]:
+    pts = [(float(p[0]), float(p[1])) for p in polygon]
+    if len(pts) < 3:
+        return [doc.problem(path, f"a polygon needs at least 3 points, found {len(pts)}")]
+    out = [doc.problem(path + (k,), f"point [{x:g}, {y:g}] is off the table (x and y must be within 0..36)")
+           for k, (x, y) in enumerate(pts) if not (0 <= x <= TABLE_SIZE and 0 <= y <= TABLE_SIZE)]
+    defect = polygon_defect(pts)
+    if defect:
+        out.append(doc.problem(path, defect))
+    return out
+
+
+def _zone_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
+    out: list[Problem] = []
+    dep = data.deployment
+    chosen = dep.edge_chosen_by is not None
+    depths: dict[str, float] = {}
+    for side in ("higher", "lower"):
+        zone: Zone = getattr(dep.zones, side)
+        path: KeyPath = ("deployment", "zones", side)
+        if (zone.edge is None) == (zone.polygon is None):
+            out.append(doc.problem(path, "a zone needs either 'edge' with 'depth' or 'polygon' [ENC-2]"))
+            continue
+        if zone.polygon is not None:
+            if zone.depth is not None:
+                out.append(doc.problem(path + ("depth",), "'depth' goes with 'edge', not with 'polygon'"))
+            out += _polygon_problems(doc, path + ("polygon",), zone.polygon)
+            continue
+        if zone.depth is None:
+            out.append(doc.problem(path, "an edge zone needs 'depth' (inches from the edge inwards) [ENC-2]"))
+            continue
+        if zone.depth > TABLE_SIZE / 2:
+            out.append(doc.problem(path + ("depth",), f"a zone of {zone.depth:g}″ reaches past the table's middle; "
+                                                      f"at most {TABLE_SIZE / 2:g}″"))
+        if zone.edge in ("chosen", "opposite") and not chosen:
+            out.append(doc.problem(path + ("edge",), f"edge '{zone.edge}' needs deployment.edge_chosen_by"))
+        depths[zone.edge or ""] = zone.depth
+    if chosen and not any(getattr(dep.zones, s).edge == "chosen" for s in ("higher", "lower")):
+        out.append(doc.problem(("deployment", "edge_chosen_by"), "no zone uses the chosen edge ('edge: chosen')"))
+    same = [e for e in ("chosen", "opposite", *EDGE_NAMES)
+            if dep.zones.higher.edge == e and dep.zones.lower.edge == e and dep.zones.higher.polygon is None]
+    if same:
+        out.append(doc.problem(("deployment", "zones"), f"both sides deploy along the same edge '{same[0]}'"))
+    pairs = (("chosen", "opposite"), ("top", "bottom"), ("left", "right"))
+    for a, b in pairs:
+        if a in depths and b in depths and depths[a] + depths[b] > TABLE_SIZE:
+            out.append(doc.problem(("deployment", "zones"), f"the zones overlap: {depths[a]:g}″ + {depths[b]:g}″ "
+                                                            f"is more than the table's {TABLE_SIZE:g}″"))
+    return out
+
+
+def circle_polygon(centre: list[float], diameter: float, sides: int = 12) -> list[tuple[float, float]]:
+    """A circle as a regular polygon whose corners lie on the circle (so it is at most ``diameter`` across)."""
+    r = diameter / 2
+    return [(round(centre[0] + r * math.cos(2 * math.pi * k / sides), 6),
+             round(centre[1] + r * math.sin(2 * math.pi * k / sides), 6)) for k in range(sides)]
+
+
+def piece_polygon(piece: PieceEntry) -> list[tuple[float, float]]:
+    if piece.circle is not None:
+        return circle_polygon(piece.circle.centre, piece.circle.diameter)
+    return [(float(x), float(y)) for x, y in piece.polygon or []]
+
+
+def _piece_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
+    out: list[Problem] = []
+    seen: set[str] = set()
+    for i, piece in enumerate(data.pieces):
+        path: KeyPath = ("pieces", i)
+        if piece.id in seen:
+            out.append(doc.problem(path + ("id",), f"duplicate piece id '{piece.id}'"))
+        seen.add(piece.id)
+        if (piece.polygon is None) == (piece.circle is None):
+            out.append(doc.problem(path, "a piece needs either 'polygon' or 'circle'"))
+            continue
+        if piece.blocks_los is not None and piece.kind != "impassable":
+            out.append(doc.problem(path + ("blocks_los",), "blocks_los applies to impassable pieces only"))
+        if piece.cross_cost is not None and piece.kind != "obstacle":
+            out.append(doc.problem(path + ("cross_cost",), "cross_cost applies to obstacles only"))
+        if piece.polygon is not None:
+            out += _polygon_problems(doc, path + ("polygon",), piece.polygon)
+        else:
+            pts = piece_polygon(piece)
+            if any(not (0 <= x <= TABLE_SIZE and 0 <= y <= TABLE_SIZE) for x, y in pts):
+                out.append(doc.problem(path + ("circle",), "the circle reaches off the table"))
+        pts = piece_polygon(piece)
+        across = max((math.dist(a, b) for a in pts for b in pts), default=0.0)
+        if piece.max_across is not None and across > piece.max_across + 1e-9:
+            out.append(doc.problem(path, f"the piece is {across:.2f}″ across, more than its max_across "
+                                         f"{piece.max_across:g}″ [ENC-LMK-1]"))
+    return out
+
+
+def marker_layout(markers: Markers) -> list[tuple[float, float]]:
+    """A greedy placement of every marker on a grid, or fewer points when the constraints leave no room."""
+    total = markers.per_side * 2
+    lo, hi = markers.min_from_edges, TABLE_SIZE - markers.min_from_edges
+    placed: list[tuple[float, float]] = []
+    if lo > hi + 1e-9:
+        return placed
+    steps = int((hi - lo) / MARKER_STEP + 1e-9)
+    grid = [lo + k * MARKER_STEP for k in range(steps + 1)]
+    if grid[-1] < hi - 1e-9:
+        grid.append(hi)
+    for y in grid:
+        for x in grid:
+            if all(math.dist((x, y), p) >= markers.min_apart - 1e-9 for p in placed):
+                placed.append((x, y))
+                if len(placed) == total:
+                    return placed
+    return placed
+
+
+def _marker_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
+    m = data.markers
+    if m is None:
+        return []
+    placed = marker_layout(m)
+    if len(placed) < m.per_side * 2:
+        return [doc.problem(("markers",), f"impossible marker constraints: {m.per_side * 2} markers at least "
+                                          f"{m.min_apart:g}″ apart and {m.min_from_edges:g}″ from every edge do not "
+                                          f"fit on the 36″ table (room for {len(placed)}) [ENC-SAL-1]")]
+    return []
+
+
+def _scoring_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
+    out: list[Problem] = []
+    piece_ids = {p.id for p in data.pieces}
+    for i, entry in enumerate(data.scoring):
+        path: KeyPath = ("scoring", i)
+        uses_targets = entry.kind in ("control", "secure")
+        if uses_targets and entry.targets is None:
+            out.append(doc.problem(path, f"a '{entry.kind}' entry needs 'targets'"))
+        if not uses_targets:
+            for key in ("targets", "count", "no_enemy_within"):
+                if getattr(entry, key) is not None:
+                    out.append(doc.problem(path + (key,), f"'{key}' does not apply to '{entry.kind}' scoring"))
+        if entry.kind == "control" and entry.count is None:
+            out.append(doc.problem(path, "a 'control' entry needs 'count' (within: N, or inside: true)"))
+        if entry.kind != "control" and entry.count is not None:
+            out.append(doc.problem(path + ("count",), f"'count' does not apply to '{entry.kind}' scoring"))
+        if entry.values is not None and entry.kind not in ("kills", "escapes"):
+            out.append(doc.problem(path + ("values",), "'values' applies to kills and escapes only"))
+        if entry.count is not None and (entry.count.within is None) == (not entry.count.inside):
+            out.append(doc.problem(path + ("count",), "a count needs exactly one of 'within: N' or 'inside: true'"))
+        if isinstance(entry.points, RollTable) and set(entry.points.table) != {1, 2, 3, 4, 5, 6}:
+            out.append(doc.problem(path + ("points", "table"), "a d6 table needs exactly the faces 1, 2, 3, 4, 5, 6"))
+        if entry.kind == "escapes" and data.escape is None:
+            out.append(doc.problem(path, "'escapes' scoring needs an 'escape' block"))
+        t = entry.targets
+        if t is None:
+            continue
+        given = [k for k in ("piece", "markers", "quarters", "regions", "prisoner")
+                 if getattr(t, k) not in (None, False)]
+        if len(given) != 1:
+            out.append(doc.problem(path + ("targets",), "targets need exactly one of piece, markers, quarters, "
+                                                        f"regions, prisoner (found {', '.join(given) or 'none'})"))
+            continue
+        if t.piece is not None and t.piece not in piece_ids:
+            out.append(doc.problem(path + ("targets", "piece"), f"no piece '{t.piece}' in this scenario's pieces"))
+        if t.markers and data.markers is None:
+            out.append(doc.problem(path + ("targets", "markers"), "this scenario has no 'markers' block"))
+        if t.prisoner and data.prisoner is None:
+            out.append(doc.problem(path + ("targets", "prisoner"), "this scenario has no 'prisoner' block"))
+        for k, region in enumerate(t.regions or []):
+            out += _polygon_problems(doc, path + ("targets", "regions", k, "polygon"), region.polygon)
+        if entry.count is not None and entry.count.inside and not (t.quarters or t.regions):
+            out.append(doc.problem(path + ("count", "inside"), "'inside' needs quarters or regions as targets"))
+    if data.victory.by == "prisoner" and data.prisoner is None:
+        out.append(doc.problem(("victory", "by"), "victory by prisoner needs a 'prisoner' block"))
+    if data.escape is not None and data.escape.edge in ("enemy", "own"):
+        for side in ("higher", "lower"):
+            if getattr(data.deployment.zones, side).edge is None:
+                out.append(doc.problem(("escape", "edge"), f"escape edge '{data.escape.edge}' needs edge zones, "
+                                                           f"but the {side} zone is a polygon"))
+    return out
+
+
+def build_scenario(doc: Document) -> ScenarioFile:
+    """Validate a parsed scenario whole, or raise ContentError with every problem."""
+    if isinstance(doc.data, dict) and doc.data.get("format") not in (None, SCENARIO_FORMAT) \
+            and isinstance(doc.data.get("format"), str):
+        raise ContentError(doc.file, [doc.problem(("format",), f"expected '{SCENARIO_FORMAT}', "
+                                                               f"found '{doc.data['format']}'")])
+    data = validate(doc, ScenarioFile)
+    problems = (_zone_problems(doc, data) + _piece_problems(doc, data) + _marker_problems(doc, data)
+                + _scoring_problems(doc, data))
+    if data.prisoner is not None and data.prisoner.min_from_edges * 2 >= TABLE_SIZE:
+        problems.append(doc.problem(("prisoner", "min_from_edges"), "no point of the table is that far from "
+                                                                   "every edge"))
+    if problems:
+        raise ContentError(doc.file, problems)
+    return data
+
+
+def parse_scenario(text: str | bytes, file: str = "<scenario>") -> ScenarioFile:
+    return build_scenario(parse_yaml(text, file))
+
+
+def load_scenario(path: str | Path, display: str | None = None) -> ScenarioFile:
+    """Read and validate one scenario file; any problem is a ContentError."""
+    return build_scenario(load_yaml(path, display))

@@ -1,0 +1,287 @@
+"""Setting up an encounter as decisions ([ENC-1]-[ENC-3], [ENC-RES-1], [ENC-RES-2], [ENC-SAL-1], [ENC-SAL-2]).
+
+The set-up roll, the Prisoner's choice and every die come from the game's dice; every
+player choice (the table edge, each base's place and facing, each marker, the
+Prisoner's place) is a Decision with legal options or a checked point with
+candidates, so an illegal placement is refused with its reason. ``AutoDeploy``
+answers those same decisions for quick games and the AI.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Generator
+from typing import Any
+
+from game.geometry.battlefield import CAT_IMPASSABLE, CAT_OBSTACLE, EDGES, Battlefield
+from game.rules import board
+from game.rules.decisions import Answer, Controller, Decision, Option
+from game.rules.encounter import Marker, ZoneShape, zone_of
+from game.rules.state import ON_TABLE, PRISONER, RESERVE, UNDEPLOYED, GameState, ModelState
+
+Gen = Generator[Decision, Any, Any]
+DEPLOYMENT_KINDS = ("choose_edge", "deploy", "deploy_facing", "place_marker", "place_prisoner")
+TABLE = 36.0
+
+
+def encounter_setup(state: GameState) -> Gen:
+    """Everything before turn 1, in the order the encounter states ([ENC-3])."""
+    enc = state.encounter
+    sc = enc.scenario
+    for m in state.models.values():
+        m.status = UNDEPLOYED
+    setup_roll(state)
+    if sc.roles is not None:
+        for side in (0, 1):
+            state.emit("Role", f"{enc.role(state, side)}", side=side, role=enc.ref(side), rule="ENC-RES-1")
+    if sc.prisoner is not None:
+        choose_prisoner(state)
+    if sc.markers is not None and sc.markers.when == "before_deployment":
+        yield from place_markers(state)
+    if sc.deployment.edge_chosen_by is not None:
+        chooser = enc.side(sc.deployment.edge_chosen_by)
+        answer = yield Decision("choose_edge", chooser, f"{enc.role(state, chooser)}: choose a table edge to deploy "
+                                "along", "ENC-ENG-1", [Option(e, f"the {e} edge") for e in EDGES])
+        enc.chosen_edge = answer
+        state.emit("EdgeChosen", f"{enc.role(state, chooser)} chooses the {answer} edge", side=chooser,
+                   edge=answer, rule="ENC-2")
+    first = enc.side(sc.deployment.first)
+    for side in (first, 1 - first):
+        yield from deploy_side(state, side)
+    if sc.markers is not None and sc.markers.when == "after_deployment":
+        yield from place_markers(state)
+    if sc.prisoner is not None and enc.prisoner is not None:
+        yield from place_prisoner(state)
+    enc.deployed = True
+    state.emit("DeploymentDone", "Deployment is over", rule="ENC-3")
+
+
+def setup_roll(state: GameState) -> None:
+    """[ENC-1]: 1d6 each, +1 for the hero with the higher WP; ties are re-rolled."""
+    enc = state.encounter
+    wp = [(h.profile.attributes["WP"] if (h := state.hero_of(s)) else 0) for s in (0, 1)]
+    bonus = [int(wp[0] > wp[1]), int(wp[1] > wp[0])]
+    while True:
+        dice = [state.dice.d6(f"{state.sides[s].name}: set-up roll") for s in (0, 1)]
+        totals = [dice[s] + bonus[s] for s in (0, 1)]
+        text = " vs ".join(f"{state.sides[s].name} {dice[s]}" + (" +1 (hero's WP)" if bonus[s] else "")
+                           for s in (0, 1))
+        if totals[0] != totals[1]:
+            enc.higher = 0 if totals[0] > totals[1] else 1
+            state.emit("SetupRoll", f"Set-up roll: {text}: {state.sides[enc.higher].name} is higher", dice=dice,
+                       totals=totals, higher=enc.higher, rule="ENC-1")
+            return
+        state.emit("SetupRoll", f"Set-up roll: {text}: a tie, roll again", dice=dice, totals=totals, higher=None,
+                   rule="ENC-1")
+
+
+def choose_prisoner(state: GameState) -> None:
+    """[ENC-RES-1]: one of the Rescuer's followers, chosen at random, becomes the Prisoner; its die is set aside."""
+    enc = state.encounter
+    side = enc.side(enc.scenario.prisoner.taken_from)
+    followers = [m for m in state.side_models(side) if m.profile.type == "follower"]
+    if not followers:
+        state.emit("NoPrisoner", f"{state.sides[side].name} has no follower to be taken prisoner", side=side,
+                   rule="ENC-RES-1")
+        return
+    pick = followers[state.dice.choice_index(len(followers), "the Prisoner")]
+    pick.status = PRISONER
+    enc.prisoner = pick.id
+    state.emit("PrisonerTaken", f"{pick.name} of {state.sides[side].name} is taken prisoner; its die is set aside",
+               model=pick.id, side=side, rule="ENC-RES-1")
+
+
+# -- placing bases -----------------------------------------------------------------------------------
+
+def _on_terrain_or_base(bf: Battlefield, model: ModelState, x: float, y: float) -> str | None:
+    r = model.radius
+    pieces = bf.pieces_overlapping((x, y), r, CAT_IMPASSABLE | CAT_OBSTACLE)
+    if pieces:
+        return f"the base would stand on {pieces[0].kind} terrain '{pieces[0].id}'"
+    others = bf.overlapping_bases((x, y), r, ignore=model.id)
+    if others:
+        return f"the base would overlap {others[0]}"
+    return None
+
+
+def placement_problem(state: GameState, model: ModelState, zone: ZoneShape, x: float, y: float) -> str | None:
+    """[ENC-3]: why the base cannot be deployed at (x, y), or None."""
+    if not Battlefield.on_table((x, y), model.radius):
+        return "the whole base must be on the table [ENC-3]"
+    if not zone.contains(x, y, model.radius):
+        return f"the whole base must lie in its zone, {zone.describe()} [ENC-2]"
+    why = _on_terrain_or_base(board.battlefield(state), model, x, y)
+    return f"{why} [ENC-3]" if why else None
+
+
+def grid(x0: float, y0: float, x1: float, y1: float, step: float) -> list[tuple[float, float]]:
+    xs = [x0 + step / 2 + k * step for k in range(max(0, int((x1 - x0) / step)))]
+    ys = [y0 + step / 2 + k * step for k in range(max(0, int((y1 - y0) / step)))]
+    return [(x, y) for y in ys for x in xs]
+
+
+def deploy_candidates(state: GameState, model: ModelState, zone: ZoneShape) -> list[dict[str, float]]:
+    x0, y0, x1, y1 = zone.bounds()
+    out = []
+    for x, y in grid(x0, y0, x1, y1, 1.0):
+        # pull spots at the zone's rim inwards so a base of any size fits
+        x = min(max(x, x0 + model.radius), x1 - model.radius)
+        y = min(max(y, y0 + model.radius), y1 - model.radius)
+        if placement_problem(state, model, zone, x, y) is None:
+            out.append({"x": x, "y": y})
+    return out
+
+
+def deploy_side(state: GameState, side: int) -> Gen:
+    """[ENC-3]: the whole party, base by base, each wholly in the zone, facing chosen when placed."""
+    enc = state.encounter
+    zone = zone_of(state, side)
+    for model in [m for m in state.side_models(side) if m.status == UNDEPLOYED]:
+        if model.has("ambush"):
+            model.status = RESERVE
+            state.emit("HeldInAmbush", f"{model.name} is held back in ambush", model=model.id, rule="T-AMBUSH-1")
+            continue
+        spots = deploy_candidates(state, model, zone)
+        if not spots:  # RULING: no room at all (a crowded map): the model cannot take part
+            model.status = RESERVE
+            state.emit("NoRoom", f"No room left in the zone for {model.name}: it waits in reserve", model=model.id,
+                       rule="ENC-3")
+            continue
+
+        def check(point: dict[str, float], model: ModelState = model) -> str | None:
+            return placement_problem(state, model, zone, point["x"], point["y"])
+
+        point = yield Decision("deploy", side, f"{enc.role(state, side)}: place {model.name} {zone.describe()}",
+                               "ENC-3", free="point", check=check,
+                               context={"model": model.id, "candidates": spots, "zone": zone.describe()})
+        model.x, model.y = point["x"], point["y"]
+        model.status = ON_TABLE
+        facing = yield Decision("deploy_facing", side, f"{model.name}: facing (degrees)", "ENC-3", free="angle",
+                                context={"model": model.id, "current": model.facing})
+        model.facing = facing
+        state.emit("Deployed", f"{model.name} deploys at ({model.x:.1f}, {model.y:.1f}) facing {facing:.0f}°",
+                   model=model.id, side=side, at=[model.x, model.y], facing=facing, rule="ENC-3")
+        board.battlefield(state)
+
+
+def marker_problem(state: GameState, x: float, y: float) -> str | None:
+    """[ENC-SAL-1]: the centre far enough from every edge and from every other marker's centre."""
+    m = state.encounter.scenario.markers
+    edge = min(x, y, TABLE - x, TABLE - y)
+    if edge < m.min_from_edges - 1e-9:
+        return f"a marker's centre must be at least {m.min_from_edges:g}″ from every table edge [ENC-SAL-1]"
+    for other in state.encounter.markers:
+        gap = math.hypot(other.x - x, other.y - y)
+        if gap < m.min_apart - 1e-9:
+            return (f"a marker's centre must be at least {m.min_apart:g}″ from every other marker's centre "
+                    f"({other.id} is {gap:.2f}″ away) [ENC-SAL-1]")
+    return None
+
+
+def place_markers(state: GameState) -> Gen:
+    """[ENC-SAL-1]: starting with the named side, the players alternate placing markers."""
+    enc = state.encounter
+    m = enc.scenario.markers
+    side = enc.side(m.first)
+    for n in range(m.per_side * 2):
+        spots = [{"x": float(x), "y": float(y)} for y in range(37) for x in range(37)
+                 if marker_problem(state, x, y) is None]
+        if not spots:  # RULING: earlier markers can leave no legal place; this one is not placed
+            state.emit("MarkerNotPlaced", f"No legal place is left for {m.name} {n + 1}", side=side,
+                       rule="ENC-SAL-1")
+            side = 1 - side
+            continue
+
+        def check(point: dict[str, float]) -> str | None:
+            return marker_problem(state, point["x"], point["y"])
+
+        point = yield Decision("place_marker", side, f"{enc.role(state, side)}: place {m.name} {n + 1} of "
+                               f"{m.per_side * 2}", "ENC-SAL-1", free="point", check=check,
+                               context={"candidates": spots})
+        marker = Marker(f"M{n + 1}", point["x"], point["y"], m.diameter_mm / 25.4 / 2, side)
+        enc.markers.append(marker)
+        state.emit("MarkerPlaced", f"{state.sides[side].name} places {m.name} {marker.id} at "
+                   f"({marker.x:.1f}, {marker.y:.1f})", side=side, marker=marker.id, at=[marker.x, marker.y],
+                   rule="ENC-SAL-1")
+        side = 1 - side
+
+
+def prisoner_problem(state: GameState, model: ModelState, x: float, y: float) -> str | None:
+    """[ENC-RES-2]: at least 6″ from every table edge and from every other model."""
+    rules = state.encounter.scenario.prisoner
+    r = model.radius
+    if min(x, y, TABLE - x, TABLE - y) - r < rules.min_from_edges - 1e-9:
+        return f"the Prisoner must be at least {rules.min_from_edges:g}″ from every table edge [ENC-RES-2]"
+    for other in state.on_table():
+        gap = math.hypot(other.x - x, other.y - y) - r - other.radius
+        if gap < rules.min_from_models - 1e-9:
+            return (f"the Prisoner must be at least {rules.min_from_models:g}″ from every other model "
+                    f"({other.name} is {gap:.2f}″ away) [ENC-RES-2]")
+    why = _on_terrain_or_base(board.battlefield(state), model, x, y)
+    return f"{why} [ENC-RES-2]" if why else None
+
+
+def place_prisoner(state: GameState) -> Gen:
+    """[ENC-RES-2]: the Kidnapper places the Prisoner after both sides have deployed."""
+    enc = state.encounter
+    model = state.model(enc.prisoner)
+    placer = enc.side(enc.scenario.prisoner.placed_by)
+    spots = [{"x": x, "y": y} for x, y in grid(0, 0, TABLE, TABLE, 1.0) if prisoner_problem(state, model, x, y) is None]
+    if not spots:  # RULING: nowhere legal: it stays off the table and cannot be rescued
+        state.emit("PrisonerNotPlaced", f"No legal place for {model.name}: it cannot be rescued", model=model.id,
+                   rule="ENC-RES-2")
+        return
+
+    def check(point: dict[str, float]) -> str | None:
+        return prisoner_problem(state, model, point["x"], point["y"])
+
+    point = yield Decision("place_prisoner", placer, f"{enc.role(state, placer)}: place the Prisoner {model.name} "
+                           "at least 6″ from every edge and every model", "ENC-RES-2", free="point", check=check,
+                           context={"model": model.id, "candidates": spots})
+    model.x, model.y = point["x"], point["y"]
+    facing = yield Decision("deploy_facing", placer, f"{model.name}: facing (degrees)", "ENC-RES-2", free="angle",
+                            context={"model": model.id, "current": model.facing})
+    model.facing = facing
+    state.emit("PrisonerPlaced", f"{state.sides[placer].name} places the Prisoner {model.name} at "
+               f"({model.x:.1f}, {model.y:.1f})", model=model.id, at=[model.x, model.y], rule="ENC-RES-2")
+    board.battlefield(state)
+
+
+# -- automatic deployment ------------------------------------------------------------------------------
+
+def auto_answer(state: GameState, decision: Decision) -> Answer:
+    """A sensible legal answer to a set-up decision: spread along the zone's inner half, facing the centre."""
+    if decision.kind == "choose_edge":
+        return decision.choices()[0]
+    if decision.kind == "deploy_facing":
+        model = state.model(decision.context["model"])
+        return round(math.degrees(math.atan2(TABLE / 2 - model.y, TABLE / 2 - model.x)) % 360.0, 3)
+    candidates = decision.context.get("candidates") or []
+    if decision.kind == "place_marker":
+        centre = min(candidates, key=lambda p: math.hypot(p["x"] - 18, p["y"] - 18))
+        far = [p for p in candidates if decision.check is None or decision.check(p) is None]
+        return max(far, key=lambda p: (min((math.hypot(p["x"] - m.x, p["y"] - m.y)
+                                            for m in state.encounter.markers), default=0.0),
+                                       -abs(p["x"] - centre["x"]) - abs(p["y"] - centre["y"])))
+    if decision.kind == "place_prisoner":
+        return min(candidates, key=lambda p: (math.hypot(p["x"] - 18, p["y"] - 18), p["y"], p["x"]))
+    # deploy: the row nearest the zone's middle depth, spread out from the table's centre line
+    placed = [m for m in state.side_models(decision.side) if m.on_table]
+
+    def key(p: dict[str, float]) -> tuple[float, ...]:
+        crowd = min((math.hypot(p["x"] - m.x, p["y"] - m.y) for m in placed), default=99.0)
+        return (-min(crowd, 2.5), math.hypot(p["x"] - 18, p["y"] - 18), p["x"], p["y"])
+
+    return min(candidates, key=key)
+
+
+class AutoDeploy:
+    """Wraps a controller: set-up decisions are answered by :func:`auto_answer`, the rest by the controller."""
+
+    def __init__(self, inner: Controller):
+        self.inner = inner
+
+    def decide(self, state: Any, decision: Decision) -> Answer:
+        if decision.kind in DEPLOYMENT_KINDS:
+            return auto_answer(state, decision)
+        return self.inner.decide(state, decision)

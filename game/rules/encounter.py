@@ -1,0 +1,218 @@
+"""An encounter in play: the scenario's data plus what set-up decided ([ENC-1]-[ENC-5]).
+
+The scenario file (game/content/scenario_file.py) says what the encounter is; this
+module holds what a game of it has become (who rolled higher, the chosen edge, the
+markers, the Prisoner, points awarded) as plain, copyable data, and answers the
+questions the other rules ask: zones, escape edges, the Escape action.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.content.maps import BattleMap, TerrainPiece, segments_touch
+from game.content.scenario_file import ScenarioFile, Zone, piece_polygon
+from game.core.vec import Vec2
+from game.geometry import shapes as geo
+from game.geometry.battlefield import Battlefield
+from game.rules import board
+from game.rules.decisions import Decision
+from game.rules.state import ESCAPED, GameState, ModelState
+
+Gen = Generator[Decision, Any, Any]
+
+
+@dataclass
+class Marker:
+    """An objective marker ([ENC-SAL-1]): it blocks nothing; a touching base is in contact."""
+
+    id: str
+    x: float
+    y: float
+    radius: float
+    placed_by: int
+
+
+@dataclass
+class EncounterState:
+    scenario: ScenarioFile
+    higher: int | None = None  # the set-up roll's winner ([ENC-1])
+    chosen_edge: str | None = None
+    markers: list[Marker] = field(default_factory=list)
+    prisoner: str | None = None
+    rescued: bool = False
+    awarded: list[int] = field(default_factory=lambda: [0, 0])  # points scored so far, beyond kills/escapes
+    once: list[str] = field(default_factory=list)  # "side:entry:target" of 'once' awards already made
+    extra_turns: int = 0
+    deployed: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.scenario.name
+
+    def side(self, ref: str) -> int:
+        """The side index of ``higher`` or ``lower``."""
+        higher = self.higher if self.higher is not None else 0
+        return higher if ref == "higher" else 1 - higher
+
+    def ref(self, side: int) -> str:
+        return "higher" if side == self.side("higher") else "lower"
+
+    def role(self, state: GameState, side: int) -> str:
+        """The side's name with its role, e.g. "Northmen Raiding Party (Kidnapper)"."""
+        roles = self.scenario.roles
+        role = getattr(roles, self.ref(side)) if roles is not None else None
+        return f"{state.sides[side].name} ({role})" if role else state.sides[side].name
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"scenario": self.scenario.name, "higher": self.higher, "chosen_edge": self.chosen_edge,
+                "markers": [[m.id, round(m.x, 6), round(m.y, 6), m.placed_by] for m in self.markers],
+                "prisoner": self.prisoner, "rescued": self.rescued, "awarded": list(self.awarded),
+                "extra_turns": self.extra_turns}
+
+
+def encounter_of(state: GameState) -> EncounterState | None:
+    return state.encounter
+
+
+# -- starting an encounter -------------------------------------------------------------------------
+
+def start_encounter(state: GameState, scenario: ScenarioFile) -> None:
+    """Attach a scenario to a new game: its pieces join the map ([ENC-LMK-1]), its duration the settings."""
+    state.encounter = EncounterState(scenario)
+    state.settings.turns = scenario.duration.turns
+    state.battle_map = with_pieces(state, state.battle_map, scenario)
+    for m in state.models.values():
+        m.x, m.y = -100.0, -100.0
+    state.emit("EncounterChosen", f"Encounter: {scenario.name}"
+               + (" (ours)" if scenario.origin == "ours" else ""), scenario=scenario.name, rule="ENC-4")
+
+
+def with_pieces(state: GameState, battle_map: BattleMap, scenario: ScenarioFile) -> BattleMap:
+    """The map with the scenario's pieces added; a piece marked so removes every map piece it intersects."""
+    pieces = list(battle_map.pieces)
+    for entry in scenario.pieces:
+        poly = piece_polygon(entry)
+        if entry.removes_overlapping:
+            gone = [p for p in pieces if polygons_intersect(poly, [(v.x, v.y) for v in p.polygon])]
+            for p in gone:
+                pieces.remove(p)
+                state.emit("PieceRemoved", f"{entry.id} stands where {p.id} was: {p.id} is removed",
+                           piece=p.id, by=entry.id, rule="ENC-LMK-1")
+        pieces.append(TerrainPiece(entry.id, entry.kind, tuple(Vec2(x, y) for x, y in poly),
+                                   entry.style or entry.kind, blocks_los=bool(entry.blocks_los),
+                                   cross_cost=entry.cross_cost or 1.0, water=entry.water))
+    return BattleMap(battle_map.name, tuple(pieces), battle_map.description, battle_map.file)
+
+
+def polygons_intersect(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> bool:
+    """The two polygons share a point: an edge crosses, or one lies inside the other."""
+    for i in range(len(a)):
+        for j in range(len(b)):
+            if segments_touch(a[i], a[(i + 1) % len(a)], b[j], b[(j + 1) % len(b)]):
+                return True
+    return geo.point_in_polygon(a[0], b) or geo.point_in_polygon(b[0], a)
+
+
+# -- zones and edges -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ZoneShape:
+    """A resolved deployment zone: an edge strip or a polygon ([ENC-2])."""
+
+    edge: str | None
+    depth: float
+    polygon: tuple[tuple[float, float], ...] = ()
+
+    def contains(self, x: float, y: float, r: float) -> bool:
+        """The whole base lies inside the zone."""
+        if self.edge is not None:
+            return Battlefield.in_edge_zone((x, y), r, self.edge, self.depth)
+        return inside_polygon(self.polygon, x, y, r)
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        if self.edge is None:
+            xs, ys = [p[0] for p in self.polygon], [p[1] for p in self.polygon]
+            return min(xs), min(ys), max(xs), max(ys)
+        d = self.depth
+        return {"top": (0, 0, 36, d), "bottom": (0, 36 - d, 36, 36), "left": (0, 0, d, 36),
+                "right": (36 - d, 0, 36, 36)}[self.edge]
+
+    def describe(self) -> str:
+        if self.edge is not None:
+            return f"within {self.depth:g}″ of the {self.edge} edge"
+        return "inside its deployment polygon"
+
+
+def inside_polygon(polygon: tuple[tuple[float, float], ...] | list[tuple[float, float]], x: float, y: float,
+                   r: float) -> bool:
+    """A disc of radius r at (x, y) lies wholly inside the polygon."""
+    if not geo.point_in_polygon((x, y), polygon):
+        return False
+    n = len(polygon)
+    return all(geo.segment_point_distance(polygon[i], polygon[(i + 1) % n], (x, y)) >= r - 1e-9 for i in range(n))
+
+
+def edge_of(enc: EncounterState, ref: str) -> str | None:
+    """The table edge of a zone reference (chosen/opposite resolved by the edge choice)."""
+    zone: Zone = getattr(enc.scenario.deployment.zones, ref)
+    if zone.edge is None:
+        return None
+    if zone.edge == "chosen":
+        return enc.chosen_edge
+    if zone.edge == "opposite":
+        return Battlefield.opposite_edge(enc.chosen_edge) if enc.chosen_edge else None
+    return zone.edge
+
+
+def zone_of(state: GameState, side: int) -> ZoneShape:
+    enc = state.encounter
+    ref = enc.ref(side)
+    zone: Zone = getattr(enc.scenario.deployment.zones, ref)
+    if zone.polygon is not None:
+        return ZoneShape(None, 0.0, tuple((float(p[0]), float(p[1])) for p in zone.polygon))
+    return ZoneShape(edge_of(enc, ref), float(zone.depth or 0.0))
+
+
+def escape_edges(state: GameState, model: ModelState) -> list[str]:
+    """The edges a model may escape off ([ENC-BRK-1]): its goal edge, the enemy's deployment edge."""
+    enc = state.encounter
+    if enc is None or enc.scenario.escape is None:
+        return []
+    edge = enc.scenario.escape.edge
+    own = enc.ref(model.side)
+    if edge == "any":
+        return ["top", "bottom", "left", "right"]
+    if edge in ("enemy", "own"):
+        found = edge_of(enc, own if edge == "own" else ("lower" if own == "higher" else "higher"))
+        return [found] if found else []
+    return [edge]
+
+
+def can_escape(state: GameState, model: ModelState) -> bool:
+    """[ENC-BRK-2]: the base within 0.02″ of its goal edge, and not engaged."""
+    edges = escape_edges(state, model)
+    if not edges or not model.on_table or board.is_engaged(state, model):
+        return False
+    within = state.encounter.scenario.escape.within
+    return any(Battlefield.distance_to_edge((model.x, model.y), model.radius, e) <= within + 1e-9 for e in edges)
+
+
+def escape(state: GameState, model: ModelState, kind: str) -> Gen:
+    """[ENC-BRK-2]: the model leaves the table; it is not killed and its die is set aside."""
+    if not can_escape(state, model):
+        state.emit("ActionSkipped", f"{model.name}'s Escape is skipped: it is not at its goal edge or is engaged "
+                   "(its AP are lost)", model=model.id, action=kind, rule="SEQ-2")
+        return False
+    model.status = ESCAPED
+    state.emit("Escaped", f"{model.name} escapes off the table", model=model.id, side=model.side,
+               rule="ENC-BRK-2")
+    return True
+    yield  # pragma: no cover
+
+
+def distance_to_marker(model: ModelState, marker: Marker) -> float:
+    return max(0.0, math.hypot(model.x - marker.x, model.y - marker.y) - model.radius - marker.radius)

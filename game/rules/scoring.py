@@ -1,0 +1,272 @@
+"""An encounter's scoring, game length and victory ([TURN-8] (a) and (g), [ENC-4], [ENC-5], [SEQ-15], [SEQ-16]).
+
+Kills and escapes are standing scores: recomputed from the models' fates whenever
+scores are shown ([SEQ-15]: whatever killed a model). Control and secure entries
+award points when they trigger (each Maintenance, once, or at the end); the
+Rescue check ([ENC-RES-4]) runs first in Maintenance so a rescued Prisoner's die
+joins the bag at step (d). A game without an encounter scores kill values only.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import Any
+
+from game.content.scenario_file import RollTable, ScoringEntry
+from game.geometry.battlefield import Battlefield
+from game.rules import board
+from game.rules.decisions import Decision
+from game.rules.encounter import EncounterState, distance_to_marker, inside_polygon
+from game.rules.state import ESCAPED, KILLED, ON_TABLE, REMOVED, GameState, ModelState
+
+Gen = Generator[Decision, Any, Any]
+KILL_VALUES = {"hero": 3, "companion": 2, "follower": 1}  # [ENC-5]
+QUARTER_NAMES = ("the top-left quarter", "the top-right quarter", "the bottom-left quarter",
+                 "the bottom-right quarter")
+
+
+def kill_values(state: GameState) -> dict[str, int]:
+    return dict(state.encounter.scenario.kill_values) if state.encounter is not None else dict(KILL_VALUES)
+
+
+def standing(state: GameState, side: int) -> int:
+    """Kill values of enemies killed or removed ([ENC-5], [SEQ-15]) and of own models escaped ([ENC-BRK-3])."""
+    enc = state.encounter
+    entries = enc.scenario.scoring if enc is not None else [ScoringEntry(kind="kills")]
+    total = 0
+    for entry in entries:
+        values = entry.values or kill_values(state)
+        if entry.kind == "kills":
+            total += sum(values[m.profile.type] for m in state.side_models(1 - side) if m.status in (KILLED, REMOVED))
+        elif entry.kind == "escapes":
+            total += sum(values[m.profile.type] for m in state.side_models(side) if m.status == ESCAPED)
+    return total
+
+
+def update_scores(state: GameState) -> None:
+    enc = state.encounter
+    for s in state.sides:
+        s.score = standing(state, s.index) + (enc.awarded[s.index] if enc is not None else 0)
+
+
+# -- targets and counts -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Target:
+    key: str
+    name: str
+    kind: str  # piece | marker | quarter | region | prisoner
+    ref: Any = None
+
+
+def targets(state: GameState, entry: ScoringEntry) -> list[Target]:
+    enc = state.encounter
+    t = entry.targets
+    if t is None:
+        return []
+    if t.piece is not None:
+        return [Target(t.piece, entry.name or t.piece, "piece", t.piece)]
+    if t.markers:
+        return [Target(m.id, f"marker {m.id}", "marker", m) for m in enc.markers]
+    if t.quarters is not None:
+        return [Target(f"Q{q}", QUARTER_NAMES[q], "quarter", q) for q in range(4)]
+    if t.regions:
+        return [Target(r.name, r.name, "region", tuple((float(x), float(y)) for x, y in r.polygon))
+                for r in t.regions]
+    if t.prisoner and enc.prisoner is not None:
+        return [Target("prisoner", "the Prisoner", "prisoner", enc.prisoner)]
+    return []
+
+
+def distance_to(state: GameState, model: ModelState, target: Target) -> float:
+    """Edge of the base to the target (0 when touching or overlapping)."""
+    if target.kind == "piece":
+        return board.battlefield(state).distance_to_piece(model.id, target.ref)
+    if target.kind == "marker":
+        return distance_to_marker(model, target.ref)
+    if target.kind == "prisoner":
+        return board.distance(model, state.model(target.ref))
+    if target.kind == "region":
+        if inside_polygon(target.ref, model.x, model.y, 0.0):
+            return 0.0
+        from game.geometry import shapes as geo
+
+        n = len(target.ref)
+        return max(0.0, min(geo.segment_point_distance(target.ref[i], target.ref[(i + 1) % n], (model.x, model.y))
+                            for i in range(n)) - model.radius)
+    return math.inf
+
+
+def counts_for(state: GameState, entry: ScoringEntry, target: Target, model: ModelState) -> bool:
+    """Whether a model counts for its side at the target ([ENC-LMK-2], [ENC-SCT-2])."""
+    rule = entry.count
+    if rule.types is not None and model.profile.type not in rule.types:
+        return False
+    if rule.not_engaged and board.is_engaged(state, model):
+        return False
+    if rule.inside:
+        if target.kind == "quarter":
+            q = Battlefield.quarter_of((model.x, model.y), model.radius, entry.targets.quarters.min_from_centre)
+            return q == target.ref
+        if target.kind == "region":
+            return inside_polygon(target.ref, model.x, model.y, model.radius)
+        return False
+    return distance_to(state, model, target) <= rule.within + 1e-9
+
+
+def model_counts(state: GameState, entry: ScoringEntry, target: Target) -> list[int]:
+    return [sum(counts_for(state, entry, target, m) for m in state.on_table(side)) for side in (0, 1)]
+
+
+def controller(state: GameState, entry: ScoringEntry, target: Target) -> tuple[int | None, list[int]]:
+    """[ENC-LMK-2] / [ENC-SCT-3]: the side with more models counting; equal counts mean nobody."""
+    n = model_counts(state, entry, target)
+    return (0 if n[0] > n[1] else 1 if n[1] > n[0] else None), n
+
+
+def securer(state: GameState, entry: ScoringEntry, target: Target) -> list[int]:
+    """[ENC-SAL-3] / [ENC-RES-4]: sides with a model in contact and no enemy model within the distance."""
+    out = []
+    for side in (0, 1):
+        touching = [m for m in state.on_table(side) if distance_to(state, m, target) <= board.CONTACT_TOLERANCE]
+        if not touching:
+            continue
+        if entry.no_enemy_within is not None and any(distance_to(state, e, target) <= entry.no_enemy_within + 1e-9
+                                                     for e in state.on_table(1 - side)):
+            continue
+        out.append(side)
+    return out
+
+
+def points_for(state: GameState, entry: ScoringEntry, side: int, target: Target) -> int:
+    if isinstance(entry.points, RollTable):  # [ENC-SAL-4]
+        value = state.dice.d6(f"{state.sides[side].name}: {target.name}")
+        pts = entry.points.table[value]
+        state.emit("ScoreRoll", f"{state.sides[side].name} rolls {value} for {target.name}: {pts} ExP",
+                   side=side, dice=[value], points=pts, target=target.key, rule=entry.rule or "ENC-SAL-4")
+        return pts
+    return entry.points
+
+
+def award(state: GameState, entry: ScoringEntry, index: int, side: int, target: Target, why: str) -> None:
+    enc = state.encounter
+    if entry.when == "once":
+        key = f"{side}:{index}:{target.key}"
+        if key in enc.once:
+            return
+        enc.once.append(key)
+    pts = points_for(state, entry, side, target)
+    enc.awarded[side] += pts
+    state.emit("Scored", f"{state.sides[side].name} {why} {target.name}: {pts:+d} ExP", side=side, points=pts,
+               target=target.key, entry=index, rule=entry.rule or "ENC-4")
+
+
+def run_entries(state: GameState, moments: tuple[str, ...]) -> None:
+    enc = state.encounter
+    for index, entry in enumerate(enc.scenario.scoring):
+        if entry.when not in moments or entry.kind in ("kills", "escapes"):
+            continue
+        for target in targets(state, entry):
+            if entry.kind == "control":
+                side, n = controller(state, entry, target)
+                state.emit("Control", f"{target.name}: {n[0]} to {n[1]} models"
+                           + (f", {state.sides[side].name} controls it" if side is not None else ", uncontrolled"),
+                           target=target.key, counts=n, side=side, rule=entry.rule or "ENC-LMK-2")
+                if side is not None:
+                    award(state, entry, index, side, target, "controls")
+            else:
+                for side in securer(state, entry, target):
+                    award(state, entry, index, side, target, "secures")
+
+
+# -- Maintenance and the end -----------------------------------------------------------------------------
+
+def maintenance_scoring(state: GameState) -> Gen:
+    """[TURN-8] (a): the encounter scores and checks its conditions (the Rescue first)."""
+    enc = state.encounter
+    if enc is not None:
+        rescue_check(state, enc)
+        run_entries(state, ("maintenance", "once"))
+    update_scores(state)
+    state.emit("Scores", f"Scores after turn {state.turn}: " + ", ".join(f"{s.name} {s.score}" for s in state.sides),
+               scores=[s.score for s in state.sides], rule="ENC-4")
+    return
+    yield  # pragma: no cover
+
+
+def rescue_check(state: GameState, enc: EncounterState) -> None:
+    """[ENC-RES-4]: a Rescuer in base contact and no Kidnapper within 3″: the Prisoner is rescued."""
+    if enc.scenario.prisoner is None or enc.prisoner is None or enc.rescued:
+        return
+    prisoner = state.model(enc.prisoner)
+    if prisoner.x < 0:
+        return
+    rescuer = enc.side(enc.scenario.prisoner.taken_from)
+    near = enc.scenario.prisoner.rescue_no_enemy_within
+    if not any(board.in_contact(m, prisoner) for m in state.on_table(rescuer)):
+        return
+    if any(board.within(m, prisoner, near) for m in state.on_table(1 - rescuer)):
+        state.emit("RescueBlocked", f"{prisoner.name} cannot be rescued: a {enc.role(state, 1 - rescuer)} model is "
+                   f"within {near:g}″", model=prisoner.id, rule="ENC-RES-4")
+        return
+    prisoner.status = ON_TABLE
+    enc.rescued = True
+    state.emit("Rescued", f"{prisoner.name} is rescued: its die joins the bag", model=prisoner.id, side=rescuer,
+               rule="ENC-RES-4")
+    board.battlefield(state)
+
+
+def game_ends(state: GameState) -> Gen:
+    """[TURN-8] (g): the fixed duration, then any extra-turn rolls ([ENC-ENG-3])."""
+    enc = state.encounter
+    if enc is None:
+        return state.turn >= state.settings.turns
+    duration = enc.scenario.duration
+    if state.turn < duration.turns + enc.extra_turns:
+        return False
+    extra = duration.extra_turn
+    if extra is None or enc.extra_turns >= extra.max:
+        return True
+    value = state.dice.d6("one more turn?")
+    more = value >= extra.need
+    state.emit("ExtraTurnRoll", f"Roll for one more turn: {value} (needs {extra.need}+): "
+               + ("one more turn is played" if more else "the game ends"), dice=[value], need=extra.need,
+               success=more, rule=extra.rule or "ENC-ENG-3")
+    if more:
+        enc.extra_turns += 1
+    return not more
+    yield  # pragma: no cover
+
+
+def final_scoring(state: GameState) -> None:
+    """The end of the game ([SEQ-16]: also when a side is wiped out): end scoring, then the winner ([ENC-4])."""
+    enc = state.encounter
+    if enc is None:
+        update_scores(state)
+        a, b = (s.score for s in state.sides)
+        state.winner = 0 if a > b else 1 if b > a else None
+        return
+    run_entries(state, ("end",))
+    victory = enc.scenario.victory
+    if victory.by == "prisoner":  # [ENC-RES-5]
+        rescuer = enc.side(enc.scenario.prisoner.taken_from)
+        alive = enc.rescued and enc.prisoner is not None and state.model(enc.prisoner).on_table
+        state.winner = rescuer if alive else 1 - rescuer
+        enc.awarded[state.winner] += victory.points
+        why = "the Prisoner was rescued and is alive" if alive else "the Prisoner was not rescued alive"
+        state.emit("Victory", f"{enc.role(state, state.winner)} wins: {why} (+{victory.points} ExP)",
+                   side=state.winner, points=victory.points, rule="ENC-RES-5")
+        update_scores(state)
+        return
+    update_scores(state)
+    a, b = (s.score for s in state.sides)
+    if a != b:
+        state.winner = 0 if a > b else 1
+    elif victory.ties == "draw":
+        state.winner = None
+    else:
+        state.winner = enc.side(victory.ties)
+        state.emit("TieBroken", f"Equal scores: {state.sides[state.winner].name} wins the tie ({victory.ties})",
+                   side=state.winner, rule="ENC-4")
