@@ -69,13 +69,15 @@ def terror_modifier(state: GameState, model: ModelState, activation: bool) -> li
     source = terror_source(state, model)
     if source is None or any_hook(model, "terror_immune"):
         return []
+    cause = next(h.describe() for h in hooks_of(source) if h.causes_terror)
+    label = f"Terror of {source.name} ({cause})"
     aura = terror_immunity_aura(state, model)
     if aura is not None:  # shown, so the log says why the Terror did nothing
-        return [Modifier(0, aura[0], f"Terror of {source.name} ignored ({aura[1]})")]
+        return [Modifier(0, aura[0], f"{label} ignored ({aura[1]})")]
     why = fearless_source(state, model)
     if why:
-        return [] if activation else [Modifier(-1, "MOD-14", f"Terror of {source.name} (Fearless: {why})")]
-    return [Modifier(-1 if activation else -3, "COND-5", f"Terror of {source.name}")]
+        return [] if activation else [Modifier(-1, "MOD-14", f"{label}, Fearless: {why}")]
+    return [Modifier(-1 if activation else -3, "COND-5", label)]
 
 
 def stun_immune(state: GameState, model: ModelState, source: ModelState | None) -> bool:

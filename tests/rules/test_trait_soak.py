@@ -34,10 +34,19 @@ def test_the_soak_parties_use_every_trait() -> None:
     assert used == set(catalog().traits)
 
 
+# every fifth game pits a hunter against its quarry, so that the hunters' bonuses get their chance
+NEMESES = [("Beast Wardens", "Thornwood Wildkin"), ("Order of the Grey Lance", "The Hollow Court"),
+           ("Giant Hunters", "Thornwood Wildkin"), ("Sundered Elve Warband", "The Hollow Court"),
+           ("Giant Hunters", "Order of the Grey Lance")]
+
+
 def game(seed: int):
     parties, maps = content()
     n = len(parties)
     a, b = parties[seed % n], parties[(seed // n + seed + 1) % n]
+    if seed % 5 == 0:
+        names = NEMESES[(seed // 5) % len(NEMESES)]
+        a, b = (next(p for p in parties if p.name == name) for name in names)
     if a.name == b.name:
         b = parties[(seed + 2) % n]
     return (a, b), play_random((a, b), maps[seed % len(maps)], seed, aggressive=True)
