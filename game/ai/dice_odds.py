@@ -1,0 +1,325 @@
+"""Exact distribution of one opposed roll through the re-roll window ([DICE-1]-[DICE-5], [SEQ-1], [FATE-6]).
+
+Pure arithmetic on dice, no game objects (game/ai/odds.py reads those). Every
+probability is an exact :class:`~fractions.Fraction`: the work is done on integer
+weights over 6^k outcomes, grouped so that 5 dice a side with every re-roll on
+offer stays well under a second, and results are cached per configuration.
+
+How it works: a roll is grouped by (dice sum, dice showing 1) — all a re-roll
+decision can depend on — and each group keeps the joint weight of the dice
+*categories* the effects need (doubles, critical double, two 1s). The window of
+[SEQ-1] is then solved backwards (active again -> reactive -> active) and the
+final categories are pushed forward through the chosen options.
+
+Re-roll policies (one per side):
+
+* ``"optimal"``: each choice maximises the chooser's own chance of winning the roll,
+  knowing the other side plays its own policy (minimax; on equal chances it
+  prefers to pass, then the trait's free re-roll over Hand of Fortune's Fate).
+* ``"when_losing"``: re-roll only a losing roll; the trait's re-roll of 1s if the
+  roll shows a 1, else Hand of Fortune.
+* ``"never"``: never re-roll.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache, lru_cache
+from itertools import product
+
+from game.core.dice import has_critical_double, has_double
+
+DOUBLE, CRITICAL, TWO_ONES = 1, 2, 4  # category bits of a roll's final dice
+POLICIES = ("optimal", "when_losing", "never")
+PASS, TRAIT, HOF = "pass", "trait", "hand_of_fortune"
+
+
+@dataclass(frozen=True)
+class Roller:
+    """One side of an opposed roll: how many dice, its fixed total (attribute + modifiers), its re-rolls."""
+
+    dice: int = 2
+    modifier: int = 0
+    reroll_ones: bool = False  # a trait's re-roll of the dice showing 1 is on offer ([DICE-4])
+    hand_of_fortune: bool = False  # Hand of Fortune is on offer: Fate left and unused this activation
+    policy: str = "optimal"
+
+    def __post_init__(self) -> None:
+        if self.dice < 1:
+            raise ValueError("a roll needs at least one die")
+        if self.policy not in POLICIES:
+            raise ValueError(f"unknown re-roll policy {self.policy!r}; one of {POLICIES}")
+
+
+@dataclass(frozen=True)
+class RollOdds:
+    """The window's outcome: P(active wins), and P by (active wins?, category bits of the active's final dice)."""
+
+    win: Fraction
+    joint: dict[tuple[bool, int], Fraction]
+    misfire: Fraction = Fraction(0)  # the attack ended before the defence roll ([SKILL-7])
+
+    def p(self, win: bool | None = None, has: int = 0, lacks: int = 0) -> Fraction:
+        """P(outcome) summed over the categories that have all bits ``has`` and none of ``lacks``."""
+        return sum((v for (w, c), v in self.joint.items()
+                    if (win is None or w == win) and c & has == has and not c & lacks), Fraction(0))
+
+
+def category(dice: tuple[int, ...] | list[int]) -> int:
+    """The category bits of a roll's dice ([DICE-3] doubles and critical double; two 1s for misfire/burn-out)."""
+    bits = DOUBLE if has_double(dice) else 0
+    if has_critical_double(dice):
+        bits |= CRITICAL
+    if sum(1 for d in dice if d == 1) >= 2:
+        bits |= TWO_ONES
+    return bits
+
+
+# -- tables per number of dice (weights are counts of ordered outcomes) -------------------------
+
+@cache
+def _fresh(n: int) -> dict[tuple[int, int], int]:
+    """n fresh dice: (sum, category) -> count out of 6^n."""
+    out: Counter[tuple[int, int]] = Counter()
+    for dice in product(range(1, 7), repeat=n):
+        out[(sum(dice), category(dice))] += 1
+    return dict(out)
+
+
+@cache
+def _groups(n: int, track_ones: bool, misfire: bool) -> tuple[dict, dict, int]:
+    """The first roll grouped by (sum, 1s shown or 0): per group its category counts, and the re-roll-the-1s
+    outcome counts (sum, category) scaled to 6^n per original outcome. Rolls with two 1s are dropped when
+    they ``misfire``; their count is returned."""
+    keep: dict[tuple[int, int], Counter[int]] = defaultdict(Counter)
+    kept_by_group: dict[tuple[int, int], Counter[tuple[int, ...]]] = defaultdict(Counter)
+    dropped = 0
+    for dice in product(range(1, 7), repeat=n):
+        ones = dice.count(1)
+        if misfire and ones >= 2:
+            dropped += 1
+            continue
+        key = (sum(dice), ones if track_ones else 0)
+        keep[key][category(dice)] += 1
+        if track_ones:
+            kept_by_group[key][tuple(sorted(d for d in dice if d != 1))] += 1
+    trait: dict[tuple[int, int], dict[tuple[int, int], int]] = {}
+    for key, kepts in kept_by_group.items():
+        k = key[1]
+        if k == 0:
+            continue
+        out: Counter[tuple[int, int]] = Counter()
+        scale = 6 ** (n - k)
+        for kept, count in kepts.items():
+            base = sum(kept)
+            for fresh in product(range(1, 7), repeat=k):
+                out[(base + sum(fresh), category(kept + fresh))] += count * scale
+        trait[key] = dict(out)
+    return {k: dict(v) for k, v in keep.items()}, trait, dropped
+
+
+def _sums(dist: dict[tuple[int, int], int], size: int) -> list[int]:
+    out = [0] * size
+    for (s, _), w in dist.items():
+        out[s] += w
+    return out
+
+
+def _suffix(arr: list[int]) -> list[int]:
+    """suf[x] = sum(arr[x:]); one extra 0 at the end."""
+    suf = [0] * (len(arr) + 1)
+    for i in range(len(arr) - 1, -1, -1):
+        suf[i] = suf[i + 1] + arr[i]
+    return suf
+
+
+def _above(suf: list[int], x: int) -> int:
+    """Mass with sum > x."""
+    i = x + 1
+    if i <= 0:
+        return suf[0]
+    return suf[i] if i < len(suf) else 0
+
+
+def _choose(options: list[tuple[str, int]], maximise: bool) -> tuple[str, int]:
+    """The best option; the first listed wins ties (pass, then the trait, then Hand of Fortune)."""
+    best = options[0]
+    for opt in options[1:]:
+        if (opt[1] > best[1]) if maximise else (opt[1] < best[1]):
+            best = opt
+    return best
+
+
+def _pick(policy: str, losing: bool, options: list[tuple[str, int]], maximise: bool) -> tuple[str, int]:
+    if policy == "never" or len(options) == 1:
+        return options[0]
+    if policy == "when_losing":
+        if not losing:
+            return options[0]
+        named = dict(options)
+        for name in (TRAIT, HOF):
+            if name in named:
+                return name, named[name]
+        return options[0]
+    return _choose(options, maximise)
+
+
+# -- the window -------------------------------------------------------------------------------
+
+def opposed(active: Roller, reactive: Roller, misfire: bool = False) -> RollOdds:
+    """The exact outcome of an opposed roll: a tie goes to the reactive roll ([DICE-2]).
+
+    ``misfire``: two or more 1s on the active's first dice end the roll at once, lost ([SKILL-7]).
+    """
+    return _opposed(active, reactive, misfire)
+
+
+@lru_cache(maxsize=4096)
+def _opposed(active: Roller, reactive: Roller, misfire: bool) -> RollOdds:
+    n, m = active.dice, reactive.dice
+    t = reactive.modifier - active.modifier  # the active wins when a_sum > d_sum + t
+    a_keep, a_trait, dropped = _groups(n, active.reroll_ones, misfire)
+    d_keep, d_trait, _ = _groups(m, reactive.reroll_ones, False)
+    if not active.reroll_ones:
+        a_trait = {}
+    if not reactive.reroll_ones:
+        d_trait = {}
+    a_size, d_size = 6 * n + 1, 6 * m + 1
+    fresh_a, fresh_d = _fresh(n), _fresh(m)
+    hof_a_sum = _sums(fresh_a, a_size)  # per unit of first-roll weight
+    hof_a_suf = _suffix(hof_a_sum)
+    hof_d_sum = _sums(fresh_d, d_size)
+    six_n, six_m = 6 ** n, 6 ** m
+
+    # the reactive's finals per group: sum -> weight, scaled to W_d * 6^m
+    d_groups = list(d_keep)
+    d_weight = {g: sum(d_keep[g].values()) for g in d_groups}
+    d_options: dict[tuple[int, int], dict[str, list[int]]] = {}
+    for g in d_groups:
+        opts: dict[str, list[int]] = {}
+        keep = [0] * d_size
+        keep[g[0]] = d_weight[g] * six_m
+        opts[PASS] = keep
+        if g in d_trait:
+            opts[TRAIT] = _sums(d_trait[g], d_size)
+        if reactive.hand_of_fortune:
+            opts[HOF] = [w * d_weight[g] for w in hof_d_sum]
+        d_options[g] = opts
+    d_suffix = {g: {k: _suffix(v) for k, v in opts.items()} for g, opts in d_options.items()}
+
+    a_groups = list(a_keep)
+    a_weight = {g: sum(a_keep[g].values()) for g in a_groups}
+    a_trait_sum = {g: _sums(a_trait[g], a_size) for g in a_trait}
+    a_trait_suf = {g: _suffix(v) for g, v in a_trait_sum.items()}
+
+    def reactive_options(g: tuple[int, int], a_sum: int) -> list[str]:
+        losing = a_sum > g[0] + t
+        names = [PASS]
+        if TRAIT in d_options[g]:
+            names.append(TRAIT)
+        if HOF in d_options[g] and losing:
+            names.append(HOF)
+        return names
+
+    # (3) the active again, having passed, against the reactive's final sum ds: value out of W_a * 6^n
+    def step3(g: tuple[int, int], ds: int) -> tuple[str, int]:
+        full = a_weight[g] * six_n
+        if g[0] > ds + t:
+            return PASS, full
+        opts = [(PASS, 0)]
+        if g in a_trait_suf:
+            opts.append((TRAIT, _above(a_trait_suf[g], ds + t)))
+        if active.hand_of_fortune:
+            opts.append((HOF, _above(hof_a_suf, ds + t) * a_weight[g]))
+        return _pick(active.policy, True, opts, maximise=True)
+
+    step3_cache: dict[tuple[tuple[int, int], int], tuple[str, int]] = {}
+
+    def v3(g: tuple[int, int], ds: int) -> tuple[str, int]:
+        key = (g, ds)
+        if key not in step3_cache:
+            step3_cache[key] = step3(g, ds)
+        return step3_cache[key]
+
+    # (2) the reactive, the active having passed with group ga: value out of W_a 6^n * W_d 6^m
+    def step2_passed(ga: tuple[int, int], gd: tuple[int, int]) -> tuple[str, int]:
+        opts = []
+        for name in reactive_options(gd, ga[0]):
+            dist = d_options[gd][name]
+            opts.append((name, sum(w * v3(ga, ds)[1] for ds, w in enumerate(dist) if w)))
+        return _pick(reactive.policy, ga[0] > gd[0] + t, opts, maximise=False)
+
+    # (2) the reactive, the active's roll final at a_sum: value out of W_d 6^m
+    step2f_cache: dict[tuple[int, tuple[int, int]], tuple[str, int]] = {}
+
+    def step2_final(a_sum: int, gd: tuple[int, int]) -> tuple[str, int]:
+        key = (a_sum, gd)
+        if key not in step2f_cache:
+            opts = [(name, _above_inverse(d_suffix[gd][name], a_sum - t)) for name in reactive_options(gd, a_sum)]
+            step2f_cache[key] = _pick(reactive.policy, a_sum > gd[0] + t, opts, maximise=False)
+        return step2f_cache[key]
+
+    # (1) the active's first choice
+    hits: Counter[int] = Counter()  # category -> weight (denominator 6^2n 6^2m)
+    misses: Counter[int] = Counter()
+    passed_ds: dict[tuple[int, int], list[int]] = {g: [0] * d_size for g in a_groups}  # weight W_d 6^m
+    reroll_hit: dict[tuple[tuple[int, int], str], list[int]] = {}  # (ga, option) -> per a_sum, hit weight
+    reroll_total: Counter[tuple[tuple[int, int], str]] = Counter()
+    for ga in a_groups:
+        for gd in d_groups:
+            wd = d_weight[gd] * six_m
+            losing = ga[0] <= gd[0] + t
+            opts = [(PASS, step2_passed(ga, gd)[1])]
+            trait_vals: list[int] | None = None
+            if ga in a_trait_sum:
+                trait_vals = [step2_final(s, gd)[1] for s in range(a_size)]
+                opts.append((TRAIT, sum(w * trait_vals[s] for s, w in enumerate(a_trait_sum[ga]) if w)))
+            if active.hand_of_fortune and losing:
+                hof_vals = trait_vals if trait_vals is not None else [step2_final(s, gd)[1] for s in range(a_size)]
+                opts.append((HOF, a_weight[ga] * sum(w * hof_vals[s] for s, w in enumerate(hof_a_sum) if w)))
+            choice = _pick(active.policy, losing, opts, maximise=True)[0]
+            if choice == PASS:
+                r = step2_passed(ga, gd)[0]
+                for ds, w in enumerate(d_options[gd][r]):
+                    passed_ds[ga][ds] += w
+            else:
+                acc = reroll_hit.setdefault((ga, choice), [0] * a_size)
+                for s in range(a_size):
+                    acc[s] += step2_final(s, gd)[1]
+                reroll_total[(ga, choice)] += wd
+    # push the categories forward: passes (maybe re-rolled at step 3)
+    for ga in a_groups:
+        wa = a_weight[ga]
+        for ds, wdist in enumerate(passed_ds[ga]):
+            if not wdist:
+                continue
+            choice = v3(ga, ds)[0]
+            if choice == PASS:
+                target = hits if ga[0] > ds + t else misses
+                for cat, w in a_keep[ga].items():
+                    target[cat] += w * six_n * wdist
+                continue
+            dist = a_trait[ga] if choice == TRAIT else {k: w * wa for k, w in fresh_a.items()}
+            for (s, cat), w in dist.items():
+                (hits if s > ds + t else misses)[cat] += w * wdist
+        for name in (TRAIT, HOF):
+            acc = reroll_hit.get((ga, name))
+            if acc is None:
+                continue
+            total = reroll_total[(ga, name)]
+            dist = a_trait[ga] if name == TRAIT else {k: w * wa for k, w in fresh_a.items()}
+            for (s, cat), w in dist.items():
+                hits[cat] += w * acc[s]
+                misses[cat] += w * (total - acc[s])
+    denominator = six_n * six_n * six_m * six_m
+    joint = {(True, c): Fraction(w, denominator) for c, w in hits.items() if w}
+    joint.update({(False, c): Fraction(w, denominator) for c, w in misses.items() if w})
+    win = sum((v for (w, _), v in joint.items() if w), Fraction(0))
+    return RollOdds(win, joint, Fraction(dropped, six_n))
+
+
+def _above_inverse(suf: list[int], x: int) -> int:
+    """Mass of the reactive's sums strictly below x (the active's sum beats them)."""
+    return suf[0] - (suf[x] if 0 <= x < len(suf) else (suf[0] if x < 0 else 0))

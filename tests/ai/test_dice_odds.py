@@ -1,0 +1,111 @@
+"""Exact opposed-roll odds against the literal reference (tests/ai/brute.py) and against closed forms."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from game.ai.dice_odds import CRITICAL, DOUBLE, TWO_ONES, Roller, opposed
+from tests.ai.brute import brute
+
+
+def _same(active: Roller, reactive: Roller, misfire: bool = False) -> None:
+    fast = opposed(active, reactive, misfire)
+    win, joint, mis = brute(active, reactive, misfire)
+    assert fast.win == win
+    assert fast.joint == joint
+    assert fast.misfire == mis
+
+
+@pytest.mark.rule("DICE-1", "DICE-2")
+def test_no_rerolls_every_dice_count_and_modifier_matches_enumeration() -> None:
+    """2-5 dice a side, modifiers' difference -12..+12: the sums of every face against each other."""
+    for n, m in itertools.product(range(2, 6), repeat=2):
+        a_sums = [sum(d) for d in itertools.product(range(1, 7), repeat=n)]
+        d_sums = [sum(d) for d in itertools.product(range(1, 7), repeat=m)]
+        ca, cd = Counter(a_sums), Counter(d_sums)
+        for a_mod, d_mod in ((x, y) for x in range(-6, 7, 3) for y in range(-6, 7, 2)):
+            wins = sum(wa * wd for sa, wa in ca.items() for sd, wd in cd.items() if sa + a_mod > sd + d_mod)
+            assert opposed(Roller(n, a_mod), Roller(m, d_mod)).win == Fraction(wins, 6 ** (n + m))
+
+
+@pytest.mark.rule("DICE-2")
+def test_a_tie_goes_to_the_reactive_roll() -> None:
+    # 2d6 v 2d6 level: P(active higher) = (1 - P(tie)) / 2 = (1 - 146/1296) / 2
+    assert opposed(Roller(2, 3), Roller(2, 3)).win == Fraction(575, 1296)
+    # +12 against 2 dice can only tie at worst: 1+1+12 v 6+6 ties, so not certain
+    assert opposed(Roller(2, 10), Roller(2, 0)).win == 1 - Fraction(1, 36 ** 2)
+
+
+@pytest.mark.rule("SEQ-1", "DICE-4", "DICE-5", "FATE-6")
+@pytest.mark.parametrize("policy", ["optimal", "when_losing"])
+def test_window_with_reroll_options_matches_the_literal_window(policy: str) -> None:
+    for (at, ah, dt, dh), t in [((True, True, True, True), 0), ((False, True, True, False), -2),
+                                ((True, False, False, True), 1)]:
+        _same(Roller(2, 0, at, ah, policy), Roller(2, t, dt, dh, policy))
+
+
+@pytest.mark.slow
+@pytest.mark.rule("SEQ-1", "DICE-4", "DICE-5", "FATE-6")
+@pytest.mark.parametrize("policy", ["optimal", "when_losing", "never"])
+def test_window_with_every_reroll_option_matches_the_literal_window(policy: str) -> None:
+    flags = list(itertools.product((False, True), repeat=4))
+    for (at, ah, dt, dh), t in itertools.product(flags, (-3, 0, 2)):
+        _same(Roller(2, 0, at, ah, policy), Roller(2, t, dt, dh, policy))
+
+
+@pytest.mark.slow
+@pytest.mark.rule("SEQ-1", "DICE-5")
+@pytest.mark.parametrize(("n", "m"), [(3, 2), (2, 3)])
+def test_window_with_more_dice_matches_the_literal_window(n: int, m: int) -> None:
+    cases = [(True, True, True, True), (False, True, True, False), (True, False, False, True)]
+    for flags, t in itertools.product(cases, (-2, 1)):
+        _same(Roller(n, 0, flags[0], flags[1]), Roller(m, t, flags[2], flags[3]))
+
+
+@pytest.mark.rule("SEQ-1")
+def test_window_with_three_dice_against_two_matches_the_literal_window() -> None:
+    _same(Roller(3, 0, True, True), Roller(2, 1, True, True))
+
+
+def test_mixed_policies_match_the_literal_window() -> None:
+    _same(Roller(2, 0, True, True, "optimal"), Roller(2, 1, True, True, "when_losing"))
+    _same(Roller(2, 0, True, True, "when_losing"), Roller(2, -1, True, True, "optimal"))
+
+
+@pytest.mark.rule("SKILL-7")
+def test_misfire_ends_the_roll_before_the_defence() -> None:
+    _same(Roller(2, 0, True, True), Roller(2, 0, False, True), misfire=True)
+    _same(Roller(3, 1), Roller(2, 0), misfire=True)
+    odds = opposed(Roller(2, 0), Roller(2, 0), misfire=True)
+    assert odds.misfire == Fraction(1, 36)
+    odds3 = opposed(Roller(3, 0), Roller(2, 0), misfire=True)
+    assert odds3.misfire == Fraction(16, 216)  # three 1s, or two 1s and one of five others in 3 places
+
+
+@pytest.mark.rule("DICE-3")
+def test_categories_of_the_final_dice() -> None:
+    odds = opposed(Roller(2, 0), Roller(2, 0))
+    assert odds.p(has=DOUBLE) == Fraction(1, 6)
+    assert odds.p(has=CRITICAL) == Fraction(1, 36)
+    assert odds.p(has=TWO_ONES) == Fraction(1, 36)
+    assert sum(odds.joint.values()) == 1
+    three = opposed(Roller(3, 0), Roller(2, 0))
+    assert three.p(has=DOUBLE) == 1 - Fraction(6 * 5 * 4, 216)
+
+
+@pytest.mark.rule("FATE-6")
+def test_rerolls_help_their_owner() -> None:
+    base = opposed(Roller(2, 3), Roller(2, 3)).win
+    assert opposed(Roller(2, 3, hand_of_fortune=True), Roller(2, 3)).win > base
+    assert opposed(Roller(2, 3), Roller(2, 3, hand_of_fortune=True)).win < base
+    assert opposed(Roller(2, 3, reroll_ones=True), Roller(2, 3)).win > base
+
+
+def test_five_dice_a_side_with_every_option_is_a_distribution() -> None:
+    odds = opposed(Roller(5, 0, True, True), Roller(5, 0, True, True))
+    assert sum(odds.joint.values()) == 1
+    assert 0 < odds.win < 1
