@@ -161,9 +161,13 @@ def attribute(model: ModelState, name: str) -> int:
 
 # -- the roll ------------------------------------------------------------------------------
 
+def weakness_modifiers(model: ModelState, attr: str) -> list[Modifier]:
+    """[SPELL-6]: -2 to the Weakened attribute's rolls (a function so the odds preview reads the same rule)."""
+    return [Modifier(-2, "SPELL-6", f"Weakness ({attr})")] if model.conditions.get("weakness") == attr else []
+
+
 def roll(state: GameState, model: ModelState, attr: str, mods: list[Modifier], extra: int, why: str) -> ResolutionRoll:
-    if model.conditions.get("weakness") == attr:
-        mods = [*mods, Modifier(-2, "SPELL-6", f"Weakness ({attr})")]
+    mods = [*mods, *weakness_modifiers(model, attr)]
     dice = state.dice.roll(2 + extra, f"{model.name}: {why}")
     result = ResolutionRoll(dice, attr, attribute(model, attr), tuple(mods))
     state.emit("DiceRolled", f"{model.name} {why}: {result.explain()}", model=model.id, roll=why,
