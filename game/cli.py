@@ -160,6 +160,19 @@ def build_parser() -> argparse.ArgumentParser:
     fight.add_argument("--scenario", metavar="SCENARIO", help="an encounter: a scenario file or a name such as "
                        "engagement, landmark, rescue, scouting_run, salvage, breakthrough (default: a plain fight)")
     fight.add_argument("--json", action="store_true", help="one JSON event per line")
+    sim = sub.add_parser("simulate", help="play many headless games between two named controllers",
+                         description="Play N seeded games (seed K, K+1, ...; the controllers change sides every "
+                         "other game) in parallel processes; write one JSON line per game and print win/draw/loss "
+                         "with 95%% Wilson intervals, mean scores, game length and decision-time percentiles.")
+    sim.add_argument("--parties", nargs=2, required=True, metavar=("A", "B"))
+    sim.add_argument("--ai", nargs=2, default=["random", "random"], metavar=("X", "Y"),
+                     help="controller names (game/ai/registry.py)")
+    sim.add_argument("--map", metavar="MAP", help="a map file or name (default: an open table)")
+    sim.add_argument("--scenario", metavar="SCENARIO", help="an encounter (default: a plain fight scoring kills)")
+    sim.add_argument("--games", type=int, default=20)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--jobs", type=int, default=1, help="worker processes")
+    sim.add_argument("--out", metavar="results.jsonl", help="write one JSON object per game")
     validate = sub.add_parser("validate", help="check content files or folders (parties, maps, scenarios)",
                               description="Check party, map and scenario files (the kind comes from each file's "
                               "'format' key; folders are searched for .yaml files). Prints every error with file, "
@@ -190,6 +203,23 @@ def validate_command(args: argparse.Namespace) -> int:
     return 0 if all(r.ok for r in results) else 1
 
 
+def simulate_command(args: argparse.Namespace) -> int:
+    """``simulate``: many seeded games between two named controllers; JSON lines and a summary."""
+    from game.ai.simulate import ScenarioUnavailable, Setup, format_summary, simulate
+
+    setup = Setup(tuple(args.parties), tuple(args.ai), args.map, args.scenario)
+    try:
+        summary = simulate(setup, args.games, args.seed, args.jobs, args.out)
+    except ContentError as exc:
+        print(exc.describe(), file=sys.stderr)
+        return 1
+    except (KeyError, ScenarioUnavailable) as exc:
+        print(exc.args[0], file=sys.stderr)
+        return 1
+    print(format_summary(summary))
+    return 1 if summary["errors"] else 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -201,4 +231,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fight_command(args)
     if args.command == "validate":
         return validate_command(args)
+    if args.command == "simulate":
+        return simulate_command(args)
     return play(args)
