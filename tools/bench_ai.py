@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Benchmark the registered AI controllers: decision-time percentiles and full-game time (median).
+
+    python tools/bench_ai.py           # a few games per controller, 9-model parties, Engagement if present
+    python tools/bench_ai.py --short   # one quick game per controller, for CI
+
+Targets (issue 7): decision p95 <= 50 ms for normal, <= 200 ms for hard; a normal-vs-normal
+Engagement game <= 2 s median on one core. Also prints the exact-odds computation time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai import registry
+from game.ai.simulate import Setup, percentile, play_game
+
+PARTIES = ("lantern_adventuring_co", "northmen_raiding_party")
+
+
+def _scenario() -> str | None:
+    try:
+        from game.content.library import resolve
+
+        resolve("scenarios", "engagement")
+        return "engagement"
+    except Exception:
+        return None
+
+
+def bench_odds() -> None:
+    from game.ai.dice_odds import Roller, _opposed, opposed
+
+    for label, a, d in [("2 v 2 dice, no re-rolls", Roller(2, 4), Roller(2, 3)),
+                        ("3 v 2 dice, Hand of Fortune both", Roller(3, 4, False, True), Roller(2, 3, False, True)),
+                        ("5 v 5 dice, every re-roll", Roller(5, 4, True, True), Roller(5, 3, True, True))]:
+        _opposed.cache_clear()
+        t0 = time.perf_counter()
+        opposed(a, d)
+        cold = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        opposed(a, d)
+        warm = time.perf_counter() - t0
+        print(f"odds {label:<34} first {cold * 1000:8.2f} ms   cached {warm * 1e6:6.1f} µs")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--short", action="store_true", help="one game per controller")
+    parser.add_argument("--games", type=int, default=5)
+    args = parser.parse_args(argv)
+    games = 1 if args.short else args.games
+    scenario = None if args.short else _scenario()
+    bench_odds()
+    print(f"games: {' v '.join(PARTIES)}, {scenario or 'plain fight'}, {games} per controller (self-play)")
+    for name in registry.names():
+        setup = Setup(PARTIES, (name, name), None, scenario)
+        times: list[float] = []
+        seconds: list[float] = []
+        for i in range(games):
+            record = play_game(setup, i, 100 + i)
+            if record["error"]:
+                print(f"{name}: game {i} failed: {record['error']}")
+                return 1
+            seconds.append(record["seconds"])
+            for t in record["_times"]:
+                times += t
+        ms = [t * 1000 for t in times]
+        print(f"{name:>12}: decision ms p50 {percentile(ms, 50):7.3f}  p95 {percentile(ms, 95):7.3f}  "
+              f"p99 {percentile(ms, 99):7.3f}  ({len(ms)} decisions)   full game median "
+              f"{statistics.median(seconds):.3f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
