@@ -32,3 +32,14 @@ def names() -> list[str]:
 
 register("random", lambda seed: AutoDeploy(RandomLegal(seed)))
 register("aggressive", lambda seed: AutoDeploy(RandomLegal(seed, aggressive=True)))
+
+
+def _tactical(level: str) -> Factory:
+    from game.ai.tactical import Tactical
+
+    return lambda seed: AutoDeploy(Tactical(seed, level))
+
+
+register("easy", _tactical("easy"))
+register("normal", _tactical("normal"))
+register("hard", _tactical("hard"))

@@ -1,0 +1,392 @@
+"""The computer opponent: answers every decision from what a player sees (the table, the bag, the
+Fate pools), never the future dice.
+
+At its activation it forms an *intent* (fight this enemy, charge that one, shoot, cast, or march
+on an objective), picks the legal plan that carries it out best by expected value from the exact
+odds, and answers the follow-up decisions (routes, targets, weapons, Fate) in keeping with it.
+``normal`` plays the objective and the odds; ``hard`` also spends Fate where it changes outcomes
+most and keeps its models out of charge reach when it is not attacking; ``easy`` picks sensibly
+but at random.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from game.ai.odds import attack_odds, spell_odds
+from game.ai.random_legal import RandomLegal
+from game.rules import board, combat, conditions
+from game.rules.decisions import Answer, Decision, IllegalAnswer
+from game.rules.state import GameState, ModelState
+
+VALUE = {"hero": 3.0, "companion": 2.0, "follower": 1.0}  # [ENC-5] kill values
+FIGHTS = ("standard_attack", "furious_attack")
+SHOTS = ("aimed_shot", "ranged_attack", "quick_fire")
+
+
+@dataclass
+class Intent:
+    kind: str = "advance"  # fight | charge | shoot | cast | advance | hold | escape
+    target: str | None = None
+    goal: tuple[float, float] | None = None
+    spell: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def model_value(model: ModelState) -> float:
+    return VALUE.get(model.profile.type, 1.0) + 0.1 * len(model.profile.traits)
+
+
+class Tactical:
+    """A level-parameterised controller: "easy", "normal" or "hard"."""
+
+    def __init__(self, seed: int = 0, level: str = "normal"):
+        self.rng = random.Random(seed)
+        self.level = level
+        self.fallback = RandomLegal(seed + 7919, aggressive=True)
+        self.intent = Intent()
+
+    # -- the protocol -----------------------------------------------------------------
+    def decide(self, state: GameState, decision: Decision) -> Answer:
+        handler = getattr(self, f"on_{decision.kind}", None)
+        if handler is not None and not (self.level == "easy" and self.rng.random() < 0.35):
+            try:
+                answer = handler(state, decision)
+                if answer is not None:
+                    return decision.validate(answer)
+            except IllegalAnswer:
+                pass
+        return self.fallback.decide(state, decision)
+
+    # -- who activates, and what it means to do ------------------------------------------------
+    def on_nominate(self, state: GameState, d: Decision) -> Answer:
+        scored = [(self.opportunity(state, state.model(k))[0], k) for k in d.choices()]
+        return max(scored)[1]
+
+    def opportunity(self, state: GameState, m: ModelState) -> tuple[float, Intent]:
+        """The best thing this model can do now, as (expected value, intent)."""
+        if m.conditions.get("stunned"):
+            return 0.1, Intent("hold")
+        best = (0.2 + 0.1 * self.objective_pull(state, m), Intent("advance", goal=self.goal_for(state, m)))
+        escape = self.escape_goal(state, m)
+        if escape is not None:
+            best = max(best, (1.5 * model_value(m), Intent("escape", goal=escape)), key=lambda x: x[0])
+        engaged = board.engaged_enemies(state, m)
+        for e in engaged:
+            value = self.melee_value(state, m, e, "standard_attack")
+            best = max(best, (value + 0.3, Intent("fight", e.id)), key=lambda x: x[0])
+        if engaged:
+            return best
+        for e in state.enemies_of(m):
+            gap = board.distance(m, e)
+            if 3 <= gap <= 8.5 and not conditions.causes_terror(e) and not (e.has("flight") and not m.has("flight")):
+                value = self.melee_value(state, m, e, "charge_attack") * 1.2
+                best = max(best, (value, Intent("charge", e.id)), key=lambda x: x[0])
+            if gap <= 18 and combat.ranged_weapons(m):
+                value = self.shot_value(state, m, e)
+                best = max(best, (value, Intent("shoot", e.id)), key=lambda x: x[0])
+            if gap <= 18 and m.has("sorcery") and not m.conditions.get("burnt_out"):
+                value, spell = self.spell_value(state, m, e)
+                best = max(best, (value, Intent("cast", e.id, spell=spell)), key=lambda x: x[0])
+        return best
+
+    def melee_value(self, state: GameState, m: ModelState, e: ModelState, action: str) -> float:
+        weapons = combat.melee_weapons(m)
+        attack = combat.Attack(m, e, "close", action, weapons[0] if weapons else None)
+        odds = attack_odds(state, attack)
+        return float(odds.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken) \
+            + float(odds.p_kill) * model_value(e) + 0.3 * float(odds.p_stun)
+
+    def shot_value(self, state: GameState, m: ModelState, e: ModelState) -> float:
+        from game.rules.movement import ranged_targets
+
+        best = 0.0
+        for w in combat.ranged_weapons(m):
+            if w in m.jammed:
+                continue
+            for t, band, cover in ranged_targets(state, m, w):
+                if t.id != e.id:
+                    continue
+                attack = combat.Attack(m, e, "ranged", "aimed_shot", w, range_band=band, cover=cover)
+                odds = attack_odds(state, attack)
+                best = max(best, float(odds.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken)
+                           + float(odds.p_kill) * model_value(e))
+        return best
+
+    def spell_value(self, state: GameState, m: ModelState, e: ModelState) -> tuple[float, str]:
+        from game.rules.sorcery import spell_targets
+
+        if e.id not in {t.id for t in spell_targets(state, m, 18.0)}:
+            return 0.0, "ravage"
+        ravage = spell_odds(state, m, e, "ravage")
+        stun = spell_odds(state, m, e, "stun")
+        options = [(float(ravage.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken), "ravage")]
+        if not e.conditions.get("stunned") and not conditions.stun_immune(state, e, m):
+            options.append((0.5 * float(stun.p_success) * model_value(e), "stun"))
+        return max(options)
+
+    # -- objectives ---------------------------------------------------------------------------
+    def objective_points(self, state: GameState) -> list[tuple[float, float]]:
+        """Where the encounter scores (landmark, markers, quarters, regions, the Prisoner), read from its data."""
+        enc = state.encounter
+        if enc is None:
+            return []
+        from game.rules import scoring
+
+        points: list[tuple[float, float]] = []
+        for entry in enc.scenario.scoring:
+            for t in scoring.targets(state, entry):
+                if t.kind == "marker":
+                    points.append((t.ref.x, t.ref.y))
+                elif t.kind == "prisoner":
+                    p = state.model(t.ref)
+                    points.append((p.x, p.y))
+                elif t.kind == "quarter":
+                    points.append(((9.0, 27.0)[t.ref % 2], (9.0, 27.0)[t.ref // 2]))
+                elif t.kind == "region":
+                    xs, ys = zip(*t.ref, strict=True)
+                    points.append((sum(xs) / len(xs), sum(ys) / len(ys)))
+                elif t.kind == "piece":
+                    piece = next((p for p in state.battle_map.pieces if p.id == t.ref), None)
+                    if piece is not None:
+                        points.append((sum(v.x for v in piece.polygon) / len(piece.polygon),
+                                       sum(v.y for v in piece.polygon) / len(piece.polygon)))
+        return points
+
+    def objective_pull(self, state: GameState, m: ModelState) -> float:
+        points = self.objective_points(state)
+        if not points:
+            return 0.0
+        return 1.0 / (1.0 + min(math.hypot(m.x - x, m.y - y) for x, y in points) / 6)
+
+    def escape_goal(self, state: GameState, m: ModelState) -> tuple[float, float] | None:
+        from game.rules.encounter import escape_edges
+
+        edges = escape_edges(state, m) if state.encounter is not None else []
+        if not edges:
+            return None
+        spots = {"top": (m.x, m.radius), "bottom": (m.x, 36 - m.radius), "left": (m.radius, m.y),
+                 "right": (36 - m.radius, m.y)}
+        return min((spots[e] for e in edges), key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y))
+
+    def goal_for(self, state: GameState, m: ModelState) -> tuple[float, float] | None:
+        escape = self.escape_goal(state, m)
+        if escape is not None and not board.is_engaged(state, m):
+            return escape
+        points = self.objective_points(state)
+        foes = state.enemies_of(m)
+        if points and (self.rng.random() < 0.7 or not foes):
+            return min(points, key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y))
+        if foes:
+            target = min(foes, key=lambda e: board.distance(m, e))
+            return target.x, target.y
+        return None
+
+    # -- the plan -----------------------------------------------------------------------------
+    def on_plan(self, state: GameState, d: Decision) -> Answer:
+        m = state.model(d.context["model"])
+        _, self.intent = self.opportunity(state, m)
+        keys = d.choices()
+
+        def score(key: str) -> float:
+            acts = [] if key == "nothing" else key.split(",")
+            s = 0.0
+            kind = self.intent.kind
+            if kind == "fight":
+                s += 3 * ("furious_attack" in acts) + 2.5 * acts.count("standard_attack")
+                s += 1 * ("sweeping_attack" in acts) + 0.5 * ("shield_slam" in acts)
+                s -= 2 * ("disengage" in acts)
+            elif kind == "charge":
+                after = acts[acts.index("charge"):] if "charge" in acts else []
+                s += 5 * ("charge" in acts) + 2 * sum(a in FIGHTS for a in after)
+            elif kind == "shoot":
+                s += 3 * ("aimed_shot" in acts) + 2.6 * ("quick_fire" in acts) + 2 * acts.count("ranged_attack")
+                s += 0.5 * ("walk" in acts and acts[-1] == "walk")
+            elif kind == "cast":
+                s += 2 * sum(a.startswith("cast") for a in acts) + 0.3 * ("cast_2" in acts)
+            elif kind == "escape":
+                s += 6 * ("escape" in acts) + 2 * ("walk" in acts) + 2.2 * ("run" in acts)
+            else:  # advance
+                s += 1.5 * ("walk" in acts) + 1.2 * ("run" in acts) + 0.8 * ("sneak" in acts)
+                s += 0.5 * ("walk" in acts and "run" in acts)
+            s += 1.5 * ("heal" in acts) + 0.5 * ("shake_off" in acts) + 0.5 * ("clear_weapon" in acts)
+            s -= 0.8 * ("run" in acts and kind in ("fight", "shoot", "cast"))  # the run's -3 spoils the rest
+            s -= 0.4 * sum(a in FIGHTS for a in acts) * (kind not in ("fight", "charge"))
+            return s + 0.01 * self.rng.random()
+
+        return max(keys, key=score)
+
+    def on_next_action(self, state: GameState, d: Decision) -> Answer:
+        keys = d.choices()
+        m = state.model(state.active_model) if state.active_model else None
+        if m is not None and self.intent.kind == "advance" and "walk" in keys:
+            return "walk"
+        preferred = [k for k in keys if k != "end"]
+        return preferred[0] if preferred else "end"
+
+    # -- where to, at whom, with what -------------------------------------------------------------
+    def on_move_to(self, state: GameState, d: Decision) -> Answer:
+        m = state.model(d.context["model"])
+        goal = self.intent.goal
+        if self.intent.target and self.intent.kind in ("fight", "charge"):
+            t = state.model(self.intent.target)
+            goal = (t.x, t.y)
+        if goal is None:
+            goal = self.goal_for(state, m)
+        candidates = d.context.get("candidates") or []
+        if goal is None:
+            return self.rng.choice(candidates) if candidates else None
+        inches = d.context.get("allowance", 6.0)
+        dx, dy = goal[0] - m.x, goal[1] - m.y
+        dist = math.hypot(dx, dy)
+        tries = []
+        if dist > 0:
+            for frac in (1.0, 0.95, 0.8, 0.6, 0.4):
+                step = min(dist, inches * frac)
+                tries.append({"x": m.x + dx / dist * step, "y": m.y + dy / dist * step})
+        for p in tries:
+            if d.check is None or d.check(p) is None:
+                if self.level == "hard" and self.intent.kind == "advance" and self.exposed(state, m, p) > 1:
+                    continue
+                return p
+        if candidates:
+            return min(candidates, key=lambda p: math.hypot(p["x"] - goal[0], p["y"] - goal[1])
+                       + (2.0 * self.exposed(state, m, p) if self.level == "hard" else 0.0))
+        return None
+
+    def exposed(self, state: GameState, m: ModelState, p: dict[str, float]) -> int:
+        """How many enemies could charge a base standing at p next (within 9″, roughly)."""
+        return sum(1 for e in state.enemies_of(m)
+                   if math.hypot(e.x - p["x"], e.y - p["y"]) - e.radius - m.radius <= 9 and not e.activated)
+
+    def on_end_point(self, state: GameState, d: Decision) -> Answer:
+        want = self.intent.kind in ("fight", "charge") or self.level == "easy"
+        return "contact" if want and "contact" in d.choices() else "stop"
+
+    def on_target(self, state: GameState, d: Decision) -> Answer:
+        m = state.model(d.context["model"]) if "model" in d.context else None
+        keys = d.choices()
+        if self.intent.target in keys:
+            return self.intent.target
+        if m is None:
+            return keys[0]
+        action = d.context.get("action", "")
+        if action == "heal":
+            return max(keys, key=lambda k: state.model(k).wounds_taken * model_value(state.model(k)))
+
+        def value(k: str) -> float:
+            e = state.model(k)
+            if e.side == m.side:
+                return -1.0
+            return model_value(e) * (1 + e.wounds_taken) / (1 + board.distance(m, e))
+
+        return max(keys, key=value)
+
+    def on_weapon(self, state: GameState, d: Decision) -> Answer:
+        from game.content.catalog import catalog
+
+        m = state.model(state.active_model) if state.active_model else None
+        if m is None:
+            return d.choices()[0]
+        rank = {"2h_edged": 3, "2h_blunt": 3, "2h_ranged_bp": 2, "2h_ranged": 2, "1h_edged": 1, "1h_blunt": 1}
+        return max(d.choices(), key=lambda k: rank.get(catalog().skill(m.weapon(int(k)).skill).id, 0))
+
+    def on_spell(self, state: GameState, d: Decision) -> Answer:
+        return self.intent.spell if self.intent.spell in d.choices() else "ravage"
+
+    def on_enhancement(self, state: GameState, d: Decision) -> Answer:
+        keys = d.choices()
+        for k in ("greater_focus", "sorcerers_gambit"):
+            if k in keys:
+                return k
+        return keys[0]
+
+    def on_weakness(self, state: GameState, d: Decision) -> Answer:
+        return "PD"
+
+    def on_charge_end(self, state: GameState, d: Decision) -> Answer:
+        return d.context.get("default")
+
+    def on_facing(self, state: GameState, d: Decision) -> Answer:
+        m = state.model(d.context["model"])
+        foes = state.enemies_of(m)
+        if not foes:
+            return m.facing
+        e = min(foes, key=lambda f: board.distance(m, f))
+        return round(board.facing_towards(m, e.x, e.y), 3)
+
+    def on_free_strike(self, state: GameState, d: Decision) -> Answer:
+        return next(k for k in d.choices() if k != "pass")
+
+    def on_strike_order(self, state: GameState, d: Decision) -> Answer:
+        m = state.model(state.active_model) if state.active_model else None
+        if m is None:
+            return d.choices()[0]
+        return max(d.choices(), key=lambda k: (state.model(k).side != m.side, model_value(state.model(k))))
+
+    # -- Fate ----------------------------------------------------------------------------------
+    def reserve(self, state: GameState, side: int) -> int:
+        """Fate kept back for defence: hard keeps more."""
+        return 2 if self.level == "hard" else 1
+
+    def on_greater_purpose(self, state: GameState, d: Decision) -> Answer:
+        fate_left = state.sides[d.side].fate
+        m = state.model(state.active_model) if state.active_model else None
+        worth = m is not None and self.opportunity(state, m)[0] > 0.8
+        return "spend" if worth and fate_left > self.reserve(state, d.side) else "pass"
+
+    def on_cursed_hand(self, state: GameState, d: Decision) -> Answer:
+        m = state.model(state.active_model) if state.active_model else None
+        dangerous = m is not None and (m.is_hero or self.opportunity(state, m)[0] > 1.0)
+        return "spend" if self.level == "hard" and dangerous and state.sides[d.side].fate > 2 else "pass"
+
+    def on_winds_of_kismet(self, state: GameState, d: Decision) -> Answer:
+        if self.level != "hard" or state.sides[d.side].fate < 4:
+            return "pass"
+        mine = [m for m in state.side_models(d.side) if m.on_table and not m.activated]
+        best = max((self.opportunity(state, m)[0] for m in mine), default=0.0)
+        return "spend" if best > 1.5 else "pass"
+
+    def on_inner_reserve(self, state: GameState, d: Decision) -> Answer:
+        fate_left = state.sides[d.side].fate
+        threshold = self.reserve(state, d.side)
+        active = state.model(state.active_model) if state.active_model else None
+        mine = active is not None and active.side == d.side
+        important = (mine and self.intent.kind in ("fight", "charge", "cast")) or not mine
+        return "spend" if important and fate_left > threshold else "pass"
+
+    def on_reroll(self, state: GameState, d: Decision) -> Answer:
+        keys = d.choices()
+        free = [k for k in keys if k not in ("pass", "hand_of_fortune")]
+        if free:
+            return free[0]  # a trait's re-roll costs nothing
+        if "hand_of_fortune" in keys and state.sides[d.side].fate > (1 if self.level == "hard" else 0):
+            return "hand_of_fortune"
+        return "pass"
+
+    def on_trait_fate(self, state: GameState, d: Decision) -> Answer:
+        m = state.model(d.context["model"]) if d.context.get("model") else None
+        if d.context.get("trait") == "Tough" and m is not None:
+            dying = m.wounds_taken + 1 >= m.max_wounds
+            return "spend" if dying or m.is_hero else "pass"
+        return "spend" if state.sides[d.side].fate > self.reserve(state, d.side) else "pass"
+
+    def on_full_defense(self, state: GameState, d: Decision) -> Answer:
+        m = state.model(d.context["model"])
+        enemies = board.engaged_enemies(state, m)
+        fragile = m.max_wounds - m.wounds_taken <= 1 or len(enemies) >= 2
+        return "declare" if fragile and self.level != "easy" else "pass"
+
+    def on_heroic_impetus(self, state: GameState, d: Decision) -> Answer:
+        friends = [k for k in d.choices() if k != "pass"]
+        engaged = [k for k in friends if board.is_engaged(state, state.model(k))]
+        return engaged[0] if engaged else "pass"
+
+    def on_impetus_action(self, state: GameState, d: Decision) -> Answer:
+        keys = d.choices()
+        for k in ("shake_off", "standard_attack", "ranged_attack", "walk"):
+            if k in keys:
+                return k
+        return keys[0]
