@@ -94,11 +94,10 @@ def run_script_command(path: str) -> int:
 
 def fight_command(args: argparse.Namespace) -> int:
     """``fight``: a whole headless game between two controllers; the battle report on stdout."""
-    from game.ai.random_legal import RandomLegal
+    from game.ai.registry import make, names
     from game.content.library import resolve
     from game.content.maps import BattleMap, load_map
     from game.content.scenario_file import load_scenario
-    from game.rules.deployment import AutoDeploy
     from game.rules.engine import Game
     from game.rules.setup import new_game, simple_deployment
 
@@ -112,7 +111,11 @@ def fight_command(args: argparse.Namespace) -> int:
     state = new_game((parties[0], parties[1]), battle_map, args.seed, scenario=scenario)
     if scenario is None:
         simple_deployment(state)
-    game = Game(state, [AutoDeploy(RandomLegal(args.seed * 2 + 1)), AutoDeploy(RandomLegal(args.seed * 2 + 2))])
+    unknown = [a for a in args.ai if a not in names()]
+    if unknown:
+        print(f"no controller named '{unknown[0]}'; known: {', '.join(names())}", file=sys.stderr)
+        return 2
+    game = Game(state, [make(args.ai[0], args.seed * 2 + 1), make(args.ai[1], args.seed * 2 + 2)])
     shown = 0
     while True:
         for event in state.log[shown:]:
@@ -152,8 +155,10 @@ def build_parser() -> argparse.ArgumentParser:
                          "JSON. Exits 1 for a bad script, 2 when an answer is illegal.")
     run.add_argument("script", metavar="SCRIPT.yaml")
     fight = sub.add_parser("fight", help="play a whole headless game and print the battle report",
-                           description="Play a whole game between two random-legal controllers (a plain fight for "
-                           "six turns scoring kills) and print every event.")
+                           description="Play a whole game between two controllers (an encounter, or a plain fight "
+                           "for six turns scoring kills) and print every event.")
+    fight.add_argument("--ai", nargs=2, default=["normal", "normal"], metavar=("A", "B"),
+                       help="the controllers: random, aggressive, easy, normal, hard (default: normal normal)")
     fight.add_argument("--parties", nargs=2, required=True, metavar=("A.yaml", "B.yaml"))
     fight.add_argument("--map", metavar="MAP.yaml", help="a map file (default: an open table)")
     fight.add_argument("--seed", type=int, default=1)
