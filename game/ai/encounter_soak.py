@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.ai.random_legal import RandomLegal
+from game.ai.soak import run_checked
 from game.content.maps import BattleMap
 from game.content.party_building import BuiltParty
 from game.content.scenario_file import ScenarioFile
 from game.rules.deployment import AutoDeploy
 from game.rules.engine import Game
-from game.rules.invariants import violations
 from game.rules.setup import new_game
 
 
@@ -38,15 +38,7 @@ def play_encounter(parties: tuple[BuiltParty, BuiltParty], battle_map: BattleMap
     """One whole encounter; raises AssertionError naming the first broken invariant."""
     game = encounter_game(parties, battle_map, scenario, seed, aggressive)
     state = game.state
-    count = 0
-    while not game.over:
-        decision = game.step()
-        count += 1
-        if check:
-            broken = violations(state)
-            if broken:
-                raise AssertionError(f"{scenario.name}, seed {seed}, decision {count} "
-                                     f"({decision.kind if decision else '?'}): " + "; ".join(broken))
+    count = run_checked(game, f"{scenario.name}, seed {seed}", check)
     return EncounterResult(seed, count, [s.score for s in state.sides], state.winner, state.result, game.answers,
                            state.snapshot())
 

@@ -29,16 +29,22 @@ def play_random(parties: tuple[BuiltParty, BuiltParty], battle_map: BattleMap, s
     state = new_game(parties, battle_map, seed)
     simple_deployment(state)
     game = Game(state, [RandomLegal(seed * 2 + 1, aggressive), RandomLegal(seed * 2 + 2, aggressive)])
+    count = run_checked(game, f"seed {seed}", check)
+    return SoakResult(seed, count, state.result, game.answers, state.snapshot(), [e.to_dict() for e in state.log])
+
+
+def run_checked(game: Game, label: str, check: bool = True) -> int:
+    """Play a game to its end, checking the invariants after every decision; returns the decisions made."""
     count = 0
     while not game.over:
         decision = game.step()
         count += 1
         if check:
-            broken = violations(state)
+            broken = violations(game.state)
             if broken:
-                raise AssertionError(f"seed {seed}, decision {count} ({decision.kind if decision else '?'}): "
+                raise AssertionError(f"{label}, decision {count} ({decision.kind if decision else '?'}): "
                                      + "; ".join(broken))
-    return SoakResult(seed, count, state.result, game.answers, state.snapshot(), [e.to_dict() for e in state.log])
+    return count
 
 
 def replay(parties: tuple[BuiltParty, BuiltParty], battle_map: BattleMap, seed: int, answers: list) -> Game:

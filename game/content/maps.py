@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator
 
-from game.content.schema import StrictModel, validate
+from game.content.schema import Point, StrictModel, Text, validate
 from game.content.yaml_loader import Document, KeyPath, load_yaml, parse_yaml
 from game.core.errors import ContentError, Problem
 from game.core.vec import Vec2
@@ -29,26 +29,12 @@ STYLES: tuple[str, ...] = ("forest", "ruins", "wall", "building", "river", "rock
                            "marsh", "pond", "chasm", "rubble", "ford", "well", "logs", "brush", "stream")
 
 
-def _nonblank(value: str) -> str:
-    if not value.strip():
-        raise ValueError("expected a non-empty text, found blank text")
-    return value
-
-
-def _point(value: list[float]) -> list[float]:
-    if len(value) != 2:
-        raise ValueError(f"expected a point [x, y], found a list of {len(value)} number(s)")
-    return value
-
-
 def _cost(value: float) -> float:
     if not 0 < value <= 36:
         raise ValueError(f"expected a crossing cost in inches in (0, 36], found {value}")
     return value
 
 
-Text = Annotated[str, AfterValidator(_nonblank)]
-Point = Annotated[list[float], AfterValidator(_point)]
 Cost = Annotated[float, AfterValidator(_cost)]
 
 

@@ -19,25 +19,13 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator
 
 from game.content.maps import TABLE_SIZE, polygon_defect
-from game.content.schema import StrictModel, validate
+from game.content.schema import Point, StrictModel, Text, validate
 from game.content.yaml_loader import Document, KeyPath, load_yaml, parse_yaml
 from game.core.errors import ContentError, Problem
 
 SCENARIO_FORMAT = "iron-honor/scenario@1"
 EDGE_NAMES = ("top", "bottom", "left", "right")
 MARKER_STEP = 0.5  # grid step of the marker feasibility check, inches
-
-
-def _nonblank(value: str) -> str:
-    if not value.strip():
-        raise ValueError("expected a non-empty text, found blank text")
-    return value
-
-
-def _point(value: list[float]) -> list[float]:
-    if len(value) != 2:
-        raise ValueError(f"expected a point [x, y], found a list of {len(value)} number(s)")
-    return value
 
 
 def _inches(value: float) -> float:
@@ -58,8 +46,6 @@ def _count(value: int) -> int:
     return value
 
 
-Text = Annotated[str, AfterValidator(_nonblank)]
-Point = Annotated[list[float], AfterValidator(_point)]
 Inches = Annotated[float, AfterValidator(_inches)]
 Positive = Annotated[float, AfterValidator(_positive)]
 Count = Annotated[int, AfterValidator(_count)]

@@ -7,13 +7,29 @@ the project's "key path, line, expected, found" messages.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 
 from game.content.yaml_loader import Document, KeyPath
 from game.core.errors import ContentError, Problem
 from game.core.ids import suggest
+
+
+def _nonblank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("expected a non-empty text, found blank text")
+    return value
+
+
+def _point(value: list[float]) -> list[float]:
+    if len(value) != 2:
+        raise ValueError(f"expected a point [x, y], found a list of {len(value)} number(s)")
+    return value
+
+
+Text = Annotated[str, AfterValidator(_nonblank)]  # text that is not blank
+Point = Annotated[list[float], AfterValidator(_point)]  # [x, y] in inches
 
 
 class StrictModel(BaseModel):
