@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.ai.odds import attack_odds, spell_odds
 from game.ai.random_legal import RandomLegal
@@ -69,7 +70,7 @@ class Tactical:
         """The best thing this model can do now, as (expected value, intent)."""
         if m.conditions.get("stunned"):
             return 0.1, Intent("hold")
-        best = (0.2 + 0.1 * self.objective_pull(state, m), Intent("advance", goal=self.goal_for(state, m)))
+        best = (0.2 + 1.5 * self.objective_pull(state, m), Intent("advance", goal=self.goal_for(state, m)))
         escape = self.escape_goal(state, m)
         if escape is not None:
             best = max(best, (1.5 * model_value(m), Intent("escape", goal=escape)), key=lambda x: x[0])
@@ -128,35 +129,56 @@ class Tactical:
         return max(options)
 
     # -- objectives ---------------------------------------------------------------------------
-    def objective_points(self, state: GameState) -> list[tuple[float, float]]:
-        """Where the encounter scores (landmark, markers, quarters, regions, the Prisoner), read from its data."""
+    def objective_points(self, state: GameState, side: int | None = None) -> list[tuple[float, float]]:
+        """Where the encounter scores (landmark, markers, quarters, regions, the Prisoner), read from its data.
+
+        With ``side``, only the objectives that side does not already hold (control and secure targets
+        it is not winning), so the models go where they are needed."""
         enc = state.encounter
         if enc is None:
             return []
         from game.rules import scoring
 
         points: list[tuple[float, float]] = []
+        if enc.prisoner is not None and not enc.rescued:  # [ENC-RES-4]: the Rescuer frees it, the Kidnapper guards it
+            p = state.model(enc.prisoner)
+            if p.status == "prisoner":
+                points.append((p.x, p.y))
         for entry in enc.scenario.scoring:
             for t in scoring.targets(state, entry):
-                if t.kind == "marker":
-                    points.append((t.ref.x, t.ref.y))
-                elif t.kind == "prisoner":
-                    p = state.model(t.ref)
-                    points.append((p.x, p.y))
-                elif t.kind == "quarter":
-                    points.append(((9.0, 27.0)[t.ref % 2], (9.0, 27.0)[t.ref // 2]))
-                elif t.kind == "region":
-                    xs, ys = zip(*t.ref, strict=True)
-                    points.append((sum(xs) / len(xs), sum(ys) / len(ys)))
-                elif t.kind == "piece":
-                    piece = next((p for p in state.battle_map.pieces if p.id == t.ref), None)
-                    if piece is not None:
-                        points.append((sum(v.x for v in piece.polygon) / len(piece.polygon),
-                                       sum(v.y for v in piece.polygon) / len(piece.polygon)))
+                if side is not None and entry.kind == "control":
+                    _, counts = scoring.controller(state, entry, t)
+                    if counts[side] > counts[1 - side] + 1:
+                        continue
+                if side is not None and entry.kind == "secure" and scoring.securer(state, entry, t) == [side]:
+                    continue
+                point = self.target_point(state, t)
+                if point is not None:
+                    points.append(point)
         return points
 
+    @staticmethod
+    def target_point(state: GameState, t: Any) -> tuple[float, float] | None:
+        if t.kind == "marker":
+            return t.ref.x, t.ref.y
+        if t.kind == "prisoner":
+            p = state.model(t.ref)
+            return p.x, p.y
+        if t.kind == "quarter":
+            return (9.0, 27.0)[t.ref % 2], (9.0, 27.0)[t.ref // 2]
+        if t.kind == "region":
+            xs, ys = zip(*t.ref, strict=True)
+            return sum(xs) / len(xs), sum(ys) / len(ys)
+        if t.kind == "piece":
+            piece = next((p for p in state.battle_map.pieces if p.id == t.ref), None)
+            if piece is not None:
+                return (sum(v.x for v in piece.polygon) / len(piece.polygon),
+                        sum(v.y for v in piece.polygon) / len(piece.polygon))
+        return None
+
     def objective_pull(self, state: GameState, m: ModelState) -> float:
-        points = self.objective_points(state)
+        """Near 1 beside an objective its side still needs, falling off with distance."""
+        points = self.objective_points(state, m.side)
         if not points:
             return 0.0
         return 1.0 / (1.0 + min(math.hypot(m.x - x, m.y - y) for x, y in points) / 6)
@@ -175,7 +197,7 @@ class Tactical:
         escape = self.escape_goal(state, m)
         if escape is not None and not board.is_engaged(state, m):
             return escape
-        points = self.objective_points(state)
+        points = self.objective_points(state, m.side) or self.objective_points(state)
         foes = state.enemies_of(m)
         if points and (self.rng.random() < 0.7 or not foes):
             return min(points, key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y))
@@ -239,8 +261,12 @@ class Tactical:
         if goal is None:
             return self.rng.choice(candidates) if candidates else None
         inches = d.context.get("allowance", 6.0)
+        blocker = next((o for o in state.models.values() if o.id != m.id and (o.x, o.y) == tuple(goal)
+                        and o.status in ("table", "prisoner")), None)
         dx, dy = goal[0] - m.x, goal[1] - m.y
         dist = math.hypot(dx, dy)
+        if blocker is not None and dist > 0:  # stop in base contact, not on top of it
+            dist = max(0.0, dist - m.radius - blocker.radius)
         tries = []
         if dist > 0:
             for frac in (1.0, 0.95, 0.8, 0.6, 0.4):
