@@ -274,8 +274,9 @@ class Tactical:
                 tries.append({"x": m.x + dx / dist * step, "y": m.y + dy / dist * step})
         for p in tries:
             if d.check is None or d.check(p) is None:
-                if self.level == "hard" and self.intent.kind == "advance" and self.exposed(state, m, p) > 1:
-                    continue
+                if self.level == "hard" and self.intent.kind == "advance" and not self.objective_points(state, m.side) \
+                        and self.exposed(state, m, p) > 2:
+                    continue  # no objective calls: do not walk into several charges
                 return p
         if candidates:
             return min(candidates, key=lambda p: math.hypot(p["x"] - goal[0], p["y"] - goal[1])
@@ -354,8 +355,8 @@ class Tactical:
 
     # -- Fate ----------------------------------------------------------------------------------
     def reserve(self, state: GameState, side: int) -> int:
-        """Fate kept back for defence: hard keeps more."""
-        return 2 if self.level == "hard" else 1
+        """Fate kept back for defence."""
+        return 1
 
     def on_greater_purpose(self, state: GameState, d: Decision) -> Answer:
         fate_left = state.sides[d.side].fate
@@ -377,11 +378,26 @@ class Tactical:
 
     def on_inner_reserve(self, state: GameState, d: Decision) -> Answer:
         fate_left = state.sides[d.side].fate
+        attack = d.context.get("attack")
+        if self.level == "hard" and attack is not None:
+            if fate_left <= self.reserve(state, d.side) and attack.defender.side != d.side:
+                return "pass"
+            return "spend" if self.inner_reserve_gain(state, d.side, attack) > 0.12 else "pass"
         threshold = self.reserve(state, d.side)
         active = state.model(state.active_model) if state.active_model else None
         mine = active is not None and active.side == d.side
         important = (mine and self.intent.kind in ("fight", "charge", "cast")) or not mine
         return "spend" if important and fate_left > threshold else "pass"
+
+    def inner_reserve_gain(self, state: GameState, side: int, attack: Any) -> float:
+        """How much Inner Reserve raises (attacker) or lowers (defender) the chance that the attack wins."""
+        try:
+            base = float(attack_odds(state, attack).p_win)
+            if attack.attacker.side == side:
+                return float(attack_odds(state, attack, attacker_inner_reserve=True).p_win) - base
+            return base - float(attack_odds(state, attack, defender_inner_reserve=True).p_win)
+        except Exception:  # an attack the odds cannot model: no opinion
+            return 0.0
 
     def on_reroll(self, state: GameState, d: Decision) -> Answer:
         keys = d.choices()

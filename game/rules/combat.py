@@ -228,8 +228,9 @@ def resolve_attack(state: GameState, attack: Attack) -> Gen:
                attacker=a.id, defender=d.id, action=attack.action, weapon=attack.weapon, rule="CC-5")
     conditions.lose_stealth(state, a)
     # (1) Fate: the attacker declares first, then the defender ([CC-5], [FATE-5])
-    a_extra = yield from fate.inner_reserve(state, a.side, f"{a.name}'s attack", attack.no_fate)
-    d_extra = yield from fate.inner_reserve(state, d.side, f"{d.name}'s defence", attack.no_fate)
+    about = {"attack": attack}  # what the roll is for, so a controller can weigh it
+    a_extra = yield from fate.inner_reserve(state, a.side, f"{a.name}'s attack", attack.no_fate, about)
+    d_extra = yield from fate.inner_reserve(state, d.side, f"{d.name}'s defence", attack.no_fate, about)
     # (2) the attack roll
     attr = "MA" if attack.kind == "close" else "RA"
     a_roll = roll(state, a, attr, attack_modifiers(state, attack), attack.extra_dice + a_extra, "attack")

@@ -30,12 +30,14 @@ def reroll_fate_allowed(state: GameState, side: int, no_fate: bool) -> bool:
     return not no_fate and state.sides[side].fate >= 1 and side not in state.fate_used
 
 
-def inner_reserve(state: GameState, side: int, roll_name: str, no_fate: bool = False) -> Gen:
+def inner_reserve(state: GameState, side: int, roll_name: str, no_fate: bool = False,
+                  context: dict[str, Any] | None = None) -> Gen:
     """[FATE-5]: before the dice, +1d6 to one of your own resolution rolls. Returns 1 or 0 extra dice."""
     if not reroll_fate_allowed(state, side, no_fate):
         return 0
+    about = {"roll": roll_name, "fate": state.sides[side].fate, **(context or {})}
     answer = yield Decision("inner_reserve", side, f"Inner Reserve on {roll_name}? (+1d6 for 1 Fate)", "FATE-5",
-                            list(YES_NO), context={"roll": roll_name, "fate": state.sides[side].fate})
+                            list(YES_NO), context=about)
     if answer != "spend":
         return 0
     spend(state, side, 1, f"Inner Reserve on {roll_name}", "FATE-5")
