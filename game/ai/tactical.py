@@ -97,8 +97,21 @@ class Tactical:
         weapons = combat.melee_weapons(m)
         attack = combat.Attack(m, e, "close", action, weapons[0] if weapons else None)
         odds = attack_odds(state, attack)
-        return float(odds.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken) \
-            + float(odds.p_kill) * model_value(e) + 0.3 * float(odds.p_stun)
+        return (float(odds.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken)
+                + float(odds.p_kill) * model_value(e) + 0.3 * float(odds.p_stun)) * self.blocker_bonus(state, m, e)
+
+    def blocker_bonus(self, state: GameState, m: ModelState, e: ModelState) -> float:
+        """Enemies that stop our side securing an objective (a marker, the Prisoner) are worth more."""
+        enc = state.encounter
+        if enc is None:
+            return 1.0
+        spots: list[tuple[float, float, float]] = []
+        if enc.prisoner is not None and not enc.rescued and enc.ref(m.side) == "lower":
+            p = state.model(enc.prisoner)
+            spots.append((p.x, p.y, p.radius + 3.0))  # [ENC-RES-4]: no Kidnapper within 3″
+        spots += [(mk.x, mk.y, mk.radius + 3.0) for mk in enc.markers]
+        near = any(math.hypot(e.x - x, e.y - y) - e.radius <= reach for x, y, reach in spots)
+        return 2.0 if near else 1.0
 
     def shot_value(self, state: GameState, m: ModelState, e: ModelState) -> float:
         from game.rules.movement import ranged_targets
@@ -112,8 +125,8 @@ class Tactical:
                     continue
                 attack = combat.Attack(m, e, "ranged", "aimed_shot", w, range_band=band, cover=cover)
                 odds = attack_odds(state, attack)
-                best = max(best, float(odds.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken)
-                           + float(odds.p_kill) * model_value(e))
+                best = max(best, (float(odds.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken)
+                                  + float(odds.p_kill) * model_value(e)) * self.blocker_bonus(state, m, e))
         return best
 
     def spell_value(self, state: GameState, m: ModelState, e: ModelState) -> tuple[float, str]:
@@ -197,14 +210,15 @@ class Tactical:
         escape = self.escape_goal(state, m)
         if escape is not None and not board.is_engaged(state, m):
             return escape
-        points = self.objective_points(state, m.side) or self.objective_points(state)
+        needed = self.objective_points(state, m.side)
+        if needed:
+            return min(needed, key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y))
         foes = state.enemies_of(m)
-        if points and (self.rng.random() < 0.7 or not foes):
-            return min(points, key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y))
         if foes:
             target = min(foes, key=lambda e: board.distance(m, e))
             return target.x, target.y
-        return None
+        held = self.objective_points(state)
+        return min(held, key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y)) if held else None
 
     # -- the plan -----------------------------------------------------------------------------
     def on_plan(self, state: GameState, d: Decision) -> Answer:
@@ -230,6 +244,9 @@ class Tactical:
                 s += 2 * sum(a.startswith("cast") for a in acts) + 0.3 * ("cast_2" in acts)
             elif kind == "escape":
                 s += 6 * ("escape" in acts) + 2 * ("walk" in acts) + 2.2 * ("run" in acts)
+            elif self.arrived(state, m):  # at its objective: stay, fight what comes
+                s += 1.0 * (not acts) + 1.5 * sum(a in FIGHTS for a in acts) - 2 * sum(
+                    a in ("walk", "run", "sneak", "disengage") for a in acts)
             else:  # advance
                 s += 1.5 * ("walk" in acts) + 1.2 * ("run" in acts) + 0.8 * ("sneak" in acts)
                 s += 0.5 * ("walk" in acts and "run" in acts)
@@ -239,6 +256,15 @@ class Tactical:
             return s + 0.01 * self.rng.random()
 
         return max(keys, key=score)
+
+    def arrived(self, state: GameState, m: ModelState) -> bool:
+        """Standing on (or in contact with) the objective it was heading for."""
+        goal = self.intent.goal
+        if self.intent.kind != "advance" or goal is None:
+            return False
+        near = [o for o in state.models.values() if o.id != m.id and (o.x, o.y) == tuple(goal)]
+        reach = (m.radius + near[0].radius + 0.02) if near else m.radius
+        return math.hypot(goal[0] - m.x, goal[1] - m.y) <= reach
 
     def on_next_action(self, state: GameState, d: Decision) -> Answer:
         keys = d.choices()
@@ -264,14 +290,18 @@ class Tactical:
         blocker = next((o for o in state.models.values() if o.id != m.id and (o.x, o.y) == tuple(goal)
                         and o.status in ("table", "prisoner")), None)
         dx, dy = goal[0] - m.x, goal[1] - m.y
-        dist = math.hypot(dx, dy)
-        if blocker is not None and dist > 0:  # stop in base contact, not on top of it
-            dist = max(0.0, dist - m.radius - blocker.radius)
+        full = math.hypot(dx, dy)
+        ux, uy = (dx / full, dy / full) if full > 0 else (0.0, 0.0)
+        dist = full
+        if blocker is not None and dist > 0:  # stop in base contact (within the 0.02″ tolerance), not on top
+            dist = max(0.0, dist - m.radius - blocker.radius - 0.01)
+        if dist <= 0.05:
+            return {"x": m.x, "y": m.y}  # already there: a move of 0″ keeps it there
         tries = []
         if dist > 0:
             for frac in (1.0, 0.95, 0.8, 0.6, 0.4):
                 step = min(dist, inches * frac)
-                tries.append({"x": m.x + dx / dist * step, "y": m.y + dy / dist * step})
+                tries.append({"x": m.x + ux * step, "y": m.y + uy * step})
         for p in tries:
             if d.check is None or d.check(p) is None:
                 if self.level == "hard" and self.intent.kind == "advance" and not self.objective_points(state, m.side) \
