@@ -4,9 +4,9 @@ Fate pools), never the future dice.
 At its activation it forms an *intent* (fight this enemy, charge that one, shoot, cast, or march
 on an objective), picks the legal plan that carries it out best by expected value from the exact
 odds, and answers the follow-up decisions (routes, targets, weapons, Fate) in keeping with it.
-``normal`` plays the objective and the odds; ``hard`` also spends Fate where it changes outcomes
-most and keeps its models out of charge reach when it is not attacking; ``easy`` picks sensibly
-but at random.
+``normal`` plays the objective and the odds; ``hard`` also weighs Inner Reserve by its exact gain
+and spends Cursed Hand and Winds of Kismet on decisive activations; ``easy`` picks sensibly but
+at random.
 """
 
 from __future__ import annotations
@@ -304,19 +304,10 @@ class Tactical:
                 tries.append({"x": m.x + ux * step, "y": m.y + uy * step})
         for p in tries:
             if d.check is None or d.check(p) is None:
-                if self.level == "hard" and self.intent.kind == "advance" and not self.objective_points(state, m.side) \
-                        and self.exposed(state, m, p) > 2:
-                    continue  # no objective calls: do not walk into several charges
                 return p
         if candidates:
-            return min(candidates, key=lambda p: math.hypot(p["x"] - goal[0], p["y"] - goal[1])
-                       + (2.0 * self.exposed(state, m, p) if self.level == "hard" else 0.0))
+            return min(candidates, key=lambda p: math.hypot(p["x"] - goal[0], p["y"] - goal[1]))
         return None
-
-    def exposed(self, state: GameState, m: ModelState, p: dict[str, float]) -> int:
-        """How many enemies could charge a base standing at p next (within 9″, roughly)."""
-        return sum(1 for e in state.enemies_of(m)
-                   if math.hypot(e.x - p["x"], e.y - p["y"]) - e.radius - m.radius <= 9 and not e.activated)
 
     def on_end_point(self, state: GameState, d: Decision) -> Answer:
         want = self.intent.kind in ("fight", "charge") or self.level == "easy"
@@ -396,15 +387,15 @@ class Tactical:
 
     def on_cursed_hand(self, state: GameState, d: Decision) -> Answer:
         m = state.model(state.active_model) if state.active_model else None
-        dangerous = m is not None and (m.is_hero or self.opportunity(state, m)[0] > 1.0)
-        return "spend" if self.level == "hard" and dangerous and state.sides[d.side].fate > 2 else "pass"
+        dangerous = m is not None and self.opportunity(state, m)[0] > 2.0  # about to take a model off us
+        return "spend" if self.level == "hard" and dangerous and state.sides[d.side].fate > 3 else "pass"
 
     def on_winds_of_kismet(self, state: GameState, d: Decision) -> Answer:
         if self.level != "hard" or state.sides[d.side].fate < 4:
             return "pass"
         mine = [m for m in state.side_models(d.side) if m.on_table and not m.activated]
         best = max((self.opportunity(state, m)[0] for m in mine), default=0.0)
-        return "spend" if best > 1.5 else "pass"
+        return "spend" if best > 2.5 else "pass"
 
     def on_inner_reserve(self, state: GameState, d: Decision) -> Answer:
         fate_left = state.sides[d.side].fate
