@@ -26,24 +26,16 @@ import pygame
 from game.content.maps import TABLE_SIZE, BattleMap, load_map, shipped_maps
 from game.core.vec import Vec2
 from game.geometry import BaseRecord, Battlefield, LosResult, Route, line_of_sight, shortest_route
+from game.ui.table_view import SIDE_COLOURS, Camera, draw_terrain
 
 SCALE = 20  # pixels per inch
 PAD = 30
-STYLE_COLOURS = {
-    "forest": (46, 110, 52), "ruins": (128, 112, 96), "wall": (120, 120, 120), "building": (92, 64, 51),
-    "river": (52, 96, 170), "rocks": (105, 105, 115), "hedge": (70, 130, 60), "fence": (150, 120, 80),
-    "field": (196, 180, 96), "marsh": (90, 120, 100), "pond": (70, 120, 190), "chasm": (40, 34, 30),
-    "rubble": (150, 140, 130), "ford": (110, 160, 210), "well": (80, 80, 90), "logs": (120, 90, 55),
-    "brush": (110, 140, 70), "stream": (90, 140, 210),
-}
-KIND_OUTLINE = {"rough": (230, 220, 140), "obstacle": (250, 250, 250), "impassable": (20, 20, 20),
-                "area": (20, 70, 20)}
 LOS_COLOURS = {"clear": (40, 200, 60), "obscured": (255, 150, 30), "blocked": (220, 40, 40)}
-SIDE_COLOURS = [(200, 50, 50), (50, 90, 220)]
+CAMERA = Camera(SCALE, PAD, PAD)
 
 
 def to_px(p: Sequence[float]) -> tuple[int, int]:
-    return (round(PAD + p[0] * SCALE), round(PAD + p[1] * SCALE))
+    return CAMERA.to_px(p)
 
 
 def render(battle_map: BattleMap, path: str | Path, bases: Sequence[BaseRecord] = (),
@@ -54,7 +46,7 @@ def render(battle_map: BattleMap, path: str | Path, bases: Sequence[BaseRecord] 
     size = round(TABLE_SIZE * SCALE) + 2 * PAD
     surf = pygame.Surface((size, size + 24))
     surf.fill((30, 30, 30))
-    pygame.draw.rect(surf, (150, 175, 110), (PAD, PAD, TABLE_SIZE * SCALE, TABLE_SIZE * SCALE))
+    draw_terrain(surf, battle_map, CAMERA, labels=False)
     # deployment strips along every edge, and the scouting quarters with their 6″ centre circle
     overlay = pygame.Surface((size, size), pygame.SRCALPHA)
     d = zone_depth * SCALE
@@ -69,14 +61,6 @@ def render(battle_map: BattleMap, path: str | Path, bases: Sequence[BaseRecord] 
     pygame.draw.rect(surf, (230, 230, 200), to_px((12, 12)) + (12 * SCALE, 12 * SCALE), 1)  # marker square
     font = pygame.font.Font(None, 16)
     for piece in battle_map.pieces:
-        pts = [to_px(p) for p in piece.polygon]
-        colour = STYLE_COLOURS.get(piece.style, (160, 160, 160))
-        pygame.draw.polygon(surf, colour, pts)
-        width = 3 if piece.kind == "impassable" and piece.blocks_los else 2
-        pygame.draw.polygon(surf, KIND_OUTLINE[piece.kind], pts, width)
-        if piece.kind == "impassable" and not piece.blocks_los:  # hatched: impassable but see-through
-            _hatch(surf, pts)
-            pygame.draw.polygon(surf, KIND_OUTLINE[piece.kind], pts, 2)
         cx = sum(p[0] for p in piece.polygon) / len(piece.polygon)
         cy = sum(p[1] for p in piece.polygon) / len(piece.polygon)
         label = font.render(piece.id + (" ~" if piece.water else ""), True, (255, 255, 255))
@@ -110,18 +94,6 @@ def render(battle_map: BattleMap, path: str | Path, bases: Sequence[BaseRecord] 
     out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surf, str(out))
     return out
-
-
-def _hatch(surf: pygame.Surface, pts: list[tuple[int, int]]) -> None:
-    """Diagonal hatching clipped to the polygon (drawn on a mask, then blended in)."""
-    w, h = surf.get_size()
-    lines = pygame.Surface((w, h), pygame.SRCALPHA)
-    for k in range(-h, w, 8):
-        pygame.draw.line(lines, (0, 0, 0, 255), (k, h), (k + h, 0), 2)
-    mask = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.polygon(mask, (255, 255, 255, 255), pts)
-    lines.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    surf.blit(lines, (0, 0))
 
 
 def demo_scene(battle_map: BattleMap) -> tuple[list[BaseRecord], list[LosResult], list[Route]]:
