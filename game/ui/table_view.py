@@ -26,8 +26,15 @@ STYLE_COLOURS = {
 KIND_OUTLINE = {"rough": (230, 220, 140), "obstacle": (250, 250, 250), "impassable": (20, 20, 20),
                 "area": (20, 70, 20)}
 SIDE_COLOURS = [(200, 50, 50), (50, 90, 220)]
+COLOUR_BLIND_SIDES = [(230, 150, 20), (40, 110, 230)]  # orange / blue: apart for red-green colour blindness
 CONDITION_MARKS = {"stunned": "S", "stealth": "H", "full_defense": "D", "ran": "R", "rough": "~", "entangled": "E",
                    "confused": "C", "weakness": "W", "burnt_out": "B"}
+
+
+def _font(size: int) -> pygame.font.Font:
+    from game.ui.theme import font
+
+    return font(size)
 
 
 @dataclass
@@ -55,7 +62,7 @@ def draw_terrain(surf: pygame.Surface, battle_map: BattleMap, cam: Camera, label
     """The table and its pieces: fill by style, outline by kind, hatching for see-through impassable pieces."""
     side = TABLE_SIZE * cam.scale
     pygame.draw.rect(surf, TABLE_GREEN, (cam.ox, cam.oy, side, side))
-    font = pygame.font.Font(None, max(12, round(cam.scale * 0.8)))
+    font = _font(max(12, round(cam.scale * 0.8)))
     for piece in battle_map.pieces:
         pts = [cam.to_px(p) for p in piece.polygon]
         pygame.draw.polygon(surf, STYLE_COLOURS.get(piece.style, (160, 160, 160)), pts)
@@ -84,12 +91,12 @@ def hatch(surf: pygame.Surface, pts: list[tuple[int, int]]) -> None:
 
 
 def draw_model(surf: pygame.Surface, m: ModelState, cam: Camera, font: pygame.font.Font,
-               active: bool = False) -> None:
+               active: bool = False, colours: Sequence[tuple[int, int, int]] = SIDE_COLOURS) -> None:
     """A round base in its side's colour, with a second cue for colour-blind players (side A: a ring,
     side B: a square mark), a facing arrow, its name, wound pips and condition letters."""
     c = cam.to_px((m.x, m.y))
     r = max(3, round(m.radius * cam.scale))
-    colour = SIDE_COLOURS[m.side % 2]
+    colour = colours[m.side % 2]
     pygame.draw.circle(surf, colour, c, r)
     if m.side == 0:
         pygame.draw.circle(surf, (255, 255, 255), c, max(2, r - 3), 1)
@@ -113,14 +120,15 @@ def draw_model(surf: pygame.Surface, m: ModelState, cam: Camera, font: pygame.fo
         surf.blit(tag, (c[0] + r, c[1] - r))
 
 
-def draw_state(surf: pygame.Surface, state: GameState, cam: Camera) -> None:
+def draw_state(surf: pygame.Surface, state: GameState, cam: Camera, colour_blind: bool = False) -> None:
     """The whole table as it stands: terrain, markers, the Prisoner and every model on the table."""
     draw_terrain(surf, state.battle_map, cam)
-    font = pygame.font.Font(None, max(12, round(cam.scale * 0.7)))
+    font = _font(max(11, round(cam.scale * 0.55)))
+    palette = COLOUR_BLIND_SIDES if colour_blind else SIDE_COLOURS
     enc = state.encounter
     if enc is not None:
         for mk in enc.markers:
             pygame.draw.circle(surf, (240, 200, 40), cam.to_px((mk.x, mk.y)), max(3, round(mk.radius * cam.scale)))
     for m in sorted(state.models.values(), key=lambda m: m.id):
         if m.on_table or m.status == "prisoner":
-            draw_model(surf, m, cam, font, active=m.id == state.active_model)
+            draw_model(surf, m, cam, font, active=m.id == state.active_model, colours=palette)

@@ -1,0 +1,224 @@
+"""The application: one window, a frame loop with a cap, and a stack of scenes.
+
+Only the top scene gets input; the widgets of the scenes below are hidden, and so is their drawing
+unless the top one is an overlay, which is drawn over them. A scene keeps its state outside its widgets, so
+a resize or a new UI scale rebuilds the widgets and loses nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+
+from game.ui import theme
+from game.ui.settings import UISettings, save_settings
+
+
+class Scene:
+    """One screen. Subclasses create their widgets in ``build`` inside ``self.root``."""
+
+    overlay = False  # drawn over the scene below instead of replacing it
+    name = "scene"
+
+    def __init__(self, app: App):
+        self.app = app
+        self.root: pygame_gui.core.UIContainer | None = None
+
+    @property
+    def manager(self) -> pygame_gui.UIManager:
+        return self.app.manager
+
+    def px(self, n: float) -> int:
+        """A length in pixels at the player's UI scale."""
+        return round(n * self.app.settings.ui_scale)
+
+    # -- life cycle -------------------------------------------------------------------
+    def build(self) -> None:
+        """Create the widgets; called on entering and after every resize or UI scale change."""
+
+    def rebuild(self) -> None:
+        if self.root is not None:
+            self.root.kill()
+        w, h = self.app.size
+        self.root = pygame_gui.core.UIContainer(pygame.Rect(0, 0, w, h), self.manager, starting_height=1)
+        self.build()
+
+    def enter(self) -> None:
+        self.rebuild()
+
+    def leave(self) -> None:
+        if self.root is not None:
+            self.root.kill()
+            self.root = None
+
+    def cover(self) -> None:
+        if self.root is not None:
+            self.root.hide()
+
+    def uncover(self) -> None:
+        if self.root is not None:
+            self.root.show()
+
+    # -- per frame --------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        """One input or pygame_gui event (already offered to the widgets)."""
+
+    def update(self, dt: float) -> None:
+        """Time passes (seconds); AI pacing and animations."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Everything that is not a widget."""
+        surface.fill(theme.BG)
+
+
+class App:
+    """The window, the widget manager, the scene stack and the frame loop."""
+
+    def __init__(self, settings: UISettings, problems: list[str] | None = None, save: bool = True):
+        pygame.init()
+        pygame.display.set_caption("Iron & Honor")
+        self.settings = settings
+        self.save_enabled = save
+        self.startup_problems = list(problems or [])
+        self.window = self._open_window()
+        self.manager = pygame_gui.UIManager(self.size, theme.gui_theme(settings.ui_scale))
+        self.scenes: list[Scene] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frame_times: list[float] = []  # seconds of work per frame (for the benchmark)
+        self.on_frame: list[Callable[[App], None]] = []
+
+    # -- window -------------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.window.get_size()
+
+    def _open_window(self) -> pygame.Surface:
+        s = self.settings
+        if s.fullscreen:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                s.fullscreen = False
+        return pygame.display.set_mode((s.width, s.height), pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.window = self._open_window()
+        self._relayout()
+        self.save_settings()
+
+    def set_ui_scale(self, scale: float) -> None:
+        self.settings.ui_scale = scale
+        self.manager = pygame_gui.UIManager(self.size, theme.gui_theme(scale))
+        for scene in self.scenes:
+            scene.root = None  # its widgets belonged to the old manager
+        self._relayout()
+
+    def _relayout(self) -> None:
+        self.manager.set_window_resolution(self.size)
+        for scene in self.scenes:
+            scene.rebuild()
+        for scene in self.scenes[:-1]:
+            scene.cover()
+
+    def save_settings(self) -> None:
+        if not self.save_enabled:
+            return
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            self.startup_problems.append(f"settings not saved: {exc}")
+
+    # -- scene stack ----------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        if self.top is not None:
+            self.top.cover()  # an overlay still shows the scene below, but not its widgets
+        self.scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.leave()
+        if self.top is not None:
+            self.top.uncover()
+        else:
+            self.running = False
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        if self.scenes:
+            self.scenes.pop().leave()
+        self.scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def reset(self, scene: Scene) -> Scene:
+        """Clear the stack and start again from ``scene`` (back to the main menu)."""
+        while self.scenes:
+            self.scenes.pop().leave()
+        return self.push(scene)
+
+    # -- the loop -------------------------------------------------------------------------
+    def frame(self, dt: float | None = None) -> None:
+        """One frame: input to the widgets and the top scene, time passes, everything is drawn."""
+        start = time.perf_counter()
+        if dt is None:
+            dt = self.clock.tick(self.settings.fps_cap) / 1000.0
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        self.manager.update(dt)
+        if self.top is not None:
+            self.top.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.frame_times.append(time.perf_counter() - start)
+        for hook in self.on_frame:
+            hook(self)
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            self.settings.width, self.settings.height = max(800, event.w), max(600, event.h)
+            self.window = pygame.display.set_mode((self.settings.width, self.settings.height), pygame.RESIZABLE)
+            self._relayout()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and self.top is not None \
+                and self.top.name != "help":
+            from game.ui.scenes.help import HelpOverlay
+
+            self.push(HelpOverlay(self))
+            return
+        self.manager.process_events(event)
+        if self.top is not None:
+            self.top.handle(event)
+
+    def draw(self) -> None:
+        first = len(self.scenes) - 1
+        while first > 0 and self.scenes[first].overlay:
+            first -= 1
+        for scene in self.scenes[max(first, 0):]:
+            scene.draw(self.window)
+        self.manager.draw_ui(self.window)
+
+    def run(self) -> None:
+        while self.running and self.scenes:
+            self.frame()
+        pygame.quit()

@@ -1,0 +1,237 @@
+"""How a player answers each kind of Decision on the table: click a model, a point or a direction.
+
+The options and every legality verdict come from the Decision itself (its options, its ``check``),
+and route previews from the engine's own route finder: nothing here decides a rule. A prompt only
+turns the mouse into a candidate answer and shows what the engine says about it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.rules import board
+from game.rules.decisions import Answer, Decision
+from game.rules.state import GameState
+from game.ui import theme
+from game.ui.table_view import Camera
+
+MOVE_KINDS = ("move_to",)
+POINT_HINTS = {
+    "move_to": "Click where to move (the route is found for you); Enter takes the suggested spot.",
+    "charge_end": "Click where the charge ends against its target; Enter takes the default spot on the line.",
+    "deploy": "Click inside your deployment zone to place the model; Enter places it at a suggested spot.",
+    "place_marker": "Click to place the marker; Enter takes a suggested spot.",
+    "place_prisoner": "Click to place the Prisoner; Enter takes a suggested spot.",
+    "ambush_place": "Click where the model arrives from ambush; Enter takes a suggested spot.",
+}
+
+
+@dataclass
+class Verdict:
+    """What the engine says about the point under the mouse."""
+
+    point: tuple[float, float]
+    why_not: str | None
+    route: Any = None  # a geometry Route for moves
+
+
+class Prompt:
+    """The table side of one pending decision."""
+
+    hint = ""
+
+    def __init__(self, state: GameState, decision: Decision):
+        self.state = state
+        self.decision = decision
+
+    def model_options(self) -> dict[str, str]:
+        """Model id -> option key, for the options a click on a base answers."""
+        return {}
+
+    def hover(self, at: tuple[float, float] | None) -> None:
+        """The mouse is over the table at ``at`` (inches), or off it."""
+
+    def click(self, at: tuple[float, float]) -> Answer | None:
+        """A left click on the table: the answer it gives, or None."""
+        return None
+
+    def default(self) -> Answer | None:
+        """What Enter answers."""
+        return None
+
+    def refusal(self) -> str | None:
+        """Why the answer under the mouse would be refused, to show beside the cursor."""
+        return None
+
+    def draw(self, surface: pygame.Surface, cam: Camera) -> None:
+        """Previews on the table."""
+
+
+class ChoicePrompt(Prompt):
+    """Options; those naming a model can also be picked by clicking its base."""
+
+    def __init__(self, state: GameState, decision: Decision):
+        super().__init__(state, decision)
+        self._models = {o.key: o.key for o in decision.options if o.key in state.models}
+        kind = decision.kind
+        if self._models:
+            self.hint = "Click a highlighted model, or pick from the list."
+        elif kind == "plan":
+            self.hint = "Declare the whole activation: only legal plans are offered."
+        else:
+            self.hint = "Pick an option (1–9 or click)."
+
+    def model_options(self) -> dict[str, str]:
+        return self._models
+
+    def click(self, at: tuple[float, float]) -> Answer | None:
+        mid = model_at(self.state, at, list(self._models))
+        return self._models.get(mid) if mid else None
+
+    def default(self) -> Answer | None:
+        keys = self.decision.choices()
+        for safe in ("pass", "stop", "end"):
+            if safe in keys:
+                return safe
+        return keys[0] if len(keys) == 1 else None
+
+
+class PointPrompt(Prompt):
+    """A free point: the engine's check gives the verdict under the mouse; moves show their route."""
+
+    def __init__(self, state: GameState, decision: Decision):
+        super().__init__(state, decision)
+        self.hint = POINT_HINTS.get(decision.kind, "Click a point on the table.")
+        self.verdict: Verdict | None = None
+        ctx = decision.context
+        self.model = state.models.get(ctx.get("model", ""))
+        self.candidates = [(c["x"], c["y"]) for c in ctx.get("candidates") or []]
+        self.allowance = ctx.get("allowance")
+
+    def hover(self, at: tuple[float, float] | None) -> None:
+        if at is None:
+            self.verdict = None
+            return
+        at = (round(at[0] * 20) / 20, round(at[1] * 20) / 20)  # 0.05″: what a hand can place
+        if self.verdict is not None and self.verdict.point == at:
+            return
+        why = self.decision.check({"x": at[0], "y": at[1]}) if self.decision.check else None
+        route = None
+        if self.decision.kind in MOVE_KINDS and self.model is not None and self.allowance is not None:
+            from game.rules.movement import route_to
+
+            route = route_to(board.battlefield(self.state), self.model.id, at, float(self.allowance))
+        self.verdict = Verdict(at, why, route)
+
+    def click(self, at: tuple[float, float]) -> Answer | None:
+        self.hover(at)
+        if self.verdict is None or self.verdict.why_not:
+            return None
+        return {"x": self.verdict.point[0], "y": self.verdict.point[1]}
+
+    def refusal(self) -> str | None:
+        return self.verdict.why_not if self.verdict else None
+
+    def default(self) -> Answer | None:
+        d = self.decision.context.get("default")
+        if d:
+            return {"x": d["x"], "y": d["y"]}
+        if self.candidates:
+            x, y = self.candidates[len(self.candidates) // 2] if self.decision.kind == "deploy" else self.candidates[0]
+            return {"x": x, "y": y}
+        return None
+
+    def draw(self, surface: pygame.Surface, cam: Camera) -> None:
+        from game.ui.battle import previews
+
+        for x, y in self.candidates[:400]:
+            pygame.draw.circle(surface, (255, 255, 255), cam.to_px((x, y)), 2)
+        v = self.verdict
+        if v is None:
+            return
+        radius = self.model.radius if self.model is not None else 0.5
+        facing = self.model.facing if self.model is not None else 0.0
+        route = v.route
+        if route is not None and route.move is not None and self.allowance is not None:
+            warning = "crosses rough ground: half speed" if route.move.crosses_rough else ""
+            previews.draw_route(surface, cam, [(p.x, p.y) for p in route.waypoints], route.cost,
+                                float(self.allowance), v.why_not is None, warning)
+        previews.draw_ghost_base(surface, cam, v.point[0], v.point[1], radius, facing, v.why_not is None)
+
+
+class AnglePrompt(Prompt):
+    """A facing: the direction from the model to the mouse."""
+
+    hint = "Move the mouse to turn the model, click to set its facing; Enter keeps the current facing."
+
+    def __init__(self, state: GameState, decision: Decision):
+        super().__init__(state, decision)
+        self.model = state.models.get(decision.context.get("model", ""))
+        self.angle: float | None = None
+
+    def hover(self, at: tuple[float, float] | None) -> None:
+        if at is None or self.model is None:
+            self.angle = None
+            return
+        dx, dy = at[0] - self.model.x, at[1] - self.model.y
+        if math.hypot(dx, dy) < 0.05:
+            return
+        self.angle = round(math.degrees(math.atan2(dy, dx)) % 360.0, 1)
+
+    def click(self, at: tuple[float, float]) -> Answer | None:
+        self.hover(at)
+        return self.angle
+
+    def default(self) -> Answer | None:
+        return float(self.decision.context.get("current", self.model.facing if self.model else 0.0))
+
+    def draw(self, surface: pygame.Surface, cam: Camera) -> None:
+        if self.model is None or self.angle is None:
+            return
+        from game.ui.battle import previews
+
+        ghost = _Facing(self.model, self.angle)
+        previews.draw_front_arc(surface, cam, ghost)
+        c = cam.to_px((self.model.x, self.model.y))
+        length = (self.model.radius + 1.5) * cam.scale
+        tip = (c[0] + math.cos(math.radians(self.angle)) * length, c[1] + math.sin(math.radians(self.angle)) * length)
+        pygame.draw.line(surface, theme.ACCENT, c, tip, 3)
+        label = theme.font(14, bold=True).render(f"{self.angle:.0f}°", True, theme.ACCENT, (0, 0, 0))
+        surface.blit(label, (tip[0] + 4, tip[1] - 8))
+
+
+class _Facing:
+    """A stand-in model turned to a new facing, for drawing its front arc before the answer."""
+
+    def __init__(self, model: Any, facing: float):
+        self._model = model
+        self.facing = facing
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._model, name)
+
+
+def prompt_for(state: GameState, decision: Decision) -> Prompt:
+    if decision.free == "point":
+        return PointPrompt(state, decision)
+    if decision.free == "angle":
+        return AnglePrompt(state, decision)
+    return ChoicePrompt(state, decision)
+
+
+def model_at(state: GameState, at: tuple[float, float], among: list[str] | None = None) -> str | None:
+    """The base under a table point (the nearest centre if bases touch)."""
+    best, best_d = None, math.inf
+    for m in state.models.values():
+        if among is not None and m.id not in among:
+            continue
+        if not (m.on_table or m.status == "prisoner"):
+            continue
+        d = math.hypot(m.x - at[0], m.y - at[1])
+        if d <= m.radius + 0.15 and d < best_d:
+            best, best_d = m.id, d
+    return best

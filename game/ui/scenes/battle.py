@@ -1,0 +1,567 @@
+"""The battle: the table through a camera, the status and the prompt in a side panel, the log below.
+
+Every question comes from the engine as a Decision; the scene shows it and hands back the player's
+answer, or lets the AI answer at a watchable pace. Deployment is the same scene: the encounter's
+set-up decisions come first, with the zones drawn.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.rules.deployment import DEPLOYMENT_KINDS
+from game.rules.state import GameState
+from game.ui import theme
+from game.ui.app import App, Scene
+from game.ui.battle import hover, previews
+from game.ui.battle.prompts import ChoicePrompt, Prompt, model_at, prompt_for
+from game.ui.session import BattleSession
+from game.ui.table_view import Camera, draw_state
+
+AI_DELAY = {"slow": 1.0, "normal": 0.45, "fast": 0.12, "instant": 0.0}
+VISIBLE = {"ModelMoved", "DiceRolled", "DiceRerolled", "ActivationRoll", "AttackResolved", "Killed", "Removed",
+           "Deployed", "SpellCast", "Pushed", "Escaped", "Rescued", "MarkerPlaced", "PrisonerPlaced"}
+HANDOFF_KINDS = {"nominate", "choose_edge", "deploy", "place_marker", "place_prisoner"}
+ATTACK_ACTIONS = {"standard attack", "furious attack", "shoot", "charge", "standard_attack", "furious_attack"}
+
+
+class BattleScene(Scene):
+    name = "battle"
+
+    def __init__(self, app: App, session: BattleSession):
+        super().__init__(app)
+        self.session = session
+        self.cam: Camera | None = None
+        self.table_rect = pygame.Rect(0, 0, 100, 100)
+        self.panel_rect = pygame.Rect(0, 0, 100, 100)
+        self.prompt: Prompt | None = None
+        self.prompt_decision = None
+        self.option_buttons: list[tuple[pygame_gui.elements.UIButton, str]] = []
+        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
+        self.hover_in: tuple[float, float] | None = None
+        self.hover_px: tuple[int, int] | None = None
+        self.hover_model: str | None = None
+        self.selected: str | None = None
+        self.message = ""
+        self.message_time = 0.0
+        self.ai_wait = 0.0
+        self.skip_ai = False
+        self.show_rings = True
+        self.show_log = True
+        self.panning: tuple[int, int] | None = None
+        self.log_seen = 0
+        self.summaries_shown: set[int] = set()
+        self.results_pending = 0.0
+        self.handoff_for: object = None
+        self.log_panel = None
+        self.dice_tray = None
+        self._odds_cache: dict[tuple, object] = {}
+
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    # -- layout ---------------------------------------------------------------------------
+    def build(self) -> None:
+        from game.ui.battle.dice_view import DiceTray
+        from game.ui.battle.log_panel import LogPanel
+
+        w, h = self.app.size
+        panel_w = min(self.px(420), w // 2)
+        self.table_rect = pygame.Rect(0, 0, w - panel_w, h)
+        self.panel_rect = pygame.Rect(w - panel_w, 0, panel_w, h)
+        if self.cam is None or getattr(self, "_fitted_for", None) != self.table_rect.size:
+            self.cam = Camera.fit(self.table_rect, margin=self.px(12))
+            self._fitted_for = self.table_rect.size
+        x0, pad = self.panel_rect.x + self.px(8), self.px(8)
+        inner = panel_w - 2 * pad
+        self.status_rect = pygame.Rect(self.panel_rect.x, 0, panel_w, self.px(150))
+        y = self.status_rect.bottom + pad
+        self.widgets = {}
+        self.widgets["prompt"] = pygame_gui.elements.UITextBox(
+            "", pygame.Rect(x0, y, inner, self.px(96)), self.manager, container=self.root,
+            object_id=ObjectID(object_id="#prompt"))
+        y += self.px(100)
+        self.options_rect = pygame.Rect(x0, y, inner, self.px(230))
+        self.widgets["options"] = pygame_gui.elements.UIScrollingContainer(
+            self.options_rect, self.manager, container=self.root, allow_scroll_x=False)
+        y = self.options_rect.bottom + pad
+        bw = (inner - 3 * pad) // 4
+        for i, (key, text, tip) in enumerate((
+                ("fit", "Fit (F)", "Fit the whole table in view"),
+                ("rings", "Rings (R)", "Show the selected model's weapon ranges and movement"),
+                ("log", "Log (L)", "Show or hide the battle log"),
+                ("auto", "Auto-deploy", "Place this model (and the rest of the set-up) automatically"))):
+            self.widgets[key] = pygame_gui.elements.UIButton(
+                pygame.Rect(x0 + i * (bw + pad), y, bw, self.px(30)), text, self.manager, container=self.root,
+                tool_tip_text=tip)
+        y += self.px(36)
+        for i, (key, text, tip) in enumerate((
+                ("slower", "AI slower (-)", "Slow down the AI's actions"),
+                ("faster", "AI faster (+)", "Speed up the AI's actions"),
+                ("skip", "Skip (S)", "Play the AI's actions at once until you are asked"),
+                ("menu", "Menu", "Leave the battle for the main menu"))):
+            self.widgets[key] = pygame_gui.elements.UIButton(
+                pygame.Rect(x0 + i * (bw + pad), y, bw, self.px(30)), text, self.manager, container=self.root,
+                tool_tip_text=tip)
+        y += self.px(38)
+        self.log_rect = pygame.Rect(x0, y, inner, h - y - pad)
+        self.log_panel = LogPanel(self.manager, self.log_rect, self.root)
+        self.log_panel.refresh(self.state)
+        if not self.show_log:
+            self.log_panel.hide() if hasattr(self.log_panel, "hide") else None
+        if self.dice_tray is None:
+            self.dice_tray = DiceTray()
+        self.prompt_decision = None  # rebuild the option buttons in the new layout
+        self._sync_prompt()
+
+    # -- the pending decision -----------------------------------------------------------------
+    def _sync_prompt(self) -> None:
+        d = self.session.pending
+        if d is self.prompt_decision:
+            return
+        self.prompt_decision = d
+        for button, _ in self.option_buttons:
+            button.kill()
+        self.option_buttons = []
+        box = self.widgets.get("prompt")
+        human = d is not None and self.session.human_turn()
+        self.prompt = prompt_for(self.state, d) if human and d is not None else None
+        if box is None:
+            return
+        if d is None:
+            box.set_text("<b>The battle is over.</b>")
+            return
+        side = self.state.sides[d.side]
+        colour = theme.hex_colour(theme.side_colour(d.side, self.app.settings.colour_blind))
+        if not human:
+            box.set_text(f"<font color='{colour}'><b>{side.name}</b></font> (AI) is thinking…<br>"
+                         f"<i>{_esc(d.prompt)}</i>")
+            return
+        assert self.prompt is not None
+        other = "" if self._is_active_side(d.side) else " — <b>your opponent's action: this choice is yours</b>"
+        box.set_text(f"<font color='{colour}'><b>{_esc(side.name)}</b></font>{other}<br>"
+                     f"<b>{_esc(d.prompt)}</b> <font color='#9aa0aa'>[{d.rule}]</font><br>"
+                     f"<font color='#c8ccd4'>{_esc(self.prompt.hint)}</font>")
+        container = self.widgets["options"]
+        width = self.options_rect.width - self.px(18)
+        y = 0
+        for n, option in enumerate(d.options):
+            label = f"{n + 1}. {option.label}" if n < 9 else option.label
+            tip = self._option_tip(d, option)
+            button = pygame_gui.elements.UIButton(pygame.Rect(0, y, width, self.px(30)), label, self.manager,
+                                                  container=container, tool_tip_text=tip)
+            self.option_buttons.append((button, option.key))
+            y += self.px(33)
+        if d.free == "angle":
+            for label, angle in (("Keep facing", None), ("Face the nearest enemy", "enemy")):
+                button = pygame_gui.elements.UIButton(pygame.Rect(0, y, width, self.px(30)), label, self.manager,
+                                                      container=container)
+                self.option_buttons.append((button, f"@angle:{angle}"))
+                y += self.px(33)
+        if d.free == "point":
+            button = pygame_gui.elements.UIButton(pygame.Rect(0, y, width, self.px(30)),
+                                                  "Use the suggested spot (Enter)", self.manager, container=container)
+            self.option_buttons.append((button, "@default"))
+            y += self.px(33)
+        container.set_scrollable_area_dimensions((width, max(y, 1)))
+
+    def _option_tip(self, d, option) -> str | None:
+        from game.ui.battle import tooltips
+
+        if option.key in self.state.models:
+            return tooltips.model_tooltip(self.state, option.key)
+        if d.kind == "plan" and self.state.active_model:
+            model = self.state.model(self.state.active_model)
+            parts = [tooltips.action_tooltip(k, model) for k in (option.data or [])]
+            return "<br>".join(parts) or None
+        if d.kind in ("next_action", "impetus_action") and self.state.active_model and option.key != "end":
+            try:
+                return tooltips.action_tooltip(option.key, self.state.model(self.state.active_model))
+            except Exception:
+                return None
+        return f"[{d.rule}] {option.label}"
+
+    def _is_active_side(self, side: int) -> bool:
+        active = self.state.active_model
+        return active is None or self.state.model(active).side == side
+
+    def give(self, answer) -> None:
+        """Hand an answer to the engine; a refusal is shown, never raised."""
+        why = self.session.answer(answer)
+        if why:
+            self.flash(why)
+        self._after_answer()
+
+    def _after_answer(self) -> None:
+        self._sync_prompt()
+
+    def flash(self, text: str) -> None:
+        self.message, self.message_time = text, 4.0
+
+    # -- per frame -----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.message_time = max(0.0, self.message_time - dt)
+        self._read_log()
+        if self.app.top is not self:
+            return
+        if self.session.over:
+            self.results_pending += dt
+            if self.results_pending > 0.6 or self.app.settings.animation == "instant":
+                from game.ui.scenes.results import ResultsScene
+
+                self.app.replace(ResultsScene(self.app, self.session))
+            return
+        d = self.session.pending
+        if d is not None and self.session.needs_handoff() and d.kind in HANDOFF_KINDS and self.handoff_for is not d:
+            from game.ui.scenes.handoff import HandoffScene
+
+            self.handoff_for = d
+            side = self.state.sides[d.side]
+            self.app.push(HandoffScene(self.app, f"Pass the seat to {side.name}"))
+            return
+        if d is not None and not self.session.human_turn():
+            self._run_ai(dt)
+        self._sync_prompt()
+        if self.dice_tray is not None:
+            self.dice_tray.update(dt)
+
+    def _run_ai(self, dt: float) -> None:
+        self.ai_wait -= dt
+        if self.ai_wait > 0 and not self.skip_ai:
+            return
+        delay = AI_DELAY.get(self.app.settings.animation, 0.45)
+        budget = pygame.time.get_ticks() + 12
+        while True:
+            d = self.session.pending
+            if d is None or self.session.human_turn():
+                self.skip_ai = False
+                break
+            before = len(self.state.log)
+            self.session.step_ai()
+            seen = {e.kind for e in self.state.log[before:]}
+            if seen & {"Scores"}:
+                self._read_log()
+                break
+            if seen & VISIBLE and delay > 0 and not self.skip_ai:
+                self.ai_wait = delay
+                break
+            if pygame.time.get_ticks() > budget:
+                break
+
+    def _read_log(self) -> None:
+        log = self.state.log
+        if self.log_seen == len(log):
+            return
+        new = log[self.log_seen:]
+        self.log_seen = len(log)
+        if self.log_panel is not None:
+            self.log_panel.refresh(self.state)
+        for e in new:
+            if self.dice_tray is not None and "dice" in e.data:
+                self.dice_tray.show(e)
+        for e in new:
+            if e.kind == "Scores" and e.turn not in self.summaries_shown and not self.session.over:
+                from game.ui.scenes.maintenance import MaintenanceSummary
+
+                self.summaries_shown.add(e.turn)
+                if self.app.top is self:
+                    self.app.push(MaintenanceSummary(self.app, self.session, e.turn))
+                break
+
+    # -- input ------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.log_panel is not None:
+            self.log_panel.handle(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._button(event.ui_element)
+        elif event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+            if self.panning is not None and self.cam is not None:
+                self.cam.ox += event.pos[0] - self.panning[0]
+                self.cam.oy += event.pos[1] - self.panning[1]
+                self.panning = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and self.table_rect.collidepoint(event.pos):
+            if event.button == 1:
+                self._click(event.pos)
+            elif event.button in (2, 3):
+                self.panning = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
+            self.panning = None
+        elif event.type == pygame.MOUSEWHEEL and self.hover_px and self.table_rect.collidepoint(self.hover_px):
+            self.zoom(1.15 ** event.y, self.hover_px)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _button(self, element) -> None:
+        for button, key in self.option_buttons:
+            if element is button:
+                if key == "@default":
+                    self._default()
+                elif key.startswith("@angle:"):
+                    self._angle_button(key.split(":", 1)[1])
+                else:
+                    self.give(key)
+                return
+        w = self.widgets
+        if element is w.get("fit"):
+            self.fit()
+        elif element is w.get("rings"):
+            self.show_rings = not self.show_rings
+        elif element is w.get("log"):
+            self.toggle_log()
+        elif element is w.get("auto"):
+            self.auto_deploy()
+        elif element is w.get("slower"):
+            self.change_speed(-1)
+        elif element is w.get("faster"):
+            self.change_speed(+1)
+        elif element is w.get("skip"):
+            self.skip_ai = True
+        elif element is w.get("menu"):
+            from game.ui.scenes.menu import MainMenu
+
+            self.app.reset(MainMenu(self.app))
+
+    def _angle_button(self, which: str) -> None:
+        d = self.session.pending
+        if d is None or d.free != "angle":
+            return
+        model = self.state.models.get(d.context.get("model", ""))
+        if which == "enemy" and model is not None:
+            enemies = [e for e in self.state.on_table() if e.side != model.side]
+            if enemies:
+                e = min(enemies, key=lambda e: math.hypot(e.x - model.x, e.y - model.y))
+                self.give(round(math.degrees(math.atan2(e.y - model.y, e.x - model.x)) % 360.0, 1))
+                return
+        self.give(float(d.context.get("current", model.facing if model else 0.0)))
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        self.hover_px = pos
+        if self.cam is None or not self.table_rect.collidepoint(pos):
+            self.hover_in, self.hover_model = None, None
+            if self.prompt:
+                self.prompt.hover(None)
+            return
+        self.hover_in = self.cam.to_inches(pos)
+        self.hover_model = model_at(self.state, self.hover_in)
+        if self.prompt is not None:
+            self.prompt.hover(self.hover_in)
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        self._hover(pos)
+        if self.hover_in is None:
+            return
+        if self.prompt is not None:
+            answer = self.prompt.click(self.hover_in)
+            if answer is not None:
+                self.give(answer)
+                return
+            why = self.prompt.refusal()
+            if why:
+                self.flash(why)
+                return
+        self.selected = self.hover_model  # look at any model: rings, arc and LOS from it
+
+    def _key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self._default()
+        elif pygame.K_1 <= k <= pygame.K_9:
+            n = k - pygame.K_1
+            if n < len(self.option_buttons):
+                self._button(self.option_buttons[n][0])
+        elif k == pygame.K_f:
+            self.fit()
+        elif k == pygame.K_r:
+            self.show_rings = not self.show_rings
+        elif k == pygame.K_l:
+            self.toggle_log()
+        elif k == pygame.K_s:
+            self.skip_ai = True
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.change_speed(+1)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.change_speed(-1)
+        elif k == pygame.K_ESCAPE:
+            self.selected = None
+        elif self.cam is not None and k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            step = self.px(40)
+            self.cam.ox += {pygame.K_LEFT: step, pygame.K_RIGHT: -step}.get(k, 0)
+            self.cam.oy += {pygame.K_UP: step, pygame.K_DOWN: -step}.get(k, 0)
+
+    def _default(self) -> None:
+        if self.prompt is None:
+            return
+        answer = self.prompt.default()
+        if answer is None:
+            self.flash("Choose one: there is no default answer to this question.")
+            return
+        self.give(answer)
+
+    # -- controls -----------------------------------------------------------------------------------
+    def fit(self) -> None:
+        self.cam = Camera.fit(self.table_rect, margin=self.px(12))
+
+    def zoom(self, factor: float, about: tuple[int, int]) -> None:
+        assert self.cam is not None
+        fit = Camera.fit(self.table_rect).scale
+        new = min(max(self.cam.scale * factor, fit * 0.5), fit * 6)
+        ix, iy = self.cam.to_inches(about)
+        self.cam.scale = new
+        self.cam.ox, self.cam.oy = about[0] - ix * new, about[1] - iy * new
+
+    def toggle_log(self) -> None:
+        self.show_log = not self.show_log
+        if self.log_panel is not None:
+            (self.log_panel.show if self.show_log else self.log_panel.hide)()
+
+    def change_speed(self, step: int) -> None:
+        from game.ui.settings import SPEEDS
+
+        i = SPEEDS.index(self.app.settings.animation) if self.app.settings.animation in SPEEDS else 1
+        self.app.settings.animation = SPEEDS[min(max(i + step, 0), len(SPEEDS) - 1)]
+        self.flash(f"AI speed: {self.app.settings.animation}")
+
+    def auto_deploy(self) -> None:
+        d = self.session.pending
+        if d is None or d.kind not in DEPLOYMENT_KINDS or not self.session.human_turn():
+            self.flash("Auto-deploy places your models while you are deploying.")
+            return
+        side = d.side
+        while (d := self.session.pending) is not None and d.kind in DEPLOYMENT_KINDS and d.side == side \
+                and self.session.human_turn():
+            why = self.session.auto_answer()
+            if why:
+                self.flash(why)
+                break
+        self._sync_prompt()
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        from game.ui.battle.status_panel import draw_status
+
+        surface.fill(theme.BG)
+        assert self.cam is not None
+        surface.set_clip(self.table_rect)
+        colour_blind = self.app.settings.colour_blind
+        draw_state(surface, self.state, self.cam, colour_blind=colour_blind)
+        self._draw_zones(surface)
+        self._draw_highlights(surface)
+        self._draw_selection(surface)
+        if self.prompt is not None:
+            self.prompt.draw(surface, self.cam)
+        self._draw_hover(surface)
+        if self.dice_tray is not None:
+            tray = pygame.Rect(self.table_rect.x + self.px(10), self.table_rect.bottom - self.px(86),
+                               min(self.px(520), self.table_rect.width - self.px(20)), self.px(76))
+            self.dice_tray.draw(surface, tray)
+        self._draw_message(surface)
+        surface.set_clip(None)
+        pygame.draw.rect(surface, theme.PANEL, self.panel_rect)
+        draw_status(surface, self.status_rect, self.state, colour_blind)
+
+    def _draw_zones(self, surface: pygame.Surface) -> None:
+        d = self.session.pending
+        if d is None or d.kind not in ("deploy", "deploy_facing") or self.state.encounter is None:
+            return
+        from game.rules.encounter import zone_of
+
+        assert self.cam is not None
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        for side in (0, 1):
+            zone = zone_of(self.state, side)
+            colour = (*theme.side_colour(side, self.app.settings.colour_blind), 60 if side == d.side else 30)
+            if zone.polygon:
+                pts = [self.cam.to_px(p) for p in zone.polygon]
+            else:
+                x0, y0, x1, y1 = zone.bounds()
+                pts = [self.cam.to_px(p) for p in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+            pygame.draw.polygon(layer, colour, pts)
+            pygame.draw.polygon(layer, (*colour[:3], 200), pts, 2)
+        surface.blit(layer, (0, 0))
+
+    def _draw_highlights(self, surface: pygame.Surface) -> None:
+        assert self.cam is not None
+        if isinstance(self.prompt, ChoicePrompt):
+            t = pygame.time.get_ticks() / 1000.0
+            pulse = 2 + round(2 * (1 + math.sin(t * 5)))
+            for mid in self.prompt.model_options():
+                m = self.state.model(mid)
+                c = self.cam.to_px((m.x, m.y))
+                pygame.draw.circle(surface, theme.ACCENT, c, round(m.radius * self.cam.scale) + 3 + pulse, 3)
+
+    def _focus_model(self) -> str | None:
+        d = self.session.pending
+        if d is not None and d.context.get("model") in self.state.models:
+            return d.context["model"]
+        return self.state.active_model or self.selected
+
+    def _draw_selection(self, surface: pygame.Surface) -> None:
+        assert self.cam is not None
+        mid = self._focus_model()
+        if mid is None or mid not in self.state.models or not self.state.model(mid).on_table:
+            return
+        m = self.state.model(mid)
+        previews.draw_front_arc(surface, self.cam, m)
+        if self.show_rings:
+            d = self.session.pending
+            allowance = d.context.get("allowance") if d is not None else None
+            previews.draw_range_rings(surface, self.cam, self.state, mid, allowance)
+
+    def _draw_hover(self, surface: pygame.Surface) -> None:
+        from game.ui.battle import tooltips
+
+        assert self.cam is not None
+        hovered = self.hover_model
+        if hovered is None or self.hover_px is None:
+            return
+        focus = self._focus_model()
+        if focus and focus != hovered and focus in self.state.models and self.state.model(focus).on_table \
+                and self.state.model(hovered).on_table:
+            previews.draw_los(surface, self.cam, self.state, focus, hovered)
+            odds = self._odds(focus, hovered)
+            if odds is not None:
+                previews.draw_odds_box(surface, (self.hover_px[0] + 18, self.hover_px[1] + 18), odds)
+                return
+        tooltips.draw_hover_card(surface, (self.hover_px[0] + 18, self.hover_px[1] + 18),
+                                 hover.model_lines(self.state, hovered))
+
+    def _odds(self, attacker: str, target: str):
+        """The exact odds of the attack the pending decision is about (cached per state of the log)."""
+        a, t = self.state.model(attacker), self.state.model(target)
+        if a.side == t.side:
+            return None
+        d = self.session.pending
+        action = d.context.get("action") if d is not None else None
+        kind = hover.attack_kind_for(self.state, attacker, target, action)
+        if kind is None:
+            return None
+        key = (attacker, target, kind, len(self.state.log))
+        if key not in self._odds_cache:
+            if len(self._odds_cache) > 64:
+                self._odds_cache.clear()
+            self._odds_cache[key] = previews.odds_summary(self.state, attacker, target, kind)
+        return self._odds_cache[key]
+
+    def _draw_message(self, surface: pygame.Surface) -> None:
+        text = ""
+        if self.message_time > 0:
+            text = self.message
+        elif self.prompt is not None and self.prompt.refusal():
+            text = self.prompt.refusal() or ""
+        if not text:
+            return
+        f = theme.font(self.px(15), bold=True)
+        label = f.render(text[:160], True, (255, 235, 235))
+        box = label.get_rect(midtop=(self.table_rect.centerx, self.px(8))).inflate(self.px(16), self.px(10))
+        pygame.draw.rect(surface, (120, 30, 30), box, border_radius=self.px(6))
+        surface.blit(label, label.get_rect(center=box.center))
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,101 @@
+"""The player's settings, kept in the user config folder (platformdirs) as a small YAML file.
+
+A missing or broken file never stops the game: the defaults are used and the problem is
+reported (file, key, line); the broken file is left untouched until the player saves.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+import yaml
+
+from game.core.atomic import write_text_atomic
+
+CONFIG_ENV = "IRON_HONOR_CONFIG"
+SPEEDS = ("slow", "normal", "fast", "instant")
+SCALES = (0.75, 1.0, 1.25, 1.5, 2.0)
+
+
+@dataclass
+class UISettings:
+    width: int = 1280
+    height: int = 800
+    fullscreen: bool = False
+    ui_scale: float = 1.0
+    colour_blind: bool = False  # a palette safe for red-green colour blindness
+    animation: str = "normal"  # how fast the AI's actions play out: one of SPEEDS
+    declare_plan_upfront: bool = True  # [DIG-ACT-2]
+    fps_cap: int = 60
+
+
+def config_path() -> Path:
+    override = os.environ.get(CONFIG_ENV)
+    if override:
+        return Path(override) / "settings.yaml"
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("iron-honor", appauthor=False)) / "settings.yaml"
+
+
+def load_settings(path: Path | None = None) -> tuple[UISettings, list[str]]:
+    """The settings and the problems found reading them (each names the file, the key and the line)."""
+    path = path or config_path()
+    settings = UISettings()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return settings, []
+    except OSError as exc:
+        return settings, [f"{path}: cannot be read ({exc.strerror}); using the default settings"]
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f", line {mark.line + 1}" if mark else ""
+        return settings, [f"{path}{line}: not valid YAML; using the default settings"]
+    if data is None:
+        return settings, []
+    if not isinstance(data, dict):
+        return settings, [f"{path}, line 1: expected a mapping of settings; using the defaults"]
+    lines = {k.value: k.start_mark.line + 1 for k, _ in node.value} if isinstance(node, yaml.MappingNode) else {}
+    problems: list[str] = []
+    known = {f.name: f for f in fields(UISettings)}
+    for key, value in data.items():
+        where = f"{path}, key '{key}', line {lines.get(key, '?')}"
+        if key not in known:
+            problems.append(f"{where}: unknown setting, ignored")
+            continue
+        default = getattr(settings, key)
+        why = _bad_value(key, value, default)
+        if why:
+            problems.append(f"{where}: {why}; keeping {default!r}")
+        else:
+            setattr(settings, key, float(value) if isinstance(default, float) else value)
+    return settings, problems
+
+
+def _bad_value(key: str, value: object, default: object) -> str | None:
+    if isinstance(default, bool):
+        return None if isinstance(value, bool) else "expected true or false"
+    if isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            return "expected a whole number"
+        low = {"width": 800, "height": 600, "fps_cap": 15}[key]
+        return None if low <= value <= 10000 else f"expected at least {low}"
+    if key == "ui_scale":
+        ok = isinstance(value, int | float) and not isinstance(value, bool) and 0.5 <= value <= 3
+        return None if ok else "expected a number from 0.5 to 3"
+    if key == "animation":
+        return None if value in SPEEDS else f"expected one of {', '.join(SPEEDS)}"
+    return None
+
+
+def save_settings(settings: UISettings, path: Path | None = None) -> Path:
+    path = path or config_path()
+    write_text_atomic(path, "# Iron & Honor settings (written by the game)\n"
+                      + yaml.safe_dump(asdict(settings), sort_keys=False))
+    return path

@@ -1,0 +1,75 @@
+"""Look and feel: fonts, palettes and the pygame_gui theme, all scaled by the player's UI scale.
+
+The fonts are the Noto Sans files pygame_gui ships: they have the inch mark (″) and the
+other signs the rules text uses, which pygame's built-in font draws as boxes.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+FONT_DIR = Path(pygame_gui.__file__).resolve().parent / "data"
+FONT_REGULAR = FONT_DIR / "NotoSans-Regular.ttf"
+FONT_BOLD = FONT_DIR / "NotoSans-Bold.ttf"
+FONT_MONO = FONT_DIR / "FiraCode-Regular.ttf"
+
+BG = (24, 26, 30)
+PANEL = (36, 39, 45)
+INK = (225, 228, 235)
+MUTED = (150, 155, 165)
+ACCENT = (240, 200, 90)
+GOOD = (110, 210, 120)
+BAD = (230, 95, 85)
+
+# side colours: the standard pair, and a pair safe for red-green colour blindness (blue / orange)
+SIDE_PALETTES = {False: [(200, 50, 50), (50, 90, 220)], True: [(230, 150, 20), (40, 110, 230)]}
+
+
+def side_colour(side: int, colour_blind: bool = False) -> tuple[int, int, int]:
+    return SIDE_PALETTES[colour_blind][side % 2]
+
+
+def hex_colour(c: tuple[int, int, int]) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*c)
+
+
+@cache
+def font(size: int, bold: bool = False, mono: bool = False) -> pygame.font.Font:
+    path = FONT_MONO if mono else FONT_BOLD if bold else FONT_REGULAR
+    return pygame.font.Font(str(path), max(6, size))
+
+
+def gui_theme(scale: float) -> dict:
+    """The pygame_gui theme at a UI scale: one font family, sizes and paddings multiplied by the scale."""
+    size = str(round(14 * scale))
+
+    def font_block(px: int, bold: bool = False) -> dict:
+        return {"name": "noto_sans", "size": str(round(px * scale)), "bold": "1" if bold else "0",
+                "regular_path": str(FONT_REGULAR), "bold_path": str(FONT_BOLD)}
+
+    return {
+        "defaults": {
+            "colours": {
+                "normal_bg": "#3a3f47", "hovered_bg": "#4d545f", "disabled_bg": "#26292e", "selected_bg": "#6b5a2a",
+                "active_bg": "#6b5a2a", "dark_bg": "#1f2226", "normal_text": "#e1e4eb", "hovered_text": "#ffffff",
+                "selected_text": "#ffffff", "disabled_text": "#80848c", "normal_border": "#555b66",
+                "hovered_border": "#f0c85a", "selected_border": "#f0c85a", "link_text": "#f0c85a",
+                "link_hover": "#ffe08a",
+            },
+            "font": {"name": "noto_sans", "size": size, "regular_path": str(FONT_REGULAR),
+                     "bold_path": str(FONT_BOLD)},
+        },
+        "button": {"misc": {"shape": "rounded_rectangle", "shape_corner_radius": str(round(4 * scale)),
+                            "tool_tip_delay": "0.4"}},
+        "@title": {"font": font_block(34, bold=True), "colours": {"normal_text": "#f0c85a"}},
+        "@heading": {"font": font_block(18, bold=True), "colours": {"normal_text": "#f0c85a"}},
+        "@small": {"font": font_block(12)},
+        "@big_button": {"font": font_block(18, bold=True)},
+        "@prompt": {"font": font_block(15, bold=True)},
+        "text_box": {"font": font_block(13), "colours": {"dark_bg": "#1f2226"}},
+        "tool_tip": {"font": font_block(13), "misc": {"rect_width": str(round(360 * scale))}},
+    }
