@@ -1,0 +1,218 @@
+"""The dice tray: the most recent roll drawn as dice, rolled visibly.
+
+Fed with the engine's events (``show``): a roll event (any event whose data has dice) starts a new
+tray, or joins the previous one when it answers it (a defence after an attack, a resist after a cast);
+a re-roll replaces that model's dice; an outcome event (AttackResolved, SpellResolved, ...) writes the
+result under them. Nothing is worked out here: totals and outcomes are the events' own numbers.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.rules.events import Event
+from game.rules.state import SIDE_LETTERS, GameState
+from game.ui import theme
+from game.ui.battle.cards import text
+
+ROLL_TIME = 0.4  # seconds of tumbling at speed factor 1
+SPEED_FACTORS = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+ANSWERS = ("defence", "resisting", "area of effect defence")
+OUTCOMES = {"AttackResolved", "SpellResolved", "AreaHit", "AreaMiss", "Misfire", "Brutal", "Wounded", "Stunned",
+            "Killed", "BurnOut"}
+ROLL_NAMES = {"ActivationRoll": "activation roll", "AmbushRoll": "ambush roll", "ScoreRoll": "score roll",
+              "DeathOfAHero": "Death of a Hero", "ExtraTurnRoll": "extra turn roll", "DiceRerolled": "re-roll"}
+PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+        5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+@dataclass
+class RollRow:
+    """One side's dice in the tray, as the event reported them."""
+
+    who: str
+    side: int | None
+    what: str
+    dice: list[int]
+    mods: list[dict] = field(default_factory=list)
+    base: str = ""
+    total: int | None = None
+    note: str = ""
+    model: str | None = None
+
+
+def _who(event: Event) -> str:
+    """The roller's name from the event's text, when no state is at hand ("Name attack: ...", "Name rolls 4")."""
+    why = event.data.get("roll")
+    head = event.text.split(":")[0]
+    if why and head.endswith(f" {why}"):
+        return head[: -len(why) - 1]
+    return event.text.split(" rolls ")[0] if " rolls " in event.text else ""
+
+
+def side_of(model_id: str | None, state: GameState | None = None) -> int | None:
+    """The side of a model: from the state when given, else from its id's side letter (A1, B3)."""
+    if model_id is None:
+        return None
+    if state is not None and model_id in state.models:
+        return state.model(model_id).side
+    return SIDE_LETTERS.index(model_id[0]) if model_id[:1] in SIDE_LETTERS else None
+
+
+class DiceTray:
+    """Shows the latest roll; ``speed`` scales the rolling animation (0: instant)."""
+
+    def __init__(self, speed: float | str = 1.0, colour_blind: bool = False):
+        self.rows: list[RollRow] = []
+        self.outcome = ""
+        self.title = ""
+        self.t = 0.0
+        self.colour_blind = colour_blind
+        self.speed = 1.0
+        self.set_speed(speed)
+
+    def set_speed(self, speed: float | str) -> None:
+        """A factor, or one of the settings' animation names (slow, normal, fast, instant)."""
+        self.speed = SPEED_FACTORS.get(speed, 1.0) if isinstance(speed, str) else max(0.0, float(speed))
+
+    @property
+    def rolling(self) -> bool:
+        return self.t < ROLL_TIME * self.speed
+
+    def show(self, event: Event, state: GameState | None = None) -> None:
+        """Take one event: a roll starts (or joins) the tray, a re-roll replaces, an outcome is noted."""
+        data = event.data
+        if "dice" not in data:
+            if event.kind in OUTCOMES and self.rows:
+                self.outcome = event.text if not self.outcome or event.kind in ("AttackResolved", "SpellResolved") \
+                    else f"{self.outcome}; {event.text}"
+            return
+        if event.kind == "DiceRerolled":
+            for row in self.rows:
+                if row.model == data.get("model"):
+                    row.dice = list(data["dice"])
+                    row.total = data.get("total", row.total)
+                    row.note = f"re-rolled ({str(data.get('reason', '')).replace('_', ' ')}) from " \
+                               + "+".join(map(str, data.get("before", [])))
+                    self.t = 0.0
+                    return
+        rows = self._rows(event, state)
+        answering = event.kind == "DiceRolled" and str(data.get("roll", "")).startswith(ANSWERS)
+        if answering and self.rows and len(self.rows) == 1:
+            self.rows += rows
+        else:
+            self.rows = rows
+            self.outcome = self._own_outcome(event)
+            self.title = event.kind
+        self.t = 0.0
+
+    def _rows(self, event: Event, state: GameState | None) -> list[RollRow]:
+        d = event.data
+        model = d.get("model")
+        who = state.model(model).name if state is not None and model in state.models else _who(event)
+        if event.kind == "SetupRoll" and len(d["dice"]) == 2:  # one die per side, totals beside them
+            totals = d.get("totals", [None, None])
+            names = [s.name for s in state.sides] if state is not None else ["Side A", "Side B"]
+            return [RollRow(names[i], i, "set-up roll", [d["dice"][i]], total=totals[i]) for i in range(2)]
+        what = str(d.get("roll") or d.get("trait") or ROLL_NAMES.get(event.kind, event.kind))
+        base = f"{d['attribute']} {d['value']}" if "attribute" in d and "value" in d else ""
+        return [RollRow(who, side_of(model, state) if model else d.get("side"), what, list(d["dice"]),
+                        list(d.get("modifiers", [])), base, d.get("total"), model=model)]
+
+    @staticmethod
+    def _own_outcome(event: Event) -> str:
+        """Single rolls carry their own result in the event (AP, needs N+, points)."""
+        d = event.data
+        if "ap" in d:
+            return f"{d['ap']} AP"
+        if "need" in d:
+            return f"needs {d['need']}+: " + ("success" if d.get("success") else "no effect")
+        if "points" in d:
+            return f"{d['points']} ExP"
+        if "result" in d:
+            return str(d["result"]).capitalize()
+        if event.kind == "SetupRoll":
+            return event.text.split(": ")[-1]
+        return ""
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The rows of dice with their modifiers and totals, and the outcome, inside ``rect``."""
+        if not self.rows:
+            return
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (18, 20, 24, 225), layer.get_rect(), border_radius=8)
+        pygame.draw.rect(layer, (90, 96, 108, 255), layer.get_rect(), 1, border_radius=8)
+        surface.blit(layer, rect.topleft)
+        pad = 6
+        outcome_h = 0
+        small = max(10, min(14, rect.height // 6))
+        if self.outcome and not self.rolling:
+            outcome_h = small + 6
+        row_h = (rect.height - 2 * pad - outcome_h) / len(self.rows)
+        size = max(12, min(40, round(row_h - 4)))
+        for i, row in enumerate(self.rows):
+            y = rect.y + pad + round(i * row_h + (row_h - size) / 2)
+            self._draw_row(surface, row, rect.x + pad, y, size, rect.right - pad, i)
+        if outcome_h:
+            img = text(self.outcome, small, theme.ACCENT, bold=True)
+            if img.get_width() > rect.width - 2 * pad:
+                img = img.subsurface((0, 0, rect.width - 2 * pad, img.get_height()))
+            surface.blit(img, (rect.x + pad, rect.bottom - pad - img.get_height()))
+
+    def _draw_row(self, surface: pygame.Surface, row: RollRow, x: int, y: int, size: int, right: int,
+                  index: int) -> None:
+        colour = theme.side_colour(row.side, self.colour_blind) if row.side is not None else (200, 200, 200)
+        pygame.draw.rect(surface, colour, (x, y, 4, size))
+        x += 8
+        small = max(10, min(14, size // 2))
+        name = text(row.who[:18], small, theme.INK, bold=True)
+        surface.blit(name, (x, y))
+        surface.blit(text(row.what[:22], small - 1, theme.MUTED), (x, y + name.get_height() - 2))
+        x += max(name.get_width(), 90) + 6
+        for k, value in enumerate(row.dice):
+            face, dx, dy = value, 0, 0
+            if self.rolling:
+                tick = int(self.t / 0.06) + 7 * k + 13 * index
+                face = tick * 5 % 6 + 1
+                dx, dy = round(2 * math.sin(tick * 1.7)), round(2 * math.cos(tick * 2.3))
+            draw_die(surface, (x + dx, y + dy), size, face, colour)
+            x += size + 4
+        if self.rolling:
+            return
+        parts = [row.base] if row.base else []
+        parts += [f"{m['value']:+d} {m['source']}" for m in row.mods]
+        detail = "  ".join(parts)
+        total = text(f"= {row.total}", max(12, size * 3 // 5), theme.INK, bold=True) if row.total is not None \
+            else None
+        x += 4
+        room = right - x - (total.get_width() + 8 if total else 0)
+        if detail and room > 30:
+            img = text(detail, small - 1, theme.INK)
+            if img.get_width() > room:
+                img = img.subsurface((0, 0, room, img.get_height()))
+            surface.blit(img, (x, y + (size // 2 - img.get_height()) // 2 + 2))
+            if row.note:
+                note = text(row.note, small - 2, theme.MUTED)
+                surface.blit(note.subsurface((0, 0, min(room, note.get_width()), note.get_height())),
+                             (x, y + size // 2 + 2))
+        if total:
+            surface.blit(total, (right - total.get_width(), y + (size - total.get_height()) // 2))
+
+
+def draw_die(surface: pygame.Surface, pos: tuple[int, int], size: int, face: int,
+             colour: tuple[int, int, int] = (240, 240, 240)) -> None:
+    """One die: a rounded ivory square edged in the side's colour, with its pips."""
+    r = pygame.Rect(pos[0], pos[1], size, size)
+    pygame.draw.rect(surface, (245, 242, 232), r, border_radius=max(2, size // 5))
+    pygame.draw.rect(surface, colour, r, max(2, size // 12), border_radius=max(2, size // 5))
+    pip = max(1, round(size / 11))
+    q = size * 0.26
+    for px, py in PIPS.get(face, []):
+        pygame.draw.circle(surface, (25, 25, 25), (r.centerx + px * q, r.centery + py * q), pip)

@@ -1,0 +1,447 @@
+"""Table overlays drawn through the camera: range rings, the front arc, LOS lines, routes, ghost bases, odds.
+
+Every number shown comes from an engine query (board, geometry.los, movement, combat, sorcery) or from
+the odds module; nothing here decides a rule. Queries that cost more than a frame can afford (LOS,
+odds) are cached per state of the log and per position, so they run when the hover changes, not
+every frame. Nothing here changes the game state: the odds of a charge or of a trait-prepared shot
+are worked out on a copy.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import pygame
+
+from game.ai.odds import attack_odds, has_tough, spell_odds
+from game.content.catalog import catalog
+from game.core.dice import Modifier, effective_modifiers
+from game.geometry.los import BLOCKED, CLEAR, LosResult, line_of_sight
+from game.rules import board, combat, movement, sorcery
+from game.rules.state import GameState, ModelState
+from game.rules.traits.base import hooks_of
+from game.ui import theme
+from game.ui.battle.cards import Row, blit_clamped, dashed_circle, label, outlined_line, render_card
+from game.ui.table_view import Camera
+
+SHORT_RING = (250, 235, 140)
+LONG_RING = (245, 160, 60)
+SPELL_RING = (200, 140, 255)
+MOVE_RING = (120, 220, 255)
+VERDICT_COLOURS = {"clear": theme.GOOD, "cover": theme.ACCENT, "blocked": theme.BAD}
+ROUTE_OK = (120, 220, 255)
+BAD_LIGHT = (255, 140, 130)
+
+# kinds odds_summary understands; the aliases name what a player clicks
+KIND_ALIASES = {"close": "standard_attack", "melee": "standard_attack", "charge": "charge_attack",
+                "shoot": "ranged_attack", "ranged": "ranged_attack", "cast": "spell"}
+CLOSE_KINDS = ("standard_attack", "furious_attack", "charge_attack", "shove", "free_strike")
+RANGED_KINDS = ("ranged_attack", "aimed_shot")
+
+
+def _version(state: GameState) -> int:
+    """The state's version for caches: the engine logs every change it makes."""
+    return len(state.log)
+
+
+def _where(*models: ModelState) -> tuple:
+    return tuple((m.id, m.x, m.y, m.facing, m.status) for m in models)
+
+
+# -- range rings ------------------------------------------------------------------------------------
+
+def ring_specs(state: GameState, model_id: str, allowance: float | None = None) -> list[tuple[float, str, tuple]]:
+    """(radius from the centre in inches, label, colour) for each ring the model has.
+
+    Weapon and spell ranges are "within N″", measured base edge to base edge ([BASE-2]): a target is in
+    range when any part of its base is inside the ring drawn at the model's radius + N. The movement
+    ring is how far the centre may go straight.
+    """
+    m = state.model(model_id)
+    by_radius: dict[tuple[float, tuple], list[str]] = {}
+    for i in combat.ranged_weapons(m):
+        skill = catalog().skill(m.weapon(i).skill)
+        name = m.weapon(i).name + (" (jammed)" if i in m.jammed else "")
+        if skill.short:
+            by_radius.setdefault((m.radius + skill.short, SHORT_RING), []).append(f"{name} short {skill.short}″")
+        if skill.long:
+            by_radius.setdefault((m.radius + skill.long, LONG_RING), []).append(f"{name} long {skill.long}″")
+    if m.has("sorcery") and not m.conditions.get("burnt_out"):
+        by_radius.setdefault((m.radius + sorcery.RANGE, SPELL_RING), []).append(f"spells {sorcery.RANGE:g}″")
+    out = [(r, ", ".join(dict.fromkeys(names)), colour) for (r, colour), names in by_radius.items()]
+    if allowance is not None and allowance > 0:
+        out.append((float(allowance), f"move {allowance:g}″", MOVE_RING))
+    return sorted(out)
+
+
+def draw_range_rings(surface: pygame.Surface, cam: Camera, state: GameState, model_id: str,
+                     allowance: float | None = None) -> None:
+    """The model's weapon (and spell) ranges as labelled rings, and its movement allowance when given."""
+    m = state.model(model_id)
+    c = cam.to_px((m.x, m.y))
+    size = max(11, min(15, round(cam.scale * 0.6)))
+    for k, (r, text, colour) in enumerate(ring_specs(state, model_id, allowance)):
+        rp = r * cam.scale
+        if colour == MOVE_RING:
+            dashed_circle(surface, (10, 10, 10), c, rp, 4)
+            dashed_circle(surface, colour, c, rp, 2)
+            angle = math.radians(90)
+        else:
+            pygame.draw.circle(surface, (10, 10, 10), c, round(rp), 4)
+            pygame.draw.circle(surface, colour, c, round(rp), 2)
+            angle = math.radians(-90 + 14 * (k % 3))
+        pos = (c[0] + math.cos(angle) * rp, c[1] + math.sin(angle) * rp)
+        label(surface, text, pos, size, colour)
+
+
+# -- front arc ----------------------------------------------------------------------------------------
+
+ARC_REACH = 6.0  # inches of wedge drawn; the arc itself runs to the table edge
+
+
+def draw_front_arc(surface: pygame.Surface, cam: Camera, model: ModelState) -> None:
+    """The front arc ([DIG-4]): a target is in front when any part of its base lies ahead of the line
+    through the model's centre square to its facing, so the arc is a 180° half-plane; drawn as a
+    translucent half-disc with that boundary line."""
+    r = max(8, round((ARC_REACH + model.radius) * cam.scale))
+    c = cam.to_px((model.x, model.y))
+    f = math.radians(model.facing)
+    layer = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+    o = (r + 2, r + 2)
+    pts = [o] + [(o[0] + math.cos(f + math.radians(a)) * r, o[1] + math.sin(f + math.radians(a)) * r)
+                 for a in range(-90, 91, 6)]
+    pygame.draw.polygon(layer, (255, 240, 160, 38), pts)
+    surface.blit(layer, (c[0] - o[0], c[1] - o[1]))
+    left = (c[0] + math.cos(f - math.pi / 2) * r, c[1] + math.sin(f - math.pi / 2) * r)
+    right = (c[0] + math.cos(f + math.pi / 2) * r, c[1] + math.sin(f + math.pi / 2) * r)
+    pygame.draw.line(surface, (255, 240, 160), left, right, 1)
+    tip = (c[0] + math.cos(f) * r, c[1] + math.sin(f) * r)
+    pygame.draw.line(surface, (255, 240, 160), c, tip, 1)
+
+
+# -- line of sight ------------------------------------------------------------------------------------
+
+_LOS_CACHE: dict[tuple, LosResult] = {}
+
+
+def los_result(state: GameState, from_id: str, to_id: str) -> LosResult:
+    """geometry.los.line_of_sight, cached per positions and state version (a hover calls it each frame)."""
+    a, b = state.model(from_id), state.model(to_id)
+    key = (from_id, to_id, _version(state), _where(a, b), id(state))
+    found = _LOS_CACHE.get(key)
+    if found is None:
+        if len(_LOS_CACHE) > 256:
+            _LOS_CACHE.clear()
+        found = line_of_sight(board.battlefield(state), from_id, to_id)
+        _LOS_CACHE[key] = found
+    return found
+
+
+def los_verdict(los: LosResult) -> str:
+    """"clear", "cover" or "blocked", as the LOS result says."""
+    if not los.has_los:
+        return "blocked"
+    return "cover" if los.cover else "clear"
+
+
+def draw_los(surface: pygame.Surface, cam: Camera, state: GameState, from_id: str, to_id: str) -> str:
+    """A line from the viewer to the target coloured by the verdict, the five sight lines faintly, and the
+    edge-to-edge distance with the verdict at the midpoint. Returns the verdict text shown."""
+    a, b = state.model(from_id), state.model(to_id)
+    los = los_result(state, from_id, to_id)
+    verdict = los_verdict(los)
+    colour = VERDICT_COLOURS[verdict]
+    for ln in los.lines:
+        if ln.index == 2:
+            continue
+        faint = theme.GOOD if ln.status == CLEAR else (theme.BAD if ln.status == BLOCKED else theme.ACCENT)
+        pygame.draw.line(surface, faint, cam.to_px(ln.start), cam.to_px(ln.end), 1)
+    pa, pb = cam.to_px((a.x, a.y)), cam.to_px((b.x, b.y))
+    outlined_line(surface, colour, pa, pb, 3)
+    dist = board.distance(a, b)
+    if verdict == "blocked":
+        text = "out of arc" if not los.in_arc else "blocked"
+    elif verdict == "cover":
+        sources = ", ".join(s.removeprefix("area:") for s in los.cover_sources)
+        text = f"cover ({sources})" if sources else "cover"
+    else:
+        text = "clear"
+    shown = f"{dist:.1f}″ · {text}"
+    mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
+    label(surface, shown, mid, max(12, min(15, round(cam.scale * 0.6))), colour, bold=True)
+    return shown
+
+
+# -- routes and ghost bases -----------------------------------------------------------------------
+
+def route_text(cost: float, allowance: float | None) -> str:
+    return f"{cost:.1f}″ of {allowance:g}″" if allowance is not None else f"{cost:.1f}″"
+
+
+def draw_route(surface: pygame.Surface, cam: Camera, points: Sequence[Sequence[float]], cost: float,
+               allowance: float | None, legal: bool, warning: str | None = None) -> None:
+    """A path preview: the polyline in inches, its cost against the allowance at the end, a rough-ground
+    warning under it; red when the engine refuses the move."""
+    if len(points) < 2:
+        return
+    colour = ROUTE_OK if legal else theme.BAD
+    px = [cam.to_px(p) for p in points]
+    pygame.draw.lines(surface, (10, 10, 10), False, px, 6)
+    pygame.draw.lines(surface, colour, False, px, 3)
+    for p in px[1:-1]:
+        pygame.draw.circle(surface, colour, p, 4)
+    size = max(12, min(15, round(cam.scale * 0.6)))
+    end = px[-1]
+    box = label(surface, route_text(cost, allowance), (end[0] + 14, end[1] - 10), size, colour, "midleft",
+                bold=True)
+    if warning:
+        label(surface, warning, (box.left, box.bottom + 2), size - 1, theme.ACCENT, "topleft", bold=True)
+
+
+def draw_ghost_base(surface: pygame.Surface, cam: Camera, x: float, y: float, radius: float, facing: float,
+                    ok: bool) -> None:
+    """A translucent base where a model would stand: green when the engine accepts the spot, red if not."""
+    r = max(4, round(radius * cam.scale))
+    colour = theme.GOOD if ok else theme.BAD
+    layer = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+    o = (r + 2, r + 2)
+    pygame.draw.circle(layer, (*colour, 110), o, r)
+    pygame.draw.circle(layer, (*colour, 255), o, r, 2)
+    f = math.radians(facing)
+    pygame.draw.line(layer, (255, 255, 255, 230), o, (o[0] + math.cos(f) * r * 1.4, o[1] + math.sin(f) * r * 1.4), 2)
+    c = cam.to_px((x, y))
+    surface.blit(layer, (c[0] - o[0], c[1] - o[1]))
+
+
+# -- odds ------------------------------------------------------------------------------------------
+
+@dataclass
+class OddsSummary:
+    """What the odds module says about one attack or spell, ready to show (Fractions kept exact)."""
+
+    title: str
+    kind: str
+    available: bool = True
+    reason: str = ""
+    p_win: Fraction = Fraction(0)
+    p_wound: Fraction = Fraction(0)  # at least one wound actually taken (after Tough)
+    p_stun: Fraction = Fraction(0)
+    p_brutal: Fraction = Fraction(0)
+    p_kill: Fraction = Fraction(0)
+    p_misfire: Fraction = Fraction(0)
+    expected_wounds: Fraction = Fraction(0)
+    tough: bool = False
+    attack_total: int = 0
+    defence_total: int = 0
+    attack_base: str = ""  # "MA 4": the attribute the modifiers add to
+    defence_base: str = ""
+    attack_mods: list[dict] = field(default_factory=list)  # {value, rule, source}
+    defence_mods: list[dict] = field(default_factory=list)
+    extra: list[str] = field(default_factory=list)  # spell lines, assumptions
+    _card: pygame.Surface | None = field(default=None, repr=False, compare=False)
+    _card_size: int = field(default=0, repr=False, compare=False)
+
+    def lines(self) -> list[str]:
+        """The summary as plain lines (for tests, tooltips and the log)."""
+        out = [self.title]
+        if not self.available:
+            return [*out, self.reason]
+        if self.kind == "spell":
+            return [*out, *self.extra]
+        out.append(f"P(wound) {pct(self.p_wound)}  P(Stun) {pct(self.p_stun)}  P(brutal) {pct(self.p_brutal)}")
+        out.append(f"expected wounds {float(self.expected_wounds):.2f}" + (" (after Tough)" if self.tough else "")
+                   + f"  P(kill) {pct(self.p_kill)}")
+        if self.p_misfire:
+            out.append(f"P(misfire) {pct(self.p_misfire)}")
+        out.append(f"attack {self.attack_total} = {self.attack_base} " + mods_text(self.attack_mods))
+        out.append(f"defence {self.defence_total} = {self.defence_base} " + mods_text(self.defence_mods))
+        return out + self.extra
+
+
+def pct(p: Fraction | float) -> str:
+    v = float(p) * 100
+    return "<1%" if 0 < v < 1 else (">99%" if 99 < v < 100 else f"{v:.0f}%")
+
+
+def mods_text(mods: list[dict]) -> str:
+    return ", ".join(f"{m['value']:+d} {m['source']} [{m['rule']}]" for m in mods) or "(no modifiers)"
+
+
+def _mods(mods: Sequence[Modifier]) -> list[dict]:
+    return [{"value": m.value, "rule": m.rule, "source": m.source} for m in effective_modifiers(list(mods))]
+
+
+_ODDS_CACHE: dict[tuple, OddsSummary] = {}
+
+
+def odds_summary(state: GameState, attacker_id: str, target_id: str, kind: str,
+                 weapon: int | None = None) -> OddsSummary:
+    """The exact odds of ``attacker`` doing ``kind`` to ``target`` now, from game.ai.odds.
+
+    ``kind``: an attack action id (standard_attack, furious_attack, charge_attack, shove, ranged_attack,
+    aimed_shot) or "spell" (aliases: close, charge, shoot, cast). Targets the engine would not offer get a
+    summary with ``available=False`` and the engine's reason. Cached per state version and positions.
+    """
+    kind = KIND_ALIASES.get(kind, kind)
+    a, d = state.model(attacker_id), state.model(target_id)
+    key = (attacker_id, target_id, kind, weapon, _version(state), _where(a, d), id(state))
+    found = _ODDS_CACHE.get(key)
+    if found is None:
+        if len(_ODDS_CACHE) > 128:
+            _ODDS_CACHE.clear()
+        if kind == "spell":
+            found = _spell_summary(state, a, d)
+        elif kind == "charge_attack":
+            found = _charge_summary(state, a, d, weapon)
+        elif kind in RANGED_KINDS:
+            found = _ranged_summary(state, a, d, kind, weapon)
+        elif kind in CLOSE_KINDS:
+            w = weapon if weapon is not None else _first_melee(a)
+            found = _attack_summary(state, combat.Attack(a, d, "close", kind, w,
+                                                         extra_dice=1 if kind == "furious_attack" else 0))
+        else:
+            raise ValueError(f"no odds for {kind!r}")
+        _ODDS_CACHE[key] = found
+    return found
+
+
+def _first_melee(m: ModelState) -> int | None:
+    melee = combat.melee_weapons(m)
+    return melee[0] if melee else None
+
+
+def _title(attack: combat.Attack) -> str:
+    a, d = attack.attacker, attack.defender
+    weapon = a.weapon(attack.weapon).name if attack.weapon is not None else "no weapon"
+    return f"{attack.action.replace('_', ' ').capitalize()}: {a.name} vs {d.name} ({weapon})"
+
+
+def _attack_summary(state: GameState, attack: combat.Attack, extra: list[str] | None = None) -> OddsSummary:
+    odds = attack_odds(state, attack)
+    a_attr = "MA" if attack.kind == "close" else "RA"
+    a_mods = [*combat.attack_modifiers(state, attack), *combat.weakness_modifiers(attack.attacker, a_attr)]
+    d_mods = [*combat.defence_modifiers(state, attack), *combat.weakness_modifiers(attack.defender, "PD")]
+    notes = list(extra or [])
+    if attack.kind == "close" and attack.defender.conditions.get("full_defense"):
+        notes.append("Full Defense: the defender rolls an extra die [SPEC-2]")
+    return OddsSummary(
+        _title(attack), attack.action, p_win=odds.p_win, p_wound=1 - odds.wounds.get(0, Fraction(0)),
+        p_stun=odds.p_stun, p_brutal=odds.p_brutal, p_kill=odds.p_kill, p_misfire=odds.p_misfire,
+        expected_wounds=odds.expected_wounds, tough=has_tough(attack.attacker, attack.defender),
+        attack_total=odds.attack_total, defence_total=odds.defence_total,
+        attack_base=f"{a_attr} {combat.attribute(attack.attacker, a_attr)}", attack_mods=_mods(a_mods),
+        defence_base=f"PD {combat.attribute(attack.defender, 'PD')}", defence_mods=_mods(d_mods), extra=notes)
+
+
+def _unavailable(title: str, kind: str, reason: str) -> OddsSummary:
+    return OddsSummary(title, kind, available=False, reason=reason)
+
+
+def _charge_summary(state: GameState, a: ModelState, d: ModelState, weapon: int | None) -> OddsSummary:
+    """The charge's free attack as it would stand at the end of the engine's default charge lane: the
+    move is applied to a copy by the engine's own move function (rough ground, facing), then the
+    odds are read there. Assumes the target does not go into Full Defense."""
+    title = f"Charge: {a.name} vs {d.name}"
+    inches, mods = movement.allowance(state, a, "charge")
+    lanes = {e.id: lane for e, lane in movement.charge_targets(state, a, inches)}
+    if d.id not in lanes:
+        return _unavailable(title, "charge_attack", f"{d.name} cannot be charged now (not ≥3″ away, in LOS and "
+                                                     f"reachable straight within {inches:g}″)")
+    copy = state.copy()
+    ca, cd = copy.model(a.id), copy.model(d.id)
+    lane = movement.charge_lane(board.battlefield(copy), a.id, d.id, inches)
+    movement._apply_move(copy, ca, lane.move, "charge", mods)  # the engine's own move, on the copy
+    ca.facing = lane.facing
+    w = weapon if weapon is not None else _first_melee(ca)
+    return _attack_summary(copy, combat.Attack(ca, cd, "close", "charge_attack", w),
+                           [f"after a {lanes[d.id].length:.1f}″ charge; assumes no Full Defense"])
+
+
+def _ranged_summary(state: GameState, a: ModelState, d: ModelState, kind: str, weapon: int | None) -> OddsSummary:
+    """The best usable ranged weapon's shot (or the given one), with range band and cover as the engine's
+    ranged_targets reports them; traits prepare the attack on a copy (Blast, Spray)."""
+    title = f"{kind.replace('_', ' ').capitalize()}: {a.name} vs {d.name}"
+    if board.is_engaged(state, a):
+        return _unavailable(title, kind, f"{a.name} is engaged in melee [RNG-1]")
+    weapons = [weapon] if weapon is not None else [i for i in combat.ranged_weapons(a) if i not in a.jammed]
+    best: OddsSummary | None = None
+    copy = state.copy()
+    ca, cd = copy.model(a.id), copy.model(d.id)
+    for w in weapons:
+        found = [x for x in movement.ranged_targets(state, a, w) if x[0].id == d.id]
+        if not found:
+            continue
+        _, band, cover = found[0]
+        attack = combat.Attack(ca, cd, "ranged", kind, w, range_band=band, cover=cover)
+        for h in hooks_of(ca):
+            h.prepare_attack(copy, attack)
+        notes = [f"{band} range" + (", target in cover" if attack.cover else "")]
+        summary = _attack_summary(copy, attack, notes)
+        if best is None or summary.expected_wounds > best.expected_wounds:
+            best = summary
+    return best or _unavailable(title, kind, f"{d.name} is not in line of sight and range of a usable weapon")
+
+
+def _spell_summary(state: GameState, caster: ModelState, target: ModelState) -> OddsSummary:
+    """Casting odds against both resisting attributes (the six spells share two rolls), Ravage's wounds,
+    burn-out; only for targets sorcery.spell_targets offers at the base range."""
+    title = f"Spell: {caster.name} vs {target.name}"
+    why = sorcery.can_cast(state, caster)
+    if why:
+        return _unavailable(title, "spell", why)
+    if target.id not in {t.id for t in sorcery.spell_targets(state, caster, sorcery.RANGE)}:
+        return _unavailable(title, "spell", f"{target.name} is not in LOS within {sorcery.RANGE:g}″ [SORC-3]")
+    wp = spell_odds(state, caster, target, "stun")
+    pd = spell_odds(state, caster, target, "ravage")
+    by_resist = {"WP": [], "PD": []}
+    for s in sorcery.SPELLS.values():
+        by_resist[s.resist].append(s.name)
+    c_mods = _mods([*sorcery.casting_modifiers(state, caster, target, False),
+                    *combat.weakness_modifiers(caster, "WP")])
+    extra = [f"vs WP ({', '.join(by_resist['WP'])}): P(success) {pct(wp.p_success)}",
+             f"vs PD ({', '.join(by_resist['PD'])}): P(success) {pct(pd.p_success)}",
+             f"Ravage: expected wounds {float(pd.expected_wounds):.2f}"
+             + (" (after Tough)" if has_tough(caster, target) else ""),
+             f"P(burn-out) {pct(wp.p_burn_out)}",
+             "casting: " + mods_text(c_mods)]
+    for resist, spell in (("WP", "stun"), ("PD", "ravage")):
+        r_mods = _mods([*sorcery.resist_modifiers(state, target, sorcery.SPELLS[spell]),
+                        *combat.weakness_modifiers(target, resist)])
+        extra.append(f"resisting with {resist}: " + mods_text(r_mods))
+    return OddsSummary(title, "spell", p_win=wp.p_success, expected_wounds=pd.expected_wounds,
+                       tough=has_tough(caster, target), attack_mods=c_mods, extra=extra)
+
+
+def odds_rows(summary: OddsSummary) -> list[Row]:
+    """The card's rows: the title, the big numbers, then every modifier with its rule and source."""
+    rows = [Row(summary.title, theme.ACCENT, 1, True)]
+    if not summary.available:
+        return [*rows, Row(summary.reason, theme.BAD)]
+    if summary.kind == "spell":
+        return rows + [Row(x, theme.INK if i < 4 else theme.MUTED, 0 if i < 4 else -1)
+                       for i, x in enumerate(summary.extra)]
+    rows.append(Row(f"Wound {pct(summary.p_wound)}   Stun {pct(summary.p_stun)}   Brutal {pct(summary.p_brutal)}",
+                    theme.INK, 1, True))
+    rows.append(Row(f"Expected wounds {float(summary.expected_wounds):.2f}"
+                    + (" (after Tough)" if summary.tough else "") + f"   Kill {pct(summary.p_kill)}"))
+    if summary.p_misfire:
+        rows.append(Row(f"Misfire {pct(summary.p_misfire)} (black powder)", theme.BAD))
+    rows.append(Row(f"Attack {summary.attack_total} + dice  ({summary.attack_base} and modifiers)", theme.GOOD, 0,
+                    True))
+    rows += [Row(f"   {m['value']:+d} {m['source']}  [{m['rule']}]", theme.MUTED, -1) for m in summary.attack_mods]
+    rows.append(Row(f"Defence {summary.defence_total} + dice  ({summary.defence_base} and modifiers)", BAD_LIGHT, 0,
+                    True))
+    rows += [Row(f"   {m['value']:+d} {m['source']}  [{m['rule']}]", theme.MUTED, -1) for m in summary.defence_mods]
+    rows += [Row(x, theme.MUTED, -1) for x in summary.extra]
+    return rows
+
+
+def draw_odds_box(surface: pygame.Surface, pos: Sequence[float], summary: OddsSummary, size: int = 14) -> pygame.Rect:
+    """The summary as a card near ``pos`` (kept on screen); the card is rendered once per summary."""
+    if summary._card is None or summary._card_size != size:
+        summary._card = render_card(odds_rows(summary), size, accent=theme.ACCENT)
+        summary._card_size = size
+    return blit_clamped(surface, summary._card, pos)
