@@ -13,7 +13,6 @@ from pathlib import Path
 
 from game.content.party_building import BuiltParty, load_party
 from game.core.errors import ContentError, Problem
-from game.paths import PARTIES_DIR
 
 DEFAULT_MATCHUP = ("lantern_adventuring_co.yaml", "northmen_raiding_party.yaml")
 
@@ -63,19 +62,13 @@ def describe_party(party: BuiltParty) -> str:
 
 
 def play(args: argparse.Namespace) -> int:
-    parties = []
-    for name in DEFAULT_MATCHUP:
-        try:
-            parties.append(load_party(PARTIES_DIR / name, f"assets/parties/{name}"))
-        except ContentError as exc:
-            print(f"Cannot load a default party:\n{exc.describe()}", file=sys.stderr)
-            return 1
-    print("Iron & Honor — default matchup (Engagement)\n")
-    print(describe_party(parties[0]))
-    print("\n          versus\n")
-    print(describe_party(parties[1]))
-    print("\nThe battle screen is coming in a later release; the parties above are checked and ready.")
-    return 0
+    """The game window (pygame is imported only here, so the other commands run without a display)."""
+    from game.ui.main import run
+
+    argv = ["--quick"] if getattr(args, "quick", False) else []
+    if getattr(args, "seed", None) is not None:
+        argv += ["--seed", str(args.seed)]
+    return run(argv)
 
 
 def run_script_command(path: str) -> int:
@@ -133,7 +126,10 @@ def fight_command(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m game", description="Iron & Honor — fantasy skirmish wargame.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    sub.add_parser("play", help="start the game (the default)")
+    play_cmd = sub.add_parser("play", help="start the game (the default)", description="Open the game window.")
+    play_cmd.add_argument("--quick", action="store_true", help="skip the menu: start the default quick battle "
+                          "(Engagement on Village Ruins, Lantern Adventuring Co. against the normal AI)")
+    play_cmd.add_argument("--seed", type=int, help="the quick battle's seed (default: random)")
     party = sub.add_parser("party", help="party files: check them", description="Work with party files.")
     party_sub = party.add_subparsers(dest="party_command", metavar="SUBCOMMAND", required=True)
     check = party_sub.add_parser(

@@ -1,0 +1,41 @@
+"""The game's entry point: settings, the window, the main menu (or a quick battle), the loop.
+
+Kept light so the menu shows within about a second: the content folders are scanned in the
+background by the menu, and the battle code is imported only when a battle starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from game.ui.settings import load_settings
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m game play", description="Start the game.")
+    parser.add_argument("--quick", action="store_true", help="skip the menu: start the default quick battle")
+    parser.add_argument("--seed", type=int, default=None, help="the quick battle's seed (default: random)")
+    return parser.parse_args(list(argv or []))
+
+
+def start(argv: Sequence[str] | None = None, save: bool = True):
+    """The App with its first scene, ready to run (tests drive it frame by frame)."""
+    from game.ui.app import App
+    from game.ui.scenes.menu import MainMenu
+
+    args = parse(argv)
+    settings, problems = load_settings()
+    app = App(settings, problems, save=save)
+    menu = app.push(MainMenu(app))
+    if args.quick:
+        assert isinstance(menu, MainMenu)
+        menu.quick_battle(args.seed)  # on a bad file the menu stays, showing why
+    return app
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Play until the window closes."""
+    app = start(argv)
+    app.run()
+    return 0

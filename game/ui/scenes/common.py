@@ -1,0 +1,199 @@
+"""Small helpers the menu scenes share: named widgets, a cached content scan, readable party text.
+
+Scenes keep every widget they may need to find again in ``self.widgets`` by name, so tests, the
+screenshot tour and the monkey test can click them; these helpers create and register them in one call.
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.content import library
+from game.core.errors import ContentError
+from game.ui import theme
+
+
+def oid(class_id: str | None = None, object_id: str | None = None) -> ObjectID:
+    return ObjectID(object_id=object_id, class_id=class_id)
+
+
+def label(scene: Any, key: str, rect: pygame.Rect, text: str, cls: str | None = None) -> pygame_gui.elements.UILabel:
+    el = pygame_gui.elements.UILabel(rect, text, scene.manager, container=scene.root, object_id=oid(cls))
+    scene.widgets[key] = el
+    return el
+
+
+def button(scene: Any, key: str, rect: pygame.Rect, text: str, tip: str | None = None,
+           cls: str | None = None) -> pygame_gui.elements.UIButton:
+    el = pygame_gui.elements.UIButton(rect, text, scene.manager, container=scene.root, tool_tip_text=tip,
+                                      object_id=oid(cls))
+    scene.widgets[key] = el
+    return el
+
+
+def text_box(scene: Any, key: str, rect: pygame.Rect, html_text: str,
+             cls: str | None = None) -> pygame_gui.elements.UITextBox:
+    el = pygame_gui.elements.UITextBox(html_text, rect, scene.manager, container=scene.root, object_id=oid(cls))
+    scene.widgets[key] = el
+    return el
+
+
+def choice_list(scene: Any, key: str, rect: pygame.Rect, items: list[tuple[str, str]], chosen: str | None,
+                tips: dict[str, str] | None = None) -> dict[pygame_gui.elements.UIButton, str]:
+    """A column of toggle buttons (one per item, scrolling when they do not fit); returns button -> item.
+
+    Plain buttons rather than a UISelectionList: their height follows the UI scale, and each one is a
+    named widget (``key:item``) a test can click.
+    """
+    row, gap = scene.px(28), scene.px(3)
+    need = len(items) * (row + gap)
+    scroll = pygame_gui.elements.UIScrollingContainer(rect, scene.manager, container=scene.root,
+                                                      allow_scroll_x=False)
+    scene.widgets[key] = scroll
+    width = rect.width - (scene.px(20) if need > rect.height else 0) - 2
+    scroll.set_scrollable_area_dimensions((width, max(need, rect.height - 2)))
+    out = {}
+    for i, (item, text) in enumerate(items):
+        b = pygame_gui.elements.UIButton(pygame.Rect(0, i * (row + gap), width, row), text, scene.manager,
+                                         container=scroll, tool_tip_text=(tips or {}).get(item))
+        select(b, item == chosen)
+        scene.widgets[f"{key}:{item}"] = b
+        out[b] = item
+    return out
+
+
+def select(el: pygame_gui.elements.UIButton, on: bool) -> None:
+    """Show a button of a choice group as chosen (or not)."""
+    if on:
+        el.select()
+    else:
+        el.unselect()
+
+
+def esc(text: object) -> str:
+    """Text for a pygame_gui text box (its markup is HTML-like)."""
+    return html.escape(str(text), quote=False)
+
+
+def colour_span(text: str, colour: tuple[int, int, int]) -> str:
+    return f"<font color='{theme.hex_colour(colour)}'>{text}</font>"
+
+
+def readable(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """A side colour lightened enough to read as text on the dark panels."""
+    return tuple(round(c + (255 - c) * 0.35) for c in colour)  # type: ignore[return-value]
+
+
+def problems_html(problems: list[str]) -> str:
+    return "<br>".join(colour_span("• ", theme.BAD) + esc(p) for p in problems)
+
+
+# -- the content libraries, scanned once per mod folder (in the background from the main menu) ----------
+
+_lock = threading.Lock()
+_cache: dict[Path, dict[str, library.Library]] = {}
+
+
+def content() -> dict[str, library.Library]:
+    """Parties, maps and scenarios (shipped and the player's mod folder); loading takes about half a second."""
+    mods = library.user_mod_dir()
+    with _lock:
+        if mods not in _cache:
+            _cache[mods] = {"parties": library.parties(), "maps": library.maps(),
+                            "scenarios": library.scenarios()}
+        return _cache[mods]
+
+
+def rescan() -> dict[str, library.Library]:
+    """Forget the cached scan (the player may have dropped new files into the mod folder)."""
+    with _lock:
+        _cache.pop(library.user_mod_dir(), None)
+    return content()
+
+
+def warm_up() -> threading.Thread:
+    """Scan the content in a background thread so the first frame is not kept waiting."""
+    t = threading.Thread(target=content, name="content-scan", daemon=True)
+    t.start()
+    return t
+
+
+def scanned() -> dict[str, library.Library] | None:
+    """The scan if it is done, without waiting for it."""
+    return _cache.get(library.user_mod_dir())
+
+
+def skipped_lines(libs: dict[str, library.Library]) -> list[str]:
+    """One readable line per problem of each skipped file (the file, the key path and the line)."""
+    out: list[str] = []
+    for kind, lib in libs.items():
+        for exc in lib.skipped:
+            out += _error_lines(kind, exc)
+    return out
+
+
+def _error_lines(kind: str, exc: ContentError) -> list[str]:
+    lines = exc.describe().splitlines() or [str(exc.file)]
+    return [f"{kind[:-1]} skipped: {line}" for line in lines]
+
+
+def origin(path: Path) -> str:
+    """'mod' for a file from the player's mod folder, else 'game'."""
+    try:
+        path.resolve().relative_to(library.user_mod_dir().resolve())
+        return "mod"
+    except ValueError:
+        return "game"
+
+
+# -- readable text -----------------------------------------------------------------------------------------
+
+def party_html(party: Any, colour: tuple[int, int, int] | None = None) -> str:
+    """A party as the player reads it: size, cost and Fate, then each model's profile, weapons and traits."""
+    head = f"<b>{esc(party.name)}</b>"
+    if colour is not None:
+        head = colour_span(head, readable(colour))
+    lines = [head, f"{esc(party.size)} · {party.cost}/{party.budget} ExP · Fate {party.fate} · "
+                   f"{len(party.models)} models"]
+    for m in party.models:
+        a = m.attributes
+        weapons = ", ".join(f"{w.name} ({w.skill})" for w in m.weapons) or "unarmed"
+        traits = ", ".join(t.replace("_", " ") for t in m.traits) or "no traits"
+        lines.append(f"<br><b>{esc(m.name)}</b> <i>{esc(m.type)}</i> — {m.cost} ExP")
+        lines.append(f"MA {a['MA']}  RA {a['RA']}  PD {a['PD']}  WP {a['WP']}  Wounds {m.wounds}")
+        lines.append(colour_span(esc(weapons), theme.MUTED) + "; " + esc(traits))
+    return "<br>".join(lines)
+
+
+# -- starting a battle -------------------------------------------------------------------------------------
+
+def start_battle(app: Any, setup: Any, how: str = "push") -> str | None:
+    """Load the setup's files and open the battle (push over, or replace, the current scene).
+
+    Returns None when the battle started, else the error text naming the bad file and line: a broken
+    file is shown to the player, never raised.
+    """
+    from game.ui.session import BattleSession, try_load
+
+    loaded, error = try_load(setup)
+    if loaded is None:
+        return error or "the battle could not be loaded"
+    try:
+        session = BattleSession(setup, loaded)
+    except ContentError as exc:
+        return exc.describe()
+    from game.ui.scenes.battle import BattleScene
+
+    scene = BattleScene(app, session)
+    if how == "replace":
+        app.replace(scene)
+    else:
+        app.push(scene)
+    return None

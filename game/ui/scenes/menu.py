@@ -1,0 +1,115 @@
+"""The main menu: a quick battle at once, a battle set up in detail, the settings, quit.
+
+It also tells the player what went wrong at start-up (a broken settings file, skipped mod files)
+instead of hiding it in a console. The mod folder is scanned in the background so the menu
+appears at once.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.ui import theme
+from game.ui.app import App, Scene
+from game.ui.scenes import common
+from game.ui.session import BattleSetup
+
+BUTTONS = (
+    ("quick", "Quick battle", "An Engagement on Village Ruins: Lantern Adventuring Co. against the Northmen "
+                              "Raiding Party, you against the normal AI, a random seed"),
+    ("new", "New battle", "Choose the encounter, the map, both parties, hotseat or the AI, and the seed"),
+    ("settings", "Settings", "Window, UI scale, colour-blind palette, animation speed"),
+    ("quit", "Quit", None),
+)
+
+
+def quick_setup(seed: int | None = None) -> BattleSetup:
+    """The default Engagement (village_ruins, Lantern Adventuring Co. v Northmen Raiding Party, normal AI)."""
+    setup = BattleSetup()
+    if seed is not None:
+        setup.seed = seed
+    return setup
+
+
+class MainMenu(Scene):
+    name = "menu"
+
+    def __init__(self, app: App):
+        super().__init__(app)
+        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
+        self.error: str | None = None  # why the last battle could not start
+        self.mod_lines: list[str] | None = None  # skipped mod files, once the background scan is done
+        if common.scanned() is None:
+            common.warm_up()
+
+    def problems(self) -> list[str]:
+        out = list(self.app.startup_problems)
+        if self.mod_lines:
+            out += self.mod_lines
+        if self.error:
+            out.append(self.error)
+        return out
+
+    def build(self) -> None:
+        self.widgets = {}
+        w, h = self.app.size
+        cx = w // 2
+        y = max(self.px(30), h // 2 - self.px(250))
+        common.label(self, "title", pygame.Rect(cx - self.px(300), y, self.px(600), self.px(60)), "Iron & Honor",
+                     "@title")
+        y += self.px(58)
+        common.label(self, "subtitle", pygame.Rect(cx - self.px(300), y, self.px(600), self.px(24)),
+                     "A skirmish of heroes, companions and followers", "@small")
+        y += self.px(50)
+        bw, bh = self.px(320), self.px(50)
+        for key, text, tip in BUTTONS:
+            common.button(self, key, pygame.Rect(cx - bw // 2, y, bw, bh), text, tip, "@big_button")
+            y += bh + self.px(14)
+        problems = self.problems()
+        if problems:
+            y += self.px(10)
+            bw = min(w - self.px(40), self.px(820))
+            height = max(self.px(60), min(self.px(200), h - y - self.px(40)))
+            common.text_box(self, "problems", pygame.Rect(cx - bw // 2, y, bw, height),
+                            "<b>Please note</b><br>" + common.problems_html(problems), "@small")
+        common.label(self, "footer", pygame.Rect(0, h - self.px(30), w, self.px(24)),
+                     "F1 help   ·   F11 fullscreen", "@small")
+
+    def update(self, dt: float) -> None:
+        if self.mod_lines is None:
+            libs = common.scanned()
+            if libs is not None:
+                self.mod_lines = common.skipped_lines(libs)
+                if self.mod_lines:
+                    self.rebuild()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            w = self.widgets
+            if event.ui_element is w.get("quick"):
+                self.quick_battle()
+            elif event.ui_element is w.get("new"):
+                from game.ui.scenes.setup import SetupScene
+
+                self.app.push(SetupScene(self.app))
+            elif event.ui_element is w.get("settings"):
+                from game.ui.scenes.settings_menu import SettingsScene
+
+                self.app.push(SettingsScene(self.app))
+            elif event.ui_element is w.get("quit"):
+                self.app.running = False
+
+    def quick_battle(self, seed: int | None = None) -> None:
+        self.error = common.start_battle(self.app, quick_setup(seed))
+        if self.error:
+            self.rebuild()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        w, h = surface.get_size()
+        # two bands in the side colours: a hint of the table without drawing one
+        band = self.px(6)
+        cb = self.app.settings.colour_blind
+        pygame.draw.rect(surface, theme.side_colour(0, cb), (0, 0, w, band))
+        pygame.draw.rect(surface, theme.side_colour(1, cb), (0, h - band, w, band))

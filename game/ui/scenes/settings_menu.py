@@ -1,0 +1,150 @@
+"""The player's settings: window, fullscreen, UI scale, colour-blind palette, animation speed, plans.
+
+Every change is applied at once and saved (atomically) to the user config folder, so there is
+no "apply" step to forget.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.ui import theme
+from game.ui.app import App, Scene
+from game.ui.scenes import common
+from game.ui.settings import SCALES, SPEEDS
+
+WINDOW_SIZES = ((1280, 800), (1366, 768), (1600, 900), (1920, 1080))
+SPEED_TIPS = {"slow": "About a second per AI action", "normal": "About half a second per AI action",
+              "fast": "A quick glimpse of each AI action", "instant": "The AI's actions are not animated"}
+
+
+class SettingsScene(Scene):
+    name = "settings"
+
+    def __init__(self, app: App):
+        super().__init__(app)
+        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
+        self.saved_note = ""
+
+    def build(self) -> None:
+        self.widgets = {}
+        s = self.app.settings
+        w, h = self.app.size
+        row, gap = self.px(36), self.px(10)
+        label_w = self.px(230)
+        total_w = min(w - self.px(40), label_w + self.px(720))
+        x0 = (w - total_w) // 2
+        y = max(self.px(20), h // 2 - self.px(300))
+        title = common.label(self, "title", pygame.Rect(x0, y, total_w, self.px(50)), "Settings", "@title")
+        title.text_horiz_alignment = "left"
+        title.rebuild()
+        y += self.px(70)
+
+        def line(key: str, text: str, options: list[tuple[str, str, bool, str | None]]) -> None:
+            nonlocal y
+            lab = common.label(self, f"{key}_label", pygame.Rect(x0, y, label_w, row), text)
+            lab.text_horiz_alignment = "left"
+            lab.rebuild()
+            x = x0 + label_w
+            width = (total_w - label_w - gap * (len(options) - 1)) // max(1, len(options))
+            width = min(width, self.px(170))
+            for item, caption, on, tip in options:
+                b = common.button(self, f"{key}:{item}", pygame.Rect(x, y, width, row), caption, tip)
+                common.select(b, on)
+                x += width + gap
+            y += row + gap
+
+        fs = s.fullscreen
+        line("size", "Window size", [(f"{a}x{b}", f"{a} × {b}", (s.width, s.height) == (a, b) and not fs,
+                                      "Used when not in fullscreen" if fs else None) for a, b in WINDOW_SIZES])
+        line("fullscreen", "Fullscreen (F11)", [("off", "Window", not fs, None), ("on", "Fullscreen", fs, None)])
+        line("scale", "UI scale", [(str(v), f"{round(v * 100)} %", abs(s.ui_scale - v) < 1e-6, None)
+                                   for v in SCALES])
+        line("colour_blind", "Side colours", [
+            ("off", "Red / blue", not s.colour_blind, "The standard side colours"),
+            ("on", "Orange / blue", s.colour_blind, "A palette safe for red-green colour blindness")])
+        line("animation", "AI animation speed", [(v, v.capitalize(), s.animation == v, SPEED_TIPS[v])
+                                                 for v in SPEEDS])
+        line("declare", "Action plans", [
+            ("on", "Declared up front", s.declare_plan_upfront,
+             "[DIG-ACT-2] A model declares its whole plan when it activates"),
+            ("off", "Action by action", not s.declare_plan_upfront,
+             "[DIG-ACT-2] A model chooses each action after the last one")])
+        y += gap
+        self._preview_y = y
+        y += self.px(40)
+        from game.ui.settings import config_path
+
+        note = f"Saved to {config_path()}" + (f" — {self.saved_note}" if self.saved_note else "")
+        info = common.label(self, "saved", pygame.Rect(x0, y, total_w, self.px(24)), note, "@small")
+        info.text_horiz_alignment = "left"
+        info.rebuild()
+        y += self.px(40)
+        common.button(self, "back", pygame.Rect(x0, min(y, h - self.px(70)), self.px(200), self.px(50)), "Back",
+                      None, "@big_button")
+        self._x0, self._total_w = x0, total_w
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        key = next((k for k, v in self.widgets.items() if v is event.ui_element), None)
+        if key is None:
+            return
+        if key == "back":
+            self.app.pop()
+            return
+        group, _, value = key.partition(":")
+        self.apply(group, value)
+
+    def apply(self, group: str, value: str) -> None:
+        """One choice: change the setting, apply it to the window or the theme, save."""
+        s = self.app.settings
+        if group == "size":
+            width, height = (int(v) for v in value.split("x"))
+            if s.fullscreen:
+                s.width, s.height = width, height  # for when the window comes back
+            else:
+                pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=width, h=height, size=(width, height)))
+        elif group == "fullscreen":
+            if (value == "on") != s.fullscreen:
+                self.app.toggle_fullscreen()  # saves and rebuilds every scene
+                return
+        elif group == "scale":
+            self.app.set_ui_scale(float(value))
+        elif group == "colour_blind":
+            s.colour_blind = value == "on"
+        elif group == "animation":
+            s.animation = value
+        elif group == "declare":
+            s.declare_plan_upfront = value == "on"
+        else:
+            return
+        self.app.save_settings()
+        self.saved_note = "saved"
+        if self.root is not None:
+            self.rebuild()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        y = getattr(self, "_preview_y", None)
+        if y is None:
+            return
+        # the two side colours as the battle uses them
+        cb = self.app.settings.colour_blind
+        f = theme.font(self.px(14))
+        x = self._x0
+        img = f.render("Preview:", True, theme.MUTED)
+        surface.blit(img, (x, y + self.px(8)))
+        x += img.get_width() + self.px(16)
+        r = self.px(13)
+        for side, name in ((0, "Side A"), (1, "Side B")):
+            centre = (x + r, y + self.px(18))
+            pygame.draw.circle(surface, theme.side_colour(side, cb), centre, r)
+            pygame.draw.circle(surface, theme.INK, centre, r, 2)
+            img = f.render(name, True, theme.INK)
+            surface.blit(img, (x + 2 * r + self.px(8), y + self.px(8)))
+            x += 2 * r + img.get_width() + self.px(30)

@@ -1,0 +1,289 @@
+"""Setting up a battle: encounter, map, both parties, hotseat or the AI, the seed.
+
+The choices live in a BattleSetup on the scene, not in the widgets, so a resize or a new UI scale
+rebuilds the screen without losing them. Files come from the shipped folders and the player's mod
+folder; a skipped mod file is listed with its error, and a file that fails at Start is named on
+screen instead of crashing the game.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pygame
+import pygame_gui
+
+from game.content.maps import BattleMap
+from game.ui import theme
+from game.ui.app import App, Scene
+from game.ui.scenes import common
+from game.ui.session import AI_LEVELS, HOTSEAT, VS_AI, BattleSetup
+from game.ui.table_view import Camera, draw_terrain
+
+SIDE_NAMES = ("Side A", "Side B")
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+class SetupScene(Scene):
+    name = "setup"
+
+    def __init__(self, app: App):
+        super().__init__(app)
+        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
+        self.libs = common.content()
+        self.setup = BattleSetup(declare_plan_upfront=app.settings.declare_plan_upfront)
+        self.seed_text = str(self.setup.seed)
+        self.error: str | None = None
+        self.choices: dict[pygame_gui.elements.UIButton, tuple[str, str]] = {}
+        self._thumbs: dict[tuple[str, int], pygame.Surface] = {}
+        parties = self.libs["parties"].items
+        # the defaults, unless a mod folder replaced them with something unloadable
+        self.party_keys = [k if k in parties else next(iter(sorted(parties)), k) for k in self.setup.parties]
+
+    # -- layout ---------------------------------------------------------------------------------
+    def build(self) -> None:
+        self.widgets, self.choices = {}, {}
+        w, h = self.app.size
+        m, gap = self.px(16), self.px(8)
+        self._heading("title", pygame.Rect(m, m // 2, self.px(400), self.px(44)), "New battle")
+        top = m // 2 + self.px(48)
+        rows = 1 + max(n for n, _, _ in self._flow(w - 2 * m, gap))
+        bottom_h = (self.px(34) + gap) * rows + self.px(72) + gap
+        col_bottom = h - bottom_h - m
+        left_w = max(self.px(250), int(w * 0.27))
+        self._build_left(pygame.Rect(m, top, left_w, col_bottom - top), gap)
+        party_w = (w - left_w - 4 * m) // 2
+        for side in (0, 1):
+            x = m * 2 + left_w + side * (party_w + m)
+            self._build_party(side, pygame.Rect(x, top, party_w, col_bottom - top), gap)
+        self._build_bottom(pygame.Rect(m, col_bottom + gap * 2, w - 2 * m, bottom_h - gap), gap)
+
+    def _heading(self, key: str, rect: pygame.Rect, text: str) -> None:
+        el = common.label(self, key, rect, text, "@heading")
+        el.text_horiz_alignment = "left"
+        el.rebuild()
+
+    def _build_left(self, r: pygame.Rect, gap: int) -> None:
+        scenarios = self.libs["scenarios"].items
+        maps = self.libs["maps"].items
+        y = r.y
+        self._heading("encounter_heading", pygame.Rect(r.x, y, r.w, self.px(26)), "Encounter")
+        y += self.px(28)
+        enc_h = min(len(scenarios), 7) * self.px(31) + 2
+        self._choices("scenario", pygame.Rect(r.x, y, r.w, enc_h), self._items("scenarios"), self.setup.scenario)
+        y += enc_h + gap
+        chosen = scenarios.get(self.setup.scenario)
+        desc = common.esc(getattr(chosen[1], "description", "")) if chosen else ""
+        common.text_box(self, "scenario_text", pygame.Rect(r.x, y, r.w, self.px(62)), desc)
+        y += self.px(62) + gap
+        self._heading("map_heading", pygame.Rect(r.x, y, r.w, self.px(26)), "Map")
+        y += self.px(28)
+        map_h = min(len(maps), 5) * self.px(31) + 2
+        self._choices("map", pygame.Rect(r.x, y, r.w, map_h), self._items("maps"), self.setup.map)
+        y += map_h + gap
+        size = max(self.px(60), min(r.bottom - y, r.w * 6 // 10))
+        chosen_map = maps.get(self.setup.map)
+        if chosen_map is not None:
+            image = self.thumbnail(self.setup.map, chosen_map[1], size)
+            self.widgets["thumbnail"] = pygame_gui.elements.UIImage(
+                pygame.Rect(r.x, y, size, size), image, self.manager, container=self.root)
+            common.text_box(self, "map_text", pygame.Rect(r.x + size + gap, y, r.w - size - gap, size),
+                            common.esc(chosen_map[1].description or ""))
+
+    def _build_party(self, side: int, r: pygame.Rect, gap: int) -> None:
+        role = self._role(side)
+        self._heading(f"side{side}_heading", pygame.Rect(r.x + self.px(22), r.y, r.w - self.px(22), self.px(26)),
+                      f"{SIDE_NAMES[side]} — {role}")
+        self._swatches = getattr(self, "_swatches", {})
+        self._swatches[side] = pygame.Rect(r.x, r.y + self.px(5), self.px(16), self.px(16))
+        y = r.y + self.px(28)
+        parties = self.libs["parties"].items
+        list_h = min(len(parties), 7) * self.px(31) + 2
+        self._choices(f"party{side}", pygame.Rect(r.x, y, r.w, list_h), self._items("parties"),
+                      self.party_keys[side])
+        y += list_h + gap
+        chosen = parties.get(self.party_keys[side])
+        text = common.party_html(chosen[1], theme.side_colour(side, self.app.settings.colour_blind)) \
+            if chosen else "No party chosen."
+        common.text_box(self, f"party{side}_text", pygame.Rect(r.x, y, r.w, r.bottom - y), text)
+
+    def _groups(self) -> list[list[tuple[str, str, int, bool | None, str | None]]]:
+        """The option groups of the bottom strip: (key, text, width, chosen or None for a label, tooltip)."""
+        s, px = self.setup, self.px
+        state = "on" if s.declare_plan_upfront else "off"
+        return [
+            [("mode_label", "Mode", px(60), None, None),
+             ("mode:hotseat", "Hotseat (two players)", px(190), s.mode == HOTSEAT,
+              "Two players at one screen, passing the seat"),
+             ("mode:ai", "Against the AI", px(150), s.mode == VS_AI, "You command one side, the computer the other")],
+            [("level_label", "AI", px(36), None, None)]
+            + [(f"level:{lv}", lv.capitalize(), px(84), s.ai_level == lv, None) for lv in AI_LEVELS],
+            [("human_label", "You play", px(84), None, None)]
+            + [(f"human:{i}", SIDE_NAMES[i], px(90), s.human_side == i, None) for i in (0, 1)],
+            [("seed_label", "Seed", px(60), None, None), ("seed", "", px(130), None, None),
+             ("new_seed", "New seed", px(110), False, "A new random seed: the same seed replays the same dice")],
+            [("declare", f"Declare plans up front: {state}", px(260), s.declare_plan_upfront,
+              "[DIG-ACT-2] Each model declares its whole action plan when it activates (on), "
+              "or chooses action by action (off)")],
+        ]
+
+    def _flow(self, width: int, gap: int) -> list[tuple[int, int, list]]:
+        """Groups placed left to right, wrapping to a new row when one does not fit: (row, x, group)."""
+        out, row, x = [], 0, 0
+        for group in self._groups():
+            need = sum(item[2] + gap for item in group)
+            if x > 0 and x + need > width:
+                row, x = row + 1, 0
+            out.append((row, x, group))
+            x += need + self.px(24)
+        return out
+
+    def _build_bottom(self, r: pygame.Rect, gap: int) -> None:
+        row = self.px(34)
+        s = self.setup
+        y = r.y
+        for n, x0, group in self._flow(r.w, gap):
+            x, y = r.x + x0, r.y + n * (row + gap)
+            for key, text, width, chosen, tip in group:
+                rect = pygame.Rect(x, y, width, row)
+                x += width + gap
+                if key == "seed":
+                    entry = pygame_gui.elements.UITextEntryLine(rect, self.manager, container=self.root,
+                                                                initial_text=self.seed_text)
+                    entry.set_allowed_characters("numbers")
+                    entry.set_text_length_limit(9)
+                    self.widgets["seed"] = entry
+                elif chosen is None:
+                    el = common.label(self, key, rect, text)
+                    el.text_horiz_alignment = "left"
+                    el.rebuild()
+                else:
+                    b = common.button(self, key, rect, text, tip)
+                    common.select(b, chosen)
+                    if s.mode == HOTSEAT and key.startswith(("level:", "human:")):
+                        b.disable()
+        y += row + gap
+        bw = self.px(150)
+        box = pygame.Rect(r.x, y, r.w - 2 * (bw + gap), r.bottom - y)
+        lines = common.skipped_lines(self.libs)
+        parts = []
+        if self.error:
+            parts.append(common.colour_span("<b>Cannot start:</b> ", theme.BAD) + common.esc(self.error)
+                         .replace("\n", "<br>"))
+        if lines:
+            parts.append(f"<b>{len(lines)} problem(s) in the mod folder</b> ({common.esc(self._mod_dir())}):<br>"
+                         + common.problems_html(lines))
+        if not parts:
+            parts.append(common.colour_span(f"Mod folder: {common.esc(self._mod_dir())} — no problems.",
+                                            theme.MUTED))
+        common.text_box(self, "messages", box, "<br>".join(parts))
+        common.button(self, "back", pygame.Rect(box.right + gap, y, bw, box.h), "Back", None, "@big_button")
+        common.button(self, "start", pygame.Rect(box.right + 2 * gap + bw, y, bw, box.h), "Start", None,
+                      "@big_button")
+
+    def _choices(self, group: str, rect: pygame.Rect, items: list[tuple[str, str]], chosen: str) -> None:
+        for b, item in common.choice_list(self, group, rect, items, chosen).items():
+            self.choices[b] = (group, item)
+
+    def _items(self, kind: str) -> list[tuple[str, str]]:
+        out = []
+        for key, (path, loaded) in sorted(self.libs[kind].items.items()):
+            name = getattr(loaded, "name", key)
+            out.append((key, f"{name} (mod)" if common.origin(path) == "mod" else name))
+        return out
+
+    def _role(self, side: int) -> str:
+        s = self.setup
+        if s.mode == HOTSEAT:
+            return "player 1" if side == 0 else "player 2"
+        return "you" if side == s.human_side else f"AI ({s.ai_level})"
+
+    def _mod_dir(self) -> str:
+        from game.content.library import user_mod_dir
+
+        return str(user_mod_dir())
+
+    def thumbnail(self, key: str, battle_map: BattleMap, size: int) -> pygame.Surface:
+        """The map drawn small, as the battle will show it."""
+        if (key, size) not in self._thumbs:
+            surf = pygame.Surface((size, size))
+            surf.fill(theme.PANEL)
+            draw_terrain(surf, battle_map, Camera.fit(pygame.Rect(0, 0, size, size), margin=2), labels=False)
+            self._thumbs[(key, size)] = surf
+        return self._thumbs[(key, size)]
+
+    # -- input ------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.widgets.get("seed"):
+            self.seed_text = event.text
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._pressed(event.ui_element)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def _pressed(self, el: pygame_gui.core.UIElement) -> None:
+        w, s = self.widgets, self.setup
+        if el in self.choices:
+            group, item = self.choices[el]
+            if group == "scenario":
+                s.scenario = item
+            elif group == "map":
+                s.map = item
+            else:
+                self.party_keys[int(group[-1])] = item
+        elif el is w.get("mode:hotseat"):
+            s.mode = HOTSEAT
+        elif el is w.get("mode:ai"):
+            s.mode = VS_AI
+        elif any(el is w.get(f"level:{level}") for level in AI_LEVELS):
+            s.ai_level = next(level for level in AI_LEVELS if el is w.get(f"level:{level}"))
+        elif el is w.get("human:0") or el is w.get("human:1"):
+            s.human_side = 0 if el is w.get("human:0") else 1
+        elif el is w.get("new_seed"):
+            self.seed_text = str(new_seed())
+        elif el is w.get("declare"):
+            s.declare_plan_upfront = not s.declare_plan_upfront
+        elif el is w.get("back"):
+            self.app.pop()
+            return
+        elif el is w.get("start"):
+            self.start()
+            return
+        else:
+            return
+        self.rebuild()
+
+    def battle_setup(self) -> BattleSetup | str:
+        """The setup the Start button would use, or why it cannot start."""
+        try:
+            seed = int(self.seed_text)
+        except ValueError:
+            return "the seed must be a whole number"
+        parties = self.libs["parties"].items
+        paths = []
+        for side, key in enumerate(self.party_keys):
+            if key not in parties:
+                return f"choose a party for {SIDE_NAMES[side]}"
+            paths.append(str(parties[key][0]))
+        files = {kind: self.libs[kind].items.get(key) for kind, key in
+                 (("scenarios", self.setup.scenario), ("maps", self.setup.map))}
+        if any(v is None for v in files.values()):
+            return "choose an encounter and a map"
+        return replace(self.setup, seed=seed, parties=(paths[0], paths[1]), scenario=str(files["scenarios"][0]),
+                       map=str(files["maps"][0]))
+
+    def start(self) -> None:
+        setup = self.battle_setup()
+        self.error = setup if isinstance(setup, str) else common.start_battle(self.app, setup, how="replace")
+        if self.error:
+            self.rebuild()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        for side, rect in getattr(self, "_swatches", {}).items():
+            pygame.draw.rect(surface, theme.side_colour(side, self.app.settings.colour_blind), rect,
+                             border_radius=self.px(3))
