@@ -1,0 +1,113 @@
+"""The Maintenance summary: what happened between two turns, each line with its rule.
+
+An overlay over the battle, read from the log: the turn's scoring, Death of a Hero, arrivals,
+the extra-turn roll; then what the phase resets (Fate pools, conditions that end, a hero's
+Despair or Vengeance running out), read from the state and the engine's own lists.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.rules import conditions
+from game.rules.events import Event
+from game.ui import theme
+from game.ui.app import App, Scene
+from game.ui.scenes import common
+from game.ui.session import BattleSession
+
+CONTINUE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
+
+
+def maintenance_events(session: BattleSession, turn: int) -> list[Event]:
+    """The log from that turn's Maintenance event up to the next turn (or the end of the game)."""
+    out: list[Event] = []
+    inside = False
+    for e in session.state.log:
+        if e.kind == "Maintenance" and e.turn == turn:
+            inside = True
+            continue
+        if inside:
+            if e.turn != turn or e.kind in ("TurnStarted", "GameOver"):
+                break
+            out.append(e)
+    return out
+
+
+def summary_html(session: BattleSession, turn: int, colour_blind: bool) -> str:
+    state = session.state
+    lines = []
+    for e in maintenance_events(session, turn):
+        rule = e.data.get("rule")
+        tag = common.colour_span(f"[{rule}] ", theme.MUTED) if rule else ""
+        text = common.esc(e.text)
+        side = e.data.get("side")
+        if e.kind in ("Scored", "DeathOfAHero", "ScoreRoll") and isinstance(side, int):
+            text = common.colour_span(text, common.readable(theme.side_colour(side, colour_blind)))
+        if e.kind in ("Scores", "DeathOfAHero", "ExtraTurnRoll"):
+            text = f"<b>{text}</b>"
+        lines.append(tag + text)
+    if not lines:
+        lines.append(common.colour_span("Nothing was scored this turn.", theme.MUTED))
+    ends = ", ".join(c.replace("_", " ") for c in conditions.UNTIL_MAINTENANCE)
+    lines.append("<br><b>Reset for the next turn</b>")
+    lines.append(common.colour_span("[TURN-8] ", theme.MUTED) + f"Conditions that end now: {common.esc(ends)}.")
+    pools = ", ".join(f"{common.esc(s.name)} {s.party.fate}" for s in state.sides)
+    lines.append(common.colour_span("[FATE-1] ", theme.MUTED) + f"Fate pools refilled: {pools}.")
+    for s in state.sides:
+        if s.hero_fate and s.hero_fate_turn == turn:
+            lines.append(common.colour_span("[HERO-2] ", theme.MUTED)
+                         + f"{common.esc(s.name)}: {s.hero_fate.capitalize()} ends.")
+    return "<br>".join(lines)
+
+
+class MaintenanceSummary(Scene):
+    """Drawn over the battle; Continue, Enter, Space or Esc closes it."""
+
+    name = "maintenance"
+    overlay = True
+
+    def __init__(self, app: App, session: BattleSession, turn: int):
+        super().__init__(app)
+        self.session = session
+        self.turn = turn
+        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
+        self.panel = pygame.Rect(0, 0, 10, 10)
+        self._seen = -1
+
+    def build(self) -> None:
+        self.widgets = {}
+        w, h = self.app.size
+        pw, ph = min(w - self.px(40), self.px(760)), min(h - self.px(40), self.px(520))
+        self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        p, pad = self.panel, self.px(16)
+        common.label(self, "title", pygame.Rect(p.x, p.y + pad // 2, p.w, self.px(40)),
+                     f"End of turn {self.turn} — Maintenance", "@heading")
+        self._seen = len(self.session.state.log)
+        common.text_box(self, "events", pygame.Rect(p.x + pad, p.y + self.px(52), p.w - 2 * pad,
+                                                    p.h - self.px(52) - self.px(72)),
+                        summary_html(self.session, self.turn, self.app.settings.colour_blind))
+        bw = self.px(200)
+        common.button(self, "continue", pygame.Rect(p.centerx - bw // 2, p.bottom - self.px(60), bw, self.px(46)),
+                      "Continue", "Enter", "@big_button")
+
+    def update(self, dt: float) -> None:
+        if len(self.session.state.log) != self._seen:  # the phase may still be running (arrivals)
+            self.rebuild()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        clicked = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.widgets.get("continue")
+        if clicked or (event.type == pygame.KEYDOWN and event.key in CONTINUE_KEYS):
+            self.close()
+
+    def close(self) -> None:
+        if self.app.top is self:
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        pygame.draw.rect(surface, theme.PANEL, self.panel, border_radius=self.px(8))
+        pygame.draw.rect(surface, theme.ACCENT, self.panel, 2, border_radius=self.px(8))

@@ -1,0 +1,248 @@
+"""The end of a battle: who won, where every point came from, and the score over the turns.
+
+Everything shown is read from the state and its log (Scored, ScoreRoll, Victory, TieBroken, Killed,
+Removed, Escaped, Scores, GameOver) and from the engine's own scoring functions; nothing is recomputed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.rules import scoring
+from game.ui import theme
+from game.ui.app import App, Scene
+from game.ui.scenes import common
+from game.ui.session import BattleSession
+
+REPLAYS_ENV = "IRON_HONOR_REPLAYS"
+BREAKDOWN_KINDS = ("Scored", "ScoreRoll", "Victory", "TieBroken")
+LOSSES = {"Killed": "killed", "Removed": "removed", "Escaped": "escaped"}
+
+
+def replay_dir() -> Path:
+    """Where replays are saved: the user data folder (IRON_HONOR_REPLAYS overrides it)."""
+    override = os.environ.get(REPLAYS_ENV)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("iron-honor", appauthor=False)) / "replays"
+
+
+def score_series(session: BattleSession) -> list[tuple[int, list[int]]]:
+    """(turn, scores) from turn 0, after each Maintenance, and the final scores after end scoring."""
+    series = [(0, [0, 0])] + session.score_history()
+    for e in session.state.log:
+        if e.kind == "GameOver" and "scores" in e.data:
+            final = list(e.data["scores"])
+            if series[-1][0] == e.turn:
+                series[-1] = (e.turn, final)
+            else:
+                series.append((e.turn, final))
+    return series
+
+
+def breakdown_html(session: BattleSession, side: int, colour_blind: bool) -> str:
+    """Where one side's points came from, event by event, each with its rule."""
+    state = session.state
+    s = state.sides[side]
+    lines = [common.colour_span(f"<b>{common.esc(s.name)}</b>", common.readable(theme.side_colour(side, colour_blind)))
+             + f" — <b>{s.score} ExP</b>"]
+    standing = scoring.standing(state, side)
+    losses = [e for e in state.log if e.kind in LOSSES and e.data.get("model") in state.models]
+    enemy = [e for e in losses if e.kind != "Escaped" and state.models[e.data["model"]].side != side]
+    escaped = [e for e in losses if e.kind == "Escaped" and state.models[e.data["model"]].side == side]
+    lines.append(f"<br><b>Kills and escapes</b> [ENC-5]: {standing} ExP")
+    for e in enemy + escaped:
+        m = state.models[e.data["model"]]
+        lines.append(f"  turn {e.turn}: {common.esc(m.name)} ({m.profile.type}) {LOSSES[e.kind]}")
+    if not enemy and not escaped:
+        lines.append(common.colour_span("  no enemy killed", theme.MUTED))
+    awarded = [e for e in state.log if e.kind in BREAKDOWN_KINDS and e.data.get("side") == side]
+    if awarded:
+        lines.append("<br><b>Objectives and victory</b>")
+    for e in awarded:
+        rule = f" [{e.data['rule']}]" if e.data.get("rule") else ""
+        lines.append(f"  turn {e.turn}: {common.esc(e.text)}" + common.colour_span(common.esc(rule), theme.MUTED))
+    return "<br>".join(lines)
+
+
+class ResultsScene(Scene):
+    name = "results"
+
+    def __init__(self, app: App, session: BattleSession):
+        super().__init__(app)
+        self.session = session
+        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
+        self.saved: Path | None = None
+        self.error: str | None = None
+        self.chart_rect = pygame.Rect(0, 0, 10, 10)
+
+    def headline(self) -> tuple[str, tuple[int, int, int]]:
+        state = self.session.state
+        if state.winner is None:
+            return "A draw", theme.ACCENT
+        colour = theme.side_colour(state.winner, self.app.settings.colour_blind)
+        return f"{state.sides[state.winner].name} wins", common.readable(colour)
+
+    def build(self) -> None:
+        self.widgets = {}
+        w, h = self.app.size
+        m, gap = self.px(20), self.px(10)
+        state, setup = self.session.state, self.session.setup
+        title = common.label(self, "title", pygame.Rect(m, m, w - 2 * m, self.px(56)), self.headline()[0], "@title")
+        title.text_colour = pygame.Color(self.headline()[1])
+        title.rebuild()
+        a, b = (s.score for s in state.sides)
+        enc = state.encounter.scenario.name if state.encounter is not None else "a fight"
+        sub = (f"{enc} · after turn {state.turn} · {a} to {b} ExP · {state.result or ''} · seed {setup.seed}")
+        common.label(self, "subtitle", pygame.Rect(m, m + self.px(56), w - 2 * m, self.px(26)), sub)
+        top = m + self.px(92)
+        bottom = h - self.px(100)
+        half = (w - 3 * m) // 2
+        box_h = (bottom - top - gap) // 2
+        for side in (0, 1):
+            common.text_box(self, f"breakdown{side}", pygame.Rect(m, top + side * (box_h + gap), half, box_h),
+                            breakdown_html(self.session, side, self.app.settings.colour_blind))
+        self.chart_rect = pygame.Rect(2 * m + half, top, half, bottom - top)
+        y = h - self.px(84)
+        bw, bh = min(self.px(200), (w - 2 * m - 3 * gap) // 4), self.px(46)
+        x = m
+        for key, text, tip in (
+                ("menu", "Main menu", None),
+                ("rematch", "Rematch", "The same parties, map and encounter, and the same seed"),
+                ("rematch_new", "Rematch, new seed", "The same parties, map and encounter with a new seed"),
+                ("save", "Save replay", "Save the setup, the seed and every answer: the whole game")):
+            common.button(self, key, pygame.Rect(x, y, bw, bh), text, tip, "@big_button")
+            x += bw + gap
+        note = ""
+        if self.saved is not None:
+            note = f"Replay saved to {self.saved}"
+        elif self.error:
+            note = self.error
+        info = common.label(self, "note", pygame.Rect(m, y + bh + self.px(4), w - 2 * m, self.px(24)), note,
+                            "@small")
+        info.text_horiz_alignment = "left"
+        info.rebuild()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        w = self.widgets
+        if event.ui_element is w.get("menu"):
+            from game.ui.scenes.menu import MainMenu
+
+            self.app.reset(MainMenu(self.app))
+        elif event.ui_element is w.get("rematch"):
+            self.rematch(self.session.setup.seed)
+        elif event.ui_element is w.get("rematch_new"):
+            from game.ui.scenes.setup import new_seed
+
+            self.rematch(new_seed())
+        elif event.ui_element is w.get("save"):
+            self.save_replay()
+
+    def rematch(self, seed: int) -> None:
+        self.error = common.start_battle(self.app, replace(self.session.setup, seed=seed), how="replace")
+        if self.error:
+            self.rebuild()
+
+    def save_replay(self) -> Path | None:
+        path = replay_dir() / f"replay-{time.strftime('%Y%m%d-%H%M%S')}-seed{self.session.setup.seed}.json"
+        try:
+            self.session.save_replay(path)
+            self.saved, self.error = path, None
+        except OSError as exc:
+            self.saved, self.error = None, f"The replay could not be saved: {exc}"
+        self.rebuild()
+        return self.saved
+
+    # -- the chart -------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        draw_chart(surface, self.chart_rect, score_series(self.session),
+                   [s.name for s in self.session.state.sides], self.app.settings.colour_blind, self.px)
+
+
+def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series: list[tuple[int, list[int]]], names: list[str],
+               colour_blind: bool, px) -> None:
+    """Each side's score over the turns: side colours plus a second cue (solid with discs, dashed with squares)."""
+    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=px(6))
+    f, fb = theme.font(px(13)), theme.font(px(15), bold=True)
+    title = fb.render("Score over the turns", True, theme.INK)
+    surface.blit(title, (rect.x + px(12), rect.y + px(8)))
+    plot = pygame.Rect(rect.x + px(56), rect.y + px(64), rect.w - px(80), rect.h - px(120))
+    if plot.w < 20 or plot.h < 20:
+        return
+    last_turn = max(1, series[-1][0])
+    top = max(1, max(max(v) for _, v in series))
+    step = max(1, -(-top // 8))
+    top = -(-top // step) * step
+
+    def at(turn: float, value: float) -> tuple[int, int]:
+        return (round(plot.x + plot.w * turn / last_turn), round(plot.bottom - plot.h * value / top))
+
+    for v in range(0, top + 1, step):  # horizontal grid and the score axis
+        y = at(0, v)[1]
+        pygame.draw.line(surface, (60, 64, 72), (plot.x, y), (plot.right, y))
+        img = f.render(str(v), True, theme.MUTED)
+        surface.blit(img, (plot.x - img.get_width() - px(8), y - img.get_height() // 2))
+    tstep = max(1, -(-last_turn // 12))
+    for t in range(0, last_turn + 1, tstep):  # the turn axis
+        x = at(t, 0)[0]
+        pygame.draw.line(surface, theme.MUTED, (x, plot.bottom), (x, plot.bottom + px(4)))
+        img = f.render(str(t), True, theme.MUTED)
+        surface.blit(img, (x - img.get_width() // 2, plot.bottom + px(6)))
+    pygame.draw.line(surface, theme.MUTED, plot.bottomleft, plot.bottomright, 2)
+    pygame.draw.line(surface, theme.MUTED, plot.topleft, plot.bottomleft, 2)
+    img = f.render("Turn", True, theme.INK)
+    surface.blit(img, (plot.centerx - img.get_width() // 2, plot.bottom + px(26)))
+    img = pygame.transform.rotate(f.render("Score (ExP)", True, theme.INK), 90)
+    surface.blit(img, (rect.x + px(8), plot.centery - img.get_height() // 2))
+    for side in (0, 1):
+        colour = theme.side_colour(side, colour_blind)
+        pts = [at(t, v[side]) for t, v in series]
+        if side == 1:  # a small offset so equal scores do not hide one line under the other
+            pts = [(x, y - px(2)) for x, y in pts]
+        for a, b in itertools.pairwise(pts):
+            if side == 0:
+                pygame.draw.line(surface, colour, a, b, px(3))
+            else:
+                dashed(surface, colour, a, b, px(3), px(9))
+        for p in pts:
+            if side == 0:
+                pygame.draw.circle(surface, colour, p, px(5))
+            else:
+                r = px(5)
+                pygame.draw.rect(surface, colour, (p[0] - r, p[1] - r, 2 * r, 2 * r))
+    # legend
+    x, y = rect.x + px(12), rect.y + px(34)
+    for side in (0, 1):
+        colour = theme.side_colour(side, colour_blind)
+        a, b = (x, y + px(8)), (x + px(34), y + px(8))
+        if side == 0:
+            pygame.draw.line(surface, colour, a, b, px(3))
+            pygame.draw.circle(surface, colour, (x + px(17), y + px(8)), px(5))
+        else:
+            dashed(surface, colour, a, b, px(3), px(9))
+            pygame.draw.rect(surface, colour, (x + px(12), y + px(3), px(10), px(10)))
+        img = f.render(names[side], True, theme.INK)
+        surface.blit(img, (x + px(42), y))
+        x += px(60) + img.get_width()
+
+
+def dashed(surface: pygame.Surface, colour: tuple[int, int, int], a: tuple[int, int], b: tuple[int, int],
+           width: int, dash: int) -> None:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+    n = max(1, int(length // dash))
+    for i in range(0, n, 2):
+        s, e = i / n, min(1.0, (i + 1) / n)
+        pygame.draw.line(surface, colour, (a[0] + dx * s, a[1] + dy * s), (a[0] + dx * e, a[1] + dy * e), width)
