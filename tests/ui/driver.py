@@ -1,0 +1,60 @@
+"""Drive the app with REAL pygame events, the way a player would: move, press, release, type.
+
+Each helper posts the events to pygame's queue and runs frames, so everything goes through
+``App.frame`` -> pygame_gui -> the top scene exactly as in play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+import pygame_gui
+
+from game.ui.app import App
+
+DT = 1 / 60
+
+
+def frames(app: App, n: int = 1) -> None:
+    """Run n frames with a fixed time step (no waiting on the clock)."""
+    for _ in range(n):
+        if not app.running:
+            return
+        app.frame(DT)
+
+
+def position(element_or_pos: pygame_gui.core.UIElement | Sequence[int]) -> tuple[int, int]:
+    if isinstance(element_or_pos, pygame_gui.core.UIElement):
+        return element_or_pos.rect.center
+    return int(element_or_pos[0]), int(element_or_pos[1])
+
+
+def click(app: App, element_or_pos: pygame_gui.core.UIElement | Sequence[int], button: int = 1) -> None:
+    """Move to the element's centre (or a point), press and release a mouse button there."""
+    pos = position(element_or_pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    frames(app, 2)
+
+
+def press(app: App, key: int, mod: int = 0, unicode: str = "") -> None:
+    """A key pressed and released."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0))
+    frames(app, 2)
+
+
+def type_text(app: App, text: str) -> None:
+    """Text typed into the focused text entry (pygame_gui reads TEXTINPUT events)."""
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    frames(app, 2)
+
+
+def resize(app: App, w: int, h: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
+    frames(app, 2)
