@@ -71,6 +71,7 @@ class DiceTray:
         self.title = ""
         self.t = 0.0
         self.colour_blind = colour_blind
+        self._back: pygame.Surface | None = None
         self.speed = 1.0
         self.set_speed(speed)
 
@@ -146,10 +147,11 @@ class DiceTray:
         """The rows of dice with their modifiers and totals, and the outcome, inside ``rect``."""
         if not self.rows:
             return
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (18, 20, 24, 225), layer.get_rect(), border_radius=8)
-        pygame.draw.rect(layer, (90, 96, 108, 255), layer.get_rect(), 1, border_radius=8)
-        surface.blit(layer, rect.topleft)
+        if self._back is None or self._back.get_size() != rect.size:
+            self._back = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(self._back, (18, 20, 24, 225), self._back.get_rect(), border_radius=8)
+            pygame.draw.rect(self._back, (90, 96, 108, 255), self._back.get_rect(), 1, border_radius=8)
+        surface.blit(self._back, rect.topleft)
         pad = 6
         outcome_h = 0
         small = max(10, min(14, rect.height // 6))

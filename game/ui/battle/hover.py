@@ -12,6 +12,7 @@ from __future__ import annotations
 from game.rules import actions, combat, movement, sorcery
 from game.rules.state import GameState
 from game.ui.battle.cards import Row
+from game.ui.battle.previews import ranged_targets
 from game.ui.battle.tooltips import model_card_lines
 
 # the context "action" of target decisions (an action's name in lower case, or charge / spell) -> odds kind
@@ -41,7 +42,7 @@ def eligible(state: GameState, attacker_id: str) -> dict[str, set[str]]:
             found["charge_attack"] = {e.id for e, _ in movement.charge_targets(state, m, inches)} \
                 if not m.conditions.get("entangled") else set()
             found["ranged_attack"] = {t.id for w in combat.ranged_weapons(m) if w not in m.jammed
-                                      for t, _, _ in movement.ranged_targets(state, m, w)}
+                                      for t, _, _ in ranged_targets(state, m, w)}
             found["spell"] = {t.id for t in sorcery.spell_targets(state, m, sorcery.RANGE)} \
                 if sorcery.can_cast(state, m) is None else set()
         _TARGETS[key] = found

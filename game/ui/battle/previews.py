@@ -22,7 +22,7 @@ from game.core.dice import Modifier, effective_modifiers
 from game.geometry.los import BLOCKED, CLEAR, LosResult, line_of_sight
 from game.rules import board, combat, movement, sorcery
 from game.rules.state import GameState, ModelState
-from game.rules.traits.base import hooks_of
+from game.rules.traits.base import TraitRule, hooks_of
 from game.ui import theme
 from game.ui.battle.cards import Row, blit_clamped, dashed_circle, label, outlined_line, render_card
 from game.ui.table_view import Camera
@@ -49,6 +49,21 @@ def _version(state: GameState) -> int:
 
 def _where(*models: ModelState) -> tuple:
     return tuple((m.id, m.x, m.y, m.facing, m.status) for m in models)
+
+
+_RANGED: dict[tuple, list[tuple[ModelState, str, bool]]] = {}
+
+
+def ranged_targets(state: GameState, model: ModelState, weapon: int) -> list[tuple[ModelState, str, bool]]:
+    """movement.ranged_targets (LOS to every enemy), cached per state version: the hover asks it for
+    every enemy under the mouse, the engine's answer only changes when the state does."""
+    key = (model.id, weapon, _version(state), _where(model), id(state))
+    found = _RANGED.get(key)
+    if found is None:
+        if len(_RANGED) > 64:
+            _RANGED.clear()
+        found = _RANGED[key] = movement.ranged_targets(state, model, weapon)
+    return found
 
 
 # -- range rings ------------------------------------------------------------------------------------
@@ -102,19 +117,29 @@ def draw_range_rings(surface: pygame.Surface, cam: Camera, state: GameState, mod
 ARC_REACH = 6.0  # inches of wedge drawn; the arc itself runs to the table edge
 
 
+_ARC_CACHE: dict[tuple[int, int], pygame.Surface] = {}
+
+
 def draw_front_arc(surface: pygame.Surface, cam: Camera, model: ModelState) -> None:
     """The front arc ([DIG-4]): a target is in front when any part of its base lies ahead of the line
     through the model's centre square to its facing, so the arc is a 180° half-plane; drawn as a
-    translucent half-disc with that boundary line."""
+    translucent half-disc with that boundary line (the wedge is cached per size and facing)."""
     r = max(8, round((ARC_REACH + model.radius) * cam.scale))
     c = cam.to_px((model.x, model.y))
     f = math.radians(model.facing)
-    layer = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
-    o = (r + 2, r + 2)
-    pts = [o] + [(o[0] + math.cos(f + math.radians(a)) * r, o[1] + math.sin(f + math.radians(a)) * r)
-                 for a in range(-90, 91, 6)]
-    pygame.draw.polygon(layer, (255, 240, 160, 38), pts)
-    surface.blit(layer, (c[0] - o[0], c[1] - o[1]))
+    key = (r, round(model.facing) % 360)
+    layer = _ARC_CACHE.get(key)
+    if layer is None:
+        if len(_ARC_CACHE) > 64:
+            _ARC_CACHE.clear()
+        layer = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+        o = (r + 2, r + 2)
+        fr = math.radians(key[1])
+        pts = [o] + [(o[0] + math.cos(fr + math.radians(a)) * r, o[1] + math.sin(fr + math.radians(a)) * r)
+                     for a in range(-90, 91, 6)]
+        pygame.draw.polygon(layer, (255, 240, 160, 38), pts)
+        _ARC_CACHE[key] = layer
+    surface.blit(layer, (c[0] - r - 2, c[1] - r - 2))
     left = (c[0] + math.cos(f - math.pi / 2) * r, c[1] + math.sin(f - math.pi / 2) * r)
     right = (c[0] + math.cos(f + math.pi / 2) * r, c[1] + math.sin(f + math.pi / 2) * r)
     pygame.draw.line(surface, (255, 240, 160), left, right, 1)
@@ -308,6 +333,28 @@ def odds_summary(state: GameState, attacker_id: str, target_id: str, kind: str,
     return found
 
 
+def warm_odds(state: GameState, attacker_id: str, budget_s: float = 0.004) -> bool:
+    """Work out, within about ``budget_s`` seconds, the odds the hover may ask for next: the attacker's
+    previewed attack against each enemy (game.ui.battle.hover.attack_kind_for). Call it on idle frames
+    after the selection changes; True once every enemy is cached, so a hover costs nothing."""
+    import time
+
+    from game.ui.battle.hover import attack_kind_for
+
+    end = time.perf_counter() + budget_s
+    a = state.model(attacker_id)
+    if not a.on_table:
+        return True
+    for e in sorted(state.enemies_of(a), key=lambda e: board.distance(a, e)):
+        if time.perf_counter() > end:
+            return False
+        los_result(state, attacker_id, e.id)
+        kind = attack_kind_for(state, attacker_id, e.id)
+        if kind is not None:
+            odds_summary(state, attacker_id, e.id, kind)
+    return True
+
+
 def _first_melee(m: ModelState) -> int | None:
     melee = combat.melee_weapons(m)
     return melee[0] if melee else None
@@ -368,15 +415,17 @@ def _ranged_summary(state: GameState, a: ModelState, d: ModelState, kind: str, w
         return _unavailable(title, kind, f"{a.name} is engaged in melee [RNG-1]")
     weapons = [weapon] if weapon is not None else [i for i in combat.ranged_weapons(a) if i not in a.jammed]
     best: OddsSummary | None = None
-    copy = state.copy()
+    # a trait that prepares the attack (Blast, Spray) may log as it does: that happens on a copy
+    prepares = [h for h in hooks_of(a) if type(h).prepare_attack is not TraitRule.prepare_attack]
+    copy = state.copy() if prepares else state
     ca, cd = copy.model(a.id), copy.model(d.id)
     for w in weapons:
-        found = [x for x in movement.ranged_targets(state, a, w) if x[0].id == d.id]
+        found = [x for x in ranged_targets(state, a, w) if x[0].id == d.id]
         if not found:
             continue
         _, band, cover = found[0]
         attack = combat.Attack(ca, cd, "ranged", kind, w, range_band=band, cover=cover)
-        for h in hooks_of(ca):
+        for h in prepares:
             h.prepare_attack(copy, attack)
         notes = [f"{band} range" + (", target in cover" if attack.cover else "")]
         summary = _attack_summary(copy, attack, notes)

@@ -52,8 +52,8 @@ def _die(surf: pygame.Surface, x: int, y: int, size: int, colour: tuple[int, int
 def _render(facts: tuple, size: tuple[int, int], colour_blind: bool) -> pygame.Surface:
     turn, turns, phase, bag, aside, sides, encounter, active, ap_left = facts
     w, h = size
-    surf = pygame.Surface(size, pygame.SRCALPHA)
-    surf.fill((*theme.PANEL, 255))
+    surf = pygame.Surface(size)  # opaque: a plain copy when blitted
+    surf.fill(theme.PANEL)
     pygame.draw.line(surf, (70, 75, 85), (0, h - 1), (w, h - 1))
     unit = max(10, min(h // 8, w // 30))  # body text size scales with the panel
     pad = max(6, unit // 2)
