@@ -66,6 +66,11 @@ def choice_list(scene: Any, key: str, rect: pygame.Rect, items: list[tuple[str, 
         select(b, item == chosen)
         scene.widgets[f"{key}:{item}"] = b
         out[b] = item
+    keys = [item for item, _ in items]
+    bar = scroll.vert_scroll_bar
+    if chosen in keys and need > rect.height and bar is not None:  # keep the chosen item in view
+        top = max(0, keys.index(chosen) * (row + gap) - (rect.height - row) // 2)
+        bar.set_scroll_from_start_percentage(min(top / need, 1 - rect.height / need))
     return out
 
 

@@ -24,7 +24,10 @@ class HandoffScene(Scene):
     def __init__(self, app: App, text: str, side: int | None = None):
         super().__init__(app)
         self.text = text
-        self.side = side  # colours the cover when the battle says whose seat it is
+        if side is None:  # the battle below knows whose question comes next
+            pending = getattr(getattr(app.top, "session", None), "pending", None)
+            side = getattr(pending, "side", None)
+        self.side = side  # colours the cover's bands
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self._pressed_here = False
 
@@ -33,7 +36,7 @@ class HandoffScene(Scene):
         w, h = self.app.size
         common.label(self, "text", pygame.Rect(0, h // 2 - self.px(90), w, self.px(60)), self.text, "@title")
         common.label(self, "hint", pygame.Rect(0, h // 2 - self.px(24), w, self.px(30)),
-                     "Click anywhere or press Enter when you are ready")
+                     "Click anywhere or press Enter when you are ready", "@prompt")
         bw = self.px(260)
         common.button(self, "ready", pygame.Rect((w - bw) // 2, h // 2 + self.px(30), bw, self.px(54)),
                       "I'm ready", None, "@big_button")

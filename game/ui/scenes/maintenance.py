@@ -50,6 +50,9 @@ def summary_html(session: BattleSession, turn: int, colour_blind: bool) -> str:
         lines.append(tag + text)
     if not lines:
         lines.append(common.colour_span("Nothing was scored this turn.", theme.MUTED))
+    if state.phase == "over" and turn == state.turn:
+        lines.append("<br><b>The game ends.</b>")
+        return "<br>".join(lines)
     ends = ", ".join(c.replace("_", " ") for c in conditions.UNTIL_MAINTENANCE)
     lines.append("<br><b>Reset for the next turn</b>")
     lines.append(common.colour_span("[TURN-8] ", theme.MUTED) + f"Conditions that end now: {common.esc(ends)}.")

@@ -7,13 +7,17 @@ appears at once.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame_gui
 
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes import common
-from game.ui.session import BattleSetup
+
+if TYPE_CHECKING:
+    from game.ui.session import BattleSetup
 
 BUTTONS = (
     ("quick", "Quick battle", "An Engagement on Village Ruins: Lantern Adventuring Co. against the Northmen "
@@ -26,6 +30,8 @@ BUTTONS = (
 
 def quick_setup(seed: int | None = None) -> BattleSetup:
     """The default Engagement (village_ruins, Lantern Adventuring Co. v Northmen Raiding Party, normal AI)."""
+    from game.ui.session import BattleSetup  # the engine is imported when a battle starts, not for the menu
+
     setup = BattleSetup()
     if seed is not None:
         setup.seed = seed

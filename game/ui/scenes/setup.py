@@ -52,7 +52,7 @@ class SetupScene(Scene):
         self._heading("title", pygame.Rect(m, m // 2, self.px(400), self.px(44)), "New battle")
         top = m // 2 + self.px(48)
         rows = 1 + max(n for n, _, _ in self._flow(w - 2 * m, gap))
-        bottom_h = (self.px(34) + gap) * rows + self.px(72) + gap
+        bottom_h = (self.px(34) + gap) * rows + min(self.px(72), h // 8) + gap
         col_bottom = h - bottom_h - m
         left_w = max(self.px(250), int(w * 0.27))
         self._build_left(pygame.Rect(m, top, left_w, col_bottom - top), gap)
@@ -70,22 +70,25 @@ class SetupScene(Scene):
     def _build_left(self, r: pygame.Rect, gap: int) -> None:
         scenarios = self.libs["scenarios"].items
         maps = self.libs["maps"].items
+        head, item = self.px(28), self.px(31)
+        avail = r.h - 2 * head - 3 * gap
+        enc_h, desc_h, map_h = len(scenarios) * item + 2, self.px(62), len(maps) * item + 2
+        if enc_h + desc_h + map_h + self.px(90) > avail:  # a small window or a large UI scale: lists scroll
+            enc_h, desc_h, map_h = int(avail * 0.34), int(avail * 0.16), int(avail * 0.24)
         y = r.y
-        self._heading("encounter_heading", pygame.Rect(r.x, y, r.w, self.px(26)), "Encounter")
-        y += self.px(28)
-        enc_h = min(len(scenarios), 7) * self.px(31) + 2
+        self._heading("encounter_heading", pygame.Rect(r.x, y, r.w, head - 2), "Encounter")
+        y += head
         self._choices("scenario", pygame.Rect(r.x, y, r.w, enc_h), self._items("scenarios"), self.setup.scenario)
         y += enc_h + gap
         chosen = scenarios.get(self.setup.scenario)
         desc = common.esc(getattr(chosen[1], "description", "")) if chosen else ""
-        common.text_box(self, "scenario_text", pygame.Rect(r.x, y, r.w, self.px(62)), desc)
-        y += self.px(62) + gap
-        self._heading("map_heading", pygame.Rect(r.x, y, r.w, self.px(26)), "Map")
-        y += self.px(28)
-        map_h = min(len(maps), 5) * self.px(31) + 2
+        common.text_box(self, "scenario_text", pygame.Rect(r.x, y, r.w, desc_h), desc)
+        y += desc_h + gap
+        self._heading("map_heading", pygame.Rect(r.x, y, r.w, head - 2), "Map")
+        y += head
         self._choices("map", pygame.Rect(r.x, y, r.w, map_h), self._items("maps"), self.setup.map)
         y += map_h + gap
-        size = max(self.px(60), min(r.bottom - y, r.w * 6 // 10))
+        size = max(self.px(40), min(r.bottom - y, r.w * 6 // 10))
         chosen_map = maps.get(self.setup.map)
         if chosen_map is not None:
             image = self.thumbnail(self.setup.map, chosen_map[1], size)
@@ -102,7 +105,7 @@ class SetupScene(Scene):
         self._swatches[side] = pygame.Rect(r.x, r.y + self.px(5), self.px(16), self.px(16))
         y = r.y + self.px(28)
         parties = self.libs["parties"].items
-        list_h = min(len(parties), 7) * self.px(31) + 2
+        list_h = min(len(parties) * self.px(31) + 2, (r.h - self.px(28)) * 45 // 100)
         self._choices(f"party{side}", pygame.Rect(r.x, y, r.w, list_h), self._items("parties"),
                       self.party_keys[side])
         y += list_h + gap
