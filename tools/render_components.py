@@ -81,12 +81,18 @@ class Frame:
                                panel_w - self.px(16), h - self.status_rect.bottom - self.px(16))
         self.log = LogPanel(self.manager, log_rect)
         self.log.refresh(self.state)
-        rolls = [i for i, e in enumerate(self.state.log) if is_roll(e)]
+        log = self.state.log
+        rolls = [i for i, e in enumerate(log) if is_roll(e) and e.data.get("modifiers")] or \
+            [i for i, e in enumerate(log) if is_roll(e)]
         if rolls:
             self.log.toggle_roll(rolls[-1])
         self.tray = DiceTray(speed=0)
-        for e in self.state.log[-40:]:
+        attacks = [i for i, e in enumerate(log) if e.kind == "DiceRolled" and e.data.get("roll") == "attack"]
+        start = attacks[-1] if attacks else max(0, len(log) - 40)  # the last opposed roll, to its outcome
+        for e in log[start:]:
             self.tray.show(e, self.state)
+            if attacks and e.kind == "AttackResolved":
+                break
         self.focus, self.allowance, self.route_target = self._focus()
         self.hovered = self._hovered()
         if attack_view:  # a shot, charge or spell with its odds instead of the move preview

@@ -144,7 +144,8 @@ class DiceTray:
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The rows of dice with their modifiers and totals, and the outcome, inside ``rect``."""
+        """The rolls side by side (an opposed roll: one column per side), each with the roller, its dice,
+        the total and, when the tray is tall enough, the modifiers; the outcome runs along the bottom."""
         if not self.rows:
             return
         if self._back is None or self._back.get_size() != rect.size:
@@ -152,32 +153,36 @@ class DiceTray:
             pygame.draw.rect(self._back, (18, 20, 24, 225), self._back.get_rect(), border_radius=8)
             pygame.draw.rect(self._back, (90, 96, 108, 255), self._back.get_rect(), 1, border_radius=8)
         surface.blit(self._back, rect.topleft)
-        pad = 6
-        outcome_h = 0
-        small = max(10, min(14, rect.height // 6))
-        if self.outcome and not self.rolling:
-            outcome_h = small + 6
-        row_h = (rect.height - 2 * pad - outcome_h) / len(self.rows)
-        size = max(12, min(40, round(row_h - 4)))
+        pad = max(4, rect.height // 14)
+        small = max(10, min(15, rect.height // 7))
+        line = small + 4
+        show_mods = rect.height >= 100
+        outcome_h = line if self.outcome else 0
+        dice = max(12, min(44, rect.height - 2 * pad - line - outcome_h - (line if show_mods else 0)))
+        col_w = (rect.width - pad) // len(self.rows)
         for i, row in enumerate(self.rows):
-            y = rect.y + pad + round(i * row_h + (row_h - size) / 2)
-            self._draw_row(surface, row, rect.x + pad, y, size, rect.right - pad, i)
-        if outcome_h:
+            col = pygame.Rect(rect.x + pad + i * col_w, rect.y + pad, col_w - pad, rect.height - 2 * pad - outcome_h)
+            self._draw_column(surface, row, col, small, dice, show_mods, i)
+        if self.outcome and not self.rolling:
             img = text(self.outcome, small, theme.ACCENT, bold=True)
-            if img.get_width() > rect.width - 2 * pad:
-                img = img.subsurface((0, 0, rect.width - 2 * pad, img.get_height()))
+            room = rect.width - 2 * pad
+            if img.get_width() > room:
+                img = img.subsurface((0, 0, room, img.get_height()))
             surface.blit(img, (rect.x + pad, rect.bottom - pad - img.get_height()))
 
-    def _draw_row(self, surface: pygame.Surface, row: RollRow, x: int, y: int, size: int, right: int,
-                  index: int) -> None:
+    def _draw_column(self, surface: pygame.Surface, row: RollRow, col: pygame.Rect, small: int, size: int,
+                     show_mods: bool, index: int) -> None:
         colour = theme.side_colour(row.side, self.colour_blind) if row.side is not None else (200, 200, 200)
-        pygame.draw.rect(surface, colour, (x, y, 4, size))
-        x += 8
-        small = max(10, min(14, size // 2))
-        name = text(row.who[:18], small, theme.INK, bold=True)
-        surface.blit(name, (x, y))
-        surface.blit(text(row.what[:22], small - 1, theme.MUTED), (x, y + name.get_height() - 2))
-        x += max(name.get_width(), 90) + 6
+        pygame.draw.rect(surface, colour, (col.x, col.y + 2, 4, col.height - 4))
+        x = col.x + 9
+        name = text(row.who, small, theme.INK, bold=True)
+        what = text(row.what, small - 1, theme.MUTED)
+        head = pygame.Surface((name.get_width() + what.get_width() + 8, name.get_height()), pygame.SRCALPHA)
+        head.blit(name, (0, 0))
+        head.blit(what, (name.get_width() + 8, (name.get_height() - what.get_height()) // 2))
+        room = col.right - x
+        surface.blit(head, (x, col.y), (0, 0, room, head.get_height()))
+        y = col.y + small + 6
         for k, value in enumerate(row.dice):
             face, dx, dy = value, 0, 0
             if self.rolling:
@@ -185,27 +190,25 @@ class DiceTray:
                 face = tick * 5 % 6 + 1
                 dx, dy = round(2 * math.sin(tick * 1.7)), round(2 * math.cos(tick * 2.3))
             draw_die(surface, (x + dx, y + dy), size, face, colour)
-            x += size + 4
+            x += size + max(3, size // 8)
         if self.rolling:
             return
-        parts = [row.base] if row.base else []
-        parts += [f"{m['value']:+d} {m['source']}" for m in row.mods]
-        detail = "  ".join(parts)
-        total = text(f"= {row.total}", max(12, size * 3 // 5), theme.INK, bold=True) if row.total is not None \
-            else None
-        x += 4
-        room = right - x - (total.get_width() + 8 if total else 0)
-        if detail and room > 30:
-            img = text(detail, small - 1, theme.INK)
-            if img.get_width() > room:
-                img = img.subsurface((0, 0, room, img.get_height()))
-            surface.blit(img, (x, y + (size // 2 - img.get_height()) // 2 + 2))
-            if row.note:
-                note = text(row.note, small - 2, theme.MUTED)
-                surface.blit(note.subsurface((0, 0, min(room, note.get_width()), note.get_height())),
-                             (x, y + size // 2 + 2))
-        if total:
-            surface.blit(total, (right - total.get_width(), y + (size - total.get_height()) // 2))
+        if row.total is not None:
+            total = text(f"= {row.total}", max(12, size * 2 // 3), theme.INK, bold=True)
+            surface.blit(total, (x + 6, y + (size - total.get_height()) // 2))
+            x += total.get_width() + 12
+        if row.base and x < col.right - 30:  # the attribute beside the total; modifiers below when there is room
+            values = "" if show_mods else " " + " ".join(f"{m['value']:+d}" for m in row.mods)
+            base = text((row.base + values).rstrip(), small - 1, theme.MUTED)
+            surface.blit(base, (x, y + (size - base.get_height()) // 2), (0, 0, col.right - x, base.get_height()))
+        if show_mods:
+            parts = [f"{m['value']:+d} {m['source']}" for m in row.mods]
+            detail = "  ".join(parts) or row.note
+            if row.note and parts:
+                detail += f"  ({row.note})"
+            if detail:
+                img = text(detail, small - 1, theme.INK)
+                surface.blit(img, (col.x + 9, y + size + 3), (0, 0, col.right - col.x - 9, img.get_height()))
 
 
 def draw_die(surface: pygame.Surface, pos: tuple[int, int], size: int, face: int,
@@ -214,7 +217,7 @@ def draw_die(surface: pygame.Surface, pos: tuple[int, int], size: int, face: int
     r = pygame.Rect(pos[0], pos[1], size, size)
     pygame.draw.rect(surface, (245, 242, 232), r, border_radius=max(2, size // 5))
     pygame.draw.rect(surface, colour, r, max(2, size // 12), border_radius=max(2, size // 5))
-    pip = max(1, round(size / 11))
+    pip = max(2, round(size / 9))
     q = size * 0.26
     for px, py in PIPS.get(face, []):
         pygame.draw.circle(surface, (25, 25, 25), (r.centerx + px * q, r.centery + py * q), pip)
