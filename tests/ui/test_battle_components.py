@@ -259,17 +259,36 @@ def test_dice_tray_shows_opposed_rolls_and_animates(games: list[Game], surface: 
 
 def test_no_glyph_the_font_lacks_in_component_text(games: list[Game]) -> None:
     """The shipped Noto Sans has no arrows; any text we render must avoid them."""
-    state = games[0].state
-    lines = []
-    for m in state.on_table():
-        lines += [r.text for r in hover.model_lines(state, m.id)]
-        for e in state.enemies_of(m):
-            kind = hover.attack_kind_for(state, m.id, e.id)
-            if kind:
-                lines += [r.text for r in previews.odds_rows(previews.odds_summary(state, m.id, e.id, kind))]
+    lines = [*tooltips.ACTION_TEXT.values(), *(" ".join(v) for v in tooltips.CONDITION_TEXT.values())]
+    lines += [t.summary for t in catalog().traits.values()]
+    for game in games:
+        state = game.state
+        for m in state.on_table():
+            lines += [r.text for r in hover.model_lines(state, m.id)]
+            lines += [text for _, text, _ in previews.ring_specs(state, m.id, 6.0)]
+            for e in state.enemies_of(m):
+                for kind in ("charge", "shoot", "spell", "standard_attack"):
+                    lines += [r.text for r in previews.odds_rows(previews.odds_summary(state, m.id, e.id, kind))]
     font = pygame.freetype.Font(str(theme.FONT_REGULAR), 14) if pygame.freetype.get_init() else None
     if font is None:
         pygame.freetype.init()
         font = pygame.freetype.Font(str(theme.FONT_REGULAR), 14)
     missing = {ch for s in lines for ch in set(s) if font.get_metrics(ch)[0] is None}
     assert not missing
+
+
+def test_hover_previews_the_decisions_action_and_warm_odds_fills_the_cache(games: list[Game]) -> None:
+    state = games[0].state
+    a = next(m for m in state.on_table() if combat.ranged_weapons(m))
+    e = state.enemies_of(a)[0]
+    assert hover.attack_kind_for(state, a.id, e.id, "aimed shot") == "aimed_shot"
+    assert hover.attack_kind_for(state, a.id, e.id, "charge") == "charge_attack"
+    assert hover.attack_kind_for(state, a.id, a.id) is None
+    previews._ODDS_CACHE.clear()
+    while not previews.warm_odds(state, a.id, budget_s=0.001):
+        pass
+    for e in state.enemies_of(a):
+        kind = hover.attack_kind_for(state, a.id, e.id)
+        if kind is not None:
+            key = next(k for k in previews._ODDS_CACHE if k[:3] == (a.id, e.id, kind))
+            assert previews.odds_summary(state, a.id, e.id, kind) is previews._ODDS_CACHE[key]

@@ -65,7 +65,8 @@ def side_of(model_id: str | None, state: GameState | None = None) -> int | None:
 class DiceTray:
     """Shows the latest roll; ``speed`` scales the rolling animation (0: instant)."""
 
-    def __init__(self, speed: float | str = 1.0, colour_blind: bool = False):
+    def __init__(self, speed: float | str = 1.0, colour_blind: bool = False, state: GameState | None = None):
+        self.state = state  # for names and sides; without it they come from the events themselves
         self.rows: list[RollRow] = []
         self.outcome = ""
         self.title = ""
@@ -85,6 +86,7 @@ class DiceTray:
 
     def show(self, event: Event, state: GameState | None = None) -> None:
         """Take one event: a roll starts (or joins) the tray, a re-roll replaces, an outcome is noted."""
+        state = state if state is not None else self.state
         data = event.data
         if "dice" not in data:
             if event.kind in OUTCOMES and self.rows:

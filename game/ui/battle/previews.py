@@ -395,8 +395,8 @@ def _charge_summary(state: GameState, a: ModelState, d: ModelState, weapon: int 
     inches, mods = movement.allowance(state, a, "charge")
     lanes = {e.id: lane for e, lane in movement.charge_targets(state, a, inches)}
     if d.id not in lanes:
-        return _unavailable(title, "charge_attack", f"{d.name} cannot be charged now (not ≥3″ away, in LOS and "
-                                                     f"reachable straight within {inches:g}″)")
+        return _unavailable(title, "charge_attack", f"{d.name} cannot be charged now (it must be 3″ or more away, "
+                                                     f"in LOS and reachable straight within {inches:g}″)")
     copy = state.copy()
     ca, cd = copy.model(a.id), copy.model(d.id)
     lane = movement.charge_lane(board.battlefield(copy), a.id, d.id, inches)

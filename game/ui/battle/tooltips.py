@@ -44,7 +44,7 @@ CONDITION_TEXT: dict[str, tuple[str, str, str]] = {
 ACTION_TEXT: dict[str, str] = {
     "walk": "Move up to 6″ along any route around obstacles.",
     "run": "Move up to 9″; −3 to its resolution rolls for the rest of the turn.",
-    "charge": "Straight into base contact with an enemy ≥3″ away in LOS, then a free attack at +2.",
+    "charge": "Straight into base contact with an enemy 3″ or more away in LOS, then a free attack at +2.",
     "sneak": "Move up to 6″ and gain Stealth (+4 PD against shots) until its next activation.",
     "disengage": "Enemies in contact get free strikes, then move up to 6″ out of contact; the activation ends.",
     "standard_attack": "Close combat: MA + 2d6 against the target's PD + 2d6.",
