@@ -82,15 +82,17 @@ class MaintenanceSummary(Scene):
     def build(self) -> None:
         self.widgets = {}
         w, h = self.app.size
-        pw, ph = min(w - self.px(40), self.px(760)), min(h - self.px(40), self.px(520))
+        text = summary_html(self.session, self.turn, self.app.settings.colour_blind)
+        lines = text.count("<br>") + 3  # a little room for wrapped lines
+        pw = min(w - self.px(40), self.px(760))
+        ph = min(h - self.px(40), self.px(140) + lines * self.px(22))
         self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         p, pad = self.panel, self.px(16)
         common.label(self, "title", pygame.Rect(p.x, p.y + pad // 2, p.w, self.px(40)),
                      f"End of turn {self.turn} — Maintenance", "@heading")
         self._seen = len(self.session.state.log)
         common.text_box(self, "events", pygame.Rect(p.x + pad, p.y + self.px(52), p.w - 2 * pad,
-                                                    p.h - self.px(52) - self.px(72)),
-                        summary_html(self.session, self.turn, self.app.settings.colour_blind))
+                                                    p.h - self.px(52) - self.px(72)), text)
         bw = self.px(200)
         common.button(self, "continue", pygame.Rect(p.centerx - bw // 2, p.bottom - self.px(60), bw, self.px(46)),
                       "Continue", "Enter", "@big_button")

@@ -23,6 +23,7 @@ from game.ui.session import BattleSession
 
 REPLAYS_ENV = "IRON_HONOR_REPLAYS"
 BREAKDOWN_KINDS = ("Scored", "ScoreRoll", "Victory", "TieBroken")
+ENDING_KINDS = ("ExtraTurnRoll", "SideWipedOut")
 LOSSES = {"Killed": "killed", "Removed": "removed", "Escaped": "escaped"}
 
 
@@ -102,9 +103,14 @@ class ResultsScene(Scene):
         title.rebuild()
         a, b = (s.score for s in state.sides)
         enc = state.encounter.scenario.name if state.encounter is not None else "a fight"
-        sub = (f"{enc} · after turn {state.turn} · {a} to {b} ExP · {state.result or ''} · seed {setup.seed}")
+        sub = f"{enc} on {state.battle_map.name} · after turn {state.turn} · {a} to {b} ExP · seed {setup.seed}"
         common.label(self, "subtitle", pygame.Rect(m, m + self.px(56), w - 2 * m, self.px(26)), sub)
+        ending = [e.text for e in state.log if e.kind in ENDING_KINDS]
         top = m + self.px(92)
+        if ending:
+            common.label(self, "ending", pygame.Rect(m, top - self.px(6), w - 2 * m, self.px(22)),
+                         " · ".join(ending), "@small")
+            top += self.px(22)
         bottom = h - self.px(100)
         half = (w - 3 * m) // 2
         box_h = (bottom - top - gap) // 2
