@@ -31,15 +31,20 @@ class SettingsScene(Scene):
         self.widgets = {}
         s = self.app.settings
         w, h = self.app.size
-        row, gap = self.px(36), self.px(10)
+        fit = min(1.0, (h - self.px(20)) / self.px(500))  # a large UI scale in a small window: squeeze rows
+
+        def v(n: float) -> int:
+            return round(self.px(n) * fit)
+
+        row, gap = v(36), v(10)
         label_w = self.px(230)
         total_w = min(w - self.px(40), label_w + self.px(720))
         x0 = (w - total_w) // 2
-        y = max(self.px(20), h // 2 - self.px(300))
-        title = common.label(self, "title", pygame.Rect(x0, y, total_w, self.px(50)), "Settings", "@title")
+        y = max(v(10), h // 2 - self.px(300))
+        title = common.label(self, "title", pygame.Rect(x0, y, total_w, min(self.px(56), v(70))), "Settings", "@title")
         title.text_horiz_alignment = "left"
         title.rebuild()
-        y += self.px(70)
+        y += v(70)
 
         def line(key: str, text: str, options: list[tuple[str, str, bool, str | None]]) -> None:
             nonlocal y
@@ -73,15 +78,15 @@ class SettingsScene(Scene):
              "[DIG-ACT-2] A model chooses each action after the last one")])
         y += gap
         self._preview_y = y
-        y += self.px(40)
+        y += v(40)
         from game.ui.settings import config_path
 
         note = f"Saved to {config_path()}" + (f" — {self.saved_note}" if self.saved_note else "")
-        info = common.label(self, "saved", pygame.Rect(x0, y, total_w, self.px(24)), note, "@small")
+        info = common.label(self, "saved", pygame.Rect(x0, y, total_w, v(24)), note, "@small")
         info.text_horiz_alignment = "left"
         info.rebuild()
-        y += self.px(40)
-        common.button(self, "back", pygame.Rect(x0, min(y, h - self.px(70)), self.px(200), self.px(50)), "Back",
+        y += v(34)
+        common.button(self, "back", pygame.Rect(x0, min(y, h - v(56)), self.px(200), v(50)), "Back",
                       None, "@big_button")
         self._x0, self._total_w = x0, total_w
 
