@@ -194,42 +194,57 @@ def test_log_panel_expands_a_roll_to_its_modifiers_rule_ids(games: list[Game]) -
     panel = LogPanel(manager, pygame.Rect(0, 0, 400, 600))
     state = games[1].state
     panel.refresh(state)
-    rolls = [i for i, e in enumerate(state.log) if is_roll(e) and e.data.get("modifiers")
-             and e.turn == state.log[-1].turn]
+    rolls = [i for i, e in enumerate(state.log) if is_roll(e) and e.data.get("modifiers")]
     assert rolls
     i = rolls[-1]
-    rule = state.log[i].data["modifiers"][0]["rule"]
-    assert f"href='roll:{i}'" in panel.text
-    assert f"[{rule}]" not in panel.text.split(f"roll:{i}'")[1].split("<br>")[1]
-    click = pygame.event.Event(pygame_gui.UI_TEXT_BOX_LINK_CLICKED, link_target=f"roll:{i}", ui_element=panel.box)
+
+    def details() -> list[str]:
+        return [ln.text for ln in panel.lines if ln.target == f"roll:{i}" and ln.indent == 24]
+
+    assert f"roll:{i}|[+] " in panel.text and not details()
+    j = next(k for k, ln in enumerate(panel.lines) if ln.target == f"roll:{i}")
+    panel._scroll_to(j)
+    pos = panel.line_pos(j)
+    assert pos is not None
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
     assert panel.handle(click)
-    opened = panel.text.split(f"roll:{i}'")[1]
+    opened = " ".join(details())
     for m in state.log[i].data["modifiers"]:
         assert f"[{m['rule']}]" in opened and m["source"] in opened
-    assert panel.handle(click)  # and closes again
-    assert f"[{rule}]" not in panel.text.split(f"roll:{i}'")[1].split("<br>")[1]
+    assert f"dice {' '.join(f'[{v}]' for v in state.log[i].data['dice'])}" in opened
+    assert panel.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=panel.line_pos(j), button=1))
+    assert not details()  # and closes again
+    header = next(k for k, ln in enumerate(panel.lines) if ln.target == "turn:1")
+    before = len(panel.lines)
+    panel.toggle(panel.lines[header].target)  # a turn folds to its header
+    assert len(panel.lines) < before
+    manager.update(0.01)
+    manager.draw_ui(pygame.display.get_surface())
     panel.kill()
 
 
-def test_log_panel_appends_without_rebuilding(games: list[Game]) -> None:
+def test_log_panel_appends_without_relayout(games: list[Game]) -> None:
     pygame.init()
     pygame.display.set_mode((1280, 800))
     manager = pygame_gui.UIManager((1280, 800), theme.gui_theme(1.0))
     panel = LogPanel(manager, pygame.Rect(0, 0, 400, 600))
     game = play(("northmen_raiding_party", "ghrim_company"), 7, 60)
     panel.refresh(game.state)
-    rebuilds = panel.rebuilds
-    turn = game.state.log[-1].turn
+    lines = list(panel.lines)
     for _ in range(5):
         panel.refresh(game.state)  # nothing new: nothing done
-    assert panel.rebuilds == rebuilds
-    while game.state.log[-1].turn == turn and not game.over:
-        n = len(game.state.log)
+    assert panel.lines == lines
+    for _ in range(80):
+        if game.over:
+            break
         game.step()
         panel.refresh(game.state)
-        if game.state.log[-1].turn == turn:
-            assert panel.shown == len(game.state.log) and (len(game.state.log) == n or panel.rebuilds == rebuilds)
-    assert game.state.log[-1].text.replace("→", "»")[:20] in panel.text.replace("&#x27;", "'")
+        assert panel.lines[:len(lines)] == lines  # appended, never laid out again
+        lines = list(panel.lines)
+        assert panel.shown == len(game.state.log)
+    assert panel.rebuilds == 0
+    last = game.state.log[-1].text.replace("→", "»")
+    assert panel.lines[-1].text in last or last.startswith(panel.lines[-1].text.removeprefix("[+] "))
     panel.kill()
 
 
