@@ -18,6 +18,7 @@ import pygame
 
 from game.ai.odds import attack_odds, has_tough, spell_odds
 from game.content.catalog import catalog
+from game.content.maps import TABLE_SIZE
 from game.core.dice import Modifier, effective_modifiers
 from game.geometry.los import BLOCKED, CLEAR, LosResult, line_of_sight
 from game.rules import board, combat, movement, sorcery
@@ -98,16 +99,19 @@ def draw_range_rings(surface: pygame.Surface, cam: Camera, state: GameState, mod
     m = state.model(model_id)
     c = cam.to_px((m.x, m.y))
     size = max(11, min(15, round(cam.scale * 0.6)))
+    # labels go on the side of the ring facing the table's centre, where they stay on the table
+    half = TABLE_SIZE / 2
+    towards = math.atan2(half - m.y, half - m.x) if math.hypot(half - m.x, half - m.y) > 1 else -math.pi / 2
     for k, (r, text, colour) in enumerate(ring_specs(state, model_id, allowance)):
         rp = r * cam.scale
         if colour == MOVE_RING:
             dashed_circle(surface, (10, 10, 10), c, rp, 4)
             dashed_circle(surface, colour, c, rp, 2)
-            angle = math.radians(90)
+            angle = towards + math.radians(35)
         else:
             pygame.draw.circle(surface, (10, 10, 10), c, round(rp), 4)
             pygame.draw.circle(surface, colour, c, round(rp), 2)
-            angle = math.radians(-90 + 14 * (k % 3))
+            angle = towards - math.radians(12 * (k % 3))
         pos = (c[0] + math.cos(angle) * rp, c[1] + math.sin(angle) * rp)
         label(surface, text, pos, size, colour)
 
