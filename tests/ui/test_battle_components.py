@@ -307,3 +307,15 @@ def test_hover_previews_the_decisions_action_and_warm_odds_fills_the_cache(games
         if kind is not None:
             key = next(k for k in previews._ODDS_CACHE if k[:3] == (a.id, e.id, kind))
             assert previews.odds_summary(state, a.id, e.id, kind) is previews._ODDS_CACHE[key]
+
+
+def test_inner_reserve_lines_are_the_odds_modules(games: list[Game]) -> None:
+    state = games[1].state
+    m = next(m for m in state.on_table() if combat.melee_weapons(m) and state.enemies_of(m))
+    e = state.enemies_of(m)[0]
+    attack = combat.Attack(m, e, "close", "standard_attack", combat.melee_weapons(m)[0])
+    without, with_ir = previews.inner_reserve_lines(state, attack, m.side)
+    assert previews.pct(attack_odds(state, attack).p_win) in without
+    assert previews.pct(attack_odds(state, attack, attacker_inner_reserve=True).p_win) in with_ir
+    _, defending = previews.inner_reserve_lines(state, attack, e.side)
+    assert previews.pct(attack_odds(state, attack, defender_inner_reserve=True).p_win) in defending

@@ -376,6 +376,7 @@ def _attack_summary(state: GameState, attack: combat.Attack, extra: list[str] | 
     a_mods = [*combat.attack_modifiers(state, attack), *combat.weakness_modifiers(attack.attacker, a_attr)]
     d_mods = [*combat.defence_modifiers(state, attack), *combat.weakness_modifiers(attack.defender, "PD")]
     notes = list(extra or [])
+    notes.append("assumes no Inner Reserve; Hand of Fortune where Fate allows [FATE-6]")
     if attack.kind == "close" and attack.defender.conditions.get("full_defense"):
         notes.append("Full Defense: the defender rolls an extra die [SPEC-2]")
     return OddsSummary(
@@ -466,6 +467,22 @@ def _spell_summary(state: GameState, caster: ModelState, target: ModelState) -> 
         extra.append(f"resisting with {resist}: " + mods_text(r_mods))
     return OddsSummary(title, "spell", p_win=wp.p_success, expected_wounds=pd.expected_wounds,
                        tough=has_tough(caster, target), attack_mods=c_mods, extra=extra)
+
+
+def inner_reserve_lines(state: GameState, attack: combat.Attack, side: int) -> list[str]:
+    """For an Inner Reserve decision about ``attack`` (its context carries it): the attack's odds without
+    and with the extra die for ``side`` (attacker's or defender's), from game.ai.odds."""
+    attacking = side == attack.attacker.side
+    base = attack_odds(state, attack)
+    more = attack_odds(state, attack, attacker_inner_reserve=attacking, defender_inner_reserve=not attacking)
+
+    def wound(o) -> Fraction:
+        return 1 - o.wounds.get(0, Fraction(0))
+
+    return [f"Without Inner Reserve: attack wins {pct(base.p_win)}, wound {pct(wound(base))}, "
+            f"expected wounds {float(base.expected_wounds):.2f}",
+            f"With Inner Reserve (+1d6): attack wins {pct(more.p_win)}, wound {pct(wound(more))}, "
+            f"expected wounds {float(more.expected_wounds):.2f}"]
 
 
 def odds_rows(summary: OddsSummary) -> list[Row]:
