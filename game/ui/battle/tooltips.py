@@ -129,11 +129,27 @@ def modifier_tooltip(mod: dict) -> str:
     return out + (f"<br>{_esc(more)}" if more else "")
 
 
+def _cast_text(kind: str) -> str | None:
+    """Sorcery's cast actions (cast_1..cast_3), described from the engine's spell and enhancement tables."""
+    from game.rules import sorcery
+
+    if not kind.startswith("cast_") or not kind[5:].isdigit():
+        return None
+    spells = ", ".join(f"{s.name} ({s.resist})" for s in sorcery.SPELLS.values())
+    out = (f"Cast a spell at an enemy in LOS within {sorcery.RANGE:g}″: WP + 2d6 against its resisting "
+           f"attribute + 2d6 [SORC-4]. Spells: {spells}.")
+    extra = int(kind[5:]) - 1
+    if extra > 0:
+        choices = "; ".join(f"{e.name}: {e.text}" for e in sorcery.ENHANCEMENTS.values() if e.ap == extra)
+        out += f" Enhancement for {extra} AP [SORC-5]: {choices}."
+    return out
+
+
 def action_tooltip(kind: str, model: ModelState | None = None) -> str:
     """An action's name, AP cost, slot and rule id (the engine's ActionKind) and what it does."""
     a = action_kind(kind, model)
     slot = "no action slot" if a.slot == "free" else f"{a.slot} slot"
-    what = ACTION_TEXT.get(kind)
+    what = ACTION_TEXT.get(kind) or _cast_text(kind)
     if what is None and model is not None:  # a trait's own action: the trait's text says what it does
         owner = next((h for h in hooks_of(model) if any(x.id == kind for x in h.actions)), None)
         if owner is not None and owner.id in catalog().traits:
