@@ -40,6 +40,11 @@ def button(scene: Any, key: str, rect: pygame.Rect, text: str, tip: str | None =
 
 def text_box(scene: Any, key: str, rect: pygame.Rect, html_text: str,
              cls: str | None = None) -> pygame_gui.elements.UITextBox:
+    size = round((12 if cls == "@small" else 13) * scene.app.settings.ui_scale)  # the theme's text box sizes
+    loaded = scene.manager.get_theme().get_font_dictionary().loaded_fonts
+    scene.manager.preload_fonts([{"name": "noto_sans", "point_size": size, "style": style, "antialiased": 1}
+                                 for style in ("bold", "italic")  # the markup's fonts, loaded before use
+                                 if f"noto_sans_{style}_aa_{size}" not in loaded])
     el = pygame_gui.elements.UITextBox(html_text, rect, scene.manager, container=scene.root, object_id=oid(cls))
     scene.widgets[key] = el
     return el
