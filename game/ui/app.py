@@ -85,6 +85,7 @@ class App:
         self.startup_problems = list(problems or [])
         self.window = self._open_window()
         self.manager = pygame_gui.UIManager(self.size, theme.gui_theme(settings.ui_scale))
+        theme.preload_fonts(self.manager, settings.ui_scale)
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
@@ -114,6 +115,7 @@ class App:
     def set_ui_scale(self, scale: float) -> None:
         self.settings.ui_scale = scale
         self.manager = pygame_gui.UIManager(self.size, theme.gui_theme(scale))
+        theme.preload_fonts(self.manager, scale)
         for scene in self.scenes:
             scene.root = None  # its widgets belonged to the old manager
         self._relayout()
@@ -206,8 +208,8 @@ class App:
 
             self.push(HelpOverlay(self))
             return
-        self.manager.process_events(event)
-        if self.top is not None:
+        consumed = self.manager.process_events(event)  # a click on a widget is not also a click on the table
+        if self.top is not None and not consumed:
             self.top.handle(event)
 
     def draw(self) -> None:

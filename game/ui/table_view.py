@@ -58,36 +58,105 @@ class Camera:
         return (px[0] - self.ox) / self.scale, (px[1] - self.oy) / self.scale
 
 
+WATER = {"river", "pond", "stream", "ford", "marsh", "well"}
+TREES = {"forest", "hedge", "brush"}
+STONE = {"ruins", "rubble"}
+ROCK = {"rocks", "chasm"}
+_TERRAIN_CACHE: dict[tuple, pygame.Surface] = {}
+
+
 def draw_terrain(surf: pygame.Surface, battle_map: BattleMap, cam: Camera, labels: bool = True) -> None:
-    """The table and its pieces: fill by style, outline by kind, hatching for see-through impassable pieces."""
-    side = TABLE_SIZE * cam.scale
-    pygame.draw.rect(surf, TABLE_GREEN, (cam.ox, cam.oy, side, side))
-    font = _font(max(12, round(cam.scale * 0.8)))
+    """The table and its pieces, rendered once per map and zoom and then blitted (panning is free)."""
+    key = (id(battle_map), battle_map.name, round(cam.scale, 4), labels)
+    layer = _TERRAIN_CACHE.get(key)
+    if layer is None:
+        if len(_TERRAIN_CACHE) > 8:
+            _TERRAIN_CACHE.clear()
+        layer = render_terrain(battle_map, cam.scale, labels)
+        _TERRAIN_CACHE[key] = layer
+    surf.blit(layer, (round(cam.ox), round(cam.oy)))
+
+
+def render_terrain(battle_map: BattleMap, scale: float, labels: bool = True) -> pygame.Surface:
+    """Fill by style with a pattern by family (trees, water, stone, rock), outline by kind ([TERR-1]):
+    rough pale yellow, obstacle white, impassable black, hatched when it does not block sight."""
+    side = max(1, round(TABLE_SIZE * scale))
+    layer = pygame.Surface((side, side))
+    layer.fill(TABLE_GREEN)
+    cam = Camera(scale, 0.0, 0.0)
+    font = _font(max(10, round(scale * 0.55)))
     for piece in battle_map.pieces:
         pts = [cam.to_px(p) for p in piece.polygon]
-        pygame.draw.polygon(surf, STYLE_COLOURS.get(piece.style, (160, 160, 160)), pts)
-        width = 3 if piece.kind == "impassable" and piece.blocks_los else 2
-        pygame.draw.polygon(surf, KIND_OUTLINE[piece.kind], pts, width)
+        pygame.draw.polygon(layer, STYLE_COLOURS.get(piece.style, (160, 160, 160)), pts)
+        texture(layer, pts, piece.style, scale)
         if piece.kind == "impassable" and not piece.blocks_los:
-            hatch(surf, pts)
-            pygame.draw.polygon(surf, KIND_OUTLINE[piece.kind], pts, 2)
-        if labels:
+            hatch(layer, pts)
+        width = 3 if piece.kind == "impassable" and piece.blocks_los else 2
+        pygame.draw.polygon(layer, KIND_OUTLINE[piece.kind], pts, width)
+    if labels:
+        for piece in battle_map.pieces:
             cx = sum(p[0] for p in piece.polygon) / len(piece.polygon)
             cy = sum(p[1] for p in piece.polygon) / len(piece.polygon)
-            label = font.render(piece.id + (" ~" if piece.water else ""), True, (255, 255, 255))
-            surf.blit(label, label.get_rect(center=cam.to_px((cx, cy))))
+            text = piece.id.replace("_", " ").capitalize()
+            shadow = font.render(text, True, (0, 0, 0))
+            label = font.render(text, True, (245, 245, 235))
+            at = label.get_rect(center=cam.to_px((cx, cy)))
+            layer.blit(shadow, at.move(1, 1))
+            layer.blit(label, at)
+    return layer
+
+
+def _clipped(layer: pygame.Surface, pts: list[tuple[int, int]], paint) -> None:
+    """Draw ``paint(surface, w, h)`` on a patch the size of the polygon's box, keep it inside the polygon."""
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+    if box.width < 2 or box.height < 2:
+        return
+    patch = pygame.Surface(box.size, pygame.SRCALPHA)
+    paint(patch, box.width, box.height)
+    mask = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - box.x, y - box.y) for x, y in pts])
+    patch.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    layer.blit(patch, box.topleft)
+
+
+def texture(layer: pygame.Surface, pts: list[tuple[int, int]], style: str, scale: float) -> None:
+    """A second cue besides colour: canopies for trees, ripples for water, courses for stone, dots for rock."""
+    step = max(6, round(scale * 1.1))
+    if style in TREES:
+        def paint(s: pygame.Surface, w: int, h: int) -> None:
+            for j, y in enumerate(range(step // 2, h, step)):
+                for x in range(step // 2 + (j % 2) * step // 2, w, step):
+                    pygame.draw.circle(s, (25, 70, 30, 255), (x, y), max(2, step // 3))
+                    pygame.draw.circle(s, (80, 150, 80, 255), (x - 1, y - 1), max(1, step // 6))
+    elif style in WATER:
+        def paint(s: pygame.Surface, w: int, h: int) -> None:
+            for y in range(step // 2, h, step):
+                for x in range(0, w, step):
+                    pygame.draw.arc(s, (200, 225, 255, 255), (x, y, step, step // 2), 0, math.pi, 1)
+    elif style in STONE:
+        def paint(s: pygame.Surface, w: int, h: int) -> None:
+            for j, y in enumerate(range(0, h, step)):
+                pygame.draw.line(s, (70, 60, 50, 255), (0, y), (w, y), 1)
+                for x in range((j % 2) * step, w, step * 2):
+                    pygame.draw.line(s, (70, 60, 50, 255), (x, y), (x, y + step), 1)
+    elif style in ROCK:
+        def paint(s: pygame.Surface, w: int, h: int) -> None:
+            for j, y in enumerate(range(step // 2, h, step)):
+                for x in range((j % 2) * step // 2, w, step):
+                    pygame.draw.circle(s, (60, 60, 70, 255), (x, y), max(1, step // 5))
+    else:
+        return
+    _clipped(layer, pts, paint)
 
 
 def hatch(surf: pygame.Surface, pts: list[tuple[int, int]]) -> None:
-    """Diagonal hatching clipped to the polygon (drawn on a mask, then blended in)."""
-    w, h = surf.get_size()
-    lines = pygame.Surface((w, h), pygame.SRCALPHA)
-    for k in range(-h, w, 8):
-        pygame.draw.line(lines, (0, 0, 0, 255), (k, h), (k + h, 0), 2)
-    mask = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.polygon(mask, (255, 255, 255, 255), pts)
-    lines.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    surf.blit(lines, (0, 0))
+    """Diagonal hatching clipped to the polygon: impassable, but it does not block sight."""
+    def paint(s: pygame.Surface, w: int, h: int) -> None:
+        for k in range(-h, w, 8):
+            pygame.draw.line(s, (0, 0, 0, 255), (k, h), (k + h, 0), 2)
+
+    _clipped(surf, pts, paint)
 
 
 def draw_model(surf: pygame.Surface, m: ModelState, cam: Camera, font: pygame.font.Font,
@@ -106,7 +175,7 @@ def draw_model(surf: pygame.Surface, m: ModelState, cam: Camera, font: pygame.fo
     pygame.draw.circle(surf, (255, 230, 80) if active else (0, 0, 0), c, r, 3 if active else 1)
     tip = (c[0] + math.cos(math.radians(m.facing)) * r * 1.4, c[1] + math.sin(math.radians(m.facing)) * r * 1.4)
     pygame.draw.line(surf, (255, 255, 255), c, tip, 2)
-    name = font.render(m.name, True, (20, 20, 20))
+    name = font.render(short_name(m.name), True, (20, 20, 20))
     surf.blit(name, name.get_rect(midtop=(c[0], c[1] + r + 1)))
     left = m.max_wounds - m.wounds_taken
     for i in range(m.max_wounds):
@@ -118,6 +187,12 @@ def draw_model(surf: pygame.Surface, m: ModelState, cam: Camera, font: pygame.fo
     if marks:
         tag = font.render(marks, True, (255, 255, 0), (0, 0, 0))
         surf.blit(tag, (c[0] + r, c[1] - r))
+
+
+def short_name(name: str) -> str:
+    """The label under a base: the first word, so neighbours' labels do not run together."""
+    first = name.replace("-", " ").split()[0] if name.strip() else name
+    return first if len(first) <= 11 else first[:10] + "…"
 
 
 def draw_state(surf: pygame.Surface, state: GameState, cam: Camera, colour_blind: bool = False) -> None:

@@ -77,3 +77,14 @@ def gui_theme(scale: float) -> dict:
         "text_box": {"font": font_block(13), "colours": {"dark_bg": "#1f2226"}},
         "tool_tip": {"font": font_block(13), "misc": {"rect_width": str(round(360 * scale))}},
     }
+
+
+def preload_fonts(manager: pygame_gui.UIManager, scale: float) -> None:
+    """Load the bold and italic faces the text boxes use up front (pygame_gui warns and stalls otherwise)."""
+    fonts = manager.get_theme().get_font_dictionary()
+    wanted = []
+    for size in sorted({round(px * scale) for px in (12, 13, 14, 15, 18)}):
+        for style, bold, italic in (("bold", True, False), ("italic", False, True), ("bold_italic", True, True)):
+            if fonts.create_font_id(size, "noto_sans", bold, italic, True) not in fonts.loaded_fonts:
+                wanted.append({"name": "noto_sans", "point_size": size, "style": style, "antialiased": "1"})
+    manager.preload_fonts(wanted)

@@ -37,6 +37,7 @@ class Verdict:
     point: tuple[float, float]
     why_not: str | None
     route: Any = None  # a geometry Route for moves
+    snap: Any = None  # the 1″ rule's two ends (contact / stop short) when the move ends too near an enemy
 
 
 class Prompt:
@@ -54,6 +55,9 @@ class Prompt:
 
     def hover(self, at: tuple[float, float] | None) -> None:
         """The mouse is over the table at ``at`` (inches), or off it."""
+
+    def settle(self) -> None:
+        """Once a frame: work out the verdict for the latest hover (mouse motion only records it)."""
 
     def click(self, at: tuple[float, float]) -> Answer | None:
         """A left click on the table: the answer it gives, or None."""
@@ -111,24 +115,33 @@ class PointPrompt(Prompt):
         self.model = state.models.get(ctx.get("model", ""))
         self.candidates = [(c["x"], c["y"]) for c in ctx.get("candidates") or []]
         self.allowance = ctx.get("allowance")
+        self._want: tuple[float, float] | None = None
 
     def hover(self, at: tuple[float, float] | None) -> None:
+        self._want = None if at is None else (round(at[0] * 20) / 20, round(at[1] * 20) / 20)  # 0.05″
         if at is None:
             self.verdict = None
-            return
-        at = (round(at[0] * 20) / 20, round(at[1] * 20) / 20)  # 0.05″: what a hand can place
-        if self.verdict is not None and self.verdict.point == at:
+
+    def settle(self) -> None:
+        at = self._want
+        if at is None or (self.verdict is not None and self.verdict.point == at):
             return
         why = self.decision.check({"x": at[0], "y": at[1]}) if self.decision.check else None
         route = None
         if self.decision.kind in MOVE_KINDS and self.model is not None and self.allowance is not None:
+            from game.geometry.routes import end_options
             from game.rules.movement import route_to
 
-            route = route_to(board.battlefield(self.state), self.model.id, at, float(self.allowance))
+            bf = board.battlefield(self.state)
+            route = route_to(bf, self.model.id, at, float(self.allowance))
+            snap = end_options(bf, self.model.id, route) if why is None else None
+            self.verdict = Verdict(at, why, route, snap)
+            return
         self.verdict = Verdict(at, why, route)
 
     def click(self, at: tuple[float, float]) -> Answer | None:
         self.hover(at)
+        self.settle()
         if self.verdict is None or self.verdict.why_not:
             return None
         return {"x": self.verdict.point[0], "y": self.verdict.point[1]}
@@ -161,6 +174,16 @@ class PointPrompt(Prompt):
             previews.draw_route(surface, cam, [(p.x, p.y) for p in route.waypoints], route.cost,
                                 float(self.allowance), v.why_not is None, warning)
         previews.draw_ghost_base(surface, cam, v.point[0], v.point[1], radius, facing, v.why_not is None)
+        if v.snap is not None:  # [DIG-MOVE-3]: the move will end in contact or 1″ short, the player's choice
+            ends = [(v.snap.stop_short, "stop 1″ short")]
+            if v.snap.contact is not None:
+                ends.append((v.snap.contact, "or engage"))
+            f = theme.font(max(11, round(cam.scale * 0.6)), bold=True)
+            for p, text in ends:
+                c = cam.to_px((p.x, p.y))
+                pygame.draw.circle(surface, theme.ACCENT, c, max(3, round(radius * cam.scale)), 2)
+                label = f.render(text, True, theme.ACCENT, (0, 0, 0))
+                surface.blit(label, (c[0] + 6, c[1] + 6))
 
 
 class AnglePrompt(Prompt):

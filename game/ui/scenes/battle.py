@@ -83,10 +83,10 @@ class BattleScene(Scene):
         y = self.status_rect.bottom + pad
         self.widgets = {}
         self.widgets["prompt"] = pygame_gui.elements.UITextBox(
-            "", pygame.Rect(x0, y, inner, self.px(96)), self.manager, container=self.root,
+            "", pygame.Rect(x0, y, inner, self.px(124)), self.manager, container=self.root,
             object_id=ObjectID(object_id="#prompt"))
-        y += self.px(100)
-        self.options_rect = pygame.Rect(x0, y, inner, self.px(230))
+        y += self.px(128)
+        self.options_rect = pygame.Rect(x0, y, inner, max(self.px(120), min(self.px(300), h // 3)))
         self.widgets["options"] = pygame_gui.elements.UIScrollingContainer(
             self.options_rect, self.manager, container=self.root, allow_scroll_x=False)
         y = self.options_rect.bottom + pad
@@ -125,6 +125,7 @@ class BattleScene(Scene):
         if d is self.prompt_decision:
             return
         self.prompt_decision = d
+        self.plan_prefix: tuple[str, ...] = ()
         for button, _ in self.option_buttons:
             button.kill()
         self.option_buttons = []
@@ -147,43 +148,60 @@ class BattleScene(Scene):
         box.set_text(f"<font color='{colour}'><b>{_esc(side.name)}</b></font>{other}<br>"
                      f"<b>{_esc(d.prompt)}</b> <font color='#9aa0aa'>[{d.rule}]</font><br>"
                      f"<font color='#c8ccd4'>{_esc(self.prompt.hint)}</font>")
+        self._build_options()
+
+    def _build_options(self) -> None:
+        """The option buttons of the pending decision (for a plan: the current step of the plan menu)."""
+        from game.ui.battle import plan_menu
+
+        d = self.prompt_decision
+        for button, _ in self.option_buttons:
+            button.kill()
+        self.option_buttons = []
+        if d is None or self.prompt is None:
+            return
         container = self.widgets["options"]
         width = self.options_rect.width - self.px(18)
-        y = 0
-        for n, option in enumerate(d.options):
-            label = f"{n + 1}. {option.label}" if n < 9 else option.label
-            tip = self._option_tip(d, option)
-            button = pygame_gui.elements.UIButton(pygame.Rect(0, y, width, self.px(30)), label, self.manager,
-                                                  container=container, tool_tip_text=tip)
-            self.option_buttons.append((button, option.key))
-            y += self.px(33)
+        items: list[tuple[str, str, str | None]] = []
+        if d.kind == "plan":
+            model = self.state.models.get(self.state.active_model or "")
+            for item in plan_menu.menu(d, self.plan_prefix, model):
+                tip = "<br>".join(self._action_tip(k) for k in item.kinds) or None
+                items.append((item.key, item.label, tip))
+        else:
+            items = [(o.key, o.label, self._option_tip(d, o)) for o in d.options]
         if d.free == "angle":
-            for label, angle in (("Keep facing", None), ("Face the nearest enemy", "enemy")):
-                button = pygame_gui.elements.UIButton(pygame.Rect(0, y, width, self.px(30)), label, self.manager,
-                                                      container=container)
-                self.option_buttons.append((button, f"@angle:{angle}"))
-                y += self.px(33)
+            items += [("@angle:None", "Keep facing", None), ("@angle:enemy", "Face the nearest enemy", None)]
         if d.free == "point":
-            button = pygame_gui.elements.UIButton(pygame.Rect(0, y, width, self.px(30)),
-                                                  "Use the suggested spot (Enter)", self.manager, container=container)
-            self.option_buttons.append((button, "@default"))
+            items.append(("@default", "Use the suggested spot (Enter)", None))
+        y = 0
+        for n, (key, label, tip) in enumerate(items):
+            text = f"{n + 1}. {label}" if n < 9 else label
+            button = pygame_gui.elements.UIButton(pygame.Rect(0, y, width, self.px(30)), text, self.manager,
+                                                  container=container, tool_tip_text=tip)
+            self.option_buttons.append((button, key))
             y += self.px(33)
         container.set_scrollable_area_dimensions((width, max(y, 1)))
+        bar = container.vert_scroll_bar
+        if bar is not None:
+            bar.set_scroll_from_start_percentage(0.0)
+
+    def _action_tip(self, kind: str) -> str:
+        from game.ui.battle import tooltips
+
+        model = self.state.models.get(self.state.active_model or "")
+        try:
+            return tooltips.action_tooltip(kind, model)
+        except Exception:  # a tooltip must never stop the game
+            return kind
 
     def _option_tip(self, d, option) -> str | None:
         from game.ui.battle import tooltips
 
         if option.key in self.state.models:
             return tooltips.model_tooltip(self.state, option.key)
-        if d.kind == "plan" and self.state.active_model:
-            model = self.state.model(self.state.active_model)
-            parts = [tooltips.action_tooltip(k, model) for k in (option.data or [])]
-            return "<br>".join(parts) or None
-        if d.kind in ("next_action", "impetus_action") and self.state.active_model and option.key != "end":
-            try:
-                return tooltips.action_tooltip(option.key, self.state.model(self.state.active_model))
-            except Exception:
-                return None
+        if d.kind in ("next_action", "impetus_action") and option.key != "end":
+            return self._action_tip(option.key)
         return f"[{d.rule}] {option.label}"
 
     def _is_active_side(self, side: int) -> bool:
@@ -227,6 +245,8 @@ class BattleScene(Scene):
         if d is not None and not self.session.human_turn():
             self._run_ai(dt)
         self._sync_prompt()
+        if self.prompt is not None:
+            self.prompt.settle()
         if self.dice_tray is not None:
             self.dice_tray.update(dt)
 
@@ -294,13 +314,26 @@ class BattleScene(Scene):
             self.panning = None
         elif event.type == pygame.MOUSEWHEEL and self.hover_px and self.table_rect.collidepoint(self.hover_px):
             self.zoom(1.15 ** event.y, self.hover_px)
+        elif event.type == pygame.MOUSEWHEEL and self.hover_px and self.options_rect.collidepoint(self.hover_px):
+            self.scroll_options(-event.y * 0.15)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
 
     def _button(self, element) -> None:
         for button, key in self.option_buttons:
             if element is button:
-                if key == "@default":
+                if key.startswith("@next:"):
+                    self.plan_prefix += (key.split(":", 1)[1],)
+                    self._build_options()
+                elif key == "@back":
+                    self.plan_back()
+                elif key == "@declare":
+                    from game.ui.battle.plan_menu import declared
+
+                    answer = declared(self.session.pending, self.plan_prefix)
+                    if answer is not None:
+                        self.give(answer)
+                elif key == "@default":
                     self._default()
                 elif key.startswith("@angle:"):
                     self._angle_button(key.split(":", 1)[1])
@@ -375,6 +408,10 @@ class BattleScene(Scene):
             n = k - pygame.K_1
             if n < len(self.option_buttons):
                 self._button(self.option_buttons[n][0])
+        elif k == pygame.K_BACKSPACE:
+            self.plan_back()
+        elif k in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            self.scroll_options(0.5 if k == pygame.K_PAGEDOWN else -0.5)
         elif k == pygame.K_f:
             self.fit()
         elif k == pygame.K_r:
@@ -414,6 +451,20 @@ class BattleScene(Scene):
         ix, iy = self.cam.to_inches(about)
         self.cam.scale = new
         self.cam.ox, self.cam.oy = about[0] - ix * new, about[1] - iy * new
+
+    def plan_back(self) -> None:
+        if getattr(self, "plan_prefix", ()):
+            self.plan_prefix = self.plan_prefix[:-1]
+            self._build_options()
+
+    def scroll_options(self, by: float) -> None:
+        """Scroll the option list (mouse wheel over it, Page Up / Page Down)."""
+        bar = self.widgets["options"].vert_scroll_bar
+        if bar is None or not bar.is_enabled:
+            return
+        top = max(0.0, 1.0 - bar.visible_percentage)
+        bar.set_scroll_from_start_percentage(min(max(bar.start_percentage + by, 0.0), top))
+        bar.has_moved_recently = True
 
     def toggle_log(self) -> None:
         self.show_log = not self.show_log

@@ -1,0 +1,67 @@
+"""Declaring a plan one action at a time: a short menu per step instead of every legal plan at once.
+
+A model with 3 AP can have a hundred legal plans; the engine offers them all ([DIG-ACT-1]). The
+menu walks that same list: at each step only the actions that begin some legal plan from here
+are offered, and "Declare" appears once the actions chosen so far are themselves a legal plan.
+The answer is still the engine's own option key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.decisions import Decision
+from game.rules.plans import action_kind
+from game.rules.state import ModelState
+
+DECLARE = "@declare"
+BACK = "@back"
+NEXT = "@next:"
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    key: str  # an option key of the decision, or one of DECLARE / BACK / NEXT + action kind
+    label: str
+    kinds: tuple[str, ...] = ()  # the actions this item stands for (for its tooltip)
+
+
+def plans(decision: Decision) -> list[tuple[str, tuple[str, ...]]]:
+    return [(o.key, tuple(o.data or ())) for o in decision.options]
+
+
+def declared(decision: Decision, prefix: tuple[str, ...]) -> str | None:
+    """The option key of the plan made of exactly these actions, if it is legal."""
+    return next((key for key, plan in plans(decision) if plan == prefix), None)
+
+
+def menu(decision: Decision, prefix: tuple[str, ...], model: ModelState | None) -> list[MenuItem]:
+    items: list[MenuItem] = []
+    key = declared(decision, prefix)
+    if key is not None:
+        label = decision.option(key).label
+        items.append(MenuItem(key if not prefix else DECLARE, f"Declare: {label}" if prefix else label, prefix))
+    nexts: list[str] = []
+    longer: set[str] = set()
+    for _, plan in plans(decision):
+        if plan[:len(prefix)] == prefix and len(plan) > len(prefix):
+            kind = plan[len(prefix)]
+            if kind not in nexts:
+                nexts.append(kind)
+            if len(plan) > len(prefix) + 1:
+                longer.add(kind)
+    for kind in nexts:
+        action = action_kind(kind, model)
+        more = " …" if kind in longer else ""
+        items.append(MenuItem(NEXT + kind, f"{action.name} ({action.ap} AP){more}", (kind,)))
+    if prefix:
+        items.append(MenuItem(BACK, "← Back (Backspace)"))
+    return items
+
+
+def steps_to(decision: Decision, key: str) -> list[str]:
+    """The menu keys a player presses to declare the plan ``key``."""
+    plan = tuple(decision.option(key).data or ())
+    if not plan:
+        return [key]
+    return [NEXT + k for k in plan] + [DECLARE]
