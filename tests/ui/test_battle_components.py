@@ -319,3 +319,12 @@ def test_inner_reserve_lines_are_the_odds_modules(games: list[Game]) -> None:
     assert previews.pct(attack_odds(state, attack, attacker_inner_reserve=True).p_win) in with_ir
     _, defending = previews.inner_reserve_lines(state, attack, e.side)
     assert previews.pct(attack_odds(state, attack, defender_inner_reserve=True).p_win) in defending
+
+
+def test_models_off_the_table_get_no_line_and_no_odds(games: list[Game], surface: pygame.Surface) -> None:
+    state = next(g.state for g in games if any(not m.on_table for m in g.state.models.values()))
+    gone = next(m for m in state.models.values() if not m.on_table)
+    other = next(m for m in state.on_table() if m.side != gone.side)
+    cam = Camera.fit(pygame.Rect(0, 0, 800, 800))
+    assert previews.draw_los(surface, cam, state, other.id, gone.id) == ""
+    assert not previews.odds_summary(state, other.id, gone.id, "close").available

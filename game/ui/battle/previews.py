@@ -180,6 +180,8 @@ def draw_los(surface: pygame.Surface, cam: Camera, state: GameState, from_id: st
     """A line from the viewer to the target coloured by the verdict, the five sight lines faintly, and the
     edge-to-edge distance with the verdict at the midpoint. Returns the verdict text shown."""
     a, b = state.model(from_id), state.model(to_id)
+    if not (a.on_table and b.on_table) or from_id == to_id:
+        return ""
     los = los_result(state, from_id, to_id)
     verdict = los_verdict(los)
     colour = VERDICT_COLOURS[verdict]
@@ -321,7 +323,9 @@ def odds_summary(state: GameState, attacker_id: str, target_id: str, kind: str,
     if found is None:
         if len(_ODDS_CACHE) > 128:
             _ODDS_CACHE.clear()
-        if kind == "spell":
+        if not (a.on_table and d.on_table) or a.side == d.side:
+            found = _unavailable(f"{a.name} vs {d.name}", kind, "only an enemy on the table can be attacked")
+        elif kind == "spell":
             found = _spell_summary(state, a, d)
         elif kind == "charge_attack":
             found = _charge_summary(state, a, d, weapon)

@@ -63,7 +63,7 @@ def _render(facts: tuple, size: tuple[int, int], colour_blind: bool) -> pygame.S
     turn_img = text(f"Turn {turn} of {turns} · {PHASES.get(phase, phase)}", unit, theme.INK, bold=True)
     surf.blit(turn_img, (w - pad - turn_img.get_width(), y + (head.get_height() - turn_img.get_height()) // 2))
     y += head.get_height() + pad // 2
-    die = max(8, unit - 2)
+    die = max(8, unit)
     for i, (name, fate, score, hero_fate) in enumerate(sides):
         colour = theme.side_colour(i, colour_blind)
         pygame.draw.rect(surf, colour, (pad, y + 2, 5, unit + 6))
