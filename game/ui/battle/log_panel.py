@@ -105,6 +105,7 @@ class LogPanel:
         self.follow = True  # keep the newest line in view until the player scrolls up
         self.rebuilds = 0
         self._bar_at = 0.0
+        self.hover_target = ""  # the clickable entry under the mouse, drawn highlighted
         self._wrap_cache: dict[tuple[str, bool, int], list[str]] = {}
         self._draw()
 
@@ -177,6 +178,8 @@ class LogPanel:
         surf.fill(BG)
         y = 4
         for line in self.lines[self.top:self.top + rows]:
+            if line.target and line.target == self.hover_target:
+                pygame.draw.rect(surf, (52, 56, 64), (2, y - 1, surf.get_width() - 4, self.line_h))
             surf.blit(text(line.text, self.size, line.colour, line.bold), (6 + line.indent, y))
             y += self.line_h
         if not self.lines:
@@ -201,14 +204,25 @@ class LogPanel:
                 and self.image.rect.union(self.bar.rect).collidepoint(pygame.mouse.get_pos()):
             self._scroll_to(self.top - 3 * event.y)
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.image.visible \
-                and self.image.rect.collidepoint(event.pos):
-            row = (event.pos[1] - self.image.rect.y - 4) // self.line_h
-            index = self.top + row
-            if 0 <= index < len(self.lines) and self.lines[index].target:
-                self.toggle(self.lines[index].target)
+        if event.type == pygame.MOUSEMOTION and self.image.visible:
+            line = self._line_at(event.pos)
+            target = line.target if line is not None else ""
+            if target != self.hover_target:
+                self.hover_target = target
+                self._draw()
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.image.visible:
+            line = self._line_at(event.pos)
+            if line is not None and line.target:
+                self.toggle(line.target)
                 return True
         return False
+
+    def _line_at(self, pos: tuple[int, int]) -> Line | None:
+        if not self.image.rect.collidepoint(pos):
+            return None
+        index = self.top + (pos[1] - self.image.rect.y - 4) // self.line_h
+        return self.lines[index] if 0 <= index < len(self.lines) else None
 
     def update(self, dt: float = 0.0) -> None:
         """Follow the scroll bar when it was dragged (also done on every handled event)."""

@@ -497,9 +497,12 @@ def odds_rows(summary: OddsSummary) -> list[Row]:
     if summary.kind == "spell":
         return rows + [Row(x, theme.INK if i < 4 else theme.MUTED, 0 if i < 4 else -1)
                        for i, x in enumerate(summary.extra)]
-    rows.append(Row(f"Wound {pct(summary.p_wound)}   Stun {pct(summary.p_stun)}   Brutal {pct(summary.p_brutal)}",
-                    theme.INK, 1, True))
-    rows.append(Row(f"Expected wounds {float(summary.expected_wounds):.2f}"
+    if summary.kind in ("shove", "shield_slam"):
+        rows.append(Row(f"Push {pct(summary.p_win)}   (no wound; pushed 1″ on a win [CC-3])", theme.INK, 1, True))
+    else:
+        rows.append(Row(f"Wound {pct(summary.p_wound)}   Stun {pct(summary.p_stun)}   Brutal {pct(summary.p_brutal)}",
+                        theme.INK, 1, True))
+    rows.append(Row(f"Attack wins {pct(summary.p_win)}   Expected wounds {float(summary.expected_wounds):.2f}"
                     + (" (after Tough)" if summary.tough else "") + f"   Kill {pct(summary.p_kill)}"))
     if summary.p_misfire:
         rows.append(Row(f"Misfire {pct(summary.p_misfire)} (black powder)", theme.BAD))
