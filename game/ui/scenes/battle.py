@@ -506,11 +506,11 @@ class BattleScene(Scene):
         self._draw_selection(surface)
         if self.prompt is not None:
             self.prompt.draw(surface, self.cam)
-        self._draw_hover(surface)
         if self.dice_tray is not None:
             tray = pygame.Rect(self.table_rect.x + self.px(10), self.table_rect.bottom - self.px(86),
                                min(self.px(520), self.table_rect.width - self.px(20)), self.px(76))
             self.dice_tray.draw(surface, tray)
+        self._draw_hover(surface)
         self._draw_message(surface)
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL, self.panel_rect)
