@@ -10,9 +10,12 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from game.content.party_building import BuiltParty, load_party
 from game.core.errors import ContentError, Problem
+
+if TYPE_CHECKING:  # the loaders are imported by the commands that use them: the game window opens sooner
+    from game.content.party_building import BuiltParty
 
 DEFAULT_MATCHUP = ("lantern_adventuring_co.yaml", "northmen_raiding_party.yaml")
 
@@ -31,6 +34,8 @@ def _party_files(paths: Sequence[str]) -> list[str]:
 
 def party_check(files: Sequence[str], out=None) -> int:
     """formats.md: one JSON object per line; non-zero exit if any file is invalid."""
+    from game.content.party_building import load_party
+
     out = out or sys.stdout
     failed = False
     for file in _party_files(files):
@@ -90,6 +95,7 @@ def fight_command(args: argparse.Namespace) -> int:
     from game.ai.registry import make, names
     from game.content.library import resolve
     from game.content.maps import BattleMap, load_map
+    from game.content.party_building import load_party
     from game.content.scenario_file import load_scenario
     from game.rules.engine import Game
     from game.rules.setup import new_game, simple_deployment

@@ -46,8 +46,7 @@ class MainMenu(Scene):
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.error: str | None = None  # why the last battle could not start
         self.mod_lines: list[str] | None = None  # skipped mod files, once the background scan is done
-        if common.scanned() is None:
-            common.warm_up()
+        self.frames = 0
 
     def problems(self) -> list[str]:
         out = list(self.app.startup_problems)
@@ -83,6 +82,9 @@ class MainMenu(Scene):
                      "F1 help   ·   F11 fullscreen", "@small")
 
     def update(self, dt: float) -> None:
+        self.frames += 1
+        if self.frames == 2 and common.scanned() is None:
+            common.warm_up()  # after the first frame is on screen: the scan takes about half a second
         if self.mod_lines is None:
             libs = common.scanned()
             if libs is not None:
