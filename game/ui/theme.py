@@ -37,6 +37,29 @@ def hex_colour(c: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*c)
 
 
+FALLBACK_GLYPHS = {"→": "»", "←": "«", "≥": ">=", "≤": "<=", "⚠": "!", "▸": ">", "✔": "", "×": "x"}
+
+
+@cache
+def _has_glyph(ch: str) -> bool:
+    import pygame.freetype
+
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    return pygame.freetype.Font(str(FONT_REGULAR), 14).get_metrics(ch)[0] is not None
+
+
+def displayable(text: str) -> str:
+    """Engine text made drawable in the UI font: arrows and signs it lacks get a near equivalent."""
+    out = []
+    for ch in text:
+        if ch.isascii() or _has_glyph(ch):
+            out.append(ch)
+        else:
+            out.append(FALLBACK_GLYPHS.get(ch, "?"))
+    return "".join(out)
+
+
 @cache
 def font(size: int, bold: bool = False, mono: bool = False) -> pygame.font.Font:
     path = FONT_MONO if mono else FONT_BOLD if bold else FONT_REGULAR

@@ -55,7 +55,7 @@ def menu(decision: Decision, prefix: tuple[str, ...], model: ModelState | None) 
         more = " …" if kind in longer else ""
         items.append(MenuItem(NEXT + kind, f"{action.name} ({action.ap} AP){more}", (kind,)))
     if prefix:
-        items.append(MenuItem(BACK, "← Back (Backspace)"))
+        items.append(MenuItem(BACK, "« Back (Backspace)"))
     return items
 
 

@@ -87,7 +87,7 @@ class ChoicePrompt(Prompt):
         elif kind == "plan":
             self.hint = "Declare the whole activation: only legal plans are offered."
         else:
-            self.hint = "Pick an option (1–9 or click)."
+            self.hint = "Pick an option (keys 1-9 or click)."
 
     def model_options(self) -> dict[str, str]:
         return self._models

@@ -71,22 +71,26 @@ class BattleScene(Scene):
         from game.ui.battle.log_panel import LogPanel
 
         w, h = self.app.size
-        panel_w = min(self.px(420), w // 2)
+        # the panel's lengths at the UI scale, squeezed when a large scale meets a small window
+        self._fit = min(1.0, h / self.px(760), (w / 2) / self.px(420))
+        pp = self.pp
+        panel_w = pp(420)
         self.table_rect = pygame.Rect(0, 0, w - panel_w, h)
         self.panel_rect = pygame.Rect(w - panel_w, 0, panel_w, h)
         if self.cam is None or getattr(self, "_fitted_for", None) != self.table_rect.size:
             self.cam = Camera.fit(self.table_rect, margin=self.px(12))
             self._fitted_for = self.table_rect.size
-        x0, pad = self.panel_rect.x + self.px(8), self.px(8)
+        x0, pad = self.panel_rect.x + pp(8), pp(8)
         inner = panel_w - 2 * pad
-        self.status_rect = pygame.Rect(self.panel_rect.x, 0, panel_w, self.px(150))
+        self.status_rect = pygame.Rect(self.panel_rect.x, 0, panel_w, pp(150))
         y = self.status_rect.bottom + pad
         self.widgets = {}
         self.widgets["prompt"] = pygame_gui.elements.UITextBox(
-            "", pygame.Rect(x0, y, inner, self.px(124)), self.manager, container=self.root,
+            "", pygame.Rect(x0, y, inner, pp(124)), self.manager, container=self.root,
             object_id=ObjectID(object_id="#prompt"))
-        y += self.px(128)
-        self.options_rect = pygame.Rect(x0, y, inner, max(self.px(120), min(self.px(300), h // 3)))
+        y += pp(128)
+        rest = h - y - pp(74) - pp(120) - 3 * pad  # room left once the buttons and a usable log are placed
+        self.options_rect = pygame.Rect(x0, y, inner, max(pp(100), min(pp(300), rest)))
         self.widgets["options"] = pygame_gui.elements.UIScrollingContainer(
             self.options_rect, self.manager, container=self.root, allow_scroll_x=False)
         y = self.options_rect.bottom + pad
@@ -97,20 +101,20 @@ class BattleScene(Scene):
                 ("log", "Log (L)", "Show or hide the battle log"),
                 ("auto", "Auto-deploy", "Place this model (and the rest of the set-up) automatically"))):
             self.widgets[key] = pygame_gui.elements.UIButton(
-                pygame.Rect(x0 + i * (bw + pad), y, bw, self.px(30)), text, self.manager, container=self.root,
+                pygame.Rect(x0 + i * (bw + pad), y, bw, pp(30)), text, self.manager, container=self.root,
                 tool_tip_text=tip)
-        y += self.px(36)
+        y += pp(36)
         for i, (key, text, tip) in enumerate((
                 ("slower", "AI slower (-)", "Slow down the AI's actions"),
                 ("faster", "AI faster (+)", "Speed up the AI's actions"),
                 ("skip", "Skip (S)", "Play the AI's actions at once until you are asked"),
                 ("menu", "Menu", "Leave the battle for the main menu"))):
             self.widgets[key] = pygame_gui.elements.UIButton(
-                pygame.Rect(x0 + i * (bw + pad), y, bw, self.px(30)), text, self.manager, container=self.root,
+                pygame.Rect(x0 + i * (bw + pad), y, bw, pp(30)), text, self.manager, container=self.root,
                 tool_tip_text=tip)
-        y += self.px(38)
-        self.log_rect = pygame.Rect(x0, y, inner, h - y - pad)
-        self.log_panel = LogPanel(self.manager, self.log_rect, self.root)
+        y += pp(38)
+        self.log_rect = pygame.Rect(x0, y, inner, max(pp(40), h - y - pad))
+        self.log_panel = LogPanel(self.manager, self.log_rect, self.root, font_size=max(9, pp(13)))
         self.log_panel.refresh(self.state)
         if not self.show_log:
             self.log_panel.hide() if hasattr(self.log_panel, "hide") else None
@@ -118,6 +122,10 @@ class BattleScene(Scene):
             self.dice_tray = DiceTray()
         self.prompt_decision = None  # rebuild the option buttons in the new layout
         self._sync_prompt()
+
+    def pp(self, n: float) -> int:
+        """A panel length: the UI scale, squeezed when a large scale meets a small window."""
+        return max(1, round(self.px(n) * getattr(self, "_fit", 1.0)))
 
     # -- the pending decision -----------------------------------------------------------------
     def _sync_prompt(self) -> None:
@@ -140,14 +148,14 @@ class BattleScene(Scene):
         side = self.state.sides[d.side]
         colour = theme.hex_colour(theme.side_colour(d.side, self.app.settings.colour_blind))
         if not human:
-            box.set_text(f"<font color='{colour}'><b>{side.name}</b></font> (AI) is thinking…<br>"
-                         f"<i>{_esc(d.prompt)}</i>")
+            box.set_text(theme.displayable(f"<font color='{colour}'><b>{_esc(side.name)}</b></font> (AI) is "
+                                           f"thinking…<br><i>{_esc(d.prompt)}</i>"))
             return
         assert self.prompt is not None
         other = "" if self._is_active_side(d.side) else " — <b>your opponent's action: this choice is yours</b>"
-        box.set_text(f"<font color='{colour}'><b>{_esc(side.name)}</b></font>{other}<br>"
+        box.set_text(theme.displayable(f"<font color='{colour}'><b>{_esc(side.name)}</b></font>{other}<br>"
                      f"<b>{_esc(d.prompt)}</b> <font color='#9aa0aa'>[{d.rule}]</font><br>"
-                     f"<font color='#c8ccd4'>{_esc(self.prompt.hint)}</font>")
+                     f"<font color='#c8ccd4'>{_esc(self.prompt.hint)}</font>"))
         self._build_options()
 
     def _build_options(self) -> None:
@@ -161,7 +169,7 @@ class BattleScene(Scene):
         if d is None or self.prompt is None:
             return
         container = self.widgets["options"]
-        width = self.options_rect.width - self.px(18)
+        width = self.options_rect.width - self.pp(18)
         items: list[tuple[str, str, str | None]] = []
         if d.kind == "plan":
             model = self.state.models.get(self.state.active_model or "")
@@ -176,11 +184,11 @@ class BattleScene(Scene):
             items.append(("@default", "Use the suggested spot (Enter)", None))
         y = 0
         for n, (key, label, tip) in enumerate(items):
-            text = f"{n + 1}. {label}" if n < 9 else label
-            button = pygame_gui.elements.UIButton(pygame.Rect(0, y, width, self.px(30)), text, self.manager,
+            text = theme.displayable(f"{n + 1}. {label}" if n < 9 else label)
+            button = pygame_gui.elements.UIButton(pygame.Rect(0, y, width, self.pp(30)), text, self.manager,
                                                   container=container, tool_tip_text=tip)
             self.option_buttons.append((button, key))
-            y += self.px(33)
+            y += self.pp(33)
         container.set_scrollable_area_dimensions((width, max(y, 1)))
         bar = container.vert_scroll_bar
         if bar is not None:
@@ -249,6 +257,11 @@ class BattleScene(Scene):
             self.prompt.settle()
         if self.dice_tray is not None:
             self.dice_tray.update(dt)
+        if self.log_panel is not None:
+            self.log_panel.update(dt)
+        focus = self._focus_model()
+        if focus in self.state.models and self.state.model(focus).on_table:
+            previews.warm_odds(self.state, focus, budget_s=0.003)  # the first hover on an enemy costs nothing
 
     def _run_ai(self, dt: float) -> None:
         self.ai_wait -= dt
@@ -281,9 +294,11 @@ class BattleScene(Scene):
         self.log_seen = len(log)
         if self.log_panel is not None:
             self.log_panel.refresh(self.state)
-        for e in new:
-            if self.dice_tray is not None and "dice" in e.data:
-                self.dice_tray.show(e)
+        if self.dice_tray is not None:
+            self.dice_tray.state = self.state
+            self.dice_tray.set_speed(self.app.settings.animation)
+            for e in new:
+                self.dice_tray.show(e, self.state)
         for e in new:
             if e.kind == "Scores" and e.turn not in self.summaries_shown and not self.session.over:
                 from game.ui.scenes.maintenance import MaintenanceSummary
@@ -608,7 +623,7 @@ class BattleScene(Scene):
         if not text:
             return
         f = theme.font(self.px(15), bold=True)
-        label = f.render(text[:160], True, (255, 235, 235))
+        label = f.render(theme.displayable(text[:160]), True, (255, 235, 235))
         box = label.get_rect(midtop=(self.table_rect.centerx, self.px(8))).inflate(self.px(16), self.px(10))
         pygame.draw.rect(surface, (120, 30, 30), box, border_radius=self.px(6))
         surface.blit(label, label.get_rect(center=box.center))
