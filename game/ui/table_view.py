@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -195,7 +195,8 @@ def short_name(name: str) -> str:
     return first if len(first) <= 11 else first[:10] + "…"
 
 
-def draw_state(surf: pygame.Surface, state: GameState, cam: Camera, colour_blind: bool = False) -> None:
+def draw_state(surf: pygame.Surface, state: GameState, cam: Camera, colour_blind: bool = False,
+               positions: dict[str, tuple[float, float]] | None = None) -> None:
     """The whole table as it stands: terrain, markers, the Prisoner and every model on the table."""
     draw_terrain(surf, state.battle_map, cam)
     font = _font(max(11, round(cam.scale * 0.55)))
@@ -206,4 +207,6 @@ def draw_state(surf: pygame.Surface, state: GameState, cam: Camera, colour_blind
             pygame.draw.circle(surf, (240, 200, 40), cam.to_px((mk.x, mk.y)), max(3, round(mk.radius * cam.scale)))
     for m in sorted(state.models.values(), key=lambda m: m.id):
         if m.on_table or m.status == "prisoner":
+            if positions and m.id in positions:  # drawn part way along a move (the state is untouched)
+                m = replace(m, x=positions[m.id][0], y=positions[m.id][1])
             draw_model(surf, m, cam, font, active=m.id == state.active_model, colours=palette)

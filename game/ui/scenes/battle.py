@@ -7,6 +7,7 @@ set-up decisions come first, with the zones drawn.
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pygame
@@ -23,6 +24,7 @@ from game.ui.session import BattleSession
 from game.ui.table_view import Camera, draw_state
 
 AI_DELAY = {"slow": 1.0, "normal": 0.45, "fast": 0.12, "instant": 0.0}
+MOVE_TIME = {"slow": 0.8, "normal": 0.35, "fast": 0.15, "instant": 0.0}  # a base slides along its route
 VISIBLE = {"ModelMoved", "DiceRolled", "DiceRerolled", "ActivationRoll", "AttackResolved", "Killed", "Removed",
            "Deployed", "SpellCast", "Pushed", "Escaped", "Rescued", "MarkerPlaced", "PrisonerPlaced"}
 HANDOFF_KINDS = {"nominate", "choose_edge", "deploy", "place_marker", "place_prisoner"}
@@ -60,6 +62,7 @@ class BattleScene(Scene):
         self.log_panel = None
         self.dice_tray = None
         self._odds_cache: dict[tuple, object] = {}
+        self.moving: dict[str, tuple[list[tuple[float, float]], float]] = {}  # model -> (path, seconds shown)
 
     @property
     def state(self) -> GameState:
@@ -153,10 +156,21 @@ class BattleScene(Scene):
             return
         assert self.prompt is not None
         other = "" if self._is_active_side(d.side) else " — <b>your opponent's action: this choice is yours</b>"
+        extra = "".join(f"<br><font color='#f0c85a'>{_esc(line)}</font>" for line in self._prompt_odds(d))
         box.set_text(theme.displayable(f"<font color='{colour}'><b>{_esc(side.name)}</b></font>{other}<br>"
                      f"<b>{_esc(d.prompt)}</b> <font color='#9aa0aa'>[{d.rule}]</font><br>"
-                     f"<font color='#c8ccd4'>{_esc(self.prompt.hint)}</font>"))
+                     f"<font color='#c8ccd4'>{_esc(self.prompt.hint)}</font>{extra}"))
         self._build_options()
+
+    def _prompt_odds(self, d) -> list[str]:
+        """Inner Reserve on an attack: the exact odds without and with the extra die."""
+        attack = d.context.get("attack")
+        if d.kind != "inner_reserve" or attack is None:
+            return []
+        try:
+            return previews.inner_reserve_lines(self.state, attack, d.side)
+        except Exception:  # odds are advice: a gap in them must not stop the game
+            return []
 
     def _build_options(self) -> None:
         """The option buttons of the pending decision (for a plan: the current step of the plan menu)."""
@@ -232,6 +246,8 @@ class BattleScene(Scene):
     # -- per frame -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.message_time = max(0.0, self.message_time - dt)
+        slide = MOVE_TIME.get(self.app.settings.animation, 0.35)
+        self.moving = {k: (p, t + dt) for k, (p, t) in self.moving.items() if t + dt < slide}
         self._read_log()
         if self.app.top is not self:
             return
@@ -281,7 +297,8 @@ class BattleScene(Scene):
                 self._read_log()
                 break
             if seen & VISIBLE and delay > 0 and not self.skip_ai:
-                self.ai_wait = delay
+                self.ai_wait = max(delay, MOVE_TIME.get(self.app.settings.animation, 0.0)
+                                   if "ModelMoved" in seen else 0.0)
                 break
             if pygame.time.get_ticks() > budget:
                 break
@@ -294,6 +311,10 @@ class BattleScene(Scene):
         self.log_seen = len(log)
         if self.log_panel is not None:
             self.log_panel.refresh(self.state)
+        for e in new:
+            if e.kind == "ModelMoved" and e.data.get("waypoints"):
+                path = [tuple(e.data.get("start") or e.data["waypoints"][0])] + [tuple(p) for p in e.data["waypoints"]]
+                self.moving[e.data["model"]] = (path, 0.0)
         if self.dice_tray is not None:
             self.dice_tray.state = self.state
             self.dice_tray.set_speed(self.app.settings.animation)
@@ -515,7 +536,7 @@ class BattleScene(Scene):
         assert self.cam is not None
         surface.set_clip(self.table_rect)
         colour_blind = self.app.settings.colour_blind
-        draw_state(surface, self.state, self.cam, colour_blind=colour_blind)
+        draw_state(surface, self.state, self.cam, colour_blind=colour_blind, positions=self._sliding())
         self._draw_zones(surface)
         self._draw_highlights(surface)
         self._draw_selection(surface)
@@ -530,6 +551,23 @@ class BattleScene(Scene):
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL, self.panel_rect)
         draw_status(surface, self.status_rect, self.state, colour_blind)
+
+    def _sliding(self) -> dict[str, tuple[float, float]]:
+        """Where moving bases are drawn this frame: part way along the route they took."""
+        slide = MOVE_TIME.get(self.app.settings.animation, 0.35)
+        out = {}
+        for mid, (path, t) in self.moving.items():
+            if slide <= 0 or len(path) < 2:
+                continue
+            legs = [math.dist(a, b) for a, b in itertools.pairwise(path)]
+            along = sum(legs) * min(1.0, t / slide)
+            for (a, b), leg in zip(itertools.pairwise(path), legs, strict=False):
+                if along <= leg and leg > 0:
+                    k = along / leg
+                    out[mid] = (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
+                    break
+                along -= leg
+        return out
 
     def _draw_zones(self, surface: pygame.Surface) -> None:
         d = self.session.pending
