@@ -548,6 +548,7 @@ class BattleScene(Scene):
             self.dice_tray.draw(surface, tray)
         self._draw_hover(surface)
         self._draw_message(surface)
+        self._draw_other_player_banner(surface)
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL, self.panel_rect)
         draw_status(surface, self.status_rect, self.state, colour_blind)
@@ -651,6 +652,20 @@ class BattleScene(Scene):
                 self._odds_cache.clear()
             self._odds_cache[key] = previews.odds_summary(self.state, attacker, target, kind)
         return self._odds_cache[key]
+
+    def _draw_other_player_banner(self, surface: pygame.Surface) -> None:
+        """Hotseat: a question for the player whose model is not activating (Fate, Full Defense) says so."""
+        d = self.session.pending
+        if d is None or self.prompt is None or self._is_active_side(d.side) or len(self.session.humans) < 2:
+            return
+        colour = theme.side_colour(d.side, self.app.settings.colour_blind)
+        text = theme.displayable(f"{self.state.sides[d.side].name}: this decision is yours — {d.prompt}")
+        label = theme.font(self.px(15), bold=True).render(text[:120], True, (255, 255, 255))
+        box = label.get_rect(midbottom=(self.table_rect.centerx, self.table_rect.bottom - self.px(96)))
+        box = box.inflate(self.px(20), self.px(12))
+        pygame.draw.rect(surface, colour, box, border_radius=self.px(6))
+        pygame.draw.rect(surface, (255, 255, 255), box, 2, border_radius=self.px(6))
+        surface.blit(label, label.get_rect(center=box.center))
 
     def _draw_message(self, surface: pygame.Surface) -> None:
         text = ""
