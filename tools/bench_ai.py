@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark the registered AI controllers: decision-time percentiles and full-game time (median).
 
-    python tools/bench_ai.py           # a few games per controller, 9-model parties, Engagement if present
+    python tools/bench_ai.py           # a few games per controller, Engagement if present, then the 9-model game
     python tools/bench_ai.py --short   # one quick game per controller, for CI
 
 Targets (issue 7): decision p95 <= 50 ms for normal, <= 200 ms for hard; a normal-vs-normal
@@ -22,6 +22,7 @@ from game.ai import registry
 from game.ai.simulate import Setup, percentile, play_game
 
 PARTIES = ("lantern_adventuring_co", "northmen_raiding_party")
+NINE = ("order_of_the_grey_lance", "hollow_court")  # two legal large shipped parties of 9 models each
 
 
 def _scenario() -> str | None:
@@ -75,7 +76,23 @@ def main(argv: list[str]) -> int:
         print(f"{name:>12}: decision ms p50 {percentile(ms, 50):7.3f}  p95 {percentile(ms, 95):7.3f}  "
               f"p99 {percentile(ms, 99):7.3f}  ({len(ms)} decisions)   full game median "
               f"{statistics.median(seconds):.3f} s")
+    if not args.short:
+        bench_nine(args.games, scenario)
     return 0
+
+
+def bench_nine(games: int, scenario: str | None) -> None:
+    """The issue's full-game figure: normal v normal, 9-model parties, Engagement, one process (one core)."""
+    setup = Setup(NINE, ("normal", "normal"), "village_ruins", scenario)
+    seconds = []
+    for i in range(games):
+        record = play_game(setup, i, 300 + i, keep_times=False)
+        if record["error"]:
+            print(f"9-model game {i} failed: {record['error']}")
+            return
+        seconds.append(record["seconds"])
+    print(f"9-model {scenario or 'plain fight'} ({' v '.join(NINE)}, village_ruins), normal v normal: "
+          f"median {statistics.median(seconds):.3f} s, max {max(seconds):.3f} s over {games} games")
 
 
 if __name__ == "__main__":

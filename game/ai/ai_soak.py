@@ -1,0 +1,196 @@
+"""AI-vs-AI soak: many seeded encounters between registered controllers, every encounter on every map,
+the invariants checked after every decision, each game required to end with a result.
+
+The same run measures strength: a table of W/D/L per pairing and encounter (of the first-named
+controller, which changes sides every other round) and decision-time percentiles per controller.
+Games are planned as plain tuples so they cross to worker processes; a broken game is recorded
+(with the first broken invariant or the exception), never lost.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+import traceback
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from game.ai import registry
+from game.ai.simulate import Timed, time_stats, wilson
+
+PAIRINGS = (("hard", "normal"), ("hard", "random"), ("normal", "random"))
+ENCOUNTERS = ("engagement", "landmark", "rescue", "scouting_run", "salvage", "breakthrough")
+MAPS = ("open_field", "village_ruins", "forest_crossing", "river_ford")
+PARTIES = (("northmen_raiding_party", "ghrim_company"), ("order_of_the_grey_lance", "hollow_court"),
+           ("sundered_elve_warband", "lantern_adventuring_co"), ("thornwood_wildkin", "northmen_raiding_party"))
+MAX_DECISIONS = 50_000  # far beyond any real game: a game still running here is a hang
+
+
+@dataclass(frozen=True)
+class Task:
+    index: int
+    seed: int
+    ai: tuple[str, str]  # the pairing, first-named first
+    swapped: bool  # the first-named controller plays side 1
+    scenario: str
+    map: str
+    parties: tuple[str, str]
+
+
+def plan(games: int, seed: int = 1, pairings: Iterable[tuple[str, str]] = PAIRINGS,
+         encounters: Iterable[str] = ENCOUNTERS, maps: Iterable[str] = MAPS,
+         parties: Iterable[tuple[str, str]] = PARTIES) -> list[Task]:
+    """Game i cycles the pairings fastest, then encounters and maps; then sides swap; then the parties change."""
+    pairings, encounters, maps, parties = list(pairings), list(encounters), list(maps), list(parties)
+    tasks = []
+    for i in range(games):
+        k = i
+        pair = pairings[k % len(pairings)]
+        k //= len(pairings)
+        enc = encounters[k % len(encounters)]
+        k //= len(encounters)
+        mp = maps[k % len(maps)]
+        k //= len(maps)
+        swapped = k % 2 == 1  # every round of pairings x encounters x maps is played once each way round
+        duo = parties[(k // 2) % len(parties)]
+        tasks.append(Task(i, seed + i, tuple(pair), swapped, enc, mp, tuple(duo)))  # type: ignore[arg-type]
+    return tasks
+
+
+@cache
+def _content(parties: tuple[str, str], map_name: str, scenario: str) -> tuple[Any, Any, Any]:
+    from game.content.library import resolve
+    from game.content.maps import load_map
+    from game.content.party_building import load_party
+    from game.content.scenario_file import load_scenario
+
+    return (tuple(load_party(resolve("parties", p)) for p in parties), load_map(resolve("maps", map_name)),
+            load_scenario(resolve("scenarios", scenario)))
+
+
+def play(task: Task, check: bool = True) -> dict[str, Any]:
+    """One soak game; the record says who won, how long it took, and what broke if anything did."""
+    from game.ai.soak import run_checked
+    from game.rules.engine import Game
+    from game.rules.setup import new_game
+
+    names = (task.ai[1], task.ai[0]) if task.swapped else task.ai
+    timed = [Timed(registry.make(names[s], task.seed * 2 + 1 + s)) for s in (0, 1)]
+    record: dict[str, Any] = {"game": task.index, "seed": task.seed, "ai": list(task.ai), "swapped": task.swapped,
+                              "scenario": task.scenario, "map": task.map, "parties": list(task.parties)}
+    t0 = time.perf_counter()
+    try:
+        parties, battle_map, scenario = _content(task.parties, task.map, task.scenario)
+        state = new_game((parties[0], parties[1]), battle_map, task.seed, scenario=scenario)
+        game = Game(state, timed)
+        count = run_checked(_Capped(game), f"{task.scenario} on {task.map}, seed {task.seed}", check)
+        if not state.result:
+            raise AssertionError(f"the game ended after {count} decisions without a result")
+        first = 1 if task.swapped else 0
+        outcome = "draw" if state.winner is None else "win" if state.winner == first else "loss"
+        record.update(outcome=outcome, result=state.result, turns=state.turn, decisions=count,
+                      scores=[s.score for s in state.sides], error=None)
+    except Exception as exc:
+        record.update(outcome="error", error=f"{exc!r}", traceback=traceback.format_exc(limit=6))
+    record["seconds"] = time.perf_counter() - t0
+    record["times"] = {names[s]: timed[s].times for s in (0, 1)} if names[0] != names[1] else \
+        {names[0]: timed[0].times + timed[1].times}
+    return record
+
+
+class _Capped:
+    """A game that refuses to run past MAX_DECISIONS, so a hang is a failure instead of a stuck soak."""
+
+    def __init__(self, game: Any):
+        self.game, self.steps = game, 0
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    @property
+    def state(self) -> Any:
+        return self.game.state
+
+    def step(self) -> Any:
+        self.steps += 1
+        if self.steps > MAX_DECISIONS:
+            raise AssertionError(f"no result after {MAX_DECISIONS} decisions")
+        return self.game.step()
+
+
+def run(tasks: list[Task], jobs: int = 1, on_record: Callable[[dict[str, Any]], None] | None = None
+        ) -> list[dict[str, Any]]:
+    """Play the tasks (in ``jobs`` processes); records come back in game order."""
+    records = []
+    if jobs <= 1:
+        for t in tasks:
+            records.append(play(t))
+            if on_record:
+                on_record(records[-1])
+    else:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            for r in pool.imap_unordered(play, tasks, chunksize=1):
+                records.append(r)
+                if on_record:
+                    on_record(r)
+    return sorted(records, key=lambda r: r["game"])
+
+
+@dataclass
+class Tally:
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    errors: int = 0
+    seconds: list[float] = field(default_factory=list)
+
+    def add(self, r: dict[str, Any]) -> None:
+        outcome = r["outcome"]
+        self.wins += outcome == "win"
+        self.draws += outcome == "draw"
+        self.losses += outcome == "loss"
+        self.errors += outcome == "error"
+        self.seconds.append(r["seconds"])
+
+    def line(self) -> str:
+        decided = self.wins + self.losses
+        lo, hi = wilson(self.wins, decided)
+        rate = self.wins / decided if decided else 0.0
+        return (f"W/D/L {self.wins:>3}/{self.draws:>3}/{self.losses:>3}  decided {rate:6.1%} "
+                f"[{lo:.1%}, {hi:.1%}]" + (f"  errors {self.errors}" if self.errors else ""))
+
+
+def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Tallies per pairing and per (pairing, encounter), decision times per controller, the broken games."""
+    per_pair: dict[tuple[str, str], Tally] = {}
+    per_enc: dict[tuple[tuple[str, str], str], Tally] = {}
+    times: dict[str, list[float]] = {}
+    for r in records:
+        pair = tuple(r["ai"])
+        per_pair.setdefault(pair, Tally()).add(r)  # type: ignore[arg-type]
+        per_enc.setdefault((pair, r["scenario"]), Tally()).add(r)  # type: ignore[arg-type]
+        for name, ts in r["times"].items():
+            times.setdefault(name, []).extend(ts)
+    return {"games": len(records), "errors": [r for r in records if r["outcome"] == "error"],
+            "per_pair": per_pair, "per_encounter": per_enc,
+            "times": {name: time_stats(ts) for name, ts in sorted(times.items())}}
+
+
+def format_summary(summary: dict[str, Any]) -> str:
+    errors = summary["errors"]
+    lines = [f"{summary['games']} games, {summary['games'] - len(errors)} ended with a result, "
+             f"{len(errors)} broke (invariant or exception)"]
+    for pair, tally in summary["per_pair"].items():
+        lines.append(f"{pair[0]} v {pair[1]}: {tally.line()}  ({sum(tally.seconds):.0f} s of play)")
+        for (p, enc), t in sorted(summary["per_encounter"].items()):
+            if p == pair:
+                lines.append(f"    {enc:<14} {t.line()}")
+    for name, t in summary["times"].items():
+        lines.append(f"{name:>8} decision ms p50 {t['p50']:.2f}  p95 {t['p95']:.2f}  p99 {t['p99']:.2f}  "
+                     f"max {t['max']:.1f}  ({t['n']} decisions)")
+    for r in errors[:5]:
+        lines.append(f"BROKEN game {r['game']} seed {r['seed']} {r['ai']} {r['scenario']} {r['map']}: {r['error']}")
+    return "\n".join(lines)

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""AI-vs-AI soak: seeded encounters between the registered controllers across every encounter and map,
+the invariants checked after every decision; prints W/D/L per pairing and encounter, decision times,
+and every game that broke. Exit status 1 if any game broke.
+
+    python tools/soak_ai.py --games 1000 --jobs 2                 # the issue-7 soak (hard/normal/random pairings)
+    python tools/soak_ai.py --games 240 --pairings hard:normal    # one pairing only
+    python tools/soak_ai.py --games 24 --out soak.jsonl            # one JSON line per game
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai import ai_soak
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--pairings", nargs="*", default=[f"{a}:{b}" for a, b in ai_soak.PAIRINGS],
+                        help="controller pairs as FIRST:SECOND (default: hard:normal hard:random normal:random)")
+    parser.add_argument("--encounters", nargs="*", default=list(ai_soak.ENCOUNTERS))
+    parser.add_argument("--maps", nargs="*", default=list(ai_soak.MAPS))
+    parser.add_argument("--out", help="write one JSON line per game (decision times left out)")
+    parser.add_argument("--progress", type=int, default=50, help="print a line every N games (0: never)")
+    args = parser.parse_args(argv)
+    pairings = [tuple(p.split(":", 1)) for p in args.pairings]
+    tasks = ai_soak.plan(args.games, args.seed, pairings, args.encounters, args.maps)  # type: ignore[arg-type]
+    out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115 (closed below)
+    done = [0]
+    t0 = time.time()
+
+    def on_record(r: dict) -> None:
+        done[0] += 1
+        if out:
+            out.write(json.dumps({k: v for k, v in r.items() if k != "times"}) + "\n")
+            out.flush()
+        if r["outcome"] == "error":
+            print(f"BROKEN game {r['game']} ({r['scenario']}, {r['map']}, seed {r['seed']}): {r['error']}",
+                  flush=True)
+        if args.progress and done[0] % args.progress == 0:
+            print(f"... {done[0]}/{len(tasks)} games, {time.time() - t0:.0f} s", flush=True)
+
+    try:
+        records = ai_soak.run(tasks, args.jobs, on_record)
+    finally:
+        if out:
+            out.close()
+    summary = ai_soak.summarise(records)
+    print(ai_soak.format_summary(summary))
+    print(f"wall time {time.time() - t0:.0f} s with {args.jobs} job(s)")
+    return 1 if summary["errors"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
