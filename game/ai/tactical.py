@@ -18,6 +18,7 @@ from typing import Any
 
 from game.ai.odds import attack_odds, spell_odds
 from game.ai.random_legal import RandomLegal
+from game.ai.threat import Threats, loss
 from game.rules import board, combat, conditions
 from game.rules.decisions import Answer, Decision, IllegalAnswer
 from game.rules.state import GameState, ModelState
@@ -36,6 +37,12 @@ class Intent:
     notes: list[str] = field(default_factory=list)
 
 
+def behind(t: ModelState, x: float, y: float) -> bool:
+    """A point strictly in ``t``'s back arc ([DIG-4]), as :func:`game.rules.board.attacker_behind` decides."""
+    f = math.radians(t.facing)
+    return (x - t.x) * math.cos(f) + (y - t.y) * math.sin(f) < -1e-9
+
+
 def model_value(model: ModelState) -> float:
     return VALUE.get(model.profile.type, 1.0) + 0.1 * len(model.profile.traits)
 
@@ -48,6 +55,8 @@ class Tactical:
         self.level = level
         self.fallback = RandomLegal(seed + 7919, aggressive=True)
         self.intent = Intent()
+        self._danger: dict[tuple[int, str], float] = {}
+        self._lanes: dict[tuple[int, str], set[str]] = {}
 
     # -- the protocol -----------------------------------------------------------------
     def decide(self, state: GameState, decision: Decision) -> Answer:
@@ -80,9 +89,12 @@ class Tactical:
             best = max(best, (value + 0.3, Intent("fight", e.id)), key=lambda x: x[0])
         if engaged:
             return best
+        lanes = self.chargeable(state, m) if self.level == "hard" else None
         for e in state.enemies_of(m):
             gap = board.distance(m, e)
-            if 3 <= gap <= 8.5 and not conditions.causes_terror(e) and not (e.has("flight") and not m.has("flight")):
+            reachable = e.id in lanes if lanes is not None else \
+                3 <= gap <= 8.5 and not conditions.causes_terror(e) and not (e.has("flight") and not m.has("flight"))
+            if reachable:
                 value = self.melee_value(state, m, e, "charge_attack") * 1.2
                 best = max(best, (value, Intent("charge", e.id)), key=lambda x: x[0])
             if gap <= 18 and combat.ranged_weapons(m):
@@ -93,12 +105,50 @@ class Tactical:
                 best = max(best, (value, Intent("cast", e.id, spell=spell)), key=lambda x: x[0])
         return best
 
+    def chargeable(self, state: GameState, m: ModelState) -> set[str]:
+        """Hard: the enemies the engine would let ``m`` charge now (3″+, in sight in its front arc, a legal
+        straight lane: [MOVE-3], [DIG-MOVE-4]), so it never declares a charge that would be skipped."""
+        from game.rules.movement import allowance, charge_targets
+
+        key = (len(state.log), m.id)
+        if key not in self._lanes:
+            if len(self._lanes) > 64:
+                self._lanes.clear()
+            if board.is_engaged(state, m) or m.conditions.get("entangled"):
+                self._lanes[key] = set()
+            else:
+                near = any(3 <= board.distance(m, e) <= allowance(state, m, "charge")[0] + 0.5
+                           for e in state.enemies_of(m))
+                self._lanes[key] = {e.id for e, _ in charge_targets(state, m, allowance(state, m, "charge")[0])} \
+                    if near else set()
+        return self._lanes[key]
+
     def melee_value(self, state: GameState, m: ModelState, e: ModelState, action: str) -> float:
         weapons = combat.melee_weapons(m)
         attack = combat.Attack(m, e, "close", action, weapons[0] if weapons else None)
         odds = attack_odds(state, attack)
         return (float(odds.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken)
-                + float(odds.p_kill) * model_value(e) + 0.3 * float(odds.p_stun)) * self.blocker_bonus(state, m, e)
+                + float(odds.p_kill) * model_value(e) + 0.3 * float(odds.p_stun)
+                + self.first_strike(state, e, float(odds.p_kill), float(odds.p_stun))) * self.blocker_bonus(state, m, e)
+
+    def danger(self, state: GameState, e: ModelState) -> float:
+        """Hard: what enemy ``e`` is set to do to its nearest foe before that foe acts again (kill values),
+        so taking it out or Stunning it first is worth that much more. Cached for the decision at hand."""
+        key = (len(state.log), e.id)
+        if key not in self._danger:
+            foes = [o for o in state.enemies_of(e) if o.on_table]
+            nearest = min(foes, key=lambda o: board.distance(o, e), default=None)
+            self._danger[key] = 0.0 if nearest is None else \
+                Threats(state, nearest, model_value(nearest), [e]).at(nearest.x, nearest.y)
+            if len(self._danger) > 256:
+                self._danger = {k: v for k, v in self._danger.items() if k[0] == key[0]}
+        return self._danger[key]
+
+    def first_strike(self, state: GameState, e: ModelState, p_kill: float, p_stun: float) -> float:
+        """Hard: the enemy's reply that a kill or a Stun now pre-empts."""
+        if self.level != "hard":
+            return 0.0
+        return (p_kill + 0.7 * p_stun) * self.danger(state, e)
 
     def blocker_bonus(self, state: GameState, m: ModelState, e: ModelState) -> float:
         """Enemies that stop our side securing an objective (a marker, the Prisoner) are worth more."""
@@ -126,7 +176,9 @@ class Tactical:
                 attack = combat.Attack(m, e, "ranged", "aimed_shot", w, range_band=band, cover=cover)
                 odds = attack_odds(state, attack)
                 best = max(best, (float(odds.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken)
-                                  + float(odds.p_kill) * model_value(e)) * self.blocker_bonus(state, m, e))
+                                  + float(odds.p_kill) * model_value(e)
+                                  + self.first_strike(state, e, float(odds.p_kill), float(odds.p_stun)))
+                           * self.blocker_bonus(state, m, e))
         return best
 
     def spell_value(self, state: GameState, m: ModelState, e: ModelState) -> tuple[float, str]:
@@ -138,7 +190,8 @@ class Tactical:
         stun = spell_odds(state, m, e, "stun")
         options = [(float(ravage.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken), "ravage")]
         if not e.conditions.get("stunned") and not conditions.stun_immune(state, e, m):
-            options.append((0.5 * float(stun.p_success) * model_value(e), "stun"))
+            options.append((0.5 * float(stun.p_success) * model_value(e)
+                            + self.first_strike(state, e, 0.0, float(stun.p_success)), "stun"))
         return max(options)
 
     # -- objectives ---------------------------------------------------------------------------
@@ -237,6 +290,8 @@ class Tactical:
             elif kind == "charge":
                 after = acts[acts.index("charge"):] if "charge" in acts else []
                 s += 5 * ("charge" in acts) + 2 * sum(a in FIGHTS for a in after)
+                if self.level == "hard" and "charge" in acts:  # a move first may spoil the lane it has now
+                    s -= 3 * any(a in ("walk", "run", "sneak") for a in acts[:acts.index("charge")])
             elif kind == "shoot":
                 s += 3 * ("aimed_shot" in acts) + 2.6 * ("quick_fire" in acts) + 2 * acts.count("ranged_attack")
                 s += 0.5 * ("walk" in acts and acts[-1] == "walk")
@@ -287,6 +342,8 @@ class Tactical:
         if goal is None:
             return self.rng.choice(candidates) if candidates else None
         inches = d.context.get("allowance", 6.0)
+        if self.level == "hard" and self.intent.kind in ("advance", "shoot", "cast") and candidates:
+            return self.safe_step(state, m, goal, candidates, d)
         blocker = next((o for o in state.models.values() if o.id != m.id and (o.x, o.y) == tuple(goal)
                         and o.status in ("table", "prisoner")), None)
         dx, dy = goal[0] - m.x, goal[1] - m.y
@@ -308,6 +365,38 @@ class Tactical:
         if candidates:
             return min(candidates, key=lambda p: math.hypot(p["x"] - goal[0], p["y"] - goal[1]))
         return None
+
+    PROGRESS = 0.1  # kill values an inch nearer an enemy is worth, against the enemy's expected reply
+    PROGRESS_OBJECTIVE = 0.5  # an inch nearer an objective: scoring waits for nobody
+
+    def safe_step(self, state: GameState, m: ModelState, goal: tuple[float, float],
+                  candidates: list[dict[str, float]], d: Decision) -> Answer:
+        """Hard: the end point that best trades ground gained toward the goal against the enemy's reply there."""
+        threats = Threats(state, m, model_value(m))
+        start = math.hypot(goal[0] - m.x, goal[1] - m.y)
+        objective = tuple(goal) in set(self.objective_points(state)) or self.escape_goal(state, m) is not None
+        per_inch = self.PROGRESS_OBJECTIVE if objective and self.urgent(state) else self.PROGRESS
+        points = [*candidates, {"x": m.x, "y": m.y}]
+
+        def score(p: dict[str, float]) -> float:
+            gained = start - math.hypot(goal[0] - p["x"], goal[1] - p["y"])
+            return per_inch * gained - threats.at(p["x"], p["y"])
+
+        ranked = sorted(points, key=score, reverse=True)
+        for p in ranked[:4]:
+            if d.check is None or d.check(p) is None:
+                return p
+        return ranked[0]
+
+    @staticmethod
+    def urgent(state: GameState) -> bool:
+        """Whether objectives score soon: every Maintenance, or (scored only at the end) in the last two turns."""
+        enc = state.encounter
+        if enc is None:
+            return True
+        if any(entry.when != "end" for entry in enc.scenario.scoring) or enc.scenario.victory.by != "score":
+            return True
+        return state.turn >= enc.scenario.duration.turns - 1
 
     def on_end_point(self, state: GameState, d: Decision) -> Answer:
         want = self.intent.kind in ("fight", "charge") or self.level == "easy"
@@ -355,7 +444,31 @@ class Tactical:
         return "PD"
 
     def on_charge_end(self, state: GameState, d: Decision) -> Answer:
+        if self.level == "hard":
+            return self.rear_charge_end(state, d) or d.context.get("default")
         return d.context.get("default")
+
+    def rear_charge_end(self, state: GameState, d: Decision) -> dict[str, float] | None:
+        """Hard: end the charge in the target's back arc when the lane allows (+2, no shield: [MOD-1], [MOD-4]),
+        else where the other enemies' replies hurt least; the default (straight in) breaks ties."""
+        m, t = state.model(d.context["model"]), state.model(d.context["target"])
+        default = d.context.get("default")
+        reach = m.radius + t.radius + 0.01
+        threats = Threats(state, m, model_value(m), [e for e in state.enemies_of(m) if e.id != t.id])
+        points = []
+        for k in range(24):
+            a = 2 * math.pi * k / 24
+            x, y = t.x + reach * math.cos(a), t.y + reach * math.sin(a)
+            if not (m.radius <= x <= 36 - m.radius and m.radius <= y <= 36 - m.radius):
+                continue
+            points.append((2.0 * behind(t, x, y) - threats.at(x, y, los=False), {"x": round(x, 4), "y": round(y, 4)}))
+        if default is not None:
+            points.append((2.0 * behind(t, default["x"], default["y"])
+                           - threats.at(default["x"], default["y"], los=False) + 0.05, default))
+        for _, p in sorted(points, key=lambda sp: sp[0], reverse=True)[:6]:
+            if d.check is None or d.check(p) is None:
+                return p
+        return None
 
     def on_facing(self, state: GameState, d: Decision) -> Answer:
         m = state.model(d.context["model"])
@@ -363,7 +476,24 @@ class Tactical:
         if not foes:
             return m.facing
         e = min(foes, key=lambda f: board.distance(m, f))
+        if self.level == "hard":
+            return self.facing_most(m, foes, board.facing_towards(m, e.x, e.y))
         return round(board.facing_towards(m, e.x, e.y), 3)
+
+    @staticmethod
+    def facing_most(m: ModelState, foes: list[ModelState], default: float) -> float:
+        """Hard: the facing that keeps the nearby enemies in the front arc, nearest first: they can then be
+        charged next activation ([MOVE-3] needs sight) and gain no back-arc +2 against it ([MOD-1])."""
+        near = [f for f in foes if board.distance(m, f) <= 14.0]
+        if not near:
+            return round(default, 3)
+
+        def covered(facing: float) -> float:
+            fx, fy = math.cos(math.radians(facing)), math.sin(math.radians(facing))
+            return sum(((f.x - m.x) * fx + (f.y - m.y) * fy >= 0) / (1 + board.distance(m, f)) for f in near)
+
+        options = [default] + [board.facing_towards(m, f.x, f.y) for f in near]
+        return round(max(options, key=covered), 3)  # the nearest enemy's way first on ties
 
     def on_free_strike(self, state: GameState, d: Decision) -> Answer:
         return next(k for k in d.choices() if k != "pass")
@@ -379,14 +509,38 @@ class Tactical:
         """Fate kept back for defence."""
         return 1
 
+    @staticmethod
+    def spare_fate(state: GameState, side: int) -> int:
+        """Fate beyond one for each of our activations still in the bag and one for defence. The pool
+        refills every turn ([TURN-2]), so what is left when the bag empties is wasted: spend the spare."""
+        return state.sides[side].fate - state.bag.count(side) - 1
+
+    @staticmethod
+    def ap_shift(state: GameState, m: ModelState, delta: int) -> float:
+        """The chance that ``delta`` on the activation roll changes the AP it gives ([TURN-4])."""
+        from game.core.dice import effective_modifiers
+        from game.rules.turn import activation_modifiers, ap_for
+
+        base = sum(x.value for x in effective_modifiers(activation_modifiers(state, m)))
+        return sum(ap_for(v + base) != ap_for(v + base + delta) for v in range(1, 7)) / 6
+
     def on_greater_purpose(self, state: GameState, d: Decision) -> Answer:
         fate_left = state.sides[d.side].fate
         m = state.model(state.active_model) if state.active_model else None
+        if self.level == "hard" and m is not None:  # only if +1 can change the AP; spare Fate on lesser ones
+            value = self.opportunity(state, m)[0]
+            wanted = (value > 0.8 and fate_left > self.reserve(state, d.side)) or \
+                (value > 0.3 and self.spare_fate(state, d.side) > 0)
+            return "spend" if wanted and self.ap_shift(state, m, +1) > 0 else "pass"
         worth = m is not None and self.opportunity(state, m)[0] > 0.8
         return "spend" if worth and fate_left > self.reserve(state, d.side) else "pass"
 
     def on_cursed_hand(self, state: GameState, d: Decision) -> Answer:
         m = state.model(state.active_model) if state.active_model else None
+        if self.level == "hard" and m is not None:  # the enemy's key model: what it is set to do to us
+            key = max(self.danger(state, m), 0.5 * self.objective_pull(state, m)) > 0.3
+            worth = key and self.ap_shift(state, m, -1) > 0 and self.spare_fate(state, d.side) > 0
+            return "spend" if worth else "pass"
         dangerous = m is not None and self.opportunity(state, m)[0] > 2.0  # about to take a model off us
         return "spend" if self.level == "hard" and dangerous and state.sides[d.side].fate > 3 else "pass"
 
@@ -438,9 +592,35 @@ class Tactical:
 
     def on_full_defense(self, state: GameState, d: Decision) -> Answer:
         m = state.model(d.context["model"])
+        if self.level == "hard" and d.context.get("mover") in state.models:
+            return "declare" if self.full_defense_gain(state, m, state.model(d.context["mover"])) > 0 else "pass"
         enemies = board.engaged_enemies(state, m)
         fragile = m.max_wounds - m.wounds_taken <= 1 or len(enemies) >= 2
         return "declare" if fragile and self.level != "easy" else "pass"
+
+    def full_defense_gain(self, state: GameState, m: ModelState, mover: ModelState) -> float:
+        """Hard: the harm Full Defense's extra die saves over this turn's close attacks on ``m`` (exact odds,
+        Stun included), less what ``m``'s own activation, given up for it, was worth."""
+        value = model_value(m)
+
+        def harm(attacker: ModelState, action: str) -> float:
+            weapons = combat.melee_weapons(attacker)
+            odds = attack_odds(state, combat.Attack(attacker, m, "close", action, weapons[0] if weapons else None))
+            return loss(m, float(odds.expected_wounds), float(odds.p_kill), value) + 0.5 * float(odds.p_stun) * value
+
+        others = [e for e in state.enemies_of(m) if e.id != mover.id and not e.activated and e.on_table
+                  and board.distance(m, e) <= 8.5]
+        attacks = [(mover, "charge_attack", 1.0), (mover, "standard_attack", 0.5)]
+        attacks += [(e, "charge_attack", 0.5) for e in others]
+        try:
+            plain = sum(w * harm(a, act) for a, act, w in attacks)
+            m.conditions["full_defense"] = True
+            guarded = sum(w * harm(a, act) for a, act, w in attacks)
+        except Exception:  # an attack the odds cannot model: no opinion
+            return -1.0
+        finally:
+            m.conditions.pop("full_defense", None)
+        return plain - guarded - self.opportunity(state, m)[0]
 
     def on_heroic_impetus(self, state: GameState, d: Decision) -> Answer:
         friends = [k for k in d.choices() if k != "pass"]
