@@ -22,7 +22,8 @@ from game.ui.table_view import Camera
 MOVE_KINDS = ("move_to",)
 POINT_HINTS = {
     "move_to": "Click where to move (the route is found for you); Enter takes the suggested spot.",
-    "charge_end": "Click where the charge ends against its target; Enter takes the default spot on the line.",
+    "charge_end": "Click where around its target the charge ends (the cursor keeps to base contact); Enter "
+                  "takes the default spot on the line between the centres.",
     "deploy": "Click inside your deployment zone to place the model; Enter places it at a suggested spot.",
     "place_marker": "Click to place the marker; Enter takes a suggested spot.",
     "place_prisoner": "Click to place the Prisoner; Enter takes a suggested spot.",
@@ -118,9 +119,18 @@ class PointPrompt(Prompt):
         self._want: tuple[float, float] | None = None
 
     def hover(self, at: tuple[float, float] | None) -> None:
-        self._want = None if at is None else (round(at[0] * 20) / 20, round(at[1] * 20) / 20)  # 0.05″
         if at is None:
-            self.verdict = None
+            self._want, self.verdict = None, None
+            return
+        target = self.state.models.get(self.decision.context.get("target", ""))
+        if self.decision.kind == "charge_end" and target is not None and self.model is not None:
+            # a charge ends in base contact ([DIG-MOVE-4]): the cursor snaps to the ring of contact points
+            dx, dy = at[0] - target.x, at[1] - target.y
+            d = math.hypot(dx, dy) or 1.0
+            reach = target.radius + self.model.radius
+            self._want = (target.x + dx / d * reach, target.y + dy / d * reach)
+            return
+        self._want = (round(at[0] * 20) / 20, round(at[1] * 20) / 20)  # 0.05″: what a hand can place
 
     def settle(self) -> None:
         at = self._want

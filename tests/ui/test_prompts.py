@@ -1,0 +1,92 @@
+"""Prompts turn the mouse into answers; every verdict is the engine's own check."""
+
+from __future__ import annotations
+
+import math
+
+from game.ai.registry import make
+from game.rules.decisions import Decision
+from game.ui.battle import plan_menu
+from game.ui.battle.prompts import AnglePrompt, ChoicePrompt, PointPrompt, prompt_for
+from game.ui.session import HOTSEAT, BattleSession, BattleSetup
+
+
+def play_until(kind: str, seed: int = 3, limit: int = 4000) -> tuple[BattleSession, Decision]:
+    s = BattleSession(BattleSetup(mode=HOTSEAT, seed=seed))
+    ai = [make("normal", 10), make("normal", 11)]
+    for _ in range(limit):
+        d = s.pending
+        assert d is not None, f"no {kind} decision in this game"
+        if d.kind == kind:
+            return s, d
+        assert s.answer(ai[d.side].decide(s.state, d)) is None
+    raise AssertionError(f"no {kind} decision within {limit} answers")
+
+
+def test_a_charge_end_snaps_to_base_contact_and_the_engine_takes_it():
+    s, d = play_until("charge_end")
+    prompt = prompt_for(s.state, d)
+    assert isinstance(prompt, PointPrompt)
+    target = s.state.model(d.context["target"])
+    charger = s.state.model(d.context["model"])
+    default = d.context["default"]
+    # a hand lands a little off the contact ring, on the charger's side of the target
+    off = (default["x"] + 0.3 * (default["x"] - target.x), default["y"] + 0.3 * (default["y"] - target.y))
+    answer = prompt.click(off)
+    assert answer is not None, prompt.refusal()
+    gap = math.hypot(answer["x"] - target.x, answer["y"] - target.y)
+    assert math.isclose(gap, target.radius + charger.radius, abs_tol=1e-9)
+    assert s.answer(answer) is None
+
+
+def test_a_move_point_shows_the_engines_refusal_and_route():
+    s, d = play_until("move_to")
+    prompt = prompt_for(s.state, d)
+    m = s.state.model(d.context["model"])
+    prompt.hover((m.x, m.y + 30.0))  # far beyond any allowance
+    prompt.settle()
+    assert prompt.refusal() == d.check({"x": round(m.x * 20) / 20, "y": round((m.y + 30.0) * 20) / 20})
+    assert prompt.click((m.x, m.y + 30.0)) is None
+    cx, cy = d.context["candidates"][0]["x"], d.context["candidates"][0]["y"]
+    assert prompt.click((cx, cy)) is not None
+    assert prompt.verdict is not None and prompt.verdict.route is not None and prompt.verdict.route.found
+
+
+def test_facing_points_from_the_model_to_the_mouse():
+    s, d = play_until("facing")
+    prompt = prompt_for(s.state, d)
+    assert isinstance(prompt, AnglePrompt)
+    m = s.state.model(d.context["model"])
+    assert prompt.click((m.x + 3.0, m.y)) == 0.0
+    assert prompt.click((m.x, m.y + 3.0)) == 90.0
+    assert prompt.default() == d.context["current"]
+
+
+def test_model_options_are_clicked_on_their_bases():
+    s, d = play_until("nominate")
+    prompt = prompt_for(s.state, d)
+    assert isinstance(prompt, ChoicePrompt)
+    assert set(prompt.model_options()) == set(d.choices())
+    m = s.state.model(d.choices()[0])
+    assert prompt.click((m.x + m.radius * 0.5, m.y)) == m.id
+
+
+def test_the_plan_menu_reaches_every_legal_plan_and_only_those():
+    s, d = play_until("plan")
+    model = s.state.model(d.context["model"])
+    seen = set()
+
+    def walk(prefix: tuple[str, ...]) -> None:
+        for item in plan_menu.menu(d, prefix, model):
+            if item.key.startswith(plan_menu.NEXT):
+                walk(prefix + (item.key[len(plan_menu.NEXT):],))
+            elif item.key == plan_menu.DECLARE:
+                seen.add(plan_menu.declared(d, prefix))
+            elif item.key != plan_menu.BACK:
+                seen.add(item.key)
+
+    walk(())
+    assert seen == set(d.choices())
+    for key in d.choices():
+        steps = plan_menu.steps_to(d, key)
+        assert steps[-1] in (plan_menu.DECLARE, key)
