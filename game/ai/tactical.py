@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai.odds import attack_odds, spell_odds
+from game.ai import memo
 from game.ai.random_legal import RandomLegal
 from game.ai.threat import Threats, loss
 from game.rules import board, combat, conditions
@@ -126,7 +126,7 @@ class Tactical:
     def melee_value(self, state: GameState, m: ModelState, e: ModelState, action: str) -> float:
         weapons = combat.melee_weapons(m)
         attack = combat.Attack(m, e, "close", action, weapons[0] if weapons else None)
-        odds = attack_odds(state, attack)
+        odds = memo.odds(state, attack)
         return (float(odds.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken)
                 + float(odds.p_kill) * model_value(e) + 0.3 * float(odds.p_stun)
                 + self.first_strike(state, e, float(odds.p_kill), float(odds.p_stun))) * self.blocker_bonus(state, m, e)
@@ -164,17 +164,15 @@ class Tactical:
         return 2.0 if near else 1.0
 
     def shot_value(self, state: GameState, m: ModelState, e: ModelState) -> float:
-        from game.rules.movement import ranged_targets
-
         best = 0.0
         for w in combat.ranged_weapons(m):
             if w in m.jammed:
                 continue
-            for t, band, cover in ranged_targets(state, m, w):
+            for t, band, cover in memo.ranged_targets(state, m, w):
                 if t.id != e.id:
                     continue
                 attack = combat.Attack(m, e, "ranged", "aimed_shot", w, range_band=band, cover=cover)
-                odds = attack_odds(state, attack)
+                odds = memo.odds(state, attack)
                 best = max(best, (float(odds.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken)
                                   + float(odds.p_kill) * model_value(e)
                                   + self.first_strike(state, e, float(odds.p_kill), float(odds.p_stun)))
@@ -182,12 +180,10 @@ class Tactical:
         return best
 
     def spell_value(self, state: GameState, m: ModelState, e: ModelState) -> tuple[float, str]:
-        from game.rules.sorcery import spell_targets
-
-        if e.id not in {t.id for t in spell_targets(state, m, 18.0)}:
+        if e.id not in {t.id for t in memo.spell_targets(state, m, 18.0)}:
             return 0.0, "ravage"
-        ravage = spell_odds(state, m, e, "ravage")
-        stun = spell_odds(state, m, e, "stun")
+        ravage = memo.spell_odds(state, m, e, "ravage")
+        stun = memo.spell_odds(state, m, e, "stun")
         options = [(float(ravage.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken), "ravage")]
         if not e.conditions.get("stunned") and not conditions.stun_immune(state, e, m):
             options.append((0.5 * float(stun.p_success) * model_value(e)
@@ -567,10 +563,10 @@ class Tactical:
     def inner_reserve_gain(self, state: GameState, side: int, attack: Any) -> float:
         """How much Inner Reserve raises (attacker) or lowers (defender) the chance that the attack wins."""
         try:
-            base = float(attack_odds(state, attack).p_win)
+            base = float(memo.odds(state, attack).p_win)
             if attack.attacker.side == side:
-                return float(attack_odds(state, attack, attacker_inner_reserve=True).p_win) - base
-            return base - float(attack_odds(state, attack, defender_inner_reserve=True).p_win)
+                return float(memo.odds(state, attack, attacker_inner_reserve=True).p_win) - base
+            return base - float(memo.odds(state, attack, defender_inner_reserve=True).p_win)
         except Exception:  # an attack the odds cannot model: no opinion
             return 0.0
 
@@ -605,7 +601,7 @@ class Tactical:
 
         def harm(attacker: ModelState, action: str) -> float:
             weapons = combat.melee_weapons(attacker)
-            odds = attack_odds(state, combat.Attack(attacker, m, "close", action, weapons[0] if weapons else None))
+            odds = memo.odds(state, combat.Attack(attacker, m, "close", action, weapons[0] if weapons else None))
             return loss(m, float(odds.expected_wounds), float(odds.p_kill), value) + 0.5 * float(odds.p_stun) * value
 
         others = [e for e in state.enemies_of(m) if e.id != mover.id and not e.activated and e.on_table

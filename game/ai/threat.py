@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from game.ai.odds import attack_odds
+from game.ai import memo
 from game.content.catalog import catalog
 from game.rules import board, combat, conditions
 from game.rules.movement import allowance
@@ -54,7 +54,7 @@ class Threats:
         if e.id not in self._melee:
             weapons = combat.melee_weapons(e)
             attack = combat.Attack(e, self.m, "close", "charge_attack", weapons[0] if weapons else None)
-            odds = attack_odds(self.state, attack)
+            odds = memo.odds(self.state, attack)
             self._melee[e.id] = loss(self.m, float(odds.expected_wounds), float(odds.p_kill), self.value)
         return self._melee[e.id]
 
@@ -62,7 +62,7 @@ class Threats:
         key = (e.id, w, band, cover)
         if key not in self._shot:
             attack = combat.Attack(e, self.m, "ranged", "aimed_shot", w, range_band=band, cover=cover)
-            odds = attack_odds(self.state, attack)
+            odds = memo.odds(self.state, attack)
             self._shot[key] = loss(self.m, float(odds.expected_wounds), float(odds.p_kill), self.value)
         return self._shot[key]
 

@@ -114,3 +114,18 @@ def test_end_scored_objectives_are_not_urgent_until_the_last_turns() -> None:
                      scenario=load_scenario(ROOT / "scenarios/landmark.yaml"))
     state.turn = 1
     assert Tactical.urgent(state)
+
+
+def test_the_odds_memo_answers_as_the_odds_and_forgets_when_the_table_changes() -> None:
+    from game.ai import memo
+    from game.ai.odds import attack_odds
+
+    state = table()
+    ours, theirs = melee_pair(state)
+    theirs.x, theirs.y = ours.x, ours.y + ours.radius + theirs.radius
+    attack = combat.Attack(ours, theirs, "close", "standard_attack", combat.melee_weapons(ours)[0])
+    assert memo.odds(state, attack) == attack_odds(state, attack)
+    assert memo.odds(state, attack) is memo.odds(state, attack)
+    theirs.facing = (theirs.facing + 180) % 360  # now attacked from its back arc: +2 ([MOD-1])
+    assert memo.odds(state, attack) == attack_odds(state, attack)
+    assert memo.odds(state, attack).p_win > 0

@@ -1,0 +1,79 @@
+"""Per-position memos for the AI's hot questions (exact odds, ranged targets): one decision asks the same
+attack many times (every candidate model, every plan, every end point), and a whole game asks again
+until something happens. Entries are kept while the table (positions, facings, wounds, conditions,
+Fate) stands as it was, and live on the state like the geometry index, so they die with it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.ai.odds import Odds, SpellOdds, attack_odds
+from game.ai.odds import spell_odds as _spell_odds
+from game.rules import combat
+from game.rules.state import GameState, ModelState
+
+LIMIT = 4096
+
+
+def _memo(state: GameState) -> dict[Any, Any]:
+    """The memo for the table as it stands: kept while no model moved, turned, was hurt or changed
+    condition and no Fate was spent (checked once per event), so it carries across decisions."""
+    memo: dict[Any, Any] | None = state.__dict__.get("_ai_memo")
+    if memo is not None and memo["_log"] == len(state.log):
+        return memo
+    table = (state.turn, state.active_model, repr(state.fate_used), repr(state.weapons_used), state.ap_left,
+             tuple(s.fate for s in state.sides),
+             tuple((m.id, m.x, m.y, m.facing, m.wounds_taken, m.status, m.activated,
+                    tuple(sorted(m.conditions.items())), tuple(m.jammed)) for m in state.models.values()))
+    if memo is None or memo["_table"] != table or len(memo) > LIMIT:
+        memo = {"_table": table}
+        state.__dict__["_ai_memo"] = memo
+    memo["_log"] = len(state.log)
+    return memo
+
+
+def _model_key(m: ModelState) -> tuple:
+    return m.id, m.x, m.y, m.facing, m.wounds_taken, tuple(sorted(m.conditions.items())), tuple(m.jammed)
+
+
+def odds(state: GameState, attack: combat.Attack, **options: Any) -> Odds:
+    """:func:`game.ai.odds.attack_odds`, remembered until the table changes."""
+    key = ("odds", _model_key(attack.attacker), _model_key(attack.defender), attack.kind, attack.action,
+           attack.weapon, attack.extra_dice, attack.range_band, attack.cover, attack.area, attack.no_fate,
+           tuple(sorted(options.items())), tuple(s.fate for s in state.sides))
+    memo = _memo(state)
+    if key not in memo:
+        memo[key] = attack_odds(state, attack, **options)
+    return memo[key]
+
+
+def ranged_targets(state: GameState, m: ModelState, weapon: int) -> list[tuple[ModelState, str, bool]]:
+    """:func:`game.rules.movement.ranged_targets`, remembered until the table changes."""
+    from game.rules.movement import ranged_targets as targets
+
+    key = ("ranged", _model_key(m), weapon)
+    memo = _memo(state)
+    if key not in memo:
+        memo[key] = targets(state, m, weapon)
+    return memo[key]
+
+
+def spell_targets(state: GameState, m: ModelState, reach: float) -> list[ModelState]:
+    """:func:`game.rules.sorcery.spell_targets`, remembered until the table changes."""
+    from game.rules.sorcery import spell_targets as targets
+
+    key = ("spell_targets", _model_key(m), reach)
+    memo = _memo(state)
+    if key not in memo:
+        memo[key] = targets(state, m, reach)
+    return memo[key]
+
+
+def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell: str) -> SpellOdds:
+    """:func:`game.ai.odds.spell_odds`, remembered until the table changes."""
+    key = ("spell", _model_key(caster), _model_key(target), spell, tuple(s.fate for s in state.sides))
+    memo = _memo(state)
+    if key not in memo:
+        memo[key] = _spell_odds(state, caster, target, spell)
+    return memo[key]
