@@ -30,11 +30,14 @@ def main(argv: list[str]) -> int:
                         help="controller pairs as FIRST:SECOND (default: hard:normal hard:random normal:random)")
     parser.add_argument("--encounters", nargs="*", default=list(ai_soak.ENCOUNTERS))
     parser.add_argument("--maps", nargs="*", default=list(ai_soak.MAPS))
+    parser.add_argument("--parties", nargs="*", default=[f"{a}:{b}" for a, b in ai_soak.PARTIES],
+                        help="party pairs as A:B, rotated every two rounds")
     parser.add_argument("--out", help="write one JSON line per game (decision times left out)")
     parser.add_argument("--progress", type=int, default=50, help="print a line every N games (0: never)")
     args = parser.parse_args(argv)
     pairings = [tuple(p.split(":", 1)) for p in args.pairings]
-    tasks = ai_soak.plan(args.games, args.seed, pairings, args.encounters, args.maps)  # type: ignore[arg-type]
+    duos = [tuple(p.split(":", 1)) for p in args.parties]
+    tasks = ai_soak.plan(args.games, args.seed, pairings, args.encounters, args.maps, duos)  # type: ignore[arg-type]
     out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115 (closed below)
     done = [0]
     t0 = time.time()
