@@ -304,9 +304,29 @@ class Tactical:
             s += 1.5 * ("heal" in acts) + 0.5 * ("shake_off" in acts) + 0.5 * ("clear_weapon" in acts)
             s -= 0.8 * ("run" in acts and kind in ("fight", "shoot", "cast"))  # the run's -3 spoils the rest
             s -= 0.4 * sum(a in FIGHTS for a in acts) * (kind not in ("fight", "charge"))
+            if self.level == "hard":
+                s -= 2.0 * self.wasted(state, m, acts)
+                if kind in ("advance", "escape") and not self.arrived(state, m):
+                    s += 1.0 * max(0, sum(a in ("walk", "run", "sneak") for a in acts) - 1)  # more ground
             return s + 0.01 * self.rng.random()
 
         return max(keys, key=score)
+
+    @staticmethod
+    def wasted(state: GameState, m: ModelState, acts: list[str]) -> int:
+        """Hard: actions the engine would skip, losing their AP: a blow or a Shove before any move with no
+        enemy in base contact in the front arc, a Heal with no wounded friend in contact."""
+        foes = [e for e in board.engaged_enemies(state, m) if board.in_front_arc(m, e)]
+        hurt = [f for f in state.friends_of(m) if f.wounds_taken and board.in_contact(m, f)]
+        out = 0
+        for a in acts:
+            if a in ("walk", "run", "sneak", "charge", "disengage", "escape"):
+                break  # after a move the contacts are new: no opinion
+            if a in (*FIGHTS, "shove", "shield_slam", "sweeping_attack") and not foes:
+                out += 1
+            if a == "heal" and not hurt:
+                out += 1
+        return out
 
     def arrived(self, state: GameState, m: ModelState) -> bool:
         """Standing on (or in contact with) the objective it was heading for."""

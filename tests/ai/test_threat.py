@@ -129,3 +129,12 @@ def test_the_odds_memo_answers_as_the_odds_and_forgets_when_the_table_changes() 
     theirs.facing = (theirs.facing + 180) % 360  # now attacked from its back arc: +2 ([MOD-1])
     assert memo.odds(state, attack) == attack_odds(state, attack)
     assert memo.odds(state, attack).p_win > 0
+
+
+def test_hard_sees_blows_and_heals_the_engine_would_skip() -> None:
+    state = table()
+    ours, _ = melee_pair(state)
+    assert not board.engaged_enemies(state, ours)
+    assert Tactical.wasted(state, ours, ["shove", "walk"]) == 1
+    assert Tactical.wasted(state, ours, ["walk", "shove"]) == 0  # after a move: no opinion
+    assert Tactical.wasted(state, ours, ["heal"]) == 1
