@@ -66,14 +66,47 @@ def describe_party(party: BuiltParty) -> str:
     return "\n".join(lines)
 
 
+def has_screen() -> bool:
+    """Whether a game window can be shown: not on a headless machine or SDL's dummy/offscreen driver."""
+    import os
+
+    if os.environ.get("SDL_VIDEODRIVER", "").lower() in ("dummy", "offscreen"):
+        return False
+    if sys.platform.startswith(("linux", "freebsd", "openbsd")):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
 def play(args: argparse.Namespace) -> int:
-    """The game window (pygame is imported only here, so the other commands run without a display)."""
+    """The game window; without a screen, the default matchup as text (pygame is imported only with a screen)."""
+    if not has_screen():
+        return print_matchup()
     from game.ui.main import run
 
     argv = ["--quick"] if getattr(args, "quick", False) else []
     if getattr(args, "seed", None) is not None:
         argv += ["--seed", str(args.seed)]
     return run(argv)
+
+
+def print_matchup() -> int:
+    """The default matchup, checked and described: what ``play`` shows on a machine with no screen."""
+    from game.content.party_building import load_party
+    from game.paths import PARTIES_DIR
+
+    parties = []
+    for name in DEFAULT_MATCHUP:
+        try:
+            parties.append(load_party(PARTIES_DIR / name, f"assets/parties/{name}"))
+        except ContentError as exc:
+            print(f"Cannot load a default party:\n{exc.describe()}", file=sys.stderr)
+            return 1
+    print("Iron & Honor — default matchup (Engagement)\n")
+    print(describe_party(parties[0]))
+    print("\n          versus\n")
+    print(describe_party(parties[1]))
+    print("\nNo screen found (no display, or SDL_VIDEODRIVER=dummy): the game window needs one.")
+    return 0
 
 
 def run_script_command(path: str) -> int:

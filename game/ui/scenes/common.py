@@ -24,15 +24,20 @@ def oid(class_id: str | None = None, object_id: str | None = None) -> ObjectID:
     return ObjectID(object_id=object_id, class_id=class_id)
 
 
+def parent(scene: Any) -> Any:
+    """The container a scene's widgets go in: its root, or a scrolling page inside it (see SetupScene)."""
+    return getattr(scene, "page", None) or scene.root
+
+
 def label(scene: Any, key: str, rect: pygame.Rect, text: str, cls: str | None = None) -> pygame_gui.elements.UILabel:
-    el = pygame_gui.elements.UILabel(rect, text, scene.manager, container=scene.root, object_id=oid(cls))
+    el = pygame_gui.elements.UILabel(rect, text, scene.manager, container=parent(scene), object_id=oid(cls))
     scene.widgets[key] = el
     return el
 
 
 def button(scene: Any, key: str, rect: pygame.Rect, text: str, tip: str | None = None,
            cls: str | None = None) -> pygame_gui.elements.UIButton:
-    el = pygame_gui.elements.UIButton(rect, text, scene.manager, container=scene.root, tool_tip_text=tip,
+    el = pygame_gui.elements.UIButton(rect, text, scene.manager, container=parent(scene), tool_tip_text=tip,
                                       object_id=oid(cls))
     scene.widgets[key] = el
     return el
@@ -45,7 +50,7 @@ def text_box(scene: Any, key: str, rect: pygame.Rect, html_text: str,
     scene.manager.preload_fonts([{"name": "noto_sans", "point_size": size, "style": style, "antialiased": 1}
                                  for style in ("bold", "italic")  # the markup's fonts, loaded before use
                                  if f"noto_sans_{style}_aa_{size}" not in loaded])
-    el = pygame_gui.elements.UITextBox(html_text, rect, scene.manager, container=scene.root, object_id=oid(cls))
+    el = pygame_gui.elements.UITextBox(html_text, rect, scene.manager, container=parent(scene), object_id=oid(cls))
     scene.widgets[key] = el
     return el
 
@@ -59,7 +64,7 @@ def choice_list(scene: Any, key: str, rect: pygame.Rect, items: list[tuple[str, 
     """
     row, gap = scene.px(28), scene.px(3)
     need = len(items) * (row + gap)
-    scroll = pygame_gui.elements.UIScrollingContainer(rect, scene.manager, container=scene.root,
+    scroll = pygame_gui.elements.UIScrollingContainer(rect, scene.manager, container=parent(scene),
                                                       allow_scroll_x=False)
     scene.widgets[key] = scroll
     width = rect.width - (scene.px(20) if need > rect.height else 0) - 2

@@ -47,12 +47,23 @@ class SetupScene(Scene):
     # -- layout ---------------------------------------------------------------------------------
     def build(self) -> None:
         self.widgets, self.choices = {}, {}
+        self.page = None
         w, h = self.app.size
         m, gap = self.px(16), self.px(8)
-        self._heading("title", pygame.Rect(m, m // 2, self.px(400), self.px(44)), "New battle")
+        min_w = self.px(250 + 2 * 220) + 4 * m  # narrower, text boxes would wrap a word per line (or worse)
+        rows = 1 + max(n for n, _, _ in self._flow(max(w, min_w) - 2 * m, gap))
+        bottom_h = (self.px(34) + gap) * rows + self.px(72) + gap
         top = m // 2 + self.px(48)
-        rows = 1 + max(n for n, _, _ in self._flow(w - 2 * m, gap))
-        bottom_h = (self.px(34) + gap) * rows + min(self.px(72), h // 8) + gap
+        needed = top + self._left_min(gap) + bottom_h + m
+        wide, tall = min_w > w, needed > h
+        if wide or tall:  # a large UI scale in a small window: the page scrolls instead of squeezing
+            self.page = pygame_gui.elements.UIScrollingContainer(
+                pygame.Rect(0, 0, w, h), self.manager, container=self.root, allow_scroll_x=wide)
+            self.widgets["page"] = self.page
+            w = max(w - (self.px(20) if tall else 0), min_w)
+            h = max(h - (self.px(20) if wide else 0), needed)
+            self.page.set_scrollable_area_dimensions((w, h))
+        self._heading("title", pygame.Rect(m, m // 2, self.px(400), self.px(44)), "New battle")
         col_bottom = h - bottom_h - m
         left_w = max(self.px(250), int(w * 0.27))
         self._build_left(pygame.Rect(m, top, left_w, col_bottom - top), gap)
@@ -62,6 +73,16 @@ class SetupScene(Scene):
             self._build_party(side, pygame.Rect(x, top, party_w, col_bottom - top), gap)
         self._build_bottom(pygame.Rect(m, col_bottom + gap * 2, w - 2 * m, bottom_h - gap), gap)
 
+    # the left column: headings, then (natural height, smallest height) of each part
+    def _left_parts(self) -> list[tuple[int, int]]:
+        item = self.px(31)
+        n_enc, n_map = len(self.libs["scenarios"].items), len(self.libs["maps"].items)
+        return [(n_enc * item + 2, min(n_enc, 3) * item + 2), (self.px(62), self.px(40)),
+                (n_map * item + 2, min(n_map, 2) * item + 2), (self.px(150), self.px(44))]
+
+    def _left_min(self, gap: int) -> int:
+        return 2 * self.px(28) + 3 * gap + sum(low for _, low in self._left_parts())
+
     def _heading(self, key: str, rect: pygame.Rect, text: str) -> None:
         el = common.label(self, key, rect, text, "@heading")
         el.text_horiz_alignment = "left"
@@ -70,11 +91,12 @@ class SetupScene(Scene):
     def _build_left(self, r: pygame.Rect, gap: int) -> None:
         scenarios = self.libs["scenarios"].items
         maps = self.libs["maps"].items
-        head, item = self.px(28), self.px(31)
+        head = self.px(28)
+        parts = self._left_parts()
         avail = r.h - 2 * head - 3 * gap
-        enc_h, desc_h, map_h = len(scenarios) * item + 2, self.px(62), len(maps) * item + 2
-        if enc_h + desc_h + map_h + self.px(90) > avail:  # a small window or a large UI scale: lists scroll
-            enc_h, desc_h, map_h = int(avail * 0.34), int(avail * 0.16), int(avail * 0.24)
+        spare = sum(nat - low for nat, low in parts)
+        share = 1.0 if spare <= 0 else max(0.0, min(1.0, (avail - sum(low for _, low in parts)) / spare))
+        enc_h, desc_h, map_h, _ = (int(low + share * (nat - low)) for nat, low in parts)
         y = r.y
         self._heading("encounter_heading", pygame.Rect(r.x, y, r.w, head - 2), "Encounter")
         y += head
@@ -88,14 +110,15 @@ class SetupScene(Scene):
         y += head
         self._choices("map", pygame.Rect(r.x, y, r.w, map_h), self._items("maps"), self.setup.map)
         y += map_h + gap
-        size = max(self.px(40), min(r.bottom - y, r.w * 6 // 10))
+        size = max(self.px(40), min(r.bottom - y, r.w * 6 // 10))  # the thumbnail takes what is left
         chosen_map = maps.get(self.setup.map)
         if chosen_map is not None:
             image = self.thumbnail(self.setup.map, chosen_map[1], size)
             self.widgets["thumbnail"] = pygame_gui.elements.UIImage(
-                pygame.Rect(r.x, y, size, size), image, self.manager, container=self.root)
-            common.text_box(self, "map_text", pygame.Rect(r.x + size + gap, y, r.w - size - gap, size),
-                            common.esc(chosen_map[1].description or ""))
+                pygame.Rect(r.x, y, size, size), image, self.manager, container=common.parent(self))
+            if r.w - size - gap >= self.px(90):
+                common.text_box(self, "map_text", pygame.Rect(r.x + size + gap, y, r.w - size - gap, size),
+                                common.esc(chosen_map[1].description or ""))
 
     def _build_party(self, side: int, r: pygame.Rect, gap: int) -> None:
         role = self._role(side)
@@ -105,7 +128,8 @@ class SetupScene(Scene):
         self._swatches[side] = pygame.Rect(r.x, r.y + self.px(5), self.px(16), self.px(16))
         y = r.y + self.px(28)
         parties = self.libs["parties"].items
-        list_h = min(len(parties) * self.px(31) + 2, (r.h - self.px(28)) * 45 // 100)
+        list_h = max(min(len(parties), 4) * self.px(31) + 2,
+                     min(len(parties) * self.px(31) + 2, (r.h - self.px(28)) * 45 // 100))
         self._choices(f"party{side}", pygame.Rect(r.x, y, r.w, list_h), self._items("parties"),
                       self.party_keys[side])
         y += list_h + gap
@@ -155,7 +179,7 @@ class SetupScene(Scene):
                 rect = pygame.Rect(x, y, width, row)
                 x += width + gap
                 if key == "seed":
-                    entry = pygame_gui.elements.UITextEntryLine(rect, self.manager, container=self.root,
+                    entry = pygame_gui.elements.UITextEntryLine(rect, self.manager, container=common.parent(self),
                                                                 initial_text=self.seed_text)
                     entry.set_allowed_characters("numbers")
                     entry.set_text_length_limit(9)
