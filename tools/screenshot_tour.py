@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""Save a PNG of every scene and every decision prompt as a player sees it, to look at them.
+
+    python tools/screenshot_tour.py                          # 1280x800 and 1920x1080 into /tmp/tour
+    python tools/screenshot_tour.py --sizes 1280x800 -o /tmp/t --max-steps 3000
+
+Hotseat games (every decision is a human's) are played through the UI by the autopilot, the normal
+AI choosing, nudged towards kinds not seen yet. Before a new kind is answered the mouse hovers what
+the answer points at (the spot of a move, the target, the direction of a facing) so the previews show,
+and the window is shot at each size (by a real resize). Encounters are picked so that Salvage markers,
+the Rescue Prisoner, Ambush, sorcery and the step-by-step action choice all come up. Writes index.md
+listing each file with its scene, decision kind and the prompt text, and prints the kinds never reached.
+Headless (SDL dummy); the settings go to a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("IRON_HONOR_CONFIG", tempfile.mkdtemp(prefix="iron_honor_tour_"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame
+
+from game.ai.registry import make
+from game.ui.app import App
+from game.ui.autopilot import Autopilot, click_widget, frames, move, press
+from game.ui.scenes import common
+from game.ui.scenes.menu import MainMenu
+from game.ui.session import HOTSEAT, BattleSetup
+from game.ui.settings import UISettings
+from tools.tour_chooser import CuriousChooser
+
+KINDS = ("nominate", "winds_of_kismet", "greater_purpose", "cursed_hand", "plan", "next_action", "facing",
+         "heroic_impetus", "impetus_action", "target", "weapon", "full_defense", "choose_edge", "deploy",
+         "deploy_facing", "place_marker", "place_prisoner", "inner_reserve", "reroll", "trait_fate", "move_to",
+         "end_point", "charge_end", "free_strike", "strike_order", "ambush_place", "spell", "enhancement", "weakness")
+SCENES = ("menu", "setup", "settings", "help", "battle_deployment", "battle_main", "handoff", "maintenance", "results")
+TESTS = Path(__file__).resolve().parent.parent / "tests" / "data" / "parties"
+# (scenario, map, parties, seed, declare_plan_upfront): together these reach every kind but strike_order,
+# which needs a Sweeping Attack with two models in contact (tried in the last game)
+GAMES = (
+    ("salvage", "river_ford", ("northmen_raiding_party", "thornwood_wildkin"), 1, True),
+    ("rescue", "village_ruins", ("lantern_adventuring_co", "thornwood_wildkin"), 1, False),
+    ("engagement", "forest_crossing", ("ghrim_company", str(TESTS / "iron_legion.yaml")), 1, True),
+    ("landmark", "open_field", ("thornwood_wildkin", str(TESTS / "iron_legion.yaml")), 2, True),
+)
+
+
+@dataclass
+class Shot:
+    file: str
+    size: str
+    scene: str
+    kind: str
+    text: str
+
+
+class Tour:
+    """Plays the games and shoots each new scene and prompt kind at every size."""
+
+    def __init__(self, out: Path, sizes: list[tuple[int, int]]):
+        self.out = out
+        self.sizes = sizes
+        out.mkdir(parents=True, exist_ok=True)
+        self.app = App(UISettings(width=sizes[0][0], height=sizes[0][1], animation="instant"), save=False)
+        pygame.event.clear()
+        self.shots: list[Shot] = []
+        self.missing_kinds = set(KINDS)
+        self.missing_scenes = set(SCENES)
+
+    # -- shooting -------------------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.app.size != size:
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+            frames(self.app, 2)
+
+    def shoot(self, name: str, scene: str, kind: str, text: str,
+              hover: Callable[[], tuple[int, int] | None] | None = None) -> None:
+        """One PNG per size; ``hover`` gives where the mouse rests (asked again after each resize)."""
+        for size in self.sizes:
+            self.resize(size)
+            pos = hover() if hover else None
+            if pos is not None:
+                move(self.app, pos, settle=3)
+            else:
+                frames(self.app, 2)
+            file = f"{name}_{size[0]}x{size[1]}.png"
+            pygame.image.save(self.app.window, str(self.out / file))
+            self.shots.append(Shot(file, f"{size[0]}x{size[1]}", scene, kind, " ".join(text.split())))
+        self.resize(self.sizes[0])
+
+    def scene_shot(self, scene: str, text: str, hover: Callable[[], tuple[int, int] | None] | None = None) -> None:
+        if scene in self.missing_scenes:
+            self.missing_scenes.discard(scene)
+            self.shoot(f"scene_{scene}", scene, "", text, hover)
+
+    # -- menus --------------------------------------------------------------------------------------------
+    def menus(self) -> None:
+        app = self.app
+        menu = app.push(MainMenu(app))
+        frames(app, 5)
+        self.scene_shot("menu", "Main menu", lambda: menu.widgets["new"].get_abs_rect().center)
+        for key, scene in (("new", "setup"), ("settings", "settings")):
+            click_widget(app, menu.widgets[key])
+            assert app.top is not None and app.top.name == scene, app.top and app.top.name
+            self.scene_shot(scene, f"{scene.title()} screen")
+            press(app, pygame.K_ESCAPE)
+            assert app.top is menu, f"Esc did not leave {scene}"
+
+    # -- battles --------------------------------------------------------------------------------------------
+    def battle(self, game: tuple, limit: int) -> int:
+        scenario, map_name, parties, seed, upfront = game
+        app = self.app
+        setup = BattleSetup(scenario=scenario, map=map_name, parties=parties, mode=HOTSEAT, seed=seed,
+                            declare_plan_upfront=upfront)
+        error = common.start_battle(app, setup)
+        if error:
+            raise SystemExit(f"cannot start {game}: {error}")
+        pilot = Autopilot(app, lambda side: CuriousChooser(make("normal", seed * 10 + side), self.missing_kinds))
+        steps = 0
+        while steps < limit and app.running and app.top is not None:
+            top = app.top
+            if top.name == "results":
+                self.scene_shot("results", "Results")
+                break
+            if top.name in ("handoff", "maintenance"):
+                self.scene_shot(top.name, _text_of(top))
+            elif top.name == "battle":
+                self._battle(top, pilot)
+            pilot.step()
+            steps += 1
+        print(f"  {scenario} on {map_name}, seed {seed}: {steps} steps, top '{app.top and app.top.name}', "
+              f"fallbacks {len(pilot.fallbacks)}", flush=True)
+        app.reset(MainMenu(app))
+        frames(app, 2)
+        return steps
+
+    def _battle(self, scene, pilot: Autopilot) -> None:
+        session = scene.session
+        d = session.pending
+        if d is None or not session.human_turn() or scene.prompt_decision is not d:
+            return
+        if d.kind not in self.missing_kinds and not (d.kind == "nominate" and "help" in self.missing_scenes):
+            return
+        answer = pilot.chooser(d.side).decide(session.state, d)
+
+        def hover() -> tuple[int, int] | None:
+            return _hover_point(scene, d, answer)
+
+        if d.kind in self.missing_kinds:
+            self.missing_kinds.discard(d.kind)
+            self.shoot(f"prompt_{d.kind}", "battle", d.kind, d.prompt, hover)
+            if d.kind in ("deploy", "choose_edge"):
+                self.scene_shot("battle_deployment", d.prompt, hover)
+            if d.kind == "nominate":
+                self.scene_shot("battle_main", d.prompt, hover)
+        if d.kind == "nominate" and "help" in self.missing_scenes:
+            press(self.app, pygame.K_F1)
+            self.scene_shot("help", "Controls (F1) over the battle")
+            press(self.app, pygame.K_ESCAPE)
+
+
+def _text_of(scene) -> str:
+    w = getattr(scene, "widgets", {})
+    for key in ("text", "title", "summary"):
+        el = w.get(key)
+        if el is not None and hasattr(el, "text"):
+            return str(el.text)
+    return scene.name
+
+
+def _hover_point(scene, d, answer) -> tuple[int, int] | None:
+    """Where a player would rest the mouse before answering: the answer's spot, model or direction."""
+    state, cam = scene.state, scene.cam
+    if cam is None:
+        return None
+    if d.free == "point" and isinstance(answer, dict):
+        return cam.to_px((answer["x"], answer["y"]))
+    model = state.models.get(d.context.get("model", ""))
+    if d.free == "angle" and model is not None:
+        reach = model.radius + 2.0
+        a = math.radians(float(answer))
+        return cam.to_px((model.x + math.cos(a) * reach, model.y + math.sin(a) * reach))
+    if isinstance(answer, str) and answer in state.models and state.model(answer).on_table:
+        m = state.model(answer)
+        return cam.to_px((m.x, m.y))
+    # no model in the answer: rest on an enemy of the model the question is about (LOS and odds show)
+    if model is not None and model.on_table:
+        enemies = [e for e in state.on_table() if e.side != model.side]
+        if enemies:
+            e = min(enemies, key=lambda e: math.hypot(e.x - model.x, e.y - model.y))
+            return cam.to_px((e.x, e.y))
+        return cam.to_px((model.x, model.y))
+    return None
+
+
+def write_index(out: Path, shots: list[Shot], missing: set[str]) -> Path:
+    lines = ["# Screenshot tour", "", "| file | size | scene | prompt kind | prompt text |", "|---|---|---|---|---|"]
+    for s in shots:
+        text = s.text.replace("|", "\\|")
+        lines.append(f"| [{s.file}]({s.file}) | {s.size} | {s.scene} | {s.kind} | {text} |")
+    lines += ["", f"Kinds never reached: {', '.join(sorted(missing)) or 'none'}", ""]
+    path = out / "index.md"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
+
+
+def parse_sizes(text: str) -> list[tuple[int, int]]:
+    out = []
+    for part in text.split(","):
+        w, h = part.lower().split("x")
+        out.append((int(w), int(h)))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1280x800,1920x1080", help="comma-separated WxH (default: %(default)s)")
+    parser.add_argument("-o", "--out", default="/tmp/tour", help="output folder (default: %(default)s)")
+    parser.add_argument("--max-steps", type=int, default=12_000, help="autopilot steps over all games")
+    parser.add_argument("--games", type=int, default=len(GAMES), help="play at most this many games")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    tour = Tour(Path(args.out), parse_sizes(args.sizes))
+    tour.menus()
+    budget = args.max_steps
+    for game in GAMES[:args.games]:
+        if (not tour.missing_kinds and not tour.missing_scenes) or budget <= 0:
+            break
+        budget -= tour.battle(game, budget)
+    index = write_index(tour.out, tour.shots, tour.missing_kinds)
+    print(f"{len(tour.shots)} PNGs and {index} in {time.perf_counter() - start:.0f} s")
+    print(f"kinds never reached: {', '.join(sorted(tour.missing_kinds)) or 'none'}")
+    print(f"scenes never reached: {', '.join(sorted(tour.missing_scenes)) or 'none'}")
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
