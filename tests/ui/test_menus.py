@@ -326,3 +326,17 @@ def test_every_scene_fits_the_window(env: Path, finished: BattleSession, size: t
         for key, el in scene.widgets.items():
             if key.count(":") == 0 or not key.startswith(("party", "scenario", "map")):
                 assert screen.contains(el.rect), (type(scene).__name__, key, el.rect, size)
+
+
+@pytest.mark.parametrize(("scale", "size"), [(2.0, (800, 600)), (1.5, (1280, 800))])
+def test_a_large_ui_scale_in_a_small_window_scrolls_instead_of_breaking(env: Path, finished: BattleSession,
+                                                                        scale: float, size: tuple[int, int]) -> None:
+    app = App(UISettings(width=size[0], height=size[1], ui_scale=scale))
+    for make_scene in (MainMenu, SetupScene, SettingsScene, lambda a: ResultsScene(a, finished), HelpOverlay):
+        scene = app.reset(make_scene(app))
+        frames(app, 2)
+        assert scene.widgets
+    setup = app.reset(SetupScene(app))
+    frames(app, 1)
+    assert "page" in setup.widgets  # everything is still there, a scroll away
+    assert setup.widgets["party0_text"].rect.width >= 220 * scale

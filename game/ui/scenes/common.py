@@ -29,6 +29,23 @@ def parent(scene: Any) -> Any:
     return getattr(scene, "page", None) or scene.root
 
 
+def page(scene: Any, need_w: int, need_h: int) -> tuple[int, int]:
+    """The size to lay a scene out in: the window, or a larger scrolling page when the window is too small
+    for the UI scale (a large scale in a small window), so nothing is squeezed below a readable size."""
+    w, h = scene.app.size
+    scene.page = None
+    wide, tall = need_w > w, need_h > h
+    if not (wide or tall):
+        return w, h
+    bar = scene.px(20)
+    scene.page = pygame_gui.elements.UIScrollingContainer(pygame.Rect(0, 0, w, h), scene.manager,
+                                                          container=scene.root, allow_scroll_x=wide)
+    scene.widgets["page"] = scene.page
+    size = max(w - (bar if tall else 0), need_w), max(h - (bar if wide else 0), need_h)
+    scene.page.set_scrollable_area_dimensions(size)
+    return size
+
+
 def label(scene: Any, key: str, rect: pygame.Rect, text: str, cls: str | None = None) -> pygame_gui.elements.UILabel:
     el = pygame_gui.elements.UILabel(rect, text, scene.manager, container=parent(scene), object_id=oid(cls))
     scene.widgets[key] = el

@@ -73,11 +73,17 @@ class HelpOverlay(Scene):
         p = self.panel
         pygame.draw.rect(surface, theme.PANEL, p, border_radius=self.px(8))
         pygame.draw.rect(surface, theme.ACCENT, p, 2, border_radius=self.px(8))
-        key_font, text_font = theme.font(self.px(15), bold=True), theme.font(self.px(15))
-        key_w = max(key_font.size(k)[0] for k, _ in SHORTCUTS) + self.px(28)
         x, y = p.x + self.px(28), p.y + self.px(60)
-        row = self.px(30)
-        bottom = p.bottom - self.px(64)
+        bottom, inner = p.bottom - self.px(64), p.w - self.px(56)
+        size = self.px(15)  # the largest size at which every line fits the panel (a large UI scale, a small window)
+        while size > 9:
+            key_font, text_font = theme.font(size, bold=True), theme.font(size)
+            key_w = max(key_font.size(k)[0] for k, _ in SHORTCUTS) + size * 2
+            text_w = max(text_font.size(t)[0] for _, t in SHORTCUTS)
+            row = round(size * 2)
+            if key_w + text_w <= inner and row * len(SHORTCUTS) <= bottom - y:
+                break
+            size -= 1
         for key, text in SHORTCUTS:
             if y + row > bottom:
                 break

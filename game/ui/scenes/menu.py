@@ -58,7 +58,8 @@ class MainMenu(Scene):
 
     def build(self) -> None:
         self.widgets = {}
-        w, h = self.app.size
+        problems = self.problems()
+        w, h = common.page(self, self.px(400), self.px(30 + 108 + 4 * 64 + 40 + (110 if problems else 0)))
         cx = w // 2
         y = max(self.px(30), h // 2 - self.px(250))
         common.label(self, "title", pygame.Rect(cx - self.px(300), y, self.px(600), self.px(60)), "Iron & Honor",
@@ -71,7 +72,6 @@ class MainMenu(Scene):
         for key, text, tip in BUTTONS:
             common.button(self, key, pygame.Rect(cx - bw // 2, y, bw, bh), text, tip, "@big_button")
             y += bh + self.px(14)
-        problems = self.problems()
         if problems:
             y += self.px(10)
             bw = min(w - self.px(40), self.px(820))

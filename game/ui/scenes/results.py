@@ -95,7 +95,7 @@ class ResultsScene(Scene):
 
     def build(self) -> None:
         self.widgets = {}
-        w, h = self.app.size
+        w, h = common.page(self, self.px(780), self.px(540))
         m, gap = self.px(20), self.px(10)
         state, setup = self.session.state, self.session.setup
         title = common.label(self, "title", pygame.Rect(m, m, w - 2 * m, self.px(56)), self.headline()[0], "@title")
@@ -118,6 +118,12 @@ class ResultsScene(Scene):
             common.text_box(self, f"breakdown{side}", pygame.Rect(m, top + side * (box_h + gap), half, box_h),
                             breakdown_html(self.session, side, self.app.settings.colour_blind))
         self.chart_rect = pygame.Rect(2 * m + half, top, half, bottom - top)
+        chart = pygame.Surface(self.chart_rect.size)
+        chart.fill(theme.BG)
+        draw_chart(chart, chart.get_rect(), score_series(self.session), [s.name for s in state.sides],
+                   self.app.settings.colour_blind, self.px)
+        self.widgets["chart"] = pygame_gui.elements.UIImage(self.chart_rect, chart, self.manager,
+                                                            container=common.parent(self))
         y = h - self.px(84)
         bw, bh = min(self.px(200), (w - 2 * m - 3 * gap) // 4), self.px(46)
         x = m
@@ -170,11 +176,8 @@ class ResultsScene(Scene):
         self.rebuild()
         return self.saved
 
-    # -- the chart -------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
-        draw_chart(surface, self.chart_rect, score_series(self.session),
-                   [s.name for s in self.session.state.sides], self.app.settings.colour_blind, self.px)
 
 
 def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series: list[tuple[int, list[int]]], names: list[str],

@@ -124,8 +124,11 @@ class SetupScene(Scene):
         role = self._role(side)
         self._heading(f"side{side}_heading", pygame.Rect(r.x + self.px(22), r.y, r.w - self.px(22), self.px(26)),
                       f"{SIDE_NAMES[side]} — {role}")
-        self._swatches = getattr(self, "_swatches", {})
-        self._swatches[side] = pygame.Rect(r.x, r.y + self.px(5), self.px(16), self.px(16))
+        swatch = pygame.Surface((self.px(16), self.px(16)))
+        swatch.fill(theme.side_colour(side, self.app.settings.colour_blind))
+        self.widgets[f"side{side}_swatch"] = pygame_gui.elements.UIImage(
+            pygame.Rect(r.x, r.y + self.px(5), self.px(16), self.px(16)), swatch, self.manager,
+            container=common.parent(self))
         y = r.y + self.px(28)
         parties = self.libs["parties"].items
         list_h = max(min(len(parties), 4) * self.px(31) + 2,
@@ -311,6 +314,3 @@ class SetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
-        for side, rect in getattr(self, "_swatches", {}).items():
-            pygame.draw.rect(surface, theme.side_colour(side, self.app.settings.colour_blind), rect,
-                             border_radius=self.px(3))
