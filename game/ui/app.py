@@ -183,7 +183,10 @@ class App:
                 return
         self.manager.update(dt)
         if self.top is not None:
-            self.top.update(dt)
+            top = self.top
+            top.update(dt)
+            if self.top is not top:  # a scene pushed during update: lay out its widgets before drawing
+                self.manager.update(0.0)
         self.draw()
         pygame.display.flip()
         self.frame_times.append(time.perf_counter() - start)

@@ -264,7 +264,7 @@ class BattleScene(Scene):
 
             self.handoff_for = d
             side = self.state.sides[d.side]
-            self.app.push(HandoffScene(self.app, f"Pass the seat to {side.name}"))
+            self.app.push(HandoffScene(self.app, f"Pass the seat to {side.name}", side=d.side))
             return
         if d is not None and not self.session.human_turn():
             self._run_ai(dt)

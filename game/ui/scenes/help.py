@@ -14,13 +14,15 @@ from game.ui.app import App, Scene
 from game.ui.scenes import common
 
 SHORTCUTS: list[tuple[str, str]] = [
-    ("Left click", "select a model, answer a prompt, press a button"),
-    ("Right click / Esc", "cancel a preview"),
-    ("Mouse wheel", "zoom the table"),
-    ("Middle drag / arrow keys", "pan the table"),
+    ("Left click", "pick a model, a point, a facing; press a button"),
+    ("Esc", "clear the selected model"),
+    ("Mouse wheel", "zoom the table (over the answers: scroll them)"),
+    ("Right or middle drag / arrows", "pan the table"),
     ("F", "fit the whole table in view"),
-    ("Space / Enter", "confirm the default option"),
-    ("1 – 9", "pick the n-th option of a prompt"),
+    ("Space / Enter", "the default answer (keep facing, suggested spot, No)"),
+    ("1 – 9", "pick the n-th answer of a prompt"),
+    ("Backspace", "one step back while declaring a plan"),
+    ("Page Up / Page Down", "scroll a long list of answers"),
     ("L", "show or hide the battle log"),
     ("R", "show or hide range rings"),
     ("+ / −", "AI faster / slower"),
