@@ -3,7 +3,7 @@
 the invariants checked after every decision; prints W/D/L per pairing and encounter, decision times,
 and every game that broke. Exit status 1 if any game broke.
 
-    python tools/soak_ai.py --games 1000 --jobs 2                 # the issue-7 soak (hard/normal/random pairings)
+    python tools/soak_ai.py --games 1000 --jobs 2                 # the issue-7 soak (hard/normal/easy/random)
     python tools/soak_ai.py --games 240 --pairings hard:normal    # one pairing only
     python tools/soak_ai.py --games 24 --out soak.jsonl            # one JSON line per game
 """
@@ -27,7 +27,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--pairings", nargs="*", default=[f"{a}:{b}" for a, b in ai_soak.PAIRINGS],
-                        help="controller pairs as FIRST:SECOND (default: hard:normal hard:random normal:random)")
+                        help="controller pairs as FIRST:SECOND (default: every pairing in ai_soak.PAIRINGS)")
     parser.add_argument("--encounters", nargs="*", default=list(ai_soak.ENCOUNTERS))
     parser.add_argument("--maps", nargs="*", default=list(ai_soak.MAPS))
     parser.add_argument("--parties", nargs="*", default=[f"{a}:{b}" for a, b in ai_soak.PARTIES],

@@ -20,7 +20,7 @@ from typing import Any
 from game.ai import registry
 from game.ai.simulate import Timed, time_stats, wilson
 
-PAIRINGS = (("hard", "normal"), ("hard", "random"), ("normal", "random"))
+PAIRINGS = (("hard", "normal"), ("hard", "random"), ("normal", "random"), ("easy", "random"))
 ENCOUNTERS = ("engagement", "landmark", "rescue", "scouting_run", "salvage", "breakthrough")
 MAPS = ("open_field", "village_ruins", "forest_crossing", "river_ford")
 PARTIES = (("northmen_raiding_party", "ghrim_company"), ("order_of_the_grey_lance", "hollow_court"),

@@ -79,6 +79,8 @@ class Tactical:
         """The best thing this model can do now, as (expected value, intent)."""
         if m.conditions.get("stunned"):
             return 0.1, Intent("hold")
+        if self.level == "hard" and self.rescued(state, m):  # the win is this model alive: keep it away
+            return 0.3, Intent("advance", goal=self.refuge(state, m))
         best = (0.2 + 1.5 * self.objective_pull(state, m), Intent("advance", goal=self.goal_for(state, m)))
         escape = self.escape_goal(state, m)
         if escape is not None:
@@ -122,6 +124,27 @@ class Tactical:
                 self._lanes[key] = {e.id for e, _ in charge_targets(state, m, allowance(state, m, "charge")[0])} \
                     if near else set()
         return self._lanes[key]
+
+    @staticmethod
+    def rescued(state: GameState, m: ModelState) -> bool:
+        """The freed Prisoner, whose survival decides the Rescue ([ENC-RES-5])."""
+        enc = state.encounter
+        return enc is not None and enc.rescued and enc.prisoner == m.id
+
+    @staticmethod
+    def refuge(state: GameState, m: ModelState) -> tuple[float, float]:
+        """A point on the table away from the enemy, weighting the nearest enemies most."""
+        foes = state.enemies_of(m)
+        if not foes:
+            return m.x, m.y
+        ax = ay = 0.0
+        for e in foes:
+            gap = max(0.5, math.hypot(m.x - e.x, m.y - e.y))
+            ax += (m.x - e.x) / gap ** 2
+            ay += (m.y - e.y) / gap ** 2
+        norm = math.hypot(ax, ay) or 1.0
+        x, y = m.x + 12 * ax / norm, m.y + 12 * ay / norm
+        return min(36 - m.radius - 0.5, max(m.radius + 0.5, x)), min(36 - m.radius - 0.5, max(m.radius + 0.5, y))
 
     def melee_value(self, state: GameState, m: ModelState, e: ModelState, action: str) -> float:
         weapons = combat.melee_weapons(m)
@@ -358,8 +381,20 @@ class Tactical:
         if goal is None:
             return self.rng.choice(candidates) if candidates else None
         inches = d.context.get("allowance", 6.0)
+        direct, reaches = self.direct_step(state, m, goal, inches, d)
         if self.level == "hard" and self.intent.kind in ("advance", "shoot", "cast") and candidates:
-            return self.safe_step(state, m, goal, candidates, d)
+            return self.safe_step(state, m, goal, candidates, d, direct, reaches)
+        if direct is not None:
+            return direct
+        if candidates:
+            return min(candidates, key=lambda p: math.hypot(p["x"] - goal[0], p["y"] - goal[1]))
+        return None
+
+    @staticmethod
+    def direct_step(state: GameState, m: ModelState, goal: tuple[float, float], inches: float,
+                    d: Decision) -> tuple[dict[str, float] | None, bool]:
+        """The legal point furthest along the straight line to the goal (in base contact if a model stands
+        there), and whether it gets there."""
         blocker = next((o for o in state.models.values() if o.id != m.id and (o.x, o.y) == tuple(goal)
                         and o.status in ("table", "prisoner")), None)
         dx, dy = goal[0] - m.x, goal[1] - m.y
@@ -369,30 +404,30 @@ class Tactical:
         if blocker is not None and dist > 0:  # stop in base contact (within the 0.02″ tolerance), not on top
             dist = max(0.0, dist - m.radius - blocker.radius - 0.01)
         if dist <= 0.05:
-            return {"x": m.x, "y": m.y}  # already there: a move of 0″ keeps it there
-        tries = []
-        if dist > 0:
-            for frac in (1.0, 0.95, 0.8, 0.6, 0.4):
-                step = min(dist, inches * frac)
-                tries.append({"x": m.x + ux * step, "y": m.y + uy * step})
-        for p in tries:
+            return {"x": m.x, "y": m.y}, True  # already there: a move of 0″ keeps it there
+        for frac in (1.0, 0.95, 0.8, 0.6, 0.4):
+            step = min(dist, inches * frac)
+            p = {"x": m.x + ux * step, "y": m.y + uy * step}
             if d.check is None or d.check(p) is None:
-                return p
-        if candidates:
-            return min(candidates, key=lambda p: math.hypot(p["x"] - goal[0], p["y"] - goal[1]))
-        return None
+                return p, step >= dist
+        return None, False
 
     PROGRESS = 0.1  # kill values an inch nearer an enemy is worth, against the enemy's expected reply
     PROGRESS_OBJECTIVE = 0.5  # an inch nearer an objective: scoring waits for nobody
 
     def safe_step(self, state: GameState, m: ModelState, goal: tuple[float, float],
-                  candidates: list[dict[str, float]], d: Decision) -> Answer:
-        """Hard: the end point that best trades ground gained toward the goal against the enemy's reply there."""
-        threats = Threats(state, m, model_value(m))
+                  candidates: list[dict[str, float]], d: Decision, direct: dict[str, float] | None = None,
+                  reaches: bool = False) -> Answer:
+        """Hard: the end point that best trades ground gained toward the goal against the enemy's reply there.
+        Reaching an objective it must stand on (a marker, the Prisoner's base) is taken whatever the reply."""
         start = math.hypot(goal[0] - m.x, goal[1] - m.y)
         objective = tuple(goal) in set(self.objective_points(state)) or self.escape_goal(state, m) is not None
-        per_inch = self.PROGRESS_OBJECTIVE if objective and self.urgent(state) else self.PROGRESS
-        points = [*candidates, {"x": m.x, "y": m.y}]
+        urgent = self.urgent(state)
+        if objective and urgent and reaches and direct is not None:
+            return direct
+        threats = Threats(state, m, model_value(m))
+        per_inch = self.PROGRESS_OBJECTIVE if objective and urgent else self.PROGRESS
+        points = [*candidates, {"x": m.x, "y": m.y}] + ([direct] if direct is not None else [])
 
         def score(p: dict[str, float]) -> float:
             gained = start - math.hypot(goal[0] - p["x"], goal[1] - p["y"])

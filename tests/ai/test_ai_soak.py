@@ -13,13 +13,14 @@ from game.ai import ai_soak
 
 
 def test_plan_covers_every_pairing_encounter_and_map_and_swaps_sides() -> None:
-    tasks = ai_soak.plan(144, seed=10)
+    rounds = len(ai_soak.PAIRINGS) * len(ai_soak.ENCOUNTERS) * len(ai_soak.MAPS)
+    tasks = ai_soak.plan(2 * rounds, seed=10)
     assert {t.ai for t in tasks} == set(ai_soak.PAIRINGS)
     assert {t.scenario for t in tasks} == set(ai_soak.ENCOUNTERS)
     assert {t.map for t in tasks} == set(ai_soak.MAPS)
     assert [t.seed for t in tasks[:3]] == [10, 11, 12]
     per = Counter((t.ai, t.scenario, t.map, t.swapped) for t in tasks)
-    assert set(per.values()) == {1}  # 3 pairings x 6 encounters x 4 maps, each side once
+    assert set(per.values()) == {1}  # every pairing, encounter and map, once each way round
 
 
 def test_a_short_soak_ends_every_game_with_a_result() -> None:
@@ -34,6 +35,6 @@ def test_a_short_soak_ends_every_game_with_a_result() -> None:
 
 @pytest.mark.slow
 def test_one_full_round_of_the_soak() -> None:
-    records = ai_soak.run(ai_soak.plan(72, seed=100), jobs=2)
+    records = ai_soak.run(ai_soak.plan(96, seed=100), jobs=2)
     broken = [r for r in records if r["outcome"] == "error"]
     assert not broken, broken[0]["traceback"]
