@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 
 import pygame
 import pygame_gui
@@ -24,6 +25,10 @@ from game.ui.session import BattleSession
 from game.ui.table_view import Camera, draw_state
 
 AI_DELAY = {"slow": 1.0, "normal": 0.45, "fast": 0.12, "instant": 0.0}
+HOVER_CARD_DELAY = 0.35  # seconds the mouse rests on a model before its card covers the table
+NO_ODDS_KINDS = {"full_defense", "weakness", "inner_reserve", "reroll", "trait_fate", "greater_purpose", "cursed_hand",
+                 "winds_of_kismet", "heroic_impetus", "impetus_action", "enhancement", "strike_order", "deploy",
+                 "deploy_facing", "place_marker", "place_prisoner", "choose_edge", "ambush_place"}
 MOVE_TIME = {"slow": 0.8, "normal": 0.35, "fast": 0.15, "instant": 0.0}  # a base slides along its route
 VISIBLE = {"ModelMoved", "DiceRolled", "DiceRerolled", "ActivationRoll", "AttackResolved", "Killed", "Removed",
            "Deployed", "SpellCast", "Pushed", "Escaped", "Rescued", "MarkerPlaced", "PrisonerPlaced"}
@@ -47,6 +52,7 @@ class BattleScene(Scene):
         self.hover_in: tuple[float, float] | None = None
         self.hover_px: tuple[int, int] | None = None
         self.hover_model: str | None = None
+        self.hover_still = 0.0  # seconds the mouse has rested on the hovered model
         self.selected: str | None = None
         self.message = ""
         self.message_time = 0.0
@@ -89,9 +95,9 @@ class BattleScene(Scene):
         y = self.status_rect.bottom + pad
         self.widgets = {}
         self.widgets["prompt"] = pygame_gui.elements.UITextBox(
-            "", pygame.Rect(x0, y, inner, pp(124)), self.manager, container=self.root,
+            "", pygame.Rect(x0, y, inner, pp(140)), self.manager, container=self.root,
             object_id=ObjectID(object_id="#prompt"))
-        y += pp(128)
+        y += pp(144)
         rest = h - y - pp(74) - pp(120) - 3 * pad  # room left once the buttons and a usable log are placed
         self.options_rect = pygame.Rect(x0, y, inner, max(pp(100), min(pp(300), rest)))
         self.widgets["options"] = pygame_gui.elements.UIScrollingContainer(
@@ -155,7 +161,7 @@ class BattleScene(Scene):
                                            f"thinking…<br><i>{_esc(d.prompt)}</i>"))
             return
         assert self.prompt is not None
-        other = "" if self._is_active_side(d.side) else " — <b>your opponent's action: this choice is yours</b>"
+        other = "" if self._is_active_side(d.side) else " — <b>your decision</b>"
         extra = "".join(f"<br><font color='#f0c85a'>{_esc(line)}</font>" for line in self._prompt_odds(d))
         box.set_text(theme.displayable(f"<font color='{colour}'><b>{_esc(side.name)}</b></font>{other}<br>"
                      f"<b>{_esc(d.prompt)}</b> <font color='#9aa0aa'>[{d.rule}]</font><br>"
@@ -241,11 +247,17 @@ class BattleScene(Scene):
         self._sync_prompt()
 
     def flash(self, text: str) -> None:
-        self.message, self.message_time = text, 4.0
+        self.message, self.message_time = self.named(text), 4.0
+
+    def named(self, text: str) -> str:
+        """Engine messages name bases by id ('B8'); a player reads the model's name."""
+        return re.sub(r"'([AB]\d+)'", lambda m: self.state.models[m.group(1)].name
+                      if m.group(1) in self.state.models else m.group(0), text)
 
     # -- per frame -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.message_time = max(0.0, self.message_time - dt)
+        self.hover_still += dt
         slide = MOVE_TIME.get(self.app.settings.animation, 0.35)
         self.moving = {k: (p, t + dt) for k, (p, t) in self.moving.items() if t + dt < slide}
         self._read_log()
@@ -417,7 +429,10 @@ class BattleScene(Scene):
                 self.prompt.hover(None)
             return
         self.hover_in = self.cam.to_inches(pos)
-        self.hover_model = model_at(self.state, self.hover_in)
+        under = model_at(self.state, self.hover_in)
+        if under != self.hover_model:
+            self.hover_still = 0.0
+        self.hover_model = under
         if self.prompt is not None:
             self.prompt.hover(self.hover_in)
 
@@ -619,30 +634,48 @@ class BattleScene(Scene):
             previews.draw_range_rings(surface, self.cam, self.state, mid, allowance)
 
     def _draw_hover(self, surface: pygame.Surface) -> None:
+        """LOS and the exact odds of the attack in question under the mouse; else, after a moment, the card."""
         from game.ui.battle import tooltips
 
         assert self.cam is not None
         hovered = self.hover_model
         if hovered is None or self.hover_px is None:
             return
+        at = (self.hover_px[0] + 18, self.hover_px[1] + 18)
         focus = self._focus_model()
         if focus and focus != hovered and focus in self.state.models and self.state.model(focus).on_table \
                 and self.state.model(hovered).on_table:
             previews.draw_los(surface, self.cam, self.state, focus, hovered)
-            odds = self._odds(focus, hovered)
+        pair = self._odds_pair(focus, hovered)
+        if pair is not None:
+            odds = self._odds(*pair)
             if odds is not None:
-                previews.draw_odds_box(surface, (self.hover_px[0] + 18, self.hover_px[1] + 18), odds)
+                previews.draw_odds_box(surface, at, odds)
                 return
-        tooltips.draw_hover_card(surface, (self.hover_px[0] + 18, self.hover_px[1] + 18),
-                                 hover.model_lines(self.state, hovered))
+        if self.hover_still >= HOVER_CARD_DELAY:
+            tooltips.draw_hover_card(surface, at, hover.model_lines(self.state, hovered))
 
-    def _odds(self, attacker: str, target: str):
-        """The exact odds of the attack the pending decision is about (cached per state of the log)."""
+    def _odds_pair(self, focus: str | None, hovered: str) -> tuple[str, str, str | None] | None:
+        """(attacker, target, action) of the attack the question is about, when the hovered model is in it.
+
+        A free strike is made by the model offered against the one disengaging; questions about Fate,
+        Full Defense or a spell's effect are not about a new attack, so they get no odds card."""
+        d = self.session.pending
+        kind = d.kind if d is not None else None
+        if kind == "free_strike" and d is not None:
+            victim = d.context.get("model")
+            return (hovered, victim, "free strike") if hovered in d.choices() and victim else None
+        if kind in NO_ODDS_KINDS or focus is None or focus == hovered:
+            return None
+        if not (self.state.model(focus).on_table and self.state.model(hovered).on_table):
+            return None
+        return focus, hovered, d.context.get("action") if d is not None else None
+
+    def _odds(self, attacker: str, target: str, action: str | None):
+        """The exact odds of that attack (cached per state of the log)."""
         a, t = self.state.model(attacker), self.state.model(target)
         if a.side == t.side:
             return None
-        d = self.session.pending
-        action = d.context.get("action") if d is not None else None
         kind = hover.attack_kind_for(self.state, attacker, target, action)
         if kind is None:
             return None
@@ -672,7 +705,7 @@ class BattleScene(Scene):
         if self.message_time > 0:
             text = self.message
         elif self.prompt is not None and self.prompt.refusal():
-            text = self.prompt.refusal() or ""
+            text = self.named(self.prompt.refusal() or "")
         if not text:
             return
         f = theme.font(self.px(15), bold=True)
