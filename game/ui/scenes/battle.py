@@ -585,8 +585,30 @@ class BattleScene(Scene):
                 along -= leg
         return out
 
+    def _draw_edges(self, surface: pygame.Surface) -> None:
+        """choose_edge: each edge the option names, labelled where it lies, so the choice is seen."""
+        assert self.cam is not None
+        f = theme.font(self.px(16), bold=True)
+        bands = {"top": ((0, 0), (36, 1.5)), "bottom": ((0, 34.5), (36, 36)), "left": ((0, 0), (1.5, 36)),
+                 "right": ((34.5, 0), (36, 36))}
+        d = self.session.pending
+        for n, key in enumerate(d.choices() if d is not None else []):
+            if key not in bands:
+                continue
+            (x0, y0), (x1, y1) = bands[key]
+            a, b = self.cam.to_px((x0, y0)), self.cam.to_px((x1, y1))
+            rect = pygame.Rect(a, (b[0] - a[0], b[1] - a[1]))
+            pygame.draw.rect(surface, theme.ACCENT, rect, 3)
+            label = f.render(f"{n + 1}. {key}", True, (0, 0, 0), theme.ACCENT)
+            # the bottom label sits right of centre, clear of the dice tray
+            centre = (rect.x + rect.width * 3 // 4, rect.centery) if key == "bottom" else rect.center
+            surface.blit(label, label.get_rect(center=centre))
+
     def _draw_zones(self, surface: pygame.Surface) -> None:
         d = self.session.pending
+        if d is not None and d.kind == "choose_edge" and self.prompt is not None:
+            self._draw_edges(surface)
+            return
         if d is None or d.kind not in ("deploy", "deploy_facing") or self.state.encounter is None:
             return
         from game.rules.encounter import zone_of
