@@ -25,6 +25,16 @@ from game.ui.session import BattleSession
 from game.ui.table_view import Camera, draw_state
 
 AI_DELAY = {"slow": 1.0, "normal": 0.45, "fast": 0.12, "instant": 0.0}
+CONTROL_ROWS = (
+    (("fit", "Fit (F)", "Fit the whole table in view"),
+     ("rings", "Rings (R)", "Show the selected model's weapon ranges and movement"),
+     ("log", "Log (L)", "Show or hide the battle log"),
+     ("auto", "Auto-deploy", "Place this model (and the rest of the set-up) automatically")),
+    (("slower", "AI slower (-)", "Slow down the AI's actions"),
+     ("faster", "AI faster (+)", "Speed up the AI's actions"),
+     ("skip", "Skip (S)", "Play the AI's actions at once until you are asked"),
+     ("menu", "Menu", "Leave the battle for the main menu")),
+)
 HOVER_CARD_DELAY = 0.35  # seconds the mouse rests on a model before its card covers the table
 NO_ODDS_KINDS = {"full_defense", "weakness", "inner_reserve", "reroll", "trait_fate", "greater_purpose", "cursed_hand",
                  "winds_of_kismet", "heroic_impetus", "impetus_action", "enhancement", "strike_order", "deploy",
@@ -104,29 +114,18 @@ class BattleScene(Scene):
             self.options_rect, self.manager, container=self.root, allow_scroll_x=False)
         y = self.options_rect.bottom + pad
         bw = (inner - 3 * pad) // 4
-        for i, (key, text, tip) in enumerate((
-                ("fit", "Fit (F)", "Fit the whole table in view"),
-                ("rings", "Rings (R)", "Show the selected model's weapon ranges and movement"),
-                ("log", "Log (L)", "Show or hide the battle log"),
-                ("auto", "Auto-deploy", "Place this model (and the rest of the set-up) automatically"))):
-            self.widgets[key] = pygame_gui.elements.UIButton(
-                pygame.Rect(x0 + i * (bw + pad), y, bw, pp(30)), text, self.manager, container=self.root,
-                tool_tip_text=tip)
-        y += pp(36)
-        for i, (key, text, tip) in enumerate((
-                ("slower", "AI slower (-)", "Slow down the AI's actions"),
-                ("faster", "AI faster (+)", "Speed up the AI's actions"),
-                ("skip", "Skip (S)", "Play the AI's actions at once until you are asked"),
-                ("menu", "Menu", "Leave the battle for the main menu"))):
-            self.widgets[key] = pygame_gui.elements.UIButton(
-                pygame.Rect(x0 + i * (bw + pad), y, bw, pp(30)), text, self.manager, container=self.root,
-                tool_tip_text=tip)
-        y += pp(38)
+        for row in CONTROL_ROWS:
+            for i, (key, text, tip) in enumerate(row):
+                self.widgets[key] = pygame_gui.elements.UIButton(
+                    pygame.Rect(x0 + i * (bw + pad), y, bw, pp(30)), text, self.manager, container=self.root,
+                    tool_tip_text=tip)
+            y += pp(36)
+        y += pp(2)
         self.log_rect = pygame.Rect(x0, y, inner, max(pp(40), h - y - pad))
         self.log_panel = LogPanel(self.manager, self.log_rect, self.root, font_size=max(9, pp(13)))
         self.log_panel.refresh(self.state)
         if not self.show_log:
-            self.log_panel.hide() if hasattr(self.log_panel, "hide") else None
+            self.log_panel.hide()
         if self.dice_tray is None:
             self.dice_tray = DiceTray()
         self.prompt_decision = None  # rebuild the option buttons in the new layout
