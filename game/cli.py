@@ -86,6 +86,8 @@ def play(args: argparse.Namespace) -> int:
     argv = ["--quick"] if getattr(args, "quick", False) else []
     if getattr(args, "seed", None) is not None:
         argv += ["--seed", str(args.seed)]
+    if getattr(args, "position", None):
+        argv += ["--position", args.position]
     return run(argv)
 
 
@@ -169,6 +171,8 @@ def build_parser() -> argparse.ArgumentParser:
     play_cmd.add_argument("--quick", action="store_true", help="skip the menu: start the default quick battle "
                           "(Engagement on Village Ruins, Lantern Adventuring Co. against the normal AI)")
     play_cmd.add_argument("--seed", type=int, help="the quick battle's seed (default: random)")
+    play_cmd.add_argument("--position", metavar="SCRIPT.yaml", help="open the battle (hotseat) at a script file's "
+                          "position, its answers already given (docs/script-mode.md)")
     party = sub.add_parser("party", help="party files: check them", description="Work with party files.")
     party_sub = party.add_subparsers(dest="party_command", metavar="SUBCOMMAND", required=True)
     check = party_sub.add_parser(

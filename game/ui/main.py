@@ -16,6 +16,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m game play", description="Start the game.")
     parser.add_argument("--quick", action="store_true", help="skip the menu: start the default quick battle")
     parser.add_argument("--seed", type=int, default=None, help="the quick battle's seed (default: random)")
+    parser.add_argument("--position", metavar="SCRIPT.yaml", help="open the battle at a script file's position "
+                        "(docs/script-mode.md), hotseat, its answers already given")
     return parser.parse_args(list(argv or []))
 
 
@@ -31,7 +33,30 @@ def start(argv: Sequence[str] | None = None, save: bool = True):
     if args.quick:
         assert isinstance(menu, MainMenu)
         menu.quick_battle(args.seed)  # on a bad file the menu stays, showing why
+    elif args.position:
+        open_position(app, args.position)
     return app
+
+
+def open_position(app, path: str) -> str | None:
+    """The battle at a script's position over the menu; on a bad file the menu shows why and nothing starts."""
+    from game.core.errors import ContentError, IllegalAction
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.session import BattleSession
+
+    try:
+        session = BattleSession.from_script(path)
+    except ContentError as exc:
+        why = exc.describe()
+    except IllegalAction as exc:
+        why = f"{path}: {exc}"
+    else:
+        app.push(BattleScene(app, session))
+        return None
+    app.startup_problems.append(why)
+    if app.top is not None:
+        app.top.rebuild()
+    return why
 
 
 def run(argv: Sequence[str] | None = None) -> int:

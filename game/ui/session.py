@@ -64,20 +64,43 @@ def load_setup(setup: BattleSetup) -> Loaded:
 class BattleSession:
     """One battle in the UI: the Game, the AI controllers, and the score after every turn."""
 
-    def __init__(self, setup: BattleSetup, loaded: Loaded | None = None):
+    def __init__(self, setup: BattleSetup, loaded: Loaded | None = None, state: GameState | None = None):
         from game.ai.registry import make
 
         self.setup = setup
-        loaded = loaded or load_setup(setup)
-        settings = Settings(declare_plan_upfront=setup.declare_plan_upfront)
-        self.state: GameState = new_game(loaded.parties, loaded.battle_map, setup.seed, settings=settings,
-                                         scenario=loaded.scenario)
+        if state is None:
+            loaded = loaded or load_setup(setup)
+            settings = Settings(declare_plan_upfront=setup.declare_plan_upfront)
+            state = new_game(loaded.parties, loaded.battle_map, setup.seed, settings=settings,
+                             scenario=loaded.scenario)
+        self.state: GameState = state
         self.humans = setup.humans()
         self.controllers: list[Controller | None] = [
             None if side in self.humans else make(setup.ai_level, setup.seed * 2 + 1 + side) for side in (0, 1)]
         self.game = Game(self.state, [_Unused() for _ in (0, 1)])
         self.last_human: int | None = None  # the side that last answered from the UI (for the hotseat handoff)
         self.ai_times: list[float] = []
+
+    @classmethod
+    def from_script(cls, path: str, mode: str = HOTSEAT, ai_level: str = "normal") -> BattleSession:
+        """A position from a script file (docs/script-mode.md), its answers already given: play on from there.
+
+        A bad script raises ContentError (file, key path, line); an answer the rules refuse raises
+        IllegalAction naming the decision and the rule."""
+        from game.content.script_file import load_script
+        from game.rules.script_mode import build_state
+
+        script = load_script(path)
+        state = build_state(script)
+        setup = BattleSetup(scenario="", map=str(script.battle_map.file or ""), parties=("", ""), mode=mode,
+                            ai_level=ai_level, seed=script.seed,
+                            declare_plan_upfront=state.settings.declare_plan_upfront)
+        session = cls(setup, state=state)
+        for answer in script.raw.answers:
+            if session.game.over:
+                break
+            session.game.answer(answer)
+        return session
 
     # -- what is asked ---------------------------------------------------------------------
     @property

@@ -1,0 +1,68 @@
+"""Opening the battle at a script's position: the Sweeping Attack example asks for the order of strikes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ai.registry import make
+from game.rules.decisions import Decision
+from game.ui.app import App
+from game.ui.autopilot import Autopilot, frames
+from game.ui.main import open_position
+from game.ui.scenes.menu import MainMenu
+from game.ui.settings import UISettings
+
+ROOT = Path(__file__).resolve().parents[2]
+SWEEP = ROOT / "docs" / "examples" / "sweeping_attack.yaml"
+
+
+class Sweeper:
+    """Activates the Troll King and sweeps; the normal AI answers the rest."""
+
+    def __init__(self, side: int):
+        self.ai = make("normal", 7 + side)
+
+    def decide(self, state, d: Decision):
+        if d.kind == "nominate" and "A1" in d.choices():
+            return "A1"
+        if d.kind == "plan":
+            return next(o.key for o in d.options if o.data == ["sweeping_attack"])
+        return self.ai.decide(state, d)
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
+    monkeypatch.setenv("IRON_HONOR_CONFIG", str(tmp_path))
+    application = App(UISettings(animation="instant"), save=False)
+    pygame.event.clear()
+    application.push(MainMenu(application))
+    frames(application, 2)
+    return application
+
+
+@pytest.mark.rule("T-SWEEP-1")
+def test_a_sweeping_attack_position_asks_the_order_of_the_strikes_and_a_click_answers_it(app: App):
+    assert open_position(app, str(SWEEP)) is None
+    scene = app.top
+    assert scene.name == "battle" and scene.session.pending.kind == "nominate"
+    pilot = Autopilot(app, Sweeper)
+    for _ in range(60):
+        d = scene.session.pending
+        if "strike_order" in pilot.kinds and (d is None or d.kind == "facing"):
+            break  # the sweep is over: Gnarlroot turns to face
+        pilot.step()
+    assert "strike_order" in pilot.kinds and pilot.fallbacks == []
+    struck = [e.data["defender"] for e in scene.state.log if e.kind == "AttackDeclared"]
+    assert set(struck) == {"B4", "B5"}  # Sigrun and Botmundr, each struck once
+
+
+def test_a_broken_position_file_is_named_on_the_menu_and_nothing_starts(app: App, tmp_path: Path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: iron-honor/script@1\nseed: [\n", encoding="utf-8")
+    why = open_position(app, str(bad))
+    assert why is not None and "bad.yaml" in why
+    assert app.top.name == "menu"
+    assert any("bad.yaml" in p for p in app.startup_problems)
