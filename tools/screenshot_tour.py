@@ -48,13 +48,16 @@ KINDS = ("nominate", "winds_of_kismet", "greater_purpose", "cursed_hand", "plan"
 SCENES = ("menu", "setup", "settings", "help", "battle_deployment", "battle_main", "handoff", "maintenance", "results")
 TESTS = Path(__file__).resolve().parent.parent / "tests" / "data" / "parties"
 # (scenario, map, parties, seed, declare_plan_upfront): together these reach every kind but strike_order,
-# which needs a Sweeping Attack with two models in contact (tried in the last game)
+# which needs a Sweeping Attack with two models in contact: the tour then opens POSITIONS (script files)
 GAMES = (
     ("salvage", "river_ford", ("northmen_raiding_party", "thornwood_wildkin"), 1, True),
     ("rescue", "village_ruins", ("lantern_adventuring_co", "thornwood_wildkin"), 1, False),
     ("engagement", "forest_crossing", ("ghrim_company", str(TESTS / "iron_legion.yaml")), 1, True),
     ("landmark", "open_field", ("thornwood_wildkin", str(TESTS / "iron_legion.yaml")), 2, True),
 )
+
+ROOT = Path(__file__).resolve().parent.parent
+POSITIONS = (ROOT / "docs" / "examples" / "sweeping_attack.yaml",)
 
 
 @dataclass
@@ -144,6 +147,26 @@ class Tour:
               f"fallbacks {len(pilot.fallbacks)}", flush=True)
         app.reset(MainMenu(app))
         frames(app, 2)
+        return steps
+
+    def position(self, path: Path, limit: int = 200) -> int:
+        """A script's position opened from the menu as a player would (``play --position``), played on."""
+        from game.ui.main import open_position
+
+        app = self.app
+        menu = app.reset(MainMenu(app))
+        frames(app, 2)
+        error = open_position(app, str(path))
+        if error:
+            raise SystemExit(f"cannot open {path}: {error}")
+        pilot = Autopilot(app, lambda side: CuriousChooser(make("normal", 90 + side), self.missing_kinds))
+        steps = 0
+        while steps < limit and app.top is not None and app.top.name == "battle" and self.missing_kinds:
+            self._battle(app.top, pilot)
+            pilot.step()
+            steps += 1
+        print(f"  position {path.name}: {steps} steps", flush=True)
+        app.reset(menu)
         return steps
 
     def _battle(self, scene, pilot: Autopilot) -> None:
@@ -239,6 +262,9 @@ def main(argv: list[str] | None = None) -> int:
         if (not tour.missing_kinds and not tour.missing_scenes) or budget <= 0:
             break
         budget -= tour.battle(game, budget)
+    for path in POSITIONS:
+        if tour.missing_kinds:
+            tour.position(path)
     index = write_index(tour.out, tour.shots, tour.missing_kinds)
     print(f"{len(tour.shots)} PNGs and {index} in {time.perf_counter() - start:.0f} s")
     print(f"kinds never reached: {', '.join(sorted(tour.missing_kinds)) or 'none'}")

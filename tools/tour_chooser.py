@@ -28,14 +28,18 @@ class CuriousChooser:
     def decide(self, state: Any, decision: Decision) -> Answer:
         if self._last is not None and self._last[0] is decision:
             return self._last[1]
-        answer = self._nudge(decision)
+        answer = self._nudge(decision, state)
         if answer is None:
             answer = self.base.decide(state, decision)
         self._last = (decision, answer)
         return answer
 
-    def _nudge(self, d: Decision) -> Answer | None:
+    def _nudge(self, d: Decision, state: Any) -> Answer | None:
         keys = d.choices()
+        if d.kind == "nominate" and "strike_order" in self.missing:  # a sweeper first, while its sweep is wanted
+            sweepers = [k for k in keys if state.models[k].has("sweeping_attack")]
+            if sweepers:
+                return sweepers[0]
         if d.kind == "spell" and "weakness" in self.missing and "weakness" in keys:
             return "weakness"
         if d.kind in ("plan", "next_action", "impetus_action"):
