@@ -713,8 +713,12 @@ class BattleScene(Scene):
         if d is None or self.prompt is None or self._is_active_side(d.side) or len(self.session.humans) < 2:
             return
         colour = theme.side_colour(d.side, self.app.settings.colour_blind)
-        text = theme.displayable(f"{self.state.sides[d.side].name}: this decision is yours — {d.prompt}")
-        label = theme.font(self.px(15), bold=True).render(text[:120], True, (255, 255, 255))
+        what = d.kind.replace("_", " ").capitalize()
+        text = theme.displayable(f"{self.state.sides[d.side].name}: this decision is yours — {what}")
+        f = theme.font(self.px(15), bold=True)
+        while f.size(text)[0] > self.table_rect.width - self.px(40) and len(text) > 20:
+            text = text[:-2] + "…" if text.endswith("…") else text[:-1] + "…"
+        label = f.render(text, True, (255, 255, 255))
         box = label.get_rect(midbottom=(self.table_rect.centerx, self.table_rect.bottom - self.px(96)))
         box = box.inflate(self.px(20), self.px(12))
         pygame.draw.rect(surface, colour, box, border_radius=self.px(6))
