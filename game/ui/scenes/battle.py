@@ -645,8 +645,8 @@ class BattleScene(Scene):
     def _draw_selection(self, surface: pygame.Surface) -> None:
         assert self.cam is not None
         mid = self._focus_model()
-        if mid is None or mid not in self.state.models or not self.state.model(mid).on_table:
-            return
+        if mid is None or mid not in self.state.models or not self.state.model(mid).on_table or mid in self.moving:
+            return  # (a base still sliding along its route gets its arc and rings when it arrives)
         m = self.state.model(mid)
         previews.draw_front_arc(surface, self.cam, m)
         if self.show_rings:
