@@ -66,6 +66,14 @@ def test_window_with_more_dice_matches_the_literal_window(n: int, m: int) -> Non
         _same(Roller(n, 0, flags[0], flags[1]), Roller(m, t, flags[2], flags[3]))
 
 
+@pytest.mark.slow
+@pytest.mark.rule("SEQ-1", "DICE-4", "DICE-5", "FATE-6")
+@pytest.mark.parametrize(("n", "m"), [(3, 3), (4, 2), (2, 4), (4, 3), (3, 4)])
+def test_window_with_four_dice_and_every_option_matches_the_literal_window(n: int, m: int) -> None:
+    """As far as the literal window can be enumerated in minutes (it grows 36 times per die a side)."""
+    _same(Roller(n, 0, True, True), Roller(m, 1, True, True))
+
+
 @pytest.mark.rule("SEQ-1")
 def test_window_with_three_dice_against_two_matches_the_literal_window() -> None:
     _same(Roller(3, 0, True, True), Roller(2, 1, True, True))
