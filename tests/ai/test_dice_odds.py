@@ -10,6 +10,7 @@ import pytest
 
 from game.ai.dice_odds import CRITICAL, DOUBLE, TWO_ONES, Roller, opposed
 from tests.ai.brute import brute
+from tests.ai.brute_grouped import brute_grouped
 
 
 def _same(active: Roller, reactive: Roller, misfire: bool = False) -> None:
@@ -72,6 +73,42 @@ def test_window_with_more_dice_matches_the_literal_window(n: int, m: int) -> Non
 def test_window_with_four_dice_and_every_option_matches_the_literal_window(n: int, m: int) -> None:
     """As far as the literal window can be enumerated in minutes (it grows 36 times per die a side)."""
     _same(Roller(n, 0, True, True), Roller(m, 1, True, True))
+
+
+@pytest.mark.rule("SEQ-1", "DICE-4", "DICE-5", "FATE-6")
+def test_the_grouped_enumeration_is_the_literal_window() -> None:
+    """brute_grouped walks multisets instead of ordered dice: the same window, the same exact answer."""
+    for n, m, flags in ((3, 2, (True, True, True, True)), (2, 3, (True, False, True, True)),
+                        (2, 2, (False, True, True, False))):
+        a, d = Roller(n, 0, flags[0], flags[1]), Roller(m, 1, flags[2], flags[3])
+        assert brute_grouped(a, d) == brute(a, d)
+    assert brute_grouped(Roller(3, 1), Roller(2, 0), True) == brute(Roller(3, 1), Roller(2, 0), True)
+
+
+@pytest.mark.slow
+@pytest.mark.rule("SEQ-1", "DICE-4", "DICE-5", "FATE-6")
+@pytest.mark.parametrize("policy", ["optimal", "when_losing", "never"])
+def test_the_grouped_enumeration_is_the_literal_window_for_every_option(policy: str) -> None:
+    for (at, ah, dt, dh), t in itertools.product(itertools.product((False, True), repeat=4), (-3, 0, 2)):
+        a, d = Roller(2, 0, at, ah, policy), Roller(2, t, dt, dh, policy)
+        assert brute_grouped(a, d) == brute(a, d)
+
+
+@pytest.mark.slow
+@pytest.mark.rule("SEQ-1", "DICE-4", "DICE-5", "FATE-6")
+@pytest.mark.parametrize(("n", "m"), list(itertools.product(range(2, 6), repeat=2)))
+def test_every_dice_count_and_modifier_with_every_reroll_matches_enumeration(n: int, m: int) -> None:
+    """2-5 dice a side, modifiers -6..+6, a trait re-roll of 1s and Hand of Fortune on offer to both sides
+    (the richest window), against the window enumerated over every outcome (about 20 minutes in all)."""
+    for a_mod, d_mod in itertools.product(range(-6, 7), (0,)):
+        a, d = Roller(n, a_mod, True, True), Roller(m, d_mod, True, True)
+        fast = opposed(a, d)
+        assert (fast.win, fast.joint, fast.misfire) == brute_grouped(a, d), (n, m, a_mod, d_mod)
+    # and the other side's modifier moving, with one re-roll each
+    for d_mod in range(-6, 7, 4):
+        a, d = Roller(n, 2, True, False), Roller(m, d_mod, False, True)
+        fast = opposed(a, d)
+        assert (fast.win, fast.joint, fast.misfire) == brute_grouped(a, d), (n, m, 2, d_mod)
 
 
 @pytest.mark.rule("SEQ-1")
