@@ -28,6 +28,25 @@ def _win(dist: Dist) -> Fraction:
     return sum((v for (w, _), v in dist if w), Fraction(0))
 
 
+def pick(side: Roller, losing: bool, options: list[tuple[str, Dist]], maximise: bool) -> Dist:
+    """A side's choice among its re-roll options, by its policy (the order of options breaks ties)."""
+    if side.policy == "never" or len(options) == 1:
+        return options[0][1]
+    if side.policy == "when_losing":
+        if not losing:
+            return options[0][1]
+        named = dict(options)
+        for n in (TRAIT, HOF):
+            if n in named:
+                return named[n]
+        return options[0][1]
+    best = options[0]
+    for o in options[1:]:
+        if (_win(o[1]) > _win(best[1])) if maximise else (_win(o[1]) < _win(best[1])):
+            best = o
+    return best[1]
+
+
 def _rerolled(dice: tuple[int, ...], which: str) -> list[tuple[int, ...]]:
     idx = [i for i, d in enumerate(dice) if d == 1] if which == TRAIT else list(range(len(dice)))
     outs = []
@@ -54,23 +73,6 @@ def brute(active: Roller, reactive: Roller, misfire: bool = False) -> tuple[Frac
         if side.hand_of_fortune and losing:
             names.append(HOF)
         return names
-
-    def pick(side: Roller, losing: bool, options: list[tuple[str, Dist]], maximise: bool) -> Dist:
-        if side.policy == "never" or len(options) == 1:
-            return options[0][1]
-        if side.policy == "when_losing":
-            if not losing:
-                return options[0][1]
-            named = dict(options)
-            for n in (TRAIT, HOF):
-                if n in named:
-                    return named[n]
-            return options[0][1]
-        best = options[0]
-        for o in options[1:]:
-            if (_win(o[1]) > _win(best[1])) if maximise else (_win(o[1]) < _win(best[1])):
-                best = o
-        return best[1]
 
     def after(name: str, dice, then) -> Dist:
         if name == PASS:

@@ -16,7 +16,7 @@ from itertools import combinations_with_replacement
 from math import factorial
 
 from game.ai.dice_odds import HOF, PASS, TRAIT, Roller, category
-from tests.ai.brute import Dist, _mix, _win
+from tests.ai.brute import Dist, _mix, pick
 
 
 @cache
@@ -44,23 +44,6 @@ def brute_grouped(active: Roller, reactive: Roller, misfire: bool = False) -> tu
         if side.hand_of_fortune and losing:
             names.append(HOF)
         return names
-
-    def pick(side: Roller, losing: bool, options: list[tuple[str, Dist]], maximise: bool) -> Dist:
-        if side.policy == "never" or len(options) == 1:
-            return options[0][1]
-        if side.policy == "when_losing":
-            if not losing:
-                return options[0][1]
-            named = dict(options)
-            for n in (TRAIT, HOF):
-                if n in named:
-                    return named[n]
-            return options[0][1]
-        best = options[0]
-        for o in options[1:]:
-            if (_win(o[1]) > _win(best[1])) if maximise else (_win(o[1]) < _win(best[1])):
-                best = o
-        return best[1]
 
     def reroll_ones(dice, then) -> Dist:
         rest = tuple(x for x in dice if x != 1)
