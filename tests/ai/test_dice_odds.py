@@ -99,7 +99,7 @@ def test_the_grouped_enumeration_is_the_literal_window_for_every_option(policy: 
 @pytest.mark.parametrize(("n", "m"), list(itertools.product(range(2, 6), repeat=2)))
 def test_every_dice_count_and_modifier_with_every_reroll_matches_enumeration(n: int, m: int) -> None:
     """2-5 dice a side, modifiers -6..+6, a trait re-roll of 1s and Hand of Fortune on offer to both sides
-    (the richest window), against the window enumerated over every outcome (about 20 minutes in all)."""
+    (the richest window), against the window enumerated over every outcome (about 30 minutes in all)."""
     for a_mod, d_mod in itertools.product(range(-6, 7), (0,)):
         a, d = Roller(n, a_mod, True, True), Roller(m, d_mod, True, True)
         fast = opposed(a, d)
