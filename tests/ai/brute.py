@@ -28,6 +28,16 @@ def _win(dist: Dist) -> Fraction:
     return sum((v for (w, _), v in dist if w), Fraction(0))
 
 
+def offered(side: Roller, dice, losing: bool) -> list[str]:
+    """The re-roll options a side has for its roll: a trait's re-roll of 1s, Hand of Fortune when losing."""
+    names = [PASS]
+    if side.reroll_ones and 1 in dice:
+        names.append(TRAIT)
+    if side.hand_of_fortune and losing:
+        names.append(HOF)
+    return names
+
+
 def pick(side: Roller, losing: bool, options: list[tuple[str, Dist]], maximise: bool) -> Dist:
     """A side's choice among its re-roll options, by its policy (the order of options breaks ties)."""
     if side.policy == "never" or len(options) == 1:
@@ -64,16 +74,6 @@ def brute(active: Roller, reactive: Roller, misfire: bool = False) -> tuple[Frac
     def wins(a, d):
         return sum(a) > sum(d) + t
 
-    def offered(side: Roller, dice, rerolled: bool, losing: bool) -> list[str]:
-        if rerolled:
-            return [PASS]
-        names = [PASS]
-        if side.reroll_ones and 1 in dice:
-            names.append(TRAIT)
-        if side.hand_of_fortune and losing:
-            names.append(HOF)
-        return names
-
     def after(name: str, dice, then) -> Dist:
         if name == PASS:
             return then(dice, False)
@@ -84,20 +84,20 @@ def brute(active: Roller, reactive: Roller, misfire: bool = False) -> tuple[Frac
     def step3(a, d, passed) -> Dist:
         if passed and not wins(a, d):
             opts = [(n, after(n, a, lambda x, _r: ((((wins(x, d), category(x)), Fraction(1)),)))) for n in
-                    offered(active, a, False, True)]
+                    offered(active, a, True)]
             return pick(active, True, opts, True)
         return (((wins(a, d), category(a)), Fraction(1)),)
 
     @cache
     def step2(a, d, passed, a_rr) -> Dist:
         losing = wins(a, d)
-        opts = [(n, after(n, d, lambda x, _r: step3(a, x, passed))) for n in offered(reactive, d, False, losing)]
+        opts = [(n, after(n, d, lambda x, _r: step3(a, x, passed))) for n in offered(reactive, d, losing)]
         return pick(reactive, losing, opts, False)
 
     @cache
     def step1(a, d) -> Dist:
         losing = not wins(a, d)
-        opts = [(n, after(n, a, lambda x, r: step2(x, d, not r, r))) for n in offered(active, a, False, losing)]
+        opts = [(n, after(n, a, lambda x, r: step2(x, d, not r, r))) for n in offered(active, a, losing)]
         return pick(active, losing, opts, True)
 
     total: Counter = Counter()

@@ -15,8 +15,8 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
 
-from game.ai.dice_odds import HOF, PASS, TRAIT, Roller, category
-from tests.ai.brute import Dist, _mix, pick
+from game.ai.dice_odds import PASS, TRAIT, Roller, category
+from tests.ai.brute import Dist, _mix, offered, pick
 
 
 @cache
@@ -36,14 +36,6 @@ def brute_grouped(active: Roller, reactive: Roller, misfire: bool = False) -> tu
 
     def wins(a, d):
         return sum(a) > sum(d) + t
-
-    def offered(side: Roller, dice, losing: bool) -> list[str]:
-        names = [PASS]
-        if side.reroll_ones and 1 in dice:
-            names.append(TRAIT)
-        if side.hand_of_fortune and losing:
-            names.append(HOF)
-        return names
 
     def reroll_ones(dice, then) -> Dist:
         rest = tuple(x for x in dice if x != 1)
