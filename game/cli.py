@@ -17,9 +17,6 @@ from game.core.errors import ContentError, Problem
 if TYPE_CHECKING:  # the loaders are imported by the commands that use them: the game window opens sooner
     from game.content.party_building import BuiltParty
 
-DEFAULT_MATCHUP = ("lantern_adventuring_co.yaml", "northmen_raiding_party.yaml")
-
-
 def _party_files(paths: Sequence[str]) -> list[str]:
     """Expand folders to the .yaml/.yml files in them; keep files (even missing ones) as given."""
     out: list[str] = []
@@ -94,12 +91,12 @@ def play(args: argparse.Namespace) -> int:
 def print_matchup() -> int:
     """The default matchup, checked and described: what ``play`` shows on a machine with no screen."""
     from game.content.party_building import load_party
-    from game.paths import PARTIES_DIR
+    from game.paths import DEFAULT_MATCHUP, PARTIES_DIR
 
     parties = []
     for name in DEFAULT_MATCHUP:
         try:
-            parties.append(load_party(PARTIES_DIR / name, f"assets/parties/{name}"))
+            parties.append(load_party(PARTIES_DIR / f"{name}.yaml", f"assets/parties/{name}.yaml"))
         except ContentError as exc:
             print(f"Cannot load a default party:\n{exc.describe()}", file=sys.stderr)
             return 1
@@ -169,7 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     play_cmd = sub.add_parser("play", help="start the game (the default)", description="Open the game window.")
     play_cmd.add_argument("--quick", action="store_true", help="skip the menu: start the default quick battle "
-                          "(Engagement on Village Ruins, Lantern Adventuring Co. against the normal AI)")
+                          "(an Engagement on Village Ruins: Ghrim Company v Northmen Raiding Party, normal AI)")
     play_cmd.add_argument("--seed", type=int, help="the quick battle's seed (default: random)")
     play_cmd.add_argument("--position", metavar="SCRIPT.yaml", help="open the battle (hotseat) at a script file's "
                           "position, its answers already given (docs/script-mode.md)")
@@ -207,7 +204,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play many headless games between two named controllers",
                          description="Play N seeded games (seed K, K+1, ...; the controllers change sides every "
                          "other game) in parallel processes; write one JSON line per game and print win/draw/loss "
-                         "with 95%% Wilson intervals, mean scores, game length and decision-time percentiles.")
+                         "with 95% Wilson intervals, mean scores, game length and decision-time percentiles.")
     sim.add_argument("--parties", nargs=2, required=True, metavar=("A", "B"))
     sim.add_argument("--ai", nargs=2, default=["random", "random"], metavar=("X", "Y"),
                      help="controller names (game/ai/registry.py)")

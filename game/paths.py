@@ -9,3 +9,9 @@ ASSETS = ROOT / "assets"
 PARTIES_DIR = ASSETS / "parties"
 MAPS_DIR = ASSETS / "maps"
 SCENARIOS_DIR = ROOT / "scenarios"
+
+# The quick battle's and the headless `play`'s matchup: two medium parties within a few ExP of
+# each other (Ghrim Company 192/200, Northmen Raiding Party 200/200), so neither side starts behind.
+DEFAULT_MATCHUP = ("ghrim_company", "northmen_raiding_party")
+DEFAULT_SCENARIO = "engagement"
+DEFAULT_MAP = "village_ruins"

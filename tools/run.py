@@ -67,7 +67,10 @@ def main(argv: list[str]) -> int:
     py = ensure_environment(with_tests=command == "test")
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     if command == "play":
-        args = [str(py), "-m", "game", *rest]
+        # options (`play --quick`, `play --help`) belong to the game's play command; a word instead
+        # names another of the game's commands (`play fight ...`, `play validate ...`)
+        game_args = rest if rest and not rest[0].startswith("-") else ["play", *rest]
+        args = [str(py), "-m", "game", *game_args]
     else:
         env.setdefault("SDL_VIDEODRIVER", "dummy")
         env.setdefault("SDL_AUDIODRIVER", "dummy")

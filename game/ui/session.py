@@ -18,6 +18,7 @@ from game.content.maps import BattleMap, load_map
 from game.content.party_building import BuiltParty, load_party
 from game.content.scenario_file import ScenarioFile, load_scenario
 from game.core.errors import ContentError, IllegalAction
+from game.paths import DEFAULT_MAP, DEFAULT_MATCHUP, DEFAULT_SCENARIO
 from game.rules.decisions import Answer, Controller, Decision
 from game.rules.deployment import DEPLOYMENT_KINDS, auto_answer
 from game.rules.engine import Game
@@ -33,9 +34,9 @@ AI_LEVELS = ("easy", "normal", "hard")
 class BattleSetup:
     """Everything a battle starts from: with the seed and the answers, the whole game ([DIG-ACT-4])."""
 
-    scenario: str = "engagement"
-    map: str = "village_ruins"
-    parties: tuple[str, str] = ("lantern_adventuring_co", "northmen_raiding_party")
+    scenario: str = DEFAULT_SCENARIO
+    map: str = DEFAULT_MAP
+    parties: tuple[str, str] = DEFAULT_MATCHUP
     mode: str = VS_AI
     ai_level: str = "normal"
     human_side: int = 0  # against the AI: the side the player commands

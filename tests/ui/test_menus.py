@@ -99,7 +99,7 @@ def test_main_menu_buttons_open_their_scenes_and_quick_battle_starts_the_default
     assert isinstance(battle, FakeBattle)
     s = battle.session.setup
     assert (s.scenario, s.map, s.mode, s.ai_level) == ("engagement", "village_ruins", VS_AI, "normal")
-    assert s.parties == ("lantern_adventuring_co", "northmen_raiding_party")
+    assert s.parties == ("ghrim_company", "northmen_raiding_party")  # an even matchup (#14)
     app.pop()
     click(app, menu.widgets["quit"])
     assert not app.running

@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from game.ui.session import BattleSetup
 
 BUTTONS = (
-    ("quick", "Quick battle", "An Engagement on Village Ruins: Lantern Adventuring Co. against the Northmen "
-                              "Raiding Party, you against the normal AI, a random seed"),
+    ("quick", "Quick battle", "An Engagement on Village Ruins: Ghrim Company against the Northmen Raiding "
+                              "Party (192 and 200 of 200 ExP), you against the normal AI, a random seed"),
     ("new", "New battle", "Choose the encounter, the map, both parties, hotseat or the AI, and the seed"),
     ("settings", "Settings", "Window, UI scale, colour-blind palette, animation speed"),
     ("quit", "Quit", None),
@@ -29,7 +29,7 @@ BUTTONS = (
 
 
 def quick_setup(seed: int | None = None) -> BattleSetup:
-    """The default Engagement (village_ruins, Lantern Adventuring Co. v Northmen Raiding Party, normal AI)."""
+    """The default Engagement (game.paths.DEFAULT_MATCHUP on the default map, against the normal AI)."""
     from game.ui.session import BattleSetup  # the engine is imported when a battle starts, not for the menu
 
     setup = BattleSetup()
