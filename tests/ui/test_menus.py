@@ -147,6 +147,8 @@ def test_setup_choices_by_clicks_reach_the_battle(env: Path) -> None:
                 "mode:hotseat", "declare"):
         click(app, setup.widgets[key])
     assert "Ghrim Company" in setup.widgets["party0_text"].html_text
+    warning = setup.widgets["messages"].html_text  # a large party against a medium one: said, with the figures
+    assert "Uneven matchup" in warning and "The Hollow Court a large one (275 ExP)" in warning
     assert not setup.widgets["level:hard"].is_enabled  # no AI in hotseat
     click(app, setup.widgets["seed"])
     press(app, pygame.K_END)
@@ -162,6 +164,13 @@ def test_setup_choices_by_clicks_reach_the_battle(env: Path) -> None:
     assert [Path(p).stem for p in s.parties] == ["ghrim_company", "hollow_court"]
     assert battle.session.state.sides[0].name == "Ghrim Company"
     assert len(app.scenes) == 2  # the setup was replaced by the battle
+
+
+def test_setup_says_nothing_of_an_even_default_matchup(env: Path) -> None:
+    app = new_app()
+    setup = app.push(SetupScene(app))
+    frames(app, 2)
+    assert "Uneven matchup" not in setup.widgets["messages"].html_text
 
 
 def test_setup_against_the_ai_level_side_and_new_seed(env: Path) -> None:

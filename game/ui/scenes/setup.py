@@ -15,6 +15,7 @@ import pygame
 import pygame_gui
 
 from game.content.maps import BattleMap
+from game.content.matchup import matchup_warnings
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes import common
@@ -204,6 +205,8 @@ class SetupScene(Scene):
         if self.error:
             parts.append(common.colour_span("<b>Cannot start:</b> ", theme.BAD) + common.esc(self.error)
                          .replace("\n", "<br>"))
+        parts += [common.colour_span("<b>Uneven matchup:</b> ", theme.ACCENT) + common.esc(line)
+                  for line in self.matchup_warnings()]
         if lines:
             parts.append(f"<b>{len(lines)} problem(s) in the mod folder</b> ({common.esc(self._mod_dir())}):<br>"
                          + common.problems_html(lines))
@@ -225,6 +228,14 @@ class SetupScene(Scene):
             name = getattr(loaded, "name", key)
             out.append((key, f"{name} (mod)" if common.origin(path) == "mod" else name))
         return out
+
+    def matchup_warnings(self) -> list[str]:
+        """Different game sizes or a large ExP gap between the chosen parties, with the figures."""
+        parties = self.libs["parties"].items
+        chosen = [parties.get(key) for key in self.party_keys]
+        if any(c is None for c in chosen):
+            return []
+        return matchup_warnings(chosen[0][1], chosen[1][1])
 
     def _role(self, side: int) -> str:
         s = self.setup
