@@ -403,9 +403,21 @@ class BattleScene(Scene):
         elif element is w.get("skip"):
             self.skip_ai = True
         elif element is w.get("menu"):
-            from game.ui.scenes.menu import MainMenu
+            self.ask_to_leave()
 
+    def ask_to_leave(self) -> None:
+        """The Menu button: a battle in progress is given up only when the player says so."""
+        from game.ui.scenes.confirm import ConfirmScene
+        from game.ui.scenes.menu import MainMenu
+
+        if self.session.over:
             self.app.reset(MainMenu(self.app))
+            return
+        turn = self.state.turn
+        self.app.push(ConfirmScene(
+            self.app, "Leave the battle?",
+            f"The battle is in turn {turn} and is not finished. Leaving ends it for good: it cannot be resumed.",
+            "Leave the battle", "Keep playing", lambda: self.app.reset(MainMenu(self.app))))
 
     def _angle_button(self, which: str) -> None:
         d = self.session.pending

@@ -1,0 +1,65 @@
+"""A question that guards an action a player cannot take back (leave a battle, delete a file).
+
+An overlay over the scene that asked: the answer "yes" runs the action, anything else (the other
+button, Esc, a click outside the box) returns to that scene exactly as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+
+from game.ui import theme
+from game.ui.app import App, Scene
+from game.ui.scenes import common
+
+
+class ConfirmScene(Scene):
+    overlay = True
+    name = "confirm"
+
+    def __init__(self, app: App, title: str, text: str, yes: str, no: str, on_yes: Callable[[], None]):
+        super().__init__(app)
+        self.title, self.text, self.yes, self.no = title, text, yes, no
+        self.on_yes = on_yes
+        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def build(self) -> None:
+        self.widgets = {}
+        w, h = self.app.size
+        bw, bh = min(w - self.px(20), self.px(520)), min(h - self.px(20), self.px(230))
+        self.box = pygame.Rect((w - bw) // 2, (h - bh) // 2, bw, bh)
+        m, row = self.px(14), self.px(44)
+        common.label(self, "title", pygame.Rect(self.box.x + m, self.box.y + m, bw - 2 * m, self.px(34)),
+                     self.title, "@heading")
+        common.text_box(self, "text", pygame.Rect(self.box.x + m, self.box.y + m + self.px(40), bw - 2 * m,
+                                                  bh - 2 * m - self.px(40) - row - m), common.esc(self.text))
+        half = (bw - 3 * m) // 2
+        y = self.box.bottom - m - row
+        common.button(self, "yes", pygame.Rect(self.box.x + m, y, half, row), self.yes, None, "@big_button")
+        common.button(self, "no", pygame.Rect(self.box.x + 2 * m + half, y, half, row), self.no, None,
+                      "@big_button")
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.widgets.get("yes"):
+            self.app.pop()
+            self.on_yes()
+        elif self._declined(event):
+            self.app.pop()
+
+    def _declined(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return event.ui_element is self.widgets.get("no")
+        if event.type == pygame.KEYDOWN:
+            return event.key == pygame.K_ESCAPE
+        return event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.box.collidepoint(event.pos)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        pygame.draw.rect(surface, theme.PANEL, self.box, border_radius=self.px(6))
+        pygame.draw.rect(surface, theme.ACCENT, self.box, 2, border_radius=self.px(6))
