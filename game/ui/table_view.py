@@ -14,6 +14,7 @@ import pygame
 
 from game.content.maps import TABLE_SIZE, BattleMap
 from game.rules.state import GameState, ModelState
+from game.ui.model_labels import FACING_REACH, place_labels, unique_labels
 
 TABLE_GREEN = (150, 175, 110)
 STYLE_COLOURS = {
@@ -162,7 +163,7 @@ def hatch(surf: pygame.Surface, pts: list[tuple[int, int]]) -> None:
 def draw_model(surf: pygame.Surface, m: ModelState, cam: Camera, font: pygame.font.Font,
                active: bool = False, colours: Sequence[tuple[int, int, int]] = SIDE_COLOURS) -> None:
     """A round base in its side's colour, with a second cue for colour-blind players (side A: a ring,
-    side B: a square mark), a facing arrow, its name, wound pips and condition letters."""
+    side B: a square mark), a facing arrow, wound pips and condition letters (its label: draw_labels)."""
     c = cam.to_px((m.x, m.y))
     r = max(3, round(m.radius * cam.scale))
     colour = colours[m.side % 2]
@@ -173,10 +174,9 @@ def draw_model(surf: pygame.Surface, m: ModelState, cam: Camera, font: pygame.fo
         s = max(2, r // 2)
         pygame.draw.rect(surf, (255, 255, 255), (c[0] - s // 2, c[1] - s // 2, s, s), 1)
     pygame.draw.circle(surf, (255, 230, 80) if active else (0, 0, 0), c, r, 3 if active else 1)
-    tip = (c[0] + math.cos(math.radians(m.facing)) * r * 1.4, c[1] + math.sin(math.radians(m.facing)) * r * 1.4)
+    reach = r * (FACING_REACH - 0.05)
+    tip = (c[0] + math.cos(math.radians(m.facing)) * reach, c[1] + math.sin(math.radians(m.facing)) * reach)
     pygame.draw.line(surf, (255, 255, 255), c, tip, 2)
-    name = font.render(short_name(m.name), True, (20, 20, 20))
-    surf.blit(name, name.get_rect(midtop=(c[0], c[1] + r + 1)))
     left = m.max_wounds - m.wounds_taken
     for i in range(m.max_wounds):
         x = c[0] - r + i * 5
@@ -189,10 +189,16 @@ def draw_model(surf: pygame.Surface, m: ModelState, cam: Camera, font: pygame.fo
         surf.blit(tag, (c[0] + r, c[1] - r))
 
 
-def short_name(name: str) -> str:
-    """The label under a base: the first word, so neighbours' labels do not run together."""
-    first = name.replace("-", " ").split()[0] if name.strip() else name
-    return first if len(first) <= 11 else first[:10] + "…"
+def draw_labels(surf: pygame.Surface, models: Sequence[ModelState], labels: dict[str, str], cam: Camera,
+                font: pygame.font.Font) -> None:
+    """Each model's short unique label next to its base, placed clear of the other labels and bases."""
+    images = {m.id: font.render(labels[m.id], True, (20, 20, 20)) for m in models}
+    bases = [(m.id, *cam.to_px((m.x, m.y)), max(3, round(m.radius * cam.scale))) for m in models]
+    (x0, y0), (x1, y1) = cam.to_px((0, 0)), cam.to_px((TABLE_SIZE, TABLE_SIZE))
+    table = pygame.Rect(x0, y0, x1 - x0, y1 - y0).clip(surf.get_rect())
+    boxes = place_labels(bases, {mid: im.get_size() for mid, im in images.items()}, bounds=tuple(table))
+    for mid, (x, y, _, _) in boxes.items():
+        surf.blit(images[mid], (x, y))
 
 
 def draw_state(surf: pygame.Surface, state: GameState, cam: Camera, colour_blind: bool = False,
@@ -205,8 +211,12 @@ def draw_state(surf: pygame.Surface, state: GameState, cam: Camera, colour_blind
     if enc is not None:
         for mk in enc.markers:
             pygame.draw.circle(surf, (240, 200, 40), cam.to_px((mk.x, mk.y)), max(3, round(mk.radius * cam.scale)))
+    shown = []
     for m in sorted(state.models.values(), key=lambda m: m.id):
         if m.on_table or m.status == "prisoner":
             if positions and m.id in positions:  # drawn part way along a move (the state is untouched)
                 m = replace(m, x=positions[m.id][0], y=positions[m.id][1])
             draw_model(surf, m, cam, font, active=m.id == state.active_model, colours=palette)
+            shown.append(m)
+    # named among every model of the game, so a label never changes when another model falls
+    draw_labels(surf, shown, unique_labels((m.id, m.name) for m in state.models.values()), cam, font)
