@@ -85,6 +85,8 @@ def play(args: argparse.Namespace) -> int:
         argv += ["--seed", str(args.seed)]
     if getattr(args, "position", None):
         argv += ["--position", args.position]
+    if getattr(args, "load", None):
+        argv += ["--load", args.load]
     return run(argv)
 
 
@@ -168,6 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
     play_cmd.add_argument("--quick", action="store_true", help="skip the menu: start the default quick battle "
                           "(an Engagement on Village Ruins: Ghrim Company v Northmen Raiding Party, normal AI)")
     play_cmd.add_argument("--seed", type=int, help="the quick battle's seed (default: random)")
+    play_cmd.add_argument("--load", metavar="SAVE.json", help="open a saved battle at the decision where it stopped")
     play_cmd.add_argument("--position", metavar="SCRIPT.yaml", help="open the battle (hotseat) at a script file's "
                           "position, its answers already given (docs/script-mode.md)")
     party = sub.add_parser("party", help="party files: check them", description="Work with party files.")
@@ -214,6 +217,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--jobs", type=int, default=1, help="worker processes")
     sim.add_argument("--out", metavar="results.jsonl", help="write one JSON object per game")
+    replay = sub.add_parser("replay", help="print the battle report of a save or replay and check it reproduces",
+                            description="Play a save file (iron-honor/save@1) back from its setup, seed and answers, "
+                            "print every event, and check each decision's events against the recorded ones. Exits 0 "
+                            "when it reproduces, 1 with the first decision where it diverges (or a broken file).")
+    replay.add_argument("save", metavar="SAVE.json")
+    replay.add_argument("--json", action="store_true", help="one JSON event per line")
     validate = sub.add_parser("validate", help="check content files or folders (parties, maps, scenarios)",
                               description="Check party, map and scenario files (the kind comes from each file's "
                               "'format' key; folders are searched for .yaml files). Prints every error with file, "
@@ -244,6 +253,29 @@ def validate_command(args: argparse.Namespace) -> int:
     return 0 if all(r.ok for r in results) else 1
 
 
+def replay_command(args: argparse.Namespace) -> int:
+    """``replay SAVE``: the battle report of a save, checked decision by decision against the record."""
+    from game.saves.playback import play_back
+    from game.saves.record import read_save
+
+    try:
+        record = read_save(args.save)
+        played = play_back(record.setup, record.answers, record.checks)
+    except ContentError as exc:
+        print(exc.describe(), file=sys.stderr)
+        return 1
+    state = played.game.state
+    for event in state.log:
+        print(json.dumps(event.to_dict(), ensure_ascii=False) if args.json else f"[turn {event.turn}] {event.text}")
+    if played.divergence is not None:
+        print(f"{args.save}: does not reproduce: {played.divergence.describe()}", file=sys.stderr)
+        return 1
+    where = "finished" if played.game.over else f"stopped at decision {len(record.answers) + 1}"
+    print(f"{args.save}: reproduces exactly ({len(record.answers)} decisions, {where}; "
+          f"scores {state.sides[0].score}-{state.sides[1].score})", file=sys.stderr)
+    return 0
+
+
 def simulate_command(args: argparse.Namespace) -> int:
     """``simulate``: many seeded games between two named controllers; JSON lines and a summary."""
     from game.ai.simulate import ScenarioUnavailable, Setup, format_summary, simulate
@@ -272,6 +304,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fight_command(args)
     if args.command == "validate":
         return validate_command(args)
+    if args.command == "replay":
+        return replay_command(args)
     if args.command == "simulate":
         return simulate_command(args)
     return play(args)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# a battle autosaves after every decision: never into the player's own saves folder
+os.environ.setdefault("IRON_HONOR_SAVES", tempfile.mkdtemp(prefix="iron-honor-test-saves-"))
 
 ROOT = Path(__file__).resolve().parent.parent
 PARTIES = ROOT / "assets" / "parties"

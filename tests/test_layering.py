@@ -11,15 +11,16 @@ import pytest
 GAME = Path(__file__).resolve().parent.parent / "game"
 
 # each layer may import itself and the layers listed after it
-ORDER = ["ui", "editor", "ai", "rules", "geometry", "content", "core"]
+ORDER = ["ui", "editor", "saves", "ai", "rules", "geometry", "content", "core"]
 ALLOWED = {
     "core": {"core"},
     "content": {"core", "content"},
     "geometry": {"core", "content", "geometry"},
     "rules": {"core", "content", "geometry", "rules"},
     "ai": {"core", "content", "geometry", "rules", "ai"},
-    "editor": {"core", "content", "geometry", "rules", "ai", "editor", "ui"},
-    "ui": {"core", "content", "geometry", "rules", "ai", "ui", "editor"},
+    "saves": {"core", "content", "geometry", "rules", "ai", "saves"},
+    "editor": {"core", "content", "geometry", "rules", "ai", "saves", "editor", "ui"},
+    "ui": {"core", "content", "geometry", "rules", "ai", "saves", "ui", "editor"},
 }
 THIRD_PARTY_ONLY_IN = {"pygame": {"ui", "editor", "__main__"}, "pygame_gui": {"ui", "editor", "__main__"},
                        "pymunk": {"geometry"}}

@@ -8,15 +8,20 @@ import tempfile
 from pathlib import Path
 
 
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write to a temporary file beside ``path``, flush it to disk, then rename it over ``path``."""
+def write_text_atomic(path: Path, text: str, durable: bool = True) -> None:
+    """Write to a temporary file beside ``path``, flush it to disk, then rename it over ``path``.
+
+    ``durable=False`` skips the flush to disk: the rename still makes the file whole or absent
+    after a crash of the program (what the autosave after every decision needs, at a
+    tenth of the cost); only a power cut can lose the newest version."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -16,6 +16,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m game play", description="Start the game.")
     parser.add_argument("--quick", action="store_true", help="skip the menu: start the default quick battle")
     parser.add_argument("--seed", type=int, default=None, help="the quick battle's seed (default: random)")
+    parser.add_argument("--load", metavar="SAVE.json", help="open a saved battle at the decision where it stopped")
     parser.add_argument("--position", metavar="SCRIPT.yaml", help="open the battle at a script file's position "
                         "(docs/script-mode.md), hotseat, its answers already given")
     return parser.parse_args(list(argv or []))
@@ -35,7 +36,21 @@ def start(argv: Sequence[str] | None = None, save: bool = True):
         menu.quick_battle(args.seed)  # on a bad file the menu stays, showing why
     elif args.position:
         open_position(app, args.position)
+    elif args.load:
+        open_save(app, args.load)
     return app
+
+
+def open_save(app, path: str) -> str | None:
+    """A saved battle over the menu; a broken or foreign save is named on the menu and nothing starts."""
+    from game.ui.scenes import common
+
+    why = common.resume_battle(app, path)
+    if why is not None:
+        app.startup_problems.append(why)
+        if app.top is not None:
+            app.top.rebuild()
+    return why
 
 
 def open_position(app, path: str) -> str | None:

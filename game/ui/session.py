@@ -24,6 +24,9 @@ from game.rules.deployment import DEPLOYMENT_KINDS, auto_answer
 from game.rules.engine import Game
 from game.rules.setup import new_game
 from game.rules.state import GameState, Settings
+from game.saves.playback import Played, Recorder, play_back
+from game.saves.record import SaveRecord, write_save
+from game.saves.store import autosave_path
 
 HOTSEAT = "hotseat"
 VS_AI = "ai"
@@ -52,35 +55,109 @@ class Loaded:
     parties: tuple[BuiltParty, BuiltParty]
     battle_map: BattleMap
     scenario: ScenarioFile
+    texts: dict[str, Any] = field(default_factory=dict)  # the files as read: a save keeps them by value
+
+
+def _text(path: Path) -> dict[str, str]:
+    return {"file": path.name, "text": path.read_bytes().decode("utf-8-sig")}
 
 
 def load_setup(setup: BattleSetup) -> Loaded:
     """Load the chosen files; a broken one raises ContentError naming file, key path and line."""
-    parties = tuple(load_party(resolve("parties", p)) for p in setup.parties)
-    battle_map = load_map(resolve("maps", setup.map))
-    scenario = load_scenario(resolve("scenarios", setup.scenario))
-    return Loaded((parties[0], parties[1]), battle_map, scenario)
+    paths = {"parties": [resolve("parties", p) for p in setup.parties], "map": resolve("maps", setup.map),
+             "scenario": resolve("scenarios", setup.scenario)}
+    parties = tuple(load_party(p) for p in paths["parties"])
+    battle_map = load_map(paths["map"])
+    scenario = load_scenario(paths["scenario"])
+    texts = {"parties": [_text(p) for p in paths["parties"]], "map": _text(paths["map"]),
+             "scenario": _text(paths["scenario"])}
+    return Loaded((parties[0], parties[1]), battle_map, scenario, texts)
 
 
 class BattleSession:
     """One battle in the UI: the Game, the AI controllers, and the score after every turn."""
 
-    def __init__(self, setup: BattleSetup, loaded: Loaded | None = None, state: GameState | None = None):
-        from game.ai.registry import make
-
+    def __init__(self, setup: BattleSetup, loaded: Loaded | None = None, state: GameState | None = None,
+                 autosave: bool = False, played: Played | None = None):
         self.setup = setup
-        if state is None:
+        self.setup_block: dict[str, Any] | None = None  # the setup by value, for saves (None: a script position)
+        if played is not None:
+            state = played.game.state
+        elif state is None:
             loaded = loaded or load_setup(setup)
             settings = Settings(declare_plan_upfront=setup.declare_plan_upfront)
             state = new_game(loaded.parties, loaded.battle_map, setup.seed, settings=settings,
                              scenario=loaded.scenario)
+            if loaded.texts:
+                self.setup_block = setup_block(setup, loaded.texts)
         self.state: GameState = state
         self.humans = setup.humans()
-        self.controllers: list[Controller | None] = [
-            None if side in self.humans else make(setup.ai_level, setup.seed * 2 + 1 + side) for side in (0, 1)]
-        self.game = Game(self.state, [_Unused() for _ in (0, 1)])
+        self.controllers = make_controllers(setup)
+        self.game = played.game if played is not None else Game(self.state, [_Unused() for _ in (0, 1)])
+        self.recorder = played.recorder if played is not None else Recorder(self.state)
+        self.autosave = autosave
+        self.save_error: str | None = None  # why the last autosave failed (shown, never raised)
         self.last_human: int | None = None  # the side that last answered from the UI (for the hotseat handoff)
         self.ai_times: list[float] = []
+
+    @classmethod
+    def from_save(cls, record: SaveRecord, autosave: bool = False) -> BattleSession:
+        """A saved battle at its last decision, with the same controllers in the same state.
+
+        The AI controllers answer every recorded decision again on the way (their answers are
+        replaced by the recorded ones), so they go on exactly as if the game had never stopped.
+        Raises SaveProblem when the save no longer plays back (other rules, a changed file)."""
+        s = record.setup
+        setup = BattleSetup(scenario=s["scenario"]["file"], map=s["map"]["file"],
+                            parties=(s["parties"][0]["file"], s["parties"][1]["file"]), mode=s["mode"],
+                            ai_level=s["ai_level"], human_side=s["human_side"], seed=s["seed"],
+                            declare_plan_upfront=s["declare_plan_upfront"])
+        controllers = make_controllers(setup)
+
+        def ask(state: GameState, d: Decision) -> None:
+            if controllers[d.side] is not None:
+                controllers[d.side].decide(state, d)
+
+        played = play_back(s, record.answers, record.checks, ask=ask)
+        if played.divergence is not None:
+            raise SaveProblem(f"this save does not play back under this version of the game: "
+                              f"{played.divergence.describe()}")
+        session = cls(setup, played=played, autosave=autosave)
+        session.controllers = controllers
+        session.setup_block = s
+        return session
+
+    def record(self, name: str = "") -> SaveRecord | None:
+        """The battle so far as a save (None for a position opened from a script: it has no setup to keep)."""
+        if self.setup_block is None:
+            return None
+        return SaveRecord(setup=self.setup_block, summary=self.summary(), answers=list(self.recorder.answers),
+                          checks=list(self.recorder.checks), name=name)
+
+    def summary(self) -> dict[str, Any]:
+        st = self.state
+        enc = st.encounter
+        return {"encounter": getattr(getattr(enc, "scenario", None), "name", None) or self.setup.scenario,
+                "parties": [side.name for side in st.sides], "map": st.battle_map.name, "turn": st.turn,
+                "scores": [side.score for side in st.sides], "finished": self.game.over, "winner": st.winner,
+                "mode": self.setup.mode, "ai_level": self.setup.ai_level, "decisions": len(self.recorder.answers)}
+
+    def save_to(self, path: Path, name: str = "") -> None:
+        """Write the battle as a save file, atomically; OSError when the folder cannot be written."""
+        record = self.record(name)
+        if record is None:
+            raise SaveProblem("a position opened from a script file cannot be saved")
+        write_save(path, record)
+
+    def _answered(self) -> None:
+        """Every answer, from the UI or an AI: recorded with its check, then the autosave rewritten."""
+        self.recorder.note(self.game.answers[-1])
+        if self.autosave and self.setup_block is not None:
+            try:
+                write_save(autosave_path(), self.record(), durable=False)
+                self.save_error = None
+            except OSError as exc:
+                self.save_error = f"the autosave could not be written: {exc.strerror or exc}"
 
     @classmethod
     def from_script(cls, path: str, mode: str = HOTSEAT, ai_level: str = "normal") -> BattleSession:
@@ -136,6 +213,7 @@ class BattleSession:
             self.game.answer(value)
         except IllegalAction as exc:
             return str(exc)
+        self._answered()
         self.last_human = d.side
         return None
 
@@ -157,6 +235,7 @@ class BattleSession:
         value = controller.decide(self.state, d)
         self.ai_times.append(time.perf_counter() - start)
         self.game.answer(value)
+        self._answered()
         return d
 
     # -- what the screens show ------------------------------------------------------------
@@ -169,13 +248,27 @@ class BattleSession:
         return out
 
     def save_replay(self, path: Path) -> None:
-        """Setup + seed + answers: enough to replay the game exactly ([DIG-ACT-4])."""
-        import json
+        """A replay is the save of a finished game: setup by value, seed and answers ([DIG-ACT-4])."""
+        self.save_to(path, name="replay")
 
-        from game.core.atomic import write_text_atomic
 
-        write_text_atomic(path, json.dumps({"format": "iron-honor/replay@1", "setup": self.setup.__dict__,
-                                            "answers": self.game.answers}, default=list, indent=1))
+class SaveProblem(Exception):
+    """A save that cannot be written or played back; the text says why."""
+
+
+def make_controllers(setup: BattleSetup) -> list[Controller | None]:
+    """The AI controller of each side the player does not command (None for a human side)."""
+    from game.ai.registry import make
+
+    humans = setup.humans()
+    return [None if side in humans else make(setup.ai_level, setup.seed * 2 + 1 + side) for side in (0, 1)]
+
+
+def setup_block(setup: BattleSetup, texts: dict[str, Any]) -> dict[str, Any]:
+    """The save's setup: the choices and the content files by value."""
+    return {"seed": setup.seed, "mode": setup.mode, "ai_level": setup.ai_level, "human_side": setup.human_side,
+            "declare_plan_upfront": setup.declare_plan_upfront, "parties": texts["parties"], "map": texts["map"],
+            "scenario": texts["scenario"]}
 
 
 class _Unused:

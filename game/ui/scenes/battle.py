@@ -405,6 +405,11 @@ class BattleScene(Scene):
         elif element is w.get("menu"):
             self.ask_to_leave()
 
+    def _kept_text(self) -> str:
+        if self.session.autosave and self.session.save_error is None:
+            return "It is saved as it stands: Continue on the main menu resumes it at this decision."
+        return "It is not saved: leaving ends it for good."
+
     def ask_to_leave(self) -> None:
         """The Menu button: a battle in progress is given up only when the player says so."""
         from game.ui.scenes.confirm import ConfirmScene
@@ -416,7 +421,7 @@ class BattleScene(Scene):
         turn = self.state.turn
         self.app.push(ConfirmScene(
             self.app, "Leave the battle?",
-            f"The battle is in turn {turn} and is not finished. Leaving ends it for good: it cannot be resumed.",
+            f"The battle is in turn {turn} and is not finished. {self._kept_text()}",
             "Leave the battle", "Keep playing", lambda: self.app.reset(MainMenu(self.app))))
 
     def _angle_button(self, which: str) -> None:

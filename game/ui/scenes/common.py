@@ -218,9 +218,29 @@ def start_battle(app: Any, setup: Any, how: str = "push") -> str | None:
     if loaded is None:
         return error or "the battle could not be loaded"
     try:
-        session = BattleSession(setup, loaded)
+        session = BattleSession(setup, loaded, autosave=True)
     except ContentError as exc:
         return exc.describe()
+    _open_battle(app, session, how)
+    return None
+
+
+def resume_battle(app: Any, path: Any, how: str = "push") -> str | None:
+    """A saved battle, played back to where it stopped and opened; else the reason it cannot be."""
+    from game.saves.record import read_save
+    from game.ui.session import BattleSession, SaveProblem
+
+    try:
+        session = BattleSession.from_save(read_save(path), autosave=True)
+    except ContentError as exc:
+        return f"This save cannot be opened:\n{exc.describe()}"
+    except SaveProblem as exc:
+        return f"{path}: {exc}"
+    _open_battle(app, session, how)
+    return None
+
+
+def _open_battle(app: Any, session: Any, how: str) -> None:
     from game.ui.scenes.battle import BattleScene
 
     scene = BattleScene(app, session)
@@ -228,4 +248,3 @@ def start_battle(app: Any, setup: Any, how: str = "push") -> str | None:
         app.replace(scene)
     else:
         app.push(scene)
-    return None

@@ -19,6 +19,7 @@ from game.ui.scenes import common
 if TYPE_CHECKING:
     from game.ui.session import BattleSetup
 
+CONTINUE = ("continue", "Continue", None)  # shown when the autosave holds an unfinished battle
 BUTTONS = (
     ("quick", "Quick battle", "An Engagement on Village Ruins: Ghrim Company against the Northmen Raiding "
                               "Party (192 and 200 of 200 ExP), you against the normal AI, a random seed"),
@@ -47,6 +48,32 @@ class MainMenu(Scene):
         self.error: str | None = None  # why the last battle could not start
         self.mod_lines: list[str] | None = None  # skipped mod files, once the background scan is done
         self.frames = 0
+        self.resume = None  # the autosave's listing when it holds an unfinished battle
+
+    def enter(self) -> None:
+        self._look_for_autosave()
+        super().enter()
+
+    def uncover(self) -> None:
+        self._look_for_autosave()
+        self.rebuild()
+        super().uncover()
+
+    def _look_for_autosave(self) -> None:
+        from game.saves.store import last_unfinished
+
+        self.resume = last_unfinished()
+
+    def _buttons(self) -> list[tuple[str, str, str | None]]:
+        if self.resume is None:
+            return list(BUTTONS)
+        if self.resume.record is None:
+            return [(*CONTINUE[:2], f"The last battle's autosave cannot be read: {self.resume.problem}"), *BUTTONS]
+        sm = self.resume.record.summary
+        against = "hotseat" if sm["mode"] == "hotseat" else f"against the {sm['ai_level']} AI"
+        tip = (f"{sm['encounter']} on {sm['map']}, turn {sm['turn']}: {sm['parties'][0]} {sm['scores'][0]} – "
+               f"{sm['scores'][1]} {sm['parties'][1]} ({against}), at the decision where it stopped")
+        return [(*CONTINUE[:2], tip), *BUTTONS]
 
     def problems(self) -> list[str]:
         out = list(self.app.startup_problems)
@@ -59,7 +86,8 @@ class MainMenu(Scene):
     def build(self) -> None:
         self.widgets = {}
         problems = self.problems()
-        w, h = common.page(self, self.px(400), self.px(30 + 108 + 4 * 64 + 40 + (110 if problems else 0)))
+        buttons = self._buttons()
+        w, h = common.page(self, self.px(400), self.px(30 + 108 + len(buttons) * 64 + 40 + (110 if problems else 0)))
         cx = w // 2
         y = max(self.px(30), h // 2 - self.px(250))
         common.label(self, "title", pygame.Rect(cx - self.px(300), y, self.px(600), self.px(60)), "Iron & Honor",
@@ -69,7 +97,7 @@ class MainMenu(Scene):
                      "A skirmish of heroes, companions and followers", "@small")
         y += self.px(50)
         bw, bh = self.px(320), self.px(50)
-        for key, text, tip in BUTTONS:
+        for key, text, tip in buttons:
             common.button(self, key, pygame.Rect(cx - bw // 2, y, bw, bh), text, tip, "@big_button")
             y += bh + self.px(14)
         if problems:
@@ -97,6 +125,8 @@ class MainMenu(Scene):
             w = self.widgets
             if event.ui_element is w.get("quick"):
                 self.quick_battle()
+            elif event.ui_element is w.get("continue"):
+                self.continue_battle()
             elif event.ui_element is w.get("new"):
                 from game.ui.scenes.setup import SetupScene
 
@@ -107,6 +137,13 @@ class MainMenu(Scene):
                 self.app.push(SettingsScene(self.app))
             elif event.ui_element is w.get("quit"):
                 self.app.running = False
+
+    def continue_battle(self) -> None:
+        """The last unfinished battle at the decision where it stopped, or why it cannot be resumed."""
+        if self.resume is None:
+            return
+        self.error = common.resume_battle(self.app, self.resume.path)
+        self.rebuild()
 
     def quick_battle(self, seed: int | None = None) -> None:
         self.error = common.start_battle(self.app, quick_setup(seed))

@@ -1,0 +1,115 @@
+"""Playing a save back: the setup from its texts, then its answers one by one, each checked.
+
+A game is setup + seed + answers ([DIG-ACT-4]); the checks make a playback that drifts stop at
+the first decision whose events differ from the ones recorded, and say so.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.content.maps import parse_map
+from game.content.party_building import parse_party
+from game.content.scenario_file import parse_scenario
+from game.core.errors import IllegalAction
+from game.rules.decisions import Answer, Decision
+from game.rules.engine import Game
+from game.rules.setup import new_game
+from game.rules.state import GameState, Settings
+
+
+def check_of(previous: str, events: list) -> str:
+    """The check of one decision: a digest of the events it led to, chained to the one before."""
+    body = json.dumps([e.to_dict() for e in events], sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha1((previous + body).encode("utf-8", "surrogatepass")).hexdigest()[:10]
+
+
+class Recorder:
+    """Keeps the answers and their checks while a game is played (live, or played back)."""
+
+    def __init__(self, state: GameState):
+        self.state = state
+        self.answers: list[Answer] = []
+        self.checks: list[str] = []
+        self._seen = len(state.log)
+
+    def note(self, answer: Answer) -> str:
+        events = self.state.log[self._seen:]
+        self._seen = len(self.state.log)
+        check = check_of(self.checks[-1] if self.checks else "", events)
+        self.answers.append(answer)
+        self.checks.append(check)
+        return check
+
+    def take_back(self, n: int) -> None:
+        """Forget the last n answers (the game itself is rebuilt by playing the rest back)."""
+        del self.answers[len(self.answers) - n:]
+        del self.checks[len(self.checks) - n:]
+
+
+def setup_state(setup: dict[str, Any]) -> GameState:
+    """The game at its first decision, from a save's setup block (texts parsed like the files they were)."""
+    parties = tuple(parse_party(p["text"], p["file"]) for p in setup["parties"])
+    battle_map = parse_map(setup["map"]["text"], setup["map"]["file"])
+    scenario = parse_scenario(setup["scenario"]["text"], setup["scenario"]["file"])
+    settings = Settings(declare_plan_upfront=setup["declare_plan_upfront"])
+    return new_game((parties[0], parties[1]), battle_map, setup["seed"], settings=settings, scenario=scenario)
+
+
+@dataclass
+class Divergence:
+    """Where a playback left the recorded game, and how."""
+
+    decision: int  # 0-based index of the answer
+    kind: str  # the decision's kind
+    why: str
+
+    def describe(self) -> str:
+        return f"decision {self.decision + 1} ({self.kind}): {self.why}"
+
+
+class _Nobody:
+    def decide(self, state: Any, decision: Decision) -> Answer:
+        raise RuntimeError("a played-back game is answered from its record")
+
+
+@dataclass
+class Played:
+    game: Game
+    recorder: Recorder
+    divergence: Divergence | None
+
+
+Ask = Callable[[GameState, Decision], Any]
+
+
+def play_back(setup: dict[str, Any], answers: list[Any], checks: list[str] | None = None, upto: int | None = None,
+              ask: Ask | None = None) -> Played:
+    """Feed the recorded answers (the first ``upto``) to a new game from the setup.
+
+    ``ask`` is called with every decision before its recorded answer is given — a resumed game's
+    AI controllers answer it again, so their own state moves on exactly as when it was played.
+    Stops at the first answer the rules refuse or whose check differs from the record.
+    """
+    state = setup_state(setup)
+    game = Game(state, [_Nobody(), _Nobody()])
+    recorder = Recorder(state)
+    end = len(answers) if upto is None else min(upto, len(answers))
+    for i in range(end):
+        decision = game.pending
+        if decision is None:
+            return Played(game, recorder, Divergence(i, "-", "the game ended before this answer"))
+        if ask is not None:
+            ask(state, decision)
+        try:
+            game.answer(answers[i])
+        except IllegalAction as exc:
+            return Played(game, recorder, Divergence(i, decision.kind, f"the rules refuse the answer: {exc}"))
+        check = recorder.note(game.answers[-1])
+        if checks is not None and i < len(checks) and checks[i] != check:
+            return Played(game, recorder, Divergence(i, decision.kind, "its events differ from the recorded ones"))
+    return Played(game, recorder, None)

@@ -1,0 +1,151 @@
+"""The save file (``iron-honor/save@1``, docs/save-format.md): what it holds and how it is read and written.
+
+The setup is kept *by value* — the text of both party files, the map and the scenario as they
+were when the battle started — so a save plays back after a mod changed or on another machine.
+A replay is a save of a finished game. Each answer has a check: a short digest of the events it
+led to, so a playback that drifts (other rules, other code) is caught at the first decision that
+differs instead of ending somewhere else.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, ValidationError
+
+import game
+from game.content.schema import StrictModel, validate
+from game.content.yaml_loader import MAX_BYTES, load_yaml, parse_yaml
+from game.core.atomic import write_text_atomic
+from game.core.errors import ContentError, Problem
+from game.paths import ROOT
+
+SAVE_FORMAT = "iron-honor/save@1"
+DATA_DIR = ROOT / "game" / "content" / "data"
+
+
+def rules_hash() -> str:
+    """A digest of the rules data (traits, skills) a game is played under."""
+    digest = hashlib.sha256()
+    for path in sorted(DATA_DIR.glob("*.yaml")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+class ContentText(StrictModel):
+    """One content file by value: the name it had and its whole text."""
+
+    file: str
+    text: str
+
+
+class SetupBlock(StrictModel):
+    seed: int
+    mode: Literal["hotseat", "ai"]
+    ai_level: Literal["easy", "normal", "hard"] = "normal"
+    human_side: Literal[0, 1] = 0
+    declare_plan_upfront: bool = True
+    parties: list[ContentText] = Field(min_length=2, max_length=2)
+    map: ContentText
+    scenario: ContentText
+
+
+class SummaryBlock(StrictModel):
+    encounter: str
+    parties: list[str] = Field(min_length=2, max_length=2)
+    map: str
+    turn: int
+    scores: list[int] = Field(min_length=2, max_length=2)
+    finished: bool
+    winner: int | None = None
+    mode: Literal["hotseat", "ai"]
+    ai_level: str = "normal"
+    decisions: int = Field(ge=0)
+
+
+class SaveFile(StrictModel):
+    format: Literal["iron-honor/save@1"]
+    game_version: str
+    rules_hash: str
+    saved_at: str
+    name: str = ""
+    summary: SummaryBlock
+    setup: SetupBlock
+    answers: list[Any]
+    checks: list[str]
+
+
+@dataclass
+class SaveRecord:
+    """A save in memory: built by the session as the game goes, written and read as SaveFile."""
+
+    setup: dict[str, Any]
+    summary: dict[str, Any]
+    answers: list[Any] = field(default_factory=list)
+    checks: list[str] = field(default_factory=list)
+    name: str = ""
+    game_version: str = game.__version__
+    rules: str = field(default_factory=rules_hash)
+    saved_at: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": SAVE_FORMAT, "game_version": self.game_version, "rules_hash": self.rules,
+                "saved_at": self.saved_at, "name": self.name, "summary": self.summary, "setup": self.setup,
+                "answers": self.answers, "checks": self.checks}
+
+
+def write_save(path: Path, record: SaveRecord, durable: bool = True) -> None:
+    """Atomically: the old file or the new one, never half of each (see write_text_atomic for ``durable``)."""
+    record.saved_at = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+    write_text_atomic(path, json.dumps(record.to_dict(), ensure_ascii=False, indent=1, allow_nan=False) + "\n",
+                      durable)
+
+
+def _record(doc_file: str, data: SaveFile) -> SaveRecord:
+    problems = []
+    if len(data.checks) != len(data.answers):
+        problems.append(Problem("checks", None, f"expected one check per answer ({len(data.answers)}), "
+                                                f"found {len(data.checks)}"))
+    if problems:
+        raise ContentError(doc_file, problems)
+    setup = data.setup.model_dump()
+    return SaveRecord(setup=setup, summary=data.summary.model_dump(), answers=list(data.answers),
+                      checks=list(data.checks), name=data.name, game_version=data.game_version,
+                      rules=data.rules_hash, saved_at=data.saved_at)
+
+
+def _from_doc(doc) -> SaveRecord:
+    fmt = doc.data.get("format") if isinstance(doc.data, dict) else None
+    if isinstance(fmt, str) and fmt != SAVE_FORMAT:
+        if fmt.startswith("iron-honor/save@"):
+            why = f"this save is of format '{fmt}', made by a newer or older game; this game reads '{SAVE_FORMAT}'"
+        else:
+            why = f"this is not a save file (its format is '{fmt}'; a save's is '{SAVE_FORMAT}')"
+        raise ContentError(doc.file, [doc.problem(("format",), why)])
+    return _record(doc.file, validate(doc, SaveFile))
+
+
+def read_save(path: str | Path, display: str | None = None) -> SaveRecord:
+    """Read and check a save; a broken, truncated or foreign file raises ContentError (file, key path, line).
+
+    A sound save is read as JSON (fast: the menu reads the autosave to offer Continue); anything
+    else goes through the YAML reader, which locates every problem by key path and line."""
+    p = Path(path)
+    try:
+        if p.is_file() and p.stat().st_size <= MAX_BYTES:
+            data = json.loads(p.read_bytes())
+            if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+                return _record(display or str(path), SaveFile.model_validate(data))
+    except (OSError, ValueError, RecursionError, ValidationError):
+        pass  # read again below, for the located message
+    return _from_doc(load_yaml(path, display))
+
+
+def parse_save(text: str | bytes, file: str = "<save>") -> SaveRecord:
+    return _from_doc(parse_yaml(text, file))
