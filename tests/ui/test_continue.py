@@ -65,3 +65,43 @@ def test_play_load_opens_a_save_and_a_broken_one_is_named_on_the_menu(app: App, 
     (tmp_path / "broken.json").write_text('{"format": "iron-honor/save@1"', encoding="utf-8")
     other = main.start(["--load", str(tmp_path / "broken.json")], save=False)
     assert other.top.name == "menu" and any("broken.json" in p for p in other.startup_problems)
+
+
+def test_ctrl_s_saves_by_name_and_the_load_screen_lists_opens_and_deletes(app: App, tmp_path: Path) -> None:
+    from game.ui.scenes.load import LoadScene
+    from game.ui.scenes.save_as import SaveAsScene
+    from tests.ui.driver import press, type_text
+
+    app.top.quick_battle(seed=12)
+    play_some(app, 25)
+    battle = app.top
+    state = battle.state.snapshot()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_LCTRL, unicode="",
+                                         scancode=0))
+    frames(app, 2)
+    ask = app.top
+    assert isinstance(ask, SaveAsScene)
+    click(app, ask.widgets["name"])
+    for _ in range(70):
+        press(app, pygame.K_BACKSPACE)
+    type_text(app, "before the charge")
+    click(app, ask.widgets["save"])
+    assert app.top is battle and ask.saved_to is not None and ask.saved_to.name == "before the charge.json"
+    (ask.saved_to.parent / "junk.json").write_text("{not json", encoding="utf-8")
+    click(app, battle.widgets["menu"])
+    click(app, app.top.widgets["yes"])
+    click(app, app.top.widgets["load"])
+    load = app.top
+    assert isinstance(load, LoadScene)
+    names = [w.text for k, w in load.widgets.items() if k.startswith("saves:")]
+    assert any(n.startswith("before the charge") for n in names) and any("broken" in n for n in names)
+    junk = next(k for k, w in load.widgets.items() if k.startswith("saves:") and "broken" in w.text)
+    click(app, load.widgets[junk])
+    assert not load.widgets["open"].is_enabled and "cannot be read" in load.widgets["details"].html_text
+    click(app, load.widgets["delete"])
+    click(app, app.top.widgets["yes"])
+    assert app.top is load and not any("broken" in w.text for k, w in load.widgets.items() if k.startswith("saves:"))
+    mine = next(k for k, w in load.widgets.items() if k.startswith("saves:") and w.text.startswith("before"))
+    click(app, load.widgets[mine])
+    click(app, load.widgets["open"])
+    assert app.top.name == "battle" and app.top.state.snapshot() == state

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+import time
 
 import pygame
 import pygame_gui
@@ -405,6 +406,17 @@ class BattleScene(Scene):
         elif element is w.get("menu"):
             self.ask_to_leave()
 
+    def ask_save_name(self) -> None:
+        """Ctrl+S: save the battle under a name (a position opened from a script has no setup to save)."""
+        from game.ui.scenes.save_as import SaveAsScene
+
+        if self.session.record() is None:
+            self.flash("A position opened from a script file cannot be saved.")
+            return
+        enc = self.state.encounter
+        default = f"{enc.name if enc else 'Battle'} turn {self.state.turn} {time.strftime('%d %b %H-%M')}"
+        self.app.push(SaveAsScene(self.app, self.session, default))
+
     def _kept_text(self) -> str:
         if self.session.autosave and self.session.save_error is None:
             return "It is saved as it stands: Continue on the main menu resumes it at this decision."
@@ -485,6 +497,8 @@ class BattleScene(Scene):
             self.show_rings = not self.show_rings
         elif k == pygame.K_l:
             self.toggle_log()
+        elif k == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+            self.ask_save_name()
         elif k == pygame.K_s:
             self.skip_ai = True
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):

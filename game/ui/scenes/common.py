@@ -241,9 +241,15 @@ def resume_battle(app: Any, path: Any, how: str = "push") -> str | None:
 
 
 def _open_battle(app: Any, session: Any, how: str) -> None:
-    from game.ui.scenes.battle import BattleScene
+    """The battle scene; for a finished battle (a replay), its results."""
+    if session.over:
+        from game.ui.scenes.results import ResultsScene
 
-    scene = BattleScene(app, session)
+        scene = ResultsScene(app, session)
+    else:
+        from game.ui.scenes.battle import BattleScene
+
+        scene = BattleScene(app, session)
     if how == "replace":
         app.replace(scene)
     else:

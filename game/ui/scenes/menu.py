@@ -24,6 +24,7 @@ BUTTONS = (
     ("quick", "Quick battle", "An Engagement on Village Ruins: Ghrim Company against the Northmen Raiding "
                               "Party (192 and 200 of 200 ExP), you against the normal AI, a random seed"),
     ("new", "New battle", "Choose the encounter, the map, both parties, hotseat or the AI, and the seed"),
+    ("load", "Load", "Saved battles and replays: resume one where it stopped"),
     ("settings", "Settings", "Window, UI scale, colour-blind palette, animation speed"),
     ("quit", "Quit", None),
 )
@@ -131,6 +132,10 @@ class MainMenu(Scene):
                 from game.ui.scenes.setup import SetupScene
 
                 self.app.push(SetupScene(self.app))
+            elif event.ui_element is w.get("load"):
+                from game.ui.scenes.load import LoadScene
+
+                self.app.push(LoadScene(self.app))
             elif event.ui_element is w.get("settings"):
                 from game.ui.scenes.settings_menu import SettingsScene
 

@@ -1,0 +1,98 @@
+"""Saving a battle under a name (Ctrl+S in a battle): a name box, Save and Cancel.
+
+The battle is already autosaved after every decision; a named save is a copy kept beside it,
+listed on the Load screen. An existing save of the same name is replaced only when the
+player says so.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.saves.store import slot_path
+from game.ui import theme
+from game.ui.app import App, Scene
+from game.ui.scenes import common
+from game.ui.session import SaveProblem
+
+
+class SaveAsScene(Scene):
+    overlay = True
+    name = "save_as"
+
+    def __init__(self, app: App, session, default_name: str):
+        super().__init__(app)
+        self.session = session
+        self.text = default_name
+        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
+        self.message: str | None = None
+        self.confirm_replace = False
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.saved_to = None
+
+    def build(self) -> None:
+        self.widgets = {}
+        w, h = self.app.size
+        bw, bh = min(w - self.px(20), self.px(520)), min(h - self.px(20), self.px(250))
+        self.box = pygame.Rect((w - bw) // 2, (h - bh) // 2, bw, bh)
+        m, row = self.px(14), self.px(44)
+        common.label(self, "title", pygame.Rect(self.box.x + m, self.box.y + m, bw - 2 * m, self.px(34)),
+                     "Save the battle", "@heading")
+        entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(self.box.x + m, self.box.y + m + self.px(44), bw - 2 * m, self.px(36)), self.manager,
+            container=self.root, initial_text=self.text)
+        entry.set_text_length_limit(60)
+        entry.focus()
+        self.widgets["name"] = entry
+        note = self.message or f"Saved to {slot_path(self.text or 'save').parent}"
+        common.text_box(self, "note", pygame.Rect(self.box.x + m, self.box.y + m + self.px(88), bw - 2 * m,
+                                                  bh - 2 * m - self.px(88) - row - m), common.esc(note), "@small")
+        half = (bw - 3 * m) // 2
+        y = self.box.bottom - m - row
+        common.button(self, "save", pygame.Rect(self.box.x + m, y, half, row),
+                      "Replace it" if self.confirm_replace else "Save", None, "@big_button")
+        common.button(self, "cancel", pygame.Rect(self.box.x + 2 * m + half, y, half, row), "Cancel", None,
+                      "@big_button")
+
+    def handle(self, event: pygame.event.Event) -> None:
+        el = getattr(event, "ui_element", None)
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and el is self.widgets.get("name"):
+            self.text, self.confirm_replace = event.text, False
+        elif event.type in (pygame_gui.UI_TEXT_ENTRY_FINISHED, pygame_gui.UI_BUTTON_PRESSED) and \
+                el in (self.widgets.get("name"), self.widgets.get("save")):
+            self.save()
+        elif (event.type == pygame_gui.UI_BUTTON_PRESSED and el is self.widgets.get("cancel")) or \
+                (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.pop()
+
+    def save(self) -> None:
+        name = self.text.strip()
+        if not name:
+            self.message = "Give the save a name."
+            self.rebuild()
+            return
+        path = slot_path(name)
+        if path.exists() and not self.confirm_replace:
+            self.message, self.confirm_replace = f"A save named {path.stem} exists. Replace it?", True
+            self.rebuild()
+            return
+        try:
+            self.session.save_to(path, name=name)
+        except OSError as exc:
+            self.message = f"Not saved: {exc.strerror or exc}"
+            self.rebuild()
+            return
+        except SaveProblem as exc:
+            self.message = f"Not saved: {exc}"
+            self.rebuild()
+            return
+        self.saved_to = path
+        self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        pygame.draw.rect(surface, theme.PANEL, self.box, border_radius=self.px(6))
+        pygame.draw.rect(surface, theme.ACCENT, self.box, 2, border_radius=self.px(6))
