@@ -35,20 +35,25 @@ class Recorder:
         self.state = state
         self.answers: list[Answer] = []
         self.checks: list[str] = []
+        self.sides: list[int] = []  # who gave each answer
+        self.rolls_before: list[int] = []  # dice drawn from the game's one source when each was asked
         self._seen = len(state.log)
+        self._rolls = len(state.dice.history)
 
-    def note(self, answer: Answer) -> str:
+    def note(self, answer: Answer, side: int = -1) -> str:
         events = self.state.log[self._seen:]
         self._seen = len(self.state.log)
         check = check_of(self.checks[-1] if self.checks else "", events)
         self.answers.append(answer)
         self.checks.append(check)
+        self.sides.append(side)
+        self.rolls_before.append(self._rolls)
+        self._rolls = len(self.state.dice.history)
         return check
 
-    def take_back(self, n: int) -> None:
-        """Forget the last n answers (the game itself is rebuilt by playing the rest back)."""
-        del self.answers[len(self.answers) - n:]
-        del self.checks[len(self.checks) - n:]
+    def revealed_nothing_since(self, index: int) -> bool:
+        """No die rolled or drawn from the bag since answer ``index`` was asked for."""
+        return len(self.state.dice.history) == self.rolls_before[index]
 
 
 def setup_state(setup: dict[str, Any]) -> GameState:
@@ -109,7 +114,7 @@ def play_back(setup: dict[str, Any], answers: list[Any], checks: list[str] | Non
             game.answer(answers[i])
         except IllegalAction as exc:
             return Played(game, recorder, Divergence(i, decision.kind, f"the rules refuse the answer: {exc}"))
-        check = recorder.note(game.answers[-1])
+        check = recorder.note(game.answers[-1], decision.side)
         if checks is not None and i < len(checks) and checks[i] != check:
             return Played(game, recorder, Divergence(i, decision.kind, "its events differ from the recorded ones"))
     return Played(game, recorder, None)

@@ -99,6 +99,8 @@ class BattleSession:
         self.save_error: str | None = None  # why the last autosave failed (shown, never raised)
         self.last_human: int | None = None  # the side that last answered from the UI (for the hotseat handoff)
         self.ai_times: list[float] = []
+        self._asked_side = -1
+        self.taken_back: list[str] = []  # what take-backs undid, for the log
 
     @classmethod
     def from_save(cls, record: SaveRecord, autosave: bool = False) -> BattleSession:
@@ -134,6 +136,50 @@ class BattleSession:
         return SaveRecord(setup=self.setup_block, summary=self.summary(), answers=list(self.recorder.answers),
                           checks=list(self.recorder.checks), name=name)
 
+    # -- take-backs ----------------------------------------------------------------------------
+    def undo_target(self, policy: str = "strict") -> int | None:
+        """The answer a take-back returns to: the player's last one, under the table's policy.
+
+        strict: only while nothing new was revealed since it was asked (no die rolled, none drawn
+        from the bag); casual: any earlier answer of a player; none: never.
+        """
+        rec = self.recorder
+        if policy == "none" or self.setup_block is None:
+            return None
+        for j in range(len(rec.answers) - 1, -1, -1):
+            if rec.sides[j] in self.humans:
+                if policy == "casual" or rec.revealed_nothing_since(j):
+                    return j
+                return None
+        return None
+
+    def undo(self, policy: str = "strict") -> str | None:
+        """Take back the player's last decision (and the AI's answers after it); the reason if it cannot be."""
+        j = self.undo_target(policy)
+        if j is None:
+            if policy == "none":
+                return "take-backs are off (Settings)"
+            if self.setup_block is None or not any(side in self.humans for side in self.recorder.sides):
+                return "nothing to take back"
+            return ("dice have been rolled or drawn since your last decision, so it stands "
+                    "(Settings can allow casual take-backs)")
+        taken = self.recorder.answers[j]
+        controllers = make_controllers(self.setup)
+
+        def ask(state: GameState, d: Decision) -> None:
+            if controllers[d.side] is not None:
+                controllers[d.side].decide(state, d)
+
+        played = play_back(self.setup_block, self.recorder.answers[:j], self.recorder.checks[:j], ask=ask)
+        assert played.divergence is None, played.divergence  # the game's own answers always play back
+        self.game, self.recorder, self.state, self.controllers = played.game, played.recorder, played.game.state, \
+            controllers
+        self.taken_back.append(f"Taken back: {played.game.pending.prompt if played.game.pending else ''} "
+                               f"(answered {taken!r})")
+        if self.autosave:
+            self._write_autosave()
+        return None
+
     def summary(self) -> dict[str, Any]:
         st = self.state
         enc = st.encounter
@@ -151,13 +197,18 @@ class BattleSession:
 
     def _answered(self) -> None:
         """Every answer, from the UI or an AI: recorded with its check, then the autosave rewritten."""
-        self.recorder.note(self.game.answers[-1])
-        if self.autosave and self.setup_block is not None:
-            try:
-                write_save(autosave_path(), self.record(), durable=False)
-                self.save_error = None
-            except OSError as exc:
-                self.save_error = f"the autosave could not be written: {exc.strerror or exc}"
+        self.recorder.note(self.game.answers[-1], self._asked_side)
+        if self.autosave:
+            self._write_autosave()
+
+    def _write_autosave(self) -> None:
+        if self.setup_block is None:
+            return
+        try:
+            write_save(autosave_path(), self.record(), durable=False)
+            self.save_error = None
+        except OSError as exc:
+            self.save_error = f"the autosave could not be written: {exc.strerror or exc}"
 
     @classmethod
     def from_script(cls, path: str, mode: str = HOTSEAT, ai_level: str = "normal") -> BattleSession:
@@ -213,6 +264,7 @@ class BattleSession:
             self.game.answer(value)
         except IllegalAction as exc:
             return str(exc)
+        self._asked_side = d.side
         self._answered()
         self.last_human = d.side
         return None
@@ -235,6 +287,7 @@ class BattleSession:
         value = controller.decide(self.state, d)
         self.ai_times.append(time.perf_counter() - start)
         self.game.answer(value)
+        self._asked_side = d.side
         self._answered()
         return d
 

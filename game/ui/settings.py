@@ -16,6 +16,8 @@ from game.core.atomic import write_text_atomic
 
 CONFIG_ENV = "IRON_HONOR_CONFIG"
 SPEEDS = ("slow", "normal", "fast", "instant")
+# strict: a decision that revealed nothing new (no die rolled or drawn since); casual: any; none: never
+TAKEBACKS = ("strict", "casual", "none")
 SCALES = (0.75, 1.0, 1.25, 1.5, 2.0)
 
 
@@ -29,6 +31,7 @@ class UISettings:
     animation: str = "normal"  # how fast the AI's actions play out: one of SPEEDS
     declare_plan_upfront: bool = True  # [DIG-ACT-2]
     fps_cap: int = 60
+    takebacks: str = "strict"  # Ctrl+Z in a battle: one of TAKEBACKS
 
 
 def config_path() -> Path:
@@ -91,6 +94,8 @@ def _bad_value(key: str, value: object, default: object) -> str | None:
         return None if ok else "expected a number from 0.5 to 3"
     if key == "animation":
         return None if value in SPEEDS else f"expected one of {', '.join(SPEEDS)}"
+    if key == "takebacks":
+        return None if value in TAKEBACKS else f"expected one of {', '.join(TAKEBACKS)}"
     return None
 
 

@@ -156,3 +156,42 @@ def test_replay_command_prints_the_report_and_checks_it_reproduces(tmp_path: Pat
     assert code == 1 and "decision 13" in err and "does not reproduce" in err
     code, _, err = _cli("replay", str(tmp_path / "missing.json"))
     assert code == 1 and "no such file" in err
+
+
+def _first_quiet_answer(s: BattleSession, players: Players, kinds: set[str]) -> tuple[dict, int]:
+    """Play until a human decision of one of ``kinds`` is answered without a die rolled; the state before it."""
+    while True:
+        d = s.pending
+        before, log_len, rolls = s.state.snapshot(), len(s.state.log), len(s.state.dice.history)
+        if s.human_turn():
+            assert s.answer(players.ais[d.side].decide(s.state, d)) is None
+            if d.kind in kinds and len(s.state.dice.history) == rolls:
+                return before, log_len
+        else:
+            s.step_ai()
+
+
+@pytest.mark.rule("DIG-ACT-4")
+def test_a_take_back_restores_the_game_before_a_decision_that_revealed_nothing() -> None:
+    s = BattleSession(BattleSetup(seed=21, mode=HOTSEAT))
+    players = Players(21)
+    players.play(s, upto=30)
+    before, log_len = _first_quiet_answer(s, players, {"move_to", "facing", "deploy", "deploy_facing", "target"})
+    assert s.undo("strict") is None
+    assert s.state.snapshot() == before and len(s.state.log) == log_len
+    assert "Taken back" in s.taken_back[-1]
+
+
+def test_strict_take_backs_stop_at_a_die_and_casual_ones_do_not() -> None:
+    s = BattleSession(BattleSetup(seed=22, mode=VS_AI, ai_level="easy"))
+    players = Players(22)
+    while not any(e.kind == "ActivationRoll" for e in s.state.log) or not s.human_turn():
+        players.play(s, upto=len(s.recorder.answers) + 1)
+    # a human decision is pending after dice were rolled: the last human answer was before them
+    j = max(i for i, side in enumerate(s.recorder.sides) if side in s.humans)
+    if s.recorder.revealed_nothing_since(j):
+        pytest.skip("no die between the last two human decisions in this seed")
+    assert "dice have been rolled" in s.undo("strict")
+    assert s.undo("none") == "take-backs are off (Settings)"
+    n = len(s.recorder.answers)
+    assert s.undo("casual") is None and len(s.recorder.answers) == j < n

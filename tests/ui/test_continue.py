@@ -105,3 +105,27 @@ def test_ctrl_s_saves_by_name_and_the_load_screen_lists_opens_and_deletes(app: A
     click(app, load.widgets[mine])
     click(app, load.widgets["open"])
     assert app.top.name == "battle" and app.top.state.snapshot() == state
+
+
+def test_ctrl_z_takes_back_a_move(app: App) -> None:
+    app.top.quick_battle(seed=31)
+    pilot = Autopilot(app, lambda side: make("normal", 50 + side))
+    for _ in range(3000):
+        battle = app.top
+        d = battle.session.pending if battle.name == "battle" else None
+        if d is not None and d.kind == "move_to" and battle.session.human_turn():
+            before, rolls = battle.state.snapshot(), len(battle.state.dice.history)
+            n = len(battle.session.recorder.answers)
+            while len(battle.session.recorder.answers) == n:
+                pilot.step()
+            if len(battle.state.dice.history) == rolls and battle.state.snapshot() != before:
+                break
+        else:
+            pilot.step()
+    else:
+        pytest.fail("no quiet move was made")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="",
+                                         scancode=0))
+    frames(app, 2)
+    assert app.top is battle and battle.state.snapshot() == before
+    assert battle.session.pending.kind == "move_to" and battle.message.startswith("Taken back")

@@ -406,6 +406,16 @@ class BattleScene(Scene):
         elif element is w.get("menu"):
             self.ask_to_leave()
 
+    def take_back(self) -> None:
+        """Ctrl+Z: the player's last decision, under the take-back setting; the table shows the game as it was."""
+        why = self.session.undo(self.app.settings.takebacks)
+        if why is not None:
+            self.flash(f"Cannot take back: {why}.")
+            return
+        self.selected = None
+        self.rebuild()
+        self.flash(self.session.taken_back[-1])
+
     def ask_save_name(self) -> None:
         """Ctrl+S: save the battle under a name (a position opened from a script has no setup to save)."""
         from game.ui.scenes.save_as import SaveAsScene
@@ -499,6 +509,8 @@ class BattleScene(Scene):
             self.toggle_log()
         elif k == pygame.K_s and event.mod & pygame.KMOD_CTRL:
             self.ask_save_name()
+        elif k == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.take_back()
         elif k == pygame.K_s:
             self.skip_ai = True
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):

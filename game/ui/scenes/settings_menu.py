@@ -1,4 +1,4 @@
-"""The player's settings: window, fullscreen, UI scale, colour-blind palette, animation speed, plans.
+"""The player's settings: window, fullscreen, UI scale, colour-blind palette, animation speed, plans, take-backs.
 
 Every change is applied at once and saved (atomically) to the user config folder, so there is
 no "apply" step to forget.
@@ -31,7 +31,7 @@ class SettingsScene(Scene):
         self.widgets = {}
         s = self.app.settings
         w, h = self.app.size
-        fit = min(1.0, (h - self.px(20)) / self.px(500))  # a large UI scale in a small window: squeeze rows
+        fit = min(1.0, (h - self.px(20)) / self.px(550))  # a large UI scale in a small window: squeeze rows
 
         def v(n: float) -> int:
             return round(self.px(n) * fit)
@@ -40,7 +40,7 @@ class SettingsScene(Scene):
         label_w = self.px(230)
         total_w = min(w - self.px(40), label_w + self.px(720))
         x0 = (w - total_w) // 2
-        y = max(v(10), h // 2 - self.px(300))
+        y = max(v(10), h // 2 - self.px(325))
         title = common.label(self, "title", pygame.Rect(x0, y, total_w, min(self.px(56), v(70))), "Settings", "@title")
         title.text_horiz_alignment = "left"
         title.rebuild()
@@ -76,6 +76,11 @@ class SettingsScene(Scene):
              "[DIG-ACT-2] A model declares its whole plan when it activates"),
             ("off", "Action by action", not s.declare_plan_upfront,
              "[DIG-ACT-2] A model chooses each action after the last one")])
+        line("takebacks", "Take-backs (Ctrl+Z)", [
+            ("strict", "Until dice roll", s.takebacks == "strict",
+             "Take back your own decisions while no die has been rolled or drawn since"),
+            ("casual", "Anything", s.takebacks == "casual", "A friendly game: take back any decision of yours"),
+            ("none", "None", s.takebacks == "none", "A tournament: every decision stands")])
         y += gap
         self._preview_y = y
         y += v(40)
@@ -126,6 +131,8 @@ class SettingsScene(Scene):
             s.animation = value
         elif group == "declare":
             s.declare_plan_upfront = value == "on"
+        elif group == "takebacks":
+            s.takebacks = value
         else:
             return
         self.app.save_settings()
