@@ -9,7 +9,9 @@ import math
 from typing import Any
 
 from game.content.script_file import Script
-from game.core.errors import ContentError
+from game.core.errors import ContentError, Problem
+from game.geometry.battlefield import CAT_IMPASSABLE, CAT_OBSTACLE
+from game.rules import board
 from game.rules.decisions import Decision, IllegalAnswer
 from game.rules.encounter import zone_of
 from game.rules.encounter_position import find_model, set_up_encounter
@@ -82,12 +84,27 @@ def build_state(script: Script) -> GameState:
             state.bag = sorted(m.side for m in state.models.values() if m.on_table and not m.activated)
     for broken in violations(state):
         problems.append(doc.problem(("models",), f"impossible position: {broken}"))
+    problems += terrain_problems(state, script)
     if problems:
         raise ContentError(doc.file, problems)
     if enc is not None:
         update_scores(state)
     state.dice.force(*raw.dice)
     return state
+
+
+def terrain_problems(state: GameState, script: Script) -> list[Problem]:
+    """No base stands on impassable terrain or ends a move on an obstacle ([DIG-MOVE-1], [DIG-MOVE-7])."""
+    bf = board.battlefield(state)
+    keys = {m.id: key for key in script.raw.models if (m := find_model(state, key)) is not None}
+    out = []
+    for m in state.on_table() + state.prisoners:
+        pieces = bf.pieces_overlapping((m.x, m.y), m.radius, CAT_IMPASSABLE | CAT_OBSTACLE)
+        if pieces:
+            path = ("models", keys[m.id]) if m.id in keys else ("models",)
+            out.append(script.doc.problem(path, f"impossible position: {m.label()} stands on {pieces[0].kind} "
+                                                f"terrain '{pieces[0].id}' [DIG-MOVE-1] [DIG-MOVE-7]"))
+    return out
 
 
 def describe_decision(d: Decision) -> dict[str, Any]:
