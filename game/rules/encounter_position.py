@@ -134,8 +134,8 @@ def name_prisoner(state: GameState, script: Script, given: EncounterSetup) -> tu
         return None, [doc.problem(path, f"no model '{full.model}' (ids are A1.., B1..; names work too)")]
     if model not in followers:
         names = ", ".join(f"{m.id} {m.name}" for m in followers) or "none"
-        return None, [doc.problem(path, f"the Prisoner is a follower of the Rescuer, {role}, side {'AB'[rescuer]}: "
-                                  f"{model.label()} is not (its followers: {names}) [ENC-RES-1]")]
+        return None, [doc.problem(path, f"the Prisoner is one of the Rescuer's followers ({state.sides[rescuer].name}, "
+                                  f"side {'AB'[rescuer]}): {model.label()} is not (theirs: {names}) [ENC-RES-1]")]
     enc.prisoner = model.id
     enc.rescued = full.rescued
     return (None if full.rescued else model), []

@@ -295,7 +295,7 @@ def test_a_prisoner_for_an_encounter_without_one_is_located(tmp_path: Path) -> N
 def test_a_prisoner_that_is_not_a_rescuer_follower_is_located(tmp_path: Path) -> None:
     found = problems(tmp_path, "rescue", "encounter:\n  higher: A\n  prisoner: {model: A4}\n")
     assert found[0][:2] == ("encounter.prisoner.model", 9)
-    assert "follower of the Rescuer, Northmen Raiding Party (Rescuer), side B" in found[0][2]
+    assert "the Rescuer's followers (Northmen Raiding Party, side B): Sigil the Dwarf (A4) is not" in found[0][2]
     found = problems(tmp_path, "rescue", "encounter: {higher: A}\n")
     assert found[0][0] == "encounter" and "needs its Prisoner" in found[0][2]
 
