@@ -14,6 +14,7 @@ from typing import Any
 from game.content.script_file import EncounterSetup, PrisonerSetup, Script
 from game.core.errors import Problem
 from game.core.ids import name_key
+from game.geometry.battlefield import Battlefield
 from game.rules.decisions import Decision
 from game.rules.deployment import auto_answer, deploy_side, marker_problem, place_markers, place_prisoner
 from game.rules.encounter import Marker
@@ -76,6 +77,9 @@ def set_up_encounter(state: GameState, script: Script) -> list[Problem]:
             model.x, model.y = setup.x, setup.y
             model.status = ON_TABLE
             placed = placed or model is held
+            if model is held and not Battlefield.on_table((model.x, model.y), model.radius):
+                problems.append(doc.problem(("models", key), f"impossible position: the Prisoner {model.label()} is "
+                                            f"off the table at ({model.x:g}, {model.y:g})"))
     if held is not None:
         held.status = PRISONER
     first = enc.side(sc.deployment.first)
