@@ -1,9 +1,12 @@
 """Script files (``python -m game run SCRIPT.yaml``): a position, forced dice and answers.
 
 The engine's black-box interface for tests, bug reports and outside tools. The
-format is documented in docs/script-mode.md; parties and maps are given as file
-paths (relative to the script, or to the game's folder) or inline in their own
-file formats, and are checked exactly like files of their own.
+format is documented in docs/script-mode.md; parties, maps and the scenario are
+given as file paths (relative to the script, or to the game's folder), as names of
+the game's content (``village_ruins``, ``rescue``), or inline in their own file
+formats, and are checked exactly like files of their own. A script with a scenario
+either plays the encounter's set-up as decisions (``phase: setup``) or starts from a
+position where the ``encounter`` block says what the set-up decided.
 """
 
 from __future__ import annotations
@@ -16,13 +19,15 @@ from pydantic import Field
 
 from game.content.maps import BattleMap, build_map, load_map
 from game.content.party_building import BuiltParty, build_party, load_party
+from game.content.scenario_file import ScenarioFile, build_scenario, load_scenario
 from game.content.schema import StrictModel, validate
-from game.content.yaml_loader import Document, load_yaml
+from game.content.yaml_loader import Document, KeyPath, load_yaml
 from game.core.errors import ContentError, Problem
 from game.paths import ROOT
 
 SCRIPT_FORMAT = "iron-honor/script@1"
 Side = Literal["A", "B"]
+Edge = Literal["top", "bottom", "left", "right"]
 
 
 class ModelSetup(StrictModel):
@@ -42,10 +47,38 @@ class Settings(StrictModel):
     turns: int = Field(default=6, ge=1, le=50)
 
 
+class PrisonerSetup(StrictModel):
+    """The Rescue Prisoner ([ENC-RES-1]): a follower of the Rescuer, held (a neutral base) or rescued."""
+
+    model: str
+    rescued: bool = False
+
+
+class MarkerSetup(StrictModel):
+    """An objective marker where the set-up placed it ([ENC-SAL-1]); ids M1, M2 ... in list order."""
+
+    x: float
+    y: float
+    placed_by: Side | None = None
+
+
+class EncounterSetup(StrictModel):
+    """What an encounter's set-up decided, for a position in phase main or maintenance."""
+
+    higher: Side = "A"  # the winner of the set-up roll ([ENC-1]); roles follow from it
+    edge: Edge | None = None  # the edge chosen at set-up ([ENC-2])
+    prisoner: str | PrisonerSetup | None = None
+    markers: list[MarkerSetup] | None = None
+    scored: dict[Side, int] | None = None  # ExP awarded so far by control and secure entries
+    extra_turns: int = Field(default=0, ge=0)  # extra turns already won ([ENC-ENG-3])
+
+
 class ScriptFile(StrictModel):
     format: Literal["iron-honor/script@1"]
     seed: int = 0
     map: str | dict[str, Any] | None = None
+    scenario: str | dict[str, Any] | None = None
+    encounter: EncounterSetup | None = None
     parties: dict[Side, str | dict[str, Any]]
     turn: int = Field(default=1, ge=1)
     phase: Literal["setup", "main", "maintenance"] = "main"
@@ -66,6 +99,12 @@ class Script:
     raw: ScriptFile
     doc: Document
     problems: list[Problem] = field(default_factory=list)
+    scenario: ScenarioFile | None = None
+
+    @property
+    def scenario_ref(self) -> str:
+        """How the script named its scenario (a name or path), or '' for none or an inline one."""
+        return self.raw.scenario if isinstance(self.raw.scenario, str) else ""
 
 
 def _find(base: Path, name: str) -> Path:
@@ -74,6 +113,22 @@ def _find(base: Path, name: str) -> Path:
         if candidate.exists():
             return candidate
     return (base / name).resolve()
+
+
+def _is_path(name: str) -> bool:
+    return name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name
+
+
+def _named(doc: Document, key: str, kind: str, base: Path, name: str) -> Path:
+    """A content file named by path (beside the script, then the game's folder) or by name (``rescue``)."""
+    from game.content.library import resolve
+
+    if _is_path(name):
+        return _find(base, name)
+    try:
+        return resolve(kind, name)
+    except ContentError as exc:
+        raise ContentError(doc.file, [doc.problem((key,), p.message) for p in exc.problems]) from None
 
 
 def load_script(path: str | Path) -> Script:
@@ -99,7 +154,62 @@ def load_script(path: str | Path) -> Script:
     if raw.map is None:
         battle_map = BattleMap("open table", ())
     elif isinstance(raw.map, str):
-        battle_map = load_map(_find(base, raw.map), raw.map)
+        battle_map = load_map(_named(doc, "map", "maps", base, raw.map), raw.map)
     else:
         battle_map = build_map(doc.sub(("map",), raw.map))
-    return Script(doc.file, raw.seed, battle_map, (parties[0], parties[1]), raw, doc)
+    scenario = None
+    if isinstance(raw.scenario, str):
+        scenario = load_scenario(_named(doc, "scenario", "scenarios", base, raw.scenario), raw.scenario)
+    elif raw.scenario is not None:
+        scenario = build_scenario(doc.sub(("scenario",), raw.scenario))
+    problems = encounter_problems(doc, raw, scenario)
+    if problems:
+        raise ContentError(doc.file, problems)
+    return Script(doc.file, raw.seed, battle_map, (parties[0], parties[1]), raw, doc, scenario=scenario)
+
+
+def encounter_problems(doc: Document, raw: ScriptFile, scenario: ScenarioFile | None) -> list[Problem]:
+    """The checks of the encounter keys that need the scenario but not the game (docs/script-mode.md)."""
+    given = doc.data if isinstance(doc.data, dict) else {}
+    enc = raw.encounter
+    if scenario is None:
+        return [doc.problem(("encounter",), "'encounter' needs a 'scenario'")] if enc is not None else []
+    out: list[Problem] = []
+    if isinstance(given.get("settings"), dict) and "turns" in given["settings"]:
+        out.append(doc.problem(("settings", "turns"), f"{scenario.name} sets the game's length "
+                                                      f"({scenario.duration.turns} turns) [ENC-4]; leave out 'turns'"))
+    if raw.phase == "setup":
+        why = "with phase: setup the encounter's set-up decides it: answer its decisions in 'answers'"
+        if enc is not None:
+            out.append(doc.problem(("encounter",), why))
+        for key in raw.models:
+            out.append(doc.problem(("models", key), f"{why} (points for placements, angles for facings)"))
+        for key in ("fate", "bag"):
+            if key in given:
+                out.append(doc.problem((key,), "with phase: setup the bag and Fate are filled when the set-up "
+                                              "ends [TURN-1]"))
+        return out
+    enc = enc or EncounterSetup()
+    path: KeyPath = ("encounter",)
+    if enc.edge is not None and scenario.deployment.edge_chosen_by is None:
+        out.append(doc.problem(path + ("edge",), f"nobody chooses an edge in {scenario.name}: its zones are fixed"))
+    if scenario.prisoner is None and enc.prisoner is not None:
+        out.append(doc.problem(path + ("prisoner",), f"{scenario.name} has no Prisoner (only an encounter with a "
+                                                     "'prisoner' block has one, such as Rescue)"))
+    if scenario.markers is None and enc.markers is not None:
+        out.append(doc.problem(path + ("markers",), f"{scenario.name} has no objective markers"))
+    if scenario.markers is not None and enc.markers is not None and len(enc.markers) > scenario.markers.per_side * 2:
+        out.append(doc.problem(path + ("markers",), f"{scenario.name} has {scenario.markers.per_side * 2} "
+                                                    f"markers, found {len(enc.markers)} [ENC-SAL-1]"))
+    for side, value in (enc.scored or {}).items():
+        if value < 0:
+            out.append(doc.problem(path + ("scored", side), f"a score cannot be negative, found {value}"))
+    extra = scenario.duration.extra_turn
+    most = extra.max if extra is not None else 0
+    if enc.extra_turns > most:
+        out.append(doc.problem(path + ("extra_turns",), f"{scenario.name} plays at most {most} extra turn(s)"))
+    last = scenario.duration.turns + min(enc.extra_turns, most)
+    if raw.turn > last:
+        out.append(doc.problem(("turn",), f"{scenario.name} ends after turn {last}"
+                                          + (" (more with encounter.extra_turns)" if enc.extra_turns < most else "")))
+    return out

@@ -5,31 +5,46 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from game.content.script_file import Script
-from game.core.errors import ContentError
-from game.core.ids import name_key
+from game.core.errors import ContentError, Problem
+from game.geometry.battlefield import CAT_IMPASSABLE, CAT_OBSTACLE
+from game.rules import board
 from game.rules.decisions import Decision, IllegalAnswer
+from game.rules.encounter import zone_of
+from game.rules.encounter_position import find_model, set_up_encounter
 from game.rules.engine import Game
 from game.rules.invariants import violations
+from game.rules.scoring import update_scores
 from game.rules.setup import new_game, simple_deployment
-from game.rules.state import SIDE_LETTERS, GameState, Settings
+from game.rules.state import PRISONER, SIDE_LETTERS, GameState, Settings
 
 SIDE_OF = {"A": 0, "B": 1}
 
 
 def build_state(script: Script) -> GameState:
-    """The script's position: default deployment, then every model the script places or changes."""
+    """The script's position: default deployment, then every model the script places or changes.
+
+    With a scenario in phase setup nothing is placed: the encounter's set-up is the game's first
+    decisions ([ENC-1]-[ENC-3]). In a later phase the ``encounter`` block says what the set-up decided.
+    """
     raw = script.raw
     settings = Settings(declare_plan_upfront=raw.settings.declare_plan_upfront, turns=raw.settings.turns)
-    state = new_game(script.parties, script.battle_map, script.seed, settings)
-    simple_deployment(state)
+    state = new_game(script.parties, script.battle_map, script.seed, settings, scenario=script.scenario)
     doc = script.doc
     problems = []
-    by_name = {name_key(m.name): m for m in state.models.values()}
+    if script.scenario is None:
+        simple_deployment(state)
+    elif raw.phase == "setup":
+        state.turn = raw.turn
+        state.dice.force(*raw.dice)
+        return state
+    else:
+        problems += set_up_encounter(state, script)
     for key, setup in raw.models.items():
-        model = state.models.get(key) or by_name.get(name_key(key))
+        model = find_model(state, key)
         if model is None:
             problems.append(doc.problem(("models", key), f"no model '{key}' (ids are A1.., B1..; names work too)"))
             continue
@@ -50,6 +65,9 @@ def build_state(script: Script) -> GameState:
         bad = [j for j in model.jammed if not 0 <= j < len(model.profile.weapons)]
         if bad:
             problems.append(doc.problem(("models", key, "jammed"), f"{model.name} has no weapon entry {bad[0]}"))
+    enc = state.encounter
+    if enc is not None and enc.prisoner is not None and not enc.rescued:
+        state.model(enc.prisoner).status = PRISONER  # held: a neutral base ([ENC-RES-3])
     state.turn = raw.turn
     state.phase = raw.phase
     for s in state.sides:
@@ -66,10 +84,27 @@ def build_state(script: Script) -> GameState:
             state.bag = sorted(m.side for m in state.models.values() if m.on_table and not m.activated)
     for broken in violations(state):
         problems.append(doc.problem(("models",), f"impossible position: {broken}"))
+    problems += terrain_problems(state, script)
     if problems:
         raise ContentError(doc.file, problems)
+    if enc is not None:
+        update_scores(state)
     state.dice.force(*raw.dice)
     return state
+
+
+def terrain_problems(state: GameState, script: Script) -> list[Problem]:
+    """No base stands on impassable terrain or ends a move on an obstacle ([DIG-MOVE-1], [DIG-MOVE-7])."""
+    bf = board.battlefield(state)
+    keys = {m.id: key for key in script.raw.models if (m := find_model(state, key)) is not None}
+    out = []
+    for m in state.on_table() + state.prisoners:
+        pieces = bf.pieces_overlapping((m.x, m.y), m.radius, CAT_IMPASSABLE | CAT_OBSTACLE)
+        if pieces:
+            path = ("models", keys[m.id]) if m.id in keys else ("models",)
+            out.append(script.doc.problem(path, f"impossible position: {m.label()} stands on {pieces[0].kind} "
+                                                f"terrain '{pieces[0].id}' [DIG-MOVE-1] [DIG-MOVE-7]"))
+    return out
 
 
 def describe_decision(d: Decision) -> dict[str, Any]:
@@ -86,6 +121,7 @@ def final_state(state: GameState) -> dict[str, Any]:
         "scores": {SIDE_LETTERS[s.index]: s.score for s in state.sides},
         "result": state.result,
         "forced_dice_left": state.dice.forced_pending,
+        "encounter": encounter_report(state),
         "models": {
             m.id: {"name": m.name, "side": SIDE_LETTERS[m.side], "x": round(m.x, 4), "y": round(m.y, 4),
                    "facing": round(m.facing, 3), "wounds": m.wounds_taken, "max_wounds": m.max_wounds,
@@ -96,6 +132,65 @@ def final_state(state: GameState) -> dict[str, Any]:
     }
 
 
+def encounter_report(state: GameState) -> dict[str, Any] | None:
+    """What the encounter's set-up decided and what it has become: roles, edges, markers, the Prisoner."""
+    enc = state.encounter
+    if enc is None:
+        return None
+    roles = enc.scenario.roles
+    out: dict[str, Any] = {
+        "scenario": enc.name,
+        "higher": SIDE_LETTERS[enc.higher] if enc.higher is not None else None,
+        "roles": {SIDE_LETTERS[s]: getattr(roles, enc.ref(s)) for s in (0, 1)} if roles is not None else None,
+        "edge": enc.chosen_edge,
+        "zones": {SIDE_LETTERS[s]: _zone(state, s) for s in (0, 1)} if enc.higher is not None else None,
+        "markers": [{"id": m.id, "x": round(m.x, 4), "y": round(m.y, 4), "placed_by": SIDE_LETTERS[m.placed_by]}
+                    for m in enc.markers],
+        "prisoner": None,
+        "scored": {SIDE_LETTERS[s]: enc.awarded[s] for s in (0, 1)},
+        "extra_turns": enc.extra_turns,
+    }
+    if enc.prisoner is not None:
+        out["prisoner"] = {"model": enc.prisoner, "name": state.model(enc.prisoner).name, "rescued": enc.rescued}
+    return out
+
+
+def _zone(state: GameState, side: int) -> str | None:
+    zone = zone_of(state, side)
+    return zone.describe() if zone.edge is not None or zone.polygon else None  # None: the edge is not chosen yet
+
+
+def friendly(decision: Decision, answer: Any) -> Any:
+    """An answer as a tester writes it, mapped exactly onto the decision's options ('the Top edge' -> 'top')."""
+    if decision.kind == "choose_edge" and isinstance(answer, str):
+        word = answer.strip().lower().removeprefix("the ").removesuffix(" edge").strip()
+        if word in decision.choices():
+            return word
+    return answer
+
+
+def legal_answers(decision: Decision, answer: Any) -> dict[str, Any]:
+    """What the decision would have taken: its options, or for a point its zone and the nearest legal point."""
+    if decision.options:
+        return {"options": decision.choices()}
+    if decision.free == "angle":
+        return {"options": "an angle in degrees (0 = +x, 90 = +y, down the screen)"}
+    out: dict[str, Any] = {"options": "a point {x: .., y: ..}"}
+    if "zone" in decision.context:
+        out["zone"] = decision.context["zone"]
+    candidates = decision.context.get("candidates") or []
+    point = answer if isinstance(answer, dict) else {}
+    if isinstance(answer, list):
+        point = dict(zip("xy", answer, strict=False))
+    if candidates:
+        try:
+            near = min(candidates, key=lambda c: math.hypot(c["x"] - point["x"], c["y"] - point["y"]))
+        except (KeyError, TypeError):  # not a point at all: any legal one
+            near = candidates[0]
+        out["nearest_legal"] = {"x": round(near["x"], 4), "y": round(near["y"], 4)}
+    return out
+
+
 def run_script(script: Script) -> dict[str, Any]:
     """Play the script's answers in order until they run out, the game ends, or one is illegal."""
     state = build_state(script)
@@ -103,16 +198,19 @@ def run_script(script: Script) -> dict[str, Any]:
     error = None
     used = 0
     for i, answer in enumerate(script.raw.answers):
+        line = script.doc.line_of(("answers", i))
         if game.over:
-            error = {"answer_index": i, "decision": None, "rule": None,
+            error = {"answer_index": i, "line": line, "decision": None, "rule": None,
                      "message": f"answer {i} ({answer!r}) is left over: the game is over"}
             break
+        decision = game.pending
         try:
-            game.answer(answer)
+            game.answer(friendly(decision, answer))
             used += 1
         except IllegalAnswer as exc:
-            error = {"answer_index": i, "decision": game.pending.kind if game.pending else None,
-                     "rule": exc.rule, "message": str(exc)}
+            error = {"answer_index": i, "line": line, "decision": decision.kind, "prompt": decision.prompt,
+                     "rule": exc.rule, "message": f"{script.file}:{line}: answers[{i}]: {exc}",
+                     **legal_answers(decision, answer)}
             break
     return {
         "file": script.file,

@@ -217,18 +217,18 @@ class BattleSession:
         A bad script raises ContentError (file, key path, line); an answer the rules refuse raises
         IllegalAction naming the decision and the rule."""
         from game.content.script_file import load_script
-        from game.rules.script_mode import build_state
+        from game.rules.script_mode import build_state, friendly
 
         script = load_script(path)
         state = build_state(script)
-        setup = BattleSetup(scenario="", map=str(script.battle_map.file or ""), parties=("", ""), mode=mode,
-                            ai_level=ai_level, seed=script.seed,
+        setup = BattleSetup(scenario=script.scenario_ref, map=str(script.battle_map.file or ""), parties=("", ""),
+                            mode=mode, ai_level=ai_level, seed=script.seed,
                             declare_plan_upfront=state.settings.declare_plan_upfront)
         session = cls(setup, state=state)
         for answer in script.raw.answers:
             if session.game.over:
                 break
-            session.game.answer(answer)
+            session.game.answer(friendly(session.game.pending, answer))
         return session
 
     # -- what is asked ---------------------------------------------------------------------

@@ -66,3 +66,28 @@ def test_a_broken_position_file_is_named_on_the_menu_and_nothing_starts(app: App
     assert why is not None and "bad.yaml" in why
     assert app.top.name == "menu"
     assert any("bad.yaml" in p for p in app.startup_problems)
+
+
+@pytest.mark.rule("ENC-RES-4", "DIG-ACT-4")
+def test_a_position_with_a_scenario_opens_that_encounter(app: App):
+    assert open_position(app, str(ROOT / "docs" / "examples" / "rescue.yaml")) is None
+    session = app.top.session
+    assert app.top.name in ("battle", "maintenance") and session.setup.scenario == "rescue"
+    assert session.state.encounter.name == "Rescue" and session.state.encounter.rescued
+
+
+@pytest.mark.rule("ENC-3", "DIG-ACT-3")
+def test_a_set_up_script_opens_in_deployment_and_the_player_deploys_on(app: App, tmp_path: Path):
+    text = (ROOT / "docs" / "examples" / "engagement_setup.yaml").read_text(encoding="utf-8")
+    partial = tmp_path / "partial.yaml"
+    partial.write_text(text[:text.index("answers:")] + "answers: [top, [18, 6], 90]\n", encoding="utf-8")
+    assert open_position(app, str(partial)) is None
+    scene = app.top
+    assert scene.name == "battle" and scene.session.deploying()
+    assert scene.session.pending.kind == "deploy" and scene.session.pending.context["model"] == "A2"
+    pilot = Autopilot(app, lambda side: make("normal", 3 + side))
+    for _ in range(80):
+        if not scene.session.deploying():
+            break
+        pilot.step()
+    assert not scene.session.deploying() and scene.state.phase == "main"
