@@ -19,7 +19,7 @@ from game.rules import scoring
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes import common
-from game.ui.session import BattleSession
+from game.ui.session import BattleSession, SaveProblem
 
 REPLAYS_ENV = "IRON_HONOR_REPLAYS"
 BREAKDOWN_KINDS = ("Scored", "ScoreRoll", "Victory", "TieBroken")
@@ -132,7 +132,9 @@ class ResultsScene(Scene):
                 ("rematch", "Rematch", "The same parties, map and encounter, and the same seed"),
                 ("rematch_new", "Rematch, new seed", "The same parties, map and encounter with a new seed"),
                 ("save", "Save replay", "Save the setup, the seed and every answer: the whole game")):
-            common.button(self, key, pygame.Rect(x, y, bw, bh), text, tip, "@big_button")
+            b = common.button(self, key, pygame.Rect(x, y, bw, bh), text, tip, "@big_button")
+            if key == "save" and self.session.record() is None:
+                b.disable()  # a position opened from a script has no setup to keep
             x += bw + gap
         note = ""
         if self.saved is not None:
@@ -171,7 +173,7 @@ class ResultsScene(Scene):
         try:
             self.session.save_replay(path)
             self.saved, self.error = path, None
-        except OSError as exc:
+        except (OSError, SaveProblem) as exc:
             self.saved, self.error = None, f"The replay could not be saved: {exc}"
         self.rebuild()
         return self.saved
