@@ -7,7 +7,7 @@ changes in play (position, facing, wounds, conditions, activation) lives here.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.content.maps import BattleMap
@@ -160,6 +160,22 @@ class GameState:
         for key, value in self.__dict__.items():
             if key != "_field":
                 setattr(clone, key, copy.deepcopy(value, memo))
+        return clone
+
+    def frame(self) -> GameState:
+        """A picture of the game now for a replay viewer: models, sides, bag and encounter copied; the
+        log, the map, the profiles and the dice shared (the viewer cuts the log to the frame's length)."""
+        clone = copy.copy(self)
+        clone.__dict__.pop("_field", None)
+        clone.models = {k: replace(m, conditions=dict(m.conditions), jammed=list(m.jammed))
+                        for k, m in self.models.items()}
+        clone.sides = [copy.copy(s) for s in self.sides]
+        clone.bag, clone.set_aside = list(self.bag), list(self.set_aside)
+        if self.encounter is not None:
+            enc = copy.copy(self.encounter)
+            enc.markers = [copy.copy(mk) for mk in self.encounter.markers]
+            enc.awarded = list(self.encounter.awarded)
+            clone.encounter = enc
         return clone
 
     # -- serialisation ---------------------------------------------------------

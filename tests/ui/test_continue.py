@@ -129,3 +129,59 @@ def test_ctrl_z_takes_back_a_move(app: App) -> None:
     frames(app, 2)
     assert app.top is battle and battle.state.snapshot() == before
     assert battle.session.pending.kind == "move_to" and battle.message.startswith("Taken back")
+
+
+def test_watch_a_replay_forward_and_back_then_take_over_and_finish(app: App, tmp_path: Path) -> None:
+    from game.saves.store import saves_dir
+    from game.ui.scenes.load import LoadScene
+    from game.ui.scenes.replay import ReplayScene
+    from tests.ui.driver import press
+
+    app.top.quick_battle(seed=44)
+    play_some(app, 160)
+    battle = app.top
+    battle.session.save_to(saves_dir() / "to_watch.json", name="to watch")
+    at_save = battle.state.snapshot()
+    app.reset(MainMenu(app))
+    frames(app, 2)
+    click(app, app.top.widgets["load"])
+    load = app.top
+    assert isinstance(load, LoadScene)
+    mine = next(k for k, w in load.widgets.items() if k.startswith("saves:") and w.text.startswith("to watch"))
+    click(app, load.widgets[mine])
+    click(app, load.widgets["watch"])
+    viewer = app.top
+    assert isinstance(viewer, ReplayScene) and viewer.index == -1 and len(viewer.timeline) == 160
+    click(app, viewer.widgets["step_fwd"])
+    assert viewer.index == 0
+    click(app, viewer.widgets["act_fwd"])
+    after_activation = viewer.index
+    assert after_activation > 0 and viewer.timeline.steps[after_activation + 1].kind == "nominate"
+    press(app, pygame.K_LEFT)
+    assert viewer.index == after_activation - 1
+    click(app, viewer.widgets["turn:2"])
+    assert viewer.timeline.steps[viewer.index + 1].turn == 2 and viewer.timeline.steps[viewer.index].turn == 1
+    press(app, pygame.K_END)
+    assert viewer.index == 159 and viewer.timeline.state_at(159).snapshot() == at_save
+    click(app, viewer.widgets["play"])
+    assert not viewer.playing  # nothing left to play
+    press(app, pygame.K_HOME)
+    click(app, viewer.widgets["play"])
+    frames(app, 30)
+    assert viewer.playing and viewer.index > 0
+    click(app, viewer.widgets["play"])
+    click(app, viewer.widgets["turn:2"])
+    branch_at = viewer.index
+    expected = viewer.timeline.state_at(branch_at).snapshot()
+    viewer.take_over("ai")  # what the "Play on: vs AI" button does, checked before the AI moves on
+    game = app.top
+    assert game.name == "battle" and len(game.session.recorder.answers) == branch_at + 1
+    got = game.state.snapshot()
+    got.pop("dice"), expected.pop("dice")
+    assert got == expected
+    pilot = Autopilot(app, lambda side: make("easy", 70 + side))
+    for _ in range(20000):
+        if app.top.name == "results":
+            break
+        pilot.step()
+    assert app.top.name == "results"

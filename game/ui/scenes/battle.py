@@ -73,7 +73,9 @@ class BattleScene(Scene):
         self.show_log = True
         self.panning: tuple[int, int] | None = None
         self.log_seen = 0
-        self.summaries_shown: set[int] = set()
+        # a battle resumed from a save: its past turns' summaries were seen, its past moves are not replayed
+        self.summaries_shown: set[int] = {e.turn for e in session.state.log if e.kind == "Scores"}
+        self.opened_at = len(session.state.log)
         self.results_pending = 0.0
         self.handoff_for: object = None
         self.log_panel = None
@@ -320,10 +322,11 @@ class BattleScene(Scene):
         if self.log_seen == len(log):
             return
         new = log[self.log_seen:]
+        moves = log[max(self.log_seen, self.opened_at):]  # not the moves made before the battle was opened
         self.log_seen = len(log)
         if self.log_panel is not None:
             self.log_panel.refresh(self.state)
-        for e in new:
+        for e in moves:
             if e.kind == "ModelMoved" and e.data.get("waypoints"):
                 path = [tuple(e.data.get("start") or e.data["waypoints"][0])] + [tuple(p) for p in e.data["waypoints"]]
                 self.moving[e.data["model"]] = (path, 0.0)

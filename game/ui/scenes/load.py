@@ -62,7 +62,7 @@ class LoadScene(Scene):
 
     def build(self) -> None:
         self.widgets = {}
-        w, h = common.page(self, self.px(560), self.px(360))
+        w, h = common.page(self, self.px(640), self.px(360))
         m, gap = self.px(16), self.px(8)
         common.label(self, "title", pygame.Rect(m, m // 2, self.px(400), self.px(44)), "Saved battles", "@heading")
         top, bottom = m // 2 + self.px(50), h - m - self.px(50)
@@ -85,14 +85,17 @@ class LoadScene(Scene):
         bw = self.px(150)
         y = bottom + gap
         common.button(self, "back", pygame.Rect(m, y, bw, self.px(44)), "Back", None, "@big_button")
-        delete = common.button(self, "delete", pygame.Rect(w - m - 2 * bw - gap, y, bw, self.px(44)), "Delete",
+        delete = common.button(self, "delete", pygame.Rect(w - m - 3 * bw - 2 * gap, y, bw, self.px(44)), "Delete",
                                "Delete this file (asks first)", "@big_button")
+        watch = common.button(self, "watch", pygame.Rect(w - m - 2 * bw - gap, y, bw, self.px(44)), "Watch",
+                              "Watch the battle from the start: step, play, jump to a turn, take over", "@big_button")
         open_ = common.button(self, "open", pygame.Rect(w - m - bw, y, bw, self.px(44)), "Open",
                               "Resume the battle at the decision where it stopped", "@big_button")
         if item is None:
             delete.disable()
         if item is None or item.record is None:
             open_.disable()
+            watch.disable()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -107,6 +110,8 @@ class LoadScene(Scene):
             self.app.pop()
         elif el is w.get("open"):
             self.open()
+        elif el is w.get("watch"):
+            self.watch()
         elif el is w.get("delete"):
             item = self.item()
             if item is not None:
@@ -120,6 +125,19 @@ class LoadScene(Scene):
             return
         self.error = common.resume_battle(self.app, item.path, how="replace")
         if self.error:
+            self.rebuild()
+
+    def watch(self) -> None:
+        from game.core.errors import ContentError
+        from game.ui.scenes.replay import ReplayScene
+
+        item = self.item()
+        if item is None or item.record is None:
+            return
+        try:
+            self.app.push(ReplayScene(self.app, item.record))
+        except ContentError as exc:  # a party, map or scenario text inside the save no longer loads
+            self.error = exc.describe()
             self.rebuild()
 
     def delete(self, item: Listed) -> None:
