@@ -41,14 +41,14 @@ def test_leave_by_the_menu_then_continue_resumes_the_same_decision(app: App) -> 
     app.top.quick_battle(seed=77)
     play_some(app, 45)
     battle = app.top
-    before = (battle.state.snapshot(), len(battle.state.log), battle.session.pending.kind)
     assert autosave_path().is_file()
     click(app, battle.widgets["menu"])
     assert "saved as it stands" in app.top.text
+    before = (battle.state.snapshot(), len(battle.state.log), battle.session.pending.kind)  # the AI waits now
     click(app, app.top.widgets["yes"])
     menu = app.top
     assert isinstance(menu, MainMenu) and "turn" in menu.widgets["continue"].tool_tip_text
-    click(app, menu.widgets["continue"])
+    menu.continue_battle()  # what the Continue button does, checked before the AI moves on
     resumed = app.top
     assert resumed.name == "battle" and resumed is not battle
     assert (resumed.state.snapshot(), len(resumed.state.log), resumed.session.pending.kind) == before
