@@ -6,6 +6,7 @@ and every game that broke. Exit status 1 if any game broke.
     python tools/soak_ai.py --games 1000 --jobs 2                 # the issue-7 soak (hard/normal/easy/random)
     python tools/soak_ai.py --games 240 --pairings hard:normal    # one pairing only
     python tools/soak_ai.py --games 24 --out soak.jsonl            # one JSON line per game
+    python tools/soak_ai.py --games 1000 --replay                  # and replay each from its save
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--parties", nargs="*", default=[f"{a}:{b}" for a, b in ai_soak.PARTIES],
                         help="party pairs as A:B, rotated every two rounds")
     parser.add_argument("--out", help="write one JSON line per game (decision times left out)")
+    parser.add_argument("--replay", action="store_true",
+                        help="also play every game back from its save (setup by value + answers) and compare")
     parser.add_argument("--progress", type=int, default=50, help="print a line every N games (0: never)")
     args = parser.parse_args(argv)
     pairings = [tuple(p.split(":", 1)) for p in args.pairings]
@@ -54,14 +57,20 @@ def main(argv: list[str]) -> int:
             print(f"... {done[0]}/{len(tasks)} games, {time.time() - t0:.0f} s", flush=True)
 
     try:
-        records = ai_soak.run(tasks, args.jobs, on_record)
+        if args.replay:
+            from game.saves.soak_replay import play_and_replay
+
+            records = ai_soak.run(tasks, args.jobs, on_record, player=play_and_replay)
+        else:
+            records = ai_soak.run(tasks, args.jobs, on_record)
     finally:
         if out:
             out.close()
     summary = ai_soak.summarise(records)
     print(ai_soak.format_summary(summary))
     print(f"wall time {time.time() - t0:.0f} s with {args.jobs} job(s)")
-    return 1 if summary["errors"] else 0
+    same, replayed = summary["replays"]
+    return 1 if summary["errors"] or same != replayed else 0
 
 
 if __name__ == "__main__":

@@ -70,8 +70,19 @@ def _content(parties: tuple[str, str], map_name: str, scenario: str) -> tuple[An
             load_scenario(resolve("scenarios", scenario)))
 
 
-def play(task: Task, check: bool = True) -> dict[str, Any]:
-    """One soak game; the record says who won, how long it took, and what broke if anything did."""
+def state_digest(state: Any) -> str:
+    """A fingerprint of a game's whole course: its log and the final state (replays must match it)."""
+    import hashlib
+    import json
+
+    body = json.dumps([[e.to_dict() for e in state.log], state.snapshot()], sort_keys=True, default=str)
+    return hashlib.sha1(body.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def play(task: Task, check: bool = True, keep_answers: bool = False) -> dict[str, Any]:
+    """One soak game; the record says who won, how long it took, and what broke if anything did.
+
+    ``keep_answers`` adds the answers and a digest of the game, for a replay check (game/saves)."""
     from game.ai.soak import run_checked
     from game.rules.engine import Game
     from game.rules.setup import new_game
@@ -92,6 +103,8 @@ def play(task: Task, check: bool = True) -> dict[str, Any]:
         outcome = "draw" if state.winner is None else "win" if state.winner == first else "loss"
         record.update(outcome=outcome, result=state.result, turns=state.turn, decisions=count,
                       scores=[s.score for s in state.sides], error=None)
+        if keep_answers:
+            record.update(answers=list(game.answers), digest=state_digest(state))
     except Exception as exc:
         record.update(outcome="error", error=f"{exc!r}", traceback=traceback.format_exc(limit=6))
     record["seconds"] = time.perf_counter() - t0
@@ -121,18 +134,18 @@ class _Capped:
         return self.game.step()
 
 
-def run(tasks: list[Task], jobs: int = 1, on_record: Callable[[dict[str, Any]], None] | None = None
-        ) -> list[dict[str, Any]]:
-    """Play the tasks (in ``jobs`` processes); records come back in game order."""
+def run(tasks: list[Task], jobs: int = 1, on_record: Callable[[dict[str, Any]], None] | None = None,
+        player: Callable[[Task], dict[str, Any]] = play) -> list[dict[str, Any]]:
+    """Play the tasks (in ``jobs`` processes) with ``player`` (a module-level function); records in game order."""
     records = []
     if jobs <= 1:
         for t in tasks:
-            records.append(play(t))
+            records.append(player(t))
             if on_record:
                 on_record(records[-1])
     else:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for r in pool.imap_unordered(play, tasks, chunksize=1):
+            for r in pool.imap_unordered(player, tasks, chunksize=1):
                 records.append(r)
                 if on_record:
                     on_record(r)
@@ -174,7 +187,9 @@ def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
         per_enc.setdefault((pair, r["scenario"]), Tally()).add(r)  # type: ignore[arg-type]
         for name, ts in r["times"].items():
             times.setdefault(name, []).extend(ts)
+    replayed = [r for r in records if "replay" in r]
     return {"games": len(records), "errors": [r for r in records if r["outcome"] == "error"],
+            "replays": (sum(r["replay"] == "identical" for r in replayed), len(replayed)),
             "per_pair": per_pair, "per_encounter": per_enc,
             "times": {name: time_stats(ts) for name, ts in sorted(times.items())}}
 
@@ -183,6 +198,9 @@ def format_summary(summary: dict[str, Any]) -> str:
     errors = summary["errors"]
     lines = [f"{summary['games']} games, {summary['games'] - len(errors)} ended with a result, "
              f"{len(errors)} broke (invariant or exception)"]
+    same, replayed = summary.get("replays", (0, 0))
+    if replayed:
+        lines.append(f"replays from the save format: {same} of {replayed} identical")
     for pair, tally in summary["per_pair"].items():
         lines.append(f"{pair[0]} v {pair[1]}: {tally.line()}  ({sum(tally.seconds):.0f} s of play)")
         for (p, enc), t in sorted(summary["per_encounter"].items()):
