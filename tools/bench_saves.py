@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Saves and replays, measured: autosave writes, reading a save, resuming against the AI, the replay viewer.
+
+    python tools/bench_saves.py            # 18 models (Order of the Grey Lance v The Hollow Court), normal AIs
+
+Prints figures; asserts nothing (timings depend on the machine and its load).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("IRON_HONOR_SAVES", tempfile.mkdtemp(prefix="bench-saves-"))
+
+from game.ai.registry import make
+from game.saves import record as save_record
+from game.saves.record import read_save
+from game.saves.store import autosave_path
+from game.saves.timeline import Timeline
+from game.ui import session as ui_session
+from game.ui.session import BattleSession, BattleSetup
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))] * 1000
+
+
+def main() -> int:
+    writes: list[float] = []
+    original = save_record.write_save
+
+    def timed(path, rec, durable=True):
+        t = time.perf_counter()
+        original(path, rec, durable)
+        writes.append(time.perf_counter() - t)
+
+    ui_session.write_save = timed
+    setup = BattleSetup(parties=("order_of_the_grey_lance", "hollow_court"), seed=3, mode="ai", ai_level="normal")
+    s = BattleSession(setup, autosave=True)
+    s.humans = set()
+    s.controllers = [make("normal", 11), make("normal", 12)]
+    t = time.perf_counter()
+    while not s.over:
+        s.step_ai()
+    play_s = time.perf_counter() - t
+    size = autosave_path().stat().st_size
+    print(f"game: {len(s.recorder.answers)} decisions, {s.state.turn} turns, played in {play_s:.2f} s")
+    print(f"autosave after every decision: {size} bytes at the end; write ms p50 {pct(writes, .5):.2f} "
+          f"p95 {pct(writes, .95):.2f} max {max(writes) * 1000:.2f}")
+    t = time.perf_counter()
+    rec = read_save(autosave_path())
+    print(f"read the save: {(time.perf_counter() - t) * 1000:.1f} ms")
+    half = len(rec.answers) // 2
+    cut = save_record.SaveRecord(setup=dict(rec.setup, mode="ai"), summary=rec.summary, answers=rec.answers[:half],
+                                 checks=rec.checks[:half])
+    t = time.perf_counter()
+    BattleSession.from_save(cut)
+    print(f"resume at mid-game against the AI (the AI re-asked): {(time.perf_counter() - t) * 1000:.0f} ms")
+    t = time.perf_counter()
+    tl = Timeline(rec.setup, rec.answers, rec.checks)
+    print(f"replay viewer: timeline built in {(time.perf_counter() - t) * 1000:.0f} ms")
+    seeks = []
+    for k in random.Random(1).sample(range(-1, len(tl)), min(500, len(tl))):
+        t = time.perf_counter()
+        tl.state_at(k)
+        seeks.append(time.perf_counter() - t)
+    print(f"seek to a random decision ({len(seeks)} seeks): ms p50 {pct(seeks, .5):.3f} p99 {pct(seeks, .99):.3f} "
+          f"max {max(seeks) * 1000:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
