@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.ai.registry import make
 from game.core.errors import ContentError
@@ -195,3 +197,25 @@ def test_strict_take_backs_stop_at_a_die_and_casual_ones_do_not() -> None:
     assert s.undo("none") == "take-backs are off (Settings)"
     n = len(s.recorder.answers)
     assert s.undo("casual") is None and len(s.recorder.answers) == j < n
+
+
+ENCOUNTERS = ("engagement", "landmark", "rescue", "scouting_run", "salvage", "breakthrough")
+
+
+@pytest.mark.rule("DIG-ACT-4")
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(scenario=st.sampled_from(ENCOUNTERS), seed=st.integers(1, 10_000), cut=st.floats(0.0, 1.0))
+def test_any_decision_of_any_encounter_saved_and_continued_is_the_same_game(tmp_path: Path, scenario, seed,
+                                                                            cut) -> None:
+    setup = BattleSetup(scenario=scenario, map="forest_crossing", parties=("ghrim_company", "northmen_raiding_party"),
+                        mode=VS_AI, ai_level="easy", seed=seed)
+    straight = BattleSession(setup)
+    Players(seed).play(straight)
+    at = round(cut * len(straight.recorder.answers))
+    first = BattleSession(setup)
+    players = Players(seed)
+    players.play(first, upto=at)
+    first.save_to(tmp_path / "cut.json")
+    resumed = BattleSession.from_save(read_save(tmp_path / "cut.json"))
+    players.play(resumed)
+    assert finished(resumed) == finished(straight)
