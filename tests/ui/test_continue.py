@@ -173,9 +173,10 @@ def test_watch_a_replay_forward_and_back_then_take_over_and_finish(app: App, tmp
     click(app, viewer.widgets["turn:2"])
     branch_at = viewer.index
     expected = viewer.timeline.state_at(branch_at).snapshot()
-    viewer.take_over("ai")  # what the "Play on: vs AI" button does, checked before the AI moves on
+    viewer.take_over("ai", "hard")  # what the "vs hard AI" button does, checked before the AI moves on
     game = app.top
     assert game.name == "battle" and len(game.session.recorder.answers) == branch_at + 1
+    assert game.session.setup.ai_level == "hard" and game.session.controllers[1] is not None
     got = game.state.snapshot()
     got.pop("dice"), expected.pop("dice")
     assert got == expected

@@ -32,8 +32,10 @@ CONTROLS = (
      ("step_fwd", "Step ›", "One decision forward (Right)"),
      ("slower", "Slower", "Play more slowly (-)"),
      ("faster", "Faster", "Play faster (+)")),
-    (("take_hotseat", "Play on: hotseat", "A new hotseat game from this moment"),
-     ("take_ai", "Play on: vs AI", "A new game against the AI from this moment (you keep the save's side)"),
+    (("take_hotseat", "Hotseat", "Play on from this moment: a new hotseat game"),
+     ("take_easy", "Easy AI", "Play on from this moment against the easy AI (you keep the save's side)"),
+     ("take_normal", "Normal AI", "Play on from this moment against the normal AI (you keep the save's side)"),
+     ("take_hard", "Hard AI", "Play on from this moment against the hard AI (you keep the save's side)"),
      ("back", "Back", "Back to the list (Esc)")),
 )
 
@@ -138,12 +140,12 @@ class ReplayScene(Scene):
                                                                  tl.turn_start(now - 1))
         self.show(target)
 
-    def take_over(self, mode: str) -> None:
+    def take_over(self, mode: str, level: str | None = None) -> None:
         """A new game from the moment shown: the save's answers up to here, then the players' own."""
         from game.saves.record import SaveRecord as Record
         from game.ui.session import BattleSession, SaveProblem
 
-        setup = dict(self.record.setup, mode=mode)
+        setup = dict(self.record.setup, mode=mode, ai_level=level or self.record.setup["ai_level"])
         branch = Record(setup=setup, summary=dict(self.record.summary), answers=self.record.answers[:self.index + 1],
                         checks=self.record.checks[:self.index + 1], name="")
         try:
@@ -188,7 +190,10 @@ class ReplayScene(Scene):
                    "step_back": lambda: self.step(-1), "play": self.toggle_play, "step_fwd": lambda: self.step(+1),
                    "act_fwd": lambda: self.activation(+1), "turn_fwd": lambda: self.turn(+1),
                    "slower": lambda: self.change_speed(-1), "faster": lambda: self.change_speed(+1),
-                   "take_hotseat": lambda: self.take_over("hotseat"), "take_ai": lambda: self.take_over("ai"),
+                   "take_hotseat": lambda: self.take_over("hotseat"),
+                   "take_easy": lambda: self.take_over("ai", "easy"),
+                   "take_normal": lambda: self.take_over("ai", "normal"),
+                   "take_hard": lambda: self.take_over("ai", "hard"),
                    "back": self.app.pop}
         for key, act in actions.items():
             if el is w.get(key):
