@@ -75,6 +75,16 @@ def test_a_whole_hotseat_engagement_from_the_main_menu_to_the_results(app: App):
     assert handoffs >= 6  # the seat changes hands at least once a turn
     assert summaries >= 5  # a Maintenance summary after every turn played to its end
     assert session.score_history()
+    click(app, app.top.widgets["save"])  # the replay saved from the results opens in the viewer, whole
+    saved = app.top.saved
+    assert saved is not None
+    from game.saves.record import read_save
+    from game.ui.scenes.replay import ReplayScene
+
+    viewer = app.push(ReplayScene(app, read_save(saved)))
+    assert viewer.timeline.divergence is None and viewer.timeline.over
+    assert len(viewer.timeline) == len(session.recorder.answers)
+    app.pop()
     click(app, app.top.widgets["menu"])
     assert app.top.name == "menu"
 
