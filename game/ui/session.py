@@ -25,7 +25,7 @@ from game.rules.engine import Game
 from game.rules.setup import new_game
 from game.rules.state import GameState, Settings
 from game.saves.playback import Played, Recorder, play_back
-from game.saves.record import SaveRecord, write_save
+from game.saves.record import SaveRecord, rules_hash, write_save
 from game.saves.store import autosave_path
 
 HOTSEAT = "hotseat"
@@ -122,7 +122,9 @@ class BattleSession:
 
         played = play_back(s, record.answers, record.checks, ask=ask)
         if played.divergence is not None:
-            raise SaveProblem(f"this save does not play back under this version of the game: "
+            other = "" if record.rules == rules_hash() else \
+                f" (it was played under other rules data, game version {record.game_version})"
+            raise SaveProblem(f"this save does not play back under this version of the game{other}: "
                               f"{played.divergence.describe()}")
         session = cls(setup, played=played, autosave=autosave)
         session.controllers = controllers
