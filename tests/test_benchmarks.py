@@ -25,3 +25,17 @@ def test_ai_benchmark_short_mode_runs() -> None:
     assert out.returncode == 0, out.stderr
     assert "decision ms" in out.stdout and "full game median" in out.stdout and "odds" in out.stdout
     print(out.stdout)
+
+
+def test_ai_benchmark_history_records_a_run_and_compares_the_next(tmp_path) -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_ai", ROOT / "tools" / "bench_ai.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    history = tmp_path / "history.jsonl"
+    assert "no recorded run" in bench.compare({"x": 1.0}, bench.last_recorded(history))[0]
+    bench.record({"normal full game median s": 0.5}, history)
+    history.write_text(history.read_text() + "not json\n")  # a damaged line is passed over
+    lines = bench.compare({"normal full game median s": 0.4, "new figure": 2.0}, bench.last_recorded(history))
+    assert "-20.0%" in lines[1] and "(new)" in lines[2]

@@ -3,6 +3,10 @@
 
     python tools/bench_ai.py           # a few games per controller, Engagement if present, then the 9-model game
     python tools/bench_ai.py --short   # one quick game per controller, for CI
+    python tools/bench_ai.py --record  # also append the figures to benchmarks/ai_history.jsonl
+
+Every run prints the change of each figure against the last recorded run, so a regression shows;
+the history file is kept in the repository, one JSON line per recorded run.
 
 Targets (issue 7): decision p95 <= 50 ms for normal, <= 200 ms for hard; a normal-vs-normal
 Engagement game <= 2 s median on one core. Also prints the exact-odds computation time.
@@ -11,7 +15,11 @@ Engagement game <= 2 s median on one core. Also prints the exact-odds computatio
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import platform
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -21,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai import registry
 from game.ai.simulate import Setup, percentile, play_game
 
+HISTORY = Path(__file__).resolve().parent.parent / "benchmarks" / "ai_history.jsonl"
 PARTIES = ("lantern_adventuring_co", "northmen_raiding_party")
 NINE = ("order_of_the_grey_lance", "hollow_court")  # two legal large shipped parties of 9 models each
 
@@ -51,10 +60,60 @@ def bench_odds() -> None:
         print(f"odds {label:<34} first {cold * 1000:8.2f} ms   cached {warm * 1e6:6.1f} µs")
 
 
+def last_recorded(path: Path) -> dict | None:
+    """The newest run in the history file (lines that do not parse are passed over)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return None
+    for line in reversed(lines):
+        try:
+            run = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(run, dict) and isinstance(run.get("figures"), dict):
+            return run
+    return None
+
+
+def compare(figures: dict[str, float], last: dict | None) -> list[str]:
+    """Each figure beside the last recorded one, with the change in per cent."""
+    if last is None:
+        return ["no recorded run to compare with yet (--record keeps this one)"]
+    out = [f"against the run of {last.get('date', '?')} (commit {last.get('commit', '?')}):"]
+    for key, value in figures.items():
+        old = last["figures"].get(key)
+        if isinstance(old, int | float) and old:
+            out.append(f"  {key:<40} {old:10.3f} -> {value:10.3f}  ({(value - old) / old:+.1%})")
+        else:
+            out.append(f"  {key:<40} {'-':>10} -> {value:10.3f}  (new)")
+    return out
+
+
+def record(figures: dict[str, float], path: Path) -> None:
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                                cwd=path.parent, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        commit = ""
+    run = {"date": time.strftime("%Y-%m-%d %H:%M:%S"), "commit": commit, "python": platform.python_version(),
+           "cpus": os.cpu_count(), "load": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
+           "figures": figures}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a", encoding="utf-8") as f:
+        f.write(json.dumps(run, sort_keys=True) + "\n")
+    print(f"recorded in {path}")
+
+
+FIGURES: dict[str, float] = {}
+
+
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--short", action="store_true", help="one game per controller")
     parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--record", action="store_true", help=f"append the figures to {HISTORY.name}")
+    parser.add_argument("--history", type=Path, default=HISTORY, help="the history file to compare with")
     args = parser.parse_args(argv)
     games = 1 if args.short else args.games
     scenario = None if args.short else _scenario()
@@ -73,11 +132,16 @@ def main(argv: list[str]) -> int:
             for t in record["_times"]:
                 times += t
         ms = [t * 1000 for t in times]
+        FIGURES[f"{name} decision p95 ms"] = round(percentile(ms, 95), 3)
+        FIGURES[f"{name} full game median s"] = round(statistics.median(seconds), 4)
         print(f"{name:>12}: decision ms p50 {percentile(ms, 50):7.3f}  p95 {percentile(ms, 95):7.3f}  "
               f"p99 {percentile(ms, 99):7.3f}  ({len(ms)} decisions)   full game median "
               f"{statistics.median(seconds):.3f} s")
     if not args.short:
         bench_nine(args.games, scenario)
+    print("\n".join(compare(FIGURES, last_recorded(args.history))))
+    if args.record and not args.short:
+        record(FIGURES, args.history)
     return 0
 
 
@@ -93,6 +157,7 @@ def bench_nine(games: int, scenario: str | None) -> None:
             print(f"9-model game {i} failed: {record['error']}")
             return
         seconds.append(record["seconds"])
+    FIGURES["9-model normal game CPU median s"] = round(statistics.median(cpu), 4)
     print(f"9-model {scenario or 'plain fight'} ({' v '.join(NINE)}, village_ruins), normal v normal, {games} games: "
           f"CPU (one core) median {statistics.median(cpu):.3f} s, max {max(cpu):.3f} s; wall median "
           f"{statistics.median(seconds):.3f} s (wall exceeds CPU only when other processes share the cores)")
