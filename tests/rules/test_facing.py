@@ -145,3 +145,16 @@ def test_shield_and_back_arc_come_from_the_defenders_facing_not_the_attackers() 
 
     assert blow(180.0) == (set(), {"MOD-4"})  # the defender faces the attacker: its shield, no back arc
     assert blow(0.0) == ({"MOD-1"}, set())  # it faces away: +2 from the back arc, the shield does nothing
+
+
+@pytest.mark.rule("HERO-1", "SEQ-5")
+def test_a_friend_spurred_by_heroic_impetus_may_turn_to_shoot_a_target_behind() -> None:
+    from game.rules import turn
+
+    state = table((0, figure("Hero", "hero"), 10, 10, 0), (0, archer(name="Friend"), 16, 10, 0),
+                  (1, figure("Behind"), 8, 20, 0))
+    state.dice.force(2, 5, 6, 1, 2)  # the hero's activation roll; the friend's shot 11 + 3 - 2 vs 3 + 3
+    script = Script(["A2", "ranged_attack", "B1", 45, "nothing", 0])
+    script.run(turn.activate(state, state.model("A1")))
+    assert script.kinds()[:3] == ["heroic_impetus", "impetus_action", "target"]
+    assert [t["target"] for t in turned(state, "A2")] == ["B1"] and state.model("B1").wounds_taken == 1
