@@ -108,8 +108,8 @@ class Tactical:
         return best
 
     def chargeable(self, state: GameState, m: ModelState) -> set[str]:
-        """Hard: the enemies the engine would let ``m`` charge now (3″+, in sight in its front arc, a legal
-        straight lane: [MOVE-3], [DIG-MOVE-4]), so it never declares a charge that would be skipped."""
+        """Hard: the enemies the engine would let ``m`` charge now (3″+, in sight once it turns to them, a legal
+        straight lane: [MOVE-3], [SEQ-5], [DIG-MOVE-4]), so it never declares a charge that would be skipped."""
         from game.rules.movement import allowance, charge_targets
 
         key = (len(state.log), m.id)
@@ -338,8 +338,10 @@ class Tactical:
     @staticmethod
     def wasted(state: GameState, m: ModelState, acts: list[str]) -> int:
         """Hard: actions the engine would skip, losing their AP: a blow or a Shove before any move with no
-        enemy in base contact in the front arc, a Heal with no wounded friend in contact."""
-        foes = [e for e in board.engaged_enemies(state, m) if board.in_front_arc(m, e)]
+        enemy it may strike ([CC-1], [SEQ-5]), a Heal with no wounded friend in contact."""
+        from game.rules.actions import melee_targets
+
+        foes = melee_targets(state, m)
         hurt = [f for f in state.friends_of(m) if f.wounds_taken and board.in_contact(m, f)]
         out = 0
         for a in acts:
@@ -533,8 +535,9 @@ class Tactical:
 
     @staticmethod
     def facing_most(m: ModelState, foes: list[ModelState], default: float) -> float:
-        """Hard: the facing that keeps the nearby enemies in the front arc, nearest first: they can then be
-        charged next activation ([MOVE-3] needs sight) and gain no back-arc +2 against it ([MOD-1])."""
+        """Hard: the facing that keeps the nearby enemies in the front arc, nearest first: they then gain no
+        back-arc +2 against it ([MOD-1]), meet its shield ([MOD-4]) and can be struck if they disengage
+        ([SEQ-9]). Its own attacks next activation need no facing: it may turn then ([SEQ-5])."""
         near = [f for f in foes if board.distance(m, f) <= 14.0]
         if not near:
             return round(default, 3)

@@ -96,18 +96,16 @@ class Threats:
         return total
 
     def sight(self, e: ModelState, x: float, y: float) -> tuple[bool, bool]:
-        """LOS and cover from ``e`` (turned to face the point, as it would before shooting) to our model at
-        (x, y), moved in the geometry index only and put back after."""
-        from game.geometry.los import line_of_sight
+        """LOS and cover from ``e``, free to turn in its own activation ([SEQ-5]), to our model at (x, y),
+        moved in the geometry index only and put back after."""
+        from game.geometry.los import line_of_sight_turned
 
         bf = board.battlefield(self.state)
         m = self.m
-        bf.update_base(e.id, facing=board.facing_towards(e, x, y))
         if (x, y) != (m.x, m.y):
             bf.update_base(m.id, centre=(x, y))
         try:
-            result = line_of_sight(bf, e.id, m.id)
+            result = line_of_sight_turned(bf, e.id, m.id)
         finally:
-            bf.update_base(e.id, facing=e.facing)
             bf.update_base(m.id, centre=(m.x, m.y))
         return result.has_los, result.cover

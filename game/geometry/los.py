@@ -7,7 +7,7 @@ last left it, so the UI can draw the lines and the log can say why.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from game.content.maps import TerrainPiece
@@ -84,9 +84,14 @@ def sample_points(viewer_centre: tuple[float, float], target_centre: tuple[float
     return [Vec2(tx + px * k, ty + py * k) for k in LINE_OFFSETS]
 
 
-def line_of_sight(bf: Battlefield, viewer_id: str, target_id: str) -> LosResult:
-    """LOS and cover of ``target`` against ``viewer`` with per-line detail ([DIG-LOS-3], [DIG-LOS-4])."""
+def line_of_sight(bf: Battlefield, viewer_id: str, target_id: str, facing: float | None = None) -> LosResult:
+    """LOS and cover of ``target`` against ``viewer`` with per-line detail ([DIG-LOS-3], [DIG-LOS-4]).
+
+    ``facing``: the viewer's facing for this check instead of its base's own (a model that may turn
+    first, [SEQ-5]: :func:`line_of_sight_turned`)."""
     viewer, target = bf.base(viewer_id), bf.base(target_id)
+    if facing is not None:
+        viewer = replace(viewer, facing=float(facing) % 360.0)
     vc, tc = viewer.centre, target.centre
     in_arc = base_in_front_arc(viewer, target)
     points = sample_points(vc, tc, target.radius)
@@ -161,6 +166,21 @@ def line_of_sight(bf: Battlefield, viewer_id: str, target_id: str) -> LosResult:
                     sources.append(o.id)
         sources += [f"area:{p.id}" for p in bf.in_area(tc)]
     return LosResult(viewer_id, target_id, has_los, bool(sources), in_arc, tuple(lines), tuple(sources), reason)
+
+
+def facing_to(viewer: BaseRecord, target: BaseRecord) -> float:
+    """The facing that points the viewer's centre at the target's centre (its own when they coincide)."""
+    d = target.centre - viewer.centre
+    return viewer.facing if d.length() == 0 else math.degrees(math.atan2(d.y, d.x)) % 360.0
+
+
+def line_of_sight_turned(bf: Battlefield, viewer_id: str, target_id: str) -> LosResult:
+    """LOS of a viewer free to turn first ([SEQ-5], [BASE-5]): as it stands once it faces the target's centre.
+
+    Facing the centre puts all five sample points in front ([DIG-LOS-1] spreads them across the centre
+    line), so no other facing sees more: this is LOS "after turning" for any target. Cover is then judged
+    as the attack will be made, facing the target."""
+    return line_of_sight(bf, viewer_id, target_id, facing_to(bf.base(viewer_id), bf.base(target_id)))
 
 
 def _obstruction(kind: str, oid: str, effect: str, a: geo.Pt, b: geo.Pt, t_exit: float, tcx: float, tcy: float,

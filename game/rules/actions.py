@@ -42,15 +42,27 @@ def resolve(state: GameState, model: ModelState, kind: str, impetus: bool = Fals
 # -- close combat ---------------------------------------------------------------------------
 
 def melee_targets(state: GameState, model: ModelState) -> list[ModelState]:
-    """[CC-1]: enemies in base contact and in the attacker's front arc."""
-    return [e for e in board.engaged_enemies(state, model) if board.in_front_arc(model, e)]
+    """[CC-1] with [SEQ-5]: enemies in base contact; the attacker turns to face the one it picks, so its
+    current front arc never limits the choice."""
+    return board.engaged_enemies(state, model)
+
+
+def face(state: GameState, model: ModelState, target: ModelState) -> None:
+    """[SEQ-5] / [BASE-5]: the acting model turns to face the target of its attack or spell (free, logged)."""
+    facing = board.facing_towards(model, target.x, target.y)
+    turn = abs((facing - model.facing + 180.0) % 360.0 - 180.0)
+    if turn <= 1e-6:
+        return
+    state.emit("Turned", f"{model.name} turns to face {target.name}", model=model.id, target=target.id,
+               start=model.facing, facing=facing, rule="SEQ-5")
+    model.facing = facing
 
 
 def choose_target(state: GameState, model: ModelState, targets: list[ModelState], what: str, rule: str) -> Gen:
     answer = yield Decision("target", model.side, f"{model.name}: target for the {what}?", rule,
                             [Option(t.id, t.name) for t in targets], context={"model": model.id, "action": what})
     target = state.model(answer)
-    model.facing = board.facing_towards(model, target.x, target.y)  # [SEQ-5]
+    face(state, model, target)
     return target
 
 
@@ -58,7 +70,7 @@ def melee_target(state: GameState, model: ModelState, kind: str) -> Gen:
     """The target of a close combat action, or None (the action is skipped) when there is none."""
     targets = melee_targets(state, model)
     if not targets:
-        skip(state, model, kind, "no enemy in base contact in its front arc")
+        skip(state, model, kind, "no enemy in base contact")
         return None
     action = action_kind(kind, model)
     return (yield from choose_target(state, model, targets, action.name.lower(), action.rule))
@@ -101,18 +113,35 @@ def ranged_attack(state: GameState, model: ModelState, kind: str) -> Gen:
     if not weapons:
         skip(state, model, kind, "no ranged weapon that is not jammed")
         return False
-    weapon = yield from combat.choose_weapon(state, model, weapons, "shot")
+    weapons, unavailable = weapons_with_targets(state, model, weapons)
+    if not weapons:
+        skip(state, model, kind, "no enemy in line of sight and range")
+        return False
+    weapon = yield from combat.choose_weapon(state, model, weapons, "shot", unavailable)
     if weapon is None:
         skip(state, model, kind, "its other hand's weapon is the only ranged one left")  # [SEQ-3]
         return False
     targets = movement.ranged_targets(state, model, weapon)
-    if not targets:
-        skip(state, model, kind, "no enemy in line of sight and range")
-        return False
     target = yield from choose_target(state, model, [t for t, _, _ in targets], action_kind(kind, model).name.lower(),
                                       "RNG-2")
     yield from shoot(state, model, kind, weapon, target)
     return True
+
+
+def weapons_with_targets(state: GameState, model: ModelState, weapons: list[int]) -> tuple[list[int], list[dict]]:
+    """The ranged weapons with an enemy in LOS and range ([RNG-2]), and the others, each with why it is not
+    offered: choosing one would only skip the shot ([SEQ-2])."""
+    from game.content.catalog import catalog
+
+    ok, missing = [], []
+    for i in weapons:
+        if movement.ranged_targets(state, model, i):
+            ok.append(i)
+        else:
+            reach = catalog().skill(model.weapon(i).skill).long or 0
+            missing.append({"key": str(i), "label": model.weapon(i).name,
+                            "why": f"no enemy in line of sight within its {reach:g}″ [RNG-2]"})
+    return ok, missing
 
 
 def shoot(state: GameState, model: ModelState, kind: str, weapon: int, target: ModelState) -> Gen:
@@ -122,6 +151,7 @@ def shoot(state: GameState, model: ModelState, kind: str, weapon: int, target: M
         skip(state, model, kind, f"{target.name} is no longer in line of sight and range")
         return None
     _, band, cover = found[0]
+    face(state, model, target)
     action = kind if kind in ("aimed_shot", "spray_attack") else "ranged_attack"
     attack = combat.Attack(model, target, "ranged", action, weapon, range_band=band, cover=cover)
     for h in hooks_of(model):

@@ -10,6 +10,7 @@ import math
 
 from game.core.vec import Vec2
 from game.geometry.battlefield import NEUTRAL, BaseRecord, Battlefield
+from game.geometry.los import LosResult, line_of_sight_turned
 from game.rules.state import PRISONER, SIDE_LETTERS, GameState, ModelState
 
 CONTACT_TOLERANCE = 0.02  # [DIG-3]
@@ -66,6 +67,12 @@ def in_front_arc(viewer: ModelState, target: ModelState) -> bool:
     fy = target.y + math.sin(facing) * target.radius
     along = (fx - viewer.x) * math.cos(facing) + (fy - viewer.y) * math.sin(facing)
     return along > 1e-9
+
+
+def sight(state: GameState, viewer: ModelState, target: ModelState) -> LosResult:
+    """LOS and cover for the viewer's own attack, charge or spell ([SEQ-5], [BASE-5]): it may turn freely in
+    its activation, so its current front arc never limits it; it sees the target as once turned to face it."""
+    return line_of_sight_turned(battlefield(state), viewer.id, target.id)
 
 
 def attacker_behind(defender: ModelState, attacker: ModelState) -> bool:

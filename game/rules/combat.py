@@ -7,7 +7,7 @@ window ([SEQ-1]); (4) wound if the attack is higher; (5) effects in the order of
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -351,20 +351,27 @@ def area_of_effect(state: GameState, attack: Attack, total: int) -> Gen:
                        rule="AOE-1")
 
 
-def choose_weapon(state: GameState, model: ModelState, indices: list[int], purpose: str) -> Gen:
+def choose_weapon(state: GameState, model: ModelState, indices: list[int], purpose: str,
+                  unavailable: Sequence[dict[str, str]] = ()) -> Gen:
     """[SEQ-3]: every attack names the weapon entry it uses; asked only when there is a choice.
 
     A Dual Wield model's second combat action uses another entry than its first ([T-DUAL-1]).
+    ``unavailable``: weapons the caller left out, each {key, label, why}; the decision's context lists them
+    with the Dual Wield ones, so the player sees why they are not offered.
     """
     usable = [i for i in indices if i not in model.jammed]
+    missing = list(unavailable)
     if model.has("dual_wield"):
-        usable = [i for i in usable if f"{model.id}:{i}" not in state.weapons_used]
+        used = [i for i in usable if f"{model.id}:{i}" in state.weapons_used]
+        missing += [{"key": str(i), "label": model.weapon(i).name, "why": "its other combat action used it "
+                     "[T-DUAL-1]"} for i in used]
+        usable = [i for i in usable if i not in used]
     if len(usable) <= 1:
         chosen = usable[0] if usable else None
     else:
         options = [Option(str(i), f"{model.weapon(i).name} ({model.weapon(i).skill})") for i in usable]
         answer = yield Decision("weapon", model.side, f"{model.name}: which weapon for the {purpose}?", "SEQ-3",
-                                options)
+                                options, context={"unavailable": missing} if missing else {})
         chosen = int(answer)
     if chosen is not None and model.id == state.active_model:
         state.weapons_used.append(f"{model.id}:{chosen}")

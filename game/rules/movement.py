@@ -16,7 +16,6 @@ from game.core.vec import Vec2
 from game.geometry import pushes
 from game.geometry.battlefield import Battlefield
 from game.geometry.charges import charge_lane, default_charge_end
-from game.geometry.los import line_of_sight
 from game.geometry.paths import MoveCheck, check_move
 from game.geometry.routes import Route, end_options, shortest_route
 from game.rules import board, combat, conditions
@@ -182,7 +181,8 @@ def last_legal_stop(bf: Battlefield, model_id: str, waypoints: tuple[Vec2, ...],
 # -- charge ---------------------------------------------------------------------------------
 
 def charge_targets(state: GameState, model: ModelState, inches: float) -> list[tuple[ModelState, MoveCheck]]:
-    """[MOVE-3], [MOVE-4], [COND-6], [T-FLIGHT-3]: enemies ≥3″ away, in LOS, reachable straight."""
+    """[MOVE-3], [MOVE-4], [COND-6], [T-FLIGHT-3]: enemies ≥3″ away, in LOS, reachable straight; the charger
+    may turn first ([SEQ-5]), so LOS is judged as it would face each enemy."""
     bf = board.battlefield(state)
     out = []
     for e in sorted(state.enemies_of(model), key=lambda m: m.id):
@@ -190,7 +190,7 @@ def charge_targets(state: GameState, model: ModelState, inches: float) -> list[t
             continue
         if e.has("flight") and not model.has("flight"):
             continue
-        if not line_of_sight(bf, model.id, e.id).has_los:
+        if not board.sight(state, model, e).has_los:
             continue
         lane = charge_lane(bf, model.id, e.id, inches)  # [DIG-MOVE-4]
         if lane.legal:
@@ -200,7 +200,7 @@ def charge_targets(state: GameState, model: ModelState, inches: float) -> list[t
 
 def charge(state: GameState, model: ModelState, kind: str) -> Gen:
     """[MOVE-3]: up to 6″ straight into contact, then a free standard attack at +2."""
-    from game.rules.actions import full_defense, skip
+    from game.rules.actions import face, full_defense, skip
 
     if board.is_engaged(state, model):
         skip(state, model, kind, "an engaged model can only Disengage")
@@ -230,7 +230,7 @@ def charge(state: GameState, model: ModelState, kind: str) -> Gen:
                                   "candidates": [{"x": default.x, "y": default.y}]})
     lane = charge_lane(bf, model.id, target.id, inches, (end["x"], end["y"]))
     _apply_move(state, model, lane.move, "charge", charge_mods)
-    model.facing = lane.facing  # [DIG-MOVE-4]: the charger ends facing the target
+    face(state, model, target)  # [DIG-MOVE-4] / [SEQ-5]: the charger ends facing the target
     yield from full_defense(state, model)  # [SEQ-4]: before the free attack
     if model.on_table and target.on_table and board.in_contact(model, target):
         weapon = yield from combat.choose_weapon(state, model, combat.melee_weapons(model), "charge")
@@ -309,17 +309,17 @@ def can_disengage(state: GameState, model: ModelState) -> bool:
 # -- ranged targets -------------------------------------------------------------------------------
 
 def ranged_targets(state: GameState, model: ModelState, weapon: int) -> list[tuple[ModelState, str, bool]]:
-    """[RNG-2] / [SKILL-6]: enemies in LOS within long range, with the range band and cover."""
+    """[RNG-2] / [SKILL-6]: enemies in LOS within long range, with the range band and cover. The shooter may
+    turn to face any of them first ([SEQ-5]): LOS and cover are judged as it faces each one."""
     from game.content.catalog import catalog
 
     skill = catalog().skill(model.weapon(weapon).skill)
-    bf = board.battlefield(state)
     out = []
     for e in sorted(state.enemies_of(model), key=lambda m: m.id):
         d = board.distance(model, e)
         if skill.long is None or d > skill.long + 1e-9:
             continue
-        los = line_of_sight(bf, model.id, e.id)
+        los = board.sight(state, model, e)
         if not los.has_los:
             continue
         band = "short" if d <= (skill.short or 0) + 1e-9 else "long"

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.dice import Modifier, ResolutionRoll, active_wins
-from game.geometry.los import line_of_sight
 from game.rules import board, combat, conditions, fate
 from game.rules.decisions import Decision, Option
 from game.rules.state import GameState, ModelState
@@ -67,10 +66,29 @@ def can_cast(state: GameState, model: ModelState) -> str | None:
 
 
 def spell_targets(state: GameState, caster: ModelState, reach: float) -> list[ModelState]:
-    """[SORC-3]: an enemy model in LOS within the range."""
-    bf = board.battlefield(state)
+    """[SORC-3]: an enemy model in LOS within the range; the caster may turn to face it first ([SEQ-5])."""
     return [e for e in sorted(state.enemies_of(caster), key=lambda m: m.id)
-            if board.distance(caster, e) <= reach + 1e-9 and line_of_sight(bf, caster.id, e.id).has_los]
+            if board.distance(caster, e) <= reach + 1e-9 and board.sight(state, caster, e).has_los]
+
+
+def reach_of(enhancement: Enhancement) -> float:
+    """[SORC-3] / [SORC-5]: 18″, or 24″ with Greater Reach."""
+    return RANGE + (6.0 if enhancement.id == "greater_reach" else 0.0)
+
+
+def enhancement_options(state: GameState, caster: ModelState, ap: int) -> tuple[list[Enhancement], list[dict]]:
+    """The enhancements ``ap`` AP buy ([SORC-1], [SORC-5]) that leave an eligible target, and the others, each
+    with why it is not offered: it could only skip the cast, its AP lost ([SEQ-2])."""
+    ok, missing = [], []
+    for e in ENHANCEMENTS.values():
+        if e.ap != ap - 1:
+            continue
+        if spell_targets(state, caster, reach_of(e)):
+            ok.append(e)
+        else:
+            missing.append({"key": e.id, "label": e.name,
+                            "why": f"no enemy in line of sight within {reach_of(e):g}″ [SORC-3]"})
+    return ok, missing
 
 
 def casting_modifiers(state: GameState, caster: ModelState, target: ModelState, focus: bool) -> list[Modifier]:
@@ -97,29 +115,31 @@ def resist_modifiers(state: GameState, target: ModelState, spell: Spell, area: b
 
 def cast(state: GameState, caster: ModelState, ap: int) -> Gen:
     """[SORC-4] steps 1-6 for one spell bought with ``ap`` action points."""
-    from game.rules.actions import skip
+    from game.rules.actions import face, skip
 
     kind = f"cast_{ap}"
     why = can_cast(state, caster)
     if why:
         skip(state, caster, kind, why)
         return False
+    # only enhancements that leave an eligible target are offered; with none, no spell is chosen in vain
+    choices, unavailable = enhancement_options(state, caster, ap)
+    if not choices:
+        reach = max(reach_of(e) for e in ENHANCEMENTS.values() if e.ap == ap - 1)
+        skip(state, caster, kind, f"no enemy in line of sight within {reach:g}″")
+        return False
     # (1) the spell, the enhancement the AP pay for, and the caster's Fate
     spell_id = yield Decision("spell", caster.side, f"{caster.name}: which spell?", "SORC-4",
                               [Option(s.id, f"{s.name} (resisted by {s.resist}): {s.text}") for s in SPELLS.values()],
                               context={"model": caster.id})
     spell = SPELLS[spell_id]
-    choices = [e for e in ENHANCEMENTS.values() if e.ap == ap - 1]
     enhancement = choices[0]
-    if len(choices) > 1:
+    if len(choices) + len(unavailable) > 1:  # the AP buy a choice: ask, saying why any is not offered
         pick = yield Decision("enhancement", caster.side, f"{caster.name}: which enhancement for {ap} AP?", "SORC-5",
-                              [Option(e.id, f"{e.name} ({e.ap} AP): {e.text}") for e in choices])
+                              [Option(e.id, f"{e.name} ({e.ap} AP): {e.text}") for e in choices],
+                              context={"model": caster.id, "unavailable": unavailable})
         enhancement = ENHANCEMENTS[pick]
-    reach = RANGE + (6.0 if enhancement.id == "greater_reach" else 0.0)
-    targets = spell_targets(state, caster, reach)
-    if not targets:
-        skip(state, caster, kind, f"no enemy in line of sight within {reach:g}″")
-        return False
+    targets = spell_targets(state, caster, reach_of(enhancement))
     conditions.lose_stealth(state, caster)  # [SEQ-11]
     state.emit("SpellCast", f"{caster.name} casts {spell.name}" + (f" with {enhancement.name}"
                if enhancement.id != "none" else ""), model=caster.id, spell=spell.id, enhancement=enhancement.id,
@@ -129,7 +149,7 @@ def cast(state: GameState, caster: ModelState, ap: int) -> Gen:
     answer = yield Decision("target", caster.side, f"{caster.name}: target for {spell.name}?", "SORC-3",
                             [Option(t.id, t.name) for t in targets], context={"model": caster.id, "action": "spell"})
     target = state.model(answer)
-    caster.facing = board.facing_towards(caster, target.x, target.y)
+    face(state, caster, target)  # [SEQ-5]
     t_extra = yield from fate.inner_reserve(state, target.side, f"{target.name}'s resisting roll")
     # (3) and (4): the opposed rolls
     gambit = 1 if enhancement.id == "sorcerers_gambit" else 0

@@ -101,19 +101,21 @@ def test_charge_moves_straight_and_attacks_at_plus_two() -> None:
     assert {"value": 2, "rule": "MOD-2", "source": "charging"} in rolls(state)[0]["modifiers"]
 
 
-@pytest.mark.rule("MOVE-3", "MOVE-4", "COND-6", "T-FLIGHT-3")
+@pytest.mark.rule("MOVE-3", "MOVE-4", "COND-6", "T-FLIGHT-3", "SEQ-5")
 def test_charge_targets() -> None:
     state = table((0, figure("Charger"), 10, 10, 0), (1, figure("Close"), 12, 10, 180),
                   (1, figure("Horror", traits=["monstrous"]), 10, 14, 0),
                   (1, figure("Bird", traits=["flight"]), 10, 6, 0),
                   (1, figure("Ok"), 6, 10, 0), (1, figure("Beyond"), 10, 25, 0))
-    state.model("A1").facing = 0
     from game.rules.movement import charge_targets
 
-    names = [t.name for t, _ in charge_targets(state, state.model("A1"), 6)]
-    assert names == []  # too close, Terror, Flight, behind it (no LOS), too far
-    state.model("A1").facing = 180
-    assert [t.name for t, _ in charge_targets(state, state.model("A1"), 6)] == ["Ok"]
+    for facing in (0, 180):  # behind it or ahead: the charger turns first ([SEQ-5])
+        state.model("A1").facing = facing
+        names = [t.name for t, _ in charge_targets(state, state.model("A1"), 6)]
+        assert names == ["Ok"]  # not: too close, Terror, Flight, too far
+    wall = square("wall", "impassable", 7.5, 5, 8, 15, blocks_los=True)
+    state = table((0, figure("Charger"), 10, 10, 0), (1, figure("Hidden"), 6, 10, 0), pieces=[wall])
+    assert charge_targets(state, state.model("A1"), 6) == []  # no LOS whichever way it turns
 
 
 @pytest.mark.rule("SPEC-2", "SEQ-4")

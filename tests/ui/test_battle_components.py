@@ -84,18 +84,21 @@ def test_overlays_draw_on_real_games_and_change_nothing(games: list[Game], surfa
 
 
 def test_los_verdict_is_the_geometry_layers(games: list[Game], surface: pygame.Surface) -> None:
-    from game.geometry.los import line_of_sight
+    """The hover's LOS is the one the model's own attack would have: turned to face the target ([SEQ-5])."""
+    from game.geometry.los import line_of_sight_turned
 
     state = games[0].state
     cam = Camera.fit(pygame.Rect(0, 0, 800, 800))
     seen = set()
     for m in state.on_table():
         for e in state.enemies_of(m):
-            los = line_of_sight(board.battlefield(state), m.id, e.id)
+            los = line_of_sight_turned(board.battlefield(state), m.id, e.id)
             text = previews.draw_los(surface, cam, state, m.id, e.id)
             verdict = "blocked" if not los.has_los else "cover" if los.cover else "clear"
             assert previews.los_verdict(previews.los_result(state, m.id, e.id)) == verdict
-            assert ("blocked" in text or "out of arc" in text) == (verdict == "blocked")
+            assert ("blocked" in text) == (verdict == "blocked")
+            behind = not board.in_front_arc(m, e)
+            assert ("turns to face" in text) == (behind and verdict != "blocked")
             seen.add(verdict)
     assert len(seen) >= 2
 

@@ -29,11 +29,15 @@ class QuickFire(TraitRule):
         if not weapons:
             actions.skip(state, model, kind, "no 2-handed ranged weapon that is not jammed")
             return False
-        weapon = yield from combat.choose_weapon(state, model, weapons, "quick-fire")
-        targets = movement.ranged_targets(state, model, weapon)
-        if not targets:
+        weapons, unavailable = actions.weapons_with_targets(state, model, weapons)
+        if not weapons:
             actions.skip(state, model, kind, "no enemy in line of sight and range")
             return False
+        weapon = yield from combat.choose_weapon(state, model, weapons, "quick-fire", unavailable)
+        if weapon is None:
+            actions.skip(state, model, kind, "its other hand's weapon is the only one left")  # [T-DUAL-1]
+            return False
+        targets = movement.ranged_targets(state, model, weapon)
         target = yield from actions.choose_target(state, model, [t for t, _, _ in targets], "quick-fire",
                                                   "T-QUICK-1")
         first = yield from actions.shoot(state, model, kind, weapon, target)

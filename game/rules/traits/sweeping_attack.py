@@ -37,6 +37,6 @@ class SweepingAttack(TraitRule):
             victim = state.model(pick)
             victims.remove(victim)
             if victim.on_table:
-                model.facing = board.facing_towards(model, victim.x, victim.y)
+                actions.face(state, model, victim)  # [SEQ-5]
                 yield from combat.resolve_attack(state, combat.Attack(model, victim, "close", "sweep_strike", weapon))
         return True

@@ -20,7 +20,7 @@ from game.ai.odds import attack_odds, has_tough, spell_odds
 from game.content.catalog import catalog
 from game.content.maps import TABLE_SIZE
 from game.core.dice import Modifier, effective_modifiers
-from game.geometry.los import BLOCKED, CLEAR, LosResult, line_of_sight
+from game.geometry.los import BLOCKED, CLEAR, LosResult
 from game.rules import board, combat, movement, sorcery
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, hooks_of
@@ -157,16 +157,22 @@ _LOS_CACHE: dict[tuple, LosResult] = {}
 
 
 def los_result(state: GameState, from_id: str, to_id: str) -> LosResult:
-    """geometry.los.line_of_sight, cached per positions and state version (a hover calls it each frame)."""
+    """The LOS the viewer's own attack or spell would have (board.sight: it may turn to face the target first,
+    [SEQ-5]), cached per positions and state version (a hover calls it each frame)."""
     a, b = state.model(from_id), state.model(to_id)
     key = (from_id, to_id, _version(state), _where(a, b), id(state))
     found = _LOS_CACHE.get(key)
     if found is None:
         if len(_LOS_CACHE) > 256:
             _LOS_CACHE.clear()
-        found = line_of_sight(board.battlefield(state), from_id, to_id)
+        found = board.sight(state, a, b)
         _LOS_CACHE[key] = found
     return found
+
+
+def turns_to_face(state: GameState, from_id: str, to_id: str) -> bool:
+    """Whether the viewer must turn to face the target ([SEQ-5]): it is outside its current front arc."""
+    return not board.in_front_arc(state.model(from_id), state.model(to_id))
 
 
 def los_verdict(los: LosResult) -> str:
@@ -194,12 +200,14 @@ def draw_los(surface: pygame.Surface, cam: Camera, state: GameState, from_id: st
     outlined_line(surface, colour, pa, pb, 3)
     dist = board.distance(a, b)
     if verdict == "blocked":
-        text = "out of arc" if not los.in_arc else "blocked"
+        text = "blocked"
     elif verdict == "cover":
         sources = ", ".join(s.removeprefix("area:") for s in los.cover_sources)
         text = f"cover ({sources})" if sources else "cover"
     else:
         text = "clear"
+    if verdict != "blocked" and turns_to_face(state, from_id, to_id):
+        text += " · turns to face"
     shown = f"{dist:.1f}″ · {text}"
     mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
     label(surface, shown, mid, max(12, min(15, round(cam.scale * 0.6))), colour, bold=True)

@@ -31,6 +31,13 @@ POINT_HINTS = {
 }
 
 
+def unavailable_lines(decision: Decision) -> list[str]:
+    """Why options the rules leave out are not offered (the decision's context "unavailable": each
+    {key, label, why}), e.g. an enhancement or a weapon that would leave no eligible target."""
+    return [f"Not offered: {u.get('label', u.get('key', '?'))} — {u.get('why', '')}"
+            for u in decision.context.get("unavailable") or ()]
+
+
 @dataclass
 class Verdict:
     """What the engine says about the point under the mouse."""

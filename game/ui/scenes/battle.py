@@ -21,7 +21,7 @@ from game.rules.state import GameState
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.battle import hover, previews
-from game.ui.battle.prompts import ChoicePrompt, Prompt, model_at, prompt_for
+from game.ui.battle.prompts import ChoicePrompt, Prompt, model_at, prompt_for, unavailable_lines
 from game.ui.session import BattleSession
 from game.ui.table_view import Camera, draw_state
 
@@ -165,6 +165,7 @@ class BattleScene(Scene):
         assert self.prompt is not None
         other = "" if self._is_active_side(d.side) else " — <b>your decision</b>"
         extra = "".join(f"<br><font color='#f0c85a'>{_esc(line)}</font>" for line in self._prompt_odds(d))
+        extra += "".join(f"<br><font color='#f09a8a'>{_esc(line)}</font>" for line in unavailable_lines(d))
         box.set_text(theme.displayable(f"<font color='{colour}'><b>{_esc(side.name)}</b></font>{other}<br>"
                      f"<b>{_esc(d.prompt)}</b> <font color='#9aa0aa'>[{d.rule}]</font><br>"
                      f"<font color='#c8ccd4'>{_esc(self.prompt.hint)}</font>{extra}"))
