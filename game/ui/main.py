@@ -18,6 +18,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=None, help="the quick battle's seed (default: random)")
     parser.add_argument("--position", metavar="SCRIPT.yaml", help="open the battle at a script file's position "
                         "(docs/script-mode.md), hotseat, its answers already given")
+    parser.add_argument("--edit", nargs="?", const="", default=None, metavar="MAP",
+                        help="open the map editor (on a map file or name)")
     return parser.parse_args(list(argv or []))
 
 
@@ -35,7 +37,27 @@ def start(argv: Sequence[str] | None = None, save: bool = True):
         menu.quick_battle(args.seed)  # on a bad file the menu stays, showing why
     elif args.position:
         open_position(app, args.position)
+    elif args.edit is not None:
+        open_editor(app, args.edit)
     return app
+
+
+def open_editor(app, name: str) -> None:
+    """The map editor over the menu, on a map file or a map's name (``village_ruins``); a new map without one."""
+    from game.content.library import resolve
+    from game.core.errors import ContentError
+    from game.ui.scenes.editor import EditorScene
+
+    path = None
+    if name:
+        try:
+            path = resolve("maps", name)
+        except ContentError as exc:
+            app.startup_problems.append(exc.describe())
+            if app.top is not None:
+                app.top.rebuild()
+            return
+    app.push(EditorScene(app, path))
 
 
 def open_position(app, path: str) -> str | None:

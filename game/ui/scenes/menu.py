@@ -23,6 +23,8 @@ BUTTONS = (
     ("quick", "Quick battle", "An Engagement on Village Ruins: Lantern Adventuring Co. against the Northmen "
                               "Raiding Party, you against the normal AI, a random seed"),
     ("new", "New battle", "Choose the encounter, the map, both parties, hotseat or the AI, and the seed"),
+    ("editor", "Map editor", "Draw your own battlefields, judged by the game's own rules; open a shipped map "
+                             "to make a copy of it"),
     ("settings", "Settings", "Window, UI scale, colour-blind palette, animation speed"),
     ("quit", "Quit", None),
 )
@@ -59,7 +61,7 @@ class MainMenu(Scene):
     def build(self) -> None:
         self.widgets = {}
         problems = self.problems()
-        w, h = common.page(self, self.px(400), self.px(30 + 108 + 4 * 64 + 40 + (110 if problems else 0)))
+        w, h = common.page(self, self.px(400), self.px(30 + 108 + len(BUTTONS) * 64 + 40 + (110 if problems else 0)))
         cx = w // 2
         y = max(self.px(30), h // 2 - self.px(250))
         common.label(self, "title", pygame.Rect(cx - self.px(300), y, self.px(600), self.px(60)), "Iron & Honor",
@@ -101,6 +103,10 @@ class MainMenu(Scene):
                 from game.ui.scenes.setup import SetupScene
 
                 self.app.push(SetupScene(self.app))
+            elif event.ui_element is w.get("editor"):
+                from game.ui.scenes.editor import EditorScene
+
+                self.app.push(EditorScene(self.app))
             elif event.ui_element is w.get("settings"):
                 from game.ui.scenes.settings_menu import SettingsScene
 
