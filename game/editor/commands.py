@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.editor import transform as tf
-from game.editor.document import MapState, Piece, pt, unique_id
+from game.editor.document import MapState, Piece, piece_data, pt, unique_id
 
 PROPERTIES = ("id", "kind", "style", "blocks_los", "cross_cost", "water")
 # the keys that apply only to one kind ([TERR-3], [TERR-4]); a kind change drops the ones that no longer apply
@@ -356,6 +356,7 @@ class History:
     undone: list[Command] = field(default_factory=list)
     preview_cmd: Command | None = None
     saved: MapState | None = None  # the state last written to disk
+    _dirty: tuple[MapState, bool] | None = None
 
     def do(self, cmd: Command) -> bool:
         """Apply and record a command; one that changes nothing is not recorded."""
@@ -412,8 +413,18 @@ class History:
 
     @property
     def dirty(self) -> bool:
-        """Unsaved changes: the map differs from what was last saved (or opened)."""
-        return self.saved is None or not self.state.same_file(self.saved)
+        """Unsaved changes: the map differs from what was last saved (or opened); asked once per state."""
+        if self.saved is None:
+            return True
+        if self.state is self.saved:
+            return False
+        if self._dirty is None or self._dirty[0] is not self.state:
+            a, b = self.state, self.saved  # only the pieces that are not the very same objects are compared
+            same = (a.name, a.description, len(a.pieces)) == (b.name, b.description, len(b.pieces)) and all(
+                p is q or piece_data(p) == piece_data(q) for p, q in zip(a.pieces, b.pieces, strict=True))
+            self._dirty = (self.state, not same)
+        return self._dirty[1]
 
     def mark_saved(self) -> None:
         self.saved = self.state
+        self._dirty = None

@@ -11,6 +11,7 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 
 from game.content.maps import KINDS, STYLES, TABLE_SIZE, BattleMap, TerrainPiece
@@ -61,7 +62,7 @@ class Piece:
         x0, y0, x1, y1 = self.bounds
         return ((x0 + x1) / 2, (y0 + y1) / 2)
 
-    @property
+    @cached_property
     def bounds(self) -> tuple[float, float, float, float]:
         xs = [p[0] for p in self.polygon] or [0.0]
         ys = [p[1] for p in self.polygon] or [0.0]
@@ -254,12 +255,49 @@ class Clipboard:
 
 
 def load_state(path: str | Path) -> MapState:
-    """A map file (valid or a draft) as an editor state; a file YAML cannot read raises ContentError."""
-    from game.content.yaml_loader import load_yaml
+    """A map file (valid or a draft) as an editor state; a file YAML cannot read raises ContentError.
 
-    doc = load_yaml(path)
-    data = doc.data if isinstance(doc.data, dict) else {}
-    return state_from_data(data)
+    A plain file (no anchors or aliases, no repeated key, not huge) is read with libyaml when it is
+    there, several times faster; anything else goes through the content loader, which locates the problem.
+    """
+    from game.content.maps import build_map
+    from game.content.yaml_loader import MAX_BYTES, load_yaml
+    from game.core.errors import ContentError, Problem
+
+    data = _fast_yaml(Path(path), MAX_BYTES)
+    if data is None:
+        data = load_yaml(path).data
+    try:
+        return state_from_data(data if isinstance(data, dict) else {})
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        # not a shape the editor can hold: the loader says where and why (a draft the editor wrote never is)
+        build_map(load_yaml(path))
+        raise ContentError(str(path), [Problem("", None, "the file is not a map the editor can open")]) from None
+
+
+def _fast_yaml(path: Path, limit: int) -> object | None:
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", None)
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    if loader is None or len(raw) > limit or any(c in raw for c in (b"&", b"*", b"<<")):
+        return None
+
+    class Strict(loader):  # type: ignore[misc, valid-type]
+        def construct_mapping(self, node, deep=False):  # a repeated key is the content loader's to report
+            keys = [k.value for k, _ in node.value if isinstance(k, yaml.ScalarNode)]
+            if len(keys) != len(set(keys)):
+                raise yaml.YAMLError("duplicate key")
+            return super().construct_mapping(node, deep)
+
+    Strict.add_constructor("tag:yaml.org,2002:map", Strict.construct_yaml_map)
+    try:
+        return yaml.load(raw, Loader=Strict)
+    except (yaml.YAMLError, ValueError, TypeError):
+        return None
 
 
 __all__ = ["CENTRE", "KINDS", "STYLES", "Clipboard", "MapState", "Piece", "Pt", "ellipse", "load_state",

@@ -25,10 +25,10 @@ CLEAR, COVER, HIDDEN, INSIDE = "clear", "cover", "hidden", "inside"
 class SightJob:
     """What a base at ``at`` can see, cell by cell (one sample target per square inch): clear, in cover, hidden,
     or inside impassable terrain where no base stands ([DIG-LOS-1]–[DIG-LOS-5]; the viewer turns freely,
-    [SEQ-5]). The work is spread over frames: the centre of every 3″ block first (the whole table shaded
+    [SEQ-5]). The work is spread over frames: the centre of every 4″ block first (the whole table shaded
     coarsely within a few frames), then every other cell, each answered by the real LOS."""
 
-    BLOCK = 3
+    BLOCK = 4
 
     def __init__(self, battle_map: BattleMap, at: tuple[float, float], base_mm: float = DEFAULT_BASE_MM,
                  step: float = SIGHT_STEP):
@@ -40,10 +40,20 @@ class SightJob:
         self.cells: dict[tuple[int, int], str] = {}
         b = self.BLOCK
         coarse = [(i, j) for j in range(b // 2, self.n, b) for i in range(b // 2, self.n, b)]
-        rest = [(i, j) for j in range(self.n) for i in range(self.n) if (i, j) not in set(coarse)]
+        first = set(coarse)
+        rest = [(i, j) for j in range(self.n) for i in range(self.n) if (i, j) not in first]
         self._todo = coarse + rest
         self._next = 0
         self.coarse_count = len(coarse)
+
+    @property
+    def answered(self) -> int:
+        """How many cells are answered: the first ``answered`` of ``order``."""
+        return self._next
+
+    @property
+    def order(self) -> list[tuple[int, int]]:
+        return self._todo
 
     @property
     def done(self) -> bool:
@@ -72,7 +82,7 @@ class SightJob:
         return self
 
     def status(self, i: int, j: int) -> str | None:
-        """A cell's answer, or until it is computed its 3″ block's."""
+        """A cell's answer, or until it is computed its 4″ block's."""
         got = self.cells.get((i, j))
         if got is None:
             b = self.BLOCK

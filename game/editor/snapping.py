@@ -51,7 +51,7 @@ def snap_point(p: Sequence[float], pieces: Iterable[Piece], settings: SnapSettin
     if settings.to_pieces:
         best: tuple[float, Pt] | None = None
         edge: tuple[float, Pt] | None = None
-        polys = [q.polygon for q in pieces if q.uid not in ignore]
+        polys = [q.polygon for q in pieces if q.uid not in ignore and _near(q.bounds, x, y, reach)]
         for c in list(extra) + [c for poly in polys for c in poly]:
             d = math.dist((x, y), c)
             if d <= reach and (best is None or d < best[0]):
@@ -81,6 +81,10 @@ def snap_point(p: Sequence[float], pieces: Iterable[Piece], settings: SnapSettin
     if sx is not None or sy is not None:
         return Snap(pt(x if sx is None else sx, y if sy is None else sy), "table")
     return Snap(pt(x, y), "none")
+
+
+def _near(b: tuple[float, float, float, float], x: float, y: float, reach: float) -> bool:
+    return b[0] - reach <= x <= b[2] + reach and b[1] - reach <= y <= b[3] + reach
 
 
 def snap_delta(dx: float, dy: float, settings: SnapSettings) -> tuple[float, float]:

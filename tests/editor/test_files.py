@@ -117,3 +117,19 @@ def test_names_and_text_that_need_quoting_survive(mods: Path) -> None:
 
     m = parse_map(text)
     assert m.name == state.name and m.description == "true" and m.pieces[0].id == "on"
+
+
+@pytest.mark.parametrize("text", [
+    "format: iron-honor/map@1\nname: x\nterrain: [{kind: rough, polygon: [[1, 1], [2, 1], [2, 2]]}]\n",
+    "format: iron-honor/map@1\nname: x\nterrain: [{id: a, kind: rough, polygon: [[1, b], [2, 1], [2, 2]]}]\n",
+    "format: iron-honor/map@1\nname: x\nname: y\nterrain: []\n",
+    "format: iron-honor/map@1\nname: [unclosed\n",
+])
+def test_a_file_the_editor_cannot_hold_is_a_located_error_not_a_crash(text: str, tmp_path: Path) -> None:
+    from game.core.errors import ContentError
+
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        EditorSession.open(path)
+    assert err.value.problems and str(path) in err.value.describe()

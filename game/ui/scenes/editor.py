@@ -117,6 +117,11 @@ class EditorScene(Scene):
         self.tape: tuple[tuple[float, float], tuple[float, float]] | None = None
         self.overlay_state: MapState | None = None  # the state the overlays were computed for
         self._panel_key: tuple | None = None
+        self._problems_before: list | None = None
+        self.status_text = ""
+        self.status_rect = pygame.Rect(0, 0, 1, 1)
+        self._valid_map: tuple[MapState, BattleMap] | None = None
+        self.sight_view = view.SightView()
         self._since_autosave = 0.0
         self._autosaved: MapState | None = self.session.state
         self._last_click = (0, (0, 0))
@@ -147,9 +152,7 @@ class EditorScene(Scene):
         self._build_left(pygame.Rect(m, top_h + gap, left_w - m, h - top_h - bottom_h - 2 * gap), row, gap)
         self._build_right(pygame.Rect(w - right_w, top_h + gap, right_w - m, h - top_h - bottom_h - 2 * gap),
                           row, gap)
-        status = common.label(self, "status", pygame.Rect(m, h - bottom_h, w - 2 * m, bottom_h - 2), "", "@small")
-        status.text_horiz_alignment = "left"
-        status.rebuild()
+        self.status_rect = pygame.Rect(m, h - bottom_h, w - 2 * m, bottom_h - 2)
         self.table_rect = pygame.Rect(left_w, top_h + gap, w - left_w - right_w, h - top_h - bottom_h - gap)
         if not self.zoomed:
             self.cam = Camera.fit(self.table_rect, margin=px(26))
@@ -355,6 +358,13 @@ class EditorScene(Scene):
                 s.state.symmetry, self.axis, self.encounter, bool(s.history.done), bool(s.history.undone),
                 s.snap.on, s.snap.grid, tuple(self.show.items()))
 
+    def problems(self) -> list:
+        """The map checks' verdict; while a drag is in progress, the verdict from before it (checked on drop)."""
+        if self.drag is not None and self._problems_before is not None:
+            return self._problems_before
+        self._problems_before = self.session.problems()
+        return self._problems_before
+
     # -- per frame --------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -380,28 +390,28 @@ class EditorScene(Scene):
             self.message = f"autosave failed: {exc}"
 
     def _status(self) -> None:
-        el = self.widgets.get("status")
-        if el is None:
-            return
+        """The status line (drawn by the scene, not a widget: it changes with every mouse move)."""
         s = self.session
         where = "not saved yet" if s.path is None else ("shipped map: saving writes a copy to your mod folder"
                                                         if s.shipped else str(s.path))
         parts = [f"{s.state.name}{' *unsaved*' if s.dirty else ''}", ("DRAFT — " if s.draft else "") + where,
-                 f"{len(s.state.pieces)} pieces", f"{len(s.problems())} problem(s)"]
+                 f"{len(s.state.pieces)} pieces", f"{len(self.problems())} problem(s)"]
         at = self.cam.to_inches(self.mouse)
         if 0 <= at[0] <= TABLE_SIZE and 0 <= at[1] <= TABLE_SIZE:
             parts.append(f"{at[0]:.2f}″, {at[1]:.2f}″")
         if self.message:
             parts.append(self.message)
-        text = theme.displayable("  ·  ".join(parts))
-        if el.text != text:
-            el.set_text(text)
+        self.status_text = theme.displayable("  ·  ".join(parts))
 
     def valid_map(self) -> BattleMap:
-        """The map for the overlays: the pieces without problems (a broken polygon cannot be measured)."""
-        bad = {p.uid for p in self.session.problems()}
-        return MapState(self.session.state.name, "", tuple(p for p in self.session.state.pieces
-                                                           if p.uid not in bad)).battle_map()
+        """The map for the overlays: the pieces without problems (a broken polygon cannot be measured). One
+        BattleMap per state, so the geometry layer's route graph is built once per map, not per route."""
+        state = self.session.state
+        if self._valid_map is None or self._valid_map[0] is not state:
+            bad = {p.uid for p in self.session.problems()}
+            self._valid_map = (state, MapState(state.name, "", tuple(p for p in state.pieces
+                                                                     if p.uid not in bad)).battle_map())
+        return self._valid_map[1]
 
     def _refresh_overlays(self) -> None:
         """Sight and route follow the map: recomputed once when an edit ends."""
@@ -438,20 +448,17 @@ class EditorScene(Scene):
         shown = self.pending.result(state) if self.pending is not None else state
         live = frozenset(s.selection) if self.drag is not None and self.drag["kind"] in (
             "move", "corner", "rotate", "scale") else frozenset()
-        view.table_backdrop(surface, cam)
-        view.draw_table(surface, self.layer, state, cam, live)
+        view.draw_table(surface, self.layer, state, cam, live, s.snap.grid if self.show["grid"] else None)
         font = theme.font(self.px(12))
-        if self.show["grid"]:
-            view.draw_grid(surface, cam, s.snap.grid)
         if self.encounter is not None:
             item = common.content()["scenarios"].items.get(self.encounter)
             if item is not None:
                 view.draw_encounter(surface, encounter_shapes(item[1], state.battle_map()), cam, font,
                                     self.app.settings.colour_blind)
         if self.sight is not None:
-            view.draw_sight(surface, self.sight, cam)
+            self.sight_view.draw(surface, self.sight, cam)
         marks: dict[int, list[int | None]] = {}
-        for pr in s.problems():
+        for pr in self.problems():
             if pr.uid is not None:
                 marks.setdefault(pr.uid, []).append(pr.corner)
         view.draw_problems(surface, state, cam, marks, font)
@@ -463,6 +470,8 @@ class EditorScene(Scene):
         surface.set_clip(clip)
         if self.show["rulers"]:
             view.draw_rulers(surface, cam, font)
+        status = theme.font(self.px(12)).render(self.status_text, True, theme.INK)
+        surface.blit(status, status.get_rect(midleft=(self.status_rect.x, self.status_rect.centery)))
 
     def _draw_tool(self, surface: pygame.Surface, font: pygame.font.Font) -> None:
         cam = self.cam

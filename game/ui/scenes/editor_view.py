@@ -37,11 +37,14 @@ class TerrainLayer:
         self.surface: pygame.Surface | None = None
         self.renders = 0
 
-    def get(self, name: str, pieces: tuple[Piece, ...], scale: float) -> pygame.Surface:
-        key = (pieces, round(scale, 4))
+    def get(self, name: str, pieces: tuple[Piece, ...], scale: float, grid: float | None) -> pygame.Surface:
+        """The terrain with the grid drawn over it (``grid`` None: no grid), as one opaque surface."""
+        key = (pieces, round(scale, 4), grid)
         if key != self.key or self.surface is None:
             bm = BattleMap(name, tuple(p.terrain_piece() for p in pieces))
             self.surface = render_terrain(bm, scale, labels=True)
+            if grid is not None:
+                draw_grid(self.surface, Camera(scale, 0, 0), grid)
             self.key = key
             self.renders += 1
         return self.surface
@@ -61,11 +64,12 @@ def draw_piece_simple(surf: pygame.Surface, p: Piece, cam: Camera) -> None:
 
 
 def draw_table(surf: pygame.Surface, layer: TerrainLayer, state: MapState, cam: Camera,
-               live: frozenset[int] = frozenset()) -> None:
-    """The table: every piece from the cache, except the ``live`` ones (being dragged) drawn fresh on top."""
+               live: frozenset[int] = frozenset(), grid: float | None = None) -> None:
+    """The table and grid: every piece from the cache, except the ``live`` ones (being dragged) drawn fresh on
+    top."""
     still = tuple(p for p in state.pieces if p.uid not in live) if live else state.pieces
     scale = cam.scale
-    surf.blit(layer.get(state.name, still, scale), (round(cam.ox), round(cam.oy)))
+    surf.blit(layer.get(state.name, still, scale, grid), (round(cam.ox), round(cam.oy)))
     for p in state.pieces:
         if p.uid in live:
             draw_piece_simple(surf, p, cam)
@@ -98,6 +102,19 @@ def draw_grid(surf: pygame.Surface, cam: Camera, step: float, major: float = 6.0
     surf.blit(layer, (round(cam.ox), round(cam.oy)))
 
 
+_TEXT: dict[tuple, pygame.Surface] = {}
+
+
+def text(font: pygame.font.Font, s: str, colour) -> pygame.Surface:
+    """A rendered text, kept (the rulers' numbers and labels are drawn every frame)."""
+    key = (id(font), s, tuple(colour))
+    if key not in _TEXT:
+        if len(_TEXT) > 500:
+            _TEXT.clear()
+        _TEXT[key] = font.render(s, True, colour)
+    return _TEXT[key]
+
+
 def draw_rulers(surf: pygame.Surface, cam: Camera, font: pygame.font.Font) -> None:
     """Inch ticks along the top and left edges, numbered every 6″."""
     for k in range(0, int(TABLE_SIZE) + 1):
@@ -107,7 +124,7 @@ def draw_rulers(surf: pygame.Surface, cam: Camera, font: pygame.font.Font) -> No
         x0, y = cam.to_px((0, k))
         pygame.draw.line(surf, theme.MUTED, (x0 - (8 if long else 4), y), (x0, y), 1)
         if long:
-            t = font.render(f"{k}″", True, theme.MUTED)
+            t = text(font, f"{k}″", theme.MUTED)
             surf.blit(t, t.get_rect(midbottom=(x, y0 - 8)))
             surf.blit(t, t.get_rect(midright=(x0 - 9, y)))
 
@@ -208,21 +225,37 @@ def draw_preview(surf: pygame.Surface, state: MapState, before: MapState, cam: C
             outline(surf, p.polygon, cam, PREVIEW, 2, dashed=True)
 
 
-def draw_sight(surf: pygame.Surface, job: SightJob, cam: Camera) -> None:
-    """Each cell shaded by what the base sees there: clear, in cover (amber), hidden (dark)."""
-    size = max(1, math.ceil(job.step * cam.scale))
-    shade = pygame.Surface((size, size), pygame.SRCALPHA)
-    for j in range(job.n):
-        for i in range(job.n):
-            status = job.status(i, j)
-            colour = SIGHT_COLOURS.get(status or "")
-            if colour is None:
-                continue
-            shade.fill(colour)
-            surf.blit(shade, cam.to_px((i * job.step, j * job.step)))
-    c = cam.to_px(job.at)
-    pygame.draw.circle(surf, (250, 250, 250), c, max(3, round(job.radius * cam.scale)))
-    pygame.draw.circle(surf, (0, 0, 0), c, max(3, round(job.radius * cam.scale)), 2)
+class SightView:
+    """The sight shading as one pixel per cell, scaled up to the table: redrawn only as cells are answered."""
+
+    def __init__(self) -> None:
+        self.job: SightJob | None = None
+        self.small: pygame.Surface | None = None
+        self.painted = 0
+        self.scaled: tuple[tuple, pygame.Surface] | None = None
+
+    def draw(self, surf: pygame.Surface, job: SightJob, cam: Camera) -> None:
+        if job is not self.job or self.small is None:
+            self.job, self.painted, self.scaled = job, 0, None
+            self.small = pygame.Surface((job.n, job.n), pygame.SRCALPHA)
+        if job.answered != self.painted:
+            b = job.BLOCK
+            for n in range(self.painted, job.answered):  # only the cells answered since the last frame
+                i, j = job.order[n]
+                colour = SIGHT_COLOURS.get(job.cells[(i, j)], (0, 0, 0, 0))
+                if n < job.coarse_count:  # a 4″ block's centre stands for the whole block until refined
+                    self.small.fill(colour, pygame.Rect(i - b // 2, j - b // 2, b, b))
+                else:
+                    self.small.set_at((i, j), colour)
+            self.painted, self.scaled = job.answered, None
+        side = max(1, round(job.n * job.step * cam.scale))
+        if self.scaled is None or self.scaled[0] != (side, self.painted):
+            self.scaled = ((side, self.painted), pygame.transform.scale(self.small, (side, side)))
+        surf.blit(self.scaled[1], (round(cam.ox), round(cam.oy)))
+        c = cam.to_px(job.at)
+        r = max(3, round(job.radius * cam.scale))
+        pygame.draw.circle(surf, (250, 250, 250), c, r)
+        pygame.draw.circle(surf, (0, 0, 0), c, r, 2)
 
 
 def draw_encounter(surf: pygame.Surface, shapes: Sequence[Shape], cam: Camera, font: pygame.font.Font,
@@ -265,6 +298,9 @@ def label_at(surf: pygame.Surface, text: str, at: Sequence[int], font: pygame.fo
              colour=(255, 255, 255)) -> None:
     t = font.render(text, True, colour)
     box = t.get_rect(midbottom=(at[0], at[1] - 8))
+    area = surf.get_clip().inflate(-8, -8)
+    if area.w > box.w and area.h > box.h:
+        box.clamp_ip(area)  # a label by the table's edge stays readable
     pygame.draw.rect(surf, (0, 0, 0), box.inflate(8, 4), border_radius=3)
     surf.blit(t, box)
 
