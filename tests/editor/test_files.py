@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.content import library
 from game.content.maps import load_map, shipped_maps
@@ -133,3 +135,28 @@ def test_a_file_the_editor_cannot_hold_is_a_located_error_not_a_crash(text: str,
     with pytest.raises(ContentError) as err:
         EditorSession.open(path)
     assert err.value.problems and str(path) in err.value.describe()
+
+
+_coord = st.integers(0, 36 * 8).map(lambda v: v / 8)
+_piece = st.builds(
+    lambda pid, kind, pts, style, water, flag: Piece(
+        pid, kind, tuple(pts), style, flag if kind == "impassable" else None,
+        2.0 if kind == "obstacle" and flag else None, water),
+    st.sampled_from(["a", "wood", "ford: east", "on", "x_1"]),
+    st.sampled_from(["rough", "obstacle", "impassable", "area"]),
+    st.lists(st.tuples(_coord, _coord), min_size=3, max_size=8), st.sampled_from([None, "forest", "pond"]),
+    st.booleans(), st.booleans())
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(_piece, max_size=6), st.sampled_from(["Map", "A: map", "yes", "Ruins #2"]),
+       st.sampled_from(["", "desc", 'a "quoted" text', "no"]))
+def test_any_document_written_reads_back_the_same(pieces, name, description) -> None:
+    from game.content.yaml_loader import parse_yaml
+    from game.editor.document import state_from_data
+
+    state = MapState(name, description, tuple(pieces))
+    text = files.map_text(state)
+    back = state_from_data(parse_yaml(text).data)
+    assert back.same_file(state)
+    assert files.map_text(back) == text

@@ -323,6 +323,12 @@ class EditorScene(Scene):
                 common.button(self, "fix:cross_cost", pygame.Rect(r.x, y, r.w, row),
                               f"Remove cross_cost (not for {p.kind})", FIELDS["cross_cost"][1])
                 y += row + gap
+            mine = [pr.message for pr in self.session.problems() if pr.uid in self.session.selection]
+            if mine:  # the selected pieces' problems in full (the list below has one line each)
+                box_h = min(px(110), max(px(44), r.bottom - y - px(120)))
+                common.text_box(self, "piece_problems", pygame.Rect(r.x, y, r.w, box_h),
+                                common.problems_html(mine), "@small")
+                y += box_h + gap
             bw = (r.w - 3 * gap) // 4
             for i, (key, text, tip) in enumerate((("front", "Front", "Bring to front (Page Up)"),
                                                   ("back", "Back", "Send to back (Page Down)"),
