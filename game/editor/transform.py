@@ -14,8 +14,8 @@ from game.editor.document import CENTRE, Pt, pt
 # the axes of mirroring and symmetric editing: a vertical line, a horizontal line, the two diagonals,
 # and the half turn about the table's centre
 AXES: dict[str, str] = {
-    "vertical": "across the vertical axis (left ↔ right)",
-    "horizontal": "across the horizontal axis (top ↔ bottom)",
+    "vertical": "across the vertical axis (left to right)",
+    "horizontal": "across the horizontal axis (top to bottom)",
     "diagonal": "across the diagonal from the top-left corner",
     "antidiagonal": "across the diagonal from the top-right corner",
     "rotate180": "a half turn about the table's centre",

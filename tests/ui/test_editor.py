@@ -212,3 +212,94 @@ def test_edit_command_opens_a_map_by_name(app: App) -> None:
     assert app.top.name == "editor" and app.top.session.path.stem == "river_ford"
     open_editor(app, "no_such_map")
     assert any("no map named" in p for p in app.startup_problems)
+
+
+def test_select_move_rotate_scale_corners_clipboard_and_symmetric_editing_by_events(app: App) -> None:
+    from game.editor import transform as tf
+
+    click(app, app.top.widgets["editor"])
+    ed = app.top
+    s = ed.session
+    click(app, ed.widgets["preset:building"])
+    drag(app, at(app, 6, 6), at(app, 10, 9))
+    click(app, ed.widgets["preset:rocks"])
+    assert ed.tool == "polygon"
+    for p in ((20, 20), (24, 20), (22, 24)):
+        click(app, at(app, *p))
+    press(app, pygame.K_RETURN)
+    house, rocks = s.state.pieces
+    click(app, ed.widgets["tool:select"])
+
+    # box select both, Shift+click takes one out again
+    drag(app, at(app, 4, 4), at(app, 26, 26))
+    assert s.selection == {house.uid, rocks.uid}
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=pygame.KMOD_SHIFT, unicode=""))
+    click(app, at(app, 22, 21))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0, unicode=""))
+    frames(app, 1)
+    assert s.selection == {house.uid}
+
+    # move by dragging (snapped to the grid), nudge with an arrow, one undo step per gesture
+    steps = len(s.history.done)
+    drag(app, at(app, 8, 7.5), at(app, 12.1, 7.4))
+    assert s.state.get(house.uid).bounds == (10, 6, 14, 9)
+    press(app, pygame.K_RIGHT)
+    assert s.state.get(house.uid).bounds == (10.5, 6, 14.5, 9)
+    assert len(s.history.done) == steps + 2
+
+    # rotate by the handle with Shift (15° steps): a quarter turn
+    h = ed.handles()
+    c = ed.selection_centre()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=pygame.KMOD_SHIFT, unicode=""))
+    drag(app, h["rotate"], ed.cam.to_px((c[0] + 5, c[1] + 0.3)))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0, unicode=""))
+    frames(app, 1)
+    x0, y0, x1, y1 = s.state.get(house.uid).bounds
+    assert (round(x1 - x0, 3), round(y1 - y0, 3)) == (3, 4)  # 4 x 3 turned to 3 x 4
+    ctrl(app, pygame.K_z)
+
+    # scale by the bottom-right handle: twice as wide from the opposite corner
+    h = ed.handles()
+    b = s.state.get(house.uid).bounds
+    drag(app, h["scale_se"], ed.cam.to_px((b[2] + 4 + 12 / ed.cam.scale, b[3] + 12 / ed.cam.scale)))
+    nb = s.state.get(house.uid).bounds
+    assert nb[0] == b[0] and nb[1] == b[1] and nb[2] == pytest.approx(b[2] + 4, abs=0.3)
+    ctrl(app, pygame.K_z)
+
+    # insert a corner on an edge (Ctrl+click), drag it, delete it with a right-click
+    poly = s.state.get(house.uid).polygon
+    mid = ((poly[0][0] + poly[1][0]) / 2, poly[0][1])
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LCTRL, mod=pygame.KMOD_CTRL, unicode=""))
+    frames(app, 1)
+    drag(app, at(app, *mid), at(app, mid[0], mid[1] - 2))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_LCTRL, mod=0, unicode=""))
+    frames(app, 1)
+    poly = s.state.get(house.uid).polygon
+    assert len(poly) == 5 and poly[1] == (mid[0], mid[1] - 2)
+    click(app, at(app, *poly[1]), button=3)
+    assert len(s.state.get(house.uid).polygon) == 4
+
+    # copy, paste, duplicate, bring to front / send to back, delete
+    ctrl(app, pygame.K_c)
+    ctrl(app, pygame.K_v)
+    assert len(s.state.pieces) == 3 and s.state.pieces[-1].id == "building_2"
+    ctrl(app, pygame.K_d)
+    assert len(s.state.pieces) == 4
+    press(app, pygame.K_PAGEDOWN)
+    assert s.state.pieces[0].uid in s.selection
+    press(app, pygame.K_PAGEUP)
+    assert s.state.pieces[-1].uid in s.selection
+    press(app, pygame.K_DELETE)
+    assert len(s.state.pieces) == 3
+
+    # symmetric editing across the horizontal axis: a moved piece's twin follows exactly
+    click(app, ed.widgets["axis"])
+    assert ed.axis == "horizontal"
+    click(app, ed.widgets["symmetric"])
+    assert s.state.symmetry == "horizontal"
+    click(app, at(app, 22, 21))
+    drag(app, at(app, 22, 21), at(app, 23, 21))
+    r = s.state.get(rocks.uid)
+    twin = s.state.get(s.state.twin_of(rocks.uid))
+    assert twin.polygon == tf.mirror(r.polygon, "horizontal")
+    assert not s.problems()

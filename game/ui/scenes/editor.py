@@ -74,8 +74,8 @@ TOP_ROW1 = (("new", "New", "A new, empty map (Ctrl+N)"),
             ("save_as", "Save as", "Save as a new file named after the map (Ctrl+Shift+S)"),
             ("play", "Play", "Play on this map: the battle set-up with this map chosen (saves it first)"),
             ("help", "Help", "Every control of the editor (F1)"), ("menu", "Menu", "Back to the main menu"))
-AXIS_NAMES = {"vertical": "vertical", "horizontal": "horizontal", "diagonal": "diagonal ╲",
-              "antidiagonal": "diagonal ╱", "rotate180": "half turn"}
+AXIS_NAMES = {"vertical": "vertical", "horizontal": "horizontal", "diagonal": "diagonal \\",
+              "antidiagonal": "diagonal /", "rotate180": "half turn"}
 
 
 def _mods() -> int:
@@ -108,6 +108,7 @@ class EditorScene(Scene):
         self.keys_held = {"alt": False, "shift": False, "ctrl": False}
         self.pending: cmd.Mirror | None = None  # a mirror shown before it applies
         self.axis = "vertical"
+        self.base_mm = 25.0
         self.show = {"grid": True, "rulers": True}
         self.encounter: str | None = None
         self.sight_at: tuple[float, float] | None = None
@@ -248,6 +249,10 @@ class EditorScene(Scene):
         y += row + gap
         common.button(self, "undo", pygame.Rect(r.x, y, half, row), "Undo", "Ctrl+Z")
         common.button(self, "redo", pygame.Rect(r.x + half + gap, y, half, row), "Redo", "Ctrl+Y or Ctrl+Shift+Z")
+        y += row + gap
+        common.button(self, "base_size", pygame.Rect(r.x, y, r.w, row), f"Sight and route base: {self.base_mm:g} mm",
+                      "The base the Sight and Route tools use: 25 mm, 40 mm (Large, Mounted) or 60 mm "
+                      "(Gargantuan) [DIG-2] (click: next)")
         if not self.session.history.done:
             self.widgets["undo"].disable()
         if not self.session.history.undone:
@@ -362,7 +367,7 @@ class EditorScene(Scene):
         probs = tuple((p.where, p.message) for p in s.problems()) if self.drag is None else self._panel_key
         return (sel, probs, self.tool, self.preset.key, self.pending is not None, s.state.name, s.state.description,
                 s.state.symmetry, self.axis, self.encounter, bool(s.history.done), bool(s.history.undone),
-                s.snap.on, s.snap.grid, tuple(self.show.items()))
+                s.snap.on, s.snap.grid, tuple(self.show.items()), self.base_mm)
 
     def problems(self) -> list:
         """The map checks' verdict; while a drag is in progress, the verdict from before it (checked on drop)."""
@@ -431,14 +436,14 @@ class EditorScene(Scene):
 
     def _start_sight(self, at: tuple[float, float]) -> None:
         self.sight_at = at
-        self.sight = SightJob(self.valid_map(), at)
+        self.sight = SightJob(self.valid_map(), at, self.base_mm)
         while not self.sight.coarse_done:  # the whole table, coarsely, before the next frame
             self.sight.run(0.05)
 
     def _compute_route(self, a: tuple[float, float], b: tuple[float, float]) -> None:
         self.route_ends = (a, b)
         try:
-            self.route_result = route(self.valid_map(), a, b)
+            self.route_result = route(self.valid_map(), a, b, self.base_mm)
         except Exception as exc:  # a start inside terrain and the like: shown, never raised
             self.route_result = None
             self.message = f"no route: {exc}"
@@ -516,7 +521,7 @@ class EditorScene(Scene):
                 pygame.draw.line(surface, view.PROBLEM, cam.to_px(a), cam.to_px(b), 2)
                 why = r.reason if r is not None else "no route"
                 view.label_at(surface, theme.displayable(why), cam.to_px(b), font, view.PROBLEM)
-            radius = max(3, round(0.4921 * cam.scale))
+            radius = max(3, round(self.base_mm / 25.4 / 2 * cam.scale))
             for q in (a, b):
                 pygame.draw.circle(surface, (255, 255, 255), cam.to_px(q), radius, 2)
         if self.tape is not None:
@@ -686,7 +691,7 @@ class EditorScene(Scene):
                 x0, y0, x1, y1 = tf.bounds([p.polygon for p in s.selected()])
                 anchor = {"scale_nw": (x1, y1), "scale_ne": (x0, y1), "scale_se": (x0, y0), "scale_sw": (x1, y0)}[k]
                 grab = {"scale_nw": (x0, y0), "scale_ne": (x1, y0), "scale_se": (x1, y1), "scale_sw": (x0, y1)}[k]
-                self.drag = {"kind": "scale", "anchor": anchor, "grab": grab}
+                self.drag = {"kind": "scale", "anchor": anchor, "grab": grab, "start": at}
                 return
         corner = self.corner_at(pos)
         if corner is not None:
@@ -754,7 +759,8 @@ class EditorScene(Scene):
         elif kind == "scale":
             ax, ay = d["anchor"]
             gx, gy = d["grab"]
-            p = self.snapped(at, frozenset(s.selection)).point
+            moved = (gx + at[0] - d["start"][0], gy + at[1] - d["start"][1])  # the corner follows the pointer
+            p = self.snapped(moved, frozenset(s.selection)).point
             sx = (p[0] - ax) / (gx - ax) if abs(gx - ax) > 1e-9 else 1.0
             sy = (p[1] - ay) / (gy - ay) if abs(gy - ay) > 1e-9 else 1.0
             sx, sy = max(0.05, sx), max(0.05, sy)
@@ -946,6 +952,10 @@ class EditorScene(Scene):
             s.snap.on = not s.snap.on
         elif key == "grid_size":
             s.snap.grid = GRIDS[(GRIDS.index(s.snap.grid) + 1) % len(GRIDS)] if s.snap.grid in GRIDS else 0.5
+        elif key == "base_size":
+            sizes = (25.0, 40.0, 60.0)
+            self.base_mm = sizes[(sizes.index(self.base_mm) + 1) % len(sizes)] if self.base_mm in sizes else 25.0
+            self.overlay_state = None  # sight and route again, for the new base
         elif key == "show_grid":
             self.show["grid"] = not self.show["grid"]
         elif key == "rulers":
