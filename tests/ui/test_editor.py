@@ -171,12 +171,18 @@ def test_draw_edit_mirror_fix_save_and_play_a_map_from_the_main_menu(app: App, t
     assert session.over and pilot.fallbacks == []
 
 
-def test_unsaved_changes_are_asked_about_and_f1_lists_the_editor_controls(app: App) -> None:
+def test_unsaved_changes_are_asked_about_and_f1_lists_the_editor_controls(app: App, tmp_path: Path) -> None:
     click(app, app.top.widgets["editor"])
     ed = app.top
     click(app, ed.widgets["preset:pond"])
     drag(app, at(app, 10, 10), at(app, 16, 14))
     assert ed.session.dirty and len(ed.session.state.pieces) == 1
+    autosave = tmp_path / "mods" / "editor" / "autosave.yaml"
+    frames(app, 200)  # a few seconds: the document is autosaved, and a new editor offers it back
+    assert autosave.exists()
+    from game.ui.scenes.editor import EditorScene
+
+    assert EditorScene(app).session.state.same_file(ed.session.state)
     press(app, pygame.K_F1)
     assert app.top.name == "help" and app.top.shortcuts is ed.SHORTCUTS
     press(app, pygame.K_ESCAPE)
@@ -200,6 +206,7 @@ def test_unsaved_changes_are_asked_about_and_f1_lists_the_editor_controls(app: A
     assert app.running and app.top.name == "editor_confirm"
     click(app, app.top.widgets["answer:discard"])
     assert not app.running
+    assert not autosave.exists()  # discarded on purpose: nothing to recover
 
 
 def test_edit_command_opens_a_map_by_name(app: App) -> None:

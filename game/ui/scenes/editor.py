@@ -819,8 +819,7 @@ class EditorScene(Scene):
         p = self.preset
         piece = Piece(p.key, p.kind, tuple(polygon), p.style, p.blocks_los, p.cross_cost, p.water)
         if self.session.do(cmd.AddPieces([piece])):
-            self.session.select([self.session.state.pieces[-1].uid] if self.session.state.symmetry is None else
-                                [q.uid for q in self.session.state.pieces if q.uid == piece.uid])
+            self.session.select([piece.uid])  # AddPieces may renumber its id, never its uid
 
     def finish_shape(self) -> None:
         pts, self.points = self.points, []
