@@ -120,6 +120,7 @@ class EditorScene(Scene):
         self._panel_key: tuple | None = None
         self._problems_before: list | None = None
         self.status_text = ""
+        self._caption = ""
         self.status_rect = pygame.Rect(0, 0, 1, 1)
         self._valid_map: tuple[MapState, BattleMap] | None = None
         self.sight_view = view.SightView()
@@ -385,6 +386,10 @@ class EditorScene(Scene):
             self._refresh_overlays()
         if self.sight is not None and not self.sight.done:
             self.sight.run(0.004)  # the rest of the shading, a few milliseconds a frame
+        caption = f"Iron & Honor — map editor: {self.session.state.name}{' *' if self.session.dirty else ''}"
+        if caption != self._caption:  # unsaved changes are marked in the window's title too
+            self._caption = caption
+            pygame.display.set_caption(caption)
         self._since_autosave += dt
         if self._since_autosave > 3.0 and self.drag is None and self.session.state is not self._autosaved:
             self._autosave()
@@ -507,10 +512,19 @@ class EditorScene(Scene):
             a, b = cam.to_px(d["start"]), self.mouse
             rect = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(a[0] - b[0]), abs(a[1] - b[1]))
             pygame.draw.rect(surface, view.SELECT, rect, 1)
+        radius = max(3, round(self.base_mm / 25.4 / 2 * cam.scale))
+        if d is not None and d["kind"] == "sight" and self.sight_at is not None:  # the base follows the pointer
+            pygame.draw.circle(surface, (250, 250, 250), cam.to_px(self.sight_at), radius)
+            pygame.draw.circle(surface, (0, 0, 0), cam.to_px(self.sight_at), radius, 2)
+            view.label_at(surface, "drop the base to see what it sees", cam.to_px(self.sight_at), font)
         if self.route_ends is not None:
             a, b = self.route_ends
             r = self.route_result
-            if r is not None and r.legal and r.move is not None:
+            if d is not None and d["kind"] == "route":  # the route is found on the drop, not on every move
+                view.dash_line(surface, (255, 255, 255), cam.to_px(a), cam.to_px(b), 2)
+                view.label_at(surface, f"{math.dist(a, b):.2f}″ straight; drop to find the route", cam.to_px(b),
+                              font)
+            elif r is not None and r.legal and r.move is not None:
                 pts = [cam.to_px(p) for p in r.waypoints]
                 pygame.draw.lines(surface, (255, 255, 255), False, pts, 3)
                 for q in pts:
@@ -521,7 +535,6 @@ class EditorScene(Scene):
                 pygame.draw.line(surface, view.PROBLEM, cam.to_px(a), cam.to_px(b), 2)
                 why = r.reason if r is not None else "no route"
                 view.label_at(surface, theme.displayable(why), cam.to_px(b), font, view.PROBLEM)
-            radius = max(3, round(self.base_mm / 25.4 / 2 * cam.scale))
             for q in (a, b):
                 pygame.draw.circle(surface, (255, 255, 255), cam.to_px(q), radius, 2)
         if self.tape is not None:
@@ -1142,7 +1155,13 @@ class EditorScene(Scene):
     def leave(self) -> None:
         if not self.session.dirty:
             self.session.clear_autosave()
+        pygame.display.set_caption("Iron & Honor")
         super().leave()
+
+    def cover(self) -> None:
+        pygame.display.set_caption("Iron & Honor")  # the editor's title comes back when it is on top again
+        self._caption = ""
+        super().cover()
 
 
 def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
