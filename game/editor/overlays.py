@@ -35,8 +35,9 @@ class SightJob:
         self.at, self.step = (float(at[0]), float(at[1])), step
         self.radius = base_radius(base_mm)
         self.n = round(TABLE_SIZE / step)
-        self.bf = Battlefield(battle_map, [BaseRecord("viewer", "a", self.at, self.radius),
-                                           BaseRecord("target", "b", self.at, self.radius)])
+        self.bf = _battlefield(battle_map)
+        for base in ("viewer", "target"):
+            self.bf.add_base(BaseRecord(base, base[0], self.at, self.radius))
         self.cells: dict[tuple[int, int], str] = {}
         b = self.BLOCK
         coarse = [(i, j) for j in range(b // 2, self.n, b) for i in range(b // 2, self.n, b)]
@@ -102,6 +103,19 @@ class SightJob:
         bf.update_base("target", centre=c)
         res = line_of_sight(bf, "viewer", "target")
         return (COVER if res.cover else CLEAR) if res.has_los else HIDDEN
+
+
+_INDEX: list[tuple[BattleMap, Battlefield]] = []
+
+
+def _battlefield(battle_map: BattleMap) -> Battlefield:
+    """The geometry index of a map with no bases on it, built once per map (the sight base moves often)."""
+    if not _INDEX or _INDEX[0][0] is not battle_map:
+        _INDEX[:] = [(battle_map, Battlefield(battle_map))]
+    bf = _INDEX[0][1]
+    for rec in bf.bases():
+        bf.remove_base(rec.id)
+    return bf
 
 
 def route(battle_map: BattleMap, start: tuple[float, float], end: tuple[float, float],
