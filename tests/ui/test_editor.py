@@ -221,6 +221,13 @@ def test_edit_command_opens_a_map_by_name(app: App) -> None:
     assert any("no map named" in p for p in app.startup_problems)
 
 
+def test_edit_without_a_screen_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli import main
+
+    assert main(["edit", "village_ruins"]) == 1  # SDL's dummy driver: no screen
+    assert "needs a screen" in capsys.readouterr().err
+
+
 def test_select_move_rotate_scale_corners_clipboard_and_symmetric_editing_by_events(app: App) -> None:
     from game.editor import transform as tf
 
