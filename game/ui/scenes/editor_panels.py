@@ -170,7 +170,7 @@ class EditorPanels:
         common.button(self, "undo", pygame.Rect(r.x, y, half, row), "Undo", "Ctrl+Z")
         common.button(self, "redo", pygame.Rect(r.x + half + gap, y, half, row), "Redo", "Ctrl+Y or Ctrl+Shift+Z")
         y += row + gap
-        common.button(self, "base_size", pygame.Rect(r.x, y, r.w, row), f"Sight and route base: {self.base_mm:g} mm",
+        common.button(self, "base_size", pygame.Rect(r.x, y, r.w, row), f"Sight / route base {self.base_mm:g} mm",
                       "The base the Sight and Route tools use: 25 mm, 40 mm (Large, Mounted) or 60 mm "
                       "(Gargantuan) [DIG-2] (click: next)")
         if not self.session.history.done:
