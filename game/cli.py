@@ -77,6 +77,10 @@ def has_screen() -> bool:
 def play(args: argparse.Namespace) -> int:
     """The game window; without a screen, the default matchup as text (pygame is imported only with a screen)."""
     if not has_screen():
+        if getattr(args, "command", None) == "edit":
+            print("The map editor needs a screen (no display, or SDL_VIDEODRIVER=dummy). "
+                  "Check a map without one: python -m game validate MAP.yaml", file=sys.stderr)
+            return 1
         return print_matchup()
     from game.ui.main import run
 
@@ -87,6 +91,8 @@ def play(args: argparse.Namespace) -> int:
         argv += ["--position", args.position]
     if getattr(args, "load", None):
         argv += ["--load", args.load]
+    if args.command == "edit":
+        argv += ["--edit", args.map] if args.map else ["--edit"]
     return run(argv)
 
 
@@ -173,6 +179,10 @@ def build_parser() -> argparse.ArgumentParser:
     play_cmd.add_argument("--load", metavar="SAVE.json", help="open a saved battle at the decision where it stopped")
     play_cmd.add_argument("--position", metavar="SCRIPT.yaml", help="open the battle (hotseat) at a script file's "
                           "position, its answers already given (docs/script-mode.md)")
+    edit = sub.add_parser("edit", help="open the map editor", description="Open the map editor on a new map, a "
+                          "map file, or a map's name (e.g. village_ruins; a shipped map is saved as a copy in your "
+                          "mod folder).")
+    edit.add_argument("map", nargs="?", default="", metavar="MAP")
     party = sub.add_parser("party", help="party files: check them", description="Work with party files.")
     party_sub = party.add_subparsers(dest="party_command", metavar="SUBCOMMAND", required=True)
     check = party_sub.add_parser(

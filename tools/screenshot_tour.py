@@ -28,6 +28,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("IRON_HONOR_CONFIG", tempfile.mkdtemp(prefix="iron_honor_tour_"))
+os.environ.setdefault("IRON_HONOR_MODS", tempfile.mkdtemp(prefix="iron_honor_tour_mods_"))  # the editor saves
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
@@ -253,16 +254,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-o", "--out", default="/tmp/tour", help="output folder (default: %(default)s)")
     parser.add_argument("--max-steps", type=int, default=12_000, help="autopilot steps over all games")
     parser.add_argument("--games", type=int, default=len(GAMES), help="play at most this many games")
+    parser.add_argument("--editor-only", action="store_true", help="only the map editor's leg")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     tour = Tour(Path(args.out), parse_sizes(args.sizes))
     tour.menus()
+    from tools.tour_editor import editor_tour
+
+    editor_tour(tour)
+    if args.editor_only:
+        args.games, tour.missing_kinds = 0, set()
     budget = args.max_steps
     for game in GAMES[:args.games]:
         if (not tour.missing_kinds and not tour.missing_scenes) or budget <= 0:
             break
         budget -= tour.battle(game, budget)
-    for path in POSITIONS:
+    for path in POSITIONS if args.games else ():
         if tour.missing_kinds:
             tour.position(path)
     index = write_index(tour.out, tour.shots, tour.missing_kinds)

@@ -69,6 +69,10 @@ class Scene:
     def update(self, dt: float) -> None:
         """Time passes (seconds); AI pacing and animations."""
 
+    def hold_quit(self) -> bool:
+        """The window is being closed: True if the scene takes over (e.g. asks to save first)."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         """Everything that is not a widget."""
         surface.fill(theme.BG)
@@ -195,7 +199,8 @@ class App:
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            if self.top is None or not self.top.hold_quit():
+                self.running = False
             return
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.settings.width, self.settings.height = max(800, event.w), max(600, event.h)

@@ -19,6 +19,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--load", metavar="SAVE.json", help="open a saved battle at the decision where it stopped")
     parser.add_argument("--position", metavar="SCRIPT.yaml", help="open the battle at a script file's position "
                         "(docs/script-mode.md), hotseat, its answers already given")
+    parser.add_argument("--edit", nargs="?", const="", default=None, metavar="MAP",
+                        help="open the map editor (on a map file or name)")
     return parser.parse_args(list(argv or []))
 
 
@@ -38,6 +40,8 @@ def start(argv: Sequence[str] | None = None, save: bool = True):
         open_position(app, args.position)
     elif args.load:
         open_save(app, args.load)
+    elif args.edit is not None:
+        open_editor(app, args.edit)
     return app
 
 
@@ -51,6 +55,24 @@ def open_save(app, path: str) -> str | None:
         if app.top is not None:
             app.top.rebuild()
     return why
+
+
+def open_editor(app, name: str) -> None:
+    """The map editor over the menu, on a map file or a map's name (``village_ruins``); a new map without one."""
+    from game.content.library import resolve
+    from game.core.errors import ContentError
+    from game.ui.scenes.editor import EditorScene
+
+    path = None
+    if name:
+        try:
+            path = resolve("maps", name)
+        except ContentError as exc:
+            app.startup_problems.append(exc.describe())
+            if app.top is not None:
+                app.top.rebuild()
+            return
+    app.push(EditorScene(app, path))
 
 
 def open_position(app, path: str) -> str | None:

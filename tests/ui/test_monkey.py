@@ -2,7 +2,7 @@
 
 A seeded random stream of real pygame events goes through ``App.frame`` as a player's would; any
 exception fails the test with the seed, the event number and the last events posted. The run is
-split into legs that put the app in each place first (main menu, setup, settings, help, a battle
+split into legs that put the app in each place first (main menu, setup, settings, help, the map editor, a battle
 against the AI, a hotseat battle after the autopilot has deployed, a later turn with its Maintenance
 summary, a finished battle and its results), then lets the monkey loose there; wherever its clicks
 lead (Quit, Menu, Start, Rematch) it carries on. The default run posts about 2,000 events; the full
@@ -45,7 +45,7 @@ KEYS = ([getattr(pygame, f"K_{c}") for c in string.digits + string.ascii_lowerca
            pygame.K_PLUS, pygame.K_MINUS, pygame.K_EQUALS, pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME])
 # the keys a player presses most in a battle get more weight
 FAVOURITES = [pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_F1] + [getattr(pygame, f"K_{d}") for d in "123456789"]
-REQUIRED = {"menu", "setup", "settings", "help", "battle:ai", "battle:hotseat", "maintenance", "results"}
+REQUIRED = {"menu", "setup", "settings", "help", "battle:ai", "battle:hotseat", "maintenance", "results", "editor"}
 
 
 def played(seed: int, scores: int | None) -> BattleSession:
@@ -177,6 +177,19 @@ class Monkey:
         self.app.push(SettingsScene(self.app))
         self.frame()
 
+    def to_editor(self) -> None:
+        """The map editor on a shipped map with an unsaved change (leaving asks first, so the monkey stays)."""
+        from game.editor.commands import SetMeta
+        from game.paths import MAPS_DIR
+
+        menu = self.menu()
+        click_widget(self.app, menu.widgets["editor"])
+        editor = self.app.top
+        if editor is not None and editor.name == "editor":
+            editor.open_path(MAPS_DIR / "village_ruins.yaml")
+            editor.session.do(SetMeta(name="Monkey map"))
+        self.frame()
+
     def to_help(self) -> None:
         self.key(pygame.K_F1)
         self.frame()
@@ -261,6 +274,7 @@ def run_monkey(seed: int, events: int) -> Monkey:
         (monkey.to_setup, 0.08, None),
         (monkey.to_settings, 0.06, None),
         (monkey.to_help, 0.02, None),
+        (monkey.to_editor, 0.12, {"editor"}),
         (monkey.to_quick_battle, 0.24, {"battle:ai"}),
         (hotseat, 0.26, {"battle:hotseat"}),
         (lambda: monkey.to_session(late()), 0.16, {"battle:hotseat"}),

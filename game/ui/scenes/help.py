@@ -42,13 +42,15 @@ class HelpOverlay(Scene):
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.panel = pygame.Rect(0, 0, 10, 10)
         self._pressed_here = False
+        # a scene with controls of its own (the map editor) lists them in ``SHORTCUTS``
+        self.shortcuts: list[tuple[str, str]] = getattr(app.top, "SHORTCUTS", SHORTCUTS)
 
     def build(self) -> None:
         self.widgets = {}
         w, h = self.app.size
         row = self.px(30)
         pw = min(w - self.px(40), self.px(720))
-        ph = min(h - self.px(40), self.px(150) + row * len(SHORTCUTS))
+        ph = min(h - self.px(40), self.px(150) + row * len(self.shortcuts))
         self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         common.label(self, "title", pygame.Rect(self.panel.x, self.panel.y + self.px(10), pw, self.px(40)),
                      "Controls", "@heading")
@@ -80,13 +82,13 @@ class HelpOverlay(Scene):
         size = self.px(15)  # the largest size at which every line fits the panel (a large UI scale, a small window)
         while size > 9:
             key_font, text_font = theme.font(size, bold=True), theme.font(size)
-            key_w = max(key_font.size(k)[0] for k, _ in SHORTCUTS) + size * 2
-            text_w = max(text_font.size(t)[0] for _, t in SHORTCUTS)
+            key_w = max(key_font.size(k)[0] for k, _ in self.shortcuts) + size * 2
+            text_w = max(text_font.size(t)[0] for _, t in self.shortcuts)
             row = round(size * 2)
-            if key_w + text_w <= inner and row * len(SHORTCUTS) <= bottom - y:
+            if key_w + text_w <= inner and row * len(self.shortcuts) <= bottom - y:
                 break
             size -= 1
-        for key, text in SHORTCUTS:
+        for key, text in self.shortcuts:
             if y + row > bottom:
                 break
             surface.blit(key_font.render(key, True, theme.ACCENT), (x, y))

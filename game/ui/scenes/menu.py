@@ -25,6 +25,8 @@ BUTTONS = (
                               "Party (192 and 200 of 200 ExP), you against the normal AI, a random seed"),
     ("new", "New battle", "Choose the encounter, the map, both parties, hotseat or the AI, and the seed"),
     ("load", "Load", "Saved battles and replays: resume one where it stopped"),
+    ("editor", "Map editor", "Draw your own battlefields, judged by the game's own rules; open a shipped map "
+                             "to make a copy of it"),
     ("settings", "Settings", "Window, UI scale, colour-blind palette, animation speed"),
     ("quit", "Quit", None),
 )
@@ -136,6 +138,10 @@ class MainMenu(Scene):
                 from game.ui.scenes.load import LoadScene
 
                 self.app.push(LoadScene(self.app))
+            elif event.ui_element is w.get("editor"):
+                from game.ui.scenes.editor import EditorScene
+
+                self.app.push(EditorScene(self.app))
             elif event.ui_element is w.get("settings"):
                 from game.ui.scenes.settings_menu import SettingsScene
 

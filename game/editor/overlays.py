@@ -1,0 +1,208 @@
+"""What the battle will make of the map, for the editor's overlays: sight from a base, a route and its cost,
+and an encounter's zones, objectives and extra terrain. Every answer comes from the geometry layer and
+the scenario files; nothing here restates a rule. These are computed when an edit or a drop ends, never
+on every mouse move.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from game.content.maps import TABLE_SIZE, BattleMap
+from game.content.scenario_file import ScenarioFile, piece_polygon
+from game.geometry.battlefield import BaseRecord, Battlefield, base_radius
+from game.geometry.los import line_of_sight
+from game.geometry.routes import Route, shortest_route
+
+DEFAULT_BASE_MM = 25.0
+SIGHT_STEP = 1.0  # one sample target per square inch of table
+
+CLEAR, COVER, HIDDEN, INSIDE = "clear", "cover", "hidden", "inside"
+
+
+class SightJob:
+    """What a base at ``at`` can see, cell by cell (one sample target per square inch): clear, in cover, hidden,
+    or inside impassable terrain where no base stands ([DIG-LOS-1]–[DIG-LOS-5]; the viewer turns freely,
+    [SEQ-5]). The work is spread over frames: the centre of every 4″ block first (the whole table shaded
+    coarsely within a few frames), then every other cell, each answered by the real LOS."""
+
+    BLOCK = 4
+
+    def __init__(self, battle_map: BattleMap, at: tuple[float, float], base_mm: float = DEFAULT_BASE_MM,
+                 step: float = SIGHT_STEP):
+        self.at, self.step = (float(at[0]), float(at[1])), step
+        self.radius = base_radius(base_mm)
+        self.n = round(TABLE_SIZE / step)
+        self.bf = _battlefield(battle_map)
+        for base in ("viewer", "target"):
+            self.bf.add_base(BaseRecord(base, base[0], self.at, self.radius))
+        self.cells: dict[tuple[int, int], str] = {}
+        b = self.BLOCK
+        coarse = [(i, j) for j in range(b // 2, self.n, b) for i in range(b // 2, self.n, b)]
+        first = set(coarse)
+        rest = [(i, j) for j in range(self.n) for i in range(self.n) if (i, j) not in first]
+        self._todo = coarse + rest
+        self._next = 0
+        self.coarse_count = len(coarse)
+
+    @property
+    def answered(self) -> int:
+        """How many cells are answered: the first ``answered`` of ``order``."""
+        return self._next
+
+    @property
+    def order(self) -> list[tuple[int, int]]:
+        return self._todo
+
+    @property
+    def done(self) -> bool:
+        return self._next >= len(self._todo)
+
+    @property
+    def coarse_done(self) -> bool:
+        return self._next >= self.coarse_count
+
+    def centre(self, i: int, j: int) -> tuple[float, float]:
+        return ((i + 0.5) * self.step, (j + 0.5) * self.step)
+
+    def run(self, budget: float) -> None:
+        """Answer cells for about ``budget`` seconds (at least one)."""
+        end = time.perf_counter() + budget
+        while not self.done:
+            ij = self._todo[self._next]
+            self._next += 1
+            self.cells[ij] = self._status(self.centre(*ij))
+            if time.perf_counter() >= end:
+                return
+
+    def finish(self) -> SightJob:
+        while not self.done:
+            self.run(1.0)
+        return self
+
+    def status(self, i: int, j: int) -> str | None:
+        """A cell's answer, or until it is computed its 4″ block's."""
+        got = self.cells.get((i, j))
+        if got is None:
+            b = self.BLOCK
+            got = self.cells.get((min(i // b * b + b // 2, self.n - 1), min(j // b * b + b // 2, self.n - 1)))
+        return got
+
+    def count(self, status: str) -> int:
+        return sum(1 for s in self.cells.values() if s == status)
+
+    def _status(self, c: tuple[float, float]) -> str:
+        bf = self.bf
+        if any(p.kind == "impassable" for p in bf.pieces_at(c)):
+            return INSIDE
+        if math.dist(c, self.at) < 1e-9:
+            return CLEAR
+        bf.update_base("viewer", facing=math.degrees(math.atan2(c[1] - self.at[1], c[0] - self.at[0])))
+        bf.update_base("target", centre=c)
+        res = line_of_sight(bf, "viewer", "target")
+        return (COVER if res.cover else CLEAR) if res.has_los else HIDDEN
+
+
+_INDEX: list[tuple[BattleMap, Battlefield]] = []
+
+
+def _battlefield(battle_map: BattleMap) -> Battlefield:
+    """The geometry index of a map with no bases on it, built once per map (the sight base moves often)."""
+    if not _INDEX or _INDEX[0][0] is not battle_map:
+        _INDEX[:] = [(battle_map, Battlefield(battle_map))]
+    bf = _INDEX[0][1]
+    for rec in bf.bases():
+        bf.remove_base(rec.id)
+    return bf
+
+
+def route(battle_map: BattleMap, start: tuple[float, float], end: tuple[float, float],
+          base_mm: float = DEFAULT_BASE_MM) -> Route:
+    """The shortest legal route for a base of that size, with its cost ([DIG-MOVE-1], [DIG-MOVE-2])."""
+    bf = Battlefield(battle_map, [BaseRecord("walker", "a", start, base_radius(base_mm))])
+    return shortest_route(bf, "walker", end)
+
+
+# -- encounters ----------------------------------------------------------------------------------------------
+
+EDGE_EXAMPLE = {"chosen": "top", "opposite": "bottom"}  # the edge a player chooses is shown as the top one
+
+
+@dataclass(frozen=True)
+class Shape:
+    """Something to draw: a polygon or a circle, a label, and its role (zone, objective, piece, removed)."""
+
+    role: str
+    label: str
+    polygon: tuple[tuple[float, float], ...] = ()
+    centre: tuple[float, float] | None = None
+    radius: float = 0.0
+    side: int | None = None
+
+
+def edge_strip(edge: str, depth: float) -> tuple[tuple[float, float], ...]:
+    t = TABLE_SIZE
+    x0, y0, x1, y1 = {"top": (0, 0, t, depth), "bottom": (0, t - depth, t, t), "left": (0, 0, depth, t),
+                      "right": (t - depth, 0, t, t)}[edge]
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+def encounter_shapes(scenario: ScenarioFile, battle_map: BattleMap) -> list[Shape]:
+    """An encounter laid over the map: both deployment zones (a chosen edge shown as the top one), the
+    encounter's own pieces and the map pieces they remove, and the objectives it scores."""
+    from game.rules.encounter import polygons_intersect
+
+    out: list[Shape] = []
+    for side, ref in enumerate(("lower", "higher")):
+        zone = getattr(scenario.deployment.zones, ref)
+        role = (scenario.roles.lower if ref == "lower" else scenario.roles.higher) if scenario.roles else None
+        name = f"{role or ref.capitalize()} deploys"
+        if zone.polygon is not None:
+            out.append(Shape("zone", name, tuple((float(x), float(y)) for x, y in zone.polygon), side=side))
+        elif zone.edge is not None and zone.depth is not None:
+            edge = EDGE_EXAMPLE.get(zone.edge, zone.edge)
+            extra = f" ({zone.edge} edge)" if zone.edge in EDGE_EXAMPLE else ""
+            out.append(Shape("zone", f"{name}{extra}: {zone.depth:g}″", edge_strip(edge, zone.depth), side=side))
+    for entry in scenario.pieces:
+        poly = tuple(piece_polygon(entry))
+        for p in battle_map.pieces:
+            if entry.removes_overlapping and polygons_intersect(list(poly), [(v.x, v.y) for v in p.polygon]):
+                out.append(Shape("removed", f"{p.id}: removed by the {entry.id}",
+                                 tuple((v.x, v.y) for v in p.polygon)))
+        out.append(Shape("piece", entry.id.replace("_", " "), poly))
+    for entry in scenario.scoring:
+        t = entry.targets
+        if t is None:
+            continue
+        within = entry.count.within if entry.count and entry.count.within else None
+        name = entry.name or entry.kind
+        if t.piece:
+            poly = next((tuple(piece_polygon(e)) for e in scenario.pieces if e.id == t.piece), None)
+            if poly is None:
+                found = next((p for p in battle_map.pieces if p.id == t.piece), None)
+                poly = tuple((v.x, v.y) for v in found.polygon) if found else None
+            if poly:
+                cx, cy = sum(p[0] for p in poly) / len(poly), sum(p[1] for p in poly) / len(poly)
+                reach = max(math.dist((cx, cy), p) for p in poly) + (within or 0.0)
+                out.append(Shape("objective", f"{name}: within {within:g}″" if within else name,
+                                 centre=(cx, cy), radius=reach))
+        if t.quarters is not None:
+            c = TABLE_SIZE / 2
+            out.append(Shape("objective", f"{name}: table quarters, {t.quarters.min_from_centre:g}″ from the centre",
+                             centre=(c, c), radius=t.quarters.min_from_centre))
+        for region in t.regions or []:
+            out.append(Shape("objective", region.name, tuple((float(x), float(y)) for x, y in region.polygon)))
+    if scenario.markers is not None:
+        m = scenario.markers.min_from_edges
+        t = TABLE_SIZE
+        out.append(Shape("objective", f"{scenario.markers.name}s: {scenario.markers.per_side} per side, "
+                                      f"{m:g}″ from the edges, {scenario.markers.min_apart:g}″ apart",
+                         ((m, m), (t - m, m), (t - m, t - m), (m, t - m))))
+    if scenario.prisoner is not None:
+        m = scenario.prisoner.min_from_edges
+        t = TABLE_SIZE
+        out.append(Shape("objective", f"the Prisoner is placed {m:g}″ or more from the edges",
+                         ((m, m), (t - m, m), (t - m, t - m), (m, t - m))))
+    return out

@@ -1,0 +1,156 @@
+"""One editing session: the history (the document and its undo stack), the file it belongs to, the selection,
+the snapping settings and the clipboard. Pygame-free: the scene turns input into calls on this.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from game.core.errors import ContentError
+from game.editor import commands as cmd
+from game.editor import files
+from game.editor.document import Clipboard, MapState, Piece, load_state
+from game.editor.problems import MapProblem, check
+from game.editor.snapping import SnapSettings
+
+CLIPBOARD = Clipboard()  # one per application, so pieces copied from one map paste into another
+PASTE_OFFSET = 1.0
+
+
+@dataclass
+class EditorSession:
+    history: cmd.History = field(default_factory=cmd.History)
+    path: Path | None = None  # the file it was opened from or saved to (None: never saved)
+    selection: set[int] = field(default_factory=set)
+    snap: SnapSettings = field(default_factory=SnapSettings)
+    mods: Path | None = None
+    last_saved: files.Saved | None = None
+    _checked: tuple[MapState, list[MapProblem]] | None = None
+
+    # -- the document -------------------------------------------------------------------------------------
+    @property
+    def state(self) -> MapState:
+        return self.history.state
+
+    @property
+    def dirty(self) -> bool:
+        return self.history.dirty
+
+    @property
+    def shipped(self) -> bool:
+        return files.is_shipped(self.path)
+
+    @property
+    def draft(self) -> bool:
+        return self.path is not None and self.path.parent == files.drafts_dir(self.mods)
+
+    def problems(self) -> list[MapProblem]:
+        """The loader's verdict on the map as it stands (computed once per state)."""
+        if self._checked is None or self._checked[0] is not self.state:
+            self._checked = (self.state, check(self.state))
+        return self._checked[1]
+
+    def do(self, command: cmd.Command) -> bool:
+        done = self.history.do(command)
+        self._prune()
+        return done
+
+    def undo(self) -> cmd.Command | None:
+        c = self.history.undo()
+        self._prune()
+        return c
+
+    def redo(self) -> cmd.Command | None:
+        c = self.history.redo()
+        self._prune()
+        return c
+
+    def _prune(self) -> None:
+        self.selection &= set(self.state.uids())
+
+    def selected(self) -> list[Piece]:
+        return [p for p in self.state.pieces if p.uid in self.selection]
+
+    def select(self, uids: Iterable[int], add: bool = False) -> None:
+        self.selection = (self.selection | set(uids)) if add else set(uids)
+
+    # -- files --------------------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, mods: Path | None = None) -> EditorSession:
+        s = cls(mods=mods)
+        s.history.mark_saved()
+        return s
+
+    @classmethod
+    def open(cls, path: str | Path, mods: Path | None = None) -> EditorSession:
+        """A map file opened for editing (a broken one too, as long as YAML can read it)."""
+        path = Path(path)
+        state = load_state(path)
+        s = cls(history=cmd.History(state), path=path, mods=mods)
+        s.history.mark_saved()
+        return s
+
+    def save(self, as_new: bool = False) -> files.Saved:
+        """Save (or save as a new file); a map with problems is saved as a draft."""
+        target = None if as_new else self.path
+        saved = files.save(self.state, target, len(self.problems()), self.mods)
+        self.path = saved.path
+        self.last_saved = saved
+        self.history.mark_saved()
+        self.clear_autosave()
+        return saved
+
+    def autosave(self) -> Path:
+        """The document as it stands, to the autosave file (a crash loses nothing)."""
+        path = files.autosave_path(self.mods)
+        where = f"editing: {self.path}" if self.path is not None else "editing: a new map"
+        files.write_atomic(path, files.map_text(self.state, f"Iron & Honor map editor autosave\n{where}"))
+        return path
+
+    def clear_autosave(self) -> None:
+        with contextlib.suppress(OSError):
+            files.autosave_path(self.mods).unlink()
+
+    @classmethod
+    def recover(cls, mods: Path | None = None) -> EditorSession | None:
+        """The autosaved document, if the last session did not end cleanly; unsaved, tied to its file."""
+        path = files.autosave_path(mods)
+        if not path.exists():
+            return None
+        try:
+            state = load_state(path)
+            lines = path.read_text(encoding="utf-8").splitlines()[:3]
+        except (ContentError, OSError):
+            return None
+        origin = next((ln.split("editing: ", 1)[1] for ln in lines if ln.startswith("# editing: ")), "")
+        s = cls(history=cmd.History(state), mods=mods)
+        s.path = Path(origin) if origin and origin != "a new map" else None
+        return s
+
+    # -- clipboard ----------------------------------------------------------------------------------------
+    def copy(self) -> int:
+        CLIPBOARD.pieces = tuple(self.selected())
+        CLIPBOARD.pastes = 0
+        return len(CLIPBOARD.pieces)
+
+    def paste(self) -> bool:
+        if not CLIPBOARD.pieces:
+            return False
+        CLIPBOARD.pastes += 1
+        d = PASTE_OFFSET * CLIPBOARD.pastes
+        return self._add_copies(CLIPBOARD.pieces, d)
+
+    def duplicate(self) -> bool:
+        return self._add_copies(self.selected(), PASTE_OFFSET)
+
+    def _add_copies(self, pieces: Iterable[Piece], d: float) -> bool:
+        from game.editor.transform import translate
+
+        copies = [replace(p.copy(), polygon=translate(p.polygon, d, d)) for p in pieces]
+        if not copies or not self.do(cmd.AddPieces(copies)):
+            return False
+        self.selection = {c.uid for c in copies} & set(self.state.uids())
+        return True

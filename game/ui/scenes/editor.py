@@ -1,0 +1,553 @@
+"""The map editor scene: draw and edit terrain on the 36″ table, judged live by the game's own map checks.
+
+The scene only turns input into commands on a pygame-free ``EditorSession`` (game/editor) and draws
+it; the document, undo, snapping, symmetry, saving and the overlays' answers all live there. Sight
+shading and routes are computed when a drop or an edit ends, never on a mouse move; the sight
+shading is spread over frames (the whole table coarsely first).
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.content.maps import STYLES, TABLE_SIZE, BattleMap
+from game.core.errors import ContentError
+from game.editor import commands as cmd
+from game.editor import transform as tf
+from game.editor.document import MapState, thick_polyline
+from game.editor.overlays import SightJob, encounter_shapes, route
+from game.editor.presets import BY_KEY, Preset
+from game.editor.session import EditorSession
+from game.editor.snapping import GRIDS, Snap
+from game.ui import theme
+from game.ui.app import App, Scene
+from game.ui.scenes import common
+from game.ui.scenes import editor_view as view
+from game.ui.scenes.editor_dialogs import ConfirmDialog, OpenDialog
+from game.ui.scenes.editor_input import EditorInput
+from game.ui.scenes.editor_panels import SHORTCUTS, EditorPanels
+from game.ui.table_view import Camera
+
+
+class EditorScene(EditorPanels, EditorInput, Scene):
+    name = "editor"
+    SHORTCUTS = SHORTCUTS
+
+    def __init__(self, app: App, path: str | Path | None = None, session: EditorSession | None = None):
+        super().__init__(app)
+        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
+        self.message = ""
+        if session is None:
+            session = self._start(path)
+        self.session = session
+        self.tool = "select"
+        self.preset: Preset = BY_KEY["forest"]
+        self.wall_width = self.preset.width
+        self.cam = Camera()
+        self.table_rect = pygame.Rect(0, 0, 10, 10)
+        self.zoomed = False
+        self.layer = view.TerrainLayer()
+        self.drag: dict | None = None
+        self.points: list[tuple[float, float]] = []  # the polygon or wall being drawn
+        self.mouse = (0, 0)
+        self.cue: Snap | None = None
+        self.active_corner: tuple[int, int] | None = None
+        self.keys_held = {"alt": False, "shift": False, "ctrl": False}
+        self.pending: cmd.Mirror | None = None  # a mirror shown before it applies
+        self.axis = "vertical"
+        self.base_mm = 25.0
+        self.show = {"grid": True, "rulers": True}
+        self.encounter: str | None = None
+        self.sight_at: tuple[float, float] | None = None
+        self.sight: SightJob | None = None
+        self.route_ends: tuple[tuple[float, float], tuple[float, float]] | None = None
+        self.route_result = None
+        self.tape: tuple[tuple[float, float], tuple[float, float]] | None = None
+        self.overlay_state: MapState | None = None  # the state the overlays were computed for
+        self._panel_key: tuple | None = None
+        self._problems_before: list | None = None
+        self.status_text = ""
+        self._caption = ""
+        self.status_rect = pygame.Rect(0, 0, 1, 1)
+        self._valid_map: tuple[MapState, BattleMap] | None = None
+        self.sight_view = view.SightView()
+        self._since_autosave = 0.0
+        self._autosaved: MapState | None = self.session.state
+        self._last_click = (0, (0, 0))
+        self.clock = 0.0
+
+    def _start(self, path: str | Path | None) -> EditorSession:
+        if path:
+            try:
+                return EditorSession.open(path)
+            except ContentError as exc:
+                self.message = f"could not open {path}: {exc.describe()}"
+                return EditorSession.new()
+        recovered = EditorSession.recover()
+        if recovered is not None:
+            self.message = "Recovered the unsaved map of the last session (from the editor's autosave)."
+            return recovered
+        return EditorSession.new()
+
+    # -- layout -----------------------------------------------------------------------------------------------
+
+
+
+
+
+
+
+
+    def problems(self) -> list:
+        """The map checks' verdict; while a drag is in progress, the verdict from before it (checked on drop)."""
+        if self.drag is not None and self._problems_before is not None:
+            return self._problems_before
+        self._problems_before = self.session.problems()
+        return self._problems_before
+
+    # -- per frame --------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.drag is None and self.panel_key() != self._panel_key:
+            self.rebuild()
+        if self.drag is None:
+            self._refresh_overlays()
+        if self.sight is not None and not self.sight.done:
+            self.sight.run(0.004)  # the rest of the shading, a few milliseconds a frame
+        caption = f"Iron & Honor — map editor: {self.session.state.name}{' *' if self.session.dirty else ''}"
+        if caption != self._caption:  # unsaved changes are marked in the window's title too
+            self._caption = caption
+            pygame.display.set_caption(caption)
+        self._since_autosave += dt
+        if self._since_autosave > 3.0 and self.drag is None and self.session.state is not self._autosaved:
+            self._autosave()
+        self._status()
+
+    def _autosave(self) -> None:
+        self._since_autosave = 0.0
+        self._autosaved = self.session.state
+        if not self.session.dirty:
+            return
+        try:
+            self.session.autosave()
+        except OSError as exc:
+            self.message = f"autosave failed: {exc}"
+
+    def _status(self) -> None:
+        """The status line (drawn by the scene, not a widget: it changes with every mouse move)."""
+        s = self.session
+        where = "not saved yet" if s.path is None else ("shipped map: saving writes a copy to your mod folder"
+                                                        if s.shipped else str(s.path))
+        parts = [f"{s.state.name}{' *unsaved*' if s.dirty else ''}", ("DRAFT — " if s.draft else "") + where,
+                 f"{len(s.state.pieces)} pieces", f"{len(self.problems())} problem(s)"]
+        at = self.cam.to_inches(self.mouse)
+        if 0 <= at[0] <= TABLE_SIZE and 0 <= at[1] <= TABLE_SIZE:
+            parts.append(f"{at[0]:.2f}″, {at[1]:.2f}″")
+        if self.message:
+            parts.append(self.message)
+        self.status_text = theme.displayable("  ·  ".join(parts))
+
+    def valid_map(self) -> BattleMap:
+        """The map for the overlays: the pieces without problems (a broken polygon cannot be measured). One
+        BattleMap per state, so the geometry layer's route graph is built once per map, not per route."""
+        state = self.session.state
+        if self._valid_map is None or self._valid_map[0] is not state:
+            bad = {p.uid for p in self.session.problems()}
+            self._valid_map = (state, MapState(state.name, "", tuple(p for p in state.pieces
+                                                                     if p.uid not in bad)).battle_map())
+        return self._valid_map[1]
+
+    def _refresh_overlays(self) -> None:
+        """Sight and route follow the map: recomputed once when an edit ends."""
+        if self.overlay_state is self.session.state:
+            return
+        self.overlay_state = self.session.state
+        if self.sight_at is not None:
+            self._start_sight(self.sight_at)
+        if self.route_ends is not None:
+            self._compute_route(*self.route_ends)
+
+    def _start_sight(self, at: tuple[float, float]) -> None:
+        self.sight_at = at
+        self.sight = SightJob(self.valid_map(), at, self.base_mm)
+        while not self.sight.coarse_done:  # the whole table, coarsely, before the next frame
+            self.sight.run(0.05)
+
+    def _compute_route(self, a: tuple[float, float], b: tuple[float, float]) -> None:
+        self.route_ends = (a, b)
+        try:
+            self.route_result = route(self.valid_map(), a, b, self.base_mm)
+        except Exception as exc:  # a start inside terrain and the like: shown, never raised
+            self.route_result = None
+            self.message = f"no route: {exc}"
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        cam = self.cam
+        clip = surface.get_clip()
+        surface.set_clip(self.table_rect)
+        s = self.session
+        state = s.state
+        shown = self.pending.result(state) if self.pending is not None else state
+        live = frozenset(s.selection) if self.drag is not None and self.drag["kind"] in (
+            "move", "corner", "rotate", "scale") else frozenset()
+        view.draw_table(surface, self.layer, state, cam, live, s.snap.grid if self.show["grid"] else None)
+        font = theme.font(self.px(12))
+        if self.encounter is not None:
+            item = common.content()["scenarios"].items.get(self.encounter)
+            if item is not None:
+                view.draw_encounter(surface, encounter_shapes(item[1], state.battle_map()), cam, font,
+                                    self.app.settings.colour_blind)
+        if self.sight is not None:
+            self.sight_view.draw(surface, self.sight, cam)
+        marks: dict[int, list[int | None]] = {}
+        for pr in self.problems():
+            if pr.uid is not None:
+                marks.setdefault(pr.uid, []).append(pr.corner)
+        view.draw_problems(surface, state, cam, marks, font)
+        view.draw_twins(surface, state, cam, s.selection)
+        if self.pending is not None:
+            view.draw_preview(surface, shown, state, cam)
+        view.draw_selection(surface, s.selected(), cam, self.handles(), self.active_corner)
+        self._draw_tool(surface, font)
+        surface.set_clip(clip)
+        if self.show["rulers"]:
+            view.draw_rulers(surface, cam, font)
+        status = theme.font(self.px(12)).render(self.status_text, True, theme.INK)
+        surface.blit(status, status.get_rect(midleft=(self.status_rect.x, self.status_rect.centery)))
+
+    def _draw_tool(self, surface: pygame.Surface, font: pygame.font.Font) -> None:
+        cam = self.cam
+        if self.points:
+            pts = [cam.to_px(p) for p in self.points]
+            hover = cam.to_px(self.cue.point) if self.cue is not None else self.mouse
+            if self.tool == "wall" and len(self.points) >= 1:
+                shape = thick_polyline(self.points + [self.cue.point] if self.cue else self.points, self.wall_width)
+                if len(shape) >= 3:
+                    view.outline(surface, shape, cam, view.SELECT, 1)
+            pygame.draw.lines(surface, view.SELECT, False, pts + [hover], 2)
+            for q in pts:
+                pygame.draw.circle(surface, view.SELECT, q, 4)
+            if self.tool == "polygon":
+                pygame.draw.circle(surface, (255, 255, 255), pts[0], 8, 2)
+        d = self.drag
+        if d is not None and d["kind"] in ("rect", "ellipse") and self.cue is not None:
+            poly = self._shape_of(d["start"], self.cue.point)
+            if len(poly) >= 3:
+                view.outline(surface, poly, cam, view.SELECT, 2)
+        if d is not None and d["kind"] == "box":
+            a, b = cam.to_px(d["start"]), self.mouse
+            rect = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(a[0] - b[0]), abs(a[1] - b[1]))
+            pygame.draw.rect(surface, view.SELECT, rect, 1)
+        radius = max(3, round(self.base_mm / 25.4 / 2 * cam.scale))
+        if d is not None and d["kind"] == "sight" and self.sight_at is not None:  # the base follows the pointer
+            pygame.draw.circle(surface, (250, 250, 250), cam.to_px(self.sight_at), radius)
+            pygame.draw.circle(surface, (0, 0, 0), cam.to_px(self.sight_at), radius, 2)
+            view.label_at(surface, "drop the base to see what it sees", cam.to_px(self.sight_at), font)
+        if self.route_ends is not None:
+            a, b = self.route_ends
+            r = self.route_result
+            if d is not None and d["kind"] == "route":  # the route is found on the drop, not on every move
+                view.dash_line(surface, (255, 255, 255), cam.to_px(a), cam.to_px(b), 2)
+                view.label_at(surface, f"{math.dist(a, b):.2f}″ straight; drop to find the route", cam.to_px(b),
+                              font)
+            elif r is not None and r.legal and r.move is not None:
+                pts = [cam.to_px(p) for p in r.waypoints]
+                pygame.draw.lines(surface, (255, 255, 255), False, pts, 3)
+                for q in pts:
+                    pygame.draw.circle(surface, (255, 255, 255), q, 3)
+                rough = ", crosses rough terrain [TERR-2]" if r.move.crosses_rough else ""
+                view.label_at(surface, f"route {r.cost:.2f}″{rough}", cam.to_px(b), font)
+            else:
+                pygame.draw.line(surface, view.PROBLEM, cam.to_px(a), cam.to_px(b), 2)
+                why = r.reason if r is not None else "no route"
+                view.label_at(surface, theme.displayable(why), cam.to_px(b), font, view.PROBLEM)
+            for q in (a, b):
+                pygame.draw.circle(surface, (255, 255, 255), cam.to_px(q), radius, 2)
+        if self.tape is not None:
+            a, b = self.tape
+            pygame.draw.line(surface, (255, 255, 255), cam.to_px(a), cam.to_px(b), 2)
+            view.label_at(surface, f"{math.dist(a, b):.2f}″", cam.to_px(b), font)
+        if self.cue is not None and self.cue.kind in ("corner", "edge") and self.tool not in ("sight", "route",
+                                                                                             "measure"):
+            pygame.draw.circle(surface, (120, 255, 140), cam.to_px(self.cue.point), 6, 2)
+
+    # -- geometry helpers ------------------------------------------------------------------------------------
+
+
+
+
+
+
+
+
+    # -- input -----------------------------------------------------------------------------------------------
+
+
+
+
+
+
+
+
+
+
+
+
+
+    # -- buttons and entries ---------------------------------------------------------------------------------
+    def _pressed(self, el: pygame_gui.core.UIElement) -> None:
+        w, s = self.widgets, self.session
+        key = next((k for k, v in w.items() if v is el), None)
+        if key is None:
+            return
+        sel = sorted(s.selection)
+        if key.startswith("problem:") and el in self.problem_buttons:  # select the piece it is about
+            problems = s.problems()
+            i = int(self.problem_buttons[el])
+            if i < len(problems) and problems[i].uid is not None:
+                s.select([problems[i].uid])
+                self.set_tool("select")
+            return
+        if key.startswith("tool:"):
+            self.set_tool(key[5:])
+        elif key.startswith("preset:"):
+            self.preset = BY_KEY[key[7:]]
+            self.wall_width = self.preset.width
+            if sel and self.tool == "select":  # restyle the selection; else draw with the preset's tool
+                s.do(cmd.SetStyle(sel, self.preset.values()))
+            else:
+                self.set_tool(self.preset.tool)
+            self._panel_key = None
+        elif key.startswith("kind:"):
+            s.do(cmd.SetProperty(sel, "kind", key[5:]))
+        elif key in ("style_prev", "style_next") and sel:
+            cur = s.state.get(sel[0]).style
+            i = STYLES.index(cur) if cur in STYLES else -1
+            nxt = STYLES[(i + (1 if key == "style_next" else -1)) % len(STYLES)]
+            s.do(cmd.SetProperty(sel, "style", nxt))
+        elif key == "prop:blocks_los":
+            s.do(cmd.SetProperty(sel, "blocks_los", not bool(s.state.get(sel[0]).blocks_los)))
+        elif key == "prop:water":
+            s.do(cmd.SetProperty(sel, "water", not s.state.get(sel[0]).water))
+        elif key.startswith("fix:"):
+            s.do(cmd.SetProperty(sel, key[4:], None))
+        elif key == "front":
+            s.do(cmd.Reorder(sel, True))
+        elif key == "back":
+            s.do(cmd.Reorder(sel, False))
+        elif key == "duplicate":
+            s.duplicate()
+        elif key == "delete":
+            s.do(cmd.DeletePieces(sel))
+        elif key == "undo":
+            self.undo()
+        elif key == "redo":
+            self.redo()
+        elif key == "snap":
+            s.snap.on = not s.snap.on
+        elif key == "grid_size":
+            s.snap.grid = GRIDS[(GRIDS.index(s.snap.grid) + 1) % len(GRIDS)] if s.snap.grid in GRIDS else 0.5
+        elif key == "base_size":
+            sizes = (25.0, 40.0, 60.0)
+            self.base_mm = sizes[(sizes.index(self.base_mm) + 1) % len(sizes)] if self.base_mm in sizes else 25.0
+            self.overlay_state = None  # sight and route again, for the new base
+        elif key == "show_grid":
+            self.show["grid"] = not self.show["grid"]
+        elif key == "rulers":
+            self.show["rulers"] = not self.show["rulers"]
+        elif key == "encounter":
+            keys = sorted(common.content()["scenarios"].items)
+            order = [None, *keys]
+            self.encounter = order[(order.index(self.encounter) + 1) % len(order)] if self.encounter in order \
+                else None
+        elif key == "axis":
+            axes = list(tf.AXES)
+            self.axis = axes[(axes.index(self.axis) + 1) % len(axes)]
+            if s.state.symmetry is not None:
+                s.do(cmd.SetSymmetry(self.axis))
+        elif key in ("mirror_sel", "mirror_all", "mirror_copy"):
+            self.preview_mirror(key)
+        elif key == "apply_mirror":
+            self.apply_mirror()
+        elif key == "cancel_mirror":
+            self.pending = None
+        elif key == "symmetric":
+            s.do(cmd.SetSymmetry(None if s.state.symmetry is not None else self.axis))
+        elif key == "new":
+            self.ask_then(self.new_map)
+        elif key == "open":
+            self.ask_then(self.open_dialog)
+        elif key == "save":
+            self.save()
+        elif key == "save_as":
+            self.save(as_new=True)
+        elif key == "play":
+            self.play()
+        elif key == "help":
+            from game.ui.scenes.help import HelpOverlay
+
+            self.app.push(HelpOverlay(self.app))
+        elif key == "menu":
+            self.leave_editor()
+
+    def _entry_done(self, el: pygame_gui.core.UIElement, text: str) -> None:
+        w, s = self.widgets, self.session
+        key = next((k for k, v in w.items() if v is el), None)
+        sel = sorted(s.selection)
+        text = text.strip()
+        if key == "name" and text and text != s.state.name:
+            s.do(cmd.SetMeta(name=text))
+        elif key == "description" and text != s.state.description:
+            s.do(cmd.SetMeta(description=text))
+        elif key == "prop:id" and sel and text:
+            s.do(cmd.SetProperty(sel[:1], "id", text))
+        elif key == "prop:style" and sel:
+            s.do(cmd.SetProperty(sel, "style", text or None))
+        elif key == "prop:cross_cost" and sel:
+            try:
+                value = float(text) if text else None
+            except ValueError:
+                self.message = f"the crossing cost must be a number of inches, not '{text}'"
+                return
+            s.do(cmd.SetProperty(sel, "cross_cost", value))
+        elif key == "wall_width":
+            try:
+                self.wall_width = max(0.1, min(6.0, float(text)))
+            except ValueError:
+                self.message = f"the wall width must be a number of inches, not '{text}'"
+
+    def set_tool(self, tool: str) -> None:
+        if self.points and tool != self.tool:
+            self.finish_shape()
+        self.tool = tool
+        self.cue = None
+
+    def undo(self) -> None:
+        c = self.session.undo()
+        self.message = f"undid: {c.label}" if c else "nothing to undo"
+
+    def redo(self) -> None:
+        c = self.session.redo()
+        self.message = f"redid: {c.label}" if c else "nothing to redo"
+
+    def preview_mirror(self, key: str) -> None:
+        s = self.session
+        uids = None if key == "mirror_all" or (key == "mirror_copy" and not s.selection) else sorted(s.selection)
+        if key == "mirror_sel" and not uids:
+            return
+        self.pending = cmd.Mirror(uids, self.axis, copy=key == "mirror_copy")
+        self.message = f"preview: {self.pending.label} — Enter applies, Esc cancels"
+
+    def apply_mirror(self) -> None:
+        if self.pending is not None:
+            self.session.do(self.pending)
+            self.message = self.pending.label
+            self.pending = None
+
+    # -- files -----------------------------------------------------------------------------------------------
+    def save(self, as_new: bool = False) -> bool:
+        self._unfocus()
+        try:
+            saved = self.session.save(as_new=as_new)
+        except OSError as exc:
+            self.message = f"NOT saved: {exc}"
+            return False
+        common.rescan()  # the battle set-up lists it at once
+        n = len(self.session.problems())
+        self.message = (f"saved as a DRAFT (fix its {n} problem(s) to play it): {saved.path}" if saved.draft
+                        else f"saved: {saved.path}")
+        self._autosaved = self.session.state
+        return True
+
+    def ask_then(self, then) -> None:
+        """Run ``then`` now, or after the player has saved or discarded unsaved changes."""
+        if not self.session.dirty:
+            then()
+            return
+
+        def answer(key: str) -> None:
+            if key == "save" and self.save():
+                then()
+            elif key == "discard":
+                self.session.clear_autosave()
+                then()
+
+        self.app.push(ConfirmDialog(self.app, "Unsaved changes",
+                                    f"'{self.session.state.name}' has unsaved changes. Save them first?",
+                                    [("save", "Save"), ("discard", "Discard"), ("cancel", "Cancel")], answer))
+
+    def hold_quit(self) -> bool:
+        """The window is closing: with unsaved changes, ask first."""
+        if not self.session.dirty:
+            return False
+        self.ask_then(self._quit)
+        return True
+
+    def _quit(self) -> None:
+        self.app.running = False
+
+    def new_map(self) -> None:
+        self._replace_session(EditorSession.new())
+        self.message = "a new map"
+
+    def open_dialog(self) -> None:
+        self.app.push(OpenDialog(self.app, None, self.open_path))
+
+    def open_path(self, path: Path) -> None:
+        try:
+            session = EditorSession.open(path)
+        except ContentError as exc:
+            self.message = f"could not open: {exc.describe()}"
+            return
+        self._replace_session(session)
+        self.message = f"opened {path}" + (" (a shipped map: saving writes a copy)" if session.shipped else "")
+
+    def _replace_session(self, session: EditorSession) -> None:
+        self.session = session
+        self.points, self.pending, self.active_corner, self.drag = [], None, None, None
+        self.sight = self.sight_at = self.route_ends = self.route_result = self.tape = None
+        self.overlay_state = None
+        self._autosaved = session.state
+        self.rebuild()
+
+    def leave_editor(self) -> None:
+        self.ask_then(self._leave)
+
+    def _leave(self) -> None:
+        self.session.clear_autosave()
+        if self.app.top is self:
+            self.app.pop()
+
+    def play(self) -> None:
+        """The battle set-up with this map chosen; the map is saved first (a shipped, unchanged map is used as is)."""
+        s = self.session
+        n = len(s.problems())
+        if n:
+            self.message = f"fix the map's {n} problem(s) before playing on it"
+            return
+        if (s.dirty or s.path is None or s.draft) and not self.save():
+            return
+        assert s.path is not None
+        from game.ui.scenes.setup import SetupScene
+
+        common.rescan()
+        setup = SetupScene(self.app)
+        setup.setup.map = s.path.stem.lower()
+        self.app.push(setup)
+
+    def leave(self) -> None:
+        if not self.session.dirty:
+            self.session.clear_autosave()
+        pygame.display.set_caption("Iron & Honor")
+        super().leave()
+
+    def cover(self) -> None:
+        pygame.display.set_caption("Iron & Honor")  # the editor's title comes back when it is on top again
+        self._caption = ""
+        super().cover()

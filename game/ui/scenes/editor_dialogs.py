@@ -1,0 +1,141 @@
+"""The map editor's dialogs: open a map (shipped, the player's, drafts with their problems) and "unsaved
+changes?" before the map is closed. Both are overlays over the editor and hand their answer back by a
+callback, so the editor scene keeps every decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.editor import files
+from game.editor.document import load_state
+from game.editor.problems import check
+from game.ui import theme
+from game.ui.app import App, Scene
+from game.ui.scenes import common
+
+
+class _Dialog(Scene):
+    overlay = True
+
+    def __init__(self, app: App):
+        super().__init__(app)
+        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
+        self.panel = pygame.Rect(0, 0, 10, 10)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        pygame.draw.rect(surface, theme.PANEL, self.panel, border_radius=self.px(8))
+        pygame.draw.rect(surface, theme.ACCENT, self.panel, 2, border_radius=self.px(8))
+
+    def close(self) -> None:
+        if self.app.top is self:
+            self.app.pop()
+
+
+class ConfirmDialog(_Dialog):
+    """A question with a few answers (e.g. Save / Discard / Cancel); Esc is the last answer."""
+
+    name = "editor_confirm"
+
+    def __init__(self, app: App, title: str, text: str, answers: list[tuple[str, str]],
+                 done: Callable[[str], None]):
+        super().__init__(app)
+        self.title, self.text, self.answers, self.done = title, text, answers, done
+
+    def build(self) -> None:
+        self.widgets = {}
+        w, h = self.app.size
+        pw, ph = min(w - self.px(40), self.px(560)), min(h - self.px(40), self.px(230))
+        self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        p = self.panel
+        common.label(self, "title", pygame.Rect(p.x, p.y + self.px(10), p.w, self.px(34)), self.title, "@heading")
+        common.text_box(self, "text", pygame.Rect(p.x + self.px(16), p.y + self.px(50), p.w - self.px(32),
+                                                  p.h - self.px(120)), common.esc(self.text))
+        bw, gap = (p.w - self.px(32) - self.px(8) * (len(self.answers) - 1)) // len(self.answers), self.px(8)
+        for i, (key, text) in enumerate(self.answers):
+            common.button(self, f"answer:{key}", pygame.Rect(p.x + self.px(16) + i * (bw + gap),
+                                                             p.bottom - self.px(58), bw, self.px(42)), text)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, _ in self.answers:
+                if event.ui_element is self.widgets.get(f"answer:{key}"):
+                    self.answer(key)
+                    return
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.answer(self.answers[-1][0])
+
+    def answer(self, key: str) -> None:
+        self.close()
+        self.done(key)
+
+
+class OpenDialog(_Dialog):
+    """Every map the editor can open, shipped first; a draft is listed with its number of problems."""
+
+    name = "editor_open"
+
+    def __init__(self, app: App, mods: Path | None, done: Callable[[Path], None]):
+        super().__init__(app)
+        self.mods, self.done = mods, done
+        self.items: list[tuple[str, Path, str]] = []
+        for origin, path in files.listing(mods):
+            try:
+                state = load_state(path)
+                name, problems = state.name, len(check(state))
+            except Exception as exc:  # an unreadable file is listed, with why, and cannot be opened
+                name, problems = f"{path.name} (unreadable: {exc})", -1
+            note = {"game": "shipped — saved as a copy", "mod": "your map", "draft": "draft"}[origin]
+            if problems > 0:
+                note += f", {problems} problem(s)"
+            self.items.append((f"{origin}:{path.stem}", path, f"{name}  ({note})" if problems >= 0 else name))
+        self.chosen: str | None = None
+
+    def build(self) -> None:
+        self.widgets = {}
+        w, h = self.app.size
+        pw, ph = min(w - self.px(40), self.px(640)), min(h - self.px(40), self.px(520))
+        self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        p = self.panel
+        common.label(self, "title", pygame.Rect(p.x, p.y + self.px(10), p.w, self.px(34)), "Open a map", "@heading")
+        rect = pygame.Rect(p.x + self.px(16), p.y + self.px(50), p.w - self.px(32), p.h - self.px(120))
+        self.buttons = common.choice_list(self, "file", rect, [(k, text) for k, _, text in self.items], self.chosen)
+        bw = self.px(150)
+        common.button(self, "open", pygame.Rect(p.right - 2 * bw - self.px(24), p.bottom - self.px(58), bw,
+                                                self.px(42)), "Open")
+        common.button(self, "cancel", pygame.Rect(p.right - bw - self.px(16), p.bottom - self.px(58), bw,
+                                                  self.px(42)), "Cancel")
+        if self.chosen is None:
+            self.widgets["open"].disable()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element in self.buttons:
+                key = self.buttons[event.ui_element]
+                if self.chosen == key:  # a second click on the same file opens it
+                    self.open()
+                    return
+                self.chosen = key
+                self.rebuild()
+            elif event.ui_element is self.widgets.get("open"):
+                self.open()
+            elif event.ui_element is self.widgets.get("cancel"):
+                self.close()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.open()
+
+    def open(self) -> None:
+        path = next((p for k, p, _ in self.items if k == self.chosen), None)
+        if path is None:
+            return
+        self.close()
+        self.done(path)

@@ -1,0 +1,294 @@
+"""The map editor's panels: the file and view bar on top, tools and presets on the left, the properties and
+problems on the right. Part of EditorScene (game/ui/scenes/editor.py); the panels show the scene's state
+and are rebuilt when what they show changes (``panel_key``), never while a drag is in progress.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.editor.presets import FIELDS, KIND_RULES, PRESETS, applies
+from game.ui.scenes import common
+from game.ui.table_view import Camera
+
+TOOLS: tuple[tuple[str, str, int, str], ...] = (
+    ("select", "Select", pygame.K_v, "Select (V): click or drag a box (Shift adds); drag to move; a preset restyles "
+                                     "the selection; handles rotate "
+                                     "(Shift: 15° steps) and scale; drag a corner; Ctrl+click an edge adds a "
+                                     "corner; right-click a corner deletes it"),
+    ("polygon", "Polygon", pygame.K_p, "Polygon (P): click the corners; click the first corner or press Enter "
+                                       "to close"),
+    ("rect", "Rectangle", pygame.K_r, "Rectangle (R): drag from corner to corner"),
+    ("ellipse", "Ellipse", pygame.K_e, "Circle or ellipse (E): drag its box; drawn with enough sides to read "
+                                       "as round"),
+    ("wall", "Wall", pygame.K_w, "Wall (W): click along a wall, hedge, fence or stream; Enter or a click on "
+                                 "the last point ends it; the thickness is set below"),
+    ("sight", "Sight", pygame.K_l, "Sight (L): place a base; the table is shaded by what it sees (amber: in "
+                                   "cover, dark: hidden), by the real line of sight [DIG-LOS-1]–[DIG-LOS-5]"),
+    ("route", "Route", pygame.K_t, "Route (T): drag from start to end; the shortest legal route for a base "
+                                   "and its cost [DIG-MOVE-1], [DIG-MOVE-2]"),
+    ("measure", "Tape", pygame.K_m, "Measuring tape (M): drag to measure in inches"),
+)
+SHORTCUTS: list[tuple[str, str]] = [
+    ("V P R E W", "tools: select, polygon, rectangle, ellipse, wall"),
+    ("L T M", "sight, route, measuring tape"),
+    ("Click / Shift+click / drag", "select, add to the selection, box select"),
+    ("Drag a piece / corner / handle", "move it, move the corner, rotate (Shift: 15°) or scale"),
+    ("Ctrl+click an edge", "insert a corner (or double-click the edge)"),
+    ("Right-click a corner, Delete", "delete the corner; Delete alone deletes the pieces"),
+    ("Arrows", "nudge by one grid step (Shift: 1″)"),
+    ("Page Up / Page Down", "bring to front / send to back"),
+    ("Ctrl+C / Ctrl+V / Ctrl+D", "copy, paste (also into another map), duplicate"),
+    ("Ctrl+Z, Ctrl+Y / Ctrl+Shift+Z", "undo, redo (one drag is one step)"),
+    ("Ctrl+S, Ctrl+Shift+S", "save (a map with problems: as a draft), save as"),
+    ("Ctrl+N, Ctrl+O, Ctrl+A", "new map, open a map, select all"),
+    ("Enter / Backspace / Esc", "close the shape / undo its last point / cancel"),
+    ("Alt (held)", "no snapping while held"),
+    ("G / F", "grid on or off / fit the table in view"),
+    ("Wheel, right or middle drag", "zoom, pan"),
+    ("F1", "this help"),
+]
+TOP_ROW1 = (("new", "New", "A new, empty map (Ctrl+N)"),
+            ("open", "Open", "Open a shipped map, one of yours, or a draft (Ctrl+O)"),
+            ("save", "Save", "Save (Ctrl+S). A map with problems is kept as a draft, never offered for a battle"),
+            ("save_as", "Save as", "Save as a new file named after the map (Ctrl+Shift+S)"),
+            ("play", "Play", "Play on this map: the battle set-up with this map chosen (saves it first)"),
+            ("help", "Help", "Every control of the editor (F1)"), ("menu", "Menu", "Back to the main menu"))
+AXIS_NAMES = {"vertical": "vertical", "horizontal": "horizontal", "diagonal": "diagonal \\",
+              "antidiagonal": "diagonal /", "rotate180": "half turn"}
+
+
+class EditorPanels:
+    """Layout of the editor's widgets (a mixin of EditorScene)."""
+
+    def build(self) -> None:
+        self.widgets = {}
+        w, h = self.app.size
+        px = self.px
+        row, gap, m = px(28), px(4), px(6)
+        top_h, bottom_h = 2 * row + 3 * gap, px(24)
+        left_w, right_w = px(184), px(270)
+        self._build_top(pygame.Rect(m, gap, w - 2 * m, top_h), row, gap)
+        self._build_left(pygame.Rect(m, top_h + gap, left_w - m, h - top_h - bottom_h - 2 * gap), row, gap)
+        self._build_right(pygame.Rect(w - right_w, top_h + gap, right_w - m, h - top_h - bottom_h - 2 * gap),
+                          row, gap)
+        self.status_rect = pygame.Rect(m, h - bottom_h, w - 2 * m, bottom_h - 2)
+        self.table_rect = pygame.Rect(left_w, top_h + gap, w - left_w - right_w, h - top_h - bottom_h - gap)
+        if not self.zoomed:
+            self.cam = Camera.fit(self.table_rect, margin=px(26))
+        self._panel_key = self.panel_key()
+        self._status()
+
+    def _build_top(self, r: pygame.Rect, row: int, gap: int) -> None:
+        px = self.px
+        x = r.x
+        for key, text, tip in TOP_ROW1:
+            bw = px(66) if key not in ("save_as",) else px(76)
+            common.button(self, key, pygame.Rect(x, r.y, bw, row), text, tip)
+            x += bw + gap
+        s = self.session.state
+        rest = r.right - x
+        name_w = max(px(120), min(px(240), rest // 3))
+        lab = common.label(self, "name_label", pygame.Rect(x, r.y, px(46), row), "Name")
+        lab.text_horiz_alignment = "right"
+        lab.rebuild()
+        x += px(50)
+        self._entry("name", pygame.Rect(x, r.y, name_w, row), s.name, 60)
+        x += name_w + gap
+        self._entry("description", pygame.Rect(x, r.y, max(px(60), r.right - x), row), s.description, 300)
+        y = r.y + row + gap
+        x = r.x
+        items = [("show_grid", "Grid", px(56), self.show["grid"], "Show the grid (G): ¼″, ½″ or 1″, a major line "
+                                                                  "every 6″"),
+                 ("rulers", "Rulers", px(64), self.show["rulers"], "Inch rulers along the table edges"),
+                 ("encounter", f"Encounter: {self._encounter_name()}", px(200), self.encounter is not None,
+                  "Show an encounter on the map: both deployment zones, its objectives and its own terrain "
+                  "(click again for the next encounter)"),
+                 ("axis", f"Axis: {AXIS_NAMES[self.axis]}", px(150), False, "The axis of mirroring and "
+                                                                              "symmetric editing (click: next)"),
+                 ("mirror_sel", "Mirror selection", px(126), False, "Mirror the selected pieces across the axis "
+                                                                    "(shown first; Enter applies)"),
+                 ("mirror_all", "Mirror map", px(96), False, "Mirror every piece across the axis (shown first)"),
+                 ("mirror_copy", "Mirror copy", px(100), False, "Add a mirrored copy of the selection (or of "
+                                                                "the whole map): a symmetric map in one step"),
+                 ("symmetric", "Symmetric editing", px(140), self.session.state.symmetry is not None,
+                  "Every edit is mirrored live to a twin piece across the axis")]
+        if self.pending is not None:
+            items = [("apply_mirror", "Apply (Enter)", px(120), True, self.pending.label),
+                     ("cancel_mirror", "Cancel (Esc)", px(110), False, None)] + items
+        for key, text, bw, on, tip in items:
+            if x + bw > r.right:
+                break
+            b = common.button(self, key, pygame.Rect(x, y, bw, row), text, tip)
+            common.select(b, on)
+            x += bw + gap
+        if not self.session.selection:
+            for key in ("mirror_sel",):
+                if key in self.widgets:
+                    self.widgets[key].disable()
+
+    def _entry(self, key: str, rect: pygame.Rect, text: str, limit: int) -> pygame_gui.elements.UITextEntryLine:
+        entry = pygame_gui.elements.UITextEntryLine(rect, self.manager, container=self.root, initial_text=text)
+        entry.set_text_length_limit(limit)
+        self.widgets[key] = entry
+        return entry
+
+    def _build_left(self, r: pygame.Rect, row: int, gap: int) -> None:
+        px = self.px
+        half = (r.w - gap) // 2
+        y = r.y
+        for i, (key, text, _k, tip) in enumerate(TOOLS):
+            b = common.button(self, f"tool:{key}", pygame.Rect(r.x + (i % 2) * (half + gap), y, half, row), text, tip)
+            common.select(b, self.tool == key)
+            if i % 2:
+                y += row + gap
+        self._head("presets_head", pygame.Rect(r.x, y, r.w, px(22)), "Terrain presets")
+        y += px(22)
+        prow = px(25)
+        for i, p in enumerate(PRESETS):
+            b = common.button(self, f"preset:{p.key}", pygame.Rect(r.x + (i % 2) * (half + gap), y, half, prow),
+                              p.label, p.tip() + f". Draws with the {p.tool} tool.")
+            common.select(b, self.preset.key == p.key)
+            if i % 2:
+                y += prow + gap
+        y += gap
+        lab = common.label(self, "wall_width_label", pygame.Rect(r.x, y, half, row), "Wall width ″")
+        lab.text_horiz_alignment = "left"
+        lab.rebuild()
+        e = self._entry("wall_width", pygame.Rect(r.x + half + gap, y, half, row), f"{self.wall_width:g}", 5)
+        e.set_allowed_characters([*"0123456789."])
+        y += row + gap
+        snap = self.session.snap
+        b = common.button(self, "snap", pygame.Rect(r.x, y, half, row), f"Snap: {'on' if snap.on else 'off'}",
+                          "Snap to the grid, to other pieces' corners and edges, and to the table edge "
+                          "(hold Alt to draw freely)")
+        common.select(b, snap.on)
+        common.button(self, "grid_size", pygame.Rect(r.x + half + gap, y, half, row), f"Grid {_inch(snap.grid)}",
+                      "The grid step: ¼″, ½″ or 1″ (click: next)")
+        y += row + gap
+        common.button(self, "undo", pygame.Rect(r.x, y, half, row), "Undo", "Ctrl+Z")
+        common.button(self, "redo", pygame.Rect(r.x + half + gap, y, half, row), "Redo", "Ctrl+Y or Ctrl+Shift+Z")
+        y += row + gap
+        common.button(self, "base_size", pygame.Rect(r.x, y, r.w, row), f"Sight / route base {self.base_mm:g} mm",
+                      "The base the Sight and Route tools use: 25 mm, 40 mm (Large, Mounted) or 60 mm "
+                      "(Gargantuan) [DIG-2] (click: next)")
+        if not self.session.history.done:
+            self.widgets["undo"].disable()
+        if not self.session.history.undone:
+            self.widgets["redo"].disable()
+
+    def _head(self, key: str, rect: pygame.Rect, text: str) -> None:
+        el = common.label(self, key, rect, text, "@small")
+        el.text_horiz_alignment = "left"
+        el.rebuild()
+
+    def _build_right(self, r: pygame.Rect, row: int, gap: int) -> None:
+        px = self.px
+        sel = self.session.selected()
+        y = r.y
+        head = "Properties" if sel else "Nothing selected"
+        if len(sel) > 1:
+            head = f"Properties of {len(sel)} pieces"
+        self._head("props_head", pygame.Rect(r.x, y, r.w, px(22)), head)
+        y += px(22)
+        label_w = px(78)
+        if not sel:
+            text = (f"Preset <b>{common.esc(self.preset.label)}</b>: {common.esc(self.preset.tip())}<br><br>"
+                    "Pick a tool and draw on the table, or click a piece to edit it. F1 lists every control.")
+            common.text_box(self, "props_text", pygame.Rect(r.x, y, r.w, px(150)), text, "@small")
+            y += px(150) + gap
+        else:
+            p = sel[0]
+
+            def lab(key: str, text: str, y: int) -> None:
+                el = common.label(self, f"{key}_label", pygame.Rect(r.x, y, label_w, row), text)
+                el.text_horiz_alignment = "left"
+                el.tool_tip_text = FIELDS[key][1]
+                el.rebuild()
+            lab("id", "Id", y)
+            e = self._entry("prop:id", pygame.Rect(r.x + label_w, y, r.w - label_w, row), p.id, 40)
+            if len(sel) > 1:
+                e.disable()
+            y += row + gap
+            lab("kind", "Kind", y)
+            kw = (r.w - label_w - gap) // 2
+            for i, kind in enumerate(("rough", "obstacle", "impassable", "area")):
+                b = common.button(self, f"kind:{kind}", pygame.Rect(r.x + label_w + (i % 2) * (kw + gap),
+                                                                    y + (i // 2) * (row + gap), kw, row),
+                                  kind, KIND_RULES[kind])
+                common.select(b, p.kind == kind)
+            y += 2 * (row + gap)
+            lab("style", "Style", y)
+            sw = px(28)
+            common.button(self, "style_prev", pygame.Rect(r.x + label_w, y, sw, row), "<", "Previous style")
+            self._entry("prop:style", pygame.Rect(r.x + label_w + sw + gap, y, r.w - label_w - 2 * (sw + gap), row),
+                        p.style or "", 30)
+            common.button(self, "style_next", pygame.Rect(r.right - sw, y, sw, row), ">", "Next style")
+            y += row + gap
+            for key, text in (("blocks_los", "Blocks LOS"), ("water", "Water")):
+                on = bool(getattr(p, key))
+                if applies(key, p.kind):
+                    lab(key, text, y)
+                    b = common.button(self, f"prop:{key}", pygame.Rect(r.x + label_w, y, r.w - label_w, row),
+                                      "yes" if on else "no", FIELDS[key][1])
+                    common.select(b, on)
+                    y += row + gap
+                elif getattr(p, key) is not None and key == "blocks_los":
+                    common.button(self, f"fix:{key}", pygame.Rect(r.x, y, r.w, row),
+                                  f"Remove blocks_los (not for {p.kind})", FIELDS[key][1])
+                    y += row + gap
+            if applies("cross_cost", p.kind):
+                lab("cross_cost", "Cost ″", y)
+                e = self._entry("prop:cross_cost", pygame.Rect(r.x + label_w, y, r.w - label_w, row),
+                                "" if p.cross_cost is None else f"{p.cross_cost:g}", 5)
+                e.set_allowed_characters([*"0123456789."])
+                y += row + gap
+            elif p.cross_cost is not None:
+                common.button(self, "fix:cross_cost", pygame.Rect(r.x, y, r.w, row),
+                              f"Remove cross_cost (not for {p.kind})", FIELDS["cross_cost"][1])
+                y += row + gap
+            mine = [pr.message for pr in self.session.problems() if pr.uid in self.session.selection]
+            if mine:  # the selected pieces' problems in full (the list below has one line each)
+                box_h = min(px(110), max(px(44), r.bottom - y - px(120)))
+                common.text_box(self, "piece_problems", pygame.Rect(r.x, y, r.w, box_h),
+                                common.problems_html(mine), "@small")
+                y += box_h + gap
+            bw = (r.w - 3 * gap) // 4
+            for i, (key, text, tip) in enumerate((("front", "Front", "Bring to front (Page Up)"),
+                                                  ("back", "Back", "Send to back (Page Down)"),
+                                                  ("duplicate", "Copy", "Duplicate (Ctrl+D)"),
+                                                  ("delete", "Delete", "Delete the pieces (Delete)"))):
+                common.button(self, key, pygame.Rect(r.x + i * (bw + gap), y, bw, row), text, tip)
+            y += row + gap
+        problems = self.session.problems()
+        self._head("problems_head", pygame.Rect(r.x, y, r.w, px(22)),
+                   f"Problems: {len(problems)}" if problems else "No problems: the map is playable")
+        y += px(22)
+        if problems and r.bottom - y > px(30):
+            ids = {p.uid: p.id for p in self.session.state.pieces}
+            items = [(str(i), pr.text(ids.get(pr.uid)) if pr.uid is not None else pr.text())
+                     for i, pr in enumerate(problems)]
+            self.problem_buttons = common.choice_list(self, "problem", pygame.Rect(r.x, y, r.w, r.bottom - y),
+                                                      items, None, {k: t for k, t in items})
+        else:
+            self.problem_buttons = {}
+
+    def _encounter_name(self) -> str:
+        if self.encounter is None:
+            return "off"
+        item = common.content()["scenarios"].items.get(self.encounter)
+        return item[1].name if item else self.encounter
+
+    def panel_key(self) -> tuple:
+        """What the side panels show; they are rebuilt when it changes (an edit's end, a new selection)."""
+        s = self.session
+        sel = tuple((p.uid, p.id, p.kind, p.style, p.blocks_los, p.cross_cost, p.water) for p in s.selected())
+        probs = tuple((p.where, p.message) for p in s.problems()) if self.drag is None else self._panel_key
+        return (sel, probs, self.tool, self.preset.key, self.pending is not None, s.state.name, s.state.description,
+                s.state.symmetry, self.axis, self.encounter, bool(s.history.done), bool(s.history.undone),
+                s.snap.on, s.snap.grid, tuple(self.show.items()), self.base_mm)
+
+
+def _inch(v: float) -> str:
+    return {0.25: "¼″", 0.5: "½″", 1.0: "1″"}.get(v, f"{v:g}″")

@@ -1,0 +1,310 @@
+"""Drawing the map editor's table: the terrain (the battle's own renderer), grid and rulers, problems,
+selection handles, tools in progress, symmetry axis and preview, and the overlays.
+
+The terrain under a drag is rendered once and kept: while pieces move only they are drawn each frame,
+so a drag costs the same on a map of 4 pieces or 40.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+import pygame
+
+from game.content.maps import TABLE_SIZE, BattleMap
+from game.editor import transform as tf
+from game.editor.document import MapState, Piece
+from game.editor.overlays import CLEAR, COVER, HIDDEN, Shape, SightJob
+from game.ui import theme
+from game.ui.table_view import KIND_OUTLINE, STYLE_COLOURS, TABLE_GREEN, Camera, render_terrain, texture
+
+SELECT = (255, 220, 80)
+PROBLEM = (240, 60, 50)
+TWIN = (120, 220, 255)
+PREVIEW = (120, 220, 255)
+GRID_MINOR = (135, 160, 98)
+GRID_MAJOR = (105, 128, 78)
+SIGHT_COLOURS = {CLEAR: (255, 255, 210, 70), COVER: (250, 180, 40, 110), HIDDEN: (10, 10, 30, 150)}
+ZONE_ALPHA = 60
+
+
+class TerrainLayer:
+    """The rendered terrain, cached by the pieces it shows and the zoom (re-rendered only when they change)."""
+
+    def __init__(self) -> None:
+        self.key: tuple | None = None
+        self.surface: pygame.Surface | None = None
+        self.renders = 0
+
+    def get(self, name: str, pieces: tuple[Piece, ...], scale: float, grid: float | None) -> pygame.Surface:
+        """The terrain with the grid drawn over it (``grid`` None: no grid), as one opaque surface."""
+        key = (pieces, round(scale, 4), grid)
+        if key != self.key or self.surface is None:
+            bm = BattleMap(name, tuple(p.terrain_piece() for p in pieces))
+            self.surface = render_terrain(bm, scale, labels=True)
+            if grid is not None:
+                draw_grid(self.surface, Camera(scale, 0, 0), grid)
+            self.key = key
+            self.renders += 1
+        return self.surface
+
+
+def draw_piece_simple(surf: pygame.Surface, p: Piece, cam: Camera) -> None:
+    """A piece drawn as the renderer does (fill, texture, outline by kind), without its label."""
+    if len(p.polygon) < 3:
+        if len(p.polygon) == 2:
+            pygame.draw.line(surf, PROBLEM, cam.to_px(p.polygon[0]), cam.to_px(p.polygon[1]), 2)
+        return
+    tp = p.terrain_piece()
+    pts = [cam.to_px(q) for q in p.polygon]
+    pygame.draw.polygon(surf, STYLE_COLOURS.get(tp.style, (160, 160, 160)), pts)
+    texture(surf, pts, tp.style, cam.scale)
+    pygame.draw.polygon(surf, KIND_OUTLINE.get(tp.kind, (0, 0, 0)), pts, 2)
+
+
+def draw_table(surf: pygame.Surface, layer: TerrainLayer, state: MapState, cam: Camera,
+               live: frozenset[int] = frozenset(), grid: float | None = None) -> None:
+    """The table and grid: every piece from the cache, except the ``live`` ones (being dragged) drawn fresh on
+    top."""
+    still = tuple(p for p in state.pieces if p.uid not in live) if live else state.pieces
+    scale = cam.scale
+    surf.blit(layer.get(state.name, still, scale, grid), (round(cam.ox), round(cam.oy)))
+    for p in state.pieces:
+        if p.uid in live:
+            draw_piece_simple(surf, p, cam)
+
+
+_GRID_CACHE: dict[tuple, pygame.Surface] = {}
+
+
+def draw_grid(surf: pygame.Surface, cam: Camera, step: float, major: float = 6.0) -> None:
+    """Grid lines every ``step`` (hidden when closer than 5 px) and a stronger line every ``major`` inches."""
+    key = (round(cam.scale, 4), step, major)
+    layer = _GRID_CACHE.get(key)
+    if layer is None:
+        if len(_GRID_CACHE) > 6:
+            _GRID_CACHE.clear()
+        side = max(1, round(TABLE_SIZE * cam.scale))
+        layer = pygame.Surface((side + 1, side + 1), pygame.SRCALPHA)
+        c0 = Camera(cam.scale, 0, 0)
+        n = round(TABLE_SIZE / step)
+        minor_on = step * cam.scale >= 5
+        for k in range(n + 1):
+            v = k * step
+            is_major = abs(v / major - round(v / major)) < 1e-9
+            if not (is_major or minor_on):
+                continue
+            colour = (*GRID_MAJOR, 200) if is_major else (*GRID_MINOR, 120)
+            pygame.draw.line(layer, colour, c0.to_px((v, 0)), c0.to_px((v, TABLE_SIZE)), 1)
+            pygame.draw.line(layer, colour, c0.to_px((0, v)), c0.to_px((TABLE_SIZE, v)), 1)
+        _GRID_CACHE[key] = layer
+    surf.blit(layer, (round(cam.ox), round(cam.oy)))
+
+
+_TEXT: dict[tuple, pygame.Surface] = {}
+
+
+def text(font: pygame.font.Font, s: str, colour) -> pygame.Surface:
+    """A rendered text, kept (the rulers' numbers and labels are drawn every frame)."""
+    key = (id(font), s, tuple(colour))
+    if key not in _TEXT:
+        if len(_TEXT) > 500:
+            _TEXT.clear()
+        _TEXT[key] = font.render(s, True, colour)
+    return _TEXT[key]
+
+
+def draw_rulers(surf: pygame.Surface, cam: Camera, font: pygame.font.Font) -> None:
+    """Inch ticks along the top and left edges, numbered every 6″."""
+    for k in range(0, int(TABLE_SIZE) + 1):
+        long = k % 6 == 0
+        x, y0 = cam.to_px((k, 0))
+        pygame.draw.line(surf, theme.MUTED, (x, y0 - (8 if long else 4)), (x, y0), 1)
+        x0, y = cam.to_px((0, k))
+        pygame.draw.line(surf, theme.MUTED, (x0 - (8 if long else 4), y), (x0, y), 1)
+        if long:
+            t = text(font, f"{k}″", theme.MUTED)
+            surf.blit(t, t.get_rect(midbottom=(x, y0 - 8)))
+            surf.blit(t, t.get_rect(midright=(x0 - 9, y)))
+
+
+def outline(surf: pygame.Surface, poly: Sequence[Sequence[float]], cam: Camera, colour, width: int = 2,
+            dashed: bool = False) -> None:
+    pts = [cam.to_px(p) for p in poly]
+    if len(pts) < 2:
+        return
+    if not dashed:
+        pygame.draw.lines(surf, colour, len(pts) > 2, pts, width)
+        return
+    for i in range(len(pts)):
+        a, b = pts[i], pts[(i + 1) % len(pts)]
+        dash_line(surf, colour, a, b, width)
+
+
+def dash_line(surf: pygame.Surface, colour, a: Sequence[float], b: Sequence[float], width: int = 1,
+              dash: int = 8) -> None:
+    length = math.dist(a, b)
+    if length < 1:
+        return
+    n = max(1, int(length // dash))
+    for k in range(0, n, 2):
+        t0, t1 = k / n, min(1.0, (k + 1) / n)
+        pygame.draw.line(surf, colour, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                         (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), width)
+
+
+def draw_problems(surf: pygame.Surface, state: MapState, cam: Camera, marks: dict[int, list[int | None]],
+                  font: pygame.font.Font) -> None:
+    """A red outline and a "!" on each piece with a problem; a ring on each corner a problem names."""
+    for p in state.pieces:
+        if p.uid not in marks or not p.polygon:
+            continue
+        outline(surf, p.polygon, cam, PROBLEM, 3)
+        for corner in marks[p.uid]:
+            if corner is not None and corner < len(p.polygon):
+                pygame.draw.circle(surf, PROBLEM, cam.to_px(p.polygon[corner]), 7, 2)
+        x0, y0, _, _ = p.bounds
+        at = cam.to_px((x0, y0))
+        pygame.draw.circle(surf, PROBLEM, at, 9)
+        t = font.render("!", True, (255, 255, 255))
+        surf.blit(t, t.get_rect(center=at))
+
+
+def draw_selection(surf: pygame.Surface, pieces: Sequence[Piece], cam: Camera, handles: dict[str, tuple[int, int]],
+                   active_corner: tuple[int, int] | None) -> None:
+    for p in pieces:
+        outline(surf, p.polygon, cam, SELECT, 2, dashed=True)
+        for i, q in enumerate(p.polygon):
+            c = cam.to_px(q)
+            r = pygame.Rect(0, 0, 9, 9)
+            r.center = c
+            on = active_corner == (p.uid, i)
+            pygame.draw.rect(surf, PROBLEM if on else (255, 255, 255), r)
+            pygame.draw.rect(surf, (0, 0, 0), r, 1)
+    if "rotate" in handles:
+        top = handles["top"]
+        pygame.draw.line(surf, SELECT, top, handles["rotate"], 1)
+        pygame.draw.circle(surf, SELECT, handles["rotate"], 7)
+        pygame.draw.circle(surf, (0, 0, 0), handles["rotate"], 7, 1)
+    for k in ("scale_nw", "scale_ne", "scale_se", "scale_sw"):
+        if k in handles:
+            pygame.draw.circle(surf, (255, 255, 255), handles[k], 6)
+            pygame.draw.circle(surf, SELECT, handles[k], 6, 2)
+
+
+def draw_twins(surf: pygame.Surface, state: MapState, cam: Camera, selected: Iterable[int]) -> None:
+    """The symmetry axis across the table, and a link from each selected piece to its twin."""
+    if state.symmetry is None:
+        return
+    line = tf.axis_line(state.symmetry)
+    if line is None:
+        c = cam.to_px((TABLE_SIZE / 2, TABLE_SIZE / 2))
+        pygame.draw.circle(surf, TWIN, c, 10, 2)
+        pygame.draw.line(surf, TWIN, (c[0] - 14, c[1]), (c[0] + 14, c[1]), 2)
+        pygame.draw.line(surf, TWIN, (c[0], c[1] - 14), (c[0], c[1] + 14), 2)
+    else:
+        dash_line(surf, TWIN, cam.to_px(line[0]), cam.to_px(line[1]), 2, 12)
+    for uid in selected:
+        twin = state.twin_of(uid)
+        a, b = state.get(uid), state.get(twin) if twin is not None else None
+        if a is not None and b is not None:
+            outline(surf, b.polygon, cam, TWIN, 2, dashed=True)
+
+
+def draw_preview(surf: pygame.Surface, state: MapState, before: MapState, cam: Camera) -> None:
+    """A mirror's result before it applies: each piece it will change or add, outlined."""
+    old = {p.uid: p for p in before.pieces}
+    shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    for p in state.pieces:
+        if old.get(p.uid) != p and len(p.polygon) >= 3:
+            pygame.draw.polygon(shade, (*PREVIEW, 70), [cam.to_px(q) for q in p.polygon])
+    surf.blit(shade, (0, 0))
+    for p in state.pieces:
+        if old.get(p.uid) != p:
+            outline(surf, p.polygon, cam, PREVIEW, 2, dashed=True)
+
+
+class SightView:
+    """The sight shading as one pixel per cell, scaled up to the table: redrawn only as cells are answered."""
+
+    def __init__(self) -> None:
+        self.job: SightJob | None = None
+        self.small: pygame.Surface | None = None
+        self.painted = 0
+        self.scaled: tuple[tuple, pygame.Surface] | None = None
+
+    def draw(self, surf: pygame.Surface, job: SightJob, cam: Camera) -> None:
+        if job is not self.job or self.small is None:
+            self.job, self.painted, self.scaled = job, 0, None
+            self.small = pygame.Surface((job.n, job.n), pygame.SRCALPHA)
+        if job.answered != self.painted:
+            b = job.BLOCK
+            for n in range(self.painted, job.answered):  # only the cells answered since the last frame
+                i, j = job.order[n]
+                colour = SIGHT_COLOURS.get(job.cells[(i, j)], (0, 0, 0, 0))
+                if n < job.coarse_count:  # a 4″ block's centre stands for the whole block until refined
+                    self.small.fill(colour, pygame.Rect(i - b // 2, j - b // 2, b, b))
+                else:
+                    self.small.set_at((i, j), colour)
+            self.painted, self.scaled = job.answered, None
+        side = max(1, round(job.n * job.step * cam.scale))
+        if self.scaled is None or self.scaled[0] != (side, self.painted):
+            self.scaled = ((side, self.painted), pygame.transform.scale(self.small, (side, side)))
+        surf.blit(self.scaled[1], (round(cam.ox), round(cam.oy)))
+        c = cam.to_px(job.at)
+        r = max(3, round(job.radius * cam.scale))
+        pygame.draw.circle(surf, (250, 250, 250), c, r)
+        pygame.draw.circle(surf, (0, 0, 0), c, r, 2)
+
+
+def draw_encounter(surf: pygame.Surface, shapes: Sequence[Shape], cam: Camera, font: pygame.font.Font,
+                   colour_blind: bool) -> None:
+    shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    labels = []
+    for s in shapes:
+        if s.role == "zone" and s.polygon:
+            colour = theme.side_colour(s.side or 0, colour_blind)
+            pygame.draw.polygon(shade, (*colour, ZONE_ALPHA), [cam.to_px(p) for p in s.polygon])
+            labels.append((s, colour))
+        elif s.role == "piece" and s.polygon:
+            pygame.draw.polygon(shade, (*STYLE_COLOURS["rocks"], 200), [cam.to_px(p) for p in s.polygon])
+    surf.blit(shade, (0, 0))
+    for s in shapes:
+        if s.role == "removed":
+            outline(surf, s.polygon, cam, PROBLEM, 2, dashed=True)
+            x0, y0, x1, y1 = tf.bounds([s.polygon])
+            pygame.draw.line(surf, PROBLEM, cam.to_px((x0, y0)), cam.to_px((x1, y1)), 2)
+            pygame.draw.line(surf, PROBLEM, cam.to_px((x0, y1)), cam.to_px((x1, y0)), 2)
+        elif s.role == "piece":
+            outline(surf, s.polygon, cam, theme.ACCENT, 3)
+        elif s.role == "objective":
+            if s.centre is not None:
+                pygame.draw.circle(surf, theme.ACCENT, cam.to_px(s.centre), round(s.radius * cam.scale), 2)
+            else:
+                outline(surf, s.polygon, cam, theme.ACCENT, 2, dashed=True)
+            labels.append((s, theme.ACCENT))
+    y = cam.to_px((0, 0))[1] + 4
+    for s, colour in labels:  # a legend in the top-left corner of the table
+        t = font.render(s.label, True, (255, 255, 255))
+        box = t.get_rect(topleft=(cam.to_px((0, 0))[0] + 6, y))
+        pygame.draw.rect(surf, (0, 0, 0), box.inflate(8, 2))
+        pygame.draw.rect(surf, colour, (box.x - 4, box.y - 1, 3, box.h + 2))
+        surf.blit(t, box)
+        y += box.h + 4
+
+
+def label_at(surf: pygame.Surface, text: str, at: Sequence[int], font: pygame.font.Font,
+             colour=(255, 255, 255)) -> None:
+    t = font.render(text, True, colour)
+    box = t.get_rect(midbottom=(at[0], at[1] - 8))
+    area = surf.get_clip().inflate(-8, -8)
+    if area.w > box.w and area.h > box.h:
+        box.clamp_ip(area)  # a label by the table's edge stays readable
+    pygame.draw.rect(surf, (0, 0, 0), box.inflate(8, 4), border_radius=3)
+    surf.blit(t, box)
+
+
+def table_backdrop(surf: pygame.Surface, cam: Camera) -> None:
+    side = round(TABLE_SIZE * cam.scale)
+    pygame.draw.rect(surf, TABLE_GREEN, (round(cam.ox), round(cam.oy), side, side))
