@@ -90,19 +90,22 @@ class MainMenu(Scene):
         self.widgets = {}
         problems = self.problems()
         buttons = self._buttons()
-        w, h = common.page(self, self.px(400), self.px(30 + 108 + len(buttons) * 64 + 40 + (110 if problems else 0)))
+        # buttons as tall as the window allows: 64 px a row, down to 52 before the page scrolls
+        fixed = 20 + 108 + 40 + (110 if problems else 0)
+        row = max(52, min(64, (self.app.size[1] / self.app.settings.ui_scale - fixed) / len(buttons)))
+        w, h = common.page(self, self.px(400), self.px(fixed + len(buttons) * row))
         cx = w // 2
-        y = max(self.px(30), h // 2 - self.px(250))
+        y = max(self.px(20), h // 2 - self.px(fixed + len(buttons) * row) // 2)
         common.label(self, "title", pygame.Rect(cx - self.px(300), y, self.px(600), self.px(60)), "Iron & Honor",
                      "@title")
         y += self.px(58)
         common.label(self, "subtitle", pygame.Rect(cx - self.px(300), y, self.px(600), self.px(24)),
                      "A skirmish of heroes, companions and followers", "@small")
         y += self.px(50)
-        bw, bh = self.px(320), self.px(50)
+        bw, bh = self.px(320), self.px(row - 14)
         for key, text, tip in buttons:
             common.button(self, key, pygame.Rect(cx - bw // 2, y, bw, bh), text, tip, "@big_button")
-            y += bh + self.px(14)
+            y += self.px(row)
         if problems:
             y += self.px(10)
             bw = min(w - self.px(40), self.px(820))
