@@ -22,8 +22,8 @@ from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes import common
 
-LINK = (240, 200, 90)
-LINK_HOVER = (255, 236, 160)
+LINK = theme.RULE_LINK
+LINK_HOVER = theme.RULE_LINK_HOVER
 ID_COLOUR = (240, 200, 90)
 NOTE = (170, 175, 185)
 HILITE = (70, 62, 34)
@@ -440,7 +440,7 @@ class RulesScene(Scene):
                 img = theme.font(row.size, bold=s.bold).render(s.text, True, colour)
                 at = (x0 + row.indent + s.x, y)
                 if hovered:
-                    pygame.draw.rect(surface, (90, 78, 40), (at[0] - 2, y, s.width + 4, row.height),
+                    pygame.draw.rect(surface, (44, 62, 92), (at[0] - 2, y, s.width + 4, row.height),
                                      border_radius=self.px(3))
                 surface.blit(img, at)
                 if s.link:
