@@ -139,6 +139,7 @@ class LogPanel:
         self.hover_target = ""  # the clickable entry under the mouse, drawn highlighted
         self.hover_link = ""  # the rule ID link under the mouse
         self._hover_row = -1  # the line it is on (the same ID elsewhere is not highlighted)
+        self._mouse: tuple[int, int] | None = None  # where the last motion event put the mouse
         self.on_rule = on_rule  # what a click on a rule ID does
         self.unseen = 0  # lines added since the log stopped following
         self.latest_rect: pygame.Rect | None = None  # the "Jump to latest" badge, in the view's coordinates
@@ -301,8 +302,10 @@ class LogPanel:
         """Clicks open or close a roll, fold a turn or follow a rule link; the wheel and the scroll bar
         scroll. True if ours."""
         self._sync_bar()
+        if event.type == pygame.MOUSEMOTION:
+            self._mouse = event.pos
         if event.type == pygame.MOUSEWHEEL and self.image.visible \
-                and self.image.rect.union(self.bar.rect).collidepoint(pygame.mouse.get_pos()):
+                and self.image.rect.union(self.bar.rect).collidepoint(self._mouse or pygame.mouse.get_pos()):
             self._scroll_to(self.top - 3 * event.y)
             return True
         if event.type == pygame.MOUSEMOTION and self.image.visible:

@@ -172,6 +172,7 @@ class RulesScene(Scene):
         self.matches: int | None = None
         self.toc_top = 0  # pixels the contents column is scrolled
         self.toc_height = 0
+        self.mouse: tuple[int, int] | None = None  # where the last motion event put the mouse
 
     # -- layout -------------------------------------------------------------------------------------
     def build(self) -> None:
@@ -201,9 +202,11 @@ class RulesScene(Scene):
             container=self.root)
         self.widgets["bar"] = self.bar
         self._relayout()
-        if self._pending:
+        if self._pending:  # opened at a rule
             self.open(self._pending, remember=False)
             self._pending = None
+        elif self.focus and not self.query.strip():  # laid out again at a new size: the rule stays in view
+            self.open(self.focus, remember=False)
         self._sync_widgets()
 
     def _relayout(self) -> None:
@@ -360,6 +363,7 @@ class RulesScene(Scene):
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.widgets.get("search"):
             self.search(event.text)
         elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
             self.hover_link = self.link_at(event.pos)
             self.hover_toc = self._toc_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -368,7 +372,7 @@ class RulesScene(Scene):
                 self.open(link)
             elif key := self._toc_at(event.pos):
                 self.jump(key)
-        elif event.type == pygame.MOUSEWHEEL and self.toc_rect.collidepoint(pygame.mouse.get_pos()):
+        elif event.type == pygame.MOUSEWHEEL and self.toc_rect.collidepoint(self.mouse or pygame.mouse.get_pos()):
             most = max(0, self.toc_height - self.toc_rect.height)
             self.toc_top = min(max(0, self.toc_top - event.y * self.px(40)), most)
         elif event.type == pygame.MOUSEWHEEL:
