@@ -175,7 +175,8 @@ class Tour:
         d = session.pending
         if d is None or not session.human_turn() or scene.prompt_decision is not d:
             return
-        if d.kind not in self.missing_kinds and not (d.kind == "nominate" and "help" in self.missing_scenes):
+        if d.kind not in self.missing_kinds and not (d.kind == "nominate"
+                                                     and {"help", "log_links"} & self.missing_scenes):
             return
         answer = pilot.chooser(d.side).decide(session.state, d)
 

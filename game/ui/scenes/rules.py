@@ -484,6 +484,12 @@ class RulesScene(Scene):
         """The section at the top of the text view (marked in the contents)."""
         if self.layout is None:
             return ""
+        if self.focus in self.layout.first_row:  # the opened rule's section while the rule is in view
+            row = self.layout.rows[self.layout.first_row[self.focus]]
+            if self.top <= row.y < self.top + self.text_rect.height:
+                e = self.ref.entry(self.focus)
+                if e is not None:
+                    return f"{e.chapter}/{e.section}"
         y = self.top + self.px(8)
         best, best_y = "", -1
         for key, row_i in self.layout.first_row.items():
