@@ -27,8 +27,17 @@ RULE = re.compile(r"^- \[([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+)\]\s*(.*)$")
 TRAIT = re.compile(r"^\*\*(.+?)\*\*\s*(\([^)]*\))?\s*(?:[—-]\s*(.*))?$")
 
 
+# the rules files as the reference names them (its chapters), where a rule points to another file
+FILE_NAMES = {"core.md": "“Core rules”", "digital.md": "“From tabletop to software”", "traits.md": "“Traits”",
+              "encounters.md": "“Encounters”", "errata.md": "“Errata”", "examples.md": "the worked examples",
+              "formats.md": "the file formats (docs/ in the game's folder)"}
+
+
 def plain(s: str) -> str:
-    """Markdown emphasis and code marks dropped; everything else (rule IDs in brackets) kept."""
+    """Markdown emphasis and code marks dropped, file names turned into chapter names; everything else
+    (rule IDs in brackets) kept."""
+    for file, name in FILE_NAMES.items():
+        s = s.replace(f"`{file}`", name).replace(file, name)
     s = re.sub(r"\*\*(.+?)\*\*", r"\1", s)
     s = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", s)
     return s.replace("`", "").strip()

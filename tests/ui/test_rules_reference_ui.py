@@ -57,8 +57,7 @@ def battle(tmp_path_factory):
             break
         pilot.step()
     assert app.top is scene and scene.session.pending.kind == "nominate"
-    yield app, scene
-    pygame.quit()
+    yield app, scene  # (no pygame.quit: the cached fonts of later tests would die with it)
 
 
 def _unchanged(scene):
