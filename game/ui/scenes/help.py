@@ -107,10 +107,10 @@ class HelpOverlay(Scene):
 
     def open_rules(self) -> None:
         """The rules reference, in place of this help (Esc there returns to the scene below)."""
-        from game.ui.scenes.rules import RulesScene
+        from game.ui.scenes.rules import open_rules
 
         self.close()
-        self.app.push(RulesScene(self.app))
+        open_rules(self.app)  # (over the battle; or, from the reference's own F1, back to it)
 
     def close(self) -> None:
         if self.app.top is self:
