@@ -20,6 +20,7 @@ from game.rules.state import GameState
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.battle import hover, previews
+from game.ui.battle.odds_card import OddsCard
 from game.ui.battle.prompts import ChoicePrompt, Prompt, model_at, prompt_for
 from game.ui.session import BattleSession
 from game.ui.table_view import Camera, draw_state
@@ -79,8 +80,7 @@ class BattleScene(Scene):
         self.dice_tray = None
         self._odds_cache: dict[tuple, object] = {}
         self.moving: dict[str, tuple[list[tuple[float, float]], float]] = {}  # model -> (path, seconds shown)
-        self.odds_card: tuple[pygame.Rect, object, tuple[int, int]] | None = None  # drawn: rect, odds, anchor
-        self.card_mouse: tuple[int, int] | None = None  # the mouse on the odds card (the card stays put)
+        self.odds_card = OddsCard()  # where the odds card is drawn; its modifiers are rule links
 
     @property
     def state(self) -> GameState:
@@ -429,42 +429,20 @@ class BattleScene(Scene):
                 return
         self.give(float(d.context.get("current", model.facing if model else 0.0)))
 
-    def _on_odds_card(self, pos: tuple[int, int]) -> bool:
-        """The mouse has left the hovered model for its odds card (or the gap to it): the card stays where
-        it is, so its modifiers can be pointed at and clicked."""
-        card = self.odds_card
-        if card is None or self.hover_model is None or self.cam is None or not isinstance(self.prompt, ChoicePrompt
-                                                                                          | None):
-            return False  # (a point or a facing is answered by clicking the table, wherever the card is)
-        rect, _, anchor = card
-        if not rect.union(pygame.Rect(anchor, (1, 1))).inflate(8, 8).collidepoint(pos):
-            return False
-        return model_at(self.state, self.cam.to_inches(pos)) is None  # a base under the mouse always wins
-
-    def odds_link_at(self, pos: tuple[int, int]) -> str:
-        """The rule ID of the odds card's modifier row under a screen point, or ""."""
-        from game.ui.battle import previews
-
-        if self.odds_card is None:
-            return ""
-        rect, odds, _ = self.odds_card
-        return next((rule for r, rule in previews.odds_links(odds, rect) if r.collidepoint(pos)), "")
-
     def _odds_card_event(self, event: pygame.event.Event) -> bool:
         """A click on the odds card opens the rule of the modifier under it; the card takes the click."""
-        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or self.odds_card is None \
-                or self.card_mouse is None or not self.odds_card[0].collidepoint(event.pos):
-            return False  # (only a card the mouse went onto takes clicks: elsewhere it is just drawn)
-        rule = self.odds_link_at(event.pos)
+        taken, rule = self.odds_card.click(event)
         if rule:
             self.open_rule(rule)
-        return True
+        return taken
 
     def _hover(self, pos: tuple[int, int]) -> None:
-        if self._on_odds_card(pos):
-            self.card_mouse = pos
+        base = self.cam is not None and model_at(self.state, self.cam.to_inches(pos)) is not None
+        if self.hover_model is not None and self.odds_card.holds(pos, base, isinstance(self.prompt, ChoicePrompt
+                                                                                       | None)):
+            self.odds_card.mouse = pos  # on the way to the odds card, or on it: it stays put
             return
-        self.card_mouse = None
+        self.odds_card.mouse = None
         self.hover_px = pos
         if self.cam is None or not self.table_rect.collidepoint(pos):
             self.hover_in, self.hover_model = None, None
@@ -481,7 +459,7 @@ class BattleScene(Scene):
 
     def _click(self, pos: tuple[int, int]) -> None:
         self._hover(pos)
-        if self.hover_in is None or self.card_mouse is not None:  # (a click beside the odds card is no answer)
+        if self.hover_in is None or self.odds_card.mouse is not None:  # (a click beside the odds card answers nothing)
             return
         if self.prompt is not None:
             answer = self.prompt.click(self.hover_in)
@@ -717,7 +695,7 @@ class BattleScene(Scene):
         assert self.cam is not None
         hovered = self.hover_model
         if hovered is None or self.hover_px is None:
-            self.odds_card = None
+            self.odds_card.gone()
             return
         at = (self.hover_px[0] + 18, self.hover_px[1] + 18)
         focus = self._focus_model()
@@ -728,14 +706,10 @@ class BattleScene(Scene):
         if pair is not None:
             odds = self._odds(*pair)
             if odds is not None:
-                rect = previews.draw_odds_box(surface, at, odds)
-                self.odds_card = (rect, odds, self.hover_px)
-                link = self.odds_link_at(self.card_mouse) if self.card_mouse else ""
-                for r, rule in previews.odds_links(odds, rect):
-                    if rule == link and r.collidepoint(self.card_mouse):
-                        pygame.draw.rect(surface, theme.RULE_LINK, r, 1, border_radius=3)
+                self.odds_card.drawn(previews.draw_odds_box(surface, at, odds), odds, self.hover_px)
+                self.odds_card.draw_hover(surface)
                 return
-        self.odds_card = None
+        self.odds_card.gone()
         if self.hover_still >= HOVER_CARD_DELAY:
             tooltips.draw_hover_card(surface, at, hover.model_lines(self.state, hovered))
 
