@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Save a PNG of every scene and every decision prompt as a player sees it, to look at them.
 
-    python tools/screenshot_tour.py                          # 1280x800 and 1920x1080 into /tmp/tour
+    python tools/screenshot_tour.py                          # 1000x650, 1280x800 and 1920x1080 into /tmp/tour
     python tools/screenshot_tour.py --sizes 1280x800 -o /tmp/t --max-steps 3000
 
 Hotseat games (every decision is a human's) are played through the UI by the autopilot, the normal
@@ -35,7 +35,7 @@ import pygame
 
 from game.ai.registry import make
 from game.ui.app import App
-from game.ui.autopilot import Autopilot, click_widget, frames, move, press
+from game.ui.autopilot import Autopilot, click, click_widget, frames, move, press
 from game.ui.scenes import common
 from game.ui.scenes.menu import MainMenu
 from game.ui.session import HOTSEAT, BattleSetup
@@ -46,7 +46,8 @@ KINDS = ("nominate", "winds_of_kismet", "greater_purpose", "cursed_hand", "plan"
          "heroic_impetus", "impetus_action", "target", "weapon", "full_defense", "choose_edge", "deploy",
          "deploy_facing", "place_marker", "place_prisoner", "inner_reserve", "reroll", "trait_fate", "move_to",
          "end_point", "charge_end", "free_strike", "strike_order", "ambush_place", "spell", "enhancement", "weakness")
-SCENES = ("menu", "setup", "settings", "help", "battle_deployment", "battle_main", "handoff", "maintenance", "results")
+SCENES = ("menu", "setup", "settings", "help", "battle_deployment", "battle_main", "handoff", "maintenance", "results",
+          "log_links", "rules_from_log", "rules_search", "log_view")
 TESTS = Path(__file__).resolve().parent.parent / "tests" / "data" / "parties"
 # (scenario, map, parties, seed, declare_plan_upfront): together these reach every kind but strike_order,
 # which needs a Sweeping Attack with two models in contact: the tour then opens POSITIONS (script files)
@@ -175,7 +176,8 @@ class Tour:
         d = session.pending
         if d is None or not session.human_turn() or scene.prompt_decision is not d:
             return
-        if d.kind not in self.missing_kinds and not (d.kind == "nominate" and "help" in self.missing_scenes):
+        if d.kind not in self.missing_kinds and not (d.kind == "nominate"
+                                                     and {"help", "log_links"} & self.missing_scenes):
             return
         answer = pilot.chooser(d.side).decide(session.state, d)
 
@@ -193,6 +195,41 @@ class Tour:
             press(self.app, pygame.K_F1)
             self.scene_shot("help", "Controls (F1) over the battle")
             press(self.app, pygame.K_ESCAPE)
+        if d.kind == "nominate" and "log_links" in self.missing_scenes and len(session.state.log) > 80:
+            self._rules_and_log(scene)
+
+    def _rules_and_log(self, scene) -> None:
+        """The log's rule links, the rules reference opened from one, its search, and the large log view."""
+        app = self.app
+
+        def link() -> tuple[int, int] | None:
+            found = scene.log_panel.link_pos() if scene.log_panel is not None else None
+            return found[0] if found else None
+
+        self.scene_shot("log_links", "The battle log: every rule ID is a link", link)
+        pos = link()
+        if pos is None:
+            return
+        rule = scene.log_panel.link_pos()[1]
+        click(app, pos)
+        assert app.top is not None and app.top.name == "rules", "a log link did not open the rules reference"
+        self.scene_shot("rules_from_log", f"The rules reference opened from the log's [{rule}]")
+        rules = app.top
+        click(app, rules.widgets["search"].get_abs_rect().center)
+        for ch in "charge":
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        frames(app, 3)
+        self.scene_shot("rules_search", "The rules reference searched for 'charge'")
+        press(app, pygame.K_ESCAPE)
+        assert app.top is scene, "Esc did not return from the rules reference to the battle"
+        press(app, pygame.K_l)
+
+        def big_link() -> tuple[int, int] | None:
+            found = app.top.log_panel.link_pos() if app.top is not None and app.top.name == "log_view" else None
+            return found[0] if found else None
+
+        self.scene_shot("log_view", "The battle log in a large view (L)", big_link)
+        press(app, pygame.K_ESCAPE)
 
 
 def _text_of(scene) -> str:
@@ -250,7 +287,8 @@ def parse_sizes(text: str) -> list[tuple[int, int]]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="1280x800,1920x1080", help="comma-separated WxH (default: %(default)s)")
+    parser.add_argument("--sizes", default="1000x650,1280x800,1920x1080",
+                        help="comma-separated WxH (default: %(default)s)")
     parser.add_argument("-o", "--out", default="/tmp/tour", help="output folder (default: %(default)s)")
     parser.add_argument("--max-steps", type=int, default=12_000, help="autopilot steps over all games")
     parser.add_argument("--games", type=int, default=len(GAMES), help="play at most this many games")

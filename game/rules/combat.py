@@ -211,6 +211,7 @@ def reroll_window(state: GameState, active: ModelState, a_roll: ResolutionRoll, 
         what = "the dice showing 1" if indices is not None else "all the dice"
         state.emit("DiceRerolled", f"{who.name} re-rolls {what} ({choice.replace('_', ' ')}): {new.explain()}",
                    model=who.id, dice=list(new.dice), before=list(mine.dice), total=new.total, reason=choice,
+                   modifiers=[{"value": m.value, "rule": m.rule, "source": m.source} for m in new.applied],
                    rule="DICE-4")
         if is_active:
             a_roll = new

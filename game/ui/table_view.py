@@ -30,6 +30,8 @@ SIDE_COLOURS = [(200, 50, 50), (50, 90, 220)]
 COLOUR_BLIND_SIDES = [(230, 150, 20), (40, 110, 230)]  # orange / blue: apart for red-green colour blindness
 CONDITION_MARKS = {"stunned": "S", "stealth": "H", "full_defense": "D", "ran": "R", "rough": "~", "entangled": "E",
                    "confused": "C", "weakness": "W", "burnt_out": "B"}
+JAMMED_MARK = "J"  # a black powder weapon of the model is jammed ([SKILL-7])
+MARK_INK, MARK_BACK = (255, 255, 0), (0, 0, 0)
 
 
 def _font(size: int) -> pygame.font.Font:
@@ -181,12 +183,20 @@ def draw_model(surf: pygame.Surface, m: ModelState, cam: Camera, font: pygame.fo
     for i in range(m.max_wounds):
         x = c[0] - r + i * 5
         pygame.draw.rect(surf, (40, 200, 60) if i < left else (90, 20, 20), (x, c[1] - r - 6, 4, 4))
-    marks = "".join(CONDITION_MARKS[k] for k in m.conditions if k in CONDITION_MARKS)
-    if m.jammed:
-        marks += "J"
+    marks = marks_of(m)
     if marks:
-        tag = font.render(marks, True, (255, 255, 0), (0, 0, 0))
-        surf.blit(tag, (c[0] + r, c[1] - r))
+        surf.blit(mark_tag(font, marks), (c[0] + r, c[1] - r))
+
+
+def marks_of(m: ModelState) -> str:
+    """The letters drawn beside a base: one per condition it is under, and J for a jammed weapon."""
+    marks = "".join(CONDITION_MARKS[k] for k in m.conditions if k in CONDITION_MARKS)
+    return marks + (JAMMED_MARK if m.jammed else "")
+
+
+def mark_tag(font: pygame.font.Font, marks: str) -> pygame.Surface:
+    """The condition letters as drawn beside a base (also the help's legend)."""
+    return font.render(marks, True, MARK_INK, MARK_BACK)
 
 
 def draw_labels(surf: pygame.Surface, models: Sequence[ModelState], labels: dict[str, str], cam: Camera,

@@ -24,6 +24,8 @@ MUTED = (150, 155, 165)
 ACCENT = (240, 200, 90)
 GOOD = (110, 210, 120)
 BAD = (230, 95, 85)
+RULE_LINK = (130, 185, 255)  # a rule ID that opens the rules reference
+RULE_LINK_HOVER = (200, 228, 255)
 
 # side colours: the standard pair, and a pair safe for red-green colour blindness (blue / orange)
 SIDE_PALETTES = {False: [(200, 50, 50), (50, 90, 220)], True: [(230, 150, 20), (40, 110, 230)]}
@@ -80,8 +82,8 @@ def gui_theme(scale: float) -> dict:
                 "normal_bg": "#3a3f47", "hovered_bg": "#4d545f", "disabled_bg": "#26292e", "selected_bg": "#6b5a2a",
                 "active_bg": "#6b5a2a", "dark_bg": "#1f2226", "normal_text": "#e1e4eb", "hovered_text": "#ffffff",
                 "selected_text": "#ffffff", "disabled_text": "#80848c", "normal_border": "#555b66",
-                "hovered_border": "#f0c85a", "selected_border": "#f0c85a", "link_text": "#f0c85a",
-                "link_hover": "#ffe08a",
+                "hovered_border": "#f0c85a", "selected_border": "#f0c85a", "link_text": "#82b9ff",
+                "link_hover": "#c8e4ff", "link_selected": "#c8e4ff",
             },
             "font": {"name": "noto_sans", "size": size, "regular_path": str(FONT_REGULAR),
                      "bold_path": str(FONT_BOLD)},

@@ -25,7 +25,7 @@ from game.rules.setup import new_game
 from game.ui import theme
 from game.ui.battle import hover, previews, tooltips
 from game.ui.battle.dice_view import DiceTray
-from game.ui.battle.log_panel import LogPanel, is_roll
+from game.ui.battle.log_panel import LogPanel, is_roll, line_text
 from game.ui.battle.status_panel import draw_status
 from game.ui.table_view import Camera, draw_state
 
@@ -246,7 +246,7 @@ def test_log_panel_appends_without_relayout(games: list[Game]) -> None:
         lines = list(panel.lines)
         assert panel.shown == len(game.state.log)
     assert panel.rebuilds == 0
-    last = game.state.log[-1].text.replace("→", "»")
+    last = line_text(game.state.log[-1]).replace("→", "»")  # the text and its rule ID
     assert panel.lines[-1].text in last or last.startswith(panel.lines[-1].text.removeprefix("[+] "))
     panel.kill()
 

@@ -52,12 +52,14 @@ def label(surface: pygame.Surface, s: str, pos: Sequence[float], size: int = 13,
 
 @dataclass(frozen=True)
 class Row:
-    """One line of a card: text, colour, size step (0 = body, 1 = heading, -1 = small) and weight."""
+    """One line of a card: text, colour, size step (0 = body, 1 = heading, -1 = small), weight, and the
+    rule ID it links to (shown in its text as "[ID]"; a click on the row opens the rules reference)."""
 
     text: str
     colour: Colour = theme.INK
     step: int = 0
     bold: bool = False
+    link: str = ""
 
 
 def as_row(line: str | Row | tuple) -> Row:
@@ -72,25 +74,53 @@ def render_card(lines: Sequence[str | Row | tuple], size: int = 14, max_width: i
                 accent: Colour | None = None) -> pygame.Surface:
     """A dark card with one row per line; long lines wrap at word boundaries to ``max_width`` pixels
     (continuation lines are indented)."""
+    return render_card_links(lines, size, max_width, accent)[0]
+
+
+def render_card_links(lines: Sequence[str | Row | tuple], size: int = 14, max_width: int = 420,
+                      accent: Colour | None = None) -> tuple[pygame.Surface, list[tuple[pygame.Rect, str]]]:
+    """``render_card``, and where each linked row lies on the card (its rect, its rule ID); a row's
+    "[ID]" is drawn in the link colour."""
     rows = [as_row(x) for x in lines]
     pad = max(6, size // 2)
     max_width = max(120, round(max_width * size / 14))
-    imgs = []
+    imgs: list[tuple[pygame.Surface, int, str]] = []
     for r in rows:
         s = max(10, size + (3 * r.step if r.step > 0 else 2 * r.step))
         bold = r.bold or r.step > 0
         for k, part in enumerate(wrap(r.text, s, bold, max_width)):
-            imgs.append((text(part, s, r.colour, bold), pad * 2 if k else 0))
-    w = max((i.get_width() + indent for i, indent in imgs), default=40) + 2 * pad
-    h = sum(i.get_height() for i, _ in imgs) + 2 * pad
+            imgs.append((_linked(part, s, r.colour, bold, r.link), pad * 2 if k else 0, r.link))
+    w = max((i.get_width() + indent for i, indent, _ in imgs), default=40) + 2 * pad
+    h = sum(i.get_height() for i, _, _ in imgs) + 2 * pad
     card = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(card, CARD_BG, card.get_rect(), border_radius=6)
     pygame.draw.rect(card, accent or CARD_BORDER, card.get_rect(), 2 if accent else 1, border_radius=6)
     y = pad
-    for img, indent in imgs:
+    links: list[tuple[pygame.Rect, str]] = []
+    for img, indent, link in imgs:
         card.blit(img, (pad + indent, y))
+        if link:
+            links.append((pygame.Rect(pad // 2, y, w - pad, img.get_height()), link))
         y += img.get_height()
-    return card
+    return card, links
+
+
+def _linked(part: str, size: int, colour: Colour, bold: bool, link: str) -> pygame.Surface:
+    """A row's text, its "[link]" in the link colour and underlined."""
+    token = f"[{link}]"
+    if not link or token not in part:
+        return text(part, size, colour, bold)
+    before, _, after = part.partition(token)
+    imgs = [text(before, size, colour, bold), text(token, size, theme.RULE_LINK, bold), text(after, size, colour, bold)]
+    out = pygame.Surface((sum(i.get_width() for i in imgs), max(i.get_height() for i in imgs)), pygame.SRCALPHA)
+    x = 0
+    for n, img in enumerate(imgs):
+        out.blit(img, (x, 0))
+        if n == 1:
+            pygame.draw.line(out, theme.RULE_LINK, (x, img.get_height() - 3), (x + img.get_width() - 1,
+                                                                                 img.get_height() - 3))
+        x += img.get_width()
+    return out
 
 
 def wrap(s: str, size: int, bold: bool, max_width: int) -> list[str]:

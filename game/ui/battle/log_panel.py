@@ -2,7 +2,11 @@
 
 A roll (any event whose data has dice) shows one line; clicking it opens its dice, every modifier with
 its rule id and source, the total and the outcome the engine logged after it. Clicking a turn's
-header folds or unfolds that turn.
+header folds or unfolds that turn. Every rule ID the engine recorded with a line (the event's rule,
+each modifier's rule: structured data, never read back out of the prose) is a link: hover highlights
+it, a click hands it to ``on_rule`` (the battle opens the rules reference there). The log follows new
+lines until the player scrolls up, and again once back at the bottom; while it does not, a "Jump to
+latest" badge at its foot says how many lines came in and takes the player there.
 
 Why not a UITextBox: pygame_gui re-lays every row of a text box when text is appended (measured
 about 0.23 ms a row, 30-40 ms per append once a turn has a few hundred lines, half a second to
@@ -13,6 +17,7 @@ scroll bar beside it scrolls. New events cost a line render each, never a relayo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -29,6 +34,7 @@ LOUD = {"Wounded": theme.BAD, "Killed": theme.BAD, "Removed": theme.BAD, "Stunne
         "GameOver": theme.ACCENT, "FateSpent": (190, 170, 255)}
 QUIET = {"ActionStarted", "DieDrawn", "Deployed", "PlanDeclared", "ActionSkipped", "RoughIgnored"}
 LINK = (240, 200, 90)
+RULE_LINK = theme.RULE_LINK
 DETAIL = (185, 190, 200)
 BG = (31, 34, 38)
 # glyphs the shipped Noto Sans subset lacks, and what to show instead
@@ -39,53 +45,78 @@ def is_roll(event: Event) -> bool:
     return "dice" in event.data
 
 
-def roll_details(log: list[Event], index: int) -> list[str]:
-    """The opened roll, one plain line each: dice, attribute, each modifier with rule and source, total,
-    the rule, and the outcome (its own data, else the next outcome event the engine logged)."""
+def roll_details(log: list[Event], index: int) -> list[tuple[str, tuple[str, ...]]]:
+    """The opened roll, one plain line each with the rule IDs it shows: dice, attribute, each modifier
+    with rule and source, total, the rule, and the outcome (its own data, else the next outcome event
+    the engine logged)."""
     e = log[index]
     d = e.data
-    out = ["dice " + " ".join(f"[{v}]" for v in d["dice"])]
+    first = "dice " + " ".join(f"[{v}]" for v in d["dice"])
     if "before" in d:
-        out[0] += "   (before: " + " ".join(f"[{v}]" for v in d["before"]) + ")"
+        first += "   (before: " + " ".join(f"[{v}]" for v in d["before"]) + ")"
+    out: list[tuple[str, tuple[str, ...]]] = [(first, ())]
     if "attribute" in d:
-        out.append(f"{d['attribute']} {d.get('value', '')}")
+        out.append((f"{d['attribute']} {d.get('value', '')}", ()))
     for m in d.get("modifiers", []):
-        out.append(f"{m['value']:+d} {m['source']} [{m['rule']}]")
+        out.append((f"{m['value']:+d} {m['source']} [{m['rule']}]", (m["rule"],)))
     if "totals" in d:
-        out.append("totals " + " vs ".join(str(t) for t in d["totals"]))
+        out.append(("totals " + " vs ".join(str(t) for t in d["totals"]), ()))
     if "total" in d:
-        out.append(f"= {d['total']}")
+        out.append((f"= {d['total']}", ()))
     if "need" in d:
-        out.append(f"needs {d['need']}+: " + ("success" if d.get("success") else "no effect"))
+        out.append((f"needs {d['need']}+: " + ("success" if d.get("success") else "no effect"), ()))
     if "ap" in d:
-        out.append(f"{d['ap']} AP")
+        out.append((f"{d['ap']} AP", ()))
     if "reason" in d:
-        out.append(f"re-roll: {str(d['reason']).replace('_', ' ')}")
+        out.append((f"re-roll: {str(d['reason']).replace('_', ' ')}", ()))
     if d.get("rule"):
-        out.append(f"rule [{d['rule']}]")
+        out.append((f"rule [{d['rule']}]", (d["rule"],)))
     if e.kind in ("DiceRolled", "DiceRerolled"):
         for later in log[index + 1:index + 12]:
             if later.kind in OUTCOME_KINDS:
-                out.append(f"outcome: {later.text}" + (f" [{later.data['rule']}]" if later.data.get("rule") else ""))
+                rule = later.data.get("rule")
+                out.append((f"outcome: {later.text}" + (f" [{rule}]" if rule else ""), (rule,) if rule else ()))
                 break
     return out
 
 
+def event_rules(event: Event) -> tuple[str, ...]:
+    """The rule IDs an event records as data: its own rule, then each modifier's (no duplicates)."""
+    found = [event.data.get("rule")] + [m.get("rule") for m in event.data.get("modifiers", [])
+                                        if isinstance(m, dict)]
+    return tuple(dict.fromkeys(r for r in found if isinstance(r, str) and r))
+
+
+def line_text(event: Event) -> str:
+    """The event's line: its text, and its own rule ID after it when the text does not show it already."""
+    rule = event.data.get("rule")
+    if isinstance(rule, str) and rule and f"[{rule}]" not in event.text:
+        return f"{event.text} [{rule}]"
+    return event.text
+
+
 @dataclass(frozen=True)
 class Line:
-    """One drawn line: its text and colour, and what a click on it does ("roll:<i>", "turn:<n>" or "")."""
+    """One drawn line: its text and colour, what a click on it does ("roll:<i>", "turn:<n>" or ""), and
+    the rule IDs shown in it as "[ID]" that are links."""
 
     text: str
     colour: tuple[int, int, int]
     target: str = ""
     indent: int = 0
     bold: bool = False
+    links: tuple[str, ...] = ()
+
+
+def _links_in(part: str, rules: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(r for r in rules if f"[{r}]" in part)
 
 
 class LogPanel:
     """The log inside ``container`` at ``rect``: ``refresh`` after the log grows, ``handle`` every event."""
 
-    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, container=None, font_size: int = 13):
+    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, container=None, font_size: int = 13,
+                 on_rule: Callable[[str], None] | None = None):
         self.manager = manager
         self.size = font_size
         self.line_h = theme.font(font_size).get_linesize() + 2
@@ -106,6 +137,13 @@ class LogPanel:
         self.rebuilds = 0
         self._bar_at = 0.0
         self.hover_target = ""  # the clickable entry under the mouse, drawn highlighted
+        self.hover_link = ""  # the rule ID link under the mouse
+        self._hover_row = -1  # the line it is on (the same ID elsewhere is not highlighted)
+        self._mouse: tuple[int, int] | None = None  # where the last motion event put the mouse
+        self.on_rule = on_rule  # what a click on a rule ID does
+        self.unseen = 0  # lines added since the log stopped following
+        self.latest_rect: pygame.Rect | None = None  # the "Jump to latest" badge, in the view's coordinates
+        self._spans_cache: dict[tuple, list[tuple[str, int, int, str]]] = {}
         self._wrap_cache: dict[tuple[str, bool, int], list[str]] = {}
         self._draw()
 
@@ -118,22 +156,25 @@ class LogPanel:
         key = (s, bold, indent)
         found = self._wrap_cache.get(key)
         if found is None:
-            found = wrap(s.translate(MISSING_GLYPHS), self.size, bold, self.image.rect.width - 10 - indent)
+            found = wrap(s.translate(MISSING_GLYPHS), self.size, bold, self.image.rect.width - 10 - indent - 14)
             self._wrap_cache[key] = found
         return found
 
     def _event_lines(self, log: list[Event], i: int) -> list[Line]:
         e = log[i]
+        rules = event_rules(e)
         if is_roll(e):
             opened = i in self.open_rolls
-            out = [Line(("[−] " if opened else "[+] ") + part if k == 0 else part, LINK, f"roll:{i}", 0 if k == 0
-                        else 14) for k, part in enumerate(self._wrapped(e.text, False, 0))]
+            parts = self._wrapped(("[−] " if opened else "[+] ") + line_text(e), False, 0)  # wrapped with its mark
+            out = [Line(part, LINK, f"roll:{i}", 0 if k == 0 else 14, False, _links_in(part, rules))
+                   for k, part in enumerate(parts)]
             if opened:
-                out += [Line(part, DETAIL, f"roll:{i}", 24) for d in roll_details(log, i)
-                        for part in self._wrapped(d, False, 24)]
+                out += [Line(part, DETAIL, f"roll:{i}", 24, False, _links_in(part, ids))
+                        for d, ids in roll_details(log, i) for part in self._wrapped(d, False, 24)]
             return out
         colour = LOUD.get(e.kind, theme.MUTED if e.kind in QUIET else theme.INK)
-        return [Line(part, colour, "", 0 if k == 0 else 14) for k, part in enumerate(self._wrapped(e.text, False, 0))]
+        return [Line(part, colour, "", 0 if k == 0 else 14, False, _links_in(part, rules))
+                for k, part in enumerate(self._wrapped(line_text(e), False, 0))]
 
     def _header(self, turn: int) -> Line:
         mark = "[+]" if turn in self.closed_turns else "[−]"
@@ -152,7 +193,10 @@ class LogPanel:
                 self.lines.append(self._header(turn))
                 prev = turn
             if turn not in self.closed_turns:
-                self.lines += self._event_lines(log, i)
+                added = self._event_lines(log, i)
+                self.lines += added
+                if not self.follow and start > 0:
+                    self.unseen += len(added)
         self.shown = len(log)
 
     def refresh(self, state: GameState) -> None:
@@ -173,45 +217,116 @@ class LogPanel:
         most = max(0, len(self.lines) - rows)
         if self.follow:
             self.top = most
+            self.unseen = 0
         self.top = min(max(0, self.top), most)
         surf = self.surface
         surf.fill(BG)
         y = 4
-        for line in self.lines[self.top:self.top + rows]:
-            if line.target and line.target == self.hover_target:
+        for n, line in enumerate(self.lines[self.top:self.top + rows]):
+            if line.target and line.target == self.hover_target and not self.hover_link:
                 pygame.draw.rect(surf, (52, 56, 64), (2, y - 1, surf.get_width() - 4, self.line_h))
-            surf.blit(text(line.text, self.size, line.colour, line.bold), (6 + line.indent, y))
+            for piece, x, w, link in self._spans(line):
+                colour = line.colour
+                if link:
+                    hovered = link == self.hover_link and self.top + n == self._hover_row
+                    colour = theme.RULE_LINK_HOVER if hovered else RULE_LINK
+                    if hovered:
+                        pygame.draw.rect(surf, (44, 62, 92), (6 + line.indent + x - 2, y - 1, w + 4, self.line_h),
+                                         border_radius=3)
+                    base = y + self.line_h - 4
+                    pygame.draw.line(surf, colour, (6 + line.indent + x, base), (6 + line.indent + x + w - 1, base))
+                surf.blit(text(piece, self.size, colour, line.bold), (6 + line.indent + x, y))
             y += self.line_h
         if not self.lines:
             surf.blit(text("The battle log will appear here.", self.size, theme.MUTED), (6, 4))
+        self.latest_rect = None
+        if not self.follow and self.top < most:  # not at the newest line: offer the way back to it
+            label = "Jump to latest" + (f" ({self.unseen} new)" if self.unseen else "")
+            img = text(label, self.size, (20, 20, 20), True)
+            box = img.get_rect(bottomright=(surf.get_width() - 6, surf.get_height() - 4)).inflate(12, 4)
+            pygame.draw.rect(surf, theme.ACCENT, box, border_radius=5)
+            surf.blit(img, img.get_rect(center=box.center))
+            self.latest_rect = box
         self.image.set_image(surf)
         visible = min(1.0, rows / max(1, len(self.lines)))
         self.bar.set_visible_percentage(visible)
         self.bar.set_scroll_from_start_percentage(self.top / max(1, len(self.lines)))
         self._bar_at = self.bar.start_percentage
 
+    def _spans(self, line: Line) -> list[tuple[str, int, int, str]]:
+        """The line cut at its rule-ID links: (text, x, width, rule or "") each, measured once."""
+        key = (line.text, line.links, line.bold)
+        found = self._spans_cache.get(key)
+        if found is not None:
+            return found
+        f = theme.font(self.size, bold=line.bold)
+        pieces: list[tuple[str, str]] = [(line.text, "")]
+        for rule in line.links:
+            token = f"[{rule}]"
+            cut: list[tuple[str, str]] = []
+            for piece, link in pieces:
+                if link or token not in piece:
+                    cut.append((piece, link))
+                    continue
+                before, _, after = piece.partition(token)
+                cut += [(before, ""), (token, rule), (after, "")]
+            pieces = cut
+        out, x = [], 0
+        for piece, link in pieces:
+            if piece:
+                w = f.size(piece)[0]
+                out.append((piece, x, w, link))
+                x += w
+        if len(self._spans_cache) > 4096:
+            self._spans_cache.clear()
+        self._spans_cache[key] = out
+        return out
+
     def _scroll_to(self, top: int) -> None:
         most = max(0, len(self.lines) - self.rows)
         self.top = min(max(0, top), most)
-        self.follow = self.top >= most
+        self.follow = self.top >= most  # back at the bottom: follow new lines again
+        self._draw()
+
+    def scroll_by(self, lines: int) -> None:
+        """Scroll by a number of lines (Page Up / Page Down in the large view)."""
+        self._scroll_to(self.top + lines)
+
+    def jump_to_latest(self) -> None:
+        """Scroll to the newest line and follow new ones again."""
+        self.follow = True
         self._draw()
 
     # -- input -----------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        """Clicks open or close a roll or fold a turn; the wheel and the scroll bar scroll. True if ours."""
+        """Clicks open or close a roll, fold a turn or follow a rule link; the wheel and the scroll bar
+        scroll. True if ours."""
         self._sync_bar()
+        if event.type == pygame.MOUSEMOTION:
+            self._mouse = event.pos
         if event.type == pygame.MOUSEWHEEL and self.image.visible \
-                and self.image.rect.union(self.bar.rect).collidepoint(pygame.mouse.get_pos()):
+                and self.image.rect.union(self.bar.rect).collidepoint(self._mouse or pygame.mouse.get_pos()):
             self._scroll_to(self.top - 3 * event.y)
             return True
         if event.type == pygame.MOUSEMOTION and self.image.visible:
             line = self._line_at(event.pos)
             target = line.target if line is not None else ""
-            if target != self.hover_target:
-                self.hover_target = target
+            link = self.link_at(event.pos)
+            row = self.top + (event.pos[1] - self.image.rect.y - 4) // self.line_h if link else -1
+            if target != self.hover_target or link != self.hover_link or row != self._hover_row:
+                self.hover_target, self.hover_link, self._hover_row = target, link, row
                 self._draw()
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.image.visible:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.image.visible \
+                and self.image.rect.collidepoint(event.pos):
+            local = (event.pos[0] - self.image.rect.x, event.pos[1] - self.image.rect.y)
+            if self.latest_rect is not None and self.latest_rect.collidepoint(local):
+                self.jump_to_latest()
+                return True
+            link = self.link_at(event.pos)
+            if link and self.on_rule is not None:
+                self.on_rule(link)
+                return True
             line = self._line_at(event.pos)
             if line is not None and line.target:
                 self.toggle(line.target)
@@ -224,6 +339,24 @@ class LogPanel:
         index = self.top + (pos[1] - self.image.rect.y - 4) // self.line_h
         return self.lines[index] if 0 <= index < len(self.lines) else None
 
+    def link_at(self, pos: tuple[int, int]) -> str:
+        """The rule ID of the link under a screen point, or ""."""
+        line = self._line_at(pos)
+        if line is None or not line.links:
+            return ""
+        x = pos[0] - self.image.rect.x - 6 - line.indent
+        return next((link for _, x0, w, link in self._spans(line) if link and x0 <= x < x0 + w), "")
+
+    def link_pos(self, rule: str | None = None) -> tuple[tuple[int, int], str] | None:
+        """Where a rule link (``rule``, or the last one) in view is drawn, and its rule (for tests, the tour)."""
+        for row in range(min(self.rows, len(self.lines) - self.top) - 1, -1, -1):
+            line = self.lines[self.top + row]
+            for _, x0, w, link in self._spans(line):
+                if link and (rule is None or link == rule):
+                    return ((self.image.rect.x + 6 + line.indent + x0 + w // 2,
+                             self.image.rect.y + 4 + row * self.line_h + self.line_h // 2), link)
+        return None
+
     def update(self, dt: float = 0.0) -> None:
         """Follow the scroll bar when it was dragged (also done on every handled event)."""
         self._sync_bar()
@@ -232,7 +365,14 @@ class LogPanel:
         at = self.bar.start_percentage
         if abs(at - self._bar_at) > 1e-6:
             self._bar_at = at
-            self._scroll_to(round(at * len(self.lines)))
+            # the bar's thumb has a least size, so its lowest position can read less than 1 - visible:
+            # scale by the lowest position it can reach, or the bottom (and following) is out of reach
+            lowest = max(1e-6, 1.0 - self.bar.visible_percentage)
+            slider = getattr(self.bar, "sliding_button", None)
+            if slider is not None and getattr(self.bar, "scrollable_height", 0) > 0:
+                lowest = max(1e-6, (self.bar.bottom_limit - slider.rect.height) / self.bar.scrollable_height)
+            most = max(0, len(self.lines) - self.rows)
+            self._scroll_to(round(min(1.0, at / lowest) * most))
 
     def toggle(self, target: str) -> None:
         """Open or close a roll ("roll:<index>") or fold a turn ("turn:<n>"), keeping the clicked line in view."""

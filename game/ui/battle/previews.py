@@ -25,7 +25,7 @@ from game.rules import board, combat, movement, sorcery
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, hooks_of
 from game.ui import theme
-from game.ui.battle.cards import Row, blit_clamped, dashed_circle, label, outlined_line, render_card
+from game.ui.battle.cards import Row, blit_clamped, dashed_circle, label, outlined_line, render_card_links
 from game.ui.table_view import Camera
 
 SHORT_RING = (250, 235, 140)
@@ -280,7 +280,9 @@ class OddsSummary:
     attack_mods: list[dict] = field(default_factory=list)  # {value, rule, source}
     defence_mods: list[dict] = field(default_factory=list)
     extra: list[str] = field(default_factory=list)  # spell lines, assumptions
+    resist_mods: dict[str, list[dict]] = field(default_factory=dict)  # spells: resisting attribute -> modifiers
     _card: pygame.Surface | None = field(default=None, repr=False, compare=False)
+    _links: list = field(default_factory=list, repr=False, compare=False)  # (rect on the card, rule ID)
     _card_size: int = field(default=0, repr=False, compare=False)
 
     def lines(self) -> list[str]:
@@ -473,12 +475,14 @@ def _spell_summary(state: GameState, caster: ModelState, target: ModelState) -> 
              + (" (after Tough)" if has_tough(caster, target) else ""),
              f"P(burn-out) {pct(wp.p_burn_out)}",
              "casting: " + mods_text(c_mods)]
+    resist_mods = {}
     for resist, spell in (("WP", "stun"), ("PD", "ravage")):
         r_mods = _mods([*sorcery.resist_modifiers(state, target, sorcery.SPELLS[spell]),
                         *combat.weakness_modifiers(target, resist)])
         extra.append(f"resisting with {resist}: " + mods_text(r_mods))
+        resist_mods[resist] = r_mods
     return OddsSummary(title, "spell", p_win=wp.p_success, expected_wounds=pd.expected_wounds,
-                       tough=has_tough(caster, target), attack_mods=c_mods, extra=extra)
+                       tough=has_tough(caster, target), attack_mods=c_mods, extra=extra, resist_mods=resist_mods)
 
 
 def inner_reserve_lines(state: GameState, attack: combat.Attack, side: int) -> list[str]:
@@ -497,14 +501,24 @@ def inner_reserve_lines(state: GameState, attack: combat.Attack, side: int) -> l
             f"expected wounds {float(more.expected_wounds):.2f}"]
 
 
+def _mod_rows(mods: list[dict]) -> list[Row]:
+    """One small row per modifier, linked to its rule (the rule ID the engine gave it)."""
+    return [Row(f"   {m['value']:+d} {m['source']}  [{m['rule']}]", theme.MUTED, -1, False, m["rule"]) for m in mods]
+
+
 def odds_rows(summary: OddsSummary) -> list[Row]:
     """The card's rows: the title, the big numbers, then every modifier with its rule and source."""
     rows = [Row(summary.title, theme.ACCENT, 1, True)]
     if not summary.available:
         return [*rows, Row(summary.reason, theme.BAD)]
     if summary.kind == "spell":
-        return rows + [Row(x, theme.INK if i < 4 else theme.MUTED, 0 if i < 4 else -1)
-                       for i, x in enumerate(summary.extra)]
+        rows += [Row(x, theme.INK) for x in summary.extra[:4]]
+        rows.append(Row("Casting (WP and modifiers)", theme.GOOD, 0, True))
+        rows += _mod_rows(summary.attack_mods) or [Row("   (no modifiers)", theme.MUTED, -1)]
+        for resist, mods in summary.resist_mods.items():
+            rows.append(Row(f"Resisting with {resist}", BAD_LIGHT, 0, True))
+            rows += _mod_rows(mods) or [Row("   (no modifiers)", theme.MUTED, -1)]
+        return rows
     if summary.kind in ("shove", "shield_slam"):
         rows.append(Row(f"Push {pct(summary.p_win)}   (no wound; pushed 1″ on a win [CC-3])", theme.INK, 1, True))
     else:
@@ -516,10 +530,10 @@ def odds_rows(summary: OddsSummary) -> list[Row]:
         rows.append(Row(f"Misfire {pct(summary.p_misfire)} (black powder)", theme.BAD))
     rows.append(Row(f"Attack {summary.attack_total} + dice  ({summary.attack_base} and modifiers)", theme.GOOD, 0,
                     True))
-    rows += [Row(f"   {m['value']:+d} {m['source']}  [{m['rule']}]", theme.MUTED, -1) for m in summary.attack_mods]
+    rows += _mod_rows(summary.attack_mods)
     rows.append(Row(f"Defence {summary.defence_total} + dice  ({summary.defence_base} and modifiers)", BAD_LIGHT, 0,
                     True))
-    rows += [Row(f"   {m['value']:+d} {m['source']}  [{m['rule']}]", theme.MUTED, -1) for m in summary.defence_mods]
+    rows += _mod_rows(summary.defence_mods)
     rows += [Row(x, theme.MUTED, -1) for x in summary.extra]
     return rows
 
@@ -527,6 +541,12 @@ def odds_rows(summary: OddsSummary) -> list[Row]:
 def draw_odds_box(surface: pygame.Surface, pos: Sequence[float], summary: OddsSummary, size: int = 14) -> pygame.Rect:
     """The summary as a card near ``pos`` (kept on screen); the card is rendered once per summary."""
     if summary._card is None or summary._card_size != size:
-        summary._card = render_card(odds_rows(summary), size, accent=theme.ACCENT)
+        summary._card, summary._links = render_card_links(odds_rows(summary), size, accent=theme.ACCENT)
         summary._card_size = size
     return blit_clamped(surface, summary._card, pos)
+
+
+def odds_links(summary: OddsSummary, at: pygame.Rect) -> list[tuple[pygame.Rect, str]]:
+    """The card's modifier rows where the card was drawn (``at``, as draw_odds_box returned it), each
+    with its rule ID: the rows a click opens in the rules reference."""
+    return [(r.move(at.x, at.y), rule) for r, rule in summary._links]

@@ -21,6 +21,7 @@ from game.rules.state import GameState
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.battle import hover, previews
+from game.ui.battle.odds_card import OddsCard
 from game.ui.battle.prompts import ChoicePrompt, Prompt, model_at, prompt_for, unavailable_lines
 from game.ui.session import BattleSession
 from game.ui.table_view import Camera, draw_state
@@ -29,7 +30,7 @@ AI_DELAY = {"slow": 1.0, "normal": 0.45, "fast": 0.12, "instant": 0.0}
 CONTROL_ROWS = (
     (("fit", "Fit (F)", "Fit the whole table in view"),
      ("rings", "Rings (R)", "Show the selected model's weapon ranges and movement"),
-     ("log", "Log (L)", "Show or hide the battle log"),
+     ("log", "Log (L)", "Open the battle log in a large view"),
      ("auto", "Auto-deploy", "Place this model (and the rest of the set-up) automatically")),
     (("slower", "AI slower (-)", "Slow down the AI's actions"),
      ("faster", "AI faster (+)", "Speed up the AI's actions"),
@@ -82,6 +83,7 @@ class BattleScene(Scene):
         self.dice_tray = None
         self._odds_cache: dict[tuple, object] = {}
         self.moving: dict[str, tuple[list[tuple[float, float]], float]] = {}  # model -> (path, seconds shown)
+        self.odds_card = OddsCard()  # where the odds card is drawn; its modifiers are rule links
 
     @property
     def state(self) -> GameState:
@@ -111,8 +113,10 @@ class BattleScene(Scene):
             "", pygame.Rect(x0, y, inner, pp(140)), self.manager, container=self.root,
             object_id=ObjectID(object_id="#prompt"))
         y += pp(144)
-        rest = h - y - pp(74) - pp(120) - 3 * pad  # room left once the buttons and a usable log are placed
-        self.options_rect = pygame.Rect(x0, y, inner, max(pp(100), min(pp(300), rest)))
+        # the answers and the log share what the buttons leave: the answers about two fifths (five
+        # buttons at 1280x800, more on a taller window), the log the rest, so it is never a few lines
+        rest = h - y - pp(74) - 3 * pad
+        self.options_rect = pygame.Rect(x0, y, inner, max(pp(100), min(pp(300), round(rest * 0.42))))
         self.widgets["options"] = pygame_gui.elements.UIScrollingContainer(
             self.options_rect, self.manager, container=self.root, allow_scroll_x=False)
         y = self.options_rect.bottom + pad
@@ -125,7 +129,8 @@ class BattleScene(Scene):
             y += pp(36)
         y += pp(2)
         self.log_rect = pygame.Rect(x0, y, inner, max(pp(40), h - y - pad))
-        self.log_panel = LogPanel(self.manager, self.log_rect, self.root, font_size=max(9, pp(13)))
+        self.log_panel = LogPanel(self.manager, self.log_rect, self.root, font_size=max(9, pp(13)),
+                                  on_rule=self.open_rule)
         self.log_panel.refresh(self.state)
         if not self.show_log:
             self.log_panel.hide()
@@ -167,7 +172,7 @@ class BattleScene(Scene):
         extra = "".join(f"<br><font color='#f0c85a'>{_esc(line)}</font>" for line in self._prompt_odds(d))
         extra += "".join(f"<br><font color='#f09a8a'>{_esc(line)}</font>" for line in unavailable_lines(d))
         box.set_text(theme.displayable(f"<font color='{colour}'><b>{_esc(side.name)}</b></font>{other}<br>"
-                     f"<b>{_esc(d.prompt)}</b> <font color='#9aa0aa'>[{d.rule}]</font><br>"
+                     f"<b>{_esc(d.prompt)}</b> <a href='{_esc(d.rule)}'>[{_esc(d.rule)}]</a><br>"
                      f"<font color='#c8ccd4'>{_esc(self.prompt.hint)}</font>{extra}"))
         self._build_options()
 
@@ -347,9 +352,13 @@ class BattleScene(Scene):
 
     # -- input ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        if self.log_panel is not None:
-            self.log_panel.handle(event)
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+        if self.log_panel is not None and self.log_panel.handle(event):
+            return
+        if self._odds_card_event(event):
+            return
+        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED:
+            self.open_rule(str(event.link_target))
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event.ui_element)
         elif event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
@@ -398,7 +407,7 @@ class BattleScene(Scene):
         elif element is w.get("rings"):
             self.show_rings = not self.show_rings
         elif element is w.get("log"):
-            self.toggle_log()
+            self.open_log()
         elif element is w.get("auto"):
             self.auto_deploy()
         elif element is w.get("slower"):
@@ -463,7 +472,20 @@ class BattleScene(Scene):
                 return
         self.give(float(d.context.get("current", model.facing if model else 0.0)))
 
+    def _odds_card_event(self, event: pygame.event.Event) -> bool:
+        """A click on the odds card opens the rule of the modifier under it; the card takes the click."""
+        taken, rule = self.odds_card.click(event)
+        if rule:
+            self.open_rule(rule)
+        return taken
+
     def _hover(self, pos: tuple[int, int]) -> None:
+        base = self.cam is not None and model_at(self.state, self.cam.to_inches(pos)) is not None
+        if self.hover_model is not None and self.odds_card.holds(pos, base, isinstance(self.prompt, ChoicePrompt
+                                                                                       | None)):
+            self.odds_card.mouse = pos  # on the way to the odds card, or on it: it stays put
+            return
+        self.odds_card.mouse = None
         self.hover_px = pos
         if self.cam is None or not self.table_rect.collidepoint(pos):
             self.hover_in, self.hover_model = None, None
@@ -480,7 +502,7 @@ class BattleScene(Scene):
 
     def _click(self, pos: tuple[int, int]) -> None:
         self._hover(pos)
-        if self.hover_in is None:
+        if self.hover_in is None or self.odds_card.mouse is not None:  # (a click beside the odds card answers nothing)
             return
         if self.prompt is not None:
             answer = self.prompt.click(self.hover_in)
@@ -510,7 +532,7 @@ class BattleScene(Scene):
         elif k == pygame.K_r:
             self.show_rings = not self.show_rings
         elif k == pygame.K_l:
-            self.toggle_log()
+            self.open_log()
         elif k == pygame.K_s and event.mod & pygame.KMOD_CTRL:
             self.ask_save_name()
         elif k == pygame.K_z and event.mod & pygame.KMOD_CTRL:
@@ -562,6 +584,18 @@ class BattleScene(Scene):
         top = max(0.0, 1.0 - bar.visible_percentage)
         bar.set_scroll_from_start_percentage(min(max(bar.start_percentage + by, 0.0), top))
         bar.has_moved_recently = True
+
+    def open_log(self) -> None:
+        """The battle log in a large view over the battle (L, the Log button)."""
+        from game.ui.scenes.log_view import LogView
+
+        self.app.push(LogView(self.app, self.state))
+
+    def open_rule(self, rule: str) -> None:
+        """The rules reference at ``rule`` (a rule-ID link in the log, the prompt or the odds card)."""
+        from game.ui.scenes.rules import open_rules
+
+        open_rules(self.app, rule)
 
     def toggle_log(self) -> None:
         self.show_log = not self.show_log
@@ -708,6 +742,7 @@ class BattleScene(Scene):
         assert self.cam is not None
         hovered = self.hover_model
         if hovered is None or self.hover_px is None:
+            self.odds_card.gone()
             return
         at = (self.hover_px[0] + 18, self.hover_px[1] + 18)
         focus = self._focus_model()
@@ -718,8 +753,10 @@ class BattleScene(Scene):
         if pair is not None:
             odds = self._odds(*pair)
             if odds is not None:
-                previews.draw_odds_box(surface, at, odds)
+                self.odds_card.drawn(previews.draw_odds_box(surface, at, odds), odds, self.hover_px)
+                self.odds_card.draw_hover(surface)
                 return
+        self.odds_card.gone()
         if self.hover_still >= HOVER_CARD_DELAY:
             tooltips.draw_hover_card(surface, at, hover.model_lines(self.state, hovered))
 
