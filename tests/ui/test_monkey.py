@@ -48,8 +48,10 @@ FAVOURITES = [pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_F1] + [getattr(pygame, 
 REQUIRED = {"menu", "setup", "settings", "help", "battle:ai", "battle:hotseat", "maintenance", "results", "editor"}
 
 
-def played(seed: int, scores: int | None) -> BattleSession:
-    """A hotseat session the easy AI plays for both sides: to the end, or until ``scores`` turns are scored."""
+def played(seed: int, scores: int | None, before_scoring: bool = False) -> BattleSession:
+    """A hotseat session the easy AI plays for both sides: to the end, or until ``scores`` turns are scored
+    (``before_scoring``: one answer short of it, so an answer of the monkey's brings the Maintenance summary;
+    a battle opened after a Maintenance does not show it again)."""
     setup = BattleSetup(mode=HOTSEAT, seed=seed)
     loaded, error = try_load(setup)
     assert error is None, error
@@ -60,6 +62,11 @@ def played(seed: int, scores: int | None) -> BattleSession:
             break
         d = session.pending
         assert session.answer(ais[d.side].decide(session.state, d)) is None
+    if before_scoring:
+        short = BattleSession(setup, loaded)
+        for answer in session.game.answers[:-1]:
+            assert short.answer(answer) is None
+        return short
     return session
 
 
@@ -258,7 +265,7 @@ def replay(session: BattleSession) -> Callable[[], BattleSession]:
 
 def run_monkey(seed: int, events: int) -> Monkey:
     monkey = Monkey(seed)
-    late, finished = replay(played(seed, scores=2)), replay(played(seed, scores=None))
+    late, finished = replay(played(seed, scores=2, before_scoring=True)), replay(played(seed, scores=None))
     deployed: list[Callable[[], BattleSession]] = []
 
     def hotseat() -> None:
