@@ -57,7 +57,7 @@ def obstacles(state: GameState, model: ModelState, kind: str) -> list[Obstacle]:
         if not engaged:
             out.append(Obstacle("it is not engaged", "MOVE-9"))
         elif not movement.can_disengage(state, model):
-            out.append(Obstacle("no legal place to disengage to", "SEQ-9", frozenset({FREES})))
+            out.append(Obstacle("no legal place to disengage to", "SEQ-9"))  # offered only when one exists
     if kind in ("ranged_attack", "aimed_shot"):
         if engaged:
             out.append(Obstacle("it is engaged in melee", "RNG-1", frozenset({FREES})))

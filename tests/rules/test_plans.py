@@ -17,7 +17,7 @@ from game.rules.plans import legal_plans, next_actions
 from game.rules.setup import new_game
 from game.rules.state import ESCAPED, GameState
 from tests.rules.encounter_harness import SCENARIOS, Policy, parties
-from tests.rules.harness import Script, events, figure, table
+from tests.rules.harness import Script, events, figure, square, table
 
 PISTOL = ("Pistol", "1h_ranged_bp")
 D = 25 / 25.4  # two 25 mm bases in contact, centre to centre (inches)
@@ -217,3 +217,16 @@ def test_why_not_now_names_the_reason_and_what_could_change_it() -> None:
     a2 = state.model("A2")
     assert readiness.why_not_now(state, a2, "escape").describe() == \
         "it is not at its goal edge [ENC-BRK-2] — possible after a move"
+
+
+@pytest.mark.rule("SEQ-9", "MOVE-9", "SEQ-2")
+def test_disengage_is_offered_only_when_a_legal_end_point_exists_even_after_a_blow() -> None:
+    """[SEQ-9] stands: a boxed-in model is not offered Disengage, not even after a blow that might open room
+    (its free strikes would come before the check)."""
+    walls = [square("n", "impassable", 9, 8.8, 12.2, 9.4), square("s", "impassable", 9, 10.6, 12.2, 11.2),
+             square("w", "impassable", 8.8, 8.8, 9.4, 11.2), square("e", "impassable", 11.6, 8.8, 12.2, 11.2)]
+    state = table((0, figure("Boxed"), 10, 10, 0), (1, figure("Foe"), 10 + D, 10, 180), pieces=walls)
+    m = state.model("A1")
+    assert readiness.why_not_now(state, m, "disengage").rule == "SEQ-9"
+    plans = legal_plans(state, m, 3)
+    assert not any("disengage" in p for p in plans) and ("standard_attack",) in plans
