@@ -30,7 +30,8 @@ def play(args: tuple[ai_soak.Task, bool]) -> dict[str, Any]:
     acted: Counter[str] = Counter()
     skipped: Counter[str] = Counter()
     kinds: Counter[tuple[str, str]] = Counter()
-    side, took, lost = None, False, []
+    escapes: Counter[str] = Counter()  # (level) escapes, and those in the activation of a move ([ENC-BRK-2])
+    side, took, lost, moved = None, False, [], False
 
     def close() -> None:
         if side is not None and took:
@@ -42,13 +43,17 @@ def play(args: tuple[ai_soak.Task, bool]) -> dict[str, Any]:
     for e in state.log:
         if e.kind == "Activation":
             close()
-            side, took, lost = e.data["side"], False, []
+            side, took, lost, moved = e.data["side"], False, [], False
         elif e.kind == "ActionStarted":
             took = True
+            moved = moved or e.data["action"] in ("walk", "run", "sneak")
+        elif e.kind == "Escaped" and side is not None:
+            escapes[names[side]] += 1
+            escapes[names[side] + " after a move"] += moved
         elif e.kind == "ActionSkipped":
             lost.append(e.data["action"])
     close()
-    return {"acted": acted, "skipped": skipped, "kinds": kinds, "scenario": task.scenario}
+    return {"acted": acted, "skipped": skipped, "kinds": kinds, "escapes": escapes, "scenario": task.scenario}
 
 
 def main(argv: list[str]) -> int:
@@ -57,11 +62,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--levels", nargs="*", default=["hard", "normal", "easy"])
+    parser.add_argument("--encounters", nargs="*", default=list(ai_soak.ENCOUNTERS))
     parser.add_argument("--one-at-a-time", action="store_true", help="declare_plan_upfront off ([DIG-ACT-2])")
     args = parser.parse_args(argv)
     tasks = []
     for level in args.levels:
-        tasks += ai_soak.plan(args.games, args.seed, pairings=[(level, level)])
+        tasks += ai_soak.plan(args.games, args.seed, pairings=[(level, level)], encounters=args.encounters)
     work = [(t, not args.one_at_a_time) for t in tasks]
     if args.jobs > 1:
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
@@ -71,16 +77,21 @@ def main(argv: list[str]) -> int:
     acted: Counter[str] = Counter()
     skipped: Counter[str] = Counter()
     kinds: Counter[tuple[str, str]] = Counter()
+    escapes: Counter[str] = Counter()
     for r in records:
         acted.update(r["acted"])
         skipped.update(r["skipped"])
         kinds.update(r["kinds"])
+        escapes.update(r["escapes"])
     mode = "one action at a time" if args.one_at_a_time else "plans declared up front"
     print(f"{len(records)} games ({args.games} per level, {mode}, seed {args.seed})")
     for level in args.levels:
         n, k = acted[level], skipped[level]
         by_kind = ", ".join(f"{kind} {c}" for (lv, kind), c in kinds.most_common() if lv == level)
         print(f"  {level:>6}: {k}/{n} activations with a skipped action ({k / n if n else 0:.1%})  [{by_kind}]")
+        if escapes[level]:
+            moved = escapes[level + " after a move"]
+            print(f"  {'':>6}  {escapes[level]} escapes, {moved} in the activation of a move")
     return 0
 
 
