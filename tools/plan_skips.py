@@ -30,8 +30,8 @@ def play(args: tuple[ai_soak.Task, bool]) -> dict[str, Any]:
     acted: Counter[str] = Counter()
     skipped: Counter[str] = Counter()
     kinds: Counter[tuple[str, str]] = Counter()
-    escapes: Counter[str] = Counter()  # (level) escapes, and those in the activation of a move ([ENC-BRK-2])
-    side, took, lost, moved = None, False, [], False
+    escapes: Counter[str] = Counter()  # (level) escapes, and those after a move of the same activation
+    side, took, lost, moved = None, False, [], set()
 
     def close() -> None:
         if side is not None and took:
@@ -43,13 +43,14 @@ def play(args: tuple[ai_soak.Task, bool]) -> dict[str, Any]:
     for e in state.log:
         if e.kind == "Activation":
             close()
-            side, took, lost, moved = e.data["side"], False, [], False
+            side, took, lost, moved = e.data["side"], False, [], set()
         elif e.kind == "ActionStarted":
             took = True
-            moved = moved or e.data["action"] in ("walk", "run", "sneak")
+        elif e.kind == "ModelMoved" and e.data.get("length", 0) > 0.1:
+            moved.add(e.data["model"])
         elif e.kind == "Escaped" and side is not None:
             escapes[names[side]] += 1
-            escapes[names[side] + " after a move"] += moved
+            escapes[names[side] + " after a move"] += e.data["model"] in moved
         elif e.kind == "ActionSkipped":
             lost.append(e.data["action"])
     close()
@@ -91,7 +92,7 @@ def main(argv: list[str]) -> int:
         print(f"  {level:>6}: {k}/{n} activations with a skipped action ({k / n if n else 0:.1%})  [{by_kind}]")
         if escapes[level]:
             moved = escapes[level + " after a move"]
-            print(f"  {'':>6}  {escapes[level]} escapes, {moved} in the activation of a move")
+            print(f"  {'':>6}  {escapes[level]} escapes, {moved} of them after a move in the same activation")
     return 0
 
 
