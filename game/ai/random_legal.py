@@ -3,7 +3,8 @@
 Its randomness is its own (a player's whims are not the game's dice): seeded, so a
 soak is reproducible, and recorded as answers, so a replay needs no controller.
 ``aggressive`` makes it close in and fight (still only legal choices), so that soaks
-exercise combat, traits and spells rather than wandering.
+exercise combat, traits and spells rather than wandering, and keeps it from declaring an action
+the engine will most likely skip (game.ai.futile).
 """
 
 from __future__ import annotations
@@ -40,9 +41,11 @@ class RandomLegal:
 
     def _fighting_plan(self, state: Any, decision: Decision, keys: list[str]) -> Answer:
         """Fight when engaged; otherwise charge, cast, shoot, or close in."""
+        from game.ai.futile import Futility
         from game.rules import board
 
         me = state.model(decision.context["model"])
+        futility = Futility(state, me)
         engaged = board.is_engaged(state, me)
         foes = [m for m in state.on_table() if m.side != me.side]
         near = min((board.distance(me, f) for f in foes), default=99.0)
@@ -60,6 +63,7 @@ class RandomLegal:
                 points += sum(a in ("walk", "sneak") for a in acts) + 1.5 * ("run" in acts and near > 8)
                 points -= 2 * sum(a in ("standard_attack", "furious_attack", "shove") for a in acts)
             points += "heal" in acts
+            points -= 10 * futility.count([a for a in acts if a != "nothing"])  # offered, but likely skipped
             return points + self.rng.random()
 
         return max(keys, key=score)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai import memo
+from game.ai.futile import Futility
 from game.ai.random_legal import RandomLegal
 from game.ai.threat import Threats, loss
 from game.rules import board, combat, conditions
@@ -296,44 +297,46 @@ class Tactical:
     def on_plan(self, state: GameState, d: Decision) -> Answer:
         m = state.model(d.context["model"])
         _, self.intent = self.opportunity(state, m)
-        keys = d.choices()
+        futility = Futility(state, m)
+        return max(d.choices(), key=lambda key: self.plan_score(state, m, [] if key == "nothing" else key.split(","),
+                                                                futility))
 
-        def score(key: str) -> float:
-            acts = [] if key == "nothing" else key.split(",")
-            s = 0.0
-            kind = self.intent.kind
-            if kind == "fight":
-                s += 3 * ("furious_attack" in acts) + 2.5 * acts.count("standard_attack")
-                s += 1 * ("sweeping_attack" in acts) + 0.5 * ("shield_slam" in acts)
-                s -= 2 * ("disengage" in acts)
-            elif kind == "charge":
-                after = acts[acts.index("charge"):] if "charge" in acts else []
-                s += 5 * ("charge" in acts) + 2 * sum(a in FIGHTS for a in after)
-                if self.level == "hard" and "charge" in acts:  # a move first may spoil the lane it has now
-                    s -= 3 * any(a in ("walk", "run", "sneak") for a in acts[:acts.index("charge")])
-            elif kind == "shoot":
-                s += 3 * ("aimed_shot" in acts) + 2.6 * ("quick_fire" in acts) + 2 * acts.count("ranged_attack")
-                s += 0.5 * ("walk" in acts and acts[-1] == "walk")
-            elif kind == "cast":
-                s += 2 * sum(a.startswith("cast") for a in acts) + 0.3 * ("cast_2" in acts)
-            elif kind == "escape":
-                s += 6 * ("escape" in acts) + 2 * ("walk" in acts) + 2.2 * ("run" in acts)
-            elif self.arrived(state, m):  # at its objective: stay, fight what comes
-                s += 1.0 * (not acts) + 1.5 * sum(a in FIGHTS for a in acts) - 2 * sum(
-                    a in ("walk", "run", "sneak", "disengage") for a in acts)
-            else:  # advance
-                s += 1.5 * ("walk" in acts) + 1.2 * ("run" in acts) + 0.8 * ("sneak" in acts)
-                s += 0.5 * ("walk" in acts and "run" in acts)
-            s += 1.5 * ("heal" in acts) + 0.5 * ("shake_off" in acts) + 0.5 * ("clear_weapon" in acts)
-            s -= 0.8 * ("run" in acts and kind in ("fight", "shoot", "cast"))  # the run's -3 spoils the rest
-            s -= 0.4 * sum(a in FIGHTS for a in acts) * (kind not in ("fight", "charge"))
-            if self.level == "hard":
-                s -= 2.0 * self.wasted(state, m, acts)
-                if kind in ("advance", "escape") and not self.arrived(state, m):
-                    s += 1.0 * max(0, sum(a in ("walk", "run", "sneak") for a in acts) - 1)  # more ground
-            return s + 0.01 * self.rng.random()
-
-        return max(keys, key=score)
+    def plan_score(self, state: GameState, m: ModelState, acts: list[str], futility: Futility) -> float:
+        """How well a plan carries out the intent; an action it expects the engine to skip costs heavily."""
+        s = 0.0
+        kind = self.intent.kind
+        if kind == "fight":
+            s += 3 * ("furious_attack" in acts) + 2.5 * acts.count("standard_attack")
+            s += 1 * ("sweeping_attack" in acts) + 0.5 * ("shield_slam" in acts)
+            s -= 2 * ("disengage" in acts)
+        elif kind == "charge":
+            after = acts[acts.index("charge"):] if "charge" in acts else []
+            s += 5 * ("charge" in acts) + 2 * sum(a in FIGHTS for a in after)
+            if self.level == "hard" and "charge" in acts:  # a move first may spoil the lane it has now
+                s -= 3 * any(a in ("walk", "run", "sneak") for a in acts[:acts.index("charge")])
+        elif kind == "shoot":
+            s += 3 * ("aimed_shot" in acts) + 2.6 * ("quick_fire" in acts) + 2 * acts.count("ranged_attack")
+            s += 0.5 * ("walk" in acts and acts[-1] == "walk")
+        elif kind == "cast":
+            s += 2 * sum(a.startswith("cast") for a in acts) + 0.3 * ("cast_2" in acts)
+        elif kind == "escape":
+            s += 6 * ("escape" in acts) + 2 * ("walk" in acts) + 2.2 * ("run" in acts)
+        elif self.arrived(state, m):  # at its objective: stay, fight what comes
+            s += 1.0 * (not acts) + 1.5 * sum(a in FIGHTS for a in acts) - 2 * sum(
+                a in ("walk", "run", "sneak", "disengage") for a in acts)
+        else:  # advance
+            s += 1.5 * ("walk" in acts) + 1.2 * ("run" in acts) + 0.8 * ("sneak" in acts)
+            s += 0.5 * ("walk" in acts and "run" in acts)
+        s += 1.5 * ("heal" in acts) + 0.5 * ("shake_off" in acts) + 0.5 * ("clear_weapon" in acts)
+        s -= 0.8 * ("run" in acts and kind in ("fight", "shoot", "cast"))  # the run's -3 spoils the rest
+        s -= 0.4 * sum(a in FIGHTS for a in acts) * (kind not in ("fight", "charge"))
+        if self.level == "hard":
+            s -= 2.0 * self.wasted(state, m, acts)
+            if kind in ("advance", "escape") and not self.arrived(state, m):
+                s += 1.0 * max(0, sum(a in ("walk", "run", "sneak") for a in acts) - 1)  # more ground
+        s -= 10.0 * futility.count(acts)  # [SEQ-2]: offered, but sure to be skipped in all likelihood
+        s -= 0.05 * len(acts)  # of plans that score alike, the one without an idle action (its AP may be lost)
+        return s + 0.01 * self.rng.random()
 
     @staticmethod
     def wasted(state: GameState, m: ModelState, acts: list[str]) -> int:
@@ -363,12 +366,32 @@ class Tactical:
         return math.hypot(goal[0] - m.x, goal[1] - m.y) <= reach
 
     def on_next_action(self, state: GameState, d: Decision) -> Answer:
-        keys = d.choices()
-        m = state.model(state.active_model) if state.active_model else None
-        if m is not None and self.intent.kind == "advance" and "walk" in keys:
-            return "walk"
-        preferred = [k for k in keys if k != "end"]
-        return preferred[0] if preferred else "end"
+        """[DIG-ACT-2]: the first action of the best plan that can still follow what it has done."""
+        from game.rules.plans import extensions
+
+        if state.active_model is None:
+            return None
+        m = state.model(state.active_model)
+        _, self.intent = self.opportunity(state, m)
+        done = self.done_actions(state, m)
+        futility = Futility(state, m)
+        best: dict[str, float] = {"end": self.plan_score(state, m, [], futility)}
+        for p in extensions(state, m, done, d.context.get("ap", 0)):
+            if len(p) > len(done) and p[len(done)] in d.choices():
+                score = self.plan_score(state, m, list(p[len(done):]), futility)
+                best[p[len(done)]] = max(best.get(p[len(done)], score), score)
+        return max((k for k in best if k in d.choices()), key=lambda k: best[k], default=None)
+
+    @staticmethod
+    def done_actions(state: GameState, m: ModelState) -> tuple[str, ...]:
+        """The actions ``m`` has taken in its current activation, read from the log."""
+        out: list[str] = []
+        for e in reversed(state.log):
+            if e.kind == "Activation" and e.data.get("model") == m.id:
+                break
+            if e.kind == "ActionStarted" and e.data.get("model") == m.id:
+                out.append(e.data["action"])
+        return tuple(reversed(out))
 
     # -- where to, at whom, with what -------------------------------------------------------------
     def on_move_to(self, state: GameState, d: Decision) -> Answer:
@@ -384,6 +407,8 @@ class Tactical:
             return self.rng.choice(candidates) if candidates else None
         inches = d.context.get("allowance", 6.0)
         direct, reaches = self.direct_step(state, m, goal, inches, d)
+        if self.intent.kind == "escape" and reaches and direct is not None:
+            return direct  # [ENC-BRK-2]: the Escape declared after this move needs the edge
         if self.level == "hard" and self.intent.kind in ("advance", "shoot", "cast") and candidates:
             return self.safe_step(state, m, goal, candidates, d, direct, reaches)
         if direct is not None:

@@ -192,13 +192,18 @@ def escape_edges(state: GameState, model: ModelState) -> list[str]:
     return [edge]
 
 
-def can_escape(state: GameState, model: ModelState) -> bool:
-    """[ENC-BRK-2]: the base within 0.02″ of its goal edge, and not engaged."""
+def at_goal_edge(state: GameState, model: ModelState) -> bool:
+    """[ENC-BRK-2]: the base within 0.02″ of a goal edge (engaged or not)."""
     edges = escape_edges(state, model)
-    if not edges or not model.on_table or board.is_engaged(state, model):
+    if not edges or not model.on_table:
         return False
     within = state.encounter.scenario.escape.within
     return any(Battlefield.distance_to_edge((model.x, model.y), model.radius, e) <= within + 1e-9 for e in edges)
+
+
+def can_escape(state: GameState, model: ModelState) -> bool:
+    """[ENC-BRK-2]: the base within 0.02″ of its goal edge, and not engaged."""
+    return at_goal_edge(state, model) and not board.is_engaged(state, model)
 
 
 def escape(state: GameState, model: ModelState, kind: str) -> Gen:

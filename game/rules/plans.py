@@ -1,37 +1,41 @@
-"""Action kinds and the plans a model may declare ([ACT-1]-[ACT-4], [DIG-ACT-1]).
+"""Action kinds and the plans a model may declare ([ACT-1]-[ACT-4], [SEQ-2], [DIG-ACT-1]).
 
 A plan is an ordered list of actions within the AP, at most one of each kind
 (move, combat, special) unless a trait says otherwise; Shake Off and Clear weapon
 use no slot ([ACT-4]); a Stunned model's first AP goes on Shake Off ([ACT-3]);
 Disengage ends the activation, so it comes last ([MOVE-9]).
+
+Beyond kinds, count and AP a plan is judged only where an action is sure to fail
+(game.rules.readiness): an action whose condition an earlier action of the same
+plan may meet (Clear weapon after a shot, Escape after a move) is offered and
+checked when it resolves ([SEQ-2], RULING 2026-12-01).
 """
 
 from __future__ import annotations
 
-from game.rules import board, encounter, movement
-from game.rules.action_kinds import ActionKind
+from game.content.catalog import catalog
+from game.rules import encounter
+from game.rules.action_kinds import CLEARS, FIRES, FREES, MOVES, ActionKind
 from game.rules.combat import ranged_weapons
+from game.rules.readiness import obstacles
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import hooks_of
 
 ACTIONS: dict[str, ActionKind] = {a.id: a for a in [
-    ActionKind("walk", "Walk", 1, "move", "MOVE-1"),
-    ActionKind("run", "Run", 1, "move", "MOVE-2"),
-    ActionKind("charge", "Charge", 2, "move", "MOVE-3"),
-    ActionKind("sneak", "Sneak", 2, "move", "MOVE-5"),
-    ActionKind("disengage", "Disengage", 2, "move", "MOVE-9"),
-    ActionKind("standard_attack", "Standard attack", 1, "combat", "CC-1"),
-    ActionKind("furious_attack", "Furious attack", 2, "combat", "CC-2"),
-    ActionKind("shove", "Shove", 1, "combat", "CC-3"),
-    ActionKind("ranged_attack", "Standard ranged attack", 1, "combat", "RNG-3"),
-    ActionKind("aimed_shot", "Aimed shot", 2, "combat", "RNG-4"),
+    ActionKind("walk", "Walk", 1, "move", "MOVE-1", frozenset({MOVES})),
+    ActionKind("run", "Run", 1, "move", "MOVE-2", frozenset({MOVES})),
+    ActionKind("charge", "Charge", 2, "move", "MOVE-3", frozenset({MOVES, FREES})),  # its free attack may kill
+    ActionKind("sneak", "Sneak", 2, "move", "MOVE-5", frozenset({MOVES})),
+    ActionKind("disengage", "Disengage", 2, "move", "MOVE-9", frozenset({MOVES, FREES})),
+    ActionKind("standard_attack", "Standard attack", 1, "combat", "CC-1", frozenset({FREES})),
+    ActionKind("furious_attack", "Furious attack", 2, "combat", "CC-2", frozenset({FREES})),
+    ActionKind("shove", "Shove", 1, "combat", "CC-3", frozenset({FREES})),
+    ActionKind("ranged_attack", "Standard ranged attack", 1, "combat", "RNG-3", frozenset({FIRES})),
+    ActionKind("aimed_shot", "Aimed shot", 2, "combat", "RNG-4", frozenset({FIRES})),
     ActionKind("shake_off", "Shake Off", 1, "free", "SPEC-3"),
-    ActionKind("clear_weapon", "Clear weapon", 1, "free", "SPEC-4"),
+    ActionKind("clear_weapon", "Clear weapon", 1, "free", "SPEC-4", frozenset({CLEARS})),
     ActionKind("escape", "Escape", 1, "special", "ENC-BRK-2"),
 ]}
-
-MOVES_WHILE_FREE = ("walk", "run", "charge", "sneak")
-
 
 def action_kind(kind: str, model: ModelState | None = None) -> ActionKind:
     """A core action, or one a trait of the model offers."""
@@ -55,31 +59,46 @@ def plan_label(plan: tuple[str, ...], model: ModelState | None = None) -> str:
 
 
 def kinds_available(state: GameState, model: ModelState) -> list[str]:
-    """Action kinds this model may ever declare now, before slots and AP."""
-    engaged = board.is_engaged(state, model)
-    kinds = ["walk", "charge", "standard_attack", "furious_attack", "shove"]
+    """The action kinds this model has at all: its profile, traits and the encounter decide, not where it
+    stands now ([ACT-2], [SEQ-2]); a Stunned model alone has Shake Off ([ACT-3])."""
+    kinds = ["walk", "charge", "disengage", "standard_attack", "furious_attack", "shove"]
     if all(h.can_run for h in hooks_of(model)):
         kinds.append("run")
     if all(h.can_sneak for h in hooks_of(model)):
         kinds.append("sneak")
-    if engaged and movement.can_disengage(state, model):
-        kinds.append("disengage")
-    if ranged_weapons(model):
+    ranged = ranged_weapons(model)
+    if ranged:
         kinds += ["ranged_attack", "aimed_shot"]
     if model.conditions.get("stunned"):
         kinds.append("shake_off")
-    if model.jammed:
-        kinds.append("clear_weapon")
+    if model.jammed or any(catalog().skill(model.weapon(i).skill).black_powder for i in ranged):
+        kinds.append("clear_weapon")  # [SPEC-4], [SKILL-7]: only a black powder weapon jams
     kinds += [a.id for h in hooks_of(model) for a in h.available_actions(state, model)]
-    if state.encounter is not None and encounter.can_escape(state, model):
+    if state.encounter is not None and encounter.escape_edges(state, model):
         kinds.append("escape")  # [ENC-BRK-2]: offered by the encounter
     return kinds
 
 
 def legal_plans(state: GameState, model: ModelState, ap: int) -> list[tuple[str, ...]]:
-    """Every plan legal in kind and cost ([DIG-ACT-1]); targets are checked when each action resolves."""
+    """Every plan legal in kind, count and cost ([DIG-ACT-1], [SEQ-2]); each action is checked again when it
+    resolves."""
+    return extensions(state, model, (), ap)
+
+
+def next_actions(state: GameState, model: ModelState, done: tuple[str, ...], left: int) -> list[str]:
+    """[DIG-ACT-2]: the actions that may follow those already resolved, by the same rule as a declared plan."""
+    return sorted({p[len(done)] for p in extensions(state, model, done, left) if len(p) > len(done)})
+
+
+def extensions(state: GameState, model: ModelState, done: tuple[str, ...], ap: int) -> list[tuple[str, ...]]:
+    """The legal plans that begin with ``done`` (already resolved, so it only uses up slots) and spend at most
+    ``ap`` more.
+
+    An action is refused when it is sure to fail: a condition of the model fails now and no earlier
+    action of the plan still to resolve may change it (game.rules.readiness).
+    """
     kinds = kinds_available(state, model)
-    engaged = board.is_engaged(state, model)
+    blocked = {k: obstacles(state, model, k) for k in kinds}
     stunned = bool(model.conditions.get("stunned"))
     move_slots = 1 + sum(h.extra_move_actions for h in hooks_of(model))
     combat_slots = 1 + sum(h.extra_combat_actions for h in hooks_of(model))
@@ -89,6 +108,8 @@ def legal_plans(state: GameState, model: ModelState, ap: int) -> list[tuple[str,
         plans.append(plan)
         if plan and plan[-1] == "disengage":
             return  # [MOVE-9]: its activation then ends
+        slots = [action_kind(a, model).slot for a in plan]
+        earlier = [action_kind(a, model) for a in plan[len(done):]]  # still to resolve: they may change things
         for kind in kinds:
             action = action_kind(kind, model)
             if action.ap > left:
@@ -96,29 +117,26 @@ def legal_plans(state: GameState, model: ModelState, ap: int) -> list[tuple[str,
             if stunned and not plan and kind != "shake_off":
                 continue  # [ACT-3]
             if kind == "shake_off" and plan:
-                continue
-            if kind == "clear_weapon" and plan.count(kind) >= len(model.jammed):
-                continue
+                continue  # [SPEC-3]: the first thing a Stunned model does
+            if not all(o.lifted(earlier) for o in blocked[kind]):
+                continue  # sure to fail when it resolves
+            if kind == "clear_weapon" and plan[len(done):].count(kind) >= \
+                    len(model.jammed) + sum(FIRES in a.effects for a in earlier):
+                continue  # [SPEC-4]: one clear per jammed weapon, or per earlier shot that may jam
             if action.slot == "move":
-                used = [a for a in plan if action_kind(a, model).slot == "move"]
+                used = [a for a, s in zip(plan, slots, strict=True) if s == "move"]
                 if len(used) >= move_slots or (kind == "charge" and "charge" in used):  # [T-FAST-1]
                     continue
                 if kind == "disengage" and used:
                     continue
-                # [MOVE-10]: an engaged model cannot Walk, Run, Sneak or Charge, unless an earlier
-                # action of the plan may free it (a fight or a shove); checked again at resolution
-                if engaged and kind in MOVES_WHILE_FREE and \
-                        not any(action_kind(a, model).slot == "combat" for a in plan):
-                    continue
-            elif action.slot == "combat" and \
-                    sum(action_kind(a, model).slot == "combat" for a in plan) >= combat_slots:
+            elif action.slot == "combat" and slots.count("combat") >= combat_slots:
                 continue  # [ACT-2]; [T-DUAL-1]
-            elif action.slot == "special" and any(action_kind(a, model).slot == "special" for a in plan):
+            elif action.slot == "special" and "special" in slots:
                 continue
             extend((*plan, kind), left - action.ap)
 
-    extend((), ap)
-    if stunned and ap >= 1:
+    extend(done, ap)
+    if stunned and ap >= 1 and not done:
         plans = [p for p in plans if p and p[0] == "shake_off"] or plans
     return plans
 

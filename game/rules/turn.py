@@ -12,7 +12,7 @@ from typing import Any
 from game.core.dice import Modifier, effective_modifiers
 from game.rules import actions, board, conditions, fate, scoring
 from game.rules.decisions import Decision, Option
-from game.rules.plans import action_kind, legal_plans, plan_key, plan_label
+from game.rules.plans import action_kind, legal_plans, next_actions, plan_key, plan_label
 from game.rules.state import ON_TABLE, RESERVE, GameState, ModelState
 from game.rules.traits.base import hooks_of
 
@@ -206,8 +206,7 @@ def run_plan(state: GameState, model: ModelState, ap: int) -> Gen:
     done: tuple[str, ...] = ()
     left = ap
     while model.on_table:
-        nexts = sorted({p[len(done)] for p in legal_plans(state, model, ap) if p[:len(done)] == done
-                        and len(p) > len(done)})
+        nexts = next_actions(state, model, done, left)  # [SEQ-2]: by the same rule as a declared plan
         if not nexts:
             break
         options = [Option("end", "End the activation")] if not (model.conditions.get("stunned") and not done) else []

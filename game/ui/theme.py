@@ -99,6 +99,8 @@ def gui_theme(scale: float) -> dict:
         "@small": {"font": font_block(12)},
         "@big_button": {"font": font_block(18, bold=True)},
         "@prompt": {"font": font_block(15, bold=True)},
+        "@not_yet": {"font": font_block(14), "colours": {"normal_text": "#8a8f98", "hovered_text": "#c3c7cf",
+                                                        "normal_bg": "#2c3036"}},  # offered, cannot succeed now
         "text_box": {"font": font_block(13), "colours": {"dark_bg": "#1f2226"}},
         "tool_tip": {"font": font_block(13), "misc": {"rect_width": str(round(360 * scale))}},
     }

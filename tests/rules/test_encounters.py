@@ -7,7 +7,7 @@ import pytest
 
 from game.content.maps import BattleMap
 from game.content.scenario_file import load_scenario
-from game.rules import board, combat, plans
+from game.rules import board, combat, plans, readiness
 from game.rules.decisions import IllegalAnswer
 from game.rules.engine import Game
 from game.rules.setup import new_game
@@ -264,23 +264,27 @@ def test_salvage_full_game() -> None:
 
 # -- Breakthrough ----------------------------------------------------------------------------------------
 
-@pytest.mark.rule("ENC-BRK-1", "ENC-BRK-2")
-def test_escape_is_offered_only_at_the_goal_edge_and_not_engaged() -> None:
+@pytest.mark.rule("ENC-BRK-1", "ENC-BRK-2", "SEQ-2")
+def test_escape_is_offered_at_the_goal_edge_or_after_a_move_and_not_engaged() -> None:
     game = start("breakthrough", 6, 1)
     game.controllers = [Policy(TOP), Policy(TOP)]
     while game.state.phase == "setup":
         game.step()
     s = game.state
     a2 = s.model("A2")
-    assert "escape" not in plans.kinds_available(s, a2)
+    legal = plans.legal_plans(s, a2, 3)
+    assert ("escape",) not in legal and ("walk", "escape") in legal and ("run", "escape") in legal
+    assert "goal edge" in readiness.why_not_now(s, a2, "escape").reason
     a2.x, a2.y = 10, a2.radius + 0.01  # Red's goal is Blue's edge, the top
-    assert "escape" in plans.kinds_available(s, a2)
+    assert ("escape",) in plans.legal_plans(s, a2, 1) and readiness.why_not_now(s, a2, "escape") is None
     a2.y = 36 - a2.radius  # its own edge is not its goal
-    assert "escape" not in plans.kinds_available(s, a2)
+    assert ("escape",) not in plans.legal_plans(s, a2, 1)
     a2.y = a2.radius
     b2 = s.model("B2")
     b2.x, b2.y = 10, a2.radius * 3
-    assert "escape" not in plans.kinds_available(s, a2)  # engaged
+    legal = plans.legal_plans(s, a2, 3)
+    assert ("escape",) not in legal  # engaged
+    assert ("standard_attack", "escape") in legal  # the blow may kill B2 and free it ([SEQ-2])
 
 
 @pytest.mark.rule("ENC-BRK-2", "ENC-BRK-3")

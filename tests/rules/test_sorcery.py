@@ -49,7 +49,7 @@ def test_range_is_18_inches_plus_6_with_greater_reach() -> None:
     assert events(state, "ActionSkipped")
 
 
-@pytest.mark.rule("SORC-1", "SORC-2", "SEQ-12", "T-SORC-1", "SPEC-1", "ACT-4")
+@pytest.mark.rule("SORC-1", "SORC-2", "SEQ-12", "T-SORC-1", "SPEC-1", "ACT-4", "SEQ-2")
 def test_who_casts_and_how_often() -> None:
     state = table((0, caster(traits=["healer"]), 10, 10, 0), (1, figure("Foe"), 20, 10, 180),
                   (0, figure("Plain"), 12, 12, 0))
@@ -58,7 +58,10 @@ def test_who_casts_and_how_often() -> None:
     assert ("cast_3",) in plans and ("walk", "cast_2") in plans
     assert not any(a.startswith("cast") for p in legal_plans(state, state.model("A2"), 3) for a in p)
     state.model("B1").x = 10 + D  # in base contact with an enemy: no casting
-    assert not any(a.startswith("cast") for p in legal_plans(state, state.model("A1"), 3) for a in p)
+    engaged = legal_plans(state, state.model("A1"), 3)
+    assert not any(p[0].startswith("cast") for p in engaged if p)
+    # [SEQ-2]: unless an earlier blow of the plan may free it; the cast is checked when it resolves
+    assert ("standard_attack", "cast_1") in engaged and ("walk", "cast_1") not in engaged
 
 
 @pytest.mark.rule("SORC-6", "T-ARCATT-1")

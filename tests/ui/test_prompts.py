@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from game.ai.registry import make
 from game.rules.decisions import Decision
 from game.ui.battle import plan_menu
@@ -90,3 +92,25 @@ def test_the_plan_menu_reaches_every_legal_plan_and_only_those():
     for key in d.choices():
         steps = plan_menu.steps_to(d, key)
         assert steps[-1] in (plan_menu.DECLARE, key)
+
+
+@pytest.mark.rule("SEQ-2", "SPEC-4", "DIG-ACT-1")
+def test_the_plan_menu_marks_but_offers_an_action_that_cannot_succeed_now():
+    from game.rules import turn
+    from game.rules.readiness import why_not_now
+    from tests.rules.harness import figure, table
+
+    state = table((0, figure("Gunner", weapons=[("Pistol", "1h_ranged_bp"), ("Knife", "1h_edged")]), 10, 10, 0),
+                  (1, figure("Target"), 14, 10, 180))
+    m = state.model("A1")
+    state.dice.force(6)
+    gen = turn.activate(state, m)
+    d = next(gen)
+    assert d.kind == "plan"
+    items = {i.key: i for i in plan_menu.menu(d, ("ranged_attack",), m, state)}
+    clear = items[plan_menu.NEXT + "clear_weapon"]  # offered after the shot ...
+    assert clear.label.endswith("not possible yet")  # ... and marked, with the rules' own reason
+    assert clear.not_now == f"Not possible now: {why_not_now(state, m, 'clear_weapon').describe()}"
+    assert "possible after a shot" in clear.not_now
+    assert items[plan_menu.NEXT + "walk"].not_now is None
+    assert all(i.not_now is None for i in plan_menu.menu(d, ("ranged_attack",), m))  # no state: no marks

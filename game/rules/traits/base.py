@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from game.rules.action_kinds import ActionKind
     from game.rules.combat import Attack, AttackResult
     from game.rules.decisions import Decision, Option
+    from game.rules.readiness import Obstacle
     from game.rules.state import GameState, ModelState
 
 TRAITS: dict[str, TraitRule] = {}
@@ -41,6 +42,11 @@ class TraitRule:
     def available_actions(self, state: GameState, model: ModelState) -> tuple[ActionKind, ...]:
         """The trait's actions the model may declare now (Sorcery: not once burnt out)."""
         return self.actions
+
+    def action_obstacles(self, state: GameState, model: ModelState, kind: str) -> list[Obstacle]:
+        """Conditions of the model that stop one of its actions now, each with what may lift it within the
+        plan ([SEQ-2]; Sorcery: no casting while engaged, until an earlier blow frees it)."""
+        return []
 
     def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
         """Resolve one of this trait's own actions; True if it was carried out."""

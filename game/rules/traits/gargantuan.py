@@ -6,7 +6,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from game.core.dice import Modifier
-from game.rules.action_kinds import ActionKind
+from game.rules.action_kinds import FREES, ActionKind
 from game.rules.decisions import Decision
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
@@ -26,7 +26,7 @@ class Gargantuan(TraitRule):
     def attack_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
         return [Modifier(3, "T-GARG-3", "Gargantuan")] if attack.kind == "close" else []
 
-    actions = (ActionKind("quake", "Quake", 2, "special", "T-GARG-6"),)
+    actions = (ActionKind("quake", "Quake", 2, "special", "T-GARG-6", frozenset({FREES})),)
 
     def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
         """[T-GARG-6] Quake: everyone in base contact is pushed 2″ away (nearest first) and Stunned; a model

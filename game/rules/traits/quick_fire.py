@@ -3,20 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.content.catalog import catalog
-from game.rules.action_kinds import ActionKind
+from game.rules.action_kinds import FIRES, FREES, ActionKind
 from game.rules.decisions import Decision
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
+
+if TYPE_CHECKING:
+    from game.rules.readiness import Obstacle
 
 
 @trait("quick_fire")
 class QuickFire(TraitRule):
     name = "Quick-fire"
     rule = "T-QUICK-1"
-    actions = (ActionKind("quick_fire", "Quick-fire", 2, "combat", "T-QUICK-1"),)
+    actions = (ActionKind("quick_fire", "Quick-fire", 2, "combat", "T-QUICK-1", frozenset({FIRES})),)
+
+    def action_obstacles(self, state: GameState, model: ModelState, kind: str) -> list[Obstacle]:
+        """Engaged, it cannot shoot now ([RNG-1]); an earlier blow of the plan may free it ([SEQ-2])."""
+        from game.rules import board
+        from game.rules.readiness import Obstacle
+
+        if kind == "quick_fire" and board.is_engaged(state, model):
+            return [Obstacle("it is engaged in melee", "RNG-1", frozenset({FREES}))]
+        return []
 
     def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
         from game.rules import actions, board, combat, movement

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from game.rules.action_kinds import ActionKind
+from game.rules.action_kinds import FREES, ActionKind
 from game.rules.decisions import Decision
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
@@ -19,7 +19,7 @@ from game.rules.traits.base import TraitRule, trait
 class ShieldSlam(TraitRule):
     name = "Shield Slam"
     rule = "T-SLAM-1"
-    actions = (ActionKind("shield_slam", "Shield Slam", 1, "special", "T-SLAM-1"),)
+    actions = (ActionKind("shield_slam", "Shield Slam", 1, "special", "T-SLAM-1", frozenset({FREES})),)
 
     def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
         from game.rules import actions, combat, conditions, movement

@@ -7,12 +7,15 @@ as many spells as it has AP ([SORC-1], [SEQ-12], [ACT-4]).
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.rules.action_kinds import ActionKind
+from game.rules.action_kinds import FREES, ActionKind
 from game.rules.decisions import Decision
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
+
+if TYPE_CHECKING:
+    from game.rules.readiness import Obstacle
 
 
 @trait("sorcery")
@@ -24,9 +27,15 @@ class Sorcery(TraitRule):
                ActionKind("cast_3", "Spell + 2 AP enhancement", 3, "free", "SPEC-1"))
 
     def available_actions(self, state: GameState, model: ModelState) -> tuple[ActionKind, ...]:
+        return () if model.conditions.get("burnt_out") else self.actions  # [SORC-6]
+
+    def action_obstacles(self, state: GameState, model: ModelState, kind: str) -> list[Obstacle]:
+        """Engaged, it cannot cast now; an earlier blow of the plan may free it ([SEQ-2])."""
+        from game.rules.readiness import Obstacle
         from game.rules.sorcery import can_cast
 
-        return () if can_cast(state, model) else self.actions
+        why = can_cast(state, model) if kind.startswith("cast_") else None
+        return [Obstacle(why, "SORC-2", frozenset({FREES}))] if why else []
 
     def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
         from game.rules.sorcery import cast

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from game.rules.action_kinds import ActionKind
+from game.rules.action_kinds import FREES, ActionKind
 from game.rules.decisions import Decision, Option
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
@@ -19,7 +19,8 @@ from game.rules.traits.base import TraitRule, trait
 class SweepingAttack(TraitRule):
     name = "Sweeping Attack"
     rule = "T-SWEEP-1"
-    actions = (ActionKind("sweeping_attack", "Sweeping Attack", 2, "special", "T-SWEEP-1"),)
+    actions = (ActionKind("sweeping_attack", "Sweeping Attack", 2, "special", "T-SWEEP-1",
+                          frozenset({FREES})),)
 
     def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
         from game.rules import actions, board, combat

@@ -3,7 +3,9 @@
 A model with 3 AP can have a hundred legal plans; the engine offers them all ([DIG-ACT-1]). The
 menu walks that same list: at each step only the actions that begin some legal plan from here
 are offered, and "Declare" appears once the actions chosen so far are themselves a legal plan.
-The answer is still the engine's own option key.
+The answer is still the engine's own option key. An action that could not succeed if it resolved now
+is marked (the rules say why, game.rules.readiness) but offered: an earlier action of the plan may
+make it possible ([SEQ-2]).
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from dataclasses import dataclass
 
 from game.rules.decisions import Decision
 from game.rules.plans import action_kind
-from game.rules.state import ModelState
+from game.rules.readiness import why_not_now
+from game.rules.state import GameState, ModelState
 
 DECLARE = "@declare"
 BACK = "@back"
@@ -24,6 +27,7 @@ class MenuItem:
     key: str  # an option key of the decision, or one of DECLARE / BACK / NEXT + action kind
     label: str
     kinds: tuple[str, ...] = ()  # the actions this item stands for (for its tooltip)
+    not_now: str | None = None  # why the action could not succeed if it resolved now (it is still offered)
 
 
 def plans(decision: Decision) -> list[tuple[str, tuple[str, ...]]]:
@@ -35,7 +39,9 @@ def declared(decision: Decision, prefix: tuple[str, ...]) -> str | None:
     return next((key for key, plan in plans(decision) if plan == prefix), None)
 
 
-def menu(decision: Decision, prefix: tuple[str, ...], model: ModelState | None) -> list[MenuItem]:
+def menu(decision: Decision, prefix: tuple[str, ...], model: ModelState | None,
+         state: GameState | None = None) -> list[MenuItem]:
+    """The items of one step; with ``state``, actions that cannot succeed now are marked."""
     items: list[MenuItem] = []
     key = declared(decision, prefix)
     if key is not None:
@@ -53,7 +59,11 @@ def menu(decision: Decision, prefix: tuple[str, ...], model: ModelState | None) 
     for kind in nexts:
         action = action_kind(kind, model)
         more = " …" if kind in longer else ""
-        items.append(MenuItem(NEXT + kind, f"{action.name} ({action.ap} AP){more}", (kind,)))
+        why = why_not_now(state, model, kind) if state is not None and model is not None else None
+        label = f"{action.name} ({action.ap} AP){more}"
+        if why is not None:
+            label += " — not possible yet" if why.lifted_by else " — not possible now"
+        items.append(MenuItem(NEXT + kind, label, (kind,), f"Not possible now: {why.describe()}" if why else None))
     if prefix:
         items.append(MenuItem(BACK, "« Back (Backspace)"))
     return items

@@ -199,11 +199,14 @@ class BattleScene(Scene):
         container = self.widgets["options"]
         width = self.options_rect.width - self.pp(18)
         items: list[tuple[str, str, str | None]] = []
+        not_now: set[str] = set()  # marked: cannot succeed now, offered all the same ([SEQ-2])
         if d.kind == "plan":
             model = self.state.models.get(self.state.active_model or "")
-            for item in plan_menu.menu(d, self.plan_prefix, model):
-                tip = "<br>".join(self._action_tip(k) for k in item.kinds) or None
-                items.append((item.key, item.label, tip))
+            for item in plan_menu.menu(d, self.plan_prefix, model, self.state):
+                tip = "<br>".join([item.not_now] * bool(item.not_now) + [self._action_tip(k) for k in item.kinds])
+                items.append((item.key, item.label, tip or None))
+                if item.not_now:
+                    not_now.add(item.key)
         else:
             items = [(o.key, o.label, self._option_tip(d, o)) for o in d.options]
         if d.free == "angle":
@@ -214,7 +217,8 @@ class BattleScene(Scene):
         for n, (key, label, tip) in enumerate(items):
             text = theme.displayable(f"{n + 1}. {label}" if n < 9 else label)
             button = pygame_gui.elements.UIButton(pygame.Rect(0, y, width, self.pp(30)), text, self.manager,
-                                                  container=container, tool_tip_text=tip)
+                                                  container=container, tool_tip_text=tip,
+                                                  object_id=ObjectID(class_id="@not_yet") if key in not_now else None)
             self.option_buttons.append((button, key))
             y += self.pp(33)
         container.set_scrollable_area_dimensions((width, max(y, 1)))

@@ -1,0 +1,100 @@
+"""Whether an action could resolve now, and which earlier action of a plan could make it possible
+([SEQ-2], [DIG-ACT-1], RULING 2026-12-01).
+
+A plan is judged at declaration by kinds, count and AP: an action whose condition only an earlier
+action of the same plan can meet (Clear weapon after a shot that may jam, Escape after a move to the
+edge) is offered, and checked again when it resolves. A plan is refused only when one of its actions
+is sure to fail: a condition of the model itself (engaged, jammed, at its goal edge, Stunned,
+Entangled) fails now and no earlier action of the plan can change it. Targets are chosen, and
+checked, when the action resolves ([DIG-ACT-1]); :func:`why_not_now` names a missing target too, so
+that the UI can mark an action that cannot succeed now without refusing it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from game.rules import board, encounter, movement
+from game.rules.action_kinds import CLEARS, FIRES, FREES, MOVES, ActionKind
+from game.rules.combat import ranged_weapons
+from game.rules.state import GameState, ModelState
+from game.rules.traits.base import hooks_of
+
+MOVES_WHILE_FREE = ("walk", "run", "sneak", "charge")
+AFTER = {MOVES: "a move", FREES: "an attack that kills or pushes away the enemy in contact", FIRES: "a shot",
+         CLEARS: "Clear weapon"}
+
+
+@dataclass(frozen=True)
+class Obstacle:
+    """A condition of the model that stops an action now; ``lifted_by`` the earlier-action effects that may
+    remove it within the activation (empty: nothing the model does this activation can)."""
+
+    reason: str
+    rule: str
+    lifted_by: frozenset[str] = frozenset()
+
+    def lifted(self, earlier: Iterable[ActionKind]) -> bool:
+        return any(self.lifted_by & a.effects for a in earlier)
+
+    def describe(self) -> str:
+        after = " or ".join(AFTER[e] for e in sorted(self.lifted_by))
+        return f"{self.reason} [{self.rule}]" + (f" — possible after {after}" if after else "")
+
+
+def obstacles(state: GameState, model: ModelState, kind: str) -> list[Obstacle]:
+    """The model's own conditions that stop ``kind`` now ([MOVE-9], [MOVE-10], [RNG-1], [SKILL-7],
+    [SPEC-3], [SPEC-4], [SPELL-2], [ENC-BRK-2]; a trait's own through its hook)."""
+    engaged = board.is_engaged(state, model)
+    out: list[Obstacle] = []
+    if kind in MOVES_WHILE_FREE and engaged:
+        out.append(Obstacle("it is engaged: an engaged model can only fight, Shove or Disengage", "MOVE-10",
+                            frozenset({FREES})))
+    if kind == "charge" and model.conditions.get("entangled"):
+        out.append(Obstacle("Entangled models cannot charge", "SPELL-2"))
+    if kind == "disengage":
+        if not engaged:
+            out.append(Obstacle("it is not engaged", "MOVE-9"))
+        elif not movement.can_disengage(state, model):
+            out.append(Obstacle("no legal place to disengage to", "SEQ-9"))  # offered only when one exists
+    if kind in ("ranged_attack", "aimed_shot"):
+        if engaged:
+            out.append(Obstacle("it is engaged in melee", "RNG-1", frozenset({FREES})))
+        if all(i in model.jammed for i in ranged_weapons(model)):
+            out.append(Obstacle("every ranged weapon is jammed", "SKILL-7", frozenset({CLEARS})))
+    if kind == "shake_off" and not model.conditions.get("stunned"):
+        out.append(Obstacle("it is not Stunned", "SPEC-3"))
+    if kind == "clear_weapon" and not model.jammed:
+        out.append(Obstacle("no weapon is jammed", "SPEC-4", frozenset({FIRES})))
+    if kind == "escape":
+        if not encounter.at_goal_edge(state, model):
+            out.append(Obstacle("it is not at its goal edge", "ENC-BRK-2", frozenset({MOVES})))
+        if engaged:
+            out.append(Obstacle("it is engaged", "ENC-BRK-2", frozenset({FREES})))
+    for h in hooks_of(model):
+        out += h.action_obstacles(state, model, kind)
+    return out
+
+
+def missing_target(state: GameState, model: ModelState, kind: str) -> Obstacle | None:
+    """No target for a core attack or charge now (checked at resolution, never at declaration)."""
+    from game.rules.actions import melee_targets
+
+    if kind in ("standard_attack", "furious_attack", "shove") and not melee_targets(state, model):
+        return Obstacle("no enemy in base contact in its front arc", "CC-1", frozenset({MOVES}))
+    if kind in ("ranged_attack", "aimed_shot") and not any(
+            movement.ranged_targets(state, model, w) for w in ranged_weapons(model) if w not in model.jammed):
+        return Obstacle("no enemy in line of sight and range", "RNG-2", frozenset({MOVES}))
+    if kind == "charge" and not movement.charge_targets(state, model, movement.allowance(state, model, "charge")[0]):
+        return Obstacle("no enemy it can charge", "MOVE-4")
+    return None
+
+
+def why_not_now(state: GameState, model: ModelState, kind: str) -> Obstacle | None:
+    """Why ``kind`` could not succeed if it resolved now, or None: the UI marks such an action, never
+    refuses it, since an earlier action of the plan may change that ([SEQ-2])."""
+    found = obstacles(state, model, kind)
+    if found:
+        return found[0]
+    return missing_target(state, model, kind)
