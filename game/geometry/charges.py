@@ -179,24 +179,31 @@ def charge_ends(bf: Battlefield, charger_id: str, target_id: str, allowance: flo
     ring = curves.Circle(t.centre.x, t.centre.y, reach)
     lo = (min(c.centre.x, t.centre.x - reach) - c.radius, min(c.centre.y, t.centre.y - reach) - c.radius)
     hi = (max(c.centre.x, t.centre.x + reach) + c.radius, max(c.centre.y, t.centre.y + reach) + c.radius)
-    events = {-alpha, 0.0, alpha}
+    # nor can it end further round than the allowance reaches with no obstacle to pay for
+    window = max(0.0, min(alpha, _within(dist, reach, allowance)))
+    events = {-window, 0.0, window}
     for curve in _event_curves(bf, charger_id, target_id, lo, hi):
         for p in curves.intersect(ring, curve):
             d = _wrap(math.atan2(p[1] - t.centre.y, p[0] - t.centre.x) - phi)
-            if abs(d) < alpha:
+            if abs(d) < window:
                 events.add(d)
     ends = ChargeEnds(t.centre, reach, phi, ())
     cuts = sorted(events)
-    arcs = [(d, d) for d in cuts if charge_lane(bf, charger_id, target_id, allowance, tuple(ends.point(d))).legal]
+    arcs = []
+    why: list[frozenset[tuple[str, str]]] = []  # what each piece of the ring between two cuts runs into
     for a, b in itertools.pairwise(cuts):
-        if b - a < 1e-12:
-            continue
         move = check_move(bf, charger_id, [ends.point((a + b) / 2)])
+        why.append(frozenset((v.rule, v.what) for v in move.violations))
         if move.violations:
             continue
         limit = _within(dist, reach, allowance - (move.cost - move.length))
         if max(a, -limit) <= min(b, limit):
             arcs.append((max(a, -limit), min(b, limit)))
+    if not arcs:
+        # a lane may still be legal at one angle alone, where the pieces on either side run into different
+        # things that both just touch it there (a gap exactly as wide as the base)
+        lone = [cuts[0]] if len(cuts) == 1 else [d for k, d in enumerate(cuts[1:-1]) if not why[k] & why[k + 1]]
+        arcs = [(d, d) for d in lone if charge_lane(bf, charger_id, target_id, allowance, tuple(ends.point(d))).legal]
     return ChargeEnds(t.centre, reach, phi, tuple(geo.merge(arcs, 1e-9)))
 
 

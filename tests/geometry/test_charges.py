@@ -76,3 +76,17 @@ def test_a_wall_across_every_lane_leaves_no_charge_end() -> None:
 
     bf = field([piece("chasm", "impassable", rect(8, 8, 8.5, 12))], [base("c", "A", 5, 10), base("t", "B", 12, 10)])
     assert not charge_ends(bf, "c", "t", 8) and chosen_lane(bf, "c", "t", 8) is None
+
+
+@pytest.mark.rule("DIG-MOVE-4", "MOVE-4", "MOVE-7")
+def test_a_gap_exactly_as_wide_as_the_base_leaves_one_lane() -> None:
+    """Two enemies at (8, 9) and (8, 11) leave a gap exactly 1″ wide on the centre line: the lane straight in
+    touches both and is legal; any other lane tilts into one of them."""
+    from game.geometry.charges import charge_ends
+
+    bf = field(bases=[base("c", "A", 5, 10), base("t", "B", 11, 10), base("u", "B", 8, 11), base("d", "B", 8, 9)])
+    assert charge_lane(bf, "c", "t", 6).legal
+    ends = charge_ends(bf, "c", "t", 6)
+    assert len(ends.arcs) == 1 and ends.arcs[0] == pytest.approx((0, 0), abs=1e-9)
+    bf.update_base("d", (8, 9.01))  # a hair narrower: no lane at all
+    assert not charge_ends(bf, "c", "t", 6) and not charge_lane(bf, "c", "t", 6).legal

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from game.content.maps import TABLE_SIZE, load_map
 from game.geometry.battlefield import CAT_IMPASSABLE, CAT_OBSTACLE
-from game.geometry.charges import charge_lane
+from game.geometry.charges import charge_ends, charge_lane
 from game.geometry.los import line_of_sight
+from game.geometry.reach import free_end
 from game.rules import board
 from game.rules.movement import allowance, can_disengage, charge_targets, disengage_check
 from tests.rules.harness import figure, table
@@ -201,3 +202,74 @@ def test_a_model_refused_disengage_has_no_legal_end_point(state) -> None:
 @given(scenes(engaged=True))
 def test_a_model_refused_disengage_has_no_legal_end_point_many(state) -> None:
     check_disengage(state)
+
+
+# -- the exact searches alone, against the brute force both ways ------------------------------------
+
+def check_exact_charge_ends(state) -> None:
+    """Every end on the comb that the lane check accepts lies in the arcs ``charge_ends`` reports, and every
+    point it reports is accepted."""
+    if not placed(state):
+        return
+    m = state.model("A1")
+    bf = board.battlefield(state)
+    inches = allowance(state, m, "charge")[0]
+    for e in state.enemies_of(m):
+        if not 3 <= board.distance(m, e) <= inches:
+            continue
+        ends = charge_ends(bf, m.id, e.id, inches)
+        for d in ends.samples():
+            assert charge_lane(bf, m.id, e.id, inches, tuple(ends.point(d))).legal
+        reach = m.radius + e.radius
+        for k in range(1800):
+            a = math.radians(k / 5)
+            end = (e.x + reach * math.cos(a), e.y + reach * math.sin(a))
+            if math.dist((m.x, m.y), end) <= inches and charge_lane(bf, m.id, e.id, inches, end).legal:
+                assert ends.contains(end, 1e-6), f"the lane to {end} is legal but not among the ends found"
+
+
+@pytest.mark.rule("MOVE-4", "DIG-MOVE-4")
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(scenes(engaged=False))
+def test_charge_ends_are_exactly_the_legal_lanes(state) -> None:
+    check_exact_charge_ends(state)
+
+
+@pytest.mark.slow
+@pytest.mark.rule("MOVE-4", "DIG-MOVE-4")
+@SLOW
+@given(scenes(engaged=False))
+def test_charge_ends_are_exactly_the_legal_lanes_many(state) -> None:
+    check_exact_charge_ends(state)
+
+
+def check_free_end_alone(state) -> None:
+    """The complete Disengage search, without the sampled moves in front of it, finds an end whenever the
+    brute force does, and the engine accepts what it finds."""
+    if not placed(state):
+        return
+    m = state.model("A1")
+    if not board.is_engaged(state, m):
+        return
+    inches = allowance(state, m, "disengage")[0]
+    check = disengage_check(state, m, inches)
+    found = free_end(board.battlefield(state), m.id, inches, lambda q: check({"x": q[0], "y": q[1]}) is None)
+    if found is not None:
+        assert check({"x": found[0], "y": found[1]}) is None
+        return
+    assert brute_end(state, m, inches) is None
+
+
+@pytest.mark.rule("SEQ-9", "MOVE-9")
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(scenes(engaged=True))
+def test_the_complete_disengage_search_alone_misses_no_end_point(state) -> None:
+    check_free_end_alone(state)
+
+
+@pytest.mark.slow
+@pytest.mark.rule("SEQ-9", "MOVE-9")
+@SLOW
+@given(scenes(engaged=True))
+def test_the_complete_disengage_search_alone_misses_no_end_point_many(state) -> None:
+    check_free_end_alone(state)
