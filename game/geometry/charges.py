@@ -165,8 +165,10 @@ def _event_curves(bf: Battlefield, charger: str, target: str, lo: curves.Pt, hi:
     return out
 
 
-def charge_ends(bf: Battlefield, charger_id: str, target_id: str, allowance: float = 6.0) -> ChargeEnds:
-    """Every legal end point of a charge ([MOVE-4], [DIG-MOVE-4]), found exactly (see the module's docstring)."""
+def charge_ends(bf: Battlefield, charger_id: str, target_id: str, allowance: float = 6.0,
+                first: bool = False) -> ChargeEnds:
+    """Every legal end point of a charge ([MOVE-4], [DIG-MOVE-4]), found exactly (see the module's docstring);
+    with ``first``, only the arc holding the legal end nearest the centre line (enough to decide eligibility)."""
     c, t = bf.base(charger_id), bf.base(target_id)
     reach = c.radius + t.radius
     dist = c.centre.distance_to(t.centre)
@@ -190,15 +192,21 @@ def charge_ends(bf: Battlefield, charger_id: str, target_id: str, allowance: flo
     ends = ChargeEnds(t.centre, reach, phi, ())
     cuts = sorted(events)
     arcs = []
-    why: list[frozenset[tuple[str, str]]] = []  # what each piece of the ring between two cuts runs into
-    for a, b in itertools.pairwise(cuts):
+    pieces = list(itertools.pairwise(cuts))
+    why: list[frozenset[tuple[str, str]]] = [frozenset()] * len(pieces)  # what each piece runs into
+    # nearest the centre line first: with ``first``, the first legal piece holds the legal end nearest it
+    for k in sorted(range(len(pieces)), key=lambda k: min(abs(pieces[k][0]), abs(pieces[k][1]))
+                    if pieces[k][0] * pieces[k][1] > 0 else 0.0):
+        a, b = pieces[k]
         move = check_move(bf, charger_id, [ends.point((a + b) / 2)])
-        why.append(frozenset((v.rule, v.what) for v in move.violations))
+        why[k] = frozenset((v.rule, v.what) for v in move.violations)
         if move.violations:
             continue
         limit = _within(dist, reach, allowance - (move.cost - move.length))
         if max(a, -limit) <= min(b, limit):
             arcs.append((max(a, -limit), min(b, limit)))
+            if first:
+                break
     if not arcs:
         # a lane may still be legal at one angle alone, where the pieces on either side run into different
         # things that both just touch it there (a gap exactly as wide as the base)
@@ -215,7 +223,7 @@ def chosen_lane(bf: Battlefield, charger_id: str, target_id: str, allowance: flo
         lane = charge_lane(bf, charger_id, target_id, allowance)
         if lane.legal:
             return lane
-        ends = charge_ends(bf, charger_id, target_id, allowance)
+        ends = charge_ends(bf, charger_id, target_id, allowance, first=True)
     tries = [ends.nearest(0.0)] + [(lo + hi) / 2 for lo, hi in ends.arcs]
     for d in tries:
         if d is None:
