@@ -72,9 +72,16 @@ def free_end(bf: Battlefield, base_id: str, allowance: float, accept: Callable[[
     extras = _extra_costs([piece.cross_cost for piece, _ in parts if piece.kind == "obstacle"], allowance)
     crossings = [q for a, b in itertools.combinations(outline, 2) for q in curves.intersect(a, b)]
 
-    tested: set[tuple[float, float]] = set()
+    freedom: dict[tuple[float, float], bool] = {}  # a point's own verdict does not depend on the node
+    tried: set[tuple[tuple[float, float], Pt]] = set()
 
     def free(q: Pt) -> bool:
+        key = (round(q[0], 9), round(q[1], 9))
+        if key not in freedom:
+            freedom[key] = stands(q)
+        return freedom[key]
+
+    def stands(q: Pt) -> bool:
         if not bf.on_table(q, r):
             return False
         for b in bases:
@@ -90,10 +97,10 @@ def free_end(bf: Battlefield, base_id: str, allowance: float, accept: Callable[[
         for q in _candidates(u, budget, outline, walls, touch, joins, extras, crossings):
             if math.dist(u, q) > budget + 1e-9:
                 continue
-            key = (round(q[0], 9), round(q[1], 9))
-            if key in tested or not free(q):
+            key = ((round(q[0], 9), round(q[1], 9)), u)
+            if key in tried or not free(q):
                 continue
-            tested.add(key)
+            tried.add(key)
             cost = _edge_cost(bf, u, q, r, blockers, mover.has("flight"), None)
             if cost is not None and cost <= budget + 1e-9 and accept(q):
                 return q
