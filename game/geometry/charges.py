@@ -22,6 +22,7 @@ from game.geometry.battlefield import CAT_BASE, CAT_IMPASSABLE, CAT_OBSTACLE, Ba
 from game.geometry.paths import MoveCheck, Violation, check_move
 
 END_TOLERANCE = 1e-6
+INSET = 0.05  # radians (about 3°) a suggested end keeps inside a clear arc
 
 
 @dataclass(frozen=True)
@@ -95,12 +96,13 @@ class ChargeEnds:
         return any(lo - slack <= d <= hi + slack for lo, hi in self.arcs)
 
     def nearest(self, delta: float = 0.0) -> float | None:
-        """The legal offset nearest ``delta``, a little inside its arc when the arc has width."""
+        """The legal offset nearest ``delta``; when that is an arc's end, up to ``INSET`` inside it, so that the
+        suggested end does not graze what closes the arc (a hand or a rounding moving it a hair stays legal)."""
         best: tuple[float, float] | None = None
         for lo, hi in self.arcs:
             d = min(max(delta, lo), hi)
-            if d != delta and hi > lo:  # an arc's end: step inside, away from the event there
-                inset = min((hi - lo) / 2, 1e-4)
+            if d != delta and hi > lo:
+                inset = min((hi - lo) / 2, INSET)
                 d = lo + inset if d == lo else hi - inset
             if best is None or abs(d - delta) < best[0]:
                 best = (abs(d - delta), d)
