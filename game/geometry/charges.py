@@ -73,7 +73,7 @@ class ChargeEnds:
     """The legal end points of a charge: closed arcs of the contact ring ([DIG-MOVE-4]).
 
     Arcs are offsets in radians from the centre line (``phi`` points from the target's centre
-    to the charger's); an arc may be a single point (a charge of exactly its allowance).
+    to the charger's); an arc may be a single point (a gap exactly as wide as the base).
     """
 
     target: Vec2
