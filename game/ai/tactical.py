@@ -543,6 +543,9 @@ class Tactical:
         if default is not None:
             points.append((2.0 * behind(t, default["x"], default["y"])
                            - threats.at(default["x"], default["y"], los=False) + 0.05, default))
+        # the engine's legal ends, spread over every clear arc of the ring ([MOVE-4])
+        points += [(2.0 * behind(t, p["x"], p["y"]) - threats.at(p["x"], p["y"], los=False), p)
+                   for p in d.context.get("candidates") or [] if p is not default]
         for _, p in sorted(points, key=lambda sp: sp[0], reverse=True)[:6]:
             if d.check is None or d.check(p) is None:
                 return p

@@ -199,6 +199,20 @@ class Battlefield:
                     out.append(shape)
         return out
 
+    def near_box(self, lo: geo.Pt, hi: geo.Pt, mask: int) -> tuple[list[tuple[TerrainPiece, list[geo.Pt]]],
+                                                                     list[BaseRecord]]:
+        """Terrain parts and bases whose bounding boxes meet the box (a superset of what lies in it)."""
+        parts, bases = [], []
+        for shape in self.space.bb_query(pymunk.BB(lo[0], lo[1], hi[0], hi[1]), mask_filter(mask)):
+            part = self._parts.get(shape)
+            if part is not None:
+                parts.append((part.piece, part.points))
+                continue
+            bid = self._by_shape.get(shape)
+            if bid is not None:
+                bases.append(self._bases[bid].record)
+        return parts, bases
+
     def part_info(self, shape: pymunk.Shape) -> tuple[TerrainPiece, tuple, geo.Pt, float] | None:
         """Piece, precomputed edges, bounding-circle centre and radius of a terrain shape."""
         part = self._parts.get(shape)

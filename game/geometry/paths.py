@@ -103,8 +103,12 @@ def check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, f
     r = mover.radius
     flight = mover.has("flight")
     violations: list[Violation] = []
-    blockers = [b for b in bf.bases() if b.id not in ignore and blocks_movement(mover, b, bf)]
-    blocker_ids = {b.id for b in blockers}
+    blocking: dict[str, bool] = {}  # asked only of the bases the swept base meets (is_engaged costs queries)
+
+    def blocks(rec: BaseRecord) -> bool:
+        if rec.id not in blocking:
+            blocking[rec.id] = rec.id not in ignore and blocks_movement(mover, rec, bf)
+        return blocking[rec.id]
     seg_starts = [0.0]
     for i in range(len(pts) - 1):
         seg_starts.append(seg_starts[-1] + pts[i].distance_to(pts[i + 1]))
@@ -141,10 +145,10 @@ def check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, f
                     rough.setdefault(piece.id, []).append(span)
                 continue
             rec = bf.base_of_shape(shape)
-            if rec is None or rec.id not in blocker_ids or rec.id in hit_bases:
+            if rec is None or rec.id in hit_bases:
                 continue
             iv = geo.clip_disc(a, b, (rec.centre.x, rec.centre.y), r + rec.radius)
-            if iv is not None and (iv[1] - iv[0]) * seg > OVERLAP_EPS:
+            if iv is not None and (iv[1] - iv[0]) * seg > OVERLAP_EPS and blocks(rec):
                 hit_bases.add(rec.id)
                 what = "an enemy" if rec.side != mover.side else "an engaged friendly model"
                 violations.append(Violation("MOVE-7", f"the base would pass through {what} ('{rec.id}')",

@@ -165,20 +165,50 @@ def nav_graph(bf: Battlefield, radius: float) -> NavGraph:
     return hit[1]
 
 
-def shortest_route(bf: Battlefield, base_id: str, destination: tuple[float, float],
-                   allowance: float | None = None) -> Route:
-    """[DIG-MOVE-2]: the cheapest legal route to ``destination`` with its cost, rough and engagement."""
-    mover = bf.base(base_id)
+@dataclass
+class _Query:
+    """The graph one route query searches: the static nodes, rings around the blocking bases, start and goal."""
+
+    graph: NavGraph
+    nodes: list[geo.Pt]
+    rings: list[tuple[geo.Pt, geo.Pt]]
+    n_static: int
+    static_ok: list[bool]
+    blockers: list[BaseRecord]
+    flight: bool
+
+    @property
+    def start(self) -> int:
+        return len(self.nodes) - 2
+
+    @property
+    def goal(self) -> int:
+        return len(self.nodes) - 1
+
+    def neighbours(self, u: int):
+        """(node, estimated cost, static) for each edge the search may take from ``u``, the goal last."""
+        nodes, rings, n_static, s_idx = self.nodes, self.rings, self.n_static, self.start
+        if u < n_static:
+            for v, e in self.graph.edges[u].items():
+                if self.static_ok[v]:
+                    yield v, e.length + (0.0 if self.flight else e.obstacle_cost), True
+        first = 0 if u >= n_static else n_static
+        for v in range(first, s_idx):
+            if v != u and tangent(nodes[u], nodes[v], rings[v]) and \
+                    (u >= s_idx or tangent(nodes[v], nodes[u], rings[u])) and (v >= n_static or self.static_ok[v]):
+                yield v, math.dist(nodes[u], nodes[v]), False
+        yield self.goal, math.dist(nodes[u], nodes[self.goal]), False
+
+    def true_cost(self, bf: Battlefield, u: int, v: int) -> float | None:
+        static_edge = self.graph.edges[u].get(v) if u < self.n_static and v < self.n_static else None
+        return _edge_cost(bf, self.nodes[u], self.nodes[v], self.graph.radius, self.blockers, self.flight,
+                          static_edge)
+
+
+def _query(bf: Battlefield, mover: BaseRecord, goal: geo.Pt) -> _Query:
     r = mover.radius
-    start = (mover.centre.x, mover.centre.y)
-    goal = (float(destination[0]), float(destination[1]))
-    reason = _bad_destination(bf, mover, goal)
-    if reason:
-        return Route(False, None, reason)
     graph = nav_graph(bf, r)
-    flight = mover.has("flight")
     blockers = [b for b in bf.bases() if blocks_movement(mover, b, bf)]
-    # nodes: static graph, then rings around blocking bases, then start and goal
     nodes = list(graph.nodes)
     rings: list[tuple[geo.Pt, geo.Pt]] = list(graph.ring)
     for b in blockers:
@@ -189,25 +219,24 @@ def shortest_route(bf: Battlefield, base_id: str, destination: tuple[float, floa
             if graph._free(bf, pt) and not _in_blocker(pt, r, blockers):
                 nodes.append(pt)
                 rings.append((ring[k - 1], ring[(k + 1) % BASE_RING]))
-    n_static = len(graph.nodes)
-    s_idx, g_idx = len(nodes), len(nodes) + 1
-    nodes += [start, goal]
     static_ok = [not _in_blocker(p, r, blockers) for p in graph.nodes]
+    nodes += [(mover.centre.x, mover.centre.y), goal]
+    return _Query(graph, nodes, rings, len(graph.nodes), static_ok, blockers, mover.has("flight"))
+
+
+def shortest_route(bf: Battlefield, base_id: str, destination: tuple[float, float],
+                   allowance: float | None = None) -> Route:
+    """[DIG-MOVE-2]: the cheapest legal route to ``destination`` with its cost, rough and engagement."""
+    mover = bf.base(base_id)
+    goal = (float(destination[0]), float(destination[1]))
+    reason = _bad_destination(bf, mover, goal)
+    if reason:
+        return Route(False, None, reason)
+    q = _query(bf, mover, goal)
+    nodes, s_idx, g_idx = q.nodes, q.start, q.goal
 
     def h(i: int) -> float:
         return math.dist(nodes[i], goal)
-
-    def neighbours(u: int):
-        if u < n_static:
-            for v, e in graph.edges[u].items():
-                if static_ok[v]:
-                    yield v, e.length + (0.0 if flight else e.obstacle_cost), True
-        first = 0 if u >= n_static else n_static
-        for v in range(first, s_idx):
-            if v != u and tangent(nodes[u], nodes[v], rings[v]) and \
-                    (u >= s_idx or tangent(nodes[v], nodes[u], rings[u])) and (v >= n_static or static_ok[v]):
-                yield v, math.dist(nodes[u], nodes[v]), False
-        yield g_idx, math.dist(nodes[u], goal), False
 
     best: dict[int, float] = {s_idx: 0.0}
     parent: dict[int, int] = {}
@@ -219,8 +248,7 @@ def shortest_route(bf: Battlefield, base_id: str, destination: tuple[float, floa
         if v in closed:
             continue
         if not verified:
-            static_edge = graph.edges[u].get(v) if u < n_static and v < n_static else None
-            true = _edge_cost(bf, nodes[u], nodes[v], r, blockers, flight, static_edge)
+            true = q.true_cost(bf, u, v)
             if true is None:
                 continue
             g = best.get(u, 0.0) + true
@@ -235,7 +263,7 @@ def shortest_route(bf: Battlefield, base_id: str, destination: tuple[float, floa
             parent[v] = u
         if v == g_idx:
             break
-        for w, est, _static in neighbours(v):
+        for w, est, _static in q.neighbours(v):
             if w in closed:
                 continue
             counter += 1
@@ -250,6 +278,34 @@ def shortest_route(bf: Battlefield, base_id: str, destination: tuple[float, floa
     path.reverse()
     move = check_move(bf, base_id, path, allowance)
     return Route(True, move, "")
+
+
+def reachable_nodes(bf: Battlefield, base_id: str, budget: float) -> tuple[list[tuple[geo.Pt, float]],
+                                                                            list[BaseRecord]]:
+    """Every node of the route graph a route of cost at most ``budget`` reaches, with that cost, the start
+    first (cost 0), and the bases that block this mover. A destination is reachable by
+    ``shortest_route`` within the budget exactly when a straight, clear edge joins it to one of these
+    nodes at a cost within what is left: the search's last edge is always such a straight edge."""
+    mover = bf.base(base_id)
+    q = _query(bf, mover, (mover.centre.x, mover.centre.y))
+    best: dict[int, float] = {q.start: 0.0}
+    done: dict[int, float] = {}
+    heap: list[tuple[float, int]] = [(0.0, q.start)]
+    while heap:
+        g, u = heapq.heappop(heap)
+        if u in done:
+            continue
+        done[u] = g
+        for v, est, _static in q.neighbours(u):
+            if v in done or v == q.goal or g + est > budget + 1e-9 or g + est >= best.get(v, math.inf):
+                continue
+            true = q.true_cost(bf, u, v)
+            if true is None or g + true > budget + 1e-9 or g + true >= best.get(v, math.inf):
+                continue
+            best[v] = g + true
+            heapq.heappush(heap, (g + true, v))
+    order = sorted(done.items(), key=lambda kv: (kv[1], kv[0] != q.start))
+    return [(q.nodes[i], g) for i, g in order], q.blockers
 
 
 def _in_blocker(pt: geo.Pt, r: float, blockers: list[BaseRecord]) -> bool:

@@ -15,8 +15,9 @@ from game.core.dice import Modifier
 from game.core.vec import Vec2
 from game.geometry import pushes
 from game.geometry.battlefield import Battlefield
-from game.geometry.charges import charge_lane, default_charge_end
+from game.geometry.charges import charge_ends, charge_lane, chosen_lane
 from game.geometry.paths import MoveCheck, check_move
+from game.geometry.reach import free_end
 from game.geometry.routes import Route, end_options, shortest_route
 from game.rules import board, combat, conditions
 from game.rules.decisions import Decision, Option
@@ -181,8 +182,9 @@ def last_legal_stop(bf: Battlefield, model_id: str, waypoints: tuple[Vec2, ...],
 # -- charge ---------------------------------------------------------------------------------
 
 def charge_targets(state: GameState, model: ModelState, inches: float) -> list[tuple[ModelState, MoveCheck]]:
-    """[MOVE-3], [MOVE-4], [COND-6], [T-FLIGHT-3]: enemies ≥3″ away, in LOS, reachable straight; the charger
-    may turn first ([SEQ-5]), so LOS is judged as it would face each enemy."""
+    """[MOVE-3], [MOVE-4], [COND-6], [T-FLIGHT-3]: enemies ≥3″ away, in LOS, reachable by some straight lane,
+    each with the engine's default lane (the centre line when it is clear, [DIG-MOVE-4]); the charger may turn
+    first ([SEQ-5]), so LOS is judged as it would face each enemy."""
     bf = board.battlefield(state)
     out = []
     for e in sorted(state.enemies_of(model), key=lambda m: m.id):
@@ -192,8 +194,8 @@ def charge_targets(state: GameState, model: ModelState, inches: float) -> list[t
             continue
         if not board.sight(state, model, e).has_los:
             continue
-        lane = charge_lane(bf, model.id, e.id, inches)  # [DIG-MOVE-4]
-        if lane.legal:
+        lane = chosen_lane(bf, model.id, e.id, inches)  # [MOVE-4]: some straight lane, not only the centre line
+        if lane is not None:
             out.append((e, lane.move))
     return out
 
@@ -217,17 +219,18 @@ def charge(state: GameState, model: ModelState, kind: str) -> Gen:
                             [Option(t.id, t.name) for t, _ in targets], context={"model": model.id, "action": "charge"})
     target = state.model(answer)
     bf = board.battlefield(state)
-    default = default_charge_end(bf, model.id, target.id)
 
     def check(point: dict[str, float]) -> str | None:
         lane = charge_lane(bf, model.id, target.id, inches, (point["x"], point["y"]))
         return "; ".join(v.message for v in lane.violations) or None
 
-    # [DIG-MOVE-4]: the controller picks the end point; the default is on the line between the centres
+    # [DIG-MOVE-4]: the controller picks the end point among the legal ones; the default is on the line
+    # between the centres when that lane is clear, else the legal end nearest to it
+    default, candidates = charge_end_points(bf, model.id, target.id, inches, check)
     end = yield Decision("charge_end", model.side, f"{model.name}: where does the charge end against "
                          f"{target.name}?", "DIG-MOVE-4", free="point", check=check,
-                         context={"model": model.id, "target": target.id, "default": {"x": default.x, "y": default.y},
-                                  "candidates": [{"x": default.x, "y": default.y}]})
+                         context={"model": model.id, "target": target.id, "default": default,
+                                  "candidates": candidates})
     lane = charge_lane(bf, model.id, target.id, inches, (end["x"], end["y"]))
     _apply_move(state, model, lane.move, "charge", charge_mods)
     face(state, model, target)  # [DIG-MOVE-4] / [SEQ-5]: the charger ends facing the target
@@ -236,6 +239,19 @@ def charge(state: GameState, model: ModelState, kind: str) -> Gen:
         weapon = yield from combat.choose_weapon(state, model, combat.melee_weapons(model), "charge")
         yield from combat.resolve_attack(state, combat.Attack(model, target, "close", "charge_attack", weapon))
     return True
+
+
+def charge_end_points(bf: Battlefield, charger_id: str, target_id: str, inches: float,
+                      check: Callable[[dict[str, float]], str | None]) -> tuple[dict[str, float] | None,
+                                                                              list[dict[str, float]]]:
+    """The default end and points spread over every legal arc of the contact ring ([DIG-MOVE-4]), each one
+    the decision's own check accepts."""
+    ends = charge_ends(bf, charger_id, target_id, inches)
+    lane = chosen_lane(bf, charger_id, target_id, inches, ends)
+    default = None if lane is None else {"x": lane.end.x, "y": lane.end.y}
+    points = [{"x": p.x, "y": p.y} for p in (ends.point(d) for d in ends.samples())]
+    candidates = ([default] if default is not None else []) + [p for p in points if check(p) is None]
+    return default, candidates
 
 
 # -- disengage -----------------------------------------------------------------------------------
@@ -269,7 +285,7 @@ def disengage(state: GameState, model: ModelState, kind: str) -> Gen:
         return True
     inches, _ = allowance(state, model, "disengage")
     check = disengage_check(state, model, inches)
-    candidates = candidate_points(state, model, inches, free_end=True)
+    candidates = disengage_points(state, model, inches)
     if not candidates:
         skip(state, model, kind, "no legal place to disengage to")  # [SEQ-9]
         return True
@@ -300,10 +316,22 @@ def disengage_check(state: GameState, model: ModelState, inches: float) -> Calla
     return check
 
 
+def disengage_points(state: GameState, model: ModelState, inches: float) -> list[dict[str, float]]:
+    """End points a Disengage may take ([MOVE-9]): the sampled straight moves, or when none of those is legal
+    the point the complete search finds (a pocket among impassable pieces); empty only when no legal end
+    point exists at all ([SEQ-9])."""
+    sampled = candidate_points(state, model, inches, free_end=True)
+    if sampled:
+        return sampled
+    check = disengage_check(state, model, inches)
+    found = free_end(board.battlefield(state), model.id, inches, lambda q: check({"x": q[0], "y": q[1]}) is None)
+    return [] if found is None else [{"x": found[0], "y": found[1]}]
+
+
 def can_disengage(state: GameState, model: ModelState) -> bool:
     """[SEQ-9]: Disengage is offered only when a legal end point exists."""
     inches, _ = allowance(state, model, "disengage")
-    return bool(candidate_points(state, model, inches, free_end=True))
+    return bool(disengage_points(state, model, inches))
 
 
 # -- ranged targets -------------------------------------------------------------------------------

@@ -418,7 +418,8 @@ def _charge_summary(state: GameState, a: ModelState, d: ModelState, weapon: int 
                                                      f"in LOS and reachable straight within {inches:g}″)")
     copy = state.copy()
     ca, cd = copy.model(a.id), copy.model(d.id)
-    lane = movement.charge_lane(board.battlefield(copy), a.id, d.id, inches)
+    lane = movement.chosen_lane(board.battlefield(copy), a.id, d.id, inches)  # the decision's default end
+    assert lane is not None
     movement._apply_move(copy, ca, lane.move, "charge", mods)  # the engine's own move, on the copy
     ca.facing = lane.facing
     w = weapon if weapon is not None else _first_melee(ca)

@@ -22,8 +22,9 @@ from game.ui.table_view import Camera
 MOVE_KINDS = ("move_to",)
 POINT_HINTS = {
     "move_to": "Click where to move (the route is found for you); Enter takes the suggested spot.",
-    "charge_end": "Click where around its target the charge ends (the cursor keeps to base contact); Enter "
-                  "takes the default spot on the line between the centres.",
+    "charge_end": "Click where around its target the charge ends (the cursor keeps to base contact; the dots mark "
+                  "clear lanes); Enter takes the suggested spot, on the line between the centres when that lane "
+                  "is clear.",
     "deploy": "Click inside your deployment zone to place the model; Enter places it at a suggested spot.",
     "place_marker": "Click to place the marker; Enter takes a suggested spot.",
     "place_prisoner": "Click to place the Prisoner; Enter takes a suggested spot.",
