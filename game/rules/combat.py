@@ -337,8 +337,7 @@ def area_of_effect(state: GameState, attack: Attack, total: int) -> Gen:
     """[AOE-1]: every other model within 3″ of the first target, friend or foe (the attacker too, if it
     stands that close), rolls PD +2 against the attack's total."""
     first = attack.defender
-    victims = [m for m in state.on_table() if m.id != first.id and board.within(m, first, 3)]
-    for v in sorted(victims, key=lambda m: (board.distance(m, first), m.id)):
+    for v in board.affected_within(state, first, 3):  # never the neutral Prisoner ([ENC-RES-3])
         spread = Attack(attack.attacker, v, attack.kind, attack.action, attack.weapon, range_band=attack.range_band)
         mods = [Modifier(2, "AOE-1", "area of effect"), *model_roll_modifiers(state, v)]
         mods += collect(v, "defence_modifiers", state, spread)
