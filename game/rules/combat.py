@@ -235,12 +235,12 @@ def hold_against(state: GameState, who: ModelState, attr: str, mods: list[Modifi
     ([FATE-5]) and, the roll being beaten, take its one re-roll choice after ([SEQ-1]: Hand of Fortune, or a
     trait's re-roll of 1s that applies to such a roll); the total it stands against is never rolled again.
     Returns the final roll; the total beats it when ``total > roll.total`` ([DICE-2])."""
-    extra = yield from fate.inner_reserve(state, who.side, f"{who.name}'s {why}", no_fate,
-                                          {**(context or {}), "model": who.id, "against": total})
+    about = {**(context or {}), "model": who.id, "against": total}
+    extra = yield from fate.inner_reserve(state, who.side, f"{who.name}'s {why}", no_fate, about)
     mine = roll(state, who, attr, mods, extra, why)
     traits = [(h, o) for h in hooks_of(who) for o in h.reroll_options(state, who, mine, role, attack)]
     choice = yield from fate.reroll_choice(state, who.side, f"{who.name}'s {why}", [o for _, o in traits],
-                                           total > mine.total, no_fate)
+                                           total > mine.total, no_fate, about)
     if choice is not None:
         mine = _apply_reroll(state, who, mine, choice, traits)
     return mine
