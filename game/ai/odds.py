@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from game.ai.dice_odds import CRITICAL, DOUBLE, TWO_ONES, Roller, RollOdds, against_total, opposed
+from game.ai.dice_odds import CRITICAL, DOUBLE, TWO_ONES, HoldOdds, Roller, RollOdds, against_total, opposed
 from game.content.catalog import catalog
 from game.core.dice import Modifier, ResolutionRoll, effective_modifiers
 from game.rules import board, combat, conditions, fate, sorcery
@@ -333,3 +333,18 @@ def area_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reserve
         out.append(VictimOdds(spread.defender.id, hit[i], _scale(wounds, hit[i]), kill * hit[i], stun * hit[i],
                               hof[i]))
     return out
+
+
+def area_spell_hold(state: GameState, caster: ModelState, victim: ModelState, spell_id: str, total: int, *,
+                    inner_reserve: bool = False, hand_of_fortune: bool | None = None,
+                    policy: str = "optimal") -> HoldOdds:
+    """A More than One victim's resisting roll against the casting ``total`` ([SEQ-8]), as
+    :func:`game.rules.sorcery.more_than_one` resolves it: P(the spell takes it) and P(Hand of Fortune spent)."""
+    spell = sorcery.SPELLS[spell_id]
+    if hand_of_fortune is None:
+        hand_of_fortune = not inner_reserve and fate.reroll_fate_allowed(state, victim.side, False)
+    dice = 2 + inner_reserve
+    mods = sorcery.resist_modifiers(state, victim, spell, area=True)
+    return against_total(Roller(dice, _total(victim, spell.resist, mods),
+                                _trait_reroll(state, victim, spell.resist, dice, "resist", None), hand_of_fortune,
+                                policy), total)

@@ -604,6 +604,8 @@ class Tactical:
 
     def on_inner_reserve(self, state: GameState, d: Decision) -> Answer:
         fate_left = state.sides[d.side].fate
+        if "against" in d.context:  # an area of effect's victim ([AOE-1], [SEQ-8])
+            return self.victim_inner_reserve(state, d)
         attack = d.context.get("attack")
         if self.level == "hard" and attack is not None:
             if fate_left <= self.reserve(state, d.side) and attack.defender.side != d.side:
@@ -625,8 +627,57 @@ class Tactical:
         except Exception:  # an attack the odds cannot model: no opinion
             return 0.0
 
+    # an area of effect's victims: how much each choice lowers the chance the total already made beats them
+    @staticmethod
+    def victim_hold(state: GameState, d: Decision, inner_reserve: bool) -> float:
+        """P(the victim of this decision is beaten) with or without Inner Reserve (then keeping Hand of Fortune
+        for after the roll, if on offer), from the exact odds ([AOE-1], [SEQ-8])."""
+        from game.ai import odds
+
+        victim, total = state.model(d.context["model"]), d.context["against"]
+        if "area_attack" in d.context:
+            return float(odds.victim_odds(state, d.context["area_attack"], total, inner_reserve=inner_reserve).p_hit)
+        caster = state.model(d.context["caster"])
+        return float(odds.area_spell_hold(state, caster, victim, d.context["area_spell"], total,
+                                          inner_reserve=inner_reserve).beaten)
+
+    def victim_inner_reserve(self, state: GameState, d: Decision) -> Answer:
+        """Inner Reserve on a victim's roll when its extra die lowers the chance of being beaten by enough
+        over keeping Hand of Fortune for after the roll; a model a wound would kill, or a hero, is worth more."""
+        m = state.model(d.context["model"])
+        precious = m.wounds_taken + 1 >= m.max_wounds or m.is_hero
+        if not precious and state.sides[d.side].fate <= self.reserve(state, d.side) and self.level != "hard":
+            return "pass"
+        try:
+            gain = self.victim_hold(state, d, False) - self.victim_hold(state, d, True)
+        except Exception:  # a roll the odds cannot model: no opinion
+            return "pass"
+        return "spend" if gain > (0.08 if precious else 0.15) else "pass"
+
+    def victim_reroll(self, state: GameState, d: Decision) -> Answer:
+        """A beaten victim re-rolls: a trait's free re-roll of 1s first, else Hand of Fortune if fresh dice can
+        still hold against the total; a roll that holds is never re-rolled."""
+        from game.ai.dice_odds import Roller, against_total
+
+        keys = d.choices()
+        if not d.context.get("losing"):
+            return "pass"
+        free = [k for k in keys if k not in ("pass", "hand_of_fortune")]
+        if free:
+            return free[0]
+        if "hand_of_fortune" not in keys:
+            return "pass"
+        dice = d.context["dice"]
+        after = against_total(Roller(len(dice), d.context["total"] - sum(dice)), d.context["against"]).beaten
+        m = state.model(d.context["model"])
+        precious = m.wounds_taken + 1 >= m.max_wounds or m.is_hero
+        spare = state.sides[d.side].fate > (1 if self.level == "hard" and not precious else 0)
+        return "hand_of_fortune" if after < 1 and spare else "pass"
+
     def on_reroll(self, state: GameState, d: Decision) -> Answer:
         keys = d.choices()
+        if "against" in d.context:
+            return self.victim_reroll(state, d)
         free = [k for k in keys if k not in ("pass", "hand_of_fortune")]
         if free:
             return free[0]  # a trait's re-roll costs nothing

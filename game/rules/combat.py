@@ -240,7 +240,8 @@ def hold_against(state: GameState, who: ModelState, attr: str, mods: list[Modifi
     mine = roll(state, who, attr, mods, extra, why)
     traits = [(h, o) for h in hooks_of(who) for o in h.reroll_options(state, who, mine, role, attack)]
     choice = yield from fate.reroll_choice(state, who.side, f"{who.name}'s {why}", [o for _, o in traits],
-                                           total > mine.total, no_fate, about)
+                                           total > mine.total, no_fate,
+                                           {**about, "total": mine.total, "dice": list(mine.dice)})
     if choice is not None:
         mine = _apply_reroll(state, who, mine, choice, traits)
     return mine

@@ -177,7 +177,7 @@ class WhenLosing:
             return next((k for k in keys if k not in ("pass", "hand_of_fortune")),
                         "hand_of_fortune" if "hand_of_fortune" in keys else "pass")
         if decision.kind == "inner_reserve":
-            return "spend" if self.inner_reserve and "area_attack" in decision.context else "pass"
+            return "spend" if self.inner_reserve and "against" in decision.context else "pass"
         if decision.kind == "trait_fate":
             return "spend"
         return "pass"
@@ -280,3 +280,29 @@ def test_a_whole_blasts_victim_odds_match_the_engines_frequencies() -> None:
     no_fate = {v.model: v.p_hit for v in area_odds(state, attack, policies=("when_losing", "never"),
                                                    victim_policy="never")}
     assert all(no_fate[m] > odds[m].p_hit for m in odds)  # each victim's Fate on offer lowers its chance of a hit
+
+
+@pytest.mark.rule("SEQ-8", "FATE-6")
+@pytest.mark.parametrize("inner_reserve", [False, True])
+def test_a_more_than_one_victims_odds_equal_the_engine_over_every_die(inner_reserve: bool) -> None:
+    from game.ai.odds import area_spell_hold
+    from game.core.dice import ResolutionRoll
+    from game.rules import sorcery
+
+    cast = ResolutionRoll((6, 4), "WP", 4, ())  # 14
+
+    def make():
+        return table((0, figure("Witch", "companion", WP=4, traits=["sorcery"]), 10, 10, 0),
+                     (1, figure("Foe", WP=1), 16, 10, 180), (1, figure("Near", WP=3), 16, 12, 0), fate=(0, 1))
+
+    def play(state) -> None:
+        gen = sorcery.more_than_one(state, state.model("A1"), state.model("B1"), sorcery.SPELLS["stun"], cast)
+        run(gen, WhenLosing(inner_reserve))
+
+    runs = every_die(make, play)
+    state = make()
+    hold = area_spell_hold(state, state.model("A1"), state.model("B2"), "stun", 14, inner_reserve=inner_reserve,
+                           policy="when_losing")
+    stunned = sum((p for p, s in runs if s.model("B2").conditions.get("stunned")), Fraction(0))
+    hof = sum((p for p, s in runs if any(e.data.get("rule") == "FATE-6" for e in s.log)), Fraction(0))
+    assert (hold.beaten, hold.hand_of_fortune) == (stunned, hof) and (hof > 0) is (not inner_reserve)
