@@ -348,3 +348,18 @@ def area_spell_hold(state: GameState, caster: ModelState, victim: ModelState, sp
     return against_total(Roller(dice, _total(victim, spell.resist, mods),
                                 _trait_reroll(state, victim, spell.resist, dice, "resist", None), hand_of_fortune,
                                 policy), total)
+
+
+def victim_beaten(state: GameState, context: dict, inner_reserve: bool = False) -> Fraction:
+    """P(an area of effect's victim is beaten), read from its Fate decision's context (Blast or More than One):
+    with or without Inner Reserve, Hand of Fortune kept for after the roll when [FATE-7] allows it."""
+    victim, total = state.model(context["model"]), context["against"]
+    if "area_attack" in context:
+        return victim_odds(state, context["area_attack"], total, inner_reserve=inner_reserve).p_hit
+    return area_spell_hold(state, state.model(context["caster"]), victim, context["area_spell"], total,
+                           inner_reserve=inner_reserve).beaten
+
+
+def rerolled_beaten(dice: list[int], total: int, against: int) -> Fraction:
+    """P(``against`` still beats a roll of ``total`` after all its ``dice`` are rolled again ([FATE-6], [DICE-4]))."""
+    return against_total(Roller(len(dice), total - sum(dice)), against).beaten

@@ -627,20 +627,6 @@ class Tactical:
         except Exception:  # an attack the odds cannot model: no opinion
             return 0.0
 
-    # an area of effect's victims: how much each choice lowers the chance the total already made beats them
-    @staticmethod
-    def victim_hold(state: GameState, d: Decision, inner_reserve: bool) -> float:
-        """P(the victim of this decision is beaten) with or without Inner Reserve (then keeping Hand of Fortune
-        for after the roll, if on offer), from the exact odds ([AOE-1], [SEQ-8])."""
-        from game.ai import odds
-
-        victim, total = state.model(d.context["model"]), d.context["against"]
-        if "area_attack" in d.context:
-            return float(odds.victim_odds(state, d.context["area_attack"], total, inner_reserve=inner_reserve).p_hit)
-        caster = state.model(d.context["caster"])
-        return float(odds.area_spell_hold(state, caster, victim, d.context["area_spell"], total,
-                                          inner_reserve=inner_reserve).beaten)
-
     def victim_inner_reserve(self, state: GameState, d: Decision) -> Answer:
         """Inner Reserve on a victim's roll when its extra die lowers the chance of being beaten by enough
         over keeping Hand of Fortune for after the roll; a model a wound would kill, or a hero, is worth more."""
@@ -648,8 +634,10 @@ class Tactical:
         precious = m.wounds_taken + 1 >= m.max_wounds or m.is_hero
         if not precious and state.sides[d.side].fate <= self.reserve(state, d.side) and self.level != "hard":
             return "pass"
+        from game.ai.odds import victim_beaten
+
         try:
-            gain = self.victim_hold(state, d, False) - self.victim_hold(state, d, True)
+            gain = float(victim_beaten(state, d.context) - victim_beaten(state, d.context, inner_reserve=True))
         except Exception:  # a roll the odds cannot model: no opinion
             return "pass"
         return "spend" if gain > (0.08 if precious else 0.15) else "pass"
@@ -657,7 +645,7 @@ class Tactical:
     def victim_reroll(self, state: GameState, d: Decision) -> Answer:
         """A beaten victim re-rolls: a trait's free re-roll of 1s first, else Hand of Fortune if fresh dice can
         still hold against the total; a roll that holds is never re-rolled."""
-        from game.ai.dice_odds import Roller, against_total
+        from game.ai.odds import rerolled_beaten
 
         keys = d.choices()
         if not d.context.get("losing"):
@@ -667,8 +655,7 @@ class Tactical:
             return free[0]
         if "hand_of_fortune" not in keys:
             return "pass"
-        dice = d.context["dice"]
-        after = against_total(Roller(len(dice), d.context["total"] - sum(dice)), d.context["against"]).beaten
+        after = rerolled_beaten(d.context["dice"], d.context["total"], d.context["against"])
         m = state.model(d.context["model"])
         precious = m.wounds_taken + 1 >= m.max_wounds or m.is_hero
         spare = state.sides[d.side].fate > (1 if self.level == "hard" and not precious else 0)
