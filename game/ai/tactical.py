@@ -22,6 +22,7 @@ from game.ai.threat import Threats, loss
 from game.rules import board, combat, conditions
 from game.rules.decisions import Answer, Decision, IllegalAnswer
 from game.rules.state import GameState, ModelState
+from game.rules.traits.base import hooks_of
 
 VALUE = {"hero": 3.0, "companion": 2.0, "follower": 1.0}  # [ENC-5] kill values
 FIGHTS = ("standard_attack", "furious_attack")
@@ -195,12 +196,27 @@ class Tactical:
                 if t.id != e.id:
                     continue
                 attack = combat.Attack(m, e, "ranged", "aimed_shot", w, range_band=band, cover=cover)
+                attack.area = any(h.gives_area(attack) for h in hooks_of(m))
                 odds = memo.odds(state, attack)
                 best = max(best, (float(odds.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken)
                                   + float(odds.p_kill) * model_value(e)
                                   + self.first_strike(state, e, float(odds.p_kill), float(odds.p_stun)))
-                           * self.blocker_bonus(state, m, e))
+                           * self.blocker_bonus(state, m, e) + self.area_value(state, m, attack))
         return best
+
+    @staticmethod
+    def area_value(state: GameState, m: ModelState, attack: combat.Attack) -> float:
+        """What an area attack's spread is worth beyond its first target ([AOE-1]), from the exact odds with each
+        victim's Fate on offer: enemies caught count for us, our own models caught against us."""
+        if not attack.area:
+            return 0.0
+        value = 0.0
+        for v in memo.area(state, attack):
+            victim = state.model(v.model)
+            worth = (float(v.expected_wounds) / max(1, victim.max_wounds - victim.wounds_taken)
+                     + float(v.p_kill)) * model_value(victim)
+            value += -worth if victim.side == m.side else worth
+        return value
 
     def spell_value(self, state: GameState, m: ModelState, e: ModelState) -> tuple[float, str]:
         if e.id not in {t.id for t in memo.spell_targets(state, m, 18.0)}:

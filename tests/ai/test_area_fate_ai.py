@@ -74,3 +74,19 @@ def test_a_more_than_one_victim_is_answered_too() -> None:
     gen = sorcery.more_than_one(state, state.model("A1"), state.model("B1"), sorcery.SPELLS["stun"], cast)
     assert answered(state, gen)[0] == ("inner_reserve", "spend")
     assert not state.model("B2").conditions.get("stunned")  # 4+4+4 +3 +2 = 17 > 16
+
+
+@pytest.mark.rule("AOE-1", "T-BLAST-1")
+def test_a_blast_is_aimed_where_its_spread_catches_enemies_not_friends() -> None:
+    state = table((0, figure("Bomber", RA=4, weapons=[("Mortar", "2h_ranged")], traits=["blast"]), 18, 30, 270),
+                  (1, figure("Left"), 12, 22, 90), (1, figure("Beside left"), 13.5, 21, 90),
+                  (1, figure("Right"), 24, 22, 90), (0, figure("Scout"), 25.5, 21, 270), fate=(1, 1))
+    ai, me = Tactical(3, "normal"), state.model("A1")
+    left, right = (ai.shot_value(state, me, state.model(k)) for k in ("B1", "B3"))
+    assert left > right  # the same shot; on the left it may wound Beside left, on the right our own Scout
+    plain = table((0, figure("Archer", RA=4, weapons=[("Bow", "2h_ranged")]), 18, 30, 270),
+                  (1, figure("Left"), 12, 22, 90), (1, figure("Beside left"), 13.5, 21, 90),
+                  (1, figure("Right"), 24, 22, 90), (0, figure("Scout"), 25.5, 21, 270), fate=(1, 1))
+    archer = plain.model("A1")
+    assert ai.shot_value(plain, archer, plain.model("B1")) == pytest.approx(ai.shot_value(plain, archer,
+                                                                                          plain.model("B3")))
