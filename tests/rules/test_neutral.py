@@ -272,3 +272,15 @@ def test_affectable_models_leave_out_only_the_neutral_base() -> None:
     assert [m.id for m in board.affected_within(state, state.model("A1"), 3)] == ["B1"]
     assert state.model("B2").id in {b.id for b in board.battlefield(state).bases()}  # still a base on the table
     assert combat.melee_weapons(state.model("B2")) == [0]  # a Prisoner is still a whole model, just untouchable
+
+
+@pytest.mark.rule("ENC-RES-3", "DIG-LOS-2", "DIG-LOS-3", "MOD-10")
+def test_the_prisoners_base_still_obscures_a_sight_line_like_any_base() -> None:
+    from game.geometry.los import line_of_sight
+
+    state = table((0, figure("Archer", weapons=[("Bow", "2h_ranged")]), 10, 10, 0), (1, figure("Foe"), 16, 10, 180),
+                  (1, figure("Captive"), 16 - D - 0.2, 10, 180))
+    seize(state, "B2")
+    los = line_of_sight(board.battlefield(state), "A1", "B1")
+    assert los.has_los and los.cover  # a base within 1″ of the target obscures the lines: cover
+    assert [t.id for t, _, _ in ranged_targets(state, state.model("A1"), 0)] == ["B1"]
