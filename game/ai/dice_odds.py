@@ -24,7 +24,7 @@ Re-roll policies (one per side):
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import product
@@ -60,6 +60,9 @@ class RollOdds:
     win: Fraction
     joint: dict[tuple[bool, int], Fraction]
     misfire: Fraction = Fraction(0)  # the attack ended before the defence roll ([SKILL-7])
+    # P(the active wins with its final dice summing to s, the active took Hand of Fortune, the reactive did):
+    # what an area of effect's victims face ([AOE-1]) and whose Fate use is gone ([FATE-7])
+    wins_by: dict[tuple[int, bool, bool], Fraction] = field(default_factory=dict, compare=False)
 
     def p(self, win: bool | None = None, has: int = 0, lacks: int = 0) -> Fraction:
         """P(outcome) summed over the categories that have all bits ``has`` and none of ``lacks``."""
@@ -264,8 +267,10 @@ def _opposed(active: Roller, reactive: Roller, misfire: bool) -> RollOdds:
     # (1) the active's first choice
     hits: Counter[int] = Counter()  # category -> weight (denominator 6^2n 6^2m)
     misses: Counter[int] = Counter()
-    passed_ds: dict[tuple[int, int], list[int]] = {g: [0] * d_size for g in a_groups}  # weight W_d 6^m
+    # (ga, the reactive took Hand of Fortune) -> per final reactive sum, weight W_d 6^m
+    passed_ds: dict[tuple[tuple[int, int], bool], list[int]] = {}
     reroll_hit: dict[tuple[tuple[int, int], str], list[int]] = {}  # (ga, option) -> per a_sum, hit weight
+    reroll_hit_hof: dict[tuple[tuple[int, int], str], list[int]] = {}  # the part where the reactive took HoF
     reroll_total: Counter[tuple[tuple[int, int], str]] = Counter()
     for ga in a_groups:
         for gd in d_groups:
@@ -282,44 +287,102 @@ def _opposed(active: Roller, reactive: Roller, misfire: bool) -> RollOdds:
             choice = _pick(active.policy, losing, opts, maximise=True)[0]
             if choice == PASS:
                 r = step2_passed(ga, gd)[0]
+                row = passed_ds.setdefault((ga, r == HOF), [0] * d_size)
                 for ds, w in enumerate(d_options[gd][r]):
-                    passed_ds[ga][ds] += w
+                    row[ds] += w
             else:
                 acc = reroll_hit.setdefault((ga, choice), [0] * a_size)
+                acc_hof = reroll_hit_hof.setdefault((ga, choice), [0] * a_size)
                 for s in range(a_size):
-                    acc[s] += step2_final(s, gd)[1]
+                    name, value = step2_final(s, gd)
+                    acc[s] += value
+                    if name == HOF:
+                        acc_hof[s] += value
                 reroll_total[(ga, choice)] += wd
     # push the categories forward: passes (maybe re-rolled at step 3)
-    for ga in a_groups:
+    wins_by: Counter[tuple[int, bool, bool]] = Counter()
+    for (ga, d_hof), row in passed_ds.items():
         wa = a_weight[ga]
-        for ds, wdist in enumerate(passed_ds[ga]):
+        for ds, wdist in enumerate(row):
             if not wdist:
                 continue
             choice = v3(ga, ds)[0]
             if choice == PASS:
-                target = hits if ga[0] > ds + t else misses
+                won = ga[0] > ds + t
+                target = hits if won else misses
                 for cat, w in a_keep[ga].items():
                     target[cat] += w * six_n * wdist
+                if won:
+                    wins_by[(ga[0], False, d_hof)] += wa * six_n * wdist
                 continue
             dist = a_trait[ga] if choice == TRAIT else {k: w * wa for k, w in fresh_a.items()}
             for (s, cat), w in dist.items():
-                (hits if s > ds + t else misses)[cat] += w * wdist
+                won = s > ds + t
+                (hits if won else misses)[cat] += w * wdist
+                if won:
+                    wins_by[(s, choice == HOF, d_hof)] += w * wdist
+    for ga in a_groups:
+        wa = a_weight[ga]
         for name in (TRAIT, HOF):
             acc = reroll_hit.get((ga, name))
             if acc is None:
                 continue
+            acc_hof = reroll_hit_hof[(ga, name)]
             total = reroll_total[(ga, name)]
             dist = a_trait[ga] if name == TRAIT else {k: w * wa for k, w in fresh_a.items()}
             for (s, cat), w in dist.items():
                 hits[cat] += w * acc[s]
                 misses[cat] += w * (total - acc[s])
+                wins_by[(s, name == HOF, True)] += w * acc_hof[s]
+                wins_by[(s, name == HOF, False)] += w * (acc[s] - acc_hof[s])
     denominator = six_n * six_n * six_m * six_m
     joint = {(True, c): Fraction(w, denominator) for c, w in hits.items() if w}
     joint.update({(False, c): Fraction(w, denominator) for c, w in misses.items() if w})
     win = sum((v for (w, _), v in joint.items() if w), Fraction(0))
-    return RollOdds(win, joint, Fraction(dropped, six_n))
+    by = {k: Fraction(w, denominator) for k, w in sorted(wins_by.items()) if w}
+    return RollOdds(win, joint, Fraction(dropped, six_n), by)
 
 
 def _above_inverse(suf: list[int], x: int) -> int:
     """Mass of the reactive's sums strictly below x (the active's sum beats them)."""
     return suf[0] - (suf[x] if 0 <= x < len(suf) else (suf[0] if x < 0 else 0))
+
+
+# -- a roll against a total already made -------------------------------------------------------
+
+@dataclass(frozen=True)
+class HoldOdds:
+    """A roll against a fixed total: P(the total beats it) and P(its roller spent Hand of Fortune on it)."""
+
+    beaten: Fraction
+    hand_of_fortune: Fraction
+
+
+@lru_cache(maxsize=4096)
+def against_total(roller: Roller, total: int) -> HoldOdds:
+    """An area of effect's victim rolls against the attack's total, never rolled again ([AOE-1], [SEQ-8]).
+
+    The total beats the roll when ``total > dice + roller.modifier`` ([DICE-2]); the roller has one
+    re-roll choice after its roll ([SEQ-1]): a trait's re-roll of 1s, or Hand of Fortune if beaten,
+    chosen by its policy (``optimal`` keeps the lowest chance of being beaten; ties pass, then the trait).
+    """
+    n = roller.dice
+    keep, trait, _ = _groups(n, roller.reroll_ones, False)
+    fresh = _fresh(n)
+    six_n = 6 ** n
+    need = total - roller.modifier  # beaten when the dice sum is below this
+    fresh_beaten = sum(w for (s, _), w in fresh.items() if s < need)
+    beaten = hof = 0
+    for g, cats in keep.items():
+        weight = sum(cats.values())
+        losing = g[0] < need
+        opts = [(PASS, weight * six_n if losing else 0)]
+        if roller.reroll_ones and g in trait:
+            opts.append((TRAIT, sum(w for (s, _), w in trait[g].items() if s < need)))
+        if roller.hand_of_fortune and losing:
+            opts.append((HOF, weight * fresh_beaten))
+        name, value = _pick(roller.policy, losing, opts, maximise=False)
+        beaten += value
+        if name == HOF:
+            hof += weight * six_n
+    return HoldOdds(Fraction(beaten, six_n * six_n), Fraction(hof, six_n * six_n))

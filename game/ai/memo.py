@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.odds import Odds, SpellOdds, attack_odds
+from game.ai.odds import Odds, SpellOdds, VictimOdds, area_odds, attack_odds
 from game.ai.odds import spell_odds as _spell_odds
 from game.rules import combat
 from game.rules.state import GameState, ModelState
@@ -45,6 +45,16 @@ def odds(state: GameState, attack: combat.Attack, **options: Any) -> Odds:
     memo = _memo(state)
     if key not in memo:
         memo[key] = attack_odds(state, attack, **options)
+    return memo[key]
+
+
+def area(state: GameState, attack: combat.Attack) -> list[VictimOdds]:
+    """:func:`game.ai.odds.area_odds`, remembered until the table changes."""
+    key = ("area", _model_key(attack.attacker), _model_key(attack.defender), attack.kind, attack.action,
+           attack.weapon, attack.range_band, attack.cover, tuple(s.fate for s in state.sides))
+    memo = _memo(state)
+    if key not in memo:
+        memo[key] = area_odds(state, attack)
     return memo[key]
 
 

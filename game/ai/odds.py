@@ -10,6 +10,11 @@ Inner Reserve is whatever the caller says (``*_inner_reserve``); Hand of Fortune
 [FATE-7] allows it and Inner Reserve was not taken; Tough and Slayer spend Fate on every roll while
 the side has Fate left (``tough_fate`` / ``slayer_fate`` override), not counting Fate the window
 itself may spend.
+
+An area of effect's victims ([AOE-1], [SEQ-8]) each roll with their own Fate: Inner Reserve as the
+caller says for one victim (:func:`victim_odds`), none in :func:`area_odds`; Hand of Fortune on offer
+while their side still has its one use of the activation ([FATE-7]) — the first window's uses and
+earlier victims' are followed exactly, by the re-roll policy.
 """
 
 from __future__ import annotations
@@ -17,10 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from game.ai.dice_odds import CRITICAL, DOUBLE, TWO_ONES, Roller, RollOdds, opposed
+from game.ai.dice_odds import CRITICAL, DOUBLE, TWO_ONES, HoldOdds, Roller, RollOdds, against_total, opposed
 from game.content.catalog import catalog
 from game.core.dice import Modifier, ResolutionRoll, effective_modifiers
-from game.rules import combat, conditions, fate, sorcery
+from game.rules import board, combat, conditions, fate, sorcery
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import any_hook, hooks_of
 from game.rules.traits.slayer import STANDARD as SLAYER_ACTIONS
@@ -213,3 +218,148 @@ def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell_i
                           conditions.stun_immune(state, target, caster))
         wounds = roll.win * sum((t * q for (t, _, _), q in effects.outcomes(1, False).items()), Fraction(0))
     return SpellOdds(roll.win, roll.p(has=TWO_ONES), wounds, roll)
+
+
+# -- area of effect ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class VictimOdds:
+    """One victim of an area of effect: P(the spread beats its roll), wounds after Tough, kill, Stun (Tough)."""
+
+    model: str
+    p_hit: Fraction
+    wounds: dict[int, Fraction]
+    p_kill: Fraction
+    p_stun: Fraction
+    p_hand_of_fortune: Fraction = Fraction(0)  # P(its side spends Hand of Fortune on this roll)
+
+    @property
+    def expected_wounds(self) -> Fraction:
+        return sum((k * p for k, p in self.wounds.items()), Fraction(0))
+
+
+def spread_attack(attack: combat.Attack, victim: ModelState) -> combat.Attack:
+    """The attack as it reaches one victim, as :func:`game.rules.combat.area_of_effect` builds it."""
+    return combat.Attack(attack.attacker, victim, attack.kind, attack.action, attack.weapon,
+                         range_band=attack.range_band)
+
+
+def _victim_roller(state: GameState, spread: combat.Attack, inner_reserve: bool, hand_of_fortune: bool,
+                   policy: str) -> Roller:
+    v = spread.defender
+    dice = 2 + inner_reserve
+    return Roller(dice, _total(v, "PD", combat.area_defence_modifiers(state, spread)),
+                  _trait_reroll(state, v, "PD", dice, "defence", spread), hand_of_fortune, policy)
+
+
+def _victim_effects(state: GameState, spread: combat.Attack, tough_fate: int | None) -> Effects:
+    v = spread.defender
+    if tough_fate is None:
+        tough_fate = 0 if spread.no_fate else state.sides[v.side].fate
+    return Effects(v.max_wounds - v.wounds_taken, has_tough(spread.attacker, v), tough_fate,
+                   conditions.stun_immune(state, v, spread.attacker))
+
+
+def _one_wound(effects: Effects) -> tuple[dict[int, Fraction], Fraction, Fraction]:
+    """Wounds taken, P(kill), P(Stunned by Tough) of one wound through Tough ([SEQ-6]); no doubles effects."""
+    wounds: dict[int, Fraction] = {}
+    kill = stun = Fraction(0)
+    for (taken, left, stunned), q in effects.outcomes(1, False).items():
+        wounds[taken] = wounds.get(taken, Fraction(0)) + q
+        kill += q * (left <= 0)
+        stun += q * stunned
+    return wounds, kill, stun
+
+
+def victim_odds(state: GameState, spread: combat.Attack, total: int, *, inner_reserve: bool = False,
+                hand_of_fortune: bool | None = None, policy: str = "optimal",
+                tough_fate: int | None = None) -> VictimOdds:
+    """One victim's roll against the attack's ``total`` ([AOE-1]), as :func:`game.rules.combat.hold_against`
+    resolves it: ``hand_of_fortune`` defaults to [FATE-7]/[FATE-9] allowing it and no Inner Reserve taken."""
+    v = spread.defender
+    if hand_of_fortune is None:
+        hand_of_fortune = not inner_reserve and fate.reroll_fate_allowed(state, v.side, spread.no_fate)
+    hold = against_total(_victim_roller(state, spread, inner_reserve, hand_of_fortune, policy), total)
+    wounds, kill, stun = _one_wound(_victim_effects(state, spread, tough_fate))
+    hit = hold.beaten
+    return VictimOdds(v.id, hit, _scale(wounds, hit), kill * hit, stun * hit, hold.hand_of_fortune)
+
+
+def _scale(wounds: dict[int, Fraction], hit: Fraction) -> dict[int, Fraction]:
+    out = {k: p * hit for k, p in wounds.items() if k}
+    out[0] = 1 - sum(out.values(), Fraction(0))
+    return out
+
+
+def area_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reserve: bool = False,
+              defender_inner_reserve: bool = False, policies: tuple[str, str] = ("optimal", "optimal"),
+              victim_policy: str = "optimal") -> list[VictimOdds]:
+    """Every victim of an area attack ([AOE-1], [T-BLAST-1]) resolved now, nearest first as the engine takes
+    them: the spread follows a first-target hit with the attack's final total; each victim's Hand of Fortune
+    is on offer while its side has not used its one Inner Reserve or Hand of Fortune of the activation
+    ([FATE-7]) — in the first window or on an earlier victim."""
+    first = attack.defender
+    victims = [spread_attack(attack, v) for v in board.affected_within(state, first, 3)]
+    if not attack.area or not victims:
+        return []
+    a, d = attack.attacker, first
+    odds = attack_odds(state, attack, attacker_inner_reserve=attacker_inner_reserve,
+                       defender_inner_reserve=defender_inner_reserve, policies=policies)
+    assert odds.roll is not None
+    open_a = not attacker_inner_reserve and fate.reroll_fate_allowed(state, a.side, attack.no_fate)
+    open_d = not defender_inner_reserve and fate.reroll_fate_allowed(state, d.side, attack.no_fate)
+    effects = [_one_wound(_victim_effects(state, s, None)) for s in victims]
+    hit = [Fraction(0)] * len(victims)
+    hof = [Fraction(0)] * len(victims)
+    for (dice_sum, a_hof, d_hof), p in odds.roll.wins_by.items():
+        total = odds.attack_total + dice_sum
+        unused = {a.side: open_a and not a_hof, d.side: open_d and not d_hof}
+        states = {(unused.get(0, False), unused.get(1, False)): p}  # which sides still have their use
+        for i, spread in enumerate(victims):
+            side = spread.defender.side
+            after: dict[tuple[bool, bool], Fraction] = {}
+            for key, q in states.items():
+                hold = against_total(_victim_roller(state, spread, False, key[side], victim_policy), total)
+                hit[i] += q * hold.beaten
+                hof[i] += q * hold.hand_of_fortune
+                spent = tuple(False if s == side else key[s] for s in (0, 1))
+                after[key] = after.get(key, Fraction(0)) + q * (1 - hold.hand_of_fortune)
+                if hold.hand_of_fortune:
+                    after[spent] = after.get(spent, Fraction(0)) + q * hold.hand_of_fortune  # type: ignore[index]
+            states = after
+    out = []
+    for i, spread in enumerate(victims):
+        wounds, kill, stun = effects[i]
+        out.append(VictimOdds(spread.defender.id, hit[i], _scale(wounds, hit[i]), kill * hit[i], stun * hit[i],
+                              hof[i]))
+    return out
+
+
+def area_spell_hold(state: GameState, caster: ModelState, victim: ModelState, spell_id: str, total: int, *,
+                    inner_reserve: bool = False, hand_of_fortune: bool | None = None,
+                    policy: str = "optimal") -> HoldOdds:
+    """A More than One victim's resisting roll against the casting ``total`` ([SEQ-8]), as
+    :func:`game.rules.sorcery.more_than_one` resolves it: P(the spell takes it) and P(Hand of Fortune spent)."""
+    spell = sorcery.SPELLS[spell_id]
+    if hand_of_fortune is None:
+        hand_of_fortune = not inner_reserve and fate.reroll_fate_allowed(state, victim.side, False)
+    dice = 2 + inner_reserve
+    mods = sorcery.resist_modifiers(state, victim, spell, area=True)
+    return against_total(Roller(dice, _total(victim, spell.resist, mods),
+                                _trait_reroll(state, victim, spell.resist, dice, "resist", None), hand_of_fortune,
+                                policy), total)
+
+
+def victim_beaten(state: GameState, context: dict, inner_reserve: bool = False) -> Fraction:
+    """P(an area of effect's victim is beaten), read from its Fate decision's context (Blast or More than One):
+    with or without Inner Reserve, Hand of Fortune kept for after the roll when [FATE-7] allows it."""
+    victim, total = state.model(context["model"]), context["against"]
+    if "area_attack" in context:
+        return victim_odds(state, context["area_attack"], total, inner_reserve=inner_reserve).p_hit
+    return area_spell_hold(state, state.model(context["caster"]), victim, context["area_spell"], total,
+                           inner_reserve=inner_reserve).beaten
+
+
+def rerolled_beaten(dice: list[int], total: int, against: int) -> Fraction:
+    """P(``against`` still beats a roll of ``total`` after all its ``dice`` are rolled again ([FATE-6], [DICE-4]))."""
+    return against_total(Roller(len(dice), total - sum(dice)), against).beaten

@@ -23,6 +23,7 @@ from game.ai.threat import Threats, loss
 from game.rules import board, combat, conditions
 from game.rules.decisions import Answer, Decision, IllegalAnswer
 from game.rules.state import GameState, ModelState
+from game.rules.traits.base import hooks_of
 
 VALUE = {"hero": 3.0, "companion": 2.0, "follower": 1.0}  # [ENC-5] kill values
 FIGHTS = ("standard_attack", "furious_attack")
@@ -196,12 +197,27 @@ class Tactical:
                 if t.id != e.id:
                     continue
                 attack = combat.Attack(m, e, "ranged", "aimed_shot", w, range_band=band, cover=cover)
+                attack.area = any(h.gives_area(attack) for h in hooks_of(m))
                 odds = memo.odds(state, attack)
                 best = max(best, (float(odds.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken)
                                   + float(odds.p_kill) * model_value(e)
                                   + self.first_strike(state, e, float(odds.p_kill), float(odds.p_stun)))
-                           * self.blocker_bonus(state, m, e))
+                           * self.blocker_bonus(state, m, e) + self.area_value(state, m, attack))
         return best
+
+    @staticmethod
+    def area_value(state: GameState, m: ModelState, attack: combat.Attack) -> float:
+        """What an area attack's spread is worth beyond its first target ([AOE-1]), from the exact odds with each
+        victim's Fate on offer: enemies caught count for us, our own models caught against us."""
+        if not attack.area:
+            return 0.0
+        value = 0.0
+        for v in memo.area(state, attack):
+            victim = state.model(v.model)
+            worth = (float(v.expected_wounds) / max(1, victim.max_wounds - victim.wounds_taken)
+                     + float(v.p_kill)) * model_value(victim)
+            value += -worth if victim.side == m.side else worth
+        return value
 
     def spell_value(self, state: GameState, m: ModelState, e: ModelState) -> tuple[float, str]:
         if e.id not in {t.id for t in memo.spell_targets(state, m, 18.0)}:
@@ -635,6 +651,8 @@ class Tactical:
 
     def on_inner_reserve(self, state: GameState, d: Decision) -> Answer:
         fate_left = state.sides[d.side].fate
+        if "against" in d.context:  # an area of effect's victim ([AOE-1], [SEQ-8])
+            return self.victim_inner_reserve(state, d)
         attack = d.context.get("attack")
         if self.level == "hard" and attack is not None:
             if fate_left <= self.reserve(state, d.side) and attack.defender.side != d.side:
@@ -656,8 +674,44 @@ class Tactical:
         except Exception:  # an attack the odds cannot model: no opinion
             return 0.0
 
+    def victim_inner_reserve(self, state: GameState, d: Decision) -> Answer:
+        """Inner Reserve on a victim's roll when its extra die lowers the chance of being beaten by enough
+        over keeping Hand of Fortune for after the roll; a model a wound would kill, or a hero, is worth more."""
+        m = state.model(d.context["model"])
+        precious = m.wounds_taken + 1 >= m.max_wounds or m.is_hero
+        if not precious and state.sides[d.side].fate <= self.reserve(state, d.side) and self.level != "hard":
+            return "pass"
+        from game.ai.odds import victim_beaten
+
+        try:
+            gain = float(victim_beaten(state, d.context) - victim_beaten(state, d.context, inner_reserve=True))
+        except Exception:  # a roll the odds cannot model: no opinion
+            return "pass"
+        return "spend" if gain > (0.08 if precious else 0.15) else "pass"
+
+    def victim_reroll(self, state: GameState, d: Decision) -> Answer:
+        """A beaten victim re-rolls: a trait's free re-roll of 1s first, else Hand of Fortune if fresh dice can
+        still hold against the total; a roll that holds is never re-rolled."""
+        from game.ai.odds import rerolled_beaten
+
+        keys = d.choices()
+        if not d.context.get("losing"):
+            return "pass"
+        free = [k for k in keys if k not in ("pass", "hand_of_fortune")]
+        if free:
+            return free[0]
+        if "hand_of_fortune" not in keys:
+            return "pass"
+        after = rerolled_beaten(d.context["dice"], d.context["total"], d.context["against"])
+        m = state.model(d.context["model"])
+        precious = m.wounds_taken + 1 >= m.max_wounds or m.is_hero
+        spare = state.sides[d.side].fate > (1 if self.level == "hard" and not precious else 0)
+        return "hand_of_fortune" if after < 1 and spare else "pass"
+
     def on_reroll(self, state: GameState, d: Decision) -> Answer:
         keys = d.choices()
+        if "against" in d.context:
+            return self.victim_reroll(state, d)
         free = [k for k in keys if k not in ("pass", "hand_of_fortune")]
         if free:
             return free[0]  # a trait's re-roll costs nothing

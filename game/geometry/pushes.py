@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from game.content.maps import TABLE_SIZE
@@ -93,18 +94,22 @@ def _edge_limit(start: Vec2, d: Vec2, r: float, distance: float) -> float:
     return max(0.0, t)
 
 
-def quake_order(bf: Battlefield, source_id: str) -> list[str]:
-    """Models in base contact with a Quaking model, nearest first (ties by id) ([DIG-MOVE-5])."""
+def quake_order(bf: Battlefield, source_id: str, movable: Collection[str] | None = None) -> list[str]:
+    """Models in base contact with a Quaking model, nearest first (ties by id) ([DIG-MOVE-5]).
+
+    ``movable``: the bases the rules let the Quake move (a neutral base is not one, [ENC-RES-3]);
+    the others stay put and block the pushes like any base."""
     src = bf.base(source_id)
-    touching = bf.bases_within(source_id, 0.02)
+    touching = [i for i in bf.bases_within(source_id, 0.02) if movable is None or i in movable]
     return sorted(touching, key=lambda i: (bf.base(i).centre.distance_to(src.centre) - bf.base(i).radius, i))
 
 
-def quake(bf: Battlefield, source_id: str, distance: float = 2.0) -> list[PushResult]:
-    """Push every model in contact 2″ away, nearest first, moving each in the index before the next."""
+def quake(bf: Battlefield, source_id: str, distance: float = 2.0,
+          movable: Collection[str] | None = None) -> list[PushResult]:
+    """Push every (movable) model in contact 2″ away, nearest first, moving each in the index before the next."""
     src = bf.base(source_id)
     results = []
-    for bid in quake_order(bf, source_id):
+    for bid in quake_order(bf, source_id, movable):
         res = push(bf, bid, src.centre, distance, SHOVE, src.facing)
         results.append(res)
         if res.removed:

@@ -35,6 +35,28 @@ def in_contact(a: ModelState, b: ModelState) -> bool:
     return a.id != b.id and distance(a, b) <= CONTACT_TOLERANCE
 
 
+def affectable(state: GameState) -> list[ModelState]:
+    """The models an effect that names "models" may reach: every model on the table, friend or foe.
+
+    The one gate for [ENC-RES-3]: an unrescued Prisoner is not among them, so no attack, target, push,
+    area of effect, aura or spell ever touches it (``state.friends_of`` and ``enemies_of`` are drawn from
+    the same models). Its base still stands in the geometry: it blocks movement, pushes and sight lines.
+    """
+    return state.on_table()
+
+
+def affected_within(state: GameState, centre: ModelState, inches: float) -> list[ModelState]:
+    """The models an effect reaching ``inches`` from ``centre``'s base may affect, nearest first (ties by id);
+    never ``centre`` itself, never a neutral base ([ENC-RES-3])."""
+    near = [m for m in affectable(state) if m.id != centre.id and within(m, centre, inches)]
+    return sorted(near, key=lambda m: (distance(m, centre), m.id))
+
+
+def affected_in_contact(state: GameState, model: ModelState) -> list[ModelState]:
+    """The models in base contact an effect may affect, friend or foe (Sweeping Attack, Quake): [ENC-RES-3]."""
+    return [m for m in affected_within(state, model, CONTACT_TOLERANCE) if in_contact(model, m)]
+
+
 def engaged_enemies(state: GameState, model: ModelState) -> list[ModelState]:
     """[BASE-6]: enemies in base contact."""
     return [e for e in state.enemies_of(model) if in_contact(model, e)]

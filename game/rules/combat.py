@@ -192,7 +192,7 @@ def reroll_window(state: GameState, active: ModelState, a_roll: ResolutionRoll, 
         losing = (not active_wins(a_roll, d_roll)) if is_active else active_wins(a_roll, d_roll)
         if step == "active-again" and not losing:
             break
-        choice = None
+        choice, traits = None, []
         if not mine.rerolled:
             role = purpose[0] if is_active else purpose[1]
             traits = [(h, o) for h in hooks_of(who) for o in h.reroll_options(state, who, mine, role, attack)]
@@ -202,22 +202,50 @@ def reroll_window(state: GameState, active: ModelState, a_roll: ResolutionRoll, 
             if step == "active":
                 active_passed = True
             continue
-        owner = next((h for h, o in traits if o.key == choice), None)
-        indices = None
-        if owner is not None:  # a trait's re-roll of the dice showing 1
-            indices = ones(mine)
-            owner.rerolled(state, who)
-        new = reroll(mine, state.dice, indices)
-        what = "the dice showing 1" if indices is not None else "all the dice"
-        state.emit("DiceRerolled", f"{who.name} re-rolls {what} ({choice.replace('_', ' ')}): {new.explain()}",
-                   model=who.id, dice=list(new.dice), before=list(mine.dice), total=new.total, reason=choice,
-                   modifiers=[{"value": m.value, "rule": m.rule, "source": m.source} for m in new.applied],
-                   rule="DICE-4")
+        new = _apply_reroll(state, who, mine, choice, traits)
         if is_active:
             a_roll = new
         else:
             d_roll = new
     return a_roll, d_roll
+
+
+def _apply_reroll(state: GameState, who: ModelState, mine: ResolutionRoll, choice: str,
+                  traits: list[tuple[Any, Option]]) -> ResolutionRoll:
+    """[DICE-4]: a trait's re-roll picks up the dice showing 1, Hand of Fortune all the dice; the new roll stands."""
+    owner = next((h for h, o in traits if o.key == choice), None)
+    indices = None
+    if owner is not None:  # a trait's re-roll of the dice showing 1
+        indices = ones(mine)
+        owner.rerolled(state, who)
+    new = reroll(mine, state.dice, indices)
+    what = "the dice showing 1" if indices is not None else "all the dice"
+    state.emit("DiceRerolled", f"{who.name} re-rolls {what} ({choice.replace('_', ' ')}): {new.explain()}",
+               model=who.id, dice=list(new.dice), before=list(mine.dice), total=new.total, reason=choice,
+               modifiers=[{"value": m.value, "rule": m.rule, "source": m.source} for m in new.applied],
+               rule="DICE-4")
+    return new
+
+
+def hold_against(state: GameState, who: ModelState, attr: str, mods: list[Modifier], total: int, why: str,
+                 role: str, attack: Attack | None = None, no_fate: bool = False,
+                 context: dict[str, Any] | None = None) -> Gen:
+    """A roll of its own against a total already made, as an area of effect's victims roll ([AOE-1], [SEQ-8]).
+
+    RULING 2026-12-01 ([AOE-1], [FATE-7]): the victim's player may declare Inner Reserve before the dice
+    ([FATE-5]) and, the roll being beaten, take its one re-roll choice after ([SEQ-1]: Hand of Fortune, or a
+    trait's re-roll of 1s that applies to such a roll); the total it stands against is never rolled again.
+    Returns the final roll; the total beats it when ``total > roll.total`` ([DICE-2])."""
+    about = {**(context or {}), "model": who.id, "against": total}
+    extra = yield from fate.inner_reserve(state, who.side, f"{who.name}'s {why}", no_fate, about)
+    mine = roll(state, who, attr, mods, extra, why)
+    traits = [(h, o) for h in hooks_of(who) for o in h.reroll_options(state, who, mine, role, attack)]
+    choice = yield from fate.reroll_choice(state, who.side, f"{who.name}'s {why}", [o for _, o in traits],
+                                           total > mine.total, no_fate,
+                                           {**about, "total": mine.total, "dice": list(mine.dice)})
+    if choice is not None:
+        mine = _apply_reroll(state, who, mine, choice, traits)
+    return mine
 
 
 def resolve_attack(state: GameState, attack: Attack) -> Gen:
@@ -334,16 +362,23 @@ def kill(state: GameState, model: ModelState, how: str, rule: str) -> None:
         state.sides[model.side].hero_died_turn = state.turn
 
 
+def area_defence_modifiers(state: GameState, spread: Attack) -> list[Modifier]:
+    """[AOE-1]: +2, the victim's own roll modifiers and its trait PD bonuses against ranged attacks; no Cover,
+    no Stealth (a function so the odds read the same rule)."""
+    v = spread.defender
+    return [Modifier(2, "AOE-1", "area of effect"), *model_roll_modifiers(state, v),
+            *collect(v, "defence_modifiers", state, spread)]
+
+
 def area_of_effect(state: GameState, attack: Attack, total: int) -> Gen:
     """[AOE-1]: every other model within 3″ of the first target, friend or foe (the attacker too, if it
-    stands that close), rolls PD +2 against the attack's total."""
+    stands that close), rolls PD +2 against the attack's total, each roll its own with its player's Fate."""
     first = attack.defender
-    victims = [m for m in state.on_table() if m.id != first.id and board.within(m, first, 3)]
-    for v in sorted(victims, key=lambda m: (board.distance(m, first), m.id)):
+    for v in board.affected_within(state, first, 3):  # never the neutral Prisoner ([ENC-RES-3])
         spread = Attack(attack.attacker, v, attack.kind, attack.action, attack.weapon, range_band=attack.range_band)
-        mods = [Modifier(2, "AOE-1", "area of effect"), *model_roll_modifiers(state, v)]
-        mods += collect(v, "defence_modifiers", state, spread)
-        d_roll = roll(state, v, "PD", mods, 0, "area of effect defence")
+        d_roll = yield from hold_against(state, v, "PD", area_defence_modifiers(state, spread), total,
+                                         "area of effect defence", "defence", spread, attack.no_fate,
+                                         {"area_attack": spread})
         if total > d_roll.total:
             state.emit("AreaHit", f"The blast catches {v.name} ({total} vs {d_roll.total})", model=v.id, rule="AOE-1")
             yield from deal_wounds(state, v, 1, attack.attacker, spread)

@@ -46,7 +46,7 @@ def inner_reserve(state: GameState, side: int, roll_name: str, no_fate: bool = F
 
 
 def reroll_choice(state: GameState, side: int, roll_name: str, options: list[Option], losing: bool,
-                  no_fate: bool = False) -> Gen:
+                  no_fate: bool = False, context: dict[str, Any] | None = None) -> Gen:
     """[SEQ-1]: one re-roll choice for one's own roll: a trait's re-roll, or [FATE-6] Hand of Fortune
     (1 Fate, only for a losing roll). Not asked when nothing is on offer ([FATE-9])."""
     offered = list(options)
@@ -55,7 +55,8 @@ def reroll_choice(state: GameState, side: int, roll_name: str, options: list[Opt
     if not offered:
         return None
     answer = yield Decision("reroll", side, f"Re-roll {roll_name}?", "SEQ-1",
-                            [Option("pass", "No re-roll"), *offered], context={"roll": roll_name})
+                            [Option("pass", "No re-roll"), *offered],
+                            context={"roll": roll_name, "losing": losing, **(context or {})})
     if answer == "pass":
         return None
     if answer == "hand_of_fortune":

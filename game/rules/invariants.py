@@ -23,6 +23,8 @@ def violations(state: GameState) -> list[str]:
                 out.append(f"{a.label()} overlaps {b.label()}")
         if not 0 <= a.wounds_taken < a.max_wounds or (a.status == PRISONER and a.wounds_taken):
             out.append(f"{a.label()} has {a.wounds_taken} wounds of {a.max_wounds} and is still on the table")
+        if a.status == PRISONER and a.conditions:  # [ENC-RES-3]: nothing affects it
+            out.append(f"the Prisoner {a.label()} is marked {', '.join(sorted(a.conditions))}")
     for s in state.sides:
         if s.fate < 0:
             out.append(f"{s.name} has {s.fate} Fate")

@@ -216,11 +216,13 @@ def take_effect(state: GameState, caster: ModelState, target: ModelState, spell:
 
 def more_than_one(state: GameState, caster: ModelState, first: ModelState, spell: Spell,
                   c_roll: ResolutionRoll) -> Gen:
-    """[SEQ-8]: every other model within 3″ of the first target (never the caster) resists at +2."""
-    victims = [m for m in state.on_table() if m.id not in (first.id, caster.id) and board.within(m, first, 3)]
-    for v in sorted(victims, key=lambda m: (board.distance(m, first), m.id)):
-        r = combat.roll(state, v, spell.resist, resist_modifiers(state, v, spell, area=True), 0,
-                        f"resisting {spell.name} (More than One)")
+    """[SEQ-8]: every other model within 3″ of the first target (never the caster) resists at +2, each roll
+    its own with its player's Fate ([AOE-1] RULING 2026-12-01)."""
+    victims = [m for m in board.affected_within(state, first, 3) if m.id != caster.id]  # nor a Prisoner
+    for v in victims:
+        r = yield from combat.hold_against(state, v, spell.resist, resist_modifiers(state, v, spell, area=True),
+                                           c_roll.total, f"resisting {spell.name} (More than One)", "resist",
+                                           context={"area_spell": spell.id, "caster": caster.id})
         if active_wins(c_roll.total, r):
             yield from take_effect(state, caster, v, spell)
         else:

@@ -91,3 +91,23 @@ def test_a_set_up_script_opens_in_deployment_and_the_player_deploys_on(app: App,
             break
         pilot.step()
     assert not scene.session.deploying() and scene.state.phase == "main"
+
+
+@pytest.mark.rule("AOE-1", "FATE-5", "FATE-6", "DIG-ACT-3")
+def test_a_blast_victims_fate_prompts_name_the_victim_and_show_its_odds(app: App):
+    assert open_position(app, str(ROOT / "docs" / "examples" / "blast_victims.yaml")) is None
+    frames(app, 3)
+    scene = app.top
+    d = scene.session.pending
+    assert (d.kind, d.side, d.context["model"]) == ("inner_reserve", 1, "B6")  # Bothvatr, the nearer victim
+    text = scene.widgets["prompt"].html_text
+    assert "Inner Reserve on Bothvatr&#x27;s area of effect defence" in text or \
+        "Inner Reserve on Bothvatr's area of effect defence" in text
+    assert "Bothvatr beaten by 16: 84% now · 50% with Inner Reserve" in text
+    assert scene._focus_model() == "B6"
+    scene.session.answer("pass")
+    frames(app, 3)
+    d = scene.session.pending
+    assert d.kind == "reroll" and "hand_of_fortune" in d.choices() and d.context["losing"]
+    text = scene.widgets["prompt"].html_text
+    assert "Bothvatr rolled 8 against 16: beaten" in text and "Re-rolling all the dice: beaten 92%" in text

@@ -118,6 +118,10 @@ class TraitRule:
     def prepare_attack(self, state: GameState, attack: Attack) -> None:
         """Adjust the holder's attack before it is resolved (Blast's area, Spray ignoring cover)."""
 
+    def gives_area(self, attack: Attack) -> bool:
+        """Whether this trait gives the holder's ``attack`` an area of effect ([AOE-1]); asked by the odds too."""
+        return False
+
     def after_spell(self, state: GameState, caster: ModelState, target: ModelState,
                     wounds: int) -> Generator[Decision, Any, None]:
         """Called after the holder's spell took effect on a target (Drain)."""

@@ -16,8 +16,11 @@ class Blast(TraitRule):
     name = "Blast"
     rule = "T-BLAST-1"
 
+    def gives_area(self, attack: Attack) -> bool:
+        return attack.kind == "ranged"
+
     def prepare_attack(self, state: GameState, attack: Attack) -> None:
-        if attack.kind == "ranged":
+        if self.gives_area(attack):
             attack.area = True
             state.emit("BlastAttack", f"{attack.attacker.name}'s shot has an area of effect (Blast)",
                        model=attack.attacker.id, rule="T-BLAST-1")

@@ -35,10 +35,11 @@ class Gargantuan(TraitRule):
         from game.rules import actions, board, conditions
         from game.rules.combat import kill
 
-        if not any(board.in_contact(model, m) for m in state.on_table()):
+        victims = board.affected_in_contact(state, model)  # never the neutral Prisoner ([ENC-RES-3])
+        if not victims:
             actions.skip(state, model, kind, "no model in base contact")
             return False
-        for result in quake(board.battlefield(state), model.id, 2.0):
+        for result in quake(board.battlefield(state), model.id, 2.0, {v.id for v in victims}):
             victim = state.model(result.base)
             if result.removed:
                 state.emit("Pushed", f"Quake: {victim.name} is thrown off the table", model=victim.id, rule="T-GARG-6")

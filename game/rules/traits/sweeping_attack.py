@@ -25,7 +25,7 @@ class SweepingAttack(TraitRule):
     def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
         from game.rules import actions, board, combat
 
-        victims = [m for m in state.on_table() if board.in_contact(model, m)]
+        victims = board.affected_in_contact(state, model)  # [ENC-RES-3]: never the neutral Prisoner
         if not victims:
             actions.skip(state, model, kind, "no model in base contact")
             return False

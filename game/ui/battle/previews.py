@@ -507,6 +507,24 @@ def _mod_rows(mods: list[dict]) -> list[Row]:
     return [Row(f"   {m['value']:+d} {m['source']}  [{m['rule']}]", theme.MUTED, -1, False, m["rule"]) for m in mods]
 
 
+def victim_fate_lines(state: GameState, context: dict, kind: str) -> list[str]:
+    """For an area of effect victim's Fate decision ([AOE-1], [SEQ-8]): its chance of being beaten by the total
+    already made, with and without what is on offer, from game.ai.odds."""
+    from game.ai.odds import rerolled_beaten, victim_beaten
+
+    name, against = state.model(context["model"]).name, context["against"]  # "now": Hand of Fortune kept
+    if kind == "inner_reserve":
+        keep = victim_beaten(state, context)
+        spend = victim_beaten(state, context, inner_reserve=True)
+        return [f"{name} beaten by {against}: {pct(keep)} now · {pct(spend)} with Inner Reserve"]
+    lines = [f"{name} rolled {context['total']} against {against}: "
+             + ("beaten" if context.get("losing") else "it holds")]
+    if context.get("dice"):
+        again = rerolled_beaten(context["dice"], context["total"], against)
+        lines.append(f"Re-rolling all the dice: beaten {pct(again)}")
+    return lines
+
+
 def odds_rows(summary: OddsSummary) -> list[Row]:
     """The card's rows: the title, the big numbers, then every modifier with its rule and source."""
     rows = [Row(summary.title, theme.ACCENT, 1, True)]

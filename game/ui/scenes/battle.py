@@ -177,7 +177,13 @@ class BattleScene(Scene):
         self._build_options()
 
     def _prompt_odds(self, d) -> list[str]:
-        """Inner Reserve on an attack: the exact odds without and with the extra die."""
+        """Inner Reserve on an attack: the exact odds without and with the extra die; an area of effect's
+        victim: its chance of being beaten with and without its Fate."""
+        if d.kind in ("inner_reserve", "reroll") and "against" in d.context:
+            try:
+                return previews.victim_fate_lines(self.state, d.context, d.kind)
+            except Exception:  # odds are advice: a gap in them must not stop the game
+                return []
         attack = d.context.get("attack")
         if d.kind != "inner_reserve" or attack is None:
             return []
@@ -802,6 +808,9 @@ class BattleScene(Scene):
             return
         colour = theme.side_colour(d.side, self.app.settings.colour_blind)
         what = d.kind.replace("_", " ").capitalize()
+        about = self.state.models.get(d.context.get("model") or "")
+        if about is not None and about.side == d.side:  # whose roll or model it is (an area of effect's victim)
+            what += f" for {about.name}"
         text = theme.displayable(f"{self.state.sides[d.side].name}: this decision is yours — {what}")
         f = theme.font(self.px(15), bold=True)
         while f.size(text)[0] > self.table_rect.width - self.px(40) and len(text) > 20:
