@@ -300,6 +300,10 @@ def main(argv: list[str] | None = None) -> int:
     from tools.tour_editor import editor_tour
 
     editor_tour(tour)
+    if not args.editor_only:
+        from tools.tour_saves import saves_tour
+
+        saves_tour(tour)
     if args.editor_only:
         args.games, tour.missing_kinds = 0, set()
     budget = args.max_steps
