@@ -45,7 +45,8 @@ KEYS = ([getattr(pygame, f"K_{c}") for c in string.digits + string.ascii_lowerca
            pygame.K_PLUS, pygame.K_MINUS, pygame.K_EQUALS, pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME])
 # the keys a player presses most in a battle get more weight
 FAVOURITES = [pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_F1] + [getattr(pygame, f"K_{d}") for d in "123456789"]
-REQUIRED = {"menu", "setup", "settings", "help", "battle:ai", "battle:hotseat", "maintenance", "results", "editor"}
+REQUIRED = {"menu", "setup", "settings", "help", "battle:ai", "battle:hotseat", "maintenance", "results", "editor",
+            "load", "replay"}
 
 
 def played(seed: int, scores: int | None, before_scoring: bool = False) -> BattleSession:
@@ -184,6 +185,19 @@ class Monkey:
         self.app.push(SettingsScene(self.app))
         self.frame()
 
+    def to_replay(self, session: BattleSession) -> None:
+        """The Load screen with a finished battle saved, then the replay viewer on it."""
+        from game.saves.record import read_save
+        from game.saves.store import saves_dir
+        from game.ui.scenes.replay import ReplayScene
+
+        path = saves_dir() / "monkey.json"
+        session.save_to(path, name="monkey")
+        menu = self.menu()
+        click_widget(self.app, menu.widgets["load"])
+        if self.app.top is not None and self.app.top.name == "load":
+            self.app.push(ReplayScene(self.app, read_save(path)))
+
     def to_editor(self) -> None:
         """The map editor on a shipped map with an unsaved change (leaving asks first, so the monkey stays)."""
         from game.editor.commands import SetMeta
@@ -286,6 +300,7 @@ def run_monkey(seed: int, events: int) -> Monkey:
         (hotseat, 0.26, {"battle:hotseat"}),
         (lambda: monkey.to_session(late()), 0.16, {"battle:hotseat"}),
         (lambda: monkey.to_session(finished()), 0.12, {"results", "battle:hotseat"}),
+        (lambda: monkey.to_replay(finished()), 0.08, {"replay", "load"}),
     ]
     for n, (enter, share, stay) in enumerate(legs):
         start = time.perf_counter()
@@ -299,7 +314,8 @@ def run_monkey(seed: int, events: int) -> Monkey:
 @pytest.fixture
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Settings, mods and replays in tmp; 'random' seeds (quick battle, setup) fixed for a reproducible run."""
-    for var, name in (("IRON_HONOR_CONFIG", "cfg"), ("IRON_HONOR_MODS", "mods"), ("IRON_HONOR_REPLAYS", "replays")):
+    for var, name in (("IRON_HONOR_CONFIG", "cfg"), ("IRON_HONOR_MODS", "mods"), ("IRON_HONOR_REPLAYS", "replays"),
+                      ("IRON_HONOR_SAVES", "saves")):
         (tmp_path / name).mkdir()
         monkeypatch.setenv(var, str(tmp_path / name))
     fixed = random.Random(7)
