@@ -158,4 +158,4 @@ def test_the_command_line_exit_codes_and_help(tmp_path: Path) -> None:
 def test_play_without_a_screen_prints_the_default_matchup() -> None:
     out = subprocess.run([sys.executable, "-m", "game"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    assert "Lantern Adventuring Co." in out.stdout and "Northmen Raiding Party" in out.stdout
+    assert "Ghrim Company" in out.stdout and "Northmen Raiding Party" in out.stdout
