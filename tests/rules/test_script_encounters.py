@@ -100,7 +100,21 @@ def check_breakthrough(r: Report) -> None:
     assert r["state"]["scores"] == {"A": 2, "B": 0}  # a companion's kill value ([ENC-BRK-3])
 
 
+def check_blast_victims(r: Report) -> None:
+    # the Blast has hit its target; the nearer victim's player is asked Inner Reserve before its roll
+    assert kinds(r, "BlastAttack") and r["pending"]["kind"] == "inner_reserve" and r["pending"]["side"] == "B"
+    assert "Bothvatr" in r["pending"]["prompt"]
+
+
+def check_turn_to_shoot(r: Report) -> None:
+    # Hollowshot faces away from its only enemy; it is offered to activate (its shot may turn to him)
+    assert r["pending"]["kind"] == "nominate" and r["pending"]["options"] == [{"key": "A5", "label": "Hollowshot"}]
+    assert models(r)["A5"]["facing"] == 270
+
+
 CHECKS: dict[str, tuple[Callable[[Report], None], tuple[str, ...]]] = {
+    "blast_victims": (check_blast_victims, ("AOE-1", "FATE-5")),
+    "turn_to_shoot": (check_turn_to_shoot, ("SEQ-5",)),
     "furious_attack": (check_furious_attack, ("EX-8",)),
     "sweeping_attack": (check_sweeping_attack, ("T-SWEEP-1",)),
     "engagement_setup": (check_engagement_setup, ("ENC-1", "ENC-2", "ENC-3", "ENC-ENG-1", "T-AMBUSH-1")),
