@@ -27,13 +27,18 @@ def main(seed: int) -> None:
     else:
         app.top.quick_battle(seed)
     pilot = Autopilot(app, lambda side: make("easy", seed + side))
-    shown = -1
+    shown, idle = -1, 0
     while app.top is not None and app.top.name != "results":
         pilot.step()
         session = getattr(app.top, "session", None)
         if session is not None and len(session.recorder.answers) != shown:
-            shown = len(session.recorder.answers)
+            shown, idle = len(session.recorder.answers), 0
             print(shown, session.recorder.checks[-1] if shown else "-", flush=True)
+        idle += 1
+        if idle > 3000:  # nothing answered for a long while: say where, rather than spin
+            pending = getattr(getattr(session, "pending", None), "kind", None)
+            print(f"stuck on {app.top.name}, pending {pending}", file=sys.stderr, flush=True)
+            sys.exit(3)
 
 
 if __name__ == "__main__":
