@@ -19,7 +19,6 @@ from game.content.party_building import BuiltParty, build_party, load_party
 from game.content.schema import StrictModel, validate
 from game.content.yaml_loader import Document, load_yaml
 from game.core.errors import ContentError, Problem
-from game.paths import ROOT
 
 SCRIPT_FORMAT = "iron-honor/script@1"
 Side = Literal["A", "B"]
@@ -68,12 +67,15 @@ class Script:
     problems: list[Problem] = field(default_factory=list)
 
 
-def _find(base: Path, name: str) -> Path:
-    for root in (base, ROOT):
-        candidate = (root / name).resolve()
-        if candidate.exists():
-            return candidate
-    return (base / name).resolve()
+def _find(base: Path, name: str, doc: Document | None = None, key: tuple[str, ...] = ()) -> Path:
+    """A file the script names, confined to its folder, the game's folders and the mod folder."""
+    from game.content.library import find_reference
+
+    try:
+        return find_reference(base, name)
+    except ValueError as exc:
+        problem = doc.problem(key, str(exc)) if doc is not None else Problem("", None, str(exc))
+        raise ContentError(doc.file if doc is not None else name, [problem]) from None
 
 
 def load_script(path: str | Path) -> Script:
@@ -93,13 +95,13 @@ def load_script(path: str | Path) -> Script:
     for side in ("A", "B"):
         entry = raw.parties[side]  # type: ignore[index]
         if isinstance(entry, str):
-            parties.append(load_party(_find(base, entry), entry))
+            parties.append(load_party(_find(base, entry, doc, ("parties", side)), entry))
         else:
             parties.append(build_party(doc.sub(("parties", side), entry)))
     if raw.map is None:
         battle_map = BattleMap("open table", ())
     elif isinstance(raw.map, str):
-        battle_map = load_map(_find(base, raw.map), raw.map)
+        battle_map = load_map(_find(base, raw.map, doc, ("map",)), raw.map)
     else:
         battle_map = build_map(doc.sub(("map",), raw.map))
     return Script(doc.file, raw.seed, battle_map, (parties[0], parties[1]), raw, doc)
