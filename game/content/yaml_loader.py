@@ -206,8 +206,11 @@ def _whole(file: str, message: str, line: int | None = None) -> ContentError:
     return ContentError(file, [Problem("", line, message)])
 
 
-def parse_yaml(raw: bytes | str, file: str = "<text>") -> Document:
-    """Parse YAML text (or bytes) into a :class:`Document`, or raise ContentError."""
+def parse_yaml(raw: bytes | str, file: str = "<text>", allow_empty: bool = False) -> Document:
+    """Parse YAML text (or bytes) into a :class:`Document`, or raise ContentError.
+
+    ``allow_empty``: an empty (or comments-only) text is a Document of ``None`` instead of an error.
+    """
     if isinstance(raw, bytes):
         if len(raw) > MAX_BYTES:
             raise _whole(file, f"file is {len(raw)} bytes; content files may be at most {MAX_BYTES} bytes")
@@ -222,6 +225,8 @@ def parse_yaml(raw: bytes | str, file: str = "<text>") -> Document:
         if len(text.encode("utf-8", "replace")) > MAX_BYTES:
             raise _whole(file, f"text is larger than {MAX_BYTES} bytes")
     if not text.strip() or all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()):
+        if allow_empty:
+            return Document(file, None)
         raise _whole(file, "the file is empty; expected a YAML mapping")
     try:
         loader = yaml.SafeLoader(text)
