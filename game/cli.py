@@ -131,8 +131,8 @@ def run_script_command(path: str) -> int:
     try:
         result = run_script(load_script(path))
     except ContentError as exc:
-        print(json.dumps({"file": safe_text(path), "errors": [p.as_dict() for p in exc.problems]},
-                         ensure_ascii=False))
+        # the file the problems are in: the script, or a party or map file it names
+        print(json.dumps({"file": exc.file, "errors": [p.as_dict() for p in exc.problems]}, ensure_ascii=False))
         return 1
     print(json.dumps(result, ensure_ascii=False, indent=1))
     return 2 if result["error"] else 0
