@@ -20,6 +20,14 @@ if TYPE_CHECKING:  # the loaders are imported by the commands that use them: the
 DEFAULT_MATCHUP = ("lantern_adventuring_co.yaml", "northmen_raiding_party.yaml")
 
 
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def json_line(record: object, indent: int | None = None) -> str:
+    """Strict JSON (no NaN) on one line: the characters other readers take for line breaks are escaped too."""
+    return json.dumps(record, ensure_ascii=False, allow_nan=False, indent=indent).translate(_LINE_BREAKS)
+
+
 def _party_files(paths: Sequence[str]) -> list[tuple[str, ContentError | None]]:
     """Folders become their .yaml/.yml files; files stay as given (even missing ones).
 
@@ -60,7 +68,7 @@ def party_check(files: Sequence[str], out=None) -> int:
             record: dict[str, object] = {"file": safe_text(file), "errors": [p.as_dict() for p in exc.problems]}
         else:
             record = party.summary()
-        out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        out.write(json_line(record) + "\n")
         out.flush()
     return 1 if failed else 0
 
@@ -132,9 +140,9 @@ def run_script_command(path: str) -> int:
         result = run_script(load_script(path))
     except ContentError as exc:
         # the file the problems are in: the script, or a party or map file it names
-        print(json.dumps({"file": exc.file, "errors": [p.as_dict() for p in exc.problems]}, ensure_ascii=False))
+        print(json_line({"file": exc.file, "errors": [p.as_dict() for p in exc.problems]}))
         return 1
-    print(json.dumps(result, ensure_ascii=False, indent=1))
+    print(json_line(result, indent=1))
     return 2 if result["error"] else 0
 
 
@@ -167,7 +175,7 @@ def fight_command(args: argparse.Namespace) -> int:
     while True:
         for event in state.log[shown:]:
             if args.json:
-                print(json.dumps(event.to_dict(), ensure_ascii=False))
+                print(json_line(event.to_dict()))
             else:
                 print(f"[turn {event.turn}] {event.text}")
         shown = len(state.log)
@@ -272,7 +280,7 @@ def validate_command(args: argparse.Namespace) -> int:
     for r in results:
         if args.json:
             record = {"file": r.file, "kind": r.kind, "name": r.name, "errors": [p.as_dict() for p in r.problems]}
-            print(json.dumps(record, ensure_ascii=False))
+            print(json_line(record))
         elif r.kind == "skipped":
             print(f"SKIP {r.file}: {r.problems[0].message}")
         elif r.ok:

@@ -116,6 +116,14 @@ def segments_touch(a: tuple[float, float], b: tuple[float, float], c: tuple[floa
         (d3 == 0 and _on_segment(a, b, c)) or (d4 == 0 and _on_segment(a, b, d))
 
 
+MAX_CORNERS = 100  # a terrain piece's corners: the table's geometry (convex parts, routes) grows faster than n
+
+
+def corners_problem(n: int) -> str:
+    return (f"a polygon of {n} corners; at most {MAX_CORNERS} (a terrain piece or zone is drawn with a few "
+            "corners: simplify its outline)")
+
+
 PAIRWISE_MAX = 64  # corners up to which every pair of edges is compared; above, a sweep (GEOS) finds crossings
 
 
@@ -217,6 +225,9 @@ def _check(doc: Document, data: MapFile) -> list[Problem]:
         pts = [(float(p[0]), float(p[1])) for p in piece.polygon]
         if len(pts) < 3:
             problems.append(doc.problem(path + ("polygon",), f"a polygon needs at least 3 points, found {len(pts)}"))
+            continue
+        if len(pts) > MAX_CORNERS:
+            problems.append(doc.problem(path + ("polygon",), corners_problem(len(pts))))
             continue
         off = [k for k, (x, y) in enumerate(pts) if not (0 <= x <= TABLE_SIZE and 0 <= y <= TABLE_SIZE)]
         for k in off:

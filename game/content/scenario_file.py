@@ -18,7 +18,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator
 
-from game.content.maps import TABLE_SIZE, polygon_defect
+from game.content.maps import MAX_CORNERS, TABLE_SIZE, corners_problem, polygon_defect
 from game.content.party_building import DEFAULT_BASE_MM, MM_PER_INCH
 from game.content.schema import Point, StrictModel, Text, validate
 from game.content.yaml_loader import Document, KeyPath, load_yaml, parse_yaml
@@ -229,6 +229,8 @@ def _polygon_problems(doc: Document, path: KeyPath, polygon: list[list[float]]) 
     pts = [(float(p[0]), float(p[1])) for p in polygon]
     if len(pts) < 3:
         return [doc.problem(path, f"a polygon needs at least 3 points, found {len(pts)}")]
+    if len(pts) > MAX_CORNERS:
+        return [doc.problem(path, corners_problem(len(pts)))]
     out = [doc.problem(path + (k,), f"point [{x:g}, {y:g}] is off the table (x and y must be within 0..36)")
            for k, (x, y) in enumerate(pts) if not (0 <= x <= TABLE_SIZE and 0 <= y <= TABLE_SIZE)]
     defect = polygon_defect(pts)

@@ -192,17 +192,22 @@ def test_the_sweep_agrees_with_the_pairwise_check_on_awkward_polygons() -> None:
         assert (maps_module._pairwise_crossing(pts) is None) == (maps_module._swept_crossing(pts) is None), pts
 
 
-def test_a_large_map_file_validates_and_a_crossing_is_named(tmp_path: Path) -> None:
-    pts = star(3000)
+def map_text(pts: list[tuple[float, float]]) -> str:
     body = "\n".join(f"      - [{x:.6f}, {y:.6f}]" for x, y in pts)
-    text = f"format: iron-honor/map@1\nname: Big\nterrain:\n  - id: blob\n    kind: rough\n    polygon:\n{body}\n"
-    assert parse_map(text).pieces[0].polygon
-    pts[5], pts[1500] = pts[1500], pts[5]
-    body = "\n".join(f"      - [{x:.6f}, {y:.6f}]" for x, y in pts)
+    return f"format: iron-honor/map@1\nname: Big\nterrain:\n  - id: blob\n    kind: rough\n    polygon:\n{body}\n"
+
+
+def test_a_map_polygon_has_at_most_100_corners_and_a_crossing_is_named(tmp_path: Path) -> None:
+    assert parse_map(map_text(star(100))).pieces[0].polygon  # checked by the sweep (more than 64 corners)
+    pts = star(100)
+    pts[5], pts[50] = pts[50], pts[5]
     with pytest.raises(ContentError) as err:
-        parse_map(text.split("    polygon:")[0] + f"    polygon:\n{body}\n")
+        parse_map(map_text(pts))
     (p,) = err.value.problems
-    assert p.where == "terrain[0].polygon" and p.line == 6 and "cross" in p.message
+    assert p.where == "terrain[0].polygon" and p.line == 6 and re.match(r"edges \d+ and \d+ cross", p.message)
+    huge = write(tmp_path, "huge.yaml", map_text(star(20_000)))  # 600 KB, within the size limit
+    stdout, _ = clean(game("validate", str(huge)))
+    assert "a polygon of 20000 corners; at most 100" in stdout and "huge.yaml:6" in stdout
 
 
 def test_the_width_of_a_piece_is_its_farthest_pair() -> None:
