@@ -188,7 +188,7 @@ def mutate(text: str, rng: random.Random) -> str | bytes:
         elif op == 9:  # a large polygon (near-linear checks), sometimes crossing itself
             import math
 
-            n = rng.choice((100, 1000, 4000))
+            n = rng.choice((40, 100, 101, 4000))
             pts = [(18 + 15 * math.cos(2 * math.pi * k / n) * (1 if k % 2 else 0.7),
                     18 + 15 * math.sin(2 * math.pi * k / n) * (1 if k % 2 else 0.7)) for k in range(n)]
             if rng.random() < 0.5:
