@@ -429,6 +429,12 @@ def fuzz(kind: str, mutants: int, seed: int, work: Path, limit: float = 60.0, pl
     return tally
 
 
+def summary(t: Tally) -> str:
+    return (f"{t.mutants} mutants, {t.clean_errors} clean errors, {t.accepted} accepted ({t.played} played to the "
+            f"end), {t.tracebacks} tracebacks, {t.internal_errors} internal errors, {t.hangs} hangs; slowest "
+            f"{t.slowest:.1f} s")
+
+
 def peak_memory_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -453,7 +459,8 @@ def main(argv: list[str] | None = None) -> int:
             work.mkdir()
             k0 = time.perf_counter()
             tally = fuzz(kind, args.mutants, args.seed, work, args.limit, subprocess_every=args.subprocess_every,
-                         progress=lambda t, kind=kind: print(f"  {kind}: {t.mutants} mutants...", flush=True))
+                         progress=lambda t, kind=kind: print(f"  {kind} so far: {summary(t)}; peak memory "
+                                                             f"{peak_memory_mb():.0f} MB", flush=True))
             print(f"{kind:>9}: {tally.mutants} mutants, {tally.clean_errors} clean errors, {tally.accepted} accepted "
                   f"({tally.played} played to the end), {tally.tracebacks} tracebacks, {tally.internal_errors} "
                   f"internal errors, {tally.hangs} hangs; slowest {tally.slowest:.1f} s; "
