@@ -31,6 +31,7 @@ MAX_VALUES = 200_000
 MAX_DEPTH = 64
 MAX_NUMBER_CHARS = 64  # "1_000_000.5e-3" fits; a 5,000-digit integer does not
 MAX_INT = 2**63 - 1
+LINE_DEPTH = 24  # lines are kept for key paths this deep (deeper ones report their ancestor's): memory stays small
 
 KeyPath = tuple[str | int, ...]
 
@@ -106,7 +107,8 @@ class _Builder:
             raise _TooBig()
         if depth > MAX_DEPTH:
             raise _TooDeep()
-        self.lines.setdefault(path, node.start_mark.line + 1)
+        if depth <= LINE_DEPTH:
+            self.lines.setdefault(path, node.start_mark.line + 1)
         if isinstance(node, yaml.ScalarNode):
             value, why = self.scalar(node)
             if why:
@@ -179,9 +181,11 @@ class _Builder:
                 key = str(key_node.value)
             sub = path + (key,)
             if key in result:
-                self.fail(sub, key_node, f"duplicate key '{key}' (first on line {self.lines.get(sub)})")
+                first = f" (first on line {self.lines[sub]})" if sub in self.lines else ""
+                self.fail(sub, key_node, f"duplicate key '{key}'{first}")
                 continue
-            self.lines[sub] = key_node.start_mark.line + 1
+            if depth < LINE_DEPTH:
+                self.lines[sub] = key_node.start_mark.line + 1
             result[key] = self.build(value_node, sub, depth + 1)
         for value_node, value in merged:  # '<<: *base' fills keys not given explicitly
             sources = value if isinstance(value, list) else [value]
