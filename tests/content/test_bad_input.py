@@ -170,13 +170,13 @@ def test_a_large_polygon_is_checked_without_comparing_every_pair_of_edges(monkey
     calls = []
     real = maps_module.segments_touch
     monkeypatch.setattr(maps_module, "segments_touch", lambda *a: calls.append(1) or real(*a))
-    pts = star(20_000)
+    pts = star(4_000)
     assert polygon_defect(pts) is None
-    pts[10], pts[12_001] = pts[12_001], pts[10]
+    pts[10], pts[2_001] = pts[2_001], pts[10]
     defect = polygon_defect(pts)
     assert defect and re.match(r"edges \d+ and \d+ cross", defect)
     edges = [int(k) for k in re.findall(r"\d+", defect)]
-    assert {9, 10, 11, 12_000, 12_001} & set(edges)  # the moved corners' edges
+    assert {9, 10, 2_000, 2_001} & set(edges)  # the moved corners' edges
     assert calls == []  # no pairwise comparison at this size
 
 
