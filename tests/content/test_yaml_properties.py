@@ -39,7 +39,8 @@ def check(raw: bytes) -> Document | ContentError:
     if isinstance(result, ContentError):
         assert result.file == "fuzz.yaml" and result.problems
         for p in result.problems:
-            assert p.message and (p.line is None or 1 <= p.line <= raw.count(b"\n") + 2)
+            lines = len(raw.decode("utf-8", "replace").splitlines())  # YAML breaks lines at \r, NEL and U+2028 too
+            assert p.message and (p.line is None or 1 <= p.line <= lines + 2)
             p.describe(result.file).encode("utf-8")  # printable, always
     else:
         json.dumps(result.data, allow_nan=False, ensure_ascii=False).encode("utf-8")  # plain, finite, printable

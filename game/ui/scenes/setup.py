@@ -103,8 +103,10 @@ class SetupScene(Scene):
         w, h = self.app.size
         m = self.px(16)
         self._heading("title", pygame.Rect(m, m // 2, self.px(400), self.px(44)), "New battle")
-        common.label(self, "waiting", pygame.Rect(m, h // 2 - self.px(40), w - 2 * m, self.px(30)),
-                     f"Reading the encounters, maps and parties (and your mod folder, {self._mod_dir()})...")
+        bw = min(w - 2 * m, self.px(640))
+        common.text_box(self, "waiting", pygame.Rect((w - bw) // 2, h // 2 - self.px(90), bw, self.px(70)),
+                        "Reading the encounters, maps and parties, and your mod folder:<br>"
+                        + common.esc(self._mod_dir()))
         bw = self.px(150)
         common.button(self, "back", pygame.Rect(w // 2 - bw // 2, h // 2 + self.px(10), bw, self.px(44)), "Back",
                       None, "@big_button")
