@@ -170,10 +170,14 @@ def find_reference(base: Path, name: str) -> Path:
         except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python 3.11)
             continue
         if any(candidate.is_relative_to(r) for r in roots):
-            if candidate.exists() or found is None:
-                found = candidate
-            if candidate.exists():
+            try:
+                exists = candidate.exists()
+            except (OSError, ValueError):  # a name too long for the system: no file has it
+                exists = False
+            if exists:
                 return candidate
+            if found is None:
+                found = candidate
     if found is None:
         shown = safe_text(name if len(name) <= 80 else name[:77] + "...")
         raise ValueError(f"'{shown}' is outside the folders content may come from (this file's folder, "
