@@ -12,20 +12,40 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.core.errors import ContentError, Problem
+from game.core.errors import ContentError, safe_text
 
 if TYPE_CHECKING:  # the loaders are imported by the commands that use them: the game window opens sooner
     from game.content.party_building import BuiltParty
 
-def _party_files(paths: Sequence[str]) -> list[str]:
-    """Expand folders to the .yaml/.yml files in them; keep files (even missing ones) as given."""
-    out: list[str] = []
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def json_line(record: object, indent: int | None = None) -> str:
+    """Strict JSON (no NaN) on one line: the characters other readers take for line breaks are escaped too."""
+    return json.dumps(record, ensure_ascii=False, allow_nan=False, indent=indent).translate(_LINE_BREAKS)
+
+
+def _party_files(paths: Sequence[str]) -> list[tuple[str, ContentError | None]]:
+    """Folders become their .yaml/.yml files; files stay as given (even missing ones).
+
+    An entry of a folder named like a party file that is not a file (a folder, a FIFO, a
+    broken link) comes with the error saying it was skipped.
+    """
+    from game.content.files import yaml_files
+
+    out: list[tuple[str, ContentError | None]] = []
     for p in paths:
         path = Path(p)
-        if path.is_dir():
-            out += sorted(str(f) for f in path.iterdir() if f.suffix in (".yaml", ".yml") and f.is_file())
+        try:
+            is_dir = path.is_dir()
+        except (OSError, ValueError):
+            is_dir = False
+        if is_dir:
+            files, skipped = yaml_files(path)
+            out += [(str(f), None) for f in files]
+            out += [(str(s.path), s.error()) for s in skipped]
         else:
-            out.append(p)
+            out.append((p, None))
     return out
 
 
@@ -35,18 +55,18 @@ def party_check(files: Sequence[str], out=None) -> int:
 
     out = out or sys.stdout
     failed = False
-    for file in _party_files(files):
+    for file, skipped in _party_files(files):
         try:
+            if skipped is not None:
+                raise skipped
             party = load_party(file)
         except ContentError as exc:
             failed = True
-            record: dict[str, object] = {"file": file, "errors": [p.as_dict() for p in exc.problems]}
-        except Exception as exc:  # a bug of ours must still not hide the other files
-            failed = True
-            record = {"file": file, "errors": [Problem("", None, f"internal error: {exc!r}").as_dict()]}
+            record: dict[str, object] = {"file": safe_text(file), "errors": [p.as_dict() for p in exc.problems]}
         else:
             record = party.summary()
-        out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        out.write(json_line(record) + "\n")
+        out.flush()
     return 1 if failed else 0
 
 
@@ -124,9 +144,10 @@ def run_script_command(path: str) -> int:
     try:
         result = run_script(load_script(path))
     except ContentError as exc:
-        print(json.dumps({"file": path, "errors": [p.as_dict() for p in exc.problems]}, ensure_ascii=False))
+        # the file the problems are in: the script, or a party or map file it names
+        print(json_line({"file": exc.file, "errors": [p.as_dict() for p in exc.problems]}))
         return 1
-    print(json.dumps(result, ensure_ascii=False, indent=1))
+    print(json_line(result, indent=1))
     return 2 if result["error"] else 0
 
 
@@ -159,7 +180,7 @@ def fight_command(args: argparse.Namespace) -> int:
     while True:
         for event in state.log[shown:]:
             if args.json:
-                print(json.dumps(event.to_dict(), ensure_ascii=False))
+                print(json_line(event.to_dict()))
             else:
                 print(f"[turn {event.turn}] {event.text}")
         shown = len(state.log)
@@ -169,13 +190,38 @@ def fight_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def count(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (games, worker processes)."""
+    value = _whole_number(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, found {text}")
+    return value
+
+
+def seed_number(text: str) -> int:
+    """An argparse type: a seed, a whole number from 0 to 2**63 - 1."""
+    value = _whole_number(text)
+    if not 0 <= value < 2**63:
+        raise argparse.ArgumentTypeError(f"expected a seed from 0 to {2**63 - 1}, found {text}")
+    return value
+
+
+def _whole_number(text: str) -> int:
+    if len(text) > 30:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found {len(text)} characters")
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found '{safe_text(text)}'") from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m game", description="Iron & Honor — fantasy skirmish wargame.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     play_cmd = sub.add_parser("play", help="start the game (the default)", description="Open the game window.")
     play_cmd.add_argument("--quick", action="store_true", help="skip the menu: start the default quick battle "
                           "(an Engagement on Village Ruins: Ghrim Company v Northmen Raiding Party, normal AI)")
-    play_cmd.add_argument("--seed", type=int, help="the quick battle's seed (default: random)")
+    play_cmd.add_argument("--seed", type=seed_number, help="the quick battle's seed (default: random)")
     play_cmd.add_argument("--load", metavar="SAVE.json", help="open a saved battle at the decision where it stopped")
     play_cmd.add_argument("--position", metavar="SCRIPT.yaml", help="open the battle (hotseat) at a script file's "
                           "position, its answers already given (docs/script-mode.md)")
@@ -210,7 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the controllers: random, aggressive, easy, normal, hard (default: normal normal)")
     fight.add_argument("--parties", nargs=2, required=True, metavar=("A.yaml", "B.yaml"))
     fight.add_argument("--map", metavar="MAP.yaml", help="a map file (default: an open table)")
-    fight.add_argument("--seed", type=int, default=1)
+    fight.add_argument("--seed", type=seed_number, default=1)
     fight.add_argument("--scenario", metavar="SCENARIO", help="an encounter: a scenario file or a name such as "
                        "engagement, landmark, rescue, scouting_run, salvage, breakthrough (default: a plain fight)")
     fight.add_argument("--json", action="store_true", help="one JSON event per line")
@@ -223,9 +269,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="controller names (game/ai/registry.py)")
     sim.add_argument("--map", metavar="MAP", help="a map file or name (default: an open table)")
     sim.add_argument("--scenario", metavar="SCENARIO", help="an encounter (default: a plain fight scoring kills)")
-    sim.add_argument("--games", type=int, default=20)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--jobs", type=int, default=1, help="worker processes")
+    sim.add_argument("--games", type=count, default=20)
+    sim.add_argument("--seed", type=seed_number, default=1)
+    sim.add_argument("--jobs", type=count, default=1, help="worker processes")
     sim.add_argument("--out", metavar="results.jsonl", help="write one JSON object per game")
     replay = sub.add_parser("replay", help="print the battle report of a save or replay and check it reproduces",
                             description="Play a save file (iron-honor/save@1) back from its setup, seed and answers, "
@@ -250,7 +296,9 @@ def validate_command(args: argparse.Namespace) -> int:
     for r in results:
         if args.json:
             record = {"file": r.file, "kind": r.kind, "name": r.name, "errors": [p.as_dict() for p in r.problems]}
-            print(json.dumps(record, ensure_ascii=False))
+            print(json_line(record))
+        elif r.kind == "skipped":
+            print(f"SKIP {r.file}: {r.problems[0].message}")
         elif r.ok:
             print(f"ok  {r.file} ({r.kind} '{r.name}')")
         else:
@@ -276,12 +324,12 @@ def replay_command(args: argparse.Namespace) -> int:
         return 1
     state = played.game.state
     for event in state.log:
-        print(json.dumps(event.to_dict(), ensure_ascii=False) if args.json else f"[turn {event.turn}] {event.text}")
+        print(json_line(event.to_dict()) if args.json else f"[turn {event.turn}] {event.text}")
     if played.divergence is not None:
-        print(f"{args.save}: does not reproduce: {played.divergence.describe()}", file=sys.stderr)
+        print(f"{safe_text(args.save)}: does not reproduce: {played.divergence.describe()}", file=sys.stderr)
         return 1
     where = "finished" if played.game.over else f"stopped at decision {len(record.answers) + 1}"
-    print(f"{args.save}: reproduces exactly ({len(record.answers)} decisions, {where}; "
+    print(f"{safe_text(args.save)}: reproduces exactly ({len(record.answers)} decisions, {where}; "
           f"scores {state.sides[0].score}-{state.sides[1].score})", file=sys.stderr)
     return 0
 
@@ -293,6 +341,9 @@ def simulate_command(args: argparse.Namespace) -> int:
     setup = Setup(tuple(args.parties), tuple(args.ai), args.map, args.scenario)
     try:
         summary = simulate(setup, args.games, args.seed, args.jobs, args.out)
+    except OSError as exc:  # the --out file cannot be written: known before any game is played
+        print(f"cannot write {safe_text(str(args.out))}: {safe_text(exc.strerror or str(exc))}", file=sys.stderr)
+        return 1
     except ContentError as exc:
         print(exc.describe(), file=sys.stderr)
         return 1
@@ -303,7 +354,16 @@ def simulate_command(args: argparse.Namespace) -> int:
     return 1 if summary["errors"] else 0
 
 
+def _printable_output() -> None:
+    """Whatever text reaches the console, it is printed (escaped), never a UnicodeEncodeError mid-batch."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _printable_output()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "party" and args.party_command == "check":

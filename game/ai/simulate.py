@@ -118,7 +118,7 @@ def run_games(setup: Setup, games: int, seed: int, jobs: int = 1,
                 on_record(r)
     else:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for r in pool.imap_unordered(_play_star, tasks):
+            for r in pool.imap(_play_star, tasks):  # in game order, each as soon as it and those before are done
                 records.append(r)
                 if on_record:
                     on_record(r)
@@ -221,13 +221,25 @@ def format_summary(summary: dict[str, Any]) -> str:
 
 
 def simulate(setup: Setup, games: int, seed: int, jobs: int = 1, out: str | None = None) -> dict[str, Any]:
-    """Run the games, write one JSON line per game to ``out`` (if given) and return the summary."""
+    """Run the games, write one JSON line per game to ``out`` (if given) and return the summary.
+
+    Everything that can fail is tried before the first game: the controllers, the content and the
+    output file (opened, so a missing folder or a read-only file is known at once). Each record is
+    written and flushed as its game ends, so an interrupted run keeps the games already played.
+    """
     for name in setup.ai:
         registry.make(name, 0)  # an unknown name fails before any process starts
     _content(setup)  # so do bad content files and a missing scenario loader
-    records = run_games(setup, games, seed, jobs)
-    if out:
-        with open(out, "w", encoding="utf-8") as f:
-            for r in records:
-                f.write(json.dumps({k: v for k, v in r.items() if not k.startswith("_")}, ensure_ascii=False) + "\n")
+    sink = open(out, "w", encoding="utf-8") if out else None  # noqa: SIM115 (closed below, after every game)
+    try:
+        def write(r: dict[str, Any]) -> None:
+            if sink is not None:
+                sink.write(json.dumps({k: v for k, v in r.items() if not k.startswith("_")}, ensure_ascii=False)
+                           + "\n")
+                sink.flush()
+
+        records = run_games(setup, games, seed, jobs, on_record=write)
+    finally:
+        if sink is not None:
+            sink.close()
     return summarise(setup, records)

@@ -4,21 +4,28 @@ Mods live in a platform-appropriate user data folder (platformdirs), with the
 same sub-folders as the repository: ``parties/``, ``maps/``, ``scenarios/``. The
 environment variable ``IRON_HONOR_MODS`` points elsewhere (tests, portable
 installs). A broken file is reported and skipped: it never stops the game or
-hides the good files.
+hides the good files. So is an entry named like a content file that is not one (a
+folder, a FIFO, a broken link). A bug of ours met while reading a mod file is the one
+case caught whole: its traceback goes to ``errors.log`` in the user data folder, and
+the player is told which file and where the log is.
 """
 
 from __future__ import annotations
 
+import datetime
 import os
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.core.errors import ContentError, Problem
-from game.paths import MAPS_DIR, PARTIES_DIR, SCENARIOS_DIR
+from game.content.files import yaml_files
+from game.core.errors import ContentError, Problem, safe_text
+from game.paths import ASSETS, MAPS_DIR, PARTIES_DIR, ROOT, SCENARIOS_DIR
 
 MODS_ENV = "IRON_HONOR_MODS"
+DATA_ENV = "IRON_HONOR_DATA"
 FOLDERS = {"parties": PARTIES_DIR, "maps": MAPS_DIR, "scenarios": SCENARIOS_DIR}
 
 
@@ -43,28 +50,58 @@ class Library:
         return sorted(self.items)
 
 
-def content_files(kind: str, mods: Path | None = None) -> list[tuple[Path, str]]:
-    """(path, origin) of every .yaml file of a kind: the repository's first, then the mod folder's."""
+def user_data_dir() -> Path:
+    """The user data folder (IRON_HONOR_DATA overrides it): the error log lives here."""
+    override = os.environ.get(DATA_ENV)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("iron-honor", appauthor=False))
+
+
+def content_files(kind: str, mods: Path | None = None, skipped: list[ContentError] | None = None
+                  ) -> list[tuple[Path, str]]:
+    """(path, origin) of every .yaml file of a kind: the repository's first, then the mod folder's.
+
+    Entries named like content files that are not regular files are added to ``skipped`` (if given).
+    """
     out: list[tuple[Path, str]] = []
     for folder, origin in ((FOLDERS[kind], "game"), ((mods or user_mod_dir()) / kind, "mod")):
-        try:
-            files = sorted(f for f in folder.iterdir() if f.suffix in (".yaml", ".yml") and f.is_file())
-        except OSError:
-            continue
+        files, passed_over = yaml_files(folder)
         out += [(f, origin) for f in files]
+        if skipped is not None:
+            skipped += [s.error() for s in passed_over]
     return out
+
+
+def log_internal_error(file: Path | str, exc: BaseException) -> Path | None:
+    """Append the traceback of a bug met while reading ``file`` to errors.log; its path (None if unwritable)."""
+    log = user_data_dir() / "errors.log"
+    text = "".join(traceback.format_exception(exc))
+    try:
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with log.open("a", encoding="utf-8", errors="backslashreplace") as f:
+            f.write(f"--- {datetime.datetime.now().isoformat(timespec='seconds')} reading "
+                    f"{safe_text(str(file))}\n{text}\n")
+    except OSError:
+        return None
+    return log
 
 
 def load_all(kind: str, loader: Callable[[Path], Any], mods: Path | None = None) -> Library:
     """Load every file of a kind; a mod file of the same stem replaces the shipped one."""
     lib = Library()
-    for path, _origin in content_files(kind, mods):
+    for path, _origin in content_files(kind, mods, lib.skipped):
         try:
             lib.items[path.stem.lower()] = (path, loader(path))
         except ContentError as exc:
             lib.skipped.append(exc)
-        except Exception as exc:  # a bug of ours must not hide the other files
-            lib.skipped.append(ContentError(str(path), [Problem("", None, f"internal error: {exc!r}")]))
+        except Exception as exc:  # a bug of ours must not stop the game: logged, the file named
+            log = log_internal_error(path, exc)
+            where = f"; the details are in {safe_text(str(log))}" if log else ""
+            lib.skipped.append(ContentError(str(path), [Problem("", None, f"the game failed reading this file "
+                                                                          f"({type(exc).__name__}){where}")]))
     return lib
 
 
@@ -89,8 +126,11 @@ def parties(mods: Path | None = None) -> Library:
 def resolve(kind: str, name_or_path: str, mods: Path | None = None) -> Path:
     """A file path as given, or the named content file (``engagement`` -> scenarios/engagement.yaml)."""
     path = Path(name_or_path)
-    if path.suffix in (".yaml", ".yml") or path.exists():
-        return path
+    try:
+        if path.suffix in (".yaml", ".yml") or path.exists():
+            return path
+    except (OSError, ValueError):  # a name no file can have (NUL, too long): not a path, so a name
+        pass
     wanted = name_or_path.strip().lower().replace(" ", "_").replace("-", "_")
     found = None
     for f, _origin in content_files(kind, mods):
@@ -100,4 +140,46 @@ def resolve(kind: str, name_or_path: str, mods: Path | None = None) -> Path:
         known = ", ".join(sorted({f.stem for f, _ in content_files(kind, mods)}))
         raise ContentError(name_or_path, [Problem("", None, f"no {kind[:-1]} named '{name_or_path}' "
                                                             f"(known: {known})")])
+    return found
+
+
+def reference_roots(base: Path) -> list[Path]:
+    """The folders a file named inside another file may come from: its own folder, the game's, the mod folder."""
+    return [base, ASSETS, SCENARIOS_DIR, user_mod_dir()]
+
+
+def find_reference(base: Path, name: str) -> Path:
+    """The file a content file names (a script's ``map: maps/x.yaml``), confined to :func:`reference_roots`.
+
+    The name is tried relative to the naming file's folder, then to the game's folder (so
+    ``assets/maps/open_field.yaml`` works from anywhere). Links are resolved before the check, so
+    neither ``../..``, an absolute path nor a symlink leads out. Raises ValueError saying why not.
+    """
+    if "\x00" in name:
+        raise ValueError("a file name cannot contain a NUL character")
+    roots = []
+    for root in reference_roots(base):
+        try:
+            roots.append(root.resolve())
+        except (OSError, RuntimeError):
+            continue
+    found: Path | None = None
+    for start in (base, ROOT):
+        try:
+            candidate = (start / name).resolve()
+        except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python 3.11)
+            continue
+        if any(candidate.is_relative_to(r) for r in roots):
+            try:
+                exists = candidate.exists()
+            except (OSError, ValueError):  # a name too long for the system: no file has it
+                exists = False
+            if exists:
+                return candidate
+            if found is None:
+                found = candidate
+    if found is None:
+        shown = safe_text(name if len(name) <= 80 else name[:77] + "...")
+        raise ValueError(f"'{shown}' is outside the folders content may come from (this file's folder, "
+                         f"the game's assets and scenarios, the mod folder)")
     return found

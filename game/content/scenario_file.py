@@ -18,7 +18,8 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator
 
-from game.content.maps import TABLE_SIZE, polygon_defect
+from game.content.maps import MAX_CORNERS, TABLE_SIZE, corners_problem, polygon_defect
+from game.content.party_building import DEFAULT_BASE_MM, MM_PER_INCH
 from game.content.schema import Point, StrictModel, Text, validate
 from game.content.yaml_loader import Document, KeyPath, load_yaml, parse_yaml
 from game.core.errors import ContentError, Problem
@@ -26,6 +27,7 @@ from game.core.errors import ContentError, Problem
 SCENARIO_FORMAT = "iron-honor/scenario@1"
 EDGE_NAMES = ("top", "bottom", "left", "right")
 MARKER_STEP = 0.5  # grid step of the marker feasibility check, inches
+STANDARD_BASE_IN = DEFAULT_BASE_MM / MM_PER_INCH  # [DIG-2]: a zone must hold at least this base
 
 
 def _inches(value: float) -> float:
@@ -227,6 +229,8 @@ def _polygon_problems(doc: Document, path: KeyPath, polygon: list[list[float]]) 
     pts = [(float(p[0]), float(p[1])) for p in polygon]
     if len(pts) < 3:
         return [doc.problem(path, f"a polygon needs at least 3 points, found {len(pts)}")]
+    if len(pts) > MAX_CORNERS:
+        return [doc.problem(path, corners_problem(len(pts)))]
     out = [doc.problem(path + (k,), f"point [{x:g}, {y:g}] is off the table (x and y must be within 0..36)")
            for k, (x, y) in enumerate(pts) if not (0 <= x <= TABLE_SIZE and 0 <= y <= TABLE_SIZE)]
     defect = polygon_defect(pts)
@@ -249,11 +253,16 @@ def _zone_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
         if zone.polygon is not None:
             if zone.depth is not None:
                 out.append(doc.problem(path + ("depth",), "'depth' goes with 'edge', not with 'polygon'"))
-            out += _polygon_problems(doc, path + ("polygon",), zone.polygon)
+            shape = _polygon_problems(doc, path + ("polygon",), zone.polygon)
+            out += shape or _room_problems(doc, path + ("polygon",), zone.polygon)
             continue
         if zone.depth is None:
             out.append(doc.problem(path, "an edge zone needs 'depth' (inches from the edge inwards) [ENC-2]"))
             continue
+        if zone.depth < STANDARD_BASE_IN:
+            out.append(doc.problem(path + ("depth",), f"a zone {zone.depth:g}″ deep cannot hold a single base: a "
+                                                      f"standard base is {DEFAULT_BASE_MM:g} mm "
+                                                      f"({STANDARD_BASE_IN:.2f}″) across [ENC-2] [DIG-2]"))
         if zone.depth > TABLE_SIZE / 2:
             out.append(doc.problem(path + ("depth",), f"a zone of {zone.depth:g}″ reaches past the table's middle; "
                                                       f"at most {TABLE_SIZE / 2:g}″"))
@@ -274,6 +283,22 @@ def _zone_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
     return out
 
 
+def _room_problems(doc: Document, path: KeyPath, polygon: list[list[float]]) -> list[Problem]:
+    """[ENC-2]: a polygon zone must hold at least one standard base wholly inside it.
+
+    The zone shrunk by a base's radius (GEOS's inward buffer, O(n log n)) is where a base's centre
+    may stand; if nothing is left, every model would wait in reserve and the game be played by nobody.
+    """
+    import shapely
+
+    inner = shapely.Polygon([(float(x), float(y)) for x, y in polygon]).buffer(-STANDARD_BASE_IN / 2)
+    if inner.is_empty:
+        return [doc.problem(path, f"this zone cannot hold a single base: no spot in it fits a standard "
+                                  f"{DEFAULT_BASE_MM:g} mm ({STANDARD_BASE_IN:.2f}″) base wholly inside "
+                                  "[ENC-2] [DIG-2]")]
+    return []
+
+
 def circle_polygon(centre: list[float], diameter: float, sides: int = 12) -> list[tuple[float, float]]:
     """A circle as a regular polygon whose corners lie on the circle (so it is at most ``diameter`` across)."""
     r = diameter / 2
@@ -285,6 +310,44 @@ def piece_polygon(piece: PieceEntry) -> list[tuple[float, float]]:
     if piece.circle is not None:
         return circle_polygon(piece.circle.centre, piece.circle.diameter)
     return [(float(x), float(y)) for x, y in piece.polygon or []]
+
+
+def diameter(points: list[tuple[float, float]]) -> float:
+    """The greatest distance between two of the points, in O(n log n): the convex hull, then antipodal pairs."""
+    hull = _hull(points)
+    if len(hull) < 3:
+        return max((math.dist(a, b) for a in hull for b in hull), default=0.0)
+    best, j, m = 0.0, 1, len(hull)
+    for i in range(m):
+        a, b = hull[i], hull[(i + 1) % m]
+        # advance j while the next hull point is farther from edge ab (rotating calipers)
+        while _cross(a, b, hull[(j + 1) % m]) > _cross(a, b, hull[j]):
+            j = (j + 1) % m
+        best = max(best, math.dist(a, hull[j]), math.dist(b, hull[j]))
+    return best
+
+
+def _cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    return abs((a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]))
+
+
+def _hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Andrew's monotone chain, counter-clockwise, without collinear points."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def half(seq: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        out: list[tuple[float, float]] = []
+        for p in seq:
+            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+                out.pop()
+            out.append(p)
+        return out
+
+    lower, upper = half(pts), half(pts[::-1])
+    return lower[:-1] + upper[:-1]
 
 
 def _piece_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
@@ -309,7 +372,7 @@ def _piece_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
             if any(not (0 <= x <= TABLE_SIZE and 0 <= y <= TABLE_SIZE) for x, y in pts):
                 out.append(doc.problem(path + ("circle",), "the circle reaches off the table"))
         pts = piece_polygon(piece)
-        across = max((math.dist(a, b) for a in pts for b in pts), default=0.0)
+        across = diameter(pts)
         if piece.max_across is not None and across > piece.max_across + 1e-9:
             out.append(doc.problem(path, f"the piece is {across:.2f}″ across, more than its max_across "
                                          f"{piece.max_across:g}″ [ENC-LMK-1]"))

@@ -23,7 +23,6 @@ from game.content.scenario_file import ScenarioFile, build_scenario, load_scenar
 from game.content.schema import StrictModel, validate
 from game.content.yaml_loader import Document, KeyPath, load_yaml
 from game.core.errors import ContentError, Problem
-from game.paths import ROOT
 
 SCRIPT_FORMAT = "iron-honor/script@1"
 Side = Literal["A", "B"]
@@ -107,12 +106,15 @@ class Script:
         return self.raw.scenario if isinstance(self.raw.scenario, str) else ""
 
 
-def _find(base: Path, name: str) -> Path:
-    for root in (base, ROOT):
-        candidate = (root / name).resolve()
-        if candidate.exists():
-            return candidate
-    return (base / name).resolve()
+def _find(base: Path, name: str, doc: Document | None = None, key: tuple[str, ...] = ()) -> Path:
+    """A file the script names, confined to its folder, the game's folders and the mod folder."""
+    from game.content.library import find_reference
+
+    try:
+        return find_reference(base, name)
+    except ValueError as exc:
+        problem = doc.problem(key, str(exc)) if doc is not None else Problem("", None, str(exc))
+        raise ContentError(doc.file if doc is not None else name, [problem]) from None
 
 
 def _is_path(name: str) -> bool:
@@ -124,7 +126,7 @@ def _named(doc: Document, key: str, kind: str, base: Path, name: str) -> Path:
     from game.content.library import resolve
 
     if _is_path(name):
-        return _find(base, name)
+        return _find(base, name, doc, (key,))
     try:
         return resolve(kind, name)
     except ContentError as exc:
@@ -148,7 +150,7 @@ def load_script(path: str | Path) -> Script:
     for side in ("A", "B"):
         entry = raw.parties[side]  # type: ignore[index]
         if isinstance(entry, str):
-            parties.append(load_party(_find(base, entry), entry))
+            parties.append(load_party(_find(base, entry, doc, ("parties", side)), entry))
         else:
             parties.append(build_party(doc.sub(("parties", side), entry)))
     if raw.map is None:

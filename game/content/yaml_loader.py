@@ -5,27 +5,44 @@ SafeLoader and turned into plain dicts, lists and scalars here, so that we can
 record the line of every key path, refuse duplicate keys, and stop alias bombs
 (an alias re-expanded past ``MAX_VALUES`` values) and cyclic aliases before they
 eat the machine. Every failure becomes a located :class:`ContentError`.
+
+What comes out can always be printed, compared and turned into JSON: no text with a
+lone surrogate or a NUL, no number that is not finite, no integer beyond 64 bits, no
+dates or binary. The work done is linear in the size of the text (values are counted,
+nesting is bounded, numbers are length-checked before they are converted).
 """
 
 from __future__ import annotations
 
+import math
+import os
+import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from game.core.errors import ContentError, Problem
+from game.core.errors import ContentError, Problem, safe_text
 
 MAX_BYTES = 2 * 1024 * 1024
 MAX_VALUES = 200_000
-MAX_DEPTH = 200
+MAX_DEPTH = 64
+MAX_NUMBER_CHARS = 64  # "1_000_000.5e-3" fits; a 5,000-digit integer does not
+MAX_INT = 2**63 - 1
+LINE_DEPTH = 24  # lines are kept for key paths this deep (deeper ones report their ancestor's): memory stays small
 
 KeyPath = tuple[str | int, ...]
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 _MAP_TAG = "tag:yaml.org,2002:map"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
+_TAG = "tag:yaml.org,2002:"
+_NUMBER_TAGS = (_TAG + "int", _TAG + "float")
+_SCALAR_TAGS = (_TAG + "null", _TAG + "bool", _TAG + "int", _TAG + "float", _TAG + "str")
+_TIMESTAMP_TAG = _TAG + "timestamp"
+_UNPRINTABLE = re.compile("[\x00\ud800-\udfff]")
 
 
 def format_where(path: KeyPath) -> str:
@@ -90,14 +107,13 @@ class _Builder:
             raise _TooBig()
         if depth > MAX_DEPTH:
             raise _TooDeep()
-        self.lines.setdefault(path, node.start_mark.line + 1)
+        if depth <= LINE_DEPTH:
+            self.lines.setdefault(path, node.start_mark.line + 1)
         if isinstance(node, yaml.ScalarNode):
-            try:
-                return self.loader.construct_object(node, deep=True)
-            except yaml.YAMLError as exc:
-                what = exc.problem if isinstance(exc, yaml.MarkedYAMLError) and exc.problem else str(exc)
-                self.fail(path, node, f"cannot read this value: {what}")
-                return None
+            value, why = self.scalar(node)
+            if why:
+                self.fail(path, node, why)
+            return value
         expected_tag = _SEQ_TAG if isinstance(node, yaml.SequenceNode) else _MAP_TAG
         if node.tag != expected_tag:
             self.fail(path, node, f"unsupported YAML tag '{node.tag}'; content files hold plain data only")
@@ -116,6 +132,37 @@ class _Builder:
         self.fail(path, node, "unsupported YAML node")
         return None
 
+    def scalar(self, node: yaml.ScalarNode) -> tuple[Any, str | None]:
+        """A plain value, or (None, why it cannot be one): every check happens before any slow conversion."""
+        tag, text = node.tag, node.value
+        if tag == _TIMESTAMP_TAG:  # no content file holds dates: a date-like value is text
+            return self.text(text)
+        if tag not in _SCALAR_TAGS:
+            return None, f"unsupported YAML tag '{safe_text(tag)}'; content files hold plain data only"
+        if tag in _NUMBER_TAGS and len(text) > MAX_NUMBER_CHARS:
+            return None, f"a number of {len(text)} characters; numbers may have at most {MAX_NUMBER_CHARS}"
+        try:
+            value = self.loader.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError, OverflowError) as exc:  # e.g. !!int "x", !!float "1e"
+            what = exc.problem if isinstance(exc, yaml.MarkedYAMLError) and exc.problem else str(exc)
+            return None, f"cannot read this value: {safe_text(what)}"
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, float) and not math.isfinite(value):
+            return None, f"expected a finite number, found {text!r} (.nan and .inf are not numbers here)"
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+            return None, f"the integer {text} is too large (at most {MAX_INT} either way)"
+        return value, None
+
+    @staticmethod
+    def text(value: str) -> tuple[Any, str | None]:
+        bad = _UNPRINTABLE.search(value)
+        if bad is None:
+            return value, None
+        char = bad.group()
+        what = "a NUL character" if char == "\x00" else f"a lone surrogate (U+{ord(char):04X}), not a character"
+        return None, f"this text contains {what}; it cannot be shown or saved"
+
     def build_mapping(self, node: yaml.MappingNode, path: KeyPath, depth: int) -> dict[Any, Any]:
         result: dict[Any, Any] = {}
         merged: list[tuple[yaml.Node, Any]] = []
@@ -126,14 +173,19 @@ class _Builder:
             if not isinstance(key_node, yaml.ScalarNode):
                 self.fail(path, key_node, "a key must be a plain value, not a list or mapping")
                 continue
-            key = self.loader.construct_object(key_node, deep=True)
+            key, why = self.scalar(key_node)
+            if why:
+                self.fail(path, key_node, f"bad key: {why}")
+                continue
             if not isinstance(key, str | int) or isinstance(key, bool):
                 key = str(key_node.value)
             sub = path + (key,)
             if key in result:
-                self.fail(sub, key_node, f"duplicate key '{key}' (first on line {self.lines.get(sub)})")
+                first = f" (first on line {self.lines[sub]})" if sub in self.lines else ""
+                self.fail(sub, key_node, f"duplicate key '{key}'{first}")
                 continue
-            self.lines[sub] = key_node.start_mark.line + 1
+            if depth < LINE_DEPTH:
+                self.lines[sub] = key_node.start_mark.line + 1
             result[key] = self.build(value_node, sub, depth + 1)
         for value_node, value in merged:  # '<<: *base' fills keys not given explicitly
             sources = value if isinstance(value, list) else [value]
@@ -158,8 +210,25 @@ def _whole(file: str, message: str, line: int | None = None) -> ContentError:
     return ContentError(file, [Problem("", line, message)])
 
 
-def parse_yaml(raw: bytes | str, file: str = "<text>") -> Document:
-    """Parse YAML text (or bytes) into a :class:`Document`, or raise ContentError."""
+class _Loader(yaml.SafeLoader):
+    """PyYAML's safe loader, its flow nesting bounded while it scans.
+
+    Its scanner looks over every open flow level at each token: 10,000 nested '[' take a minute.
+    Refusing the level past MAX_DEPTH keeps that work bounded by the file's size.
+    """
+
+    def fetch_flow_collection_start(self, TokenClass):
+        if self.flow_level >= MAX_DEPTH:
+            raise yaml.scanner.ScannerError(None, None, f"nested too deeply (more than {MAX_DEPTH} levels)",
+                                            self.get_mark())
+        super().fetch_flow_collection_start(TokenClass)
+
+
+def parse_yaml(raw: bytes | str, file: str = "<text>", allow_empty: bool = False) -> Document:
+    """Parse YAML text (or bytes) into a :class:`Document`, or raise ContentError.
+
+    ``allow_empty``: an empty (or comments-only) text is a Document of ``None`` instead of an error.
+    """
     if isinstance(raw, bytes):
         if len(raw) > MAX_BYTES:
             raise _whole(file, f"file is {len(raw)} bytes; content files may be at most {MAX_BYTES} bytes")
@@ -174,8 +243,15 @@ def parse_yaml(raw: bytes | str, file: str = "<text>") -> Document:
         if len(text.encode("utf-8", "replace")) > MAX_BYTES:
             raise _whole(file, f"text is larger than {MAX_BYTES} bytes")
     if not text.strip() or all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()):
+        if allow_empty:
+            return Document(file, None)
         raise _whole(file, "the file is empty; expected a YAML mapping")
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = _Loader(text)
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow, found before parsing starts
+        line = text.count("\n", 0, exc.position) + 1
+        raise _whole(file, f"a character YAML does not allow (U+{exc.character:04X}) on this line; "
+                           "expected YAML text", line) from None
     try:
         try:
             node = loader.get_single_node()
@@ -206,21 +282,50 @@ def parse_yaml(raw: bytes | str, file: str = "<text>") -> Document:
     return Document(file, data, builder.lines)
 
 
-def load_yaml(path: str | Path, display: str | None = None) -> Document:
-    """Read and parse one file; every failure (missing, unreadable, bad YAML) is a ContentError."""
-    p = Path(path)
-    name = display or str(path)
+def read_limited(path: str | Path, name: str, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; anything else is a ContentError naming it.
+
+    The file is opened without blocking (a FIFO never hangs the game), checked to be a regular file on
+    the open handle (a device such as /dev/zero is refused), and read no further than the limit, so a
+    file that grows while it is read cannot exhaust memory either.
+    """
     try:
-        size = p.stat().st_size
-        if p.is_dir():
-            raise _whole(name, "this is a folder, not a file")
-        if size > MAX_BYTES:
-            raise _whole(name, f"file is {size} bytes; content files may be at most {MAX_BYTES} bytes")
-        raw = p.read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise _whole(name, "no such file") from None
     except PermissionError:
         raise _whole(name, "permission denied reading this file") from None
+    except IsADirectoryError:
+        raise _whole(name, "this is a folder, not a file") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        raise _whole(name, f"cannot open this file: {safe_text(getattr(exc, 'strerror', None) or str(exc))}") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise _whole(name, "this is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise _whole(name, "this is not a regular file (a device, pipe or socket); expected a YAML file")
+        if info.st_size > limit:
+            raise _whole(name, f"file is {info.st_size} bytes; content files may be at most {limit} bytes")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise _whole(name, f"file grew past {limit} bytes while it was read; content files may be at most "
+                               f"{limit} bytes")
+        return b"".join(chunks)
     except OSError as exc:
-        raise _whole(name, f"cannot read this file: {exc.strerror or exc}") from None
-    return parse_yaml(raw, name)
+        raise _whole(name, f"cannot read this file: {safe_text(exc.strerror or str(exc))}") from None
+    finally:
+        os.close(fd)
+
+
+def load_yaml(path: str | Path, display: str | None = None) -> Document:
+    """Read and parse one file; every failure (missing, unreadable, not a file, bad YAML) is a ContentError."""
+    name = safe_text(display or str(path))
+    return parse_yaml(read_limited(path, name), name)

@@ -17,6 +17,10 @@ class Problem:
     line: int | None  # 1-based line, when the YAML parser knows it
     message: str
 
+    def __post_init__(self) -> None:  # whatever a file held, a problem can always be printed
+        object.__setattr__(self, "where", safe_text(self.where))
+        object.__setattr__(self, "message", safe_text(self.message))
+
     def as_dict(self) -> dict[str, object]:
         return {"where": self.where, "line": self.line, "message": self.message}
 
@@ -30,7 +34,7 @@ class ContentError(Exception):
     """A content file (party, map, scenario, data) was rejected whole."""
 
     def __init__(self, file: str, problems: list[Problem]):
-        self.file = file
+        self.file = safe_text(str(file))
         self.problems = list(problems)
         super().__init__(self.describe())
 
@@ -45,3 +49,22 @@ class IllegalAction(Exception):
         self.rule = rule
         self.message = message
         super().__init__(f"{message} [{rule}]")
+
+
+def safe_text(text: str) -> str:
+    """Text that any output can encode: a file name's undecodable bytes as ``\\xff``, a lone surrogate as ``\\ud800``.
+
+    File names on Linux are bytes (Python keeps the undecodable ones as surrogate escapes) and
+    YAML's ``"\\ud800"`` makes a lone surrogate: printing either raises UnicodeEncodeError.
+    """
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        pass
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")

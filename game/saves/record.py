@@ -131,6 +131,23 @@ def _from_doc(doc) -> SaveRecord:
     return _record(doc.file, validate(doc, SaveFile))
 
 
+def _refuse(text: str) -> None:
+    raise ValueError(f"{text} is not a number a save holds")
+
+
+def _small_int(text: str) -> int:
+    if len(text.lstrip("-")) > 19:  # beyond 64 bits: the YAML reader says where
+        raise ValueError("integer too long")
+    return int(text)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError("not a finite number")
+    return value
+
+
 def read_save(path: str | Path, display: str | None = None) -> SaveRecord:
     """Read and check a save; a broken, truncated or foreign file raises ContentError (file, key path, line).
 
@@ -139,7 +156,7 @@ def read_save(path: str | Path, display: str | None = None) -> SaveRecord:
     p = Path(path)
     try:
         if p.is_file() and p.stat().st_size <= MAX_BYTES:
-            data = json.loads(p.read_bytes())
+            data = json.loads(p.read_bytes(), parse_constant=_refuse, parse_int=_small_int, parse_float=_finite)
             if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
                 return _record(display or str(path), SaveFile.model_validate(data))
     except (OSError, ValueError, RecursionError, ValidationError):

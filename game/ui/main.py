@@ -9,13 +9,14 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from game.cli import seed_number
 from game.ui.settings import load_settings
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m game play", description="Start the game.")
     parser.add_argument("--quick", action="store_true", help="skip the menu: start the default quick battle")
-    parser.add_argument("--seed", type=int, default=None, help="the quick battle's seed (default: random)")
+    parser.add_argument("--seed", type=seed_number, default=None, help="the quick battle's seed (default: random)")
     parser.add_argument("--load", metavar="SAVE.json", help="open a saved battle at the decision where it stopped")
     parser.add_argument("--position", metavar="SCRIPT.yaml", help="open the battle at a script file's position "
                         "(docs/script-mode.md), hotseat, its answers already given")

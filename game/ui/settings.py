@@ -12,13 +12,16 @@ from pathlib import Path
 
 import yaml
 
+from game.content.yaml_loader import parse_yaml, read_limited
 from game.core.atomic import write_text_atomic
+from game.core.errors import ContentError, safe_text
 
 CONFIG_ENV = "IRON_HONOR_CONFIG"
 SPEEDS = ("slow", "normal", "fast", "instant")
 # strict: a decision that revealed nothing new (no die rolled or drawn since); casual: any; none: never
 TAKEBACKS = ("strict", "casual", "none")
 SCALES = (0.75, 1.0, 1.25, 1.5, 2.0)
+MAX_SETTINGS_BYTES = 64 * 1024
 
 
 @dataclass
@@ -44,31 +47,36 @@ def config_path() -> Path:
 
 
 def load_settings(path: Path | None = None) -> tuple[UISettings, list[str]]:
-    """The settings and the problems found reading them (each names the file, the key and the line)."""
+    """The settings and the problems found reading them (each names the file, the key and the line).
+
+    The file goes through the content loader (size, nesting, characters and numbers checked), so
+    no file, however broken, stops the game: it starts with the defaults and a note.
+    """
     path = path or config_path()
     settings = UISettings()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    shown = safe_text(str(path))
+    if not path.exists():
         return settings, []
-    except OSError as exc:
-        return settings, [f"{path}: cannot be read ({exc.strerror}); using the default settings"]
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = f", line {mark.line + 1}" if mark else ""
-        return settings, [f"{path}{line}: not valid YAML; using the default settings"]
+        raw = read_limited(path, shown, MAX_SETTINGS_BYTES)
+    except ContentError as exc:
+        return settings, [f"{shown}: cannot be read ({exc.problems[0].message}); using the default settings"]
+    try:
+        doc = parse_yaml(raw, shown, allow_empty=True)
+    except ContentError as exc:
+        first = exc.problems[0]
+        line = f", line {first.line}" if first.line else ""
+        return settings, [f"{shown}{line}: not valid YAML ({first.message}); using the default settings"]
+    data = doc.data
     if data is None:
         return settings, []
     if not isinstance(data, dict):
-        return settings, [f"{path}, line 1: expected a mapping of settings; using the defaults"]
-    lines = {k.value: k.start_mark.line + 1 for k, _ in node.value} if isinstance(node, yaml.MappingNode) else {}
+        return settings, [f"{shown}, line 1: expected a mapping of settings; using the defaults"]
     problems: list[str] = []
     known = {f.name: f for f in fields(UISettings)}
     for key, value in data.items():
-        where = f"{path}, key '{key}', line {lines.get(key, '?')}"
+        name = safe_text(str(key)) if len(str(key)) <= 40 else safe_text(str(key)[:37]) + "..."
+        where = f"{shown}, key '{name}', line {doc.line_of((key,)) or '?'}"
         if key not in known:
             problems.append(f"{where}: unknown setting, ignored")
             continue
@@ -88,7 +96,7 @@ def _bad_value(key: str, value: object, default: object) -> str | None:
         if isinstance(value, bool) or not isinstance(value, int):
             return "expected a whole number"
         low = {"width": 800, "height": 600, "fps_cap": 15}[key]
-        return None if low <= value <= 10000 else f"expected at least {low}"
+        return None if low <= value <= 10000 else f"expected a whole number from {low} to 10000"
     if key == "ui_scale":
         ok = isinstance(value, int | float) and not isinstance(value, bool) and 0.5 <= value <= 3
         return None if ok else "expected a number from 0.5 to 3"

@@ -16,6 +16,7 @@ from game.ai.registry import make
 from game.rules.deployment import DEPLOYMENT_KINDS
 from game.ui.app import App
 from game.ui.autopilot import Autopilot
+from game.ui.scenes import common
 from game.ui.settings import UISettings
 from tests.ui.driver import click, frames, press, type_text
 
@@ -38,6 +39,8 @@ def set_up_battle(app: App, mode: str, seed: int, level: str = "normal") -> None
     """Main menu -> New battle -> Engagement, the chosen mode and seed -> Start, all by clicks and typing."""
     click(app, app.top.widgets["new"])
     assert app.top.name == "setup"
+    common.content()  # the background scan done: the page shows the choices on its next frame
+    frames(app, 2)
     click(app, app.top.widgets["scenario:engagement"])
     click(app, app.top.widgets["map:village_ruins"])
     click(app, app.top.widgets["mode:" + mode])

@@ -141,6 +141,7 @@ def test_the_menu_lists_skipped_mod_files_once_the_scan_is_done(env: Path) -> No
 def test_setup_choices_by_clicks_reach_the_battle(env: Path) -> None:
     app = new_app()
     app.push(MainMenu(app))
+    common.content()  # the scan done (the page waits for it otherwise)
     setup = app.push(SetupScene(app))
     frames(app, 2)
     for key in ("scenario:landmark", "map:open_field", "party0:ghrim_company", "party1:hollow_court",
@@ -175,6 +176,7 @@ def test_setup_says_nothing_of_an_even_default_matchup(env: Path) -> None:
 
 def test_setup_against_the_ai_level_side_and_new_seed(env: Path) -> None:
     app = new_app()
+    common.content()  # the scan done (the page waits for it otherwise)
     setup = app.push(SetupScene(app))
     frames(app, 2)
     old = setup.seed_text
@@ -195,6 +197,7 @@ def test_setup_lists_a_broken_mod_party_and_shows_a_start_error(env: Path) -> No
     good = parties / "my_band.yaml"
     good.write_text((PARTIES / "ghrim_company.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     app = new_app()
+    common.content()  # the scan done (the page waits for it otherwise)
     setup = app.push(SetupScene(app))
     frames(app, 2)
     messages = setup.widgets["messages"].html_text
@@ -210,6 +213,7 @@ def test_setup_lists_a_broken_mod_party_and_shows_a_start_error(env: Path) -> No
 
 def test_resize_and_ui_scale_rebuild_the_setup_without_losing_choices(env: Path) -> None:
     app = new_app()
+    common.content()  # the scan done (the page waits for it otherwise)
     setup = app.push(SetupScene(app))
     frames(app, 2)
     click(app, setup.widgets["party1:thornwood_wildkin"])
@@ -311,6 +315,7 @@ def test_maintenance_summary_lists_the_turn_with_rules_and_continues(env: Path) 
 
 def test_f1_opens_help_over_any_scene_and_esc_f1_or_a_click_closes_it(env: Path) -> None:
     app = new_app()
+    common.content()  # the scan done (the page waits for it otherwise)
     setup = app.push(SetupScene(app))
     for close in (pygame.K_ESCAPE, pygame.K_F1, None):
         press(app, pygame.K_F1)
@@ -345,6 +350,7 @@ def test_a_large_ui_scale_in_a_small_window_scrolls_instead_of_breaking(env: Pat
         scene = app.reset(make_scene(app))
         frames(app, 2)
         assert scene.widgets
+    common.content()  # the scan done (the page waits for it otherwise)
     setup = app.reset(SetupScene(app))
     frames(app, 1)
     assert "page" in setup.widgets  # everything is still there, a scroll away

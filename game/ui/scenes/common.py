@@ -150,10 +150,17 @@ def rescan() -> dict[str, library.Library]:
     return content()
 
 
+_scans: dict[Path, threading.Thread] = {}
+
+
 def warm_up() -> threading.Thread:
-    """Scan the content in a background thread so the first frame is not kept waiting."""
-    t = threading.Thread(target=content, name="content-scan", daemon=True)
-    t.start()
+    """Scan the content in a background thread (one per mod folder) so no frame is kept waiting."""
+    mods = library.user_mod_dir()
+    t = _scans.get(mods)
+    if t is None or not t.is_alive():
+        t = threading.Thread(target=content, name="content-scan", daemon=True)
+        _scans[mods] = t
+        t.start()
     return t
 
 

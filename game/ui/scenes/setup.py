@@ -14,6 +14,7 @@ from dataclasses import replace
 import pygame
 import pygame_gui
 
+from game.content.library import Library
 from game.content.maps import BattleMap
 from game.content.matchup import matchup_warnings
 from game.ui import theme
@@ -35,20 +36,44 @@ class SetupScene(Scene):
     def __init__(self, app: App):
         super().__init__(app)
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
-        self.libs = common.content()
         self.setup = BattleSetup(declare_plan_upfront=app.settings.declare_plan_upfront)
         self.seed_text = str(self.setup.seed)
         self.error: str | None = None
         self.choices: dict[pygame_gui.elements.UIButton, tuple[str, str]] = {}
         self._thumbs: dict[tuple[str, int], pygame.Surface] = {}
-        parties = self.libs["parties"].items
+        self.libs: dict[str, Library] = {}
+        self.party_keys = list(self.setup.parties)
+        libs = common.scanned()
+        if libs is None:  # a large mod folder takes a while: the scan goes on in the background, the page waits
+            common.warm_up()
+        else:
+            self._scanned(libs)
+
+    @property
+    def ready(self) -> bool:
+        """Whether the content scan is done and the choices are shown."""
+        return bool(self.libs)
+
+    def _scanned(self, libs: dict[str, Library]) -> None:
+        self.libs = libs
+        parties = libs["parties"].items
         # the defaults, unless a mod folder replaced them with something unloadable
         self.party_keys = [k if k in parties else next(iter(sorted(parties)), k) for k in self.setup.parties]
+
+    def update(self, dt: float) -> None:
+        if not self.ready:
+            libs = common.scanned()
+            if libs is not None:
+                self._scanned(libs)
+                self.rebuild()
 
     # -- layout ---------------------------------------------------------------------------------
     def build(self) -> None:
         self.widgets, self.choices = {}, {}
         self.page = None
+        if not self.ready:
+            self._build_waiting()
+            return
         w, h = self.app.size
         m, gap = self.px(16), self.px(8)
         min_w = self.px(250 + 2 * 220) + 4 * m  # narrower, text boxes would wrap a word per line (or worse)
@@ -73,6 +98,19 @@ class SetupScene(Scene):
             x = m * 2 + left_w + side * (party_w + m)
             self._build_party(side, pygame.Rect(x, top, party_w, col_bottom - top), gap)
         self._build_bottom(pygame.Rect(m, col_bottom + gap * 2, w - 2 * m, bottom_h - gap), gap)
+
+    def _build_waiting(self) -> None:
+        """While the content is scanned: what is happening, and a way back."""
+        w, h = self.app.size
+        m = self.px(16)
+        self._heading("title", pygame.Rect(m, m // 2, self.px(400), self.px(44)), "New battle")
+        bw = min(w - 2 * m, self.px(640))
+        common.text_box(self, "waiting", pygame.Rect((w - bw) // 2, h // 2 - self.px(90), bw, self.px(70)),
+                        "Reading the encounters, maps and parties, and your mod folder:<br>"
+                        + common.esc(self._mod_dir()))
+        bw = self.px(150)
+        common.button(self, "back", pygame.Rect(w // 2 - bw // 2, h // 2 + self.px(10), bw, self.px(44)), "Back",
+                      None, "@big_button")
 
     # the left column: headings, then (natural height, smallest height) of each part
     def _left_parts(self) -> list[tuple[int, int]]:
@@ -300,6 +338,8 @@ class SetupScene(Scene):
 
     def battle_setup(self) -> BattleSetup | str:
         """The setup the Start button would use, or why it cannot start."""
+        if not self.ready:
+            return "the content is still being read"
         try:
             seed = int(self.seed_text)
         except ValueError:
