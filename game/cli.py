@@ -318,7 +318,7 @@ def replay_command(args: argparse.Namespace) -> int:
 
     try:
         record = read_save(args.save)
-        played = play_back(record.setup, record.answers, record.checks)
+        played = play_back(record.setup, record.answers, record.checks, source=args.save)
     except ContentError as exc:
         print(exc.describe(), file=sys.stderr)
         return 1

@@ -15,7 +15,8 @@ from typing import Any
 from game.content.maps import parse_map
 from game.content.party_building import parse_party
 from game.content.scenario_file import parse_scenario
-from game.core.errors import IllegalAction
+from game.content.yaml_loader import format_where
+from game.core.errors import ContentError, IllegalAction, Problem
 from game.rules.decisions import Answer, Decision
 from game.rules.engine import Game
 from game.rules.setup import new_game
@@ -56,13 +57,26 @@ class Recorder:
         return len(self.state.dice.history) == self.rolls_before[index]
 
 
-def setup_state(setup: dict[str, Any]) -> GameState:
-    """The game at its first decision, from a save's setup block (texts parsed like the files they were)."""
-    parties = tuple(parse_party(p["text"], p["file"]) for p in setup["parties"])
-    battle_map = parse_map(setup["map"]["text"], setup["map"]["file"])
-    scenario = parse_scenario(setup["scenario"]["text"], setup["scenario"]["file"])
+def setup_state(setup: dict[str, Any], source: str = "<save>") -> GameState:
+    """The game at its first decision, from a save's setup block (texts parsed like the files they were).
+
+    A content text that no longer loads (a save edited by hand, or rules data that changed) is a
+    ContentError naming the save, the key of the text in it, and the problem with its own file and line."""
+    parties = tuple(_parsed(parse_party, p, source, ("setup", "parties", i)) for i, p in enumerate(setup["parties"]))
+    battle_map = _parsed(parse_map, setup["map"], source, ("setup", "map"))
+    scenario = _parsed(parse_scenario, setup["scenario"], source, ("setup", "scenario"))
     settings = Settings(declare_plan_upfront=setup["declare_plan_upfront"])
     return new_game((parties[0], parties[1]), battle_map, setup["seed"], settings=settings, scenario=scenario)
+
+
+def _parsed(parse: Callable[[str, str], Any], content: dict[str, str], source: str, key: tuple) -> Any:
+    try:
+        return parse(content["text"], content["file"])
+    except ContentError as exc:
+        where = format_where((*key, "text"))
+        raise ContentError(source, [Problem(where, None, f"the {content['file']} kept in this save: "
+                                                         f"{p.describe(content['file'])}") for p in exc.problems]) \
+            from None
 
 
 @dataclass
@@ -93,14 +107,14 @@ Ask = Callable[[GameState, Decision], Any]
 
 
 def play_back(setup: dict[str, Any], answers: list[Any], checks: list[str] | None = None, upto: int | None = None,
-              ask: Ask | None = None) -> Played:
+              ask: Ask | None = None, source: str = "<save>") -> Played:
     """Feed the recorded answers (the first ``upto``) to a new game from the setup.
 
     ``ask`` is called with every decision before its recorded answer is given — a resumed game's
     AI controllers answer it again, so their own state moves on exactly as when it was played.
     Stops at the first answer the rules refuse or whose check differs from the record.
     """
-    state = setup_state(setup)
+    state = setup_state(setup, source)
     game = Game(state, [_Nobody(), _Nobody()])
     recorder = Recorder(state)
     end = len(answers) if upto is None else min(upto, len(answers))

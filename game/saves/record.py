@@ -93,6 +93,7 @@ class SaveRecord:
     game_version: str = game.__version__
     rules: str = field(default_factory=rules_hash)
     saved_at: str = ""
+    source: str = "<save>"  # the file it was read from, for messages (not written)
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": SAVE_FORMAT, "game_version": self.game_version, "rules_hash": self.rules,
@@ -117,7 +118,7 @@ def _record(doc_file: str, data: SaveFile) -> SaveRecord:
     setup = data.setup.model_dump()
     return SaveRecord(setup=setup, summary=data.summary.model_dump(), answers=list(data.answers),
                       checks=list(data.checks), name=data.name, game_version=data.game_version,
-                      rules=data.rules_hash, saved_at=data.saved_at)
+                      rules=data.rules_hash, saved_at=data.saved_at, source=doc_file)
 
 
 def _from_doc(doc) -> SaveRecord:

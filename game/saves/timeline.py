@@ -29,7 +29,8 @@ class Step:
 
 
 class Timeline:
-    def __init__(self, setup: dict[str, Any], answers: list[Any], checks: list[str] | None = None):
+    def __init__(self, setup: dict[str, Any], answers: list[Any], checks: list[str] | None = None,
+                 source: str = "<save>"):
         pictures: list[tuple[GameState, int, int]] = []  # as each decision was put: frame, log length, turn
         asked: list[tuple[str, int, str]] = []
 
@@ -37,7 +38,7 @@ class Timeline:
             pictures.append((state.frame(), len(state.log), state.turn))
             asked.append((d.kind, d.side, d.prompt))
 
-        played = play_back(setup, answers, checks, ask=ask)
+        played = play_back(setup, answers, checks, ask=ask, source=source)
         final = played.game.state
         answered = len(played.recorder.answers)
         del pictures[answered + 1:], asked[answered:]  # a refused answer was asked but not given

@@ -120,7 +120,7 @@ class BattleSession:
             if controllers[d.side] is not None:
                 controllers[d.side].decide(state, d)
 
-        played = play_back(s, record.answers, record.checks, ask=ask)
+        played = play_back(s, record.answers, record.checks, ask=ask, source=record.source)
         if played.divergence is not None:
             other = "" if record.rules == rules_hash() else \
                 f" (it was played under other rules data, game version {record.game_version})"

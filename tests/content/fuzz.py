@@ -37,7 +37,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-KINDS = ("party", "map", "scenario", "script", "settings")
+KINDS = ("party", "map", "scenario", "script", "settings", "save")
 
 NASTY_NUMBERS = ["-1", "0", "-0.0", "1e308", "1.0e+400", "-1.0e+400", ".nan", ".NaN", ".inf", "-.inf", "1e-320",
                  "99999999999", "9223372036854775808", "9" * 80, "9" * 5000, "0x" + "f" * 30, "0b101", "0o17",
@@ -103,6 +103,8 @@ def seed_files(kind: str) -> list[tuple[str, str]]:
                "map": [ROOT / "assets" / "maps"],
                "scenario": [ROOT / "scenarios", ROOT / "tests" / "data" / "scenarios"],
                "script": [ROOT / "docs" / "examples"]}
+    if kind == "save":
+        return [("battle.json", _a_save())]
     if kind == "settings":
         return [("settings.yaml", "# Iron & Honor settings\nwidth: 1280\nheight: 800\nfullscreen: false\n"
                                   "ui_scale: 1.0\ncolour_blind: false\nanimation: normal\n"
@@ -111,6 +113,19 @@ def seed_files(kind: str) -> list[tuple[str, str]]:
     for folder in folders[kind]:
         out += [(f.name, f.read_text(encoding="utf-8")) for f in sorted(folder.glob("*.yaml"))]
     return out
+
+
+def _a_save() -> str:
+    """A real save: a hotseat Engagement 60 decisions in (saves are JSON; the mutations treat it as text)."""
+    from game.ai.registry import make
+    from game.ui.session import HOTSEAT, BattleSession, BattleSetup
+
+    session = BattleSession(BattleSetup(mode=HOTSEAT, seed=4))
+    ais = [make("easy", 4), make("easy", 5)]
+    while len(session.recorder.answers) < 60:
+        d = session.pending
+        session.answer(ais[d.side].decide(session.state, d))
+    return json.dumps(session.record("fuzz").to_dict(), ensure_ascii=False, indent=1)
 
 
 # -- mutations ------------------------------------------------------------------------------------------
@@ -305,6 +320,11 @@ class Runner:
         """Through the CLI (and the settings loader); True when the file was accepted."""
         if kind == "settings":
             return self.check_settings(path)
+        if kind == "save":
+            code, stdout, stderr = run_cli(["replay", str(path)])
+            assert code in (0, 1) and "Traceback" not in stderr, (code, stderr[-500:])
+            assert code == 0 or (path.name in stderr and stderr.strip()), (code, stderr[-500:])
+            return code == 0
         commands = {"party": [["party", "check", str(path)], ["validate", "--json", str(path)]],
                     "map": [["validate", "--json", str(path)]],
                     "scenario": [["validate", "--json", str(path)]],
@@ -361,6 +381,14 @@ class Runner:
         seed = index + 1
         if kind == "settings":
             return
+        if kind == "save":  # it plays back; the game goes on from it to the end
+            from game.saves.record import read_save
+            from game.ui.session import BattleSession
+
+            game = BattleSession.from_save(read_save(path)).game
+            game.controllers = [make("random", seed), make("random", seed + 1)]
+            game.run()
+            return
         if kind == "script":
             from game.content.script_file import load_script
             from game.rules.script_mode import build_state
@@ -391,7 +419,8 @@ class InternalError(Exception):
 
 def subprocess_check(kind: str, path: Path) -> None:
     """The same file through a real ``python -m game``: strict UTF-8, no traceback."""
-    argv = {"party": ["party", "check"], "map": ["validate"], "scenario": ["validate"], "script": ["run"]}.get(kind)
+    argv = {"party": ["party", "check"], "map": ["validate"], "scenario": ["validate"], "script": ["run"],
+            "save": ["replay"]}.get(kind)
     if argv is None:
         return
     env = {**os.environ, "PYTHONPATH": str(ROOT)}

@@ -46,7 +46,7 @@ class ReplayScene(Scene):
     def __init__(self, app: App, record: SaveRecord, timeline: Timeline | None = None):
         super().__init__(app)
         self.record = record
-        self.timeline = timeline or Timeline(record.setup, record.answers, record.checks)
+        self.timeline = timeline or Timeline(record.setup, record.answers, record.checks, record.source)
         self.index = -1  # the frame shown: after this decision (-1: before the first)
         self.playing = False
         self.speed = 2
