@@ -249,10 +249,15 @@ def test_a_script_cannot_reach_outside_its_folders(tmp_path: Path) -> None:
 
 
 def test_a_name_too_long_for_the_system_is_a_clean_error(tmp_path: Path) -> None:
-    path = write(tmp_path, "long.yaml", SCRIPT.format(a="assets/parties/ghrim_company.yaml", map="m" * 5000))
+    path = write(tmp_path, "long.yaml", SCRIPT.format(a="assets/parties/ghrim_company.yaml",
+                                                      map="m" * 5000 + ".yaml"))
     out = game("run", str(path))
     (problem,) = json.loads(clean(out)[0])["errors"]
     assert out.returncode == 1 and "name too long" in problem["message"]
+    named = write(tmp_path, "named.yaml", SCRIPT.format(a="assets/parties/ghrim_company.yaml", map="m" * 5000))
+    out = game("run", str(named))  # a bare word is a map's name, looked up among the known ones
+    (problem,) = json.loads(clean(out)[0])["errors"]
+    assert out.returncode == 1 and "no map named" in problem["message"] and "known:" in problem["message"]
 
 
 def test_only_regular_files_are_read_and_never_past_the_limit(tmp_path: Path) -> None:
