@@ -16,22 +16,42 @@ from game.ui.app import App, Scene
 from game.ui.scenes import common
 
 
-class ConfirmScene(Scene):
+class Dialog(Scene):
+    """A box in the middle of the window over the shaded scene below: the frame of a question."""
+
     overlay = True
+    size = (520, 230)  # at 100 % UI scale
+
+    def __init__(self, app: App):
+        super().__init__(app)
+        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def place_box(self) -> pygame.Rect:
+        w, h = self.app.size
+        bw, bh = min(w - self.px(20), self.px(self.size[0])), min(h - self.px(20), self.px(self.size[1]))
+        self.box = pygame.Rect((w - bw) // 2, (h - bh) // 2, bw, bh)
+        return self.box
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        pygame.draw.rect(surface, theme.PANEL, self.box, border_radius=self.px(6))
+        pygame.draw.rect(surface, theme.ACCENT, self.box, 2, border_radius=self.px(6))
+
+
+class ConfirmScene(Dialog):
     name = "confirm"
 
     def __init__(self, app: App, title: str, text: str, yes: str, no: str, on_yes: Callable[[], None]):
         super().__init__(app)
         self.title, self.text, self.yes, self.no = title, text, yes, no
         self.on_yes = on_yes
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
-        self.box = pygame.Rect(0, 0, 0, 0)
 
     def build(self) -> None:
         self.widgets = {}
-        w, h = self.app.size
-        bw, bh = min(w - self.px(20), self.px(520)), min(h - self.px(20), self.px(230))
-        self.box = pygame.Rect((w - bw) // 2, (h - bh) // 2, bw, bh)
+        bw, bh = self.place_box().size
         m, row = self.px(14), self.px(44)
         common.label(self, "title", pygame.Rect(self.box.x + m, self.box.y + m, bw - 2 * m, self.px(34)),
                      self.title, "@heading")
@@ -56,10 +76,3 @@ class ConfirmScene(Scene):
         if event.type == pygame.KEYDOWN:
             return event.key == pygame.K_ESCAPE
         return event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.box.collidepoint(event.pos)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
-        pygame.draw.rect(surface, theme.PANEL, self.box, border_radius=self.px(6))
-        pygame.draw.rect(surface, theme.ACCENT, self.box, 2, border_radius=self.px(6))

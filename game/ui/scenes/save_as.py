@@ -11,31 +11,27 @@ import pygame
 import pygame_gui
 
 from game.saves.store import slot_path
-from game.ui import theme
-from game.ui.app import App, Scene
+from game.ui.app import App
 from game.ui.scenes import common
+from game.ui.scenes.confirm import Dialog
 from game.ui.session import SaveProblem
 
 
-class SaveAsScene(Scene):
-    overlay = True
+class SaveAsScene(Dialog):
     name = "save_as"
+    size = (520, 250)
 
     def __init__(self, app: App, session, default_name: str):
         super().__init__(app)
         self.session = session
         self.text = default_name
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.message: str | None = None
         self.confirm_replace = False
-        self.box = pygame.Rect(0, 0, 0, 0)
         self.saved_to = None
 
     def build(self) -> None:
         self.widgets = {}
-        w, h = self.app.size
-        bw, bh = min(w - self.px(20), self.px(520)), min(h - self.px(20), self.px(250))
-        self.box = pygame.Rect((w - bw) // 2, (h - bh) // 2, bw, bh)
+        bw, bh = self.place_box().size
         m, row = self.px(14), self.px(44)
         common.label(self, "title", pygame.Rect(self.box.x + m, self.box.y + m, bw - 2 * m, self.px(34)),
                      "Save the battle", "@heading")
@@ -89,10 +85,3 @@ class SaveAsScene(Scene):
             return
         self.saved_to = path
         self.app.pop()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
-        pygame.draw.rect(surface, theme.PANEL, self.box, border_radius=self.px(6))
-        pygame.draw.rect(surface, theme.ACCENT, self.box, 2, border_radius=self.px(6))
