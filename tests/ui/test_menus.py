@@ -169,6 +169,7 @@ def test_setup_choices_by_clicks_reach_the_battle(env: Path) -> None:
 
 def test_setup_says_nothing_of_an_even_default_matchup(env: Path) -> None:
     app = new_app()
+    common.content()  # the scan done (the page waits for it otherwise)
     setup = app.push(SetupScene(app))
     frames(app, 2)
     assert "Uneven matchup" not in setup.widgets["messages"].html_text
