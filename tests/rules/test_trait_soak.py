@@ -37,7 +37,7 @@ def test_the_soak_parties_use_every_trait() -> None:
 # every fifth game pits a hunter against its quarry, so that the hunters' bonuses get their chance
 NEMESES = [("Beast Wardens", "Thornwood Wildkin"), ("Order of the Grey Lance", "The Hollow Court"),
            ("Giant Hunters", "Thornwood Wildkin"), ("Sundered Elve Warband", "The Hollow Court"),
-           ("Giant Hunters", "Order of the Grey Lance"), ("Sundered Elve Warband", "Crimson Court")]
+           ("Giant Hunters", "Order of the Grey Lance"), ("Sundered Elve Warband", "Northmen Raiding Party")]
 
 
 def game(seed: int):
