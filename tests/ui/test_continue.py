@@ -44,6 +44,13 @@ def test_leave_by_the_menu_then_continue_resumes_the_same_decision(app: App) -> 
     assert autosave_path().is_file()
     click(app, battle.widgets["menu"])
     assert "saved as it stands" in app.top.text
+    click(app, app.top.widgets["other"])  # the battle menu's Save…: a name, then back to the battle
+    from game.ui.scenes.save_as import SaveAsScene
+
+    assert isinstance(app.top, SaveAsScene)
+    click(app, app.top.widgets["save"])
+    assert app.top is battle and any(p.name.startswith("Engagement") for p in autosave_path().parent.iterdir())
+    click(app, battle.widgets["menu"])
     before = (battle.state.snapshot(), len(battle.state.log), battle.session.pending.kind)  # the AI waits now
     click(app, app.top.widgets["yes"])
     menu = app.top

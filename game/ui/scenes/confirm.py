@@ -44,10 +44,13 @@ class Dialog(Scene):
 class ConfirmScene(Dialog):
     name = "confirm"
 
-    def __init__(self, app: App, title: str, text: str, yes: str, no: str, on_yes: Callable[[], None]):
+    def __init__(self, app: App, title: str, text: str, yes: str, no: str, on_yes: Callable[[], None],
+                 other: tuple[str, Callable[[], None]] | None = None):
+        """``other``: a third answer (label, action), e.g. the battle menu's "Save…"."""
         super().__init__(app)
         self.title, self.text, self.yes, self.no = title, text, yes, no
         self.on_yes = on_yes
+        self.other = other
 
     def build(self) -> None:
         self.widgets = {}
@@ -57,16 +60,21 @@ class ConfirmScene(Dialog):
                      self.title, "@heading")
         common.text_box(self, "text", pygame.Rect(self.box.x + m, self.box.y + m + self.px(40), bw - 2 * m,
                                                   bh - 2 * m - self.px(40) - row - m), common.esc(self.text))
-        half = (bw - 3 * m) // 2
+        answers = [("yes", self.yes)] + ([("other", self.other[0])] if self.other else []) + [("no", self.no)]
+        each = (bw - (len(answers) + 1) * m) // len(answers)
         y = self.box.bottom - m - row
-        common.button(self, "yes", pygame.Rect(self.box.x + m, y, half, row), self.yes, None, "@big_button")
-        common.button(self, "no", pygame.Rect(self.box.x + 2 * m + half, y, half, row), self.no, None,
-                      "@big_button")
+        for i, (key, text) in enumerate(answers):
+            common.button(self, key, pygame.Rect(self.box.x + m + i * (each + m), y, each, row), text, None,
+                          "@big_button")
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.widgets.get("yes"):
             self.app.pop()
             self.on_yes()
+        elif self.other and event.type == pygame_gui.UI_BUTTON_PRESSED and \
+                event.ui_element is self.widgets.get("other"):
+            self.app.pop()
+            self.other[1]()
         elif self._declined(event):
             self.app.pop()
 
