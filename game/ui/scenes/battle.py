@@ -467,7 +467,7 @@ class BattleScene(Scene):
         self.app.push(ConfirmScene(
             self.app, "Leave the battle?",
             f"The battle is in turn {turn} and is not finished. {self._kept_text()}",
-            "Leave the battle", "Keep playing", lambda: self.app.reset(MainMenu(self.app)),
+            "Leave", "Keep playing", lambda: self.app.reset(MainMenu(self.app)),
             other=("Save…", self.ask_save_name) if self.session.record() is not None else None))
 
     def _angle_button(self, which: str) -> None:
