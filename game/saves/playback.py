@@ -52,6 +52,10 @@ class Recorder:
         self._rolls = len(self.state.dice.history)
         return check
 
+    def note_aside(self) -> None:
+        """Events logged outside the rules (a take-back's line): shown, never part of a check."""
+        self._seen = len(self.state.log)
+
     def revealed_nothing_since(self, index: int) -> bool:
         """No die rolled or drawn from the bag since answer ``index`` was asked for."""
         return len(self.state.dice.history) == self.rolls_before[index]

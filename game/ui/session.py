@@ -178,6 +178,9 @@ class BattleSession:
             controllers
         self.taken_back.append(f"Taken back: {played.game.pending.prompt if played.game.pending else ''} "
                                f"(answered {taken!r})")
+        # the log says so; the line is the table's, not the rules', so no check or replay counts it
+        self.state.emit("TakenBack", self.taken_back[-1], rule="DIG-ACT-4", answer=taken)
+        self.recorder.note_aside()
         if self.autosave:
             self._write_autosave()
         return None
