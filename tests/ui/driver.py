@@ -58,3 +58,18 @@ def type_text(app: App, text: str) -> None:
 def resize(app: App, w: int, h: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
     frames(app, 2)
+
+
+def menu_app(tmp_path, monkeypatch, folders: Sequence[str] = ("CONFIG", "MODS", "REPLAYS")) -> App:
+    """A 1280×800 app at the main menu, AI instant, with the named IRON_HONOR_* folders in ``tmp_path``."""
+    from game.ui.scenes.menu import MainMenu
+    from game.ui.settings import UISettings
+
+    for name in folders:
+        (tmp_path / name.lower()).mkdir()
+        monkeypatch.setenv(f"IRON_HONOR_{name}", str(tmp_path / name.lower()))
+    app = App(UISettings(width=1280, height=800, animation="instant"), save=False)
+    pygame.event.clear()
+    app.push(MainMenu(app))
+    frames(app, 2)
+    return app

@@ -13,20 +13,12 @@ from game.ui import main
 from game.ui.app import App
 from game.ui.autopilot import Autopilot, frames
 from game.ui.scenes.menu import MainMenu
-from game.ui.settings import UISettings
-from tests.ui.driver import click
+from tests.ui.driver import click, menu_app
 
 
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
-    for var, name in (("IRON_HONOR_CONFIG", "cfg"), ("IRON_HONOR_MODS", "mods"), ("IRON_HONOR_SAVES", "saves")):
-        (tmp_path / name).mkdir()
-        monkeypatch.setenv(var, str(tmp_path / name))
-    application = App(UISettings(width=1280, height=800, animation="instant"), save=False)
-    pygame.event.clear()
-    application.push(MainMenu(application))
-    frames(application, 2)
-    return application
+    return menu_app(tmp_path, monkeypatch, ("CONFIG", "MODS", "SAVES"))
 
 
 def play_some(app: App, answers: int) -> None:

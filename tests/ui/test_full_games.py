@@ -17,22 +17,12 @@ from game.rules.deployment import DEPLOYMENT_KINDS
 from game.ui.app import App
 from game.ui.autopilot import Autopilot
 from game.ui.scenes import common
-from game.ui.settings import UISettings
-from tests.ui.driver import click, frames, press, type_text
+from tests.ui.driver import click, frames, menu_app, press, type_text
 
 
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
-    for var, name in (("IRON_HONOR_CONFIG", "cfg"), ("IRON_HONOR_MODS", "mods"), ("IRON_HONOR_REPLAYS", "replays")):
-        (tmp_path / name).mkdir()
-        monkeypatch.setenv(var, str(tmp_path / name))
-    from game.ui.scenes.menu import MainMenu
-
-    application = App(UISettings(width=1280, height=800, animation="instant"), save=False)
-    pygame.event.clear()
-    application.push(MainMenu(application))
-    frames(application, 2)
-    return application
+    return menu_app(tmp_path, monkeypatch)
 
 
 def set_up_battle(app: App, mode: str, seed: int, level: str = "normal") -> None:
