@@ -154,20 +154,18 @@ def run_script_command(path: str) -> int:
 def fight_command(args: argparse.Namespace) -> int:
     """``fight``: a whole headless game between two controllers; the battle report on stdout."""
     from game.ai.registry import make, names
-    from game.content.library import resolve
-    from game.content.maps import BattleMap, load_map
-    from game.content.party_building import load_party
-    from game.content.scenario_file import load_scenario
+    from game.content.maps import BattleMap
     from game.rules.engine import Game
     from game.rules.setup import new_game, simple_deployment
 
     try:
-        parties = tuple(load_party(resolve("parties", p)) for p in args.parties)
-        battle_map = load_map(resolve("maps", args.map)) if args.map else BattleMap("open table", ())
-        scenario = load_scenario(resolve("scenarios", args.scenario)) if args.scenario else None
+        found = named_content(args.parties, args.map, args.scenario)
     except ContentError as exc:
         print(exc.describe(), file=sys.stderr)
         return 1
+    parties = tuple(f.value for f in found["parties"])
+    battle_map = found["maps"][0].value if found["maps"] else BattleMap("open table", ())
+    scenario = found["scenarios"][0].value if found["scenarios"] else None
     state = new_game((parties[0], parties[1]), battle_map, args.seed, scenario=scenario)
     if scenario is None:
         simple_deployment(state)
@@ -188,6 +186,21 @@ def fight_command(args: argparse.Namespace) -> int:
             break
         game.step()
     return 0
+
+
+def named_content(parties: Sequence[str], map_name: str | None, scenario: str | None) -> dict[str, list]:
+    """The content a command names (files or names), loaded; the broken files passed over are told on stderr.
+
+    A modder must hear of a broken file in the mod folder from every command, not only the set-up screen.
+    """
+    from game.content.library import lookup, skipped_warnings
+
+    found = {"parties": [lookup("parties", p, survey=True) for p in parties],
+             "maps": [lookup("maps", map_name, survey=True)] if map_name else [],
+             "scenarios": [lookup("scenarios", scenario, survey=True)] if scenario else []}
+    for line in skipped_warnings([f for fs in found.values() for f in fs]):
+        print(line, file=sys.stderr)
+    return found
 
 
 def count(text: str) -> int:
@@ -299,8 +312,12 @@ def validate_command(args: argparse.Namespace) -> int:
             print(json_line(record))
         elif r.kind == "skipped":
             print(f"SKIP {r.file}: {r.problems[0].message}")
+        elif r.kind == "passed over":
+            print(f"SKIP {r.file}: broken, so the game passes it over ({len(r.problems)} problem(s))")
+            for p in r.problems:
+                print("    " + p.describe(r.file))
         elif r.ok:
-            print(f"ok  {r.file} ({r.kind} '{r.name}')")
+            print(f"ok  {r.file} ({r.kind}" + (f" '{r.name}')" if r.name else ")"))
         else:
             print(f"BAD {r.file} ({r.kind}): {len(r.problems)} problem(s)")
             for p in r.problems:
@@ -340,6 +357,7 @@ def simulate_command(args: argparse.Namespace) -> int:
 
     setup = Setup(tuple(args.parties), tuple(args.ai), args.map, args.scenario)
     try:
+        named_content(args.parties, args.map, args.scenario)  # every name known and loadable before a game
         summary = simulate(setup, args.games, args.seed, args.jobs, args.out)
     except OSError as exc:  # the --out file cannot be written: known before any game is played
         print(f"cannot write {safe_text(str(args.out))}: {safe_text(exc.strerror or str(exc))}", file=sys.stderr)

@@ -27,6 +27,7 @@ from game.paths import ASSETS, MAPS_DIR, PARTIES_DIR, ROOT, SCENARIOS_DIR
 MODS_ENV = "IRON_HONOR_MODS"
 DATA_ENV = "IRON_HONOR_DATA"
 FOLDERS = {"parties": PARTIES_DIR, "maps": MAPS_DIR, "scenarios": SCENARIOS_DIR}
+SINGULAR = {"parties": "party", "maps": "map", "scenarios": "scenario"}
 
 
 def user_mod_dir() -> Path:
@@ -89,10 +90,12 @@ def log_internal_error(file: Path | str, exc: BaseException) -> Path | None:
     return log
 
 
-def load_all(kind: str, loader: Callable[[Path], Any], mods: Path | None = None) -> Library:
-    """Load every file of a kind; a mod file of the same stem replaces the shipped one."""
+def load_all(kind: str, loader: Callable[[Path], Any], mods: Path | None = None,
+             only: list[Path] | None = None) -> Library:
+    """Load every file of a kind (or ``only`` those); a mod file of the same stem replaces the shipped one."""
     lib = Library()
-    for path, _origin in content_files(kind, mods, lib.skipped):
+    files = [(p, "") for p in only] if only is not None else content_files(kind, mods, lib.skipped)
+    for path, _origin in files:
         try:
             lib.items[path.stem.lower()] = (path, loader(path))
         except ContentError as exc:
@@ -106,41 +109,124 @@ def load_all(kind: str, loader: Callable[[Path], Any], mods: Path | None = None)
 
 
 def scenarios(mods: Path | None = None) -> Library:
-    from game.content.scenario_file import load_scenario
-
-    return load_all("scenarios", load_scenario, mods)
+    return load_all("scenarios", _load_scenario, mods)
 
 
 def maps(mods: Path | None = None) -> Library:
-    from game.content.maps import load_map
-
-    return load_all("maps", load_map, mods)
+    return load_all("maps", _load_map, mods)
 
 
 def parties(mods: Path | None = None) -> Library:
-    from game.content.party_building import load_party
-
-    return load_all("parties", load_party, mods)
+    return load_all("parties", _load_party, mods)
 
 
-def resolve(kind: str, name_or_path: str, mods: Path | None = None) -> Path:
-    """A file path as given, or the named content file (``engagement`` -> scenarios/engagement.yaml)."""
+def _as_path(name_or_path: str) -> Path | None:
+    """The name as a file path when it is one (a .yaml name or an existing file), else None."""
     path = Path(name_or_path)
     try:
         if path.suffix in (".yaml", ".yml") or path.exists():
             return path
     except (OSError, ValueError):  # a name no file can have (NUL, too long): not a path, so a name
         pass
-    wanted = name_or_path.strip().lower().replace(" ", "_").replace("-", "_")
-    found = None
-    for f, _origin in content_files(kind, mods):
-        if f.stem.lower() == wanted:
-            found = f
-    if found is None:
-        known = ", ".join(sorted({f.stem for f, _ in content_files(kind, mods)}))
-        raise ContentError(name_or_path, [Problem("", None, f"no {kind[:-1]} named '{name_or_path}' "
-                                                            f"(known: {known})")])
-    return found
+    return None
+
+
+def _stem(name: str) -> str:
+    return name.strip().lower().replace(" ", "_").replace("-", "_")
+
+
+def resolve(kind: str, name_or_path: str, mods: Path | None = None) -> Path:
+    """A file path as given, or the named content file that loads (``engagement`` -> scenarios/engagement.yaml).
+
+    A broken mod file of the same name is passed over for the shipped one, as the game's lists do; a
+    name whose only files are broken raises the first file's problems.
+    """
+    path = _as_path(name_or_path)
+    return path if path is not None else lookup(kind, name_or_path, mods).path
+
+
+class UnknownName(ContentError):
+    """No file of the kind has that name (as against: the name's file is broken)."""
+
+
+@dataclass
+class Found:
+    """A named content file that loads, its loaded value, and the broken files of its kind passed over."""
+
+    path: Path
+    value: Any
+    skipped: list[ContentError]
+
+
+def lookup(kind: str, name_or_path: str, mods: Path | None = None, survey: bool = False) -> Found:
+    """The content a command names, loaded; a path is loaded as it is (its errors raised).
+
+    A name is looked up as the game's lists see it: a mod file replaces the shipped one of the same
+    name, unless the mod file is broken: then it is skipped (reported in ``skipped``) and the shipped
+    one is used. With ``survey`` every file of the kind is loaded, so ``skipped`` lists all the broken
+    ones (what a command tells the modder); without it only the files of that name are read.
+    """
+    loader = _LOADERS[kind]
+    path = _as_path(name_or_path)
+    if path is not None:
+        return Found(path, loader(path), [])
+    wanted = _stem(name_or_path)
+    if survey:
+        lib = load_all(kind, loader, mods)
+    else:
+        lib = Library()
+        candidates = [(f, o) for f, o in content_files(kind, mods) if f.stem.lower() == wanted]
+        for f, _origin in reversed(candidates):  # the mod folder's first
+            one = load_all(kind, loader, mods, only=[f])
+            lib.skipped += one.skipped
+            if one.items:
+                lib.items.update(one.items)
+                break
+    if wanted in lib.items:
+        found, value = lib.items[wanted]
+        return Found(found, value, lib.skipped)
+    broken = [e for e in lib.skipped if Path(str(e.file)).stem.lower() == wanted]
+    if broken:
+        raise broken[-1]
+    if not survey:
+        lib = load_all(kind, loader, mods)
+    known = ", ".join(lib.names()) or "none"
+    also = ""
+    if lib.skipped:
+        also = f"; skipped as broken: {', '.join(sorted({Path(str(e.file)).name for e in lib.skipped}))}"
+    raise UnknownName(name_or_path, [Problem("", None, f"no {SINGULAR[kind]} named '{safe_text(name_or_path)}' "
+                                                        f"(known: {known}{also})")])
+
+
+def skipped_warnings(found: list[Found]) -> list[str]:
+    """One line per broken content file passed over while finding ``found`` (each file once)."""
+    seen: dict[str, ContentError] = {}
+    for f in found:
+        for exc in f.skipped:
+            seen.setdefault(str(exc.file), exc)
+    return [f"skipped (broken): {line}" for exc in seen.values() for line in exc.describe().splitlines()[:3]]
+
+
+def _load_party(path: Path) -> Any:
+    from game.content.party_building import load_party
+
+    return load_party(path)
+
+
+def _load_map(path: Path) -> Any:
+    from game.content.maps import load_map
+
+    return load_map(path)
+
+
+def _load_scenario(path: Path) -> Any:
+    from game.content.scenario_file import load_scenario
+
+    return load_scenario(path)
+
+
+_LOADERS: dict[str, Callable[[Path], Any]] = {"parties": _load_party, "maps": _load_map,
+                                              "scenarios": _load_scenario}
 
 
 def reference_roots(base: Path) -> list[Path]:

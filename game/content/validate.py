@@ -16,20 +16,22 @@ from game.content.files import yaml_files
 from game.content.yaml_loader import load_yaml
 from game.core.errors import ContentError, Problem, safe_text
 
-KINDS = {"iron-honor/party@1": "party", "iron-honor/map@1": "map", "iron-honor/scenario@1": "scenario"}
+KINDS = {"iron-honor/party@1": "party", "iron-honor/map@1": "map", "iron-honor/scenario@1": "scenario",
+         "iron-honor/script@1": "script"}
 
 
 @dataclass
 class Checked:
     file: str
-    kind: str  # party | map | scenario | unknown | skipped
+    kind: str  # party | map | scenario | script | unknown | skipped (not a file) | passed over (a broken mod file)
     name: str
     problems: list[Problem]
 
     @property
     def ok(self) -> bool:
-        """Checked and sound; a skipped entry (not a file) is reported but is not a broken file."""
-        return not self.problems or self.kind == "skipped"
+        """Checked and sound; a skipped entry (not a file) or a broken file passed over for a name is reported
+        but is not what was asked to be checked."""
+        return not self.problems or self.kind in ("skipped", "passed over")
 
 
 def expand(paths: Iterable[str]) -> list[str]:
@@ -46,11 +48,32 @@ def _expand(paths: Iterable[str]) -> list[tuple[str | None, Checked | None]]:
         except (OSError, ValueError):
             is_dir = False
         if not is_dir:
-            out.append((p, None))
+            out += _named(p) or [(p, None)]
             continue
         files, skipped = yaml_files(path, recursive=True)
         out += [(str(f), None) for f in files]
         out += [(None, Checked(safe_text(str(s.path)), "skipped", "", [Problem("", None, s.reason)])) for s in skipped]
+    return out
+
+
+def _named(name: str) -> list[tuple[str | None, Checked | None]]:
+    """A content name (``landmark``) rather than a path: the file the game would use for it, in each kind
+    that has one, and every broken file of those kinds the game passes over (the mod folder's mistakes)."""
+    from game.content import library
+
+    if library._as_path(name) is not None:
+        return []
+    out: list[tuple[str | None, Checked | None]] = []
+    for kind in library.FOLDERS:
+        try:
+            found = library.lookup(kind, name, survey=True)
+        except library.UnknownName:
+            continue
+        except ContentError as exc:
+            out.append((str(exc.file), None))  # the name's only file is broken: check it, every problem
+            continue
+        out.append((str(found.path), None))
+        out += [(None, Checked(safe_text(str(e.file)), "passed over", "", e.problems)) for e in found.skipped]
     return out
 
 
@@ -59,8 +82,10 @@ def check_file(file: str) -> Checked:
     from game.content.party_building import build_party
     from game.content.scenario_file import build_scenario
     from game.content.schema import describe_value
+    from game.content.script_file import load_script
 
-    builders = {"party": build_party, "map": build_map, "scenario": build_scenario}
+    builders = {"party": build_party, "map": build_map, "scenario": build_scenario,
+                "script": lambda _doc: load_script(file)}
     kind = "unknown"
     shown = safe_text(file)
     try:
@@ -77,6 +102,9 @@ def check_file(file: str) -> Checked:
         built = builders[kind](doc)
         return Checked(shown, kind, str(getattr(built, "name", "")), [])
     except ContentError as exc:
+        if str(exc.file) != file:  # a file this one names (a script's party or map) is broken: say which
+            return Checked(shown, kind, "", [Problem("", None, p.describe(safe_text(str(exc.file))))
+                                             for p in exc.problems])
         return Checked(shown, kind, "", exc.problems)
 
 

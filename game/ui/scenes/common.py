@@ -180,7 +180,7 @@ def skipped_lines(libs: dict[str, library.Library]) -> list[str]:
 
 def _error_lines(kind: str, exc: ContentError) -> list[str]:
     lines = exc.describe().splitlines() or [str(exc.file)]
-    return [f"{kind[:-1]} skipped: {line}" for line in lines]
+    return [f"{library.SINGULAR.get(kind, kind)} skipped: {line}" for line in lines]
 
 
 def origin(path: Path) -> str:
