@@ -13,7 +13,8 @@ import math
 from collections.abc import Generator
 from typing import Any
 
-from game.geometry.battlefield import CAT_IMPASSABLE, CAT_OBSTACLE, EDGES, Battlefield
+from game.content.party_building import DEFAULT_BASE_MM
+from game.geometry.battlefield import CAT_IMPASSABLE, CAT_OBSTACLE, EDGES, Battlefield, base_radius
 from game.rules import board
 from game.rules.decisions import Answer, Controller, Decision, Option
 from game.rules.encounter import Marker, ZoneShape, zone_of
@@ -164,8 +165,13 @@ def deploy_side(state: GameState, side: int) -> Gen:
         board.battlefield(state)
 
 
+SMALLEST_BASE_RADIUS = base_radius(DEFAULT_BASE_MM)  # [DIG-2]: an ordinary model's base
+CONTACT_BEARINGS = 24  # where a touching base is tried around a marker: every 15°
+
+
 def marker_problem(state: GameState, x: float, y: float) -> str | None:
-    """[ENC-SAL-1]: the centre far enough from every edge and from every other marker's centre."""
+    """[ENC-SAL-1]: the centre far enough from every edge and from every other marker's centre, and
+    somewhere a model could stand in base contact with it."""
     m = state.encounter.scenario.markers
     edge = min(x, y, TABLE - x, TABLE - y)
     if edge < m.min_from_edges - 1e-9:
@@ -175,7 +181,27 @@ def marker_problem(state: GameState, x: float, y: float) -> str | None:
         if gap < m.min_apart - 1e-9:
             return (f"a marker's centre must be at least {m.min_apart:g}″ from every other marker's centre "
                     f"({other.id} is {gap:.2f}″ away) [ENC-SAL-1]")
-    return None
+    why = unreachable_marker(board.battlefield(state), x, y, base_radius(m.diameter_mm))
+    return f"{why} [ENC-SAL-1]" if why else None
+
+
+def unreachable_marker(bf: Battlefield, x: float, y: float, radius: float) -> str | None:
+    """RULING [ENC-SAL-1]: why no model could stand in base contact with a marker here, or None.
+
+    No part of the marker on impassable terrain, and an ordinary (25 mm) base touching it
+    wholly on the table and off impassable terrain and obstacles.
+    """
+    pieces = bf.pieces_overlapping((x, y), radius, CAT_IMPASSABLE)
+    if pieces:
+        return f"the marker would lie on impassable terrain '{pieces[0].id}'"
+    reach = radius + SMALLEST_BASE_RADIUS
+    for k in range(CONTACT_BEARINGS):
+        a = 2 * math.pi * k / CONTACT_BEARINGS
+        spot = (x + reach * math.cos(a), y + reach * math.sin(a))
+        if Battlefield.on_table(spot, SMALLEST_BASE_RADIUS) and not bf.pieces_overlapping(
+                spot, SMALLEST_BASE_RADIUS - 1e-6, CAT_IMPASSABLE | CAT_OBSTACLE):
+            return None
+    return "no model could stand in base contact with the marker there"
 
 
 def place_markers(state: GameState) -> Gen:
@@ -198,7 +224,7 @@ def place_markers(state: GameState) -> Gen:
         point = yield Decision("place_marker", side, f"{enc.role(state, side)}: place {m.name} {n + 1} of "
                                f"{m.per_side * 2}", "ENC-SAL-1", free="point", check=check,
                                context={"candidates": spots})
-        marker = Marker(f"M{n + 1}", point["x"], point["y"], m.diameter_mm / 25.4 / 2, side)
+        marker = Marker(f"M{n + 1}", point["x"], point["y"], base_radius(m.diameter_mm), side)
         enc.markers.append(marker)
         state.emit("MarkerPlaced", f"{state.sides[side].name} places {m.name} {marker.id} at "
                    f"({marker.x:.1f}, {marker.y:.1f})", side=side, marker=marker.id, at=[marker.x, marker.y],

@@ -250,6 +250,25 @@ def test_markers_alternate_from_higher_with_their_spacing_then_lower_picks_the_e
     assert (game.pending.kind, game.pending.side) == ("choose_edge", 1)
 
 
+@pytest.mark.rule("ENC-SAL-1")
+def test_a_marker_cannot_lie_where_no_model_could_touch_it() -> None:
+    """RULING 2026-12-01: no part on impassable terrain, and some ordinary base touching it stands legally."""
+    well = square("well", "impassable", 17.4, 17.4, 18.6, 18.6)
+    ring = [square(f"r{i}", "impassable", *box) for i, box in enumerate(
+        [(20, 13.2, 24, 14), (20, 16, 24, 16.8), (20, 14, 21, 16), (23, 14, 24, 16)])]
+    game = start("salvage", 6, 1, battle_map=BattleMap("well", (well, *ring)))
+    with pytest.raises(IllegalAnswer, match=r"impassable terrain 'well' \[ENC-SAL-1\]"):
+        game.answer({"x": 18, "y": 18})
+    with pytest.raises(IllegalAnswer, match=r"impassable terrain 'well'"):  # the marker's rim on the well
+        game.answer({"x": 19, "y": 18})
+    # a 2″ square hollow walled in: the marker fits, but an ordinary base cannot stand beside it
+    with pytest.raises(IllegalAnswer, match=r"no model could stand in base contact with the marker there"):
+        game.answer({"x": 22, "y": 15})
+    assert {"x": 18.0, "y": 18.0} not in game.pending.context["candidates"]
+    game.answer({"x": 18, "y": 20})  # beside the well: a base touches the marker on its open side
+    assert game.state.encounter.markers[0].y == 20
+
+
 @pytest.mark.rule("ENC-SAL-3", "ENC-SAL-4")
 def test_salvage_full_game() -> None:
     goals = {"B2": lambda s: (12, 12), "A2": lambda s: (12, 24), "A3": lambda s: (24, 15.5) if s.turn > 1 else (26, 30),
