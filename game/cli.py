@@ -306,6 +306,7 @@ def validate_command(args: argparse.Namespace) -> int:
     from game.content.validate import check_paths
 
     results = check_paths(args.paths)
+    _check_placements(results)
     for r in results:
         if args.json:
             record = {"file": r.file, "kind": r.kind, "name": r.name, "errors": [p.as_dict() for p in r.problems]}
@@ -326,6 +327,22 @@ def validate_command(args: argparse.Namespace) -> int:
         print("no content files found", file=sys.stderr)
         return 1
     return 0 if all(r.ok for r in results) else 1
+
+
+def _check_placements(results: list) -> None:
+    """Sound scenarios that place markers or a Prisoner: their set-up played on every map the game knows
+    (with the default matchup), each fault added to the file's problems with the map it happened on."""
+    scenarios = [r for r in results if r.kind == "scenario" and r.ok]
+    if not scenarios:
+        return
+    from game.content import library
+    from game.paths import DEFAULT_MATCHUP
+    from game.rules.setup_check import placement_problems
+
+    maps = [(value.name, value) for _path, value in library.maps().items.values()]
+    parties = tuple(library.lookup("parties", name).value for name in DEFAULT_MATCHUP)
+    for r in scenarios:
+        r.problems += placement_problems(r.file, maps, parties)  # type: ignore[arg-type]
 
 
 def replay_command(args: argparse.Namespace) -> int:
@@ -369,7 +386,7 @@ def simulate_command(args: argparse.Namespace) -> int:
         print(exc.args[0], file=sys.stderr)
         return 1
     print(format_summary(summary))
-    return 1 if summary["errors"] else 0
+    return 1 if summary["errors"] or summary["faults"] else 0
 
 
 def _printable_output() -> None:

@@ -88,7 +88,8 @@ def play_game(setup: Setup, index: int, seed: int, keep_times: bool = True) -> d
             simple_deployment(state)
         Game(state, timed).run()
         record.update(winner_side=state.winner, winner=None if state.winner is None else names[state.winner],
-                      scores=[s.score for s in state.sides], turns=state.turn, result=state.result, error=None)
+                      scores=[s.score for s in state.sides], turns=state.turn, result=state.result, error=None,
+                      faults=[e.text for e in state.log if e.data.get("fault")])
     except ScenarioUnavailable:
         raise
     except Exception as exc:  # one broken game must not lose the run; the record says what broke
@@ -196,7 +197,9 @@ def summarise(setup: Setup, records: list[dict[str, Any]]) -> dict[str, Any]:
             else:
                 c.losses += 1
     done = [r for r in records if not r.get("error")]
+    faulty = [r for r in done if r.get("faults")]
     return {"games": len(records), "errors": len(errors), "first_error": errors[0]["error"] if errors else None,
+            "faults": len(faulty), "first_fault": faulty[0]["faults"][0] if faulty else None,
             "controllers": [c.as_dict() for c in per],
             "mean_turns": statistics.fmean(r["turns"] for r in done) if done else 0.0,
             "mean_decisions": statistics.fmean(sum(r["decisions"]) for r in done) if done else 0.0,
@@ -217,6 +220,8 @@ def format_summary(summary: dict[str, Any]) -> str:
                      f"max {t['max']:.3f}  ({t['n']} decisions)")
     if summary["first_error"]:
         lines.append(f"  first error: {summary['first_error']}")
+    if summary.get("faults"):
+        lines.append(f"  SCENARIO FAULT in {summary['faults']} game(s): {summary['first_fault']}")
     return "\n".join(lines)
 
 

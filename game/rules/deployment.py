@@ -213,8 +213,8 @@ def place_markers(state: GameState) -> Gen:
         spots = [{"x": float(x), "y": float(y)} for y in range(37) for x in range(37)
                  if marker_problem(state, x, y) is None]
         if not spots:  # RULING: earlier markers can leave no legal place; this one is not placed
-            state.emit("MarkerNotPlaced", f"No legal place is left for {m.name} {n + 1}", side=side,
-                       rule="ENC-SAL-1")
+            state.emit("MarkerNotPlaced", f"No legal place is left for {m.name} {n + 1}: it is not placed",
+                       side=side, rule="ENC-SAL-1", fault="markers")
             side = 1 - side
             continue
 
@@ -254,8 +254,8 @@ def place_prisoner(state: GameState) -> Gen:
     placer = enc.side(enc.scenario.prisoner.placed_by)
     spots = [{"x": x, "y": y} for x, y in grid(0, 0, TABLE, TABLE, 1.0) if prisoner_problem(state, model, x, y) is None]
     if not spots:  # RULING: nowhere legal: it stays off the table and cannot be rescued
-        state.emit("PrisonerNotPlaced", f"No legal place for {model.name}: it cannot be rescued", model=model.id,
-                   rule="ENC-RES-2")
+        state.emit("PrisonerNotPlaced", f"No legal place for {model.name}: it cannot be rescued; the scenario "
+                   "cannot be set up as written", model=model.id, rule="ENC-RES-2", fault="prisoner")
         return
 
     def check(point: dict[str, float]) -> str | None:
@@ -284,11 +284,7 @@ def auto_answer(state: GameState, decision: Decision) -> Answer:
         return round(math.degrees(math.atan2(TABLE / 2 - model.y, TABLE / 2 - model.x)) % 360.0, 3)
     candidates = decision.context.get("candidates") or []
     if decision.kind == "place_marker":
-        centre = min(candidates, key=lambda p: math.hypot(p["x"] - 18, p["y"] - 18))
-        far = [p for p in candidates if decision.check is None or decision.check(p) is None]
-        return max(far, key=lambda p: (min((math.hypot(p["x"] - m.x, p["y"] - m.y)
-                                            for m in state.encounter.markers), default=0.0),
-                                       -abs(p["x"] - centre["x"]) - abs(p["y"] - centre["y"])))
+        return _marker_spot(state, [p for p in candidates if decision.check is None or decision.check(p) is None])
     if decision.kind == "place_prisoner":
         return min(candidates, key=lambda p: (math.hypot(p["x"] - 18, p["y"] - 18), p["y"], p["x"]))
     # deploy: the row nearest the zone's middle depth, spread out from the table's centre line
@@ -299,6 +295,22 @@ def auto_answer(state: GameState, decision: Decision) -> Answer:
         return (-min(crowd, 2.5), math.hypot(p["x"] - 18, p["y"] - 18), p["x"], p["y"])
 
     return min(candidates, key=key)
+
+
+def _marker_spot(state: GameState, spots: list[dict[str, float]]) -> dict[str, float]:
+    """The spot that leaves the most room for the markers still to come (so all of them fit), then the
+    farthest from the markers already down, then the nearest the middle of the legal area."""
+    rules = state.encounter.scenario.markers
+    centre = min(spots, key=lambda p: math.hypot(p["x"] - TABLE / 2, p["y"] - TABLE / 2))
+
+    def room(p: dict[str, float]) -> int:
+        return sum(math.hypot(q["x"] - p["x"], q["y"] - p["y"]) >= rules.min_apart - 1e-9 for q in spots)
+
+    def key(p: dict[str, float]) -> tuple[float, ...]:
+        apart = min((math.hypot(p["x"] - m.x, p["y"] - m.y) for m in state.encounter.markers), default=0.0)
+        return (room(p), apart, -abs(p["x"] - centre["x"]) - abs(p["y"] - centre["y"]))
+
+    return max(spots, key=key)
 
 
 class AutoDeploy:

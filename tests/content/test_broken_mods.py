@@ -103,3 +103,30 @@ def test_the_set_up_screen_names_the_kind_of_a_skipped_file(broken_mods: Path) -
     assert any(line.startswith("party skipped: ") and "broken_band.yaml" in line for line in lines)
     assert any(line.startswith("scenario skipped: ") for line in lines)
     assert not any(line.startswith("partie") for line in lines)
+
+
+LAKE = ("format: iron-honor/map@1\nname: Great Lake\nterrain:\n"
+        "  - {id: lake, kind: impassable, style: pond, polygon: [[11, 11], [25, 11], [25, 25], [11, 25]]}\n")
+
+
+@pytest.mark.rule("ENC-SAL-1")
+def test_validate_plays_each_scenarios_set_up_on_every_map_and_names_the_map_and_key(broken_mods: Path,
+                                                                                       capsys) -> None:
+    (broken_mods / "maps" / "great_lake.yaml").write_text(LAKE)
+    code = main(["validate", str(library.SCENARIOS_DIR / "salvage.yaml")])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "salvage.yaml:6: markers: on the map 'Great Lake'" in out
+    assert "No legal place is left for objective marker 1" in out and "[ENC-SAL-1]" in out
+    assert "'Village Ruins'" not in out  # the shipped maps hold all four markers
+
+
+@pytest.mark.rule("ENC-SAL-1")
+def test_simulate_counts_a_game_whose_scenario_could_not_be_set_up_as_a_fault(tmp_path: Path, capsys) -> None:
+    lake = tmp_path / "great_lake.yaml"
+    lake.write_text(LAKE)
+    code = main(["simulate", "--parties", "ghrim_company", "northmen_raiding_party", "--games", "1",
+                 "--ai", "random", "random", "--scenario", "salvage", "--map", str(lake)])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "SCENARIO FAULT in 1 game(s): No legal place is left for objective marker 1" in out
