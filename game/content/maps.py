@@ -24,9 +24,29 @@ MAP_FORMAT = "iron-honor/map@1"
 TABLE_SIZE = 36.0
 TerrainKind = Literal["rough", "obstacle", "impassable", "area"]
 KINDS: tuple[str, ...] = ("rough", "obstacle", "impassable", "area")
-# styles the renderers know how to draw; any other style is drawn by kind
-STYLES: tuple[str, ...] = ("forest", "ruins", "wall", "building", "river", "rocks", "hedge", "fence", "field",
-                           "marsh", "pond", "chasm", "rubble", "ford", "well", "logs", "brush", "stream")
+# The terrain styles: how a piece looks (its kind decides the rules). docs/terrain-styles.md is made from this.
+STYLE_NOTES: dict[str, str] = {
+    "forest": "trees; usually an area piece (blocks sight through it, cover inside)",
+    "ruins": "broken walls of a building; usually rough or area",
+    "wall": "a stone or garden wall; usually an obstacle",
+    "building": "a house or hall; usually impassable, blocking sight",
+    "river": "deep water; usually impassable (set water: true)",
+    "rocks": "boulders and outcrops; usually impassable",
+    "hedge": "a hedgerow; usually an obstacle",
+    "fence": "a wooden fence; usually an obstacle with a small crossing cost",
+    "field": "crops or ploughed land; usually rough",
+    "marsh": "boggy ground; usually rough",
+    "pond": "still water; usually impassable (set water: true)",
+    "chasm": "a crack in the ground; usually impassable, not blocking sight",
+    "rubble": "heaps of stone; usually rough",
+    "ford": "a shallow crossing; usually rough (set water: true)",
+    "well": "a village well; usually impassable, not blocking sight",
+    "logs": "fallen logs; usually an obstacle",
+    "brush": "scrub and bushes; usually rough or area",
+    "stream": "shallow running water; usually rough (set water: true)",
+}
+STYLES: tuple[str, ...] = tuple(STYLE_NOTES)
+Style = Literal[STYLES]  # type: ignore[valid-type]
 
 
 def _cost(value: float) -> float:
@@ -42,7 +62,7 @@ class PieceEntry(StrictModel):
     id: Text
     kind: TerrainKind
     polygon: list[Point]
-    style: Text | None = None
+    style: Style | None = None
     blocks_los: bool | None = None
     cross_cost: Cost | None = None
     water: bool = False

@@ -21,7 +21,16 @@ def is_id(text: str) -> bool:
 def suggest(word: str, options: list[str] | tuple[str, ...] | set[str]) -> str:
     """A ``; did you mean 'x'?`` hint for a misspelt id, or ``""``."""
     lowered = {o.lower(): o for o in options}
-    if word.lower() in lowered:
-        return f"; did you mean '{lowered[word.lower()]}'?"
-    close = difflib.get_close_matches(word, sorted(options), n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else ""
+    key = word.strip().lower().replace(" ", "_").replace("-", "_")
+    if key in lowered:
+        return f"; did you mean '{lowered[key]}'?"
+    # a word of the id ('leader' -> leader_of_men) says more than a near spelling ('slayer')
+    parts = sorted(o for o in options if key and key in o.lower().split("_"))
+    if len(parts) == 1:
+        return f"; did you mean '{parts[0]}'?"
+    close = difflib.get_close_matches(key, sorted(options), n=1, cutoff=0.6)
+    if close:
+        return f"; did you mean '{close[0]}'?"
+    if parts:
+        return "; did you mean one of " + ", ".join(f"'{p}'" for p in parts[:4]) + "?"
+    return ""
