@@ -59,18 +59,32 @@ def ensure_environment(with_tests: bool) -> Path:
     return py
 
 
+def ensure_on_path(py: Path) -> None:
+    """Put the game's folder on the environment's path (a .pth file), so ``.venv/bin/python -m game``
+    works from any folder — a modder's, with relative file names — not only from the game's."""
+    out = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                         capture_output=True, text=True, check=False).stdout.strip()
+    if not out:
+        return
+    pth = Path(out) / "iron_honor.pth"
+    if not pth.exists() or pth.read_text(encoding="utf-8").strip() != str(ROOT):
+        pth.write_text(str(ROOT) + "\n", encoding="utf-8")
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("play", "test"):
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
     py = ensure_environment(with_tests=command == "test")
+    ensure_on_path(py)
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     if command == "play":
         # options (`play --quick`, `play --help`) belong to the game's play command; a word instead
         # names another of the game's commands (`play fight ...`, `play validate ...`)
         game_args = rest if rest and not rest[0].startswith("-") else ["play", *rest]
         args = [str(py), "-m", "game", *game_args]
+        return subprocess.call(args, env=env)  # from the player's folder: their relative file names hold
     else:
         env.setdefault("SDL_VIDEODRIVER", "dummy")
         env.setdefault("SDL_AUDIODRIVER", "dummy")
