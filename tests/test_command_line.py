@@ -31,6 +31,7 @@ def test_run_py_play_hands_options_to_the_play_command(monkeypatch, given, game_
     run = _run_py()
     calls = []
     monkeypatch.setattr(run, "ensure_environment", lambda with_tests: Path(sys.executable))
+    monkeypatch.setattr(run, "ensure_on_path", lambda py: None)
     monkeypatch.setattr(run.subprocess, "call", lambda args, **kw: calls.append(args) or 0)
     assert run.main(["play", *given]) == 0
     assert calls[0][1:3] == ["-m", "game"] and calls[0][3:] == game_args
