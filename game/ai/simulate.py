@@ -180,27 +180,30 @@ def summarise(setup: Setup, records: list[dict[str, Any]]) -> dict[str, Any]:
     """Totals per controller (labelled #1/#2 when both sides run the same controller)."""
     labels = list(setup.ai) if setup.ai[0] != setup.ai[1] else [f"{setup.ai[0]}#1", f"{setup.ai[1]}#2"]
     per = [ControllerSummary(label) for label in labels]
+    by_party: dict[int, ControllerSummary] = {}  # the parties keep their sides; the controllers swap
     errors = [r for r in records if r.get("error")]
     for r in records:
         if r.get("error"):
             continue
         for side in (0, 1):
             slot = side ^ int(r["swapped"])  # which of setup.ai played this side
-            c = per[slot]
-            c.games += 1
-            c.scores.append(r["scores"][side])
-            c.times += r.get("_times", [[], []])[side]
-            if r["winner_side"] is None:
-                c.draws += 1
-            elif r["winner_side"] == side:
-                c.wins += 1
-            else:
-                c.losses += 1
+            per[slot].times += r.get("_times", [[], []])[side]
+            party = by_party.setdefault(side, ControllerSummary(f"{r['sides'][side]} (side {'AB'[side]})"))
+            for c in (per[slot], party):
+                c.games += 1
+                c.scores.append(r["scores"][side])
+                if r["winner_side"] is None:
+                    c.draws += 1
+                elif r["winner_side"] == side:
+                    c.wins += 1
+                else:
+                    c.losses += 1
     done = [r for r in records if not r.get("error")]
     faulty = [r for r in done if r.get("faults")]
     return {"games": len(records), "errors": len(errors), "first_error": errors[0]["error"] if errors else None,
             "faults": len(faulty), "first_fault": faulty[0]["faults"][0] if faulty else None,
             "controllers": [c.as_dict() for c in per],
+            "parties": [by_party[side].as_dict() for side in sorted(by_party)],
             "mean_turns": statistics.fmean(r["turns"] for r in done) if done else 0.0,
             "mean_decisions": statistics.fmean(sum(r["decisions"]) for r in done) if done else 0.0,
             "median_game_seconds": statistics.median(r["seconds"] for r in done) if done else 0.0}
@@ -218,6 +221,10 @@ def format_summary(summary: dict[str, Any]) -> str:
                      f"[{dlo:.1%}, {dhi:.1%}]  mean score {c['mean_score']:.1f}")
         lines.append(f"  {'':>12}  decision ms p50 {t['p50']:.3f}  p95 {t['p95']:.3f}  p99 {t['p99']:.3f}  "
                      f"max {t['max']:.3f}  ({t['n']} decisions)")
+    for p in summary.get("parties", []):
+        lo, hi = p["win_ci95"]
+        lines.append(f"  party {p['controller']}: W/D/L {p['wins']}/{p['draws']}/{p['losses']}  "
+                     f"win {p['win_rate']:.1%} [{lo:.1%}, {hi:.1%}]  mean score {p['mean_score']:.1f}")
     if summary["first_error"]:
         lines.append(f"  first error: {summary['first_error']}")
     if summary.get("faults"):

@@ -39,6 +39,10 @@ def test_games_are_seeded_and_sides_swap() -> None:
     per = {c["controller"]: c for c in summary["controllers"]}
     assert per["random"]["games"] == per["aggressive"]["games"] == 2
     assert per["random"]["wins"] == per["aggressive"]["losses"]
+    a, b = summary["parties"]  # per party too: the parties keep their sides while the controllers swap
+    assert a["controller"].endswith("(side A)") and b["controller"].endswith("(side B)")
+    assert a["games"] == b["games"] == 2 and a["wins"] == b["losses"]
+    assert a["mean_score"] == (first["scores"][0] + second["scores"][0]) / 2
 
 
 def test_simulate_command_writes_json_lines_and_a_summary(tmp_path, capsys) -> None:
