@@ -45,6 +45,25 @@ def standing(state: GameState, side: int) -> int:
     return total
 
 
+def breakdown(state: GameState, side: int) -> list[tuple[str, int]]:
+    """A side's score item by item: each enemy killed, each own model escaped, each award, the victory."""
+    enc = state.encounter
+    entries = enc.scenario.scoring if enc is not None else [ScoringEntry(kind="kills")]
+    items: list[tuple[str, int]] = []
+    for entry in entries:
+        values = entry.values or kill_values(state)
+        if entry.kind == "kills":
+            items += [(f"{m.name} killed ({m.profile.type})", values[m.profile.type])
+                      for m in state.side_models(1 - side) if m.status in (KILLED, REMOVED)]
+        elif entry.kind == "escapes":
+            items += [(f"{m.name} escaped ({m.profile.type})", values[m.profile.type])
+                      for m in state.side_models(side) if m.status == ESCAPED]
+    if enc is not None:
+        items += [(str(e.data.get("label", "victory")), int(e.data["points"])) for e in state.log
+                  if e.kind in ("Scored", "Victory") and e.data.get("side") == side]
+    return items
+
+
 def update_scores(state: GameState) -> None:
     enc = state.encounter
     for s in state.sides:
@@ -160,7 +179,7 @@ def award(state: GameState, entry: ScoringEntry, index: int, side: int, target: 
     pts = points_for(state, entry, side, target)
     enc.awarded[side] += pts
     state.emit("Scored", f"{state.sides[side].name} {why} {target.name}: {pts:+d} ExP", side=side, points=pts,
-               target=target.key, entry=index, rule=entry.rule or "ENC-4")
+               target=target.key, entry=index, label=f"{why} {target.name}", rule=entry.rule or "ENC-4")
 
 
 def run_entries(state: GameState, moments: tuple[str, ...]) -> None:
@@ -256,7 +275,7 @@ def final_scoring(state: GameState) -> None:
         state.winner = rescuer if alive else 1 - rescuer
         enc.awarded[state.winner] += victory.points
         why = "the Prisoner was rescued and is alive" if alive else "the Prisoner was not rescued alive"
-        state.emit("Victory", f"{enc.role(state, state.winner)} wins: {why} (+{victory.points} ExP)",
+        state.emit("Victory", f"{enc.role(state, state.winner)} wins: {why} (+{victory.points} ExP)", label=why,
                    side=state.winner, points=victory.points, rule="ENC-RES-5")
         update_scores(state)
         return

@@ -328,6 +328,11 @@ def end_game(state: GameState) -> None:
     """The end: the encounter's end scoring and victory ([ENC-4])."""
     state.phase = "over"
     scoring.final_scoring(state)
+    for s in state.sides:
+        items = scoring.breakdown(state, s.index)
+        listed = "; ".join(f"{label} {points:+d}" for label, points in items) or "nothing scored"
+        state.emit("ScoreBreakdown", f"{s.name} {s.score} ExP: {listed}", side=s.index, score=s.score,
+                   items=[[label, points] for label, points in items], rule="ENC-4")
     a, b = (s.score for s in state.sides)
     state.result = "draw" if state.winner is None else f"{state.sides[state.winner].name} wins"
     state.emit("GameOver", f"Game over after turn {state.turn}: {a} to {b}, {state.result}", scores=[a, b],
