@@ -20,7 +20,7 @@ from pydantic import AfterValidator
 
 from game.content.maps import MAX_CORNERS, TABLE_SIZE, corners_problem, polygon_defect
 from game.content.party_building import DEFAULT_BASE_MM, MM_PER_INCH
-from game.content.schema import Point, StrictModel, Text, validate
+from game.content.schema import Point, StrictModel, Text, either, validate
 from game.content.yaml_loader import Document, KeyPath, load_yaml, parse_yaml
 from game.core.errors import ContentError, Problem
 
@@ -179,6 +179,9 @@ class RollTable(StrictModel):
     table: dict[int, int]
 
 
+Points = either(int, RollTable, "a roll table: {roll: d6, table: {1: ExP, ..., 6: ExP}}")
+
+
 class ScoringEntry(StrictModel):
     """One scoring rule; ``kind`` says which keys apply (see the modding guide)."""
 
@@ -186,9 +189,9 @@ class ScoringEntry(StrictModel):
     when: Literal["maintenance", "end", "once"] = "maintenance"
     targets: Targets | None = None
     count: CountRule | None = None
-    contact: bool = True
+    contact: Literal[True] = True  # securing is always by base contact; the key may be left out
     no_enemy_within: Inches | None = None
-    points: int | RollTable = 1
+    points: Points = 1  # type: ignore[valid-type]
     values: dict[ModelType, int] | None = None
     name: Text | None = None  # how the battle report names it, e.g. "the landmark"
     rule: Text | None = None  # the rule ID the events cite, e.g. ENC-LMK-3

@@ -91,7 +91,30 @@ def _allowed_keys(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
     return list(getattr(current, "model_fields", {}))
 
 
+OR_TAG = "~or "  # a loc part naming the other shape an either/or field may take (see :func:`either`)
+
+
+def either(value: Any, table: Any, table_is: str) -> Any:
+    """A field that is a plain value or, written as a mapping, a ``table`` model (``points: 2`` or
+    ``points: {roll: d6, ...}``). Only the shape written is checked, and its errors name no type:
+    a bad plain value says what the mapping would be (``table_is``)."""
+    from pydantic import Discriminator, Tag
+
+    return Annotated[Annotated[value, Tag(OR_TAG + table_is)] | Annotated[table, Tag("~table")],
+                     Discriminator(lambda v: "~table" if isinstance(v, dict) else OR_TAG + table_is)]
+
+
 def problem_from_error(doc: Document, model: type[BaseModel], err: Any, base: KeyPath = ()) -> Problem:
+    tags = [p for p in err["loc"] if isinstance(p, str) and p.startswith("~")]
+    err = {**err, "loc": tuple(p for p in err["loc"] if p not in tags)}
+    problem = _problem(doc, model, err, base)
+    other = [t[len(OR_TAG):] for t in tags if t.startswith(OR_TAG)]
+    if other:
+        problem = Problem(problem.where, problem.line, f"{problem.message} (or {other[0]})")
+    return problem
+
+
+def _problem(doc: Document, model: type[BaseModel], err: Any, base: KeyPath = ()) -> Problem:
     loc: KeyPath = base + tuple(err["loc"])
     kind = err["type"]
     found = describe_value(err.get("input"))

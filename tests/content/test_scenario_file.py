@@ -72,7 +72,7 @@ def test_bad_zones_are_rejected() -> None:
 
 @pytest.mark.rule("ENC-SAL-1")
 def test_impossible_marker_constraints_are_rejected() -> None:
-    text = (SCENARIOS / "salvage.yaml").read_text().replace("min_apart: 8", "min_apart: 13")
+    text = (ROOT / "scenarios" / "salvage.yaml").read_text().replace("min_apart: 8", "min_apart: 13")
     found = problems(text)
     assert found[0]["where"] == "markers" and "impossible marker constraints" in found[0]["message"]
     assert found[0]["line"] is not None
@@ -132,3 +132,24 @@ def test_validate_checks_parties_maps_and_scenarios(tmp_path: Path) -> None:
     broken = [r for r in records if r["errors"]]
     assert [Path(r["file"]).name for r in broken] == ["bad.yaml"]
     assert broken[0]["errors"][0]["where"] == "deployment.zones.lower.depth" and broken[0]["errors"][0]["line"]
+
+
+def test_an_either_or_field_names_no_internal_type_and_says_the_other_shape(tmp_path) -> None:
+    text = (ROOT / "scenarios" / "salvage.yaml").read_text()
+    start = text.index("    points:")
+    end = text.index("    rule: ENC-SAL-4")
+    bad = tmp_path / "s.yaml"
+    bad.write_text(text[:start] + "    points: lots\n" + text[end:])
+    with pytest.raises(ContentError) as caught:
+        load_scenario(bad)
+    [problem] = caught.value.problems
+    assert problem.where == "scoring[0].points"
+    assert problem.message == ("expected an integer, found the text 'lots' (or a roll table: {roll: d6, table: "
+                               "{1: ExP, ..., 6: ExP}})")
+    bad.write_text(text.replace("roll: d6", "roll: d7"))
+    with pytest.raises(ContentError) as caught:
+        load_scenario(bad)
+    assert [p.where for p in caught.value.problems] == ["scoring[0].points.roll"]
+    bad.write_text(text.replace("contact: true", "contact: false"))
+    with pytest.raises(ContentError, match=r"scoring\[0\]\.contact: expected True"):
+        load_scenario(bad)
