@@ -309,7 +309,8 @@ def validate_command(args: argparse.Namespace) -> int:
     _check_placements(results)
     for r in results:
         if args.json:
-            record = {"file": r.file, "kind": r.kind, "name": r.name, "errors": [p.as_dict() for p in r.problems]}
+            record = {"file": r.file, "kind": r.kind, "name": r.name, "errors": [p.as_dict() for p in r.problems],
+                      "warnings": [p.as_dict() for p in r.warnings]}
             print(json_line(record))
         elif r.kind == "skipped":
             print(f"SKIP {r.file}: {r.problems[0].message}")
@@ -319,6 +320,8 @@ def validate_command(args: argparse.Namespace) -> int:
                 print("    " + p.describe(r.file))
         elif r.ok:
             print(f"ok  {r.file} ({r.kind}" + (f" '{r.name}')" if r.name else ")"))
+            for w in r.warnings:
+                print("    warning: " + w.describe(r.file))
         else:
             print(f"BAD {r.file} ({r.kind}): {len(r.problems)} problem(s)")
             for p in r.problems:

@@ -278,6 +278,32 @@ def build_map(doc: Document) -> BattleMap:
     return BattleMap(name=data.name, pieces=tuple(pieces), description=data.description or "", file=doc.file)
 
 
+SLIVER = 0.25  # inches: a piece thinner than this everywhere is likely a slip of the mouse
+OVERLAP = 0.01  # square inches of overlap worth a word
+
+
+def map_warnings(doc: Document, battle_map: BattleMap) -> list[Problem]:
+    """What loads but is likely a mistake: pieces that overlap (both apply where they do) and slivers.
+
+    Warnings, not errors: a ford laid over a river is meant. Each names the piece's key and line.
+    """
+    import shapely
+
+    shapes = [shapely.Polygon([(v.x, v.y) for v in p.polygon]) for p in battle_map.pieces]
+    out: list[Problem] = []
+    for i, (piece, shape) in enumerate(zip(battle_map.pieces, shapes, strict=True)):
+        if shape.buffer(-SLIVER / 2).is_empty:
+            out.append(doc.problem(("terrain", i), f"'{piece.id}' is thinner than {SLIVER:g}″ everywhere: "
+                                                    "likely a slip of the mouse"))
+        for j in range(i + 1, len(shapes)):
+            area = shape.intersection(shapes[j]).area
+            if area > OVERLAP:
+                other = battle_map.pieces[j]
+                out.append(doc.problem(("terrain", j), f"'{other.id}' ({other.kind}) overlaps '{piece.id}' "
+                                                        f"({piece.kind}) by {area:.2f} sq in: both apply there"))
+    return out
+
+
 def parse_map(text: str | bytes, file: str = "<map>") -> BattleMap:
     return build_map(parse_yaml(text, file))
 

@@ -9,7 +9,7 @@ the others.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.content.files import yaml_files
@@ -26,6 +26,7 @@ class Checked:
     kind: str  # party | map | scenario | script | unknown | skipped (not a file) | passed over (a broken mod file)
     name: str
     problems: list[Problem]
+    warnings: list[Problem] = field(default_factory=list)  # loads, but likely a mistake
 
     @property
     def ok(self) -> bool:
@@ -78,7 +79,7 @@ def _named(name: str) -> list[tuple[str | None, Checked | None]]:
 
 
 def check_file(file: str) -> Checked:
-    from game.content.maps import build_map
+    from game.content.maps import build_map, map_warnings
     from game.content.party_building import build_party
     from game.content.scenario_file import build_scenario
     from game.content.schema import describe_value
@@ -100,7 +101,8 @@ def check_file(file: str) -> Checked:
             return Checked(shown, kind, "", [Problem(where, line, f"unknown content format: found {found}; "
                                                                   f"expected one of {known}")])
         built = builders[kind](doc)
-        return Checked(shown, kind, str(getattr(built, "name", "")), [])
+        warnings = map_warnings(doc, built) if kind == "map" else []
+        return Checked(shown, kind, str(getattr(built, "name", "")), [], warnings)
     except ContentError as exc:
         if str(exc.file) != file:  # a file this one names (a script's party or map) is broken: say which
             return Checked(shown, kind, "", [Problem("", None, p.describe(safe_text(str(exc.file))))

@@ -6,6 +6,7 @@ import pytest
 
 from game.content.maps import load_map, parse_map, shipped_maps
 from game.core.errors import ContentError
+from game.paths import MAPS_DIR
 
 HEAD = "format: iron-honor/map@1\nname: Test\nterrain:\n"
 
@@ -118,3 +119,19 @@ def test_all_problems_at_once_and_the_file_is_rejected_whole() -> None:
 def test_missing_file(tmp_path) -> None:
     with pytest.raises(ContentError, match="no such file"):
         load_map(tmp_path / "nope.yaml")
+
+
+def test_overlapping_pieces_and_slivers_load_with_located_warnings(tmp_path, capsys) -> None:
+    from game.cli import main
+
+    path = tmp_path / "m.yaml"
+    path.write_text("format: iron-honor/map@1\nname: T\nterrain:\n"
+                    "  - {id: a, kind: area, style: forest, polygon: [[1, 1], [6, 1], [6, 6], [1, 6]]}\n"
+                    "  - {id: b, kind: rough, style: field, polygon: [[5, 5], [9, 5], [9, 9], [5, 9]]}\n"
+                    "  - {id: c, kind: obstacle, style: wall, polygon: [[10, 10], [15, 10], [15, 10.2], [10, 10.2]]}\n")
+    assert main(["validate", str(path)]) == 0  # warnings, not errors: a ford laid over a river is meant
+    out = capsys.readouterr().out
+    assert f"warning: {path}:5: terrain[1]: 'b' (rough) overlaps 'a' (area) by 1.00 sq in" in out
+    assert f"warning: {path}:6: terrain[2]: 'c' is thinner than 0.25″ everywhere" in out
+    assert main(["validate", str(MAPS_DIR)]) == 0
+    assert "warning" not in capsys.readouterr().out  # the shipped maps are clean
