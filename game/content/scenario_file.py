@@ -113,15 +113,22 @@ class PieceEntry(StrictModel):
 
 
 class Markers(StrictModel):
-    """[ENC-SAL-1]: objective markers placed by the players in turn."""
+    """[ENC-SAL-1]: objective markers placed by the players in turn (``per_side``, ``first``), or standing
+    where the scenario says (``at``)."""
 
     name: Text = "objective marker"
-    per_side: Count
-    first: SideRef
+    per_side: Count | None = None
+    first: SideRef | None = None
+    at: list[Point] | None = None
     diameter_mm: Annotated[float, AfterValidator(lambda v: _positive(v / 25.4) * 25.4)] = 25.0
     min_from_edges: Inches = 0.0
     min_apart: Inches = 0.0
     when: Literal["before_deployment", "after_deployment"] = "before_deployment"
+
+    @property
+    def total(self) -> int:
+        """How many markers the encounter has."""
+        return len(self.at) if self.at is not None else (self.per_side or 0) * 2
 
 
 class Escape(StrictModel):
@@ -149,8 +156,11 @@ class Quarters(StrictModel):
 
 
 class Region(StrictModel):
+    """A scoring region: a polygon or a circle (exactly one)."""
+
     name: Text
-    polygon: list[Point]
+    polygon: list[Point] | None = None
+    circle: Circle | None = None
 
 
 class Targets(StrictModel):
@@ -406,6 +416,15 @@ def _marker_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
     m = data.markers
     if m is None:
         return []
+    if (m.per_side is None) == (m.at is None):
+        return [doc.problem(("markers",), "markers need exactly one of 'per_side' (the players place them) or "
+                                          "'at' (fixed points) [ENC-SAL-1]")]
+    if m.at is not None:
+        return [doc.problem(("markers", "at", i), f"a marker at ({x:g}, {y:g}) is off the {TABLE_SIZE:g}″ table")
+                for i, (x, y) in enumerate(m.at) if not (0 <= x <= TABLE_SIZE and 0 <= y <= TABLE_SIZE)]
+    if m.first is None:
+        return [doc.problem(("markers",), "markers placed by the players need 'first': the side that places "
+                                          "the first (higher or lower) [ENC-SAL-1]")]
     placed = marker_layout(m)
     if len(placed) < m.per_side * 2:
         return [doc.problem(("markers",), f"impossible marker constraints: {m.per_side * 2} markers at least "
@@ -454,7 +473,11 @@ def _scoring_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
         if t.prisoner and data.prisoner is None:
             out.append(doc.problem(path + ("targets", "prisoner"), "this scenario has no 'prisoner' block"))
         for k, region in enumerate(t.regions or []):
-            out += _polygon_problems(doc, path + ("targets", "regions", k, "polygon"), region.polygon)
+            if (region.polygon is None) == (region.circle is None):
+                out.append(doc.problem(path + ("targets", "regions", k), "a region needs exactly one of 'polygon' "
+                                                                         "or 'circle'"))
+            elif region.polygon is not None:
+                out += _polygon_problems(doc, path + ("targets", "regions", k, "polygon"), region.polygon)
         if entry.count is not None and entry.count.inside and not (t.quarters or t.regions):
             out.append(doc.problem(path + ("count", "inside"), "'inside' needs quarters or regions as targets"))
     if data.victory.by == "prisoner" and data.prisoner is None:

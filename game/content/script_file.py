@@ -200,8 +200,8 @@ def encounter_problems(doc: Document, raw: ScriptFile, scenario: ScenarioFile | 
                                                      "'prisoner' block has one, such as Rescue)"))
     if scenario.markers is None and enc.markers is not None:
         out.append(doc.problem(path + ("markers",), f"{scenario.name} has no objective markers"))
-    if scenario.markers is not None and enc.markers is not None and len(enc.markers) > scenario.markers.per_side * 2:
-        out.append(doc.problem(path + ("markers",), f"{scenario.name} has {scenario.markers.per_side * 2} "
+    if scenario.markers is not None and enc.markers is not None and len(enc.markers) > scenario.markers.total:
+        out.append(doc.problem(path + ("markers",), f"{scenario.name} has {scenario.markers.total} "
                                                     f"markers, found {len(enc.markers)} [ENC-SAL-1]"))
     for side, value in (enc.scored or {}).items():
         if value < 0:

@@ -193,12 +193,21 @@ def encounter_shapes(scenario: ScenarioFile, battle_map: BattleMap) -> list[Shap
             out.append(Shape("objective", f"{name}: table quarters, {t.quarters.min_from_centre:g}″ from the centre",
                              centre=(c, c), radius=t.quarters.min_from_centre))
         for region in t.regions or []:
-            out.append(Shape("objective", region.name, tuple((float(x), float(y)) for x, y in region.polygon)))
-    if scenario.markers is not None:
-        m = scenario.markers.min_from_edges
+            if region.circle is not None:
+                out.append(Shape("objective", region.name, centre=tuple(region.circle.centre),
+                                 radius=region.circle.diameter / 2))
+            else:
+                out.append(Shape("objective", region.name, tuple((float(x), float(y)) for x, y in region.polygon)))
+    markers = scenario.markers
+    if markers is not None and markers.at is not None:
+        r = markers.diameter_mm / 25.4 / 2
+        for i, (x, y) in enumerate(markers.at):
+            out.append(Shape("objective", f"{markers.name} M{i + 1}", centre=(x, y), radius=r))
+    elif markers is not None:
+        m = markers.min_from_edges
         t = TABLE_SIZE
-        out.append(Shape("objective", f"{scenario.markers.name}s: {scenario.markers.per_side} per side, "
-                                      f"{m:g}″ from the edges, {scenario.markers.min_apart:g}″ apart",
+        out.append(Shape("objective", f"{markers.name}s: {markers.per_side} per side, "
+                                      f"{m:g}″ from the edges, {markers.min_apart:g}″ apart",
                          ((m, m), (t - m, m), (t - m, t - m), (m, t - m))))
     if scenario.prisoner is not None:
         m = scenario.prisoner.min_from_edges

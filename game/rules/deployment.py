@@ -208,6 +208,9 @@ def place_markers(state: GameState) -> Gen:
     """[ENC-SAL-1]: starting with the named side, the players alternate placing markers."""
     enc = state.encounter
     m = enc.scenario.markers
+    if m.at is not None:
+        place_fixed_markers(state)
+        return
     side = enc.side(m.first)
     for n in range(m.per_side * 2):
         spots = [{"x": float(x), "y": float(y)} for y in range(37) for x in range(37)
@@ -230,6 +233,23 @@ def place_markers(state: GameState) -> Gen:
                    f"({marker.x:.1f}, {marker.y:.1f})", side=side, marker=marker.id, at=[marker.x, marker.y],
                    rule="ENC-SAL-1")
         side = 1 - side
+
+
+def place_fixed_markers(state: GameState) -> None:
+    """Markers standing where the scenario says (``markers.at``); one no model could touch is a fault
+    of the scenario on this map ([ENC-SAL-1] ruling), reported and left out."""
+    enc = state.encounter
+    m = enc.scenario.markers
+    r = base_radius(m.diameter_mm)
+    for n, (x, y) in enumerate(m.at or []):
+        why = unreachable_marker(board.battlefield(state), x, y, r)
+        if why:
+            state.emit("MarkerNotPlaced", f"{m.name} M{n + 1} cannot stand at ({x:g}, {y:g}): {why}",
+                       marker=f"M{n + 1}", rule="ENC-SAL-1", fault="markers")
+            continue
+        enc.markers.append(Marker(f"M{n + 1}", float(x), float(y), r, None))
+        state.emit("MarkerPlaced", f"{m.name} M{n + 1} stands at ({x:g}, {y:g})", marker=f"M{n + 1}",
+                   at=[float(x), float(y)], rule="ENC-SAL-1")
 
 
 def prisoner_problem(state: GameState, model: ModelState, x: float, y: float) -> str | None:

@@ -33,7 +33,7 @@ class Marker:
     x: float
     y: float
     radius: float
-    placed_by: int
+    placed_by: int | None  # the side that placed it; None for a marker standing where the scenario says
 
 
 @dataclass

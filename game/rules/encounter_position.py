@@ -100,7 +100,7 @@ def place_given_markers(state: GameState, script: Script, given: EncounterSetup)
     rules = enc.scenario.markers
     if rules is None:
         return []
-    if given.markers is None:
+    if given.markers is None or rules.at is not None:  # none given, or fixed by the scenario
         drive(state, place_markers(state))
         return []
     problems = []

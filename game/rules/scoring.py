@@ -76,7 +76,7 @@ def update_scores(state: GameState) -> None:
 class Target:
     key: str
     name: str
-    kind: str  # piece | marker | quarter | region | prisoner
+    kind: str  # piece | marker | quarter | region (a polygon) | circle (a round region) | prisoner
     ref: Any = None
 
 
@@ -92,7 +92,8 @@ def targets(state: GameState, entry: ScoringEntry) -> list[Target]:
     if t.quarters is not None:
         return [Target(f"Q{q}", QUARTER_NAMES[q], "quarter", q) for q in range(4)]
     if t.regions:
-        return [Target(r.name, r.name, "region", tuple((float(x), float(y)) for x, y in r.polygon))
+        return [Target(r.name, r.name, "circle", (*r.circle.centre, r.circle.diameter / 2)) if r.circle is not None
+                else Target(r.name, r.name, "region", tuple((float(x), float(y)) for x, y in r.polygon))
                 for r in t.regions]
     if t.prisoner and enc.prisoner is not None:
         return [Target("prisoner", "the Prisoner", "prisoner", enc.prisoner)]
@@ -107,6 +108,9 @@ def distance_to(state: GameState, model: ModelState, target: Target) -> float:
         return distance_to_marker(model, target.ref)
     if target.kind == "prisoner":
         return board.distance(model, state.model(target.ref))
+    if target.kind == "circle":  # edge of the base to the circle's edge, exactly
+        cx, cy, r = target.ref
+        return max(0.0, math.hypot(model.x - cx, model.y - cy) - r - model.radius)
     if target.kind == "region":
         if inside_polygon(target.ref, model.x, model.y, 0.0):
             return 0.0
@@ -131,6 +135,9 @@ def counts_for(state: GameState, entry: ScoringEntry, target: Target, model: Mod
             return q == target.ref
         if target.kind == "region":
             return inside_polygon(target.ref, model.x, model.y, model.radius)
+        if target.kind == "circle":  # the whole base inside the circle
+            cx, cy, r = target.ref
+            return math.hypot(model.x - cx, model.y - cy) + model.radius <= r + 1e-9
         return False
     return distance_to(state, model, target) <= rule.within + 1e-9
 

@@ -144,7 +144,8 @@ def encounter_report(state: GameState) -> dict[str, Any] | None:
         "roles": {SIDE_LETTERS[s]: getattr(roles, enc.ref(s)) for s in (0, 1)} if roles is not None else None,
         "edge": enc.chosen_edge,
         "zones": {SIDE_LETTERS[s]: _zone(state, s) for s in (0, 1)} if enc.higher is not None else None,
-        "markers": [{"id": m.id, "x": round(m.x, 4), "y": round(m.y, 4), "placed_by": SIDE_LETTERS[m.placed_by]}
+        "markers": [{"id": m.id, "x": round(m.x, 4), "y": round(m.y, 4),
+                     "placed_by": SIDE_LETTERS[m.placed_by] if m.placed_by is not None else None}
                     for m in enc.markers],
         "prisoner": None,
         "scored": {SIDE_LETTERS[s]: enc.awarded[s] for s in (0, 1)},

@@ -1,0 +1,113 @@
+"""Objectives a modder places: round scoring regions and markers standing at fixed points ([ENC-4], [ENC-SAL-1])."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.content.maps import BattleMap
+from game.content.scenario_file import load_scenario
+from game.core.errors import ContentError
+from game.rules import scoring
+from game.rules.engine import Game
+from game.rules.setup import new_game
+from tests.rules.encounter_harness import parties
+from tests.rules.harness import square
+
+HILL = """format: iron-honor/scenario@1
+name: Hold the Hill
+deployment:
+  edge_chosen_by: lower
+  first: lower
+  zones:
+    lower: {edge: chosen, depth: 9}
+    higher: {edge: opposite, depth: 9}
+markers:
+  name: cache
+  at: [[18, 12], [18, 24]]
+scoring:
+  - kind: control
+    name: the hill
+    targets: {regions: [{name: the hill, circle: {centre: [18, 18], diameter: 8}}]}
+    count: {inside: true}
+    points: 2
+  - kind: secure
+    when: end
+    targets: {markers: true}
+    points: 1
+duration: {turns: 6}
+victory: {by: score, ties: draw}
+"""
+
+
+def scenario_file(tmp_path: Path, text: str = HILL) -> Path:
+    path = tmp_path / "hill.yaml"
+    path.write_text(text)
+    return path
+
+
+def started(tmp_path: Path, battle_map: BattleMap | None = None) -> Game:
+    state = new_game(parties(), battle_map or BattleMap("open", ()), 7, scenario=load_scenario(scenario_file(tmp_path)))
+    state.dice.force(6, 1)
+    return Game(state, [])  # the set-up runs to its first decision: the edge
+
+
+@pytest.mark.rule("ENC-SAL-1")
+def test_markers_at_fixed_points_stand_there_without_a_decision(tmp_path: Path) -> None:
+    game = started(tmp_path)
+    markers = game.state.encounter.markers
+    assert [(m.id, m.x, m.y, m.placed_by) for m in markers] == [("M1", 18, 12, None), ("M2", 18, 24, None)]
+    assert game.pending.kind == "choose_edge"
+    assert [e.text for e in game.state.log if e.kind == "MarkerPlaced"] == ["cache M1 stands at (18, 12)",
+                                                                            "cache M2 stands at (18, 24)"]
+
+
+@pytest.mark.rule("ENC-SAL-1")
+def test_a_fixed_marker_no_model_could_touch_is_a_fault_of_the_scenario_on_that_map(tmp_path: Path, capsys) -> None:
+    game = started(tmp_path, BattleMap("rock", (square("rock", "impassable", 16, 10, 20, 14),)))
+    assert [m.id for m in game.state.encounter.markers] == ["M2"]
+    [fault] = [e for e in game.state.log if e.data.get("fault")]
+    assert fault.text == "cache M1 cannot stand at (18, 12): the marker would lie on impassable terrain 'rock'"
+    assert fault.data["fault"] == "markers"
+
+
+@pytest.mark.rule("ENC-4")
+def test_a_round_region_counts_whole_bases_inside_and_measures_to_its_edge(tmp_path: Path) -> None:
+    game = started(tmp_path)
+    state = game.state
+    [target] = scoring.targets(state, state.encounter.scenario.scoring[0])
+    assert (target.kind, target.ref) == ("circle", (18.0, 18.0, 4.0))
+    model = state.model("A1")
+    r = model.radius
+    entry = state.encounter.scenario.scoring[0]
+    model.x, model.y = 18 + 4 - r, 18  # touching the circle from inside: wholly in
+    assert scoring.counts_for(state, entry, target, model)
+    model.x += 0.01  # its rim over the edge: not wholly inside
+    assert not scoring.counts_for(state, entry, target, model)
+    model.x, model.y = 18, 18 + 4 + r + 1.5  # 1.5″ from the edge of the circle
+    assert scoring.distance_to(state, model, target) == pytest.approx(1.5)
+
+
+def test_a_region_and_markers_need_exactly_one_form(tmp_path: Path) -> None:
+    both = HILL.replace("circle: {centre: [18, 18], diameter: 8}",
+                        "circle: {centre: [18, 18], diameter: 8}, polygon: [[1, 1], [3, 1], [3, 3]]")
+    both = both.replace("  at: [[18, 12], [18, 24]]", "  at: [[18, 12], [40, 24]]\n  per_side: 1")
+    with pytest.raises(ContentError) as caught:
+        load_scenario(scenario_file(tmp_path, both))
+    messages = {p.where: p.message for p in caught.value.problems}
+    assert "exactly one of 'per_side'" in messages["markers"]
+    assert "exactly one of 'polygon' or 'circle'" in messages["scoring[0].targets.regions[0]"]
+
+
+def test_validate_plays_the_fixed_markers_on_every_map(tmp_path: Path, monkeypatch, capsys) -> None:
+    mods = tmp_path / "mods"
+    (mods / "maps").mkdir(parents=True)
+    (mods / "maps" / "rock.yaml").write_text("format: iron-honor/map@1\nname: Rock\nterrain:\n"
+                                             "  - {id: rock, kind: impassable, style: rocks, "
+                                             "polygon: [[16, 10], [20, 10], [20, 14], [16, 14]]}\n")
+    monkeypatch.setenv("IRON_HONOR_MODS", str(mods))
+    assert main(["validate", str(scenario_file(tmp_path))]) == 1
+    out = capsys.readouterr().out
+    assert "hill.yaml:9: markers: on the map 'Rock'" in out and "cache M1 cannot stand at (18, 12)" in out
