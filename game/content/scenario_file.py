@@ -136,6 +136,7 @@ class Escape(StrictModel):
 
     edge: Literal["enemy", "own", "any", "top", "bottom", "left", "right"]
     within: Positive = 0.02
+    side: Text | None = None  # only this side's models may escape: higher, lower or a role's name
 
 
 class ExtraTurn(StrictModel):
@@ -204,6 +205,7 @@ class ScoringEntry(StrictModel):
     points: Points = 1  # type: ignore[valid-type]
     values: dict[ModelType, int] | None = None
     name: Text | None = None  # how the battle report names it, e.g. "the landmark"
+    side: Text | None = None  # only this side scores it: higher, lower or a role's name (e.g. Rescuer)
     rule: Text | None = None  # the rule ID the events cite, e.g. ENC-LMK-3
 
 
@@ -392,6 +394,30 @@ def _piece_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
     return out
 
 
+def side_ref(data: ScenarioFile, name: str) -> str | None:
+    """``higher``/``lower`` for a side named as such or by its role (case and spacing ignored), else None."""
+    key = name.strip().casefold()
+    if key in ("higher", "lower"):
+        return key
+    roles = data.roles
+    for ref in ("higher", "lower"):
+        role = getattr(roles, ref) if roles is not None else None
+        if role is not None and role.strip().casefold() == key:
+            return ref
+    return None
+
+
+def _side_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
+    """Every ``side:`` names a side: higher, lower, or one of the scenario's roles."""
+    named = [(("scoring", i, "side"), e.side) for i, e in enumerate(data.scoring) if e.side is not None]
+    if data.escape is not None and data.escape.side is not None:
+        named.append((("escape", "side"), data.escape.side))
+    roles = [r for r in ((data.roles.higher, data.roles.lower) if data.roles else ()) if r]
+    known = ", ".join(["higher", "lower", *roles])
+    return [doc.problem(path, f"unknown side '{name}' (known: {known})") for path, name in named
+            if side_ref(data, name) is None]
+
+
 def marker_layout(markers: Markers) -> list[tuple[float, float]]:
     """A greedy placement of every marker on a grid, or fewer points when the constraints leave no room."""
     total = markers.per_side * 2
@@ -482,11 +508,6 @@ def _scoring_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
             out.append(doc.problem(path + ("count", "inside"), "'inside' needs quarters or regions as targets"))
     if data.victory.by == "prisoner" and data.prisoner is None:
         out.append(doc.problem(("victory", "by"), "victory by prisoner needs a 'prisoner' block"))
-    if data.escape is not None and data.escape.edge in ("enemy", "own"):
-        for side in ("higher", "lower"):
-            if getattr(data.deployment.zones, side).edge is None:
-                out.append(doc.problem(("escape", "edge"), f"escape edge '{data.escape.edge}' needs edge zones, "
-                                                           f"but the {side} zone is a polygon"))
     return out
 
 
@@ -498,7 +519,7 @@ def build_scenario(doc: Document) -> ScenarioFile:
                                                                f"found '{doc.data['format']}'")])
     data = validate(doc, ScenarioFile)
     problems = (_zone_problems(doc, data) + _piece_problems(doc, data) + _marker_problems(doc, data)
-                + _scoring_problems(doc, data))
+                + _scoring_problems(doc, data) + _side_problems(doc, data))
     if data.prisoner is not None and data.prisoner.min_from_edges * 2 >= TABLE_SIZE:
         problems.append(doc.problem(("prisoner", "min_from_edges"), "no point of the table is that far from "
                                                                    "every edge"))

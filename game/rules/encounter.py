@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.content.maps import BattleMap, TerrainPiece, segments_touch
-from game.content.scenario_file import ScenarioFile, Zone, piece_polygon
+from game.content.scenario_file import ScenarioFile, Zone, piece_polygon, side_ref
 from game.core.vec import Vec2
 from game.geometry import shapes as geo
-from game.geometry.battlefield import Battlefield
+from game.geometry.battlefield import EDGES, Battlefield
 from game.rules import board
 from game.rules.decisions import Decision
 from game.rules.state import ESCAPED, GameState, ModelState
@@ -57,6 +57,13 @@ class EncounterState:
         """The side index of ``higher`` or ``lower``."""
         higher = self.higher if self.higher is not None else 0
         return higher if ref == "higher" else 1 - higher
+
+    def named_side(self, name: str | None) -> int | None:
+        """The side a scenario's ``side:`` names (higher, lower or a role), or None when it names none."""
+        if name is None:
+            return None
+        ref = side_ref(self.scenario, name)
+        return self.side(ref) if ref is not None else None
 
     def ref(self, side: int) -> str:
         return "higher" if side == self.side("higher") else "lower"
@@ -159,6 +166,10 @@ def inside_polygon(polygon: tuple[tuple[float, float], ...] | list[tuple[float, 
 def edge_of(enc: EncounterState, ref: str) -> str | None:
     """The table edge of a zone reference (chosen/opposite resolved by the edge choice)."""
     zone: Zone = getattr(enc.scenario.deployment.zones, ref)
+    if zone.polygon is not None:  # a drawn zone's edge: the table edge nearest its middle
+        cx = sum(float(p[0]) for p in zone.polygon) / len(zone.polygon)
+        cy = sum(float(p[1]) for p in zone.polygon) / len(zone.polygon)
+        return min(EDGES, key=lambda e: Battlefield.distance_to_edge((cx, cy), 0.0, e))
     if zone.edge is None:
         return None
     if zone.edge == "chosen":
@@ -183,6 +194,9 @@ def escape_edges(state: GameState, model: ModelState) -> list[str]:
     if enc is None or enc.scenario.escape is None:
         return []
     edge = enc.scenario.escape.edge
+    only = enc.named_side(enc.scenario.escape.side)
+    if only is not None and model.side != only:  # a one-sided escape: the other side stays
+        return []
     own = enc.ref(model.side)
     if edge == "any":
         return ["top", "bottom", "left", "right"]

@@ -37,6 +37,8 @@ def standing(state: GameState, side: int) -> int:
     entries = enc.scenario.scoring if enc is not None else [ScoringEntry(kind="kills")]
     total = 0
     for entry in entries:
+        if enc is not None and enc.named_side(entry.side) not in (None, side):  # one-sided: the other's only
+            continue
         values = entry.values or kill_values(state)
         if entry.kind == "kills":
             total += sum(values[m.profile.type] for m in state.side_models(1 - side) if m.status in (KILLED, REMOVED))
@@ -51,6 +53,8 @@ def breakdown(state: GameState, side: int) -> list[tuple[str, int]]:
     entries = enc.scenario.scoring if enc is not None else [ScoringEntry(kind="kills")]
     items: list[tuple[str, int]] = []
     for entry in entries:
+        if enc is not None and enc.named_side(entry.side) not in (None, side):
+            continue
         values = entry.values or kill_values(state)
         if entry.kind == "kills":
             items += [(f"{m.name} killed ({m.profile.type})", values[m.profile.type])
@@ -178,6 +182,8 @@ def points_for(state: GameState, entry: ScoringEntry, side: int, target: Target)
 
 def award(state: GameState, entry: ScoringEntry, index: int, side: int, target: Target, why: str) -> None:
     enc = state.encounter
+    if enc.named_side(entry.side) not in (None, side):  # a one-sided entry pays only its side
+        return
     if entry.when == "once":
         key = f"{side}:{index}:{target.key}"
         if key in enc.once:

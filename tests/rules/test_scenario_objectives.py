@@ -111,3 +111,49 @@ def test_validate_plays_the_fixed_markers_on_every_map(tmp_path: Path, monkeypat
     assert main(["validate", str(scenario_file(tmp_path))]) == 1
     out = capsys.readouterr().out
     assert "hill.yaml:9: markers: on the map 'Rock'" in out and "cache M1 cannot stand at (18, 12)" in out
+
+
+RAID = """format: iron-honor/scenario@1
+name: The Raid
+roles: {higher: Raider, lower: Defender}
+deployment:
+  first: lower
+  zones:
+    lower: {polygon: [[0, 30], [36, 30], [36, 36], [0, 36]]}
+    higher: {edge: top, depth: 6}
+escape: {edge: enemy, side: Raider}
+scoring:
+  - {kind: kills, side: defender}
+  - {kind: escapes, side: Raider, values: {hero: 5, companion: 3, follower: 2}}
+duration: {turns: 6}
+victory: {by: score, ties: draw}
+"""
+
+
+@pytest.mark.rule("ENC-BRK-2", "ENC-4")
+def test_escapes_and_scoring_may_belong_to_one_side_named_by_its_role(tmp_path: Path) -> None:
+    from game.rules import encounter
+    from game.rules.state import ESCAPED, KILLED
+
+    state = new_game(parties(), BattleMap("open", ()), 7, scenario=load_scenario(scenario_file(tmp_path, RAID)))
+    state.dice.force(6, 1)  # Red (side 0) rolls higher: the Raider
+    Game(state, [])
+    enc = state.encounter
+    raider, defender = state.model("A2"), state.model("B2")
+    assert enc.named_side("raider") == 0 and enc.named_side("Defender") == 1
+    # the Defender's zone is drawn: its edge is the table edge nearest the zone, so the Raider's goal is the bottom
+    assert encounter.escape_edges(state, raider) == ["bottom"]
+    assert encounter.escape_edges(state, defender) == []  # the Defender may not escape
+    raider.status, defender.status = ESCAPED, KILLED
+    state.model("A3").status = KILLED
+    assert scoring.standing(state, 0) == 2  # the Raider: its escaped follower, no kill points
+    assert scoring.standing(state, 1) == 1  # the Defender: its kill, no escape points
+    assert scoring.breakdown(state, 0) == [("Red Spear escaped (follower)", 2)]
+
+
+def test_a_side_that_names_no_side_is_refused_with_the_known_names(tmp_path: Path) -> None:
+    with pytest.raises(ContentError) as caught:
+        load_scenario(scenario_file(tmp_path, RAID.replace("side: Raider}", "side: Raiders}")))
+    [problem] = caught.value.problems
+    assert (problem.where, problem.message) == ("escape.side", "unknown side 'Raiders' (known: higher, lower, "
+                                                               "Raider, Defender)")
