@@ -16,7 +16,7 @@ import math
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator
+from pydantic import AfterValidator, PrivateAttr
 
 from game.content.maps import MAX_CORNERS, TABLE_SIZE, corners_problem, polygon_defect
 from game.content.party_building import DEFAULT_BASE_MM, MM_PER_INCH
@@ -205,6 +205,7 @@ class ScoringEntry(StrictModel):
     points: Points = 1  # type: ignore[valid-type]
     values: dict[ModelType, int] | None = None
     name: Text | None = None  # how the battle report names it, e.g. "the landmark"
+    active: bool = True  # off until an event switches it on (scoring_on)
     side: Text | None = None  # only this side scores it: higher, lower or a role's name (e.g. Rescuer)
     rule: Text | None = None  # the rule ID the events cite, e.g. ENC-LMK-3
 
@@ -215,6 +216,54 @@ class Victory(StrictModel):
     by: Literal["score", "prisoner"] = "score"
     ties: Literal["draw", "higher", "lower"] = "draw"
     points: int = 0
+
+
+class Reserve(StrictModel):
+    """Models a side holds back at set-up, to arrive when an event brings reinforcements: the last
+    ``count`` models of the party of the given types (in party order)."""
+
+    side: Text
+    count: Count
+    types: list[ModelType] = ["companion", "follower"]
+
+
+class Trigger(StrictModel):
+    """When an event fires: exactly one of these."""
+
+    turn_starts: Count | None = None
+    turn_ends: Count | None = None
+    model_killed: Text | None = None  # any, or a side (higher, lower or a role): a model of it is killed
+    model_escaped: Text | None = None
+    rescued: bool | None = None  # the Prisoner is rescued
+
+
+class Arrival(StrictModel):
+    """Reinforcements: the side's reserve arrives wholly within ``within``″ of an edge (or of a point)."""
+
+    side: Text
+    edge: Literal["own", "enemy", "top", "bottom", "left", "right"] | None = None
+    at: Point | None = None
+    within: Positive = 3.0
+
+
+class Effect(StrictModel):
+    """What an event does: exactly one of these."""
+
+    reinforcements: Arrival | None = None
+    remove_piece: Text | None = None  # a terrain piece's id (the map's or the scenario's)
+    add_piece: PieceEntry | None = None
+    scoring_on: Text | None = None  # a scoring entry's name
+    scoring_off: Text | None = None
+    end_game: bool | None = None
+
+
+class ScenarioEvent(StrictModel):
+    """A scenario event: when it fires, what it does (in order), once or every time."""
+
+    name: Text | None = None
+    when: Trigger
+    once: bool = True
+    do: list[Effect]
 
 
 class ScenarioFile(StrictModel):
@@ -232,6 +281,16 @@ class ScenarioFile(StrictModel):
     duration: Duration
     scoring: list[ScoringEntry]
     victory: Victory = Victory()
+    reserves: list[Reserve] = []
+    events: list[ScenarioEvent] = []
+    _lines: dict[str, int] = PrivateAttr(default_factory=dict)  # "events[0]" -> its line (set by the loader)
+    _file: str = PrivateAttr(default="")
+
+    def cite(self, where: str) -> str:
+        """Where a part of the file is, for the log: ``scenarios/x.yaml:12 (events[0])``."""
+        line = self._lines.get(where)
+        name = Path(self._file).name if self._file else self.name
+        return f"{name}:{line} ({where})" if line else f"{name} ({where})"
 
 
 def _bad(message: str) -> int:
@@ -407,11 +466,56 @@ def side_ref(data: ScenarioFile, name: str) -> str | None:
     return None
 
 
+def _event_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
+    """Each trigger and effect says one thing; names point at what exists."""
+    out: list[Problem] = []
+    entry_names = {e.name for e in data.scoring if e.name}
+    reserved = {side_ref(data, r.side) for r in data.reserves}
+    for i, event in enumerate(data.events):
+        given = [k for k, v in event.when.model_dump().items() if v is not None]
+        if len(given) != 1:
+            found = ", ".join(given) or "none"
+            out.append(doc.problem(("events", i, "when"), "an event's 'when' needs exactly one of turn_starts, "
+                                   f"turn_ends, model_killed, model_escaped, rescued (found {found})"))
+        if not event.do:
+            out.append(doc.problem(("events", i, "do"), "an event needs at least one effect"))
+        for j, effect in enumerate(event.do):
+            path = ("events", i, "do", j)
+            given = [k for k, v in effect.model_dump().items() if v is not None]
+            if len(given) != 1:
+                out.append(doc.problem(path, "an effect needs exactly one of reinforcements, remove_piece, add_piece, "
+                                             f"scoring_on, scoring_off, end_game (found {', '.join(given) or 'none'})"))
+                continue
+            for key in ("scoring_on", "scoring_off"):
+                name = getattr(effect, key)
+                if name is not None and name not in entry_names:
+                    out.append(doc.problem(path + (key,), f"no scoring entry is named '{name}' (named: "
+                                                          f"{', '.join(sorted(entry_names)) or 'none'})"))
+            arrival = effect.reinforcements
+            if arrival is not None:
+                if (arrival.edge is None) == (arrival.at is None):
+                    out.append(doc.problem(path + ("reinforcements",), "reinforcements arrive at an 'edge' or "
+                                                                       "'at' a point (exactly one)"))
+                ref = side_ref(data, arrival.side)
+                if ref is not None and ref not in reserved:
+                    out.append(doc.problem(path + ("reinforcements", "side"), f"'{arrival.side}' holds no models "
+                                                                              "back: add a 'reserves' entry"))
+    return out
+
+
 def _side_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
     """Every ``side:`` names a side: higher, lower, or one of the scenario's roles."""
     named = [(("scoring", i, "side"), e.side) for i, e in enumerate(data.scoring) if e.side is not None]
     if data.escape is not None and data.escape.side is not None:
         named.append((("escape", "side"), data.escape.side))
+    named += [(("reserves", i, "side"), r.side) for i, r in enumerate(data.reserves)]
+    for i, event in enumerate(data.events):
+        for key in ("model_killed", "model_escaped"):
+            value = getattr(event.when, key)
+            if value is not None and value.strip().casefold() != "any":
+                named.append((("events", i, "when", key), value))
+        named += [(("events", i, "do", j, "reinforcements", "side"), e.reinforcements.side)
+                  for j, e in enumerate(event.do) if e.reinforcements is not None]
     roles = [r for r in ((data.roles.higher, data.roles.lower) if data.roles else ()) if r]
     known = ", ".join(["higher", "lower", *roles])
     return [doc.problem(path, f"unknown side '{name}' (known: {known})") for path, name in named
@@ -519,12 +623,14 @@ def build_scenario(doc: Document) -> ScenarioFile:
                                                                f"found '{doc.data['format']}'")])
     data = validate(doc, ScenarioFile)
     problems = (_zone_problems(doc, data) + _piece_problems(doc, data) + _marker_problems(doc, data)
-                + _scoring_problems(doc, data) + _side_problems(doc, data))
+                + _scoring_problems(doc, data) + _side_problems(doc, data) + _event_problems(doc, data))
     if data.prisoner is not None and data.prisoner.min_from_edges * 2 >= TABLE_SIZE:
         problems.append(doc.problem(("prisoner", "min_from_edges"), "no point of the table is that far from "
                                                                    "every edge"))
     if problems:
         raise ContentError(doc.file, problems)
+    data._lines = {f"events[{i}]": doc.line_of(("events", i)) or 0 for i in range(len(data.events))}
+    data._file = str(doc.file)
     return data
 
 

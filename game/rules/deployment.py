@@ -37,6 +37,10 @@ def encounter_setup(state: GameState) -> Gen:
             state.emit("Role", f"{enc.role(state, side)}", side=side, role=enc.ref(side), rule="ENC-RES-1")
     if sc.prisoner is not None:
         choose_prisoner(state)
+    if sc.reserves:
+        from game.rules.scenario_events import hold_reserves
+
+        hold_reserves(state)
     if sc.markers is not None and sc.markers.when == "before_deployment":
         yield from place_markers(state)
     if sc.deployment.edge_chosen_by is not None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.content.maps import BattleMap, TerrainPiece, segments_touch
-from game.content.scenario_file import ScenarioFile, Zone, piece_polygon, side_ref
+from game.content.scenario_file import PieceEntry, ScenarioFile, Zone, piece_polygon, side_ref
 from game.core.vec import Vec2
 from game.geometry import shapes as geo
 from game.geometry.battlefield import EDGES, Battlefield
@@ -48,6 +48,11 @@ class EncounterState:
     once: list[str] = field(default_factory=list)  # "side:entry:target" of 'once' awards already made
     extra_turns: int = 0
     deployed: bool = False
+    reserved: list[str] = field(default_factory=list)  # models held back to arrive by an event
+    fired: list[int] = field(default_factory=list)  # events (by index) that have fired
+    noticed: list[str] = field(default_factory=list)  # models whose death or escape events have seen
+    switched: dict[str, bool] = field(default_factory=dict)  # scoring entries switched on/off by events
+    ending: bool = False  # an event ended the game: it ends after this turn's Maintenance Phase
 
     @property
     def name(self) -> str:
@@ -78,7 +83,9 @@ class EncounterState:
         return {"scenario": self.scenario.name, "higher": self.higher, "chosen_edge": self.chosen_edge,
                 "markers": [[m.id, round(m.x, 6), round(m.y, 6), m.placed_by] for m in self.markers],
                 "prisoner": self.prisoner, "rescued": self.rescued, "awarded": list(self.awarded),
-                "extra_turns": self.extra_turns}
+                "extra_turns": self.extra_turns,
+                **({"reserved": list(self.reserved), "fired": list(self.fired), "switched": dict(self.switched),
+                    "ending": self.ending} if self.scenario.events or self.scenario.reserves else {})}
 
 
 def encounter_of(state: GameState) -> EncounterState | None:
@@ -100,19 +107,38 @@ def start_encounter(state: GameState, scenario: ScenarioFile) -> None:
 
 def with_pieces(state: GameState, battle_map: BattleMap, scenario: ScenarioFile) -> BattleMap:
     """The map with the scenario's pieces added; a piece marked so removes every map piece it intersects."""
-    pieces = list(battle_map.pieces)
     for entry in scenario.pieces:
-        poly = piece_polygon(entry)
-        if entry.removes_overlapping:
-            gone = [p for p in pieces if polygons_intersect(poly, [(v.x, v.y) for v in p.polygon])]
-            for p in gone:
-                pieces.remove(p)
-                state.emit("PieceRemoved", f"{entry.id} stands where {p.id} was: {p.id} is removed",
-                           piece=p.id, by=entry.id, rule="ENC-LMK-1")
-        pieces.append(TerrainPiece(entry.id, entry.kind, tuple(Vec2(x, y) for x, y in poly),
-                                   entry.style or entry.kind, blocks_los=bool(entry.blocks_los),
-                                   cross_cost=entry.cross_cost or 1.0, water=entry.water))
+        battle_map = _with_piece(state, battle_map, entry)
+    return battle_map
+
+
+def _with_piece(state: GameState, battle_map: BattleMap, entry: PieceEntry) -> BattleMap:
+    pieces = list(battle_map.pieces)
+    poly = piece_polygon(entry)
+    if entry.removes_overlapping:
+        gone = [p for p in pieces if polygons_intersect(poly, [(v.x, v.y) for v in p.polygon])]
+        for p in gone:
+            pieces.remove(p)
+            state.emit("PieceRemoved", f"{entry.id} stands where {p.id} was: {p.id} is removed",
+                       piece=p.id, by=entry.id, rule="ENC-LMK-1")
+    pieces.append(TerrainPiece(entry.id, entry.kind, tuple(Vec2(x, y) for x, y in poly),
+                               entry.style or entry.kind, blocks_los=bool(entry.blocks_los),
+                               cross_cost=entry.cross_cost or 1.0, water=entry.water))
     return BattleMap(battle_map.name, tuple(pieces), battle_map.description, battle_map.file)
+
+
+def add_piece(state: GameState, entry: PieceEntry) -> str | None:
+    """A piece an event adds during the game; why not (a base stands where it would block), or None."""
+    if entry.kind in ("impassable", "obstacle"):
+        poly = piece_polygon(entry)
+        for m in state.on_table():
+            if inside_polygon(poly, m.x, m.y, 0.0) or any(
+                    geo.segment_point_distance(poly[i], poly[(i + 1) % len(poly)], (m.x, m.y)) < m.radius
+                    for i in range(len(poly))):
+                return f"{m.name} stands there"
+    state.battle_map = _with_piece(state, state.battle_map, entry)
+    board.battlefield(state)
+    return None
 
 
 def polygons_intersect(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> bool:

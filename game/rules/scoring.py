@@ -16,7 +16,7 @@ from typing import Any
 
 from game.content.scenario_file import RollTable, ScoringEntry
 from game.geometry.battlefield import Battlefield
-from game.rules import board
+from game.rules import board, scenario_events
 from game.rules.decisions import Decision
 from game.rules.encounter import EncounterState, distance_to_marker, inside_polygon
 from game.rules.state import ESCAPED, KILLED, ON_TABLE, REMOVED, GameState, ModelState
@@ -37,7 +37,8 @@ def standing(state: GameState, side: int) -> int:
     entries = enc.scenario.scoring if enc is not None else [ScoringEntry(kind="kills")]
     total = 0
     for entry in entries:
-        if enc is not None and enc.named_side(entry.side) not in (None, side):  # one-sided: the other's only
+        if enc is not None and (enc.named_side(entry.side) not in (None, side)  # one-sided: the other's only
+                                or not scenario_events.is_active(state, entry)):  # switched off by an event
             continue
         values = entry.values or kill_values(state)
         if entry.kind == "kills":
@@ -53,7 +54,8 @@ def breakdown(state: GameState, side: int) -> list[tuple[str, int]]:
     entries = enc.scenario.scoring if enc is not None else [ScoringEntry(kind="kills")]
     items: list[tuple[str, int]] = []
     for entry in entries:
-        if enc is not None and enc.named_side(entry.side) not in (None, side):
+        if enc is not None and (enc.named_side(entry.side) not in (None, side)
+                                or not scenario_events.is_active(state, entry)):
             continue
         values = entry.values or kill_values(state)
         if entry.kind == "kills":
@@ -198,7 +200,8 @@ def award(state: GameState, entry: ScoringEntry, index: int, side: int, target: 
 def run_entries(state: GameState, moments: tuple[str, ...]) -> None:
     enc = state.encounter
     for index, entry in enumerate(enc.scenario.scoring):
-        if entry.when not in moments or entry.kind in ("kills", "escapes"):
+        if entry.when not in moments or entry.kind in ("kills", "escapes") or not scenario_events.is_active(state,
+                                                                                                        entry):
             continue
         for target in targets(state, entry):
             if entry.kind == "control":

@@ -10,7 +10,7 @@ from collections.abc import Generator
 from typing import Any
 
 from game.core.dice import Modifier, effective_modifiers
-from game.rules import actions, board, conditions, fate, scoring
+from game.rules import actions, board, conditions, fate, scenario_events, scoring
 from game.rules.decisions import Decision, Option
 from game.rules.plans import action_kind, legal_plans, next_actions, plan_key, plan_label
 from game.rules.state import ON_TABLE, RESERVE, GameState, ModelState
@@ -53,6 +53,7 @@ def play(state: GameState) -> Gen:
         state.phase = "main"
         state.emit("GameStarted", f"Turn {state.turn} begins: {len(state.bag)} dice in the bag", bag=list(state.bag),
                    rule="TURN-1")
+        yield from scenario_events.fire(state, "turn_starts", state.turn)
     while state.phase != "over":
         if state.phase == "main":
             yield from main_phase(state)
@@ -85,6 +86,7 @@ def draw(state: GameState) -> Gen:
     answer = yield Decision("nominate", side, f"{state.sides[side].name}: choose a model to activate", "TURN-3",
                             [Option(m.id, m.name) for m in candidates])
     yield from activate(state, state.model(answer))
+    yield from scenario_events.notice_fates(state)
 
 
 def winds_of_kismet(state: GameState, drawn: int) -> Gen:
@@ -274,6 +276,8 @@ def maintenance(state: GameState) -> Gen:
     """[TURN-8] in its stated order."""
     state.emit("Maintenance", f"Maintenance Phase of turn {state.turn}", rule="TURN-8")
     yield from score(state)  # (a)
+    yield from scenario_events.notice_fates(state)  # a scenario's events: deaths, escapes, a rescue ...
+    yield from scenario_events.fire(state, "turn_ends", state.turn)  # ... and the end of this turn
     yield from death_of_a_hero(state)  # (b)
     # (c) dice of killed, removed or escaped models are set aside for good: the bag is rebuilt below
     # (d) refill the bag
@@ -292,6 +296,9 @@ def maintenance(state: GameState) -> Gen:
                    rule="SEQ-16")
         end_game(state)
         return
+    if state.encounter is not None and state.encounter.ending:  # an event ended the game
+        end_game(state)
+        return
     ends = yield from scoring.game_ends(state)
     if ends:
         end_game(state)
@@ -302,6 +309,7 @@ def maintenance(state: GameState) -> Gen:
     state.turn += 1
     state.phase = "main"
     state.emit("TurnStarted", f"Turn {state.turn} begins: {len(state.bag)} dice in the bag", rule="TURN-1")
+    yield from scenario_events.fire(state, "turn_starts", state.turn)
 
 
 def score(state: GameState) -> Gen:

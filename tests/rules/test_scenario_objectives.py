@@ -157,3 +157,90 @@ def test_a_side_that_names_no_side_is_refused_with_the_known_names(tmp_path: Pat
     [problem] = caught.value.problems
     assert (problem.where, problem.message) == ("escape.side", "unknown side 'Raiders' (known: higher, lower, "
                                                                "Raider, Defender)")
+
+
+EVENTS = """format: iron-honor/scenario@1
+name: The Relief
+roles: {higher: Attacker, lower: Defender}
+deployment:
+  first: lower
+  zones:
+    lower: {edge: bottom, depth: 6}
+    higher: {edge: top, depth: 6}
+reserves:
+  - {side: Defender, count: 1}
+scoring:
+  - {kind: kills}
+  - {kind: control, name: the bridge, targets: {regions: [{name: the bridge, circle: {centre: [18, 18], diameter: 6}}]},
+     count: {inside: true}, points: 2, active: false}
+events:
+  - name: The relief column arrives
+    when: {turn_starts: 2}
+    do:
+      - reinforcements: {side: Defender, edge: own, within: 3}
+      - scoring_on: the bridge
+      - remove_piece: barricade
+  - name: First blood
+    when: {model_killed: Attacker}
+    do:
+      - add_piece: {id: rubble_heap, kind: rough, style: rubble, circle: {centre: [6, 6], diameter: 2}}
+      - end_game: true
+duration: {turns: 6}
+victory: {by: score, ties: draw}
+"""
+
+
+@pytest.mark.rule("ENC-4")
+def test_events_bring_reinforcements_switch_scoring_change_terrain_and_end_the_game(tmp_path: Path) -> None:
+    from game.rules import combat
+    from game.rules.deployment import AutoDeploy
+    from game.rules.state import RESERVE
+    from tests.rules.encounter_harness import Policy
+
+    class Passive(Policy):
+        def decide(self, state, d):
+            if d.kind == "arrive_place":
+                return {"x": 18.0, "y": 34.5}
+            return super().decide(state, d)
+
+    policy = AutoDeploy(Passive({}))
+    barricade = square("barricade", "obstacle", 10, 17, 12, 19)
+    state = new_game(parties(), BattleMap("bridge", (barricade,)), 7,
+                     scenario=load_scenario(scenario_file(tmp_path, EVENTS)))
+    state.dice.force(6, 1)  # Red (side 0) is higher: the Attacker; Blue defends
+    game = Game(state, [policy, policy])
+    while state.turn == 1 and not game.over:
+        game.step()
+    held = state.model("B3")
+    assert held.id in state.encounter.reserved
+    assert [e.kind for e in state.log if e.kind == "HeldInReserve"] == ["HeldInReserve"]
+    while not any(e.kind == "ReinforcementArrives" for e in state.log):
+        game.step()
+    texts = [e.text for e in state.log if e.data.get("cite")]
+    cite = "hill.yaml:16 (events[0])"
+    assert texts[0] == f"The relief column arrives ({cite})"
+    assert texts[1] == f"Blue Club arrives at (18.0, 34.5) ({cite}, effect 1)"
+    assert held.on_table and held.status != RESERVE
+    assert len(state.bag) == 5  # six dice for six models on the table, one already drawn
+    texts = [e.text for e in state.log if e.data.get("cite")]
+    assert f"Scoring 'the bridge' is on ({cite}, effect 2)" in texts
+    assert f"barricade is removed from the table ({cite}, effect 3)" in texts
+    assert "barricade" not in {p.id for p in state.battle_map.pieces}
+    # a kill of the Attacker's fires the second event: a piece is added and the game ends after this turn
+    combat.kill(state, state.model("A2"), "killed", "CAS-1")
+    while not game.over:
+        game.step()
+    kinds = [e.kind for e in state.log]
+    assert "PieceAdded" in kinds and "GameEnding" in kinds
+    assert state.turn == 2 and kinds[-1] == "GameOver"
+    assert "rubble_heap" in {p.id for p in state.battle_map.pieces}
+
+
+def test_an_event_naming_what_does_not_exist_is_refused(tmp_path: Path) -> None:
+    bad = EVENTS.replace("scoring_on: the bridge", "scoring_on: the brigde").replace(
+        "reinforcements: {side: Defender, edge: own", "reinforcements: {side: Attacker, edge: own")
+    with pytest.raises(ContentError) as caught:
+        load_scenario(scenario_file(tmp_path, bad))
+    messages = {p.where: p.message for p in caught.value.problems}
+    assert messages["events[0].do[1].scoring_on"].startswith("no scoring entry is named 'the brigde'")
+    assert messages["events[0].do[0].reinforcements.side"] == "'Attacker' holds no models back: add a 'reserves' entry"

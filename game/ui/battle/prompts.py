@@ -29,6 +29,7 @@ POINT_HINTS = {
     "place_marker": "Click to place the marker; Enter takes a suggested spot.",
     "place_prisoner": "Click to place the Prisoner; Enter takes a suggested spot.",
     "ambush_place": "Click where the model arrives from ambush; Enter takes a suggested spot.",
+    "arrive_place": "Click where the reinforcement arrives; Enter takes a suggested spot.",
 }
 
 

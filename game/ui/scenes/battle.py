@@ -40,10 +40,12 @@ CONTROL_ROWS = (
 HOVER_CARD_DELAY = 0.35  # seconds the mouse rests on a model before its card covers the table
 NO_ODDS_KINDS = {"full_defense", "weakness", "inner_reserve", "reroll", "trait_fate", "greater_purpose", "cursed_hand",
                  "winds_of_kismet", "heroic_impetus", "impetus_action", "enhancement", "strike_order", "deploy",
-                 "deploy_facing", "place_marker", "place_prisoner", "choose_edge", "ambush_place"}
+                 "deploy_facing", "place_marker", "place_prisoner", "choose_edge", "ambush_place",
+                 "arrive_place"}
 MOVE_TIME = {"slow": 0.8, "normal": 0.35, "fast": 0.15, "instant": 0.0}  # a base slides along its route
 VISIBLE = {"ModelMoved", "DiceRolled", "DiceRerolled", "ActivationRoll", "AttackResolved", "Killed", "Removed",
-           "Deployed", "SpellCast", "Pushed", "Escaped", "Rescued", "MarkerPlaced", "PrisonerPlaced"}
+           "Deployed", "SpellCast", "Pushed", "Escaped", "Rescued", "MarkerPlaced", "PrisonerPlaced",
+           "ReinforcementArrives", "PieceAdded", "PieceRemoved"}
 HANDOFF_KINDS = {"nominate", "choose_edge", "deploy", "place_marker", "place_prisoner"}
 ATTACK_ACTIONS = {"standard attack", "furious attack", "shoot", "charge", "standard_attack", "furious_attack"}
 

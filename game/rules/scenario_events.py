@@ -1,0 +1,208 @@
+"""A scenario's reserves and events: when an event fires and what it does, each effect citing its line.
+
+The vocabulary is small and declarative (docs/modding-scenarios.md): an event fires at the start or the
+end of a turn, when a model of a side is killed or escapes, or when the Prisoner is rescued; it brings a
+side's reserve on as reinforcements, removes or adds a terrain piece, switches a scoring entry on or off,
+or ends the game. Kills and escapes are noticed after each activation and in the Maintenance Phase, so no
+combat code needs to know about events. An "end the game" effect stops the Main Phase; the Maintenance
+Phase then scores and the game ends ([TURN-8]).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from game.content.scenario_file import Arrival, Effect, ScenarioEvent, ScoringEntry
+from game.geometry.battlefield import CAT_IMPASSABLE, CAT_OBSTACLE, EDGES, Battlefield
+from game.rules import board
+from game.rules.decisions import Decision
+from game.rules.encounter import add_piece, edge_of
+from game.rules.state import ESCAPED, KILLED, ON_TABLE, REMOVED, RESERVE, UNDEPLOYED, GameState, ModelState
+
+Gen = Generator[Decision, Any, Any]
+ENEMY_GAP = 1.0  # RULING: arriving models stand at least 1″ from every enemy (not in contact, no free strike)
+GRID = 0.5  # inches between the spots offered to an arriving model
+
+
+# -- reserves ----------------------------------------------------------------------------------------
+
+def hold_reserves(state: GameState) -> None:
+    """At set-up, before deployment: each reserve's models are held back (the last of the party first)."""
+    enc = state.encounter
+    for reserve in enc.scenario.reserves:
+        side = enc.named_side(reserve.side)
+        picked = [m for m in reversed(state.side_models(side))
+                  if m.status == UNDEPLOYED and m.profile.type in reserve.types][:reserve.count]
+        for m in reversed(picked):
+            m.status = RESERVE
+            enc.reserved.append(m.id)
+            state.emit("HeldInReserve", f"{m.name} is held back as a reinforcement", model=m.id, side=side,
+                       rule="ENC-3")
+
+
+# -- firing --------------------------------------------------------------------------------------------
+
+def is_active(state: GameState, entry: ScoringEntry) -> bool:
+    """A scoring entry counts unless an event switched it off (or it starts off and none switched it on)."""
+    enc = state.encounter
+    if entry.name is not None and entry.name in enc.switched:
+        return enc.switched[entry.name]
+    return entry.active
+
+
+def _matches(state: GameState, event: ScenarioEvent, moment: str, value: Any) -> bool:
+    when = event.when
+    if moment in ("turn_starts", "turn_ends"):
+        return getattr(when, moment) == value
+    if moment in ("model_killed", "model_escaped"):
+        named = getattr(when, moment)
+        if named is None:
+            return False
+        return named.strip().casefold() == "any" or state.encounter.named_side(named) == value
+    return moment == "rescued" and bool(when.rescued)
+
+
+def fire(state: GameState, moment: str, value: Any = None) -> Gen:
+    """Every event waiting for this moment, in file order; a 'once' event fires only the first time."""
+    enc = state.encounter
+    if enc is None:
+        return
+    for i, event in enumerate(enc.scenario.events):
+        if (event.once and i in enc.fired) or not _matches(state, event, moment, value):
+            continue
+        enc.fired.append(i)
+        where = f"events[{i}]"
+        cite = enc.scenario.cite(where)
+        state.emit("ScenarioEvent", f"{event.name or 'Scenario event'} ({cite})", event=i, cite=cite,
+                   rule="ENC-4")
+        for j, effect in enumerate(event.do):
+            yield from apply(state, effect, f"{cite}, effect {j + 1}")
+
+
+def notice_fates(state: GameState) -> Gen:
+    """Kills, escapes and a rescue since the last look: their events fire (once per model)."""
+    enc = state.encounter
+    if enc is None or not enc.scenario.events:
+        return
+    for m in sorted(state.models.values(), key=lambda m: m.id):
+        if m.id in enc.noticed:
+            continue
+        if m.status in (KILLED, REMOVED):
+            enc.noticed.append(m.id)
+            yield from fire(state, "model_killed", m.side)
+        elif m.status == ESCAPED:
+            enc.noticed.append(m.id)
+            yield from fire(state, "model_escaped", m.side)
+    if enc.rescued and "rescued" not in enc.noticed:
+        enc.noticed.append("rescued")
+        yield from fire(state, "rescued")
+
+
+# -- effects ---------------------------------------------------------------------------------------------
+
+def apply(state: GameState, effect: Effect, cite: str) -> Gen:
+    enc = state.encounter
+    if effect.reinforcements is not None:
+        yield from reinforce(state, effect.reinforcements, cite)
+    elif effect.remove_piece is not None:
+        remove_piece(state, effect.remove_piece, cite)
+    elif effect.add_piece is not None:
+        why = add_piece(state, effect.add_piece)
+        if why:
+            state.emit("EventFailed", f"{effect.add_piece.id} cannot be added: {why} ({cite})", cite=cite,
+                       rule="ENC-4", fault="events")
+        else:
+            state.emit("PieceAdded", f"{effect.add_piece.id} is added to the table ({cite})",
+                       piece=effect.add_piece.id, cite=cite, rule="ENC-4")
+    elif effect.scoring_on is not None or effect.scoring_off is not None:
+        name = effect.scoring_on if effect.scoring_on is not None else effect.scoring_off
+        enc.switched[name] = effect.scoring_on is not None
+        state.emit("ScoringSwitched", f"Scoring '{name}' is {'on' if enc.switched[name] else 'off'} ({cite})",
+                   entry=name, on=enc.switched[name], cite=cite, rule="ENC-4")
+    elif effect.end_game:
+        enc.ending = True
+        state.bag.clear()
+        state.emit("GameEnding", f"The game ends after this turn's Maintenance Phase ({cite})", cite=cite,
+                   rule="ENC-4")
+
+
+def remove_piece(state: GameState, piece_id: str, cite: str) -> None:
+    from game.content.maps import BattleMap
+
+    pieces = [p for p in state.battle_map.pieces if p.id != piece_id]
+    if len(pieces) == len(state.battle_map.pieces):
+        state.emit("EventFailed", f"no terrain piece '{piece_id}' on this map to remove ({cite})", cite=cite,
+                   rule="ENC-4", fault="events")
+        return
+    m = state.battle_map
+    state.battle_map = BattleMap(m.name, tuple(pieces), m.description, m.file)
+    board.battlefield(state)
+    state.emit("PieceRemoved", f"{piece_id} is removed from the table ({cite})", piece=piece_id, cite=cite,
+               rule="ENC-4")
+
+
+def arrival_problem(state: GameState, model: ModelState, arrival: Arrival, x: float, y: float) -> str | None:
+    """Why a reinforcement cannot arrive at (x, y): wholly on the table and within reach of its edge or point,
+    off impassable terrain, obstacles and other bases, and 1″ or more from every enemy."""
+    r = model.radius
+    if not Battlefield.on_table((x, y), r):
+        return "the whole base must be on the table"
+    if arrival.at is not None:
+        gap = ((x - arrival.at[0]) ** 2 + (y - arrival.at[1]) ** 2) ** 0.5 + r
+        if gap > arrival.within + 1e-9:
+            return f"the whole base must be within {arrival.within:g}″ of ({arrival.at[0]:g}, {arrival.at[1]:g})"
+    else:
+        edge = arrival_edge(state, model, arrival)
+        if Battlefield.distance_to_edge((x, y), -r, edge) > arrival.within + 1e-9:
+            return f"the whole base must be within {arrival.within:g}″ of the {edge} edge"
+    bf = board.battlefield(state)
+    if bf.pieces_overlapping((x, y), r, CAT_IMPASSABLE | CAT_OBSTACLE):
+        return "it cannot arrive on impassable terrain or an obstacle"
+    if bf.overlapping_bases((x, y), r, ignore=model.id):
+        return "it cannot arrive on another base"
+    for e in state.enemies_of(model):
+        if e.on_table and ((e.x - x) ** 2 + (e.y - y) ** 2) ** 0.5 - e.radius - r < ENEMY_GAP - 1e-9:
+            return f"it must arrive at least {ENEMY_GAP:g}″ from every enemy ({e.name} is nearer)"
+    return None
+
+
+def arrival_edge(state: GameState, model: ModelState, arrival: Arrival) -> str:
+    enc = state.encounter
+    if arrival.edge in EDGES:
+        return arrival.edge
+    own = enc.ref(model.side)
+    ref = own if arrival.edge == "own" else ("lower" if own == "higher" else "higher")
+    return edge_of(enc, ref) or "top"
+
+
+def reinforce(state: GameState, arrival: Arrival, cite: str) -> Gen:
+    """The side's held-back models arrive one by one where their player places them (its die joins the bag)."""
+    enc = state.encounter
+    side = enc.named_side(arrival.side)
+    for model in [state.model(mid) for mid in enc.reserved]:
+        if model.side != side or model.status != RESERVE:
+            continue
+        spots = [{"x": x * GRID, "y": y * GRID} for y in range(1, int(36 / GRID)) for x in range(1, int(36 / GRID))
+                 if arrival_problem(state, model, arrival, x * GRID, y * GRID) is None]
+        if not spots:
+            state.emit("ReinforcementWaits", f"{model.name} finds no place to arrive and stays in reserve ({cite})",
+                       model=model.id, cite=cite, rule="ENC-4")
+            continue
+
+        def check(point: dict[str, float], model: ModelState = model) -> str | None:
+            return arrival_problem(state, model, arrival, point["x"], point["y"])
+
+        point = yield Decision("arrive_place", side, f"{model.name} arrives as a reinforcement: place it",
+                               "ENC-4", free="point", check=check,
+                               context={"model": model.id, "candidates": spots, "cite": cite})
+        facing = yield Decision("facing", side, f"{model.name}: facing on arrival", "ENC-4", free="angle",
+                                context={"model": model.id, "current": model.facing})
+        model.x, model.y, model.facing = point["x"], point["y"], facing
+        model.status = ON_TABLE
+        if state.phase == "main":
+            state.bag.append(side)
+            state.bag.sort()
+        board.battlefield(state)
+        state.emit("ReinforcementArrives", f"{model.name} arrives at ({model.x:.1f}, {model.y:.1f}) ({cite})",
+                   model=model.id, side=side, at=[model.x, model.y], cite=cite, rule="ENC-4")
