@@ -16,7 +16,7 @@ import math
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, PrivateAttr
+from pydantic import AfterValidator, Field, PrivateAttr
 
 from game.content.maps import MAX_CORNERS, TABLE_SIZE, corners_problem, polygon_defect
 from game.content.party_building import DEFAULT_BASE_MM, MM_PER_INCH
@@ -210,12 +210,29 @@ class ScoringEntry(StrictModel):
     rule: Text | None = None  # the rule ID the events cite, e.g. ENC-LMK-3
 
 
+class Hold(StrictModel):
+    entry: Text  # a control scoring entry's name
+    turns: Count  # Maintenance Phases in a row
+
+
+class SuddenWin(StrictModel):
+    """A side that meets this at a Maintenance Phase wins at once, whatever the score: exactly one condition."""
+
+    side: Text | None = None  # only this side can win so (higher, lower or a role); else either
+    wipe_out: bool | None = None  # the enemy has no model on the table and none to arrive
+    escaped: Count | None = None  # this many of its models have escaped
+    first_to: Annotated[int, Field(ge=1, le=1000)] | None = None  # its score reaches this many ExP
+    hold: Hold | None = None  # it controls the entry's every target this many Maintenance Phases in a row
+
+
 class Victory(StrictModel):
-    """[ENC-4]: the highest score wins; ``prisoner``: [ENC-RES-5]; ``ties`` settles equal scores."""
+    """[ENC-4]: the highest score wins; ``prisoner``: [ENC-RES-5]; ``ties`` settles equal scores; a ``sudden``
+    win ends the game at once."""
 
     by: Literal["score", "prisoner"] = "score"
     ties: Literal["draw", "higher", "lower"] = "draw"
     points: int = 0
+    sudden: list[SuddenWin] = []
 
 
 class Reserve(StrictModel):
@@ -503,12 +520,30 @@ def _event_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
     return out
 
 
+def _victory_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
+    out: list[Problem] = []
+    controls = {e.name for e in data.scoring if e.name and e.kind == "control"}
+    for i, win in enumerate(data.victory.sudden):
+        path = ("victory", "sudden", i)
+        given = [k for k in ("wipe_out", "escaped", "first_to", "hold") if getattr(win, k) is not None]
+        if len(given) != 1:
+            out.append(doc.problem(path, "a sudden win needs exactly one of wipe_out, escaped, first_to, hold "
+                                         f"(found {', '.join(given) or 'none'})"))
+        if win.hold is not None and win.hold.entry not in controls:
+            out.append(doc.problem(path + ("hold", "entry"), f"no control scoring entry is named '{win.hold.entry}' "
+                                                             f"(named: {', '.join(sorted(controls)) or 'none'})"))
+        if win.escaped is not None and data.escape is None:
+            out.append(doc.problem(path + ("escaped",), "a win by escapes needs an 'escape' block"))
+    return out
+
+
 def _side_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
     """Every ``side:`` names a side: higher, lower, or one of the scenario's roles."""
     named = [(("scoring", i, "side"), e.side) for i, e in enumerate(data.scoring) if e.side is not None]
     if data.escape is not None and data.escape.side is not None:
         named.append((("escape", "side"), data.escape.side))
     named += [(("reserves", i, "side"), r.side) for i, r in enumerate(data.reserves)]
+    named += [(("victory", "sudden", i, "side"), w.side) for i, w in enumerate(data.victory.sudden) if w.side]
     for i, event in enumerate(data.events):
         for key in ("model_killed", "model_escaped"):
             value = getattr(event.when, key)
@@ -623,7 +658,8 @@ def build_scenario(doc: Document) -> ScenarioFile:
                                                                f"found '{doc.data['format']}'")])
     data = validate(doc, ScenarioFile)
     problems = (_zone_problems(doc, data) + _piece_problems(doc, data) + _marker_problems(doc, data)
-                + _scoring_problems(doc, data) + _side_problems(doc, data) + _event_problems(doc, data))
+                + _scoring_problems(doc, data) + _side_problems(doc, data) + _event_problems(doc, data)
+                + _victory_problems(doc, data))
     if data.prisoner is not None and data.prisoner.min_from_edges * 2 >= TABLE_SIZE:
         problems.append(doc.problem(("prisoner", "min_from_edges"), "no point of the table is that far from "
                                                                    "every edge"))

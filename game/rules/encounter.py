@@ -53,6 +53,8 @@ class EncounterState:
     noticed: list[str] = field(default_factory=list)  # models whose death or escape events have seen
     switched: dict[str, bool] = field(default_factory=dict)  # scoring entries switched on/off by events
     ending: bool = False  # an event ended the game: it ends after this turn's Maintenance Phase
+    held: dict[str, list[int]] = field(default_factory=dict)  # control entry -> [side, Maintenances in a row]
+    decided: list[Any] | None = None  # [side, why]: a sudden win ended the game
 
     @property
     def name(self) -> str:
@@ -85,7 +87,9 @@ class EncounterState:
                 "prisoner": self.prisoner, "rescued": self.rescued, "awarded": list(self.awarded),
                 "extra_turns": self.extra_turns,
                 **({"reserved": list(self.reserved), "fired": list(self.fired), "switched": dict(self.switched),
-                    "ending": self.ending} if self.scenario.events or self.scenario.reserves else {})}
+                    "ending": self.ending} if self.scenario.events or self.scenario.reserves else {}),
+                **({"held": {k: list(v) for k, v in self.held.items()}, "decided": self.decided}
+                   if self.scenario.victory.sudden else {})}
 
 
 def encounter_of(state: GameState) -> EncounterState | None:

@@ -66,7 +66,7 @@ def breakdown(state: GameState, side: int) -> list[tuple[str, int]]:
                       for m in state.side_models(side) if m.status == ESCAPED]
     if enc is not None:
         items += [(str(e.data.get("label", "victory")), int(e.data["points"])) for e in state.log
-                  if e.kind in ("Scored", "Victory") and e.data.get("side") == side]
+                  if e.kind in ("Scored", "Victory") and e.data.get("side") == side and e.data.get("points")]
     return items
 
 
@@ -224,11 +224,53 @@ def maintenance_scoring(state: GameState) -> Gen:
     if enc is not None:
         rescue_check(state, enc)
         run_entries(state, ("maintenance", "once"))
+        track_holds(state)
     update_scores(state)
     state.emit("Scores", f"Scores after turn {state.turn}: " + ", ".join(f"{s.name} {s.score}" for s in state.sides),
                scores=[s.score for s in state.sides], rule="ENC-4")
     return
     yield  # pragma: no cover
+
+
+def track_holds(state: GameState) -> None:
+    """For each control entry a sudden win counts: who controls every one of its targets, and for how many
+    Maintenance Phases in a row."""
+    enc = state.encounter
+    names = {w.hold.entry for w in enc.scenario.victory.sudden if w.hold is not None}
+    for entry in enc.scenario.scoring:
+        if entry.name not in names:
+            continue
+        sides = {controller(state, entry, t)[0] for t in targets(state, entry)}
+        side = sides.pop() if len(sides) == 1 else None
+        before = enc.held.get(entry.name, [None, 0])
+        in_a_row = before[1] + 1 if side is not None and before[0] == side else int(side is not None)
+        enc.held[entry.name] = [side, in_a_row]
+
+
+def sudden_winner(state: GameState) -> tuple[int, str] | None:
+    """The first sudden win a side has met at this Maintenance Phase, as (side, why), or None."""
+    enc = state.encounter
+    if enc is None:
+        return None
+    from game.rules.state import RESERVE
+
+    for win in enc.scenario.victory.sudden:
+        only = enc.named_side(win.side)
+        for side in (0, 1):
+            if only is not None and side != only:
+                continue
+            enemy_left = any(m.status in (ON_TABLE, RESERVE) for m in state.side_models(1 - side))
+            if win.wipe_out and not enemy_left:
+                return side, "the enemy is wiped out"
+            if win.escaped is not None and sum(m.status == ESCAPED for m in state.side_models(side)) >= win.escaped:
+                return side, f"{win.escaped} of its models escaped"
+            if win.first_to is not None and state.sides[side].score >= win.first_to:
+                return side, f"its score reached {win.first_to} ExP"
+            if win.hold is not None:
+                held = enc.held.get(win.hold.entry, [None, 0])
+                if held[0] == side and held[1] >= win.hold.turns:
+                    return side, f"it held {win.hold.entry} for {win.hold.turns} turns in a row"
+    return None
 
 
 def rescue_check(state: GameState, enc: EncounterState) -> None:
@@ -285,6 +327,12 @@ def final_scoring(state: GameState) -> None:
         return
     run_entries(state, ("end",))
     victory = enc.scenario.victory
+    if enc.decided is not None:  # a sudden win: whatever the score
+        state.winner, why = enc.decided
+        state.emit("Victory", f"{enc.role(state, state.winner)} wins at once: {why}", label=why, side=state.winner,
+                   points=0, rule="ENC-4")
+        update_scores(state)
+        return
     if victory.by == "prisoner":  # [ENC-RES-5]
         rescuer = enc.side(enc.scenario.prisoner.taken_from)
         alive = enc.rescued and enc.prisoner is not None and state.model(enc.prisoner).on_table

@@ -278,6 +278,11 @@ def maintenance(state: GameState) -> Gen:
     yield from score(state)  # (a)
     yield from scenario_events.notice_fates(state)  # a scenario's events: deaths, escapes, a rescue ...
     yield from scenario_events.fire(state, "turn_ends", state.turn)  # ... and the end of this turn
+    won = scoring.sudden_winner(state)
+    if won is not None:  # a scenario's sudden win ends the game at once
+        state.encounter.decided = list(won)
+        end_game(state)
+        return
     yield from death_of_a_hero(state)  # (b)
     # (c) dice of killed, removed or escaped models are set aside for good: the bag is rebuilt below
     # (d) refill the bag

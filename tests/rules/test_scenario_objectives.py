@@ -244,3 +244,51 @@ def test_an_event_naming_what_does_not_exist_is_refused(tmp_path: Path) -> None:
     messages = {p.where: p.message for p in caught.value.problems}
     assert messages["events[0].do[1].scoring_on"].startswith("no scoring entry is named 'the brigde'")
     assert messages["events[0].do[0].reinforcements.side"] == "'Attacker' holds no models back: add a 'reserves' entry"
+
+
+HOLD = """format: iron-honor/scenario@1
+name: Hold the Bridge
+deployment:
+  first: lower
+  zones:
+    lower: {edge: bottom, depth: 6}
+    higher: {edge: top, depth: 6}
+scoring:
+  - {kind: kills}
+  - {kind: control, name: the bridge, targets: {regions: [{name: the bridge, circle: {centre: [18, 18], diameter: 8}}]},
+     count: {inside: true}, points: 2}
+duration: {turns: 6}
+victory:
+  by: score
+  sudden:
+    - {hold: {entry: the bridge, turns: 2}, side: higher}
+    - {first_to: 30}
+"""
+
+
+@pytest.mark.rule("ENC-4")
+def test_a_sudden_win_ends_the_game_at_once_whatever_the_score(tmp_path: Path) -> None:
+    from tests.rules.encounter_harness import Policy
+
+    goal = {"A1": lambda s: (18.0, 18.0)}  # Red's hero walks onto the bridge and stays
+    state = new_game(parties(), BattleMap("open", ()), 7, scenario=load_scenario(scenario_file(tmp_path, HOLD)))
+    state.dice.force(6, 1)  # Red is higher: only Red may win by holding the bridge
+    places = {"A1": (18, 5), "A2": (10, 2), "A3": (26, 2), "B1": (6, 34), "B2": (10, 34), "B3": (30, 34)}
+    policy = Policy(places, goals=goal, run=True)
+    game = Game(state, [policy, policy])
+    game.run()
+    assert state.encounter.held["the bridge"] == [0, 2]
+    assert state.turn < 6 and state.winner == 0
+    assert state.sides[0].score == 4  # 2 ExP a turn: far from 30, and Blue could not stop it
+    [victory] = [e for e in state.log if e.kind == "Victory"]
+    assert victory.text == "Red wins at once: it held the bridge for 2 turns in a row"
+
+
+def test_a_sudden_win_must_name_one_condition_and_a_control_entry(tmp_path: Path) -> None:
+    bad = HOLD.replace("{hold: {entry: the bridge, turns: 2}, side: higher}",
+                       "{hold: {entry: the ford, turns: 2}, first_to: 3}")
+    with pytest.raises(ContentError) as caught:
+        load_scenario(scenario_file(tmp_path, bad))
+    messages = {p.where: p.message for p in caught.value.problems}
+    assert messages["victory.sudden[0]"].startswith("a sudden win needs exactly one of")
+    assert messages["victory.sudden[0].hold.entry"].startswith("no control scoring entry is named 'the ford'")
