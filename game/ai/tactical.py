@@ -247,6 +247,8 @@ class Tactical:
             if p.status == "prisoner":
                 points.append((p.x, p.y))
         for entry in enc.scenario.scoring:
+            if side is not None and not scoring.scores_for(state, entry, side):
+                continue
             for t in scoring.targets(state, entry):
                 if side is not None and entry.kind == "control":
                     _, counts = scoring.controller(state, entry, t)
@@ -261,22 +263,9 @@ class Tactical:
 
     @staticmethod
     def target_point(state: GameState, t: Any) -> tuple[float, float] | None:
-        if t.kind == "marker":
-            return t.ref.x, t.ref.y
-        if t.kind == "prisoner":
-            p = state.model(t.ref)
-            return p.x, p.y
-        if t.kind == "quarter":
-            return (9.0, 27.0)[t.ref % 2], (9.0, 27.0)[t.ref // 2]
-        if t.kind == "region":
-            xs, ys = zip(*t.ref, strict=True)
-            return sum(xs) / len(xs), sum(ys) / len(ys)
-        if t.kind == "piece":
-            piece = next((p for p in state.battle_map.pieces if p.id == t.ref), None)
-            if piece is not None:
-                return (sum(v.x for v in piece.polygon) / len(piece.polygon),
-                        sum(v.y for v in piece.polygon) / len(piece.polygon))
-        return None
+        from game.rules import scoring
+
+        return scoring.target_centre(state, t)
 
     def objective_pull(self, state: GameState, m: ModelState) -> float:
         """Near 1 beside an objective its side still needs, falling off with distance."""

@@ -344,6 +344,6 @@ class AutoDeploy:
         self.inner = inner
 
     def decide(self, state: Any, decision: Decision) -> Answer:
-        if decision.kind in DEPLOYMENT_KINDS:
+        if decision.kind in DEPLOYMENT_KINDS or decision.kind == "arrive_place":  # reinforcements: as deployed
             return auto_answer(state, decision)
         return self.inner.decide(state, decision)

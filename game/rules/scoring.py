@@ -14,6 +14,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
+from game.content.maps import TABLE_SIZE as TABLE
 from game.content.scenario_file import RollTable, ScoringEntry
 from game.geometry.battlefield import Battlefield
 from game.rules import board, scenario_events
@@ -65,8 +66,11 @@ def breakdown(state: GameState, side: int) -> list[tuple[str, int]]:
             items += [(f"{m.name} escaped ({m.profile.type})", values[m.profile.type])
                       for m in state.side_models(side) if m.status == ESCAPED]
     if enc is not None:
-        items += [(str(e.data.get("label", "victory")), int(e.data["points"])) for e in state.log
-                  if e.kind in ("Scored", "Victory") and e.data.get("side") == side and e.data.get("points")]
+        awards: dict[str, list[int]] = {}  # the same award every turn: one item, with how many times
+        for e in state.log:
+            if e.kind in ("Scored", "Victory") and e.data.get("side") == side and e.data.get("points"):
+                awards.setdefault(str(e.data.get("label", "victory")), []).append(int(e.data["points"]))
+        items += [(label if len(pts) == 1 else f"{label} ×{len(pts)}", sum(pts)) for label, pts in awards.items()]
     return items
 
 
@@ -104,6 +108,35 @@ def targets(state: GameState, entry: ScoringEntry) -> list[Target]:
     if t.prisoner and enc.prisoner is not None:
         return [Target("prisoner", "the Prisoner", "prisoner", enc.prisoner)]
     return []
+
+
+def target_centre(state: GameState, t: Target) -> tuple[float, float] | None:
+    """Where a target is, as one point (where a side heads to take it)."""
+    if t.kind == "marker":
+        return t.ref.x, t.ref.y
+    if t.kind == "prisoner":
+        p = state.model(t.ref)
+        return p.x, p.y
+    if t.kind == "quarter":
+        lo, hi = TABLE / 4, TABLE * 3 / 4
+        return (lo, hi)[t.ref % 2], (lo, hi)[t.ref // 2]
+    if t.kind == "circle":
+        return t.ref[0], t.ref[1]
+    if t.kind == "region":
+        xs, ys = zip(*t.ref, strict=True)
+        return sum(xs) / len(xs), sum(ys) / len(ys)
+    if t.kind == "piece":
+        piece = next((p for p in state.battle_map.pieces if p.id == t.ref), None)
+        if piece is not None:
+            return (sum(v.x for v in piece.polygon) / len(piece.polygon),
+                    sum(v.y for v in piece.polygon) / len(piece.polygon))
+    return None
+
+
+def scores_for(state: GameState, entry: ScoringEntry, side: int) -> bool:
+    """Whether the entry can pay this side now: switched on, and not another side's one-sided entry."""
+    enc = state.encounter
+    return scenario_events.is_active(state, entry) and enc.named_side(entry.side) in (None, side)
 
 
 def distance_to(state: GameState, model: ModelState, target: Target) -> float:

@@ -17,7 +17,7 @@ from game.content.party_building import load_party
 from game.content.scenario_file import load_scenario
 from tests.conftest import PARTIES, ROOT
 
-NAMES = ("engagement", "landmark", "rescue", "scouting_run", "salvage", "breakthrough")
+NAMES = ("engagement", "landmark", "rescue", "scouting_run", "salvage", "breakthrough", "the_relief", "signal_fires")
 
 
 @cache

@@ -8,7 +8,8 @@ from game.ai.encounter_soak import encounter_game
 from game.content.library import lookup
 from game.rules import scoring
 
-ENCOUNTERS = ("engagement", "landmark", "rescue", "scouting_run", "salvage", "breakthrough")
+ENCOUNTERS = ("engagement", "landmark", "rescue", "scouting_run", "salvage", "breakthrough", "the_relief",
+              "signal_fires")
 
 
 @pytest.mark.rule("ENC-4", "ENC-5")
