@@ -333,19 +333,35 @@ def validate_command(args: argparse.Namespace) -> int:
 
 
 def _check_placements(results: list) -> None:
-    """Sound scenarios that place markers or a Prisoner: their set-up played on every map the game knows
+    """Sound scenarios, checked against maps: one made for a map against that map (the pieces it names),
+    and the set-up of one that places markers or a Prisoner played on each map it may be played on
     (with the default matchup), each fault added to the file's problems with the map it happened on."""
     scenarios = [r for r in results if r.kind == "scenario" and r.ok]
     if not scenarios:
         return
     from game.content import library
+    from game.content.scenario_file import build_scenario, map_problems
+    from game.content.yaml_loader import load_yaml
     from game.paths import DEFAULT_MATCHUP
     from game.rules.setup_check import placement_problems
 
-    maps = [(value.name, value) for _path, value in library.maps().items.values()]
+    every_map = [(value.name, value) for _path, value in library.maps().items.values()]
     parties = tuple(library.lookup("parties", name).value for name in DEFAULT_MATCHUP)
     for r in scenarios:
-        r.problems += placement_problems(r.file, maps, parties)  # type: ignore[arg-type]
+        doc = load_yaml(r.file)
+        scenario = build_scenario(doc)
+        maps = every_map
+        if scenario.map is not None:
+            try:
+                made_for = library.lookup("maps", scenario.map).value
+            except ContentError as exc:
+                r.problems.append(doc.problem(("map",), f"the map '{scenario.map}' cannot be used: "
+                                              f"{exc.problems[0].message if exc.problems else exc}"))
+                continue
+            r.problems += map_problems(doc, scenario, made_for)
+            maps = [(made_for.name, made_for)]
+        if not r.problems:
+            r.problems += placement_problems(r.file, maps, parties)  # type: ignore[arg-type]
 
 
 def replay_command(args: argparse.Namespace) -> int:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field, PrivateAttr
 
@@ -288,6 +288,7 @@ class ScenarioFile(StrictModel):
     name: Text
     origin: Literal["book", "ours", "mod"] = "mod"
     description: str | None = None
+    map: Text | None = None  # the map it is made for (a name or file): set-up offers it first; validate checks it
     roles: Roles | None = None
     deployment: Deployment
     prisoner: PrisonerRules | None = None
@@ -537,6 +538,20 @@ def _victory_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
     return out
 
 
+def map_problems(doc: Document, data: ScenarioFile, battle_map: Any) -> list[Problem]:
+    """What a scenario made for a map names of it: the pieces its scoring targets and its events remove."""
+    ids = {p.id for p in battle_map.pieces} | {p.id for p in data.pieces}
+    out = [doc.problem(("scoring", i, "targets", "piece"), f"no piece '{e.targets.piece}' on the map "
+                                                           f"'{battle_map.name}' or in this scenario's pieces")
+           for i, e in enumerate(data.scoring) if e.targets is not None and e.targets.piece is not None
+           and e.targets.piece not in ids]
+    for i, event in enumerate(data.events):
+        out += [doc.problem(("events", i, "do", j, "remove_piece"), f"no piece '{e.remove_piece}' on the map "
+                                                                    f"'{battle_map.name}'")
+                for j, e in enumerate(event.do) if e.remove_piece is not None and e.remove_piece not in ids]
+    return out
+
+
 def _side_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
     """Every ``side:`` names a side: higher, lower, or one of the scenario's roles."""
     named = [(("scoring", i, "side"), e.side) for i, e in enumerate(data.scoring) if e.side is not None]
@@ -631,8 +646,9 @@ def _scoring_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
             out.append(doc.problem(path + ("targets",), "targets need exactly one of piece, markers, quarters, "
                                                         f"regions, prisoner (found {', '.join(given) or 'none'})"))
             continue
-        if t.piece is not None and t.piece not in piece_ids:
-            out.append(doc.problem(path + ("targets", "piece"), f"no piece '{t.piece}' in this scenario's pieces"))
+        if t.piece is not None and t.piece not in piece_ids and data.map is None:
+            out.append(doc.problem(path + ("targets", "piece"), f"no piece '{t.piece}' in this scenario's pieces "
+                                                                "(name its 'map' to target one of the map's)"))
         if t.markers and data.markers is None:
             out.append(doc.problem(path + ("targets", "markers"), "this scenario has no 'markers' block"))
         if t.prisoner and data.prisoner is None:

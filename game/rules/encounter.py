@@ -107,6 +107,12 @@ def start_encounter(state: GameState, scenario: ScenarioFile) -> None:
         m.x, m.y = -100.0, -100.0
     state.emit("EncounterChosen", f"Encounter: {scenario.name}"
                + (" (ours)" if scenario.origin == "ours" else ""), scenario=scenario.name, rule="ENC-4")
+    ids = {p.id for p in state.battle_map.pieces}
+    for entry in scenario.scoring:
+        if entry.targets is not None and entry.targets.piece is not None and entry.targets.piece not in ids:
+            state.emit("PieceMissing", f"{scenario.name} scores the piece '{entry.targets.piece}', which this map "
+                       f"does not have" + (f" (it was made for {scenario.map})" if scenario.map else "")
+                       + ": that entry scores nothing", piece=entry.targets.piece, rule="ENC-4", fault="scoring")
 
 
 def with_pieces(state: GameState, battle_map: BattleMap, scenario: ScenarioFile) -> BattleMap:

@@ -95,8 +95,9 @@ def targets(state: GameState, entry: ScoringEntry) -> list[Target]:
     t = entry.targets
     if t is None:
         return []
-    if t.piece is not None:
-        return [Target(t.piece, entry.name or t.piece, "piece", t.piece)]
+    if t.piece is not None:  # a piece of the scenario's or of the map it was made for (absent: nothing to score)
+        present = any(p.id == t.piece for p in state.battle_map.pieces)
+        return [Target(t.piece, entry.name or t.piece, "piece", t.piece)] if present else []
     if t.markers:
         return [Target(m.id, f"marker {m.id}", "marker", m) for m in enc.markers]
     if t.quarters is not None:

@@ -197,13 +197,7 @@ def test_events_bring_reinforcements_switch_scoring_change_terrain_and_end_the_g
     from game.rules.state import RESERVE
     from tests.rules.encounter_harness import Policy
 
-    class Passive(Policy):
-        def decide(self, state, d):
-            if d.kind == "arrive_place":
-                return {"x": 18.0, "y": 34.5}
-            return super().decide(state, d)
-
-    policy = AutoDeploy(Passive({}))
+    policy = AutoDeploy(Policy({}))  # set-up and the reinforcement's place by the set-up helper
     barricade = square("barricade", "obstacle", 10, 17, 12, 19)
     state = new_game(parties(), BattleMap("bridge", (barricade,)), 7,
                      scenario=load_scenario(scenario_file(tmp_path, EVENTS)))
@@ -219,7 +213,7 @@ def test_events_bring_reinforcements_switch_scoring_change_terrain_and_end_the_g
     texts = [e.text for e in state.log if e.data.get("cite")]
     cite = "hill.yaml:16 (events[0])"
     assert texts[0] == f"The relief column arrives ({cite})"
-    assert texts[1] == f"Blue Club arrives at (18.0, 34.5) ({cite}, effect 1)"
+    assert texts[1] == f"Blue Club arrives at (18.0, 33.5) ({cite}, effect 1)"
     assert held.on_table and held.status != RESERVE
     assert len(state.bag) == 5  # six dice for six models on the table, one already drawn
     texts = [e.text for e in state.log if e.data.get("cite")]
@@ -292,3 +286,39 @@ def test_a_sudden_win_must_name_one_condition_and_a_control_entry(tmp_path: Path
     messages = {p.where: p.message for p in caught.value.problems}
     assert messages["victory.sudden[0]"].startswith("a sudden win needs exactly one of")
     assert messages["victory.sudden[0].hold.entry"].startswith("no control scoring entry is named 'the ford'")
+
+
+WELL = """format: iron-honor/scenario@1
+name: The Well
+map: village_ruins
+deployment:
+  edge_chosen_by: lower
+  first: lower
+  zones:
+    lower: {edge: chosen, depth: 9}
+    higher: {edge: opposite, depth: 9}
+scoring:
+  - {kind: control, name: the well, targets: {piece: well}, count: {within: 3}, points: 1}
+events:
+  - {when: {turn_ends: 2}, do: [{remove_piece: chapel}]}
+duration: {turns: 3}
+"""
+
+
+@pytest.mark.rule("ENC-4")
+def test_a_scenario_made_for_a_map_targets_its_pieces_and_validate_checks_them(tmp_path: Path, capsys) -> None:
+    path = scenario_file(tmp_path, WELL)
+    assert main(["validate", str(path)]) == 1  # the map has no 'chapel' piece: found before a game
+    out = capsys.readouterr().out
+    assert "hill.yaml:13: events[0].do[0].remove_piece: no piece 'chapel' on the map 'Village Ruins'" in out
+    path.write_text(WELL.replace("remove_piece: chapel", "remove_piece: l_house"))
+    assert main(["validate", str(path)]) == 0
+    scenario = load_scenario(path)
+    from game.content.library import lookup
+
+    state = new_game(parties(), lookup("maps", "village_ruins").value, 7, scenario=scenario)
+    assert [t.key for t in scoring.targets(state, scenario.scoring[0])] == ["well"]
+    other = new_game(parties(), BattleMap("open", ()), 7, scenario=scenario)  # played on another map: said
+    [missing] = [e for e in other.log if e.kind == "PieceMissing"]
+    assert missing.data["fault"] == "scoring" and "it was made for village_ruins" in missing.text
+    assert scoring.targets(other, scenario.scoring[0]) == []

@@ -167,6 +167,23 @@ def test_setup_choices_by_clicks_reach_the_battle(env: Path) -> None:
     assert len(app.scenes) == 2  # the setup was replaced by the battle
 
 
+def test_choosing_an_encounter_made_for_a_map_chooses_that_map(env: Path) -> None:
+    text = (common.library.SCENARIOS_DIR / "landmark.yaml").read_text()
+    (env / "mods" / "scenarios").mkdir()
+    fords = text.replace("name: Landmark", "name: Fords\nmap: river_ford")
+    (env / "mods" / "scenarios" / "fords.yaml").write_text(fords)
+    app = new_app()
+    app.push(MainMenu(app))
+    common.rescan()
+    setup = app.push(SetupScene(app))
+    frames(app, 2)
+    click(app, setup.widgets["map:open_field"])
+    click(app, setup.widgets["scenario:fords"])
+    assert setup.setup.map == "river_ford"
+    click(app, setup.widgets["map:open_field"])  # the player may still choose another
+    assert setup.setup.map == "open_field"
+
+
 def test_setup_says_nothing_of_an_even_default_matchup(env: Path) -> None:
     app = new_app()
     common.content()  # the scan done (the page waits for it otherwise)

@@ -310,6 +310,10 @@ class SetupScene(Scene):
             group, item = self.choices[el]
             if group == "scenario":
                 s.scenario = item
+                made_for = self.libs["scenarios"].items[item][1].map  # the map the encounter was made for
+                key = made_for.strip().lower().replace(" ", "_").replace("-", "_") if made_for else None
+                if key in self.libs["maps"].items:
+                    s.map = key
             elif group == "map":
                 s.map = item
             else:
