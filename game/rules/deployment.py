@@ -109,13 +109,15 @@ def _on_terrain_or_base(bf: Battlefield, model: ModelState, x: float, y: float) 
     return None
 
 
-def placement_problem(state: GameState, model: ModelState, zone: ZoneShape, x: float, y: float) -> str | None:
-    """[ENC-3]: why the base cannot be deployed at (x, y), or None."""
+def placement_problem(state: GameState, model: ModelState, zone: ZoneShape, x: float, y: float,
+                      bf: Battlefield | None = None) -> str | None:
+    """[ENC-3]: why the base cannot be deployed at (x, y), or None (``bf``: the battlefield, when the
+    caller asks of many points while nothing moves)."""
     if not Battlefield.on_table((x, y), model.radius):
         return "the whole base must be on the table [ENC-3]"
     if not zone.contains(x, y, model.radius):
         return f"the whole base must lie in its zone, {zone.describe()} [ENC-2]"
-    why = _on_terrain_or_base(board.battlefield(state), model, x, y)
+    why = _on_terrain_or_base(bf or board.battlefield(state), model, x, y)
     return f"{why} [ENC-3]" if why else None
 
 
@@ -128,11 +130,12 @@ def grid(x0: float, y0: float, x1: float, y1: float, step: float) -> list[tuple[
 def deploy_candidates(state: GameState, model: ModelState, zone: ZoneShape) -> list[dict[str, float]]:
     x0, y0, x1, y1 = zone.bounds()
     out = []
+    bf = board.battlefield(state)
     for x, y in grid(x0, y0, x1, y1, 1.0):
         # pull spots at the zone's rim inwards so a base of any size fits
         x = min(max(x, x0 + model.radius), x1 - model.radius)
         y = min(max(y, y0 + model.radius), y1 - model.radius)
-        if placement_problem(state, model, zone, x, y) is None:
+        if placement_problem(state, model, zone, x, y, bf) is None:
             out.append({"x": x, "y": y})
     return out
 
@@ -173,7 +176,7 @@ SMALLEST_BASE_RADIUS = base_radius(DEFAULT_BASE_MM)  # [DIG-2]: an ordinary mode
 CONTACT_BEARINGS = 24  # where a touching base is tried around a marker: every 15°
 
 
-def marker_problem(state: GameState, x: float, y: float) -> str | None:
+def marker_problem(state: GameState, x: float, y: float, bf: Battlefield | None = None) -> str | None:
     """[ENC-SAL-1]: the centre far enough from every edge and from every other marker's centre, and
     somewhere a model could stand in base contact with it."""
     m = state.encounter.scenario.markers
@@ -185,7 +188,7 @@ def marker_problem(state: GameState, x: float, y: float) -> str | None:
         if gap < m.min_apart - 1e-9:
             return (f"a marker's centre must be at least {m.min_apart:g}″ from every other marker's centre "
                     f"({other.id} is {gap:.2f}″ away) [ENC-SAL-1]")
-    why = unreachable_marker(board.battlefield(state), x, y, base_radius(m.diameter_mm))
+    why = unreachable_marker(bf or board.battlefield(state), x, y, base_radius(m.diameter_mm))
     return f"{why} [ENC-SAL-1]" if why else None
 
 
@@ -217,8 +220,9 @@ def place_markers(state: GameState) -> Gen:
         return
     side = enc.side(m.first)
     for n in range(m.per_side * 2):
+        bf = board.battlefield(state)
         spots = [{"x": float(x), "y": float(y)} for y in range(37) for x in range(37)
-                 if marker_problem(state, x, y) is None]
+                 if marker_problem(state, x, y, bf) is None]
         if not spots:  # RULING: earlier markers can leave no legal place; this one is not placed
             state.emit("MarkerNotPlaced", f"No legal place is left for {m.name} {n + 1}: it is not placed",
                        side=side, rule="ENC-SAL-1", fault="markers")
