@@ -33,8 +33,17 @@ def _skill_id(value: str) -> str:
 def _trait_id(value: str) -> str:
     traits = catalog().traits
     if value not in traits:
-        raise ValueError(f"unknown trait '{value}'{suggest(value, traits)}")
+        raise ValueError(f"unknown trait '{value}'{suggest(value, traits) or _granted_by(value, traits)}")
     return value
+
+
+def _granted_by(word: str, traits: dict) -> str:
+    """'fearless' is no trait but what some traits give: name those whose summary says the word."""
+    key = word.strip().lower().replace("_", " ")
+    if len(key) < 4:
+        return ""
+    givers = sorted(t.id for t in traits.values() if key in t.summary.lower())
+    return f"; traits that give it: {', '.join(givers[:5])}" if givers else ""
 
 
 def _base_mm(value: float) -> float:

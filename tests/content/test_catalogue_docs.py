@@ -39,3 +39,14 @@ def test_a_word_of_a_trait_id_is_suggested_before_a_near_spelling() -> None:
 
     assert suggest("leader", catalog().traits) == "; did you mean 'leader_of_men'?"
     assert suggest("Giant Slayer", catalog().traits) == "; did you mean 'giant_slayer'?"
+
+
+def test_a_quality_no_trait_buys_names_the_traits_that_give_it(tmp_path) -> None:
+    from game.content.validate import check_file
+
+    party = tmp_path / "p.yaml"
+    party.write_text("format: iron-honor/party@1\nname: X\nsize: small\nmodels:\n"
+                     "  - {name: A, type: hero, attributes: {MA: 4, RA: 3, PD: 3, WP: 3},\n"
+                     "     weapons: [{name: Sword, skill: 1h_edged}], traits: [fearless]}\n")
+    [problem] = check_file(str(party)).problems
+    assert problem.message == "unknown trait 'fearless'; traits that give it: non_living, undead, veteran"
