@@ -60,6 +60,7 @@ class PartyDocument:
     redo_stack: list[Any] = field(default_factory=list)
     version: int = 0
     saved_version: int = 0
+    _last_key: Any = None  # the field the last edit typed into: typing on in it is one undo step
 
     # -- history ----------------------------------------------------------------------------------
     @property
@@ -69,13 +70,17 @@ class PartyDocument:
     def mark_saved(self) -> None:
         self.saved_version = self.version
 
-    def _commit(self, data: Any) -> None:
-        self.undo_stack.append(self.data)
+    def _commit(self, data: Any, typing: Any = None) -> None:
+        """``typing``: the field a text entry is changing; letters typed on into it merge into one step."""
+        if typing is None or typing != self._last_key or not self.undo_stack:
+            self.undo_stack.append(self.data)
+        self._last_key = typing
         self.redo_stack.clear()
         self.data = data
         self.version += 1
 
     def undo(self) -> bool:
+        self._last_key = None
         if not self.undo_stack:
             return False
         self.redo_stack.append(self.data)
@@ -145,13 +150,13 @@ class PartyDocument:
             raise Refused(f"models[{i}] is not a mapping of keys; it cannot be edited here")
         return models[i]
 
-    def set_party(self, key: str, value: Any) -> None:
-        """The party's name or game size."""
+    def set_party(self, key: str, value: Any, typing: bool = False) -> None:
+        """The party's name or game size (``typing``: letter by letter from a text entry)."""
         if key not in ("name", "size"):
             raise Refused(f"'{key}' is not a party setting")
         party = self._edit()
         party[key] = value
-        self._commit(party)
+        self._commit(party, ("party", key) if typing else None)
 
     def add_model(self, model_type: str, name: str | None = None) -> int:
         party = self._edit()
@@ -190,7 +195,7 @@ class PartyDocument:
             self._commit(party)
         return to
 
-    def set_model(self, i: int, key: str, value: Any) -> None:
+    def set_model(self, i: int, key: str, value: Any, typing: bool = False) -> None:
         """A model's name, notes, ``pet_of``, ``blessed_weapon`` or ``base_mm``; ``None`` or blank text
         removes an optional key. Renaming a model renames it where a Pet names it as master."""
         if key not in ("name", *OPTIONAL_KEYS):
@@ -207,7 +212,7 @@ class PartyDocument:
                     if isinstance(other, dict) and isinstance(other.get("pet_of"), str) \
                             and name_key(other["pet_of"]) == name_key(old):
                         other["pet_of"] = value
-        self._commit(party)
+        self._commit(party, (i, key) if typing else None)
 
     def set_type(self, i: int, model_type: str) -> None:
         """A new type; attributes are brought inside the type's range ([PARTY-3])."""
