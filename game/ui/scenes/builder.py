@@ -146,8 +146,9 @@ class BuilderScene(Scene):
         row, gap = px(30), px(6)
         party = self.doc.data if isinstance(self.doc.data, dict) else {}
         name = party.get("name")
-        title = "Party builder" + (" — a shipped party: saving makes your copy" if self.shipped else "")
-        self._label(c, "title", pygame.Rect(0, 0, px(520), row), title, "@heading")
+        title = "Party builder" + (" — a copy of a shipped party" if self.shipped else "")
+        buttons_w = 6 * (px(92) + px(4))
+        self._label(c, "title", pygame.Rect(0, 0, max(px(160), r.w - buttons_w - px(8)), row), title, "@heading")
         x = 0
         y = row + gap
         self._label(c, "name_label", pygame.Rect(x, y, px(50), row), "Name")
@@ -181,15 +182,17 @@ class BuilderScene(Scene):
         row, gap = px(30), px(4)
         self._label(c, "models_heading", pygame.Rect(0, 0, r.w, px(26)), "Models", "@heading")
         y = px(28)
+        each = (r.w - 2 * gap) // 3
+        short = {"hero": "Hero", "companion": "Comp.", "follower": "Foll."} if each < px(90) else {}
         for k, t in enumerate(TYPES):
-            each = (r.w - 2 * gap) // 3
-            self._button(c, f"add:{t}", pygame.Rect(k * (each + gap), y, each, row), f"+ {t.capitalize()}",
-                         f"Add a {t} at its starting ratings [PARTY-3]")
+            self._button(c, f"add:{t}", pygame.Rect(k * (each + gap), y, each, row),
+                         f"+ {short.get(t, t.capitalize())}",
+                         f"Add a {t} at its starting ratings [PARTY-3]", "@small")
         y += row + gap
         tools = (("up", "Up"), ("down", "Down"), ("dup", "Copy"), ("remove", "Remove"))
         each = (r.w - 3 * gap) // 4
         for k, (key, text) in enumerate(tools):
-            self._button(c, key, pygame.Rect(k * (each + gap), y, each, row), text)
+            self._button(c, key, pygame.Rect(k * (each + gap), y, each, row), text, None, "@small")
         y += row + gap
         self.list_rect = pygame.Rect(r.x, r.y + y, r.w, r.h - y)
 
@@ -229,9 +232,13 @@ class BuilderScene(Scene):
         self._label(scroll, "attr_heading", pygame.Rect(0, y, w, row),
                     f"Attributes ({lo}–{hi} for a {kind if kind in TYPES else 'model'}) [PARTY-3]")
         y += row
-        cell = (w - 3 * gap) // 4
+        apart = px(18)
+        cols = 4 if w >= px(480) else 2  # two rows of two in a narrow window
+        cell = (w - (cols - 1) * apart) // cols
         for k, key in enumerate(ATTRIBUTES):
-            x = k * (cell + gap)
+            x = (k % cols) * (cell + apart)
+            if k and k % cols == 0:
+                y += row + gap
             value = attrs.get(key)
             shown = str(value) if isinstance(value, int) and not isinstance(value, bool) else "?"
             minus = self._button(scroll, f"step:{key}:-", pygame.Rect(x, y, px(28), row), "−", f"{key} −1")
@@ -269,7 +276,9 @@ class BuilderScene(Scene):
             self._label(c, f"weapon:{j}", pygame.Rect(0, y, w - px(34), row), text)
             self._button(c, f"weapon_del:{j}", pygame.Rect(w - px(30), y, px(30), row), "×", "Remove this weapon")
             y += row + gap
-        self._entry(c, "weapon_name", pygame.Rect(0, y, w - px(126), row), self.weapon_name, limit=40)
+        entry = self._entry(c, "weapon_name", pygame.Rect(0, y, w - px(126), row), self.weapon_name, limit=40)
+        if hasattr(entry, "set_placeholder_text"):
+            entry.set_placeholder_text("New weapon's name, e.g. Sword")
         self._button(c, "add_weapon", pygame.Rect(w - px(122), y, px(122), row), "Add weapon",
                      "A weapon entry: the name typed here and the skill chosen below")
         y += row + gap
@@ -322,6 +331,8 @@ class BuilderScene(Scene):
 
     def status_text(self) -> str:
         where = "a new party" if self.path is None else str(self.path)
+        if self.shipped:
+            where += " (shipped: saving writes your own copy to the mod folder)"
         mark = " · unsaved changes" if self.doc.dirty else ""
         return ("⚠ " if self.status_bad else "") + (self.status or f"{where}{mark}")
 

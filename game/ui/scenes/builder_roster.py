@@ -55,7 +55,10 @@ class RosterScene(Dialog):
         box = self.place_box()
         px = self.px
         m, row = px(10), px(34)
-        common.label(self, "title", pygame.Rect(box.x + m, box.y + m // 2, px(300), px(34)), "Roster card", "@heading")
+        title = common.label(self, "title", pygame.Rect(box.x + m, box.y + m // 2, px(300), px(34)), "Roster card",
+                             "@heading")
+        title.text_horiz_alignment = "left"
+        title.rebuild()
         bw = px(150)
         export = common.button(self, "export", pygame.Rect(box.right - m - 2 * bw - m, box.y + m, bw, row), "Export",
                                "Write the card as a PNG and as text (for forums) to your mod folder's rosters/",

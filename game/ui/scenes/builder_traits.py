@@ -69,8 +69,8 @@ class TraitPicker(Dialog):
             group = [o for o in self.options.values() if o.trait.category == cat]
             for k, o in enumerate(group):
                 rect = pygame.Rect((k % cols) * (each + gap), y + (k // cols) * (item + gap), each, item)
-                mark = "✔ " if o.taken else ""
-                b = pygame_gui.elements.UIButton(rect, theme.displayable(f"{mark}{o.trait.name} {o.trait.cost:+d}"),
+                mark = " (taken)" if o.taken else ""
+                b = pygame_gui.elements.UIButton(rect, theme.displayable(f"{o.trait.name} {o.trait.cost:+d}{mark}"),
                                                  self.manager, container=scroll,
                                                  object_id=common.oid(None if o.allowed else "@not_yet"),
                                                  tool_tip_text=common.esc(o.forbidden[0]) if o.forbidden else None)

@@ -135,9 +135,9 @@ def model_lines(v: Verdict, px) -> list[Line]:
     out = []
     for i, m in enumerate(v.models):
         cost = "?" if m.cost is None else f"{m.cost} ExP"
-        mark = f"  ⚠ {m.problems}" if m.problems else ""
+        mark = f" · {m.problems} problem{'s' if m.problems > 1 else ''}" if m.problems else ""
         out.append(Line(f"{m.name} · {m.type or '?'} · {cost}{mark}", theme.BAD if m.problems else theme.INK,
-                        px(15), key=f"model:{i}"))
+                        px(14), key=f"model:{i}"))
     if not out:
         out.append(Line("No models yet: add a hero, then companions and followers.", theme.MUTED, px(14)))
     return out
@@ -168,7 +168,8 @@ def totals_lines(v: Verdict, px) -> list[Line]:
                         gap=px(8)))
         for n, p in enumerate(v.problems):
             rule = ", ".join(p.rules) or "file format"
-            out.append(Line(f"[{rule}] {p.message}", theme.INK, small, key=f"problem:{n}"))
+            message = p.message.removesuffix(f" [{p.rules[-1]}]") if p.rules else p.message
+            out.append(Line(f"[{rule}] {message}", theme.INK, small, key=f"problem:{n}"))
     else:
         out.append(Line("No problems: ready to play", theme.GOOD, head, True, gap=px(8)))
     return out

@@ -55,8 +55,10 @@ class PartiesScene(Scene):
         w, h = common.page(self, self.px(900), self.px(560))
         px = self.px
         m, row, gap = px(16), px(34), px(6)
-        common.label(self, "title", pygame.Rect(m, m // 2, px(400), px(44)), "Parties", "@heading")
-        list_w = max(px(300), int(w * 0.36))
+        title = common.label(self, "title", pygame.Rect(m, m // 2, px(400), px(44)), "Parties", "@heading")
+        title.text_horiz_alignment = "left"
+        title.rebuild()
+        list_w = max(px(440), int(w * 0.48))
         top = m // 2 + px(48)
         bottom = h - m - row - gap
         items = [(str(e.path), theme.displayable(self.item_text(e))) for e in self.entries]
@@ -97,8 +99,11 @@ class PartiesScene(Scene):
         v = e.verdict
         if v is None:
             return f"{e.title} — cannot be read"
-        mark = f" · ⚠ {len(v.problems)}" if v.problems else ""
-        return f"{e.title} ({ORIGIN_TEXT[e.origin]}) {v.cost}/{v.budget or '?'}{mark}"
+        mark = f" · {len(v.problems)} problem(s)" if v.problems else ""
+        fate = v.fate if v.fate is not None else "?"
+        origin = "" if e.origin == "game" else f" ({ORIGIN_TEXT[e.origin]})"
+        return (f"{e.title}{origin} · {v.size or '?'} {v.cost}/{v.budget or '?'} · Fate {fate} · "
+                f"{len(v.models)} models{mark}")
 
     def details_html(self) -> str:
         esc = common.esc
