@@ -45,7 +45,16 @@ def shown(app: App, el: pygame_gui.core.UIElement) -> None:
 
 
 def press_widget(app: App, key: str) -> None:
-    el = app.top.widgets[key]
+    """Click a widget, or a control the builder draws (its steppers, types, skills, models, problems)."""
+    top = app.top
+    if key not in top.widgets and hasattr(top, "point_of"):
+        pos = top.point_of(key)
+        assert pos is not None, f"{key} is not shown"
+        view = next(v for v in top.drawn() if v.rect.collidepoint(pos))
+        assert view.key_at(pos) == key, f"{key} is disabled or hidden"
+        click(app, pos)
+        return
+    el = top.widgets[key]
     shown(app, el)
     assert el.is_enabled, f"{key} is disabled"
     click(app, el.get_abs_rect().center)
@@ -104,9 +113,7 @@ def test_build_northmen_break_fix_save_roster_and_play_it(app: App, tmp_path: Pa
     assert (v.cost, v.budget, v.fate) == (200, 200, 8)
 
     # break a rule: a point unspent on the hero; the problem is listed with its rule ID
-    b.selected = 0
-    b.refresh("model")
-    frames(app, 1)
+    click(app, b.point_of("model:0"))
     press_widget(app, "step:MA:-")
     problems = b.judge().problems
     assert [p.rules for p in problems] == [("PARTY-3",)]

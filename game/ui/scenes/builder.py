@@ -16,13 +16,14 @@ import pygame
 import pygame_gui
 
 from game.builder import files
-from game.builder.document import ATTRIBUTES, SIZES, TYPES, PartyDocument, Refused, attribute_range
+from game.builder.document import SIZES, TYPES, PartyDocument, Refused
 from game.builder.verdict import Verdict, judge
 from game.content.catalog import catalog
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes import common
-from game.ui.scenes.builder_views import DrawnList, Line, model_lines, totals_lines
+from game.ui.scenes.builder_editor import editor_controls, skill_controls
+from game.ui.scenes.builder_views import ControlPanel, DrawnList, Line, model_lines, totals_lines
 
 SIZE_TEXT = {"small": "Small 125", "medium": "Medium 200", "large": "Large 275"}
 
@@ -48,6 +49,8 @@ class BuilderScene(Scene):
         self.update_times: list[float] = []
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         self.model_view, self.totals_view, self.status_view = DrawnList(), DrawnList(), DrawnList()
+        self.editor_view, self.skills_view = ControlPanel(), ControlPanel()
+        self._editor_for = -2
         self._views_key: object = None  # seconds per edit: judge + the panels rebuilt (the benchmark reads it)
 
     # -- the verdict --------------------------------------------------------------------------------------------
@@ -75,12 +78,20 @@ class BuilderScene(Scene):
         left_w = max(px(220), int(w * 0.22))
         right_w = max(px(300), int(w * 0.32))
         mid_w = w - left_w - right_w - 4 * m
+        mid = pygame.Rect(2 * m + left_w, body_y, mid_w, body_h)
+        fixed_top = 2 * row + px(6)
+        fixed_bottom = row + px(4) + 2 * px(24) + px(4) + px(4)
         self.rects = {"top": top,
                       "models": pygame.Rect(m, body_y, left_w, body_h),
-                      "model": pygame.Rect(2 * m + left_w, body_y, mid_w, body_h),
+                      "model": mid,
+                      "fields": pygame.Rect(mid.x, mid.y, mid.w, fixed_top),
+                      "editor": pygame.Rect(mid.x, mid.y + fixed_top + px(6), mid.w,
+                                            mid.h - fixed_top - fixed_bottom - px(12)),
+                      "weapon": pygame.Rect(mid.x, mid.bottom - fixed_bottom, mid.w, row),
+                      "skills": pygame.Rect(mid.x, mid.bottom - fixed_bottom + row + px(4), mid.w, 2 * px(28)),
                       "totals": pygame.Rect(3 * m + left_w + mid_w, body_y, right_w, body_h),
                       "status": pygame.Rect(m, h - foot - m // 2, w - 2 * m, foot)}
-        for part in ("top", "models", "model"):
+        for part in ("top", "models", "fields"):
             self._panel(part)
         self._views_key = None
         self.views()
@@ -98,7 +109,7 @@ class BuilderScene(Scene):
     def _panel(self, part: str) -> None:
         c = self._container(part)
         before = set(self.widgets)
-        {"models": self._build_models, "model": self._build_model, "top": self._build_top}[part](c)
+        {"models": self._build_models, "top": self._build_top, "fields": self._build_fields}[part](c)
         self.panel_keys[part] = set(self.widgets) - before
 
     def refresh(self, *parts: str) -> None:
@@ -107,8 +118,9 @@ class BuilderScene(Scene):
         t0 = time.perf_counter()
         self.judge()
         for part in parts:
-            if part in ("top", "model"):
+            if part == "top":
                 self._panel(part)
+        self.sync_fields()
         if "top" not in parts and "undo" in self.widgets:
             for key, stack in (("undo", self.doc.undo_stack), ("redo", self.doc.redo_stack)):
                 self.widgets[key].enable() if stack else self.widgets[key].disable()
@@ -196,138 +208,43 @@ class BuilderScene(Scene):
         y += row + gap
         self.list_rect = pygame.Rect(r.x, r.y + y, r.w, r.h - y)
 
-    def _build_model(self, c) -> None:
-        r, px = self.rects["model"], self.px
-        row, gap = px(30), px(4)
+    def _build_fields(self, c) -> None:
+        """The model's text fields (name, notes) and the new weapon's name: widgets, kept while the scene
+        lives; choosing another model only sets their text."""
+        px = self.px
+        r = self.rects["fields"]
+        row, gap = px(30), px(6)
+        self._label(c, "model_name_label", pygame.Rect(0, 0, px(60), row), "Name")
+        self._entry(c, "model_name", pygame.Rect(px(62), 0, r.w - px(62), row), "")
+        self._label(c, "notes_label", pygame.Rect(0, row + gap, px(60), row), "Notes")
+        self._entry(c, "notes", pygame.Rect(px(62), row + gap, r.w - px(62), row), "", limit=400)
+        wr = self.rects["weapon"]
+        weapon = pygame_gui.core.UIContainer(wr, self.manager, container=common.parent(self))
+        self.panels["weapon"] = weapon
+        self._label(weapon, "weapon_label", pygame.Rect(0, 0, px(100), wr.h), "New weapon")
+        self._entry(weapon, "weapon_name", pygame.Rect(px(102), 0, wr.w - px(228), wr.h), self.weapon_name, limit=40)
+        self._button(weapon, "add_weapon", pygame.Rect(wr.w - px(122), 0, px(122), wr.h), "Add weapon",
+                     "A weapon entry: the name typed here and the skill chosen below [SKILL-2]")
+        self.sync_fields()
+
+    def sync_fields(self) -> None:
+        """The text fields show the chosen model (set only when different, so typing is never disturbed)."""
         models = self.doc.models()
-        if not 0 <= self.selected < len(models):
-            self._label(c, "empty", pygame.Rect(0, 0, r.w, row),
-                        "Add a hero, companions and followers on the left." if not models else "Choose a model.")
-            return
-        m = models[self.selected]
-        if not isinstance(m, dict):
-            self._label(c, "empty", pygame.Rect(0, 0, r.w, row),
-                        "This entry is not a model (see its problem); fix it in a text editor.")
-            return
-        scroll = pygame_gui.elements.UIScrollingContainer(pygame.Rect(0, 0, r.w, r.h), self.manager, container=c,
-                                                          allow_scroll_x=False)
-        self.widgets["model_page"] = scroll
-        w = r.w - px(20)
-        y = 0
-        self._label(scroll, "model_name_label", pygame.Rect(0, y, px(60), row), "Name")
-        name = m.get("name")
-        self._entry(scroll, "model_name", pygame.Rect(px(62), y, w - px(62), row), name if isinstance(name, str)
-                    else "")
-        y += row + gap
-        kind = m.get("type")
-        each = (w - px(62) - 2 * gap) // 3
-        self._label(scroll, "type_label", pygame.Rect(0, y, px(60), row), "Type")
-        for k, t in enumerate(TYPES):
-            self._button(scroll, f"type:{t}", pygame.Rect(px(62) + k * (each + gap), y, each, row), t.capitalize(),
-                         "[PARTY-2]–[PARTY-7]: base cost, ratings, points, wounds and qualities by type",
-                         on=kind == t)
-        y += row + gap * 2
-        lo, hi = attribute_range(kind)
-        attrs = m.get("attributes") if isinstance(m.get("attributes"), dict) else {}
-        self._label(scroll, "attr_heading", pygame.Rect(0, y, w, row),
-                    f"Attributes ({lo}–{hi} for a {kind if kind in TYPES else 'model'}) [PARTY-3]")
-        y += row
-        apart = px(18)
-        cols = 4 if w >= px(480) else 2  # two rows of two in a narrow window
-        cell = (w - (cols - 1) * apart) // cols
-        for k, key in enumerate(ATTRIBUTES):
-            x = (k % cols) * (cell + apart)
-            if k and k % cols == 0:
-                y += row + gap
-            value = attrs.get(key)
-            shown = str(value) if isinstance(value, int) and not isinstance(value, bool) else "?"
-            minus = self._button(scroll, f"step:{key}:-", pygame.Rect(x, y, px(28), row), "−", f"{key} −1")
-            self._label(scroll, f"attr:{key}", pygame.Rect(x + px(30), y, cell - px(60), row), f"{key} {shown}",
-                        left=False)
-            plus = self._button(scroll, f"step:{key}:+", pygame.Rect(x + cell - px(28), y, px(28), row), "+",
-                                f"{key} +1")
-            if isinstance(value, int) and value <= lo:
-                minus.disable()
-            if isinstance(value, int) and value >= hi:
-                plus.disable()
-        y += row + gap * 2
-        y = self._build_weapons(scroll, m, y, w, row, gap)
-        y = self._build_traits(scroll, m, y, w, row, gap)
-        self._label(scroll, "notes_label", pygame.Rect(0, y, px(60), row), "Notes")
-        notes = m.get("notes")
-        self._entry(scroll, "notes", pygame.Rect(px(62), y, w - px(62), row), notes if isinstance(notes, str) else "",
-                    limit=400)
-        y += row + gap
-        scroll.set_scrollable_area_dimensions((w, y))
-
-    def _build_weapons(self, c, m: dict, y: int, w: int, row: int, gap: int) -> int:
-        px = self.px
-        cat = catalog()
-        self._label(c, "weapons_heading", pygame.Rect(0, y, w, row), "Weapons (each entry pays its skill) [SKILL-1]")
-        y += row
-        weapons = m.get("weapons") if isinstance(m.get("weapons"), list) else []
-        for j, wpn in enumerate(weapons):
-            if isinstance(wpn, dict):
-                skill = cat.skills.get(wpn.get("skill"))  # type: ignore[arg-type]
-                text = f"{wpn.get('name')} — {skill.name if skill else wpn.get('skill')}" + \
-                    (f" ({skill.cost} ExP)" if skill else "")
-            else:
-                text = str(wpn)
-            self._label(c, f"weapon:{j}", pygame.Rect(0, y, w - px(34), row), text)
-            self._button(c, f"weapon_del:{j}", pygame.Rect(w - px(30), y, px(30), row), "×", "Remove this weapon")
-            y += row + gap
-        entry = self._entry(c, "weapon_name", pygame.Rect(0, y, w - px(126), row), self.weapon_name, limit=40)
-        if hasattr(entry, "set_placeholder_text"):
-            entry.set_placeholder_text("New weapon's name, e.g. Sword")
-        self._button(c, "add_weapon", pygame.Rect(w - px(122), y, px(122), row), "Add weapon",
-                     "A weapon entry: the name typed here and the skill chosen below")
-        y += row + gap
-        per = 5
-        each = (w - (per - 1) * gap) // per
-        for k, s in enumerate(cat.skills.values()):
-            rect = pygame.Rect((k % per) * (each + gap), y + (k // per) * (px(26) + gap), each, px(26))
-            self._button(c, f"skill:{s.id}", rect, f"{_short(s.name)} {s.cost}", f"{s.name}: {s.cost} ExP [SKILL-1]",
-                         "@small", on=s.id == self.weapon_skill)
-        y += ((len(cat.skills) + per - 1) // per) * (px(26) + gap) + gap
-        return y
-
-    def _build_traits(self, c, m: dict, y: int, w: int, row: int, gap: int) -> int:
-        px = self.px
-        cat = catalog()
-        self._label(c, "traits_heading", pygame.Rect(0, y, w - px(126), row), "Traits [PARTY-8]")
-        self._button(c, "add_trait", pygame.Rect(w - px(122), y, px(122), row), "Add trait…",
-                     "Every trait by category, with its cost, rules and what it needs")
-        y += row + gap
-        traits = m.get("traits") if isinstance(m.get("traits"), list) else []
-        for j, t in enumerate(traits):
-            trait = cat.traits.get(t) if isinstance(t, str) else None
-            text = f"{trait.name} ({trait.category}, {trait.cost:+d} ExP)" if trait else f"{t} (unknown)"
-            self._label(c, f"trait:{j}", pygame.Rect(0, y, w - px(34), row), text)
-            self._button(c, f"trait_del:{j}", pygame.Rect(w - px(30), y, px(30), row), "×", "Drop this trait")
-            y += row + gap
-        y = self._choose_key(c, m, "pet_of", "Master", [mm.get("name") for mm in self.doc.models()
-                                                        if isinstance(mm, dict) and mm.get("type") in ("hero",
-                                                                                                       "companion")],
-                             y, w, row, gap)
-        y = self._choose_key(c, m, "blessed_weapon", "Blessed", [wp.get("name") for wp in m.get("weapons") or []
-                                                                  if isinstance(wp, dict)], y, w, row, gap)
-        return y + gap
-
-    def _choose_key(self, c, m: dict, key: str, text: str, names: list, y: int, w: int, row: int, gap: int) -> int:
-        """Pet's master / the blessed weapon ([T-BUILD-1]): shown when the model has the trait or the key."""
-        trait = "pet" if key == "pet_of" else "blessed_weapon"
-        traits = m.get("traits") if isinstance(m.get("traits"), list) else []
-        if trait not in traits and key not in m:
-            return y
-        px = self.px
-        self._label(c, f"{key}_label", pygame.Rect(0, y, px(70), row), text)
-        x = px(72)
-        for name in [n for n in names if isinstance(n, str)][:4]:
-            bw = min(px(160), (w - px(72)) // max(1, min(4, len(names))) - gap)
-            self._button(c, f"{key}:{name}", pygame.Rect(x, y, bw, row), name, f"{key}: {name} [T-BUILD-1]",
-                         on=isinstance(m.get(key), str) and m[key].strip().casefold() == name.strip().casefold())
-            x += bw + gap
-        return y + row + gap
+        m = models[self.selected] if 0 <= self.selected < len(models) else None
+        ok = isinstance(m, dict)
+        for key, field in (("model_name", "name"), ("notes", "notes")):
+            entry = self.widgets.get(key)
+            if entry is None:
+                continue
+            value = m.get(field) if ok else None
+            text = value if isinstance(value, str) else ""
+            if entry.get_text() != text:
+                entry.set_text(text)
+            entry.enable() if ok else entry.disable()
+        for key in ("weapon_name", "add_weapon"):
+            el = self.widgets.get(key)
+            if el is not None:
+                el.enable() if ok else el.disable()
 
     def status_text(self) -> str:
         where = "a new party" if self.path is None else str(self.path)
@@ -339,7 +256,8 @@ class BuilderScene(Scene):
     def views(self) -> None:
         """The drawn panels brought up to date with the verdict (cheap: cached text, laid out once per edit)."""
         v = self.judge()
-        key = (self.doc.version, self.selected, self.app.size, self.status, self.status_bad, self.doc.dirty)
+        key = (self.doc.version, self.selected, self.app.size, self.status, self.status_bad, self.doc.dirty,
+               self.weapon_skill)
         if key == self._views_key:
             return
         self._views_key = key
@@ -347,16 +265,28 @@ class BuilderScene(Scene):
         self.totals_view.set(self.rects["totals"], totals_lines(v, self.px))
         self.status_view.set(self.rects["status"], [Line(self.status_text(), theme.BAD if self.status_bad
                                                          else theme.MUTED, self.px(13))])
+        models = self.doc.models()
+        m = models[self.selected] if 0 <= self.selected < len(models) else None
+        if self._editor_for != self.selected:
+            self.editor_view.scroll = 0
+            self._editor_for = self.selected
+        self.editor_view.set_controls(self.rects["editor"], editor_controls(m, models, self.rects["editor"].w - 8,
+                                                                            self.px))
+        self.skills_view.set_controls(self.rects["skills"], skill_controls(self.weapon_skill, self.rects["skills"].w,
+                                                                           self.px))
 
     # -- input -------------------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            key = self.model_view.key_at(event.pos) or self.totals_view.key_at(event.pos)
+            key = next((v.key_at(event.pos) for v in self.drawn() if v.key_at(event.pos)), "")
             if key:
-                self.act(key)
+                try:
+                    self.act(key)
+                except Refused as exc:
+                    self.say(str(exc), bad=True)
         elif event.type == pygame.MOUSEWHEEL:
             pos = pygame.mouse.get_pos()
-            for view in (self.model_view, self.totals_view):
+            for view in (self.model_view, self.totals_view, self.editor_view):
                 if view.rect.collidepoint(pos):
                     view.scroll_by(-event.y * self.px(40))
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
@@ -416,35 +346,32 @@ class BuilderScene(Scene):
             self.refresh()
         elif head == "add":
             self.selected = doc.add_model(arg)
-            self.refresh("model")
+            self.refresh()
         elif head == "model":
             self.select(int(arg))
         elif head == "problem":
             self.go_to_problem(int(arg))
         elif head == "type":
             doc.set_type(i, arg)
-            self.refresh("model")
+            self.refresh()
         elif head == "step":
             attr, sign = arg.split(":")
             doc.step_attribute(i, attr, 1 if sign == "+" else -1)
-            self.show_attributes()
             self.refresh()
         elif head == "skill":
             self.weapon_skill = arg
-            for skill in catalog().skills:
-                if f"skill:{skill}" in self.widgets:
-                    common.select(self.widgets[f"skill:{skill}"], skill == arg)
+            self.refresh()
         elif key == "add_weapon":
             name = self.weapon_name.strip() or catalog().skills[self.weapon_skill].name.capitalize()
             doc.add_weapon(i, name, self.weapon_skill)
             self.weapon_name = ""
-            self.refresh("model")
+            self.refresh()
         elif head == "weapon_del":
             doc.remove_weapon(i, int(arg))
-            self.refresh("model")
+            self.refresh()
         elif head == "trait_del":
             doc.remove_trait(i, int(arg))
-            self.refresh("model")
+            self.refresh()
         elif key == "add_trait":
             from game.ui.scenes.builder_traits import TraitPicker
 
@@ -452,17 +379,17 @@ class BuilderScene(Scene):
                 self.app.push(TraitPicker(self.app, self))
         elif head in ("pet_of", "blessed_weapon"):
             doc.set_model(i, head, arg)
-            self.refresh("model")
+            self.refresh()
         elif key in ("up", "down"):
             self.selected = doc.move_model(i, i + (-1 if key == "up" else 1))
             self.refresh()
         elif key == "dup":
             self.selected = doc.duplicate_model(i)
-            self.refresh("model")
+            self.refresh()
         elif key == "remove":
             doc.remove_model(i)
             self.selected = min(i, len(doc.models()) - 1)
-            self.refresh("model")
+            self.refresh()
         elif key in ("undo", "redo"):
             self.undo(redo=key == "redo")
         elif key == "save":
@@ -478,32 +405,13 @@ class BuilderScene(Scene):
         elif key == "back":
             self.leave_builder()
 
-    def show_attributes(self) -> None:
-        """The chosen model's ratings and steppers updated in place (a stepper click rebuilds nothing)."""
-        models = self.doc.models()
-        if not 0 <= self.selected < len(models) or not isinstance(models[self.selected], dict):
-            return
-        m = models[self.selected]
-        lo, hi = attribute_range(m.get("type"))
-        attrs = m.get("attributes") if isinstance(m.get("attributes"), dict) else {}
-        for key in ATTRIBUTES:
-            value = attrs.get(key)
-            ok = isinstance(value, int) and not isinstance(value, bool)
-            label = self.widgets.get(f"attr:{key}")
-            if label is not None:
-                label.set_text(f"{key} {value if ok else '?'}")
-            for sign, blocked in (("-", ok and value <= lo), ("+", ok and value >= hi)):
-                b = self.widgets.get(f"step:{key}:{sign}")
-                if b is not None:
-                    b.disable() if blocked else b.enable()
-
     def take_trait(self, trait_id: str) -> None:
         self.doc.add_trait(self.selected, trait_id)
-        self.refresh("model")
+        self.refresh()
 
     def select(self, i: int) -> None:
         self.selected = i
-        self.refresh("model")
+        self.refresh()
 
     def go_to_problem(self, n: int) -> None:
         """A problem clicked: its model chosen and shown (a party-wide problem names no model)."""
@@ -515,13 +423,25 @@ class BuilderScene(Scene):
             self.selected = p.model
         self.status = f"{p.where or 'the party'}: {p.message}"
         self.status_bad = True
-        self.refresh("model")
+        self.refresh()
         self.model_view.scroll_to(f"model:{self.selected}")
 
     def undo(self, redo: bool = False) -> None:
         if (self.doc.redo() if redo else self.doc.undo()):
             self.selected = min(max(self.selected, 0), len(self.doc.models()) - 1)
-            self.rebuild()
+            self.sync_top()
+            self.refresh()
+
+    def sync_top(self) -> None:
+        """The top bar shows the party's name and size as they now are (after an undo), in place."""
+        party = self.doc.data if isinstance(self.doc.data, dict) else {}
+        entry = self.widgets.get("name")
+        name = party.get("name") if isinstance(party.get("name"), str) else ""
+        if entry is not None and entry.get_text() != name:
+            entry.set_text(name)
+        for size in SIZES:
+            if f"size:{size}" in self.widgets:
+                common.select(self.widgets[f"size:{size}"], party.get("size") == size)
 
     def say(self, text: str, bad: bool = False) -> None:
         self.status, self.status_bad = text, bad
@@ -575,13 +495,17 @@ class BuilderScene(Scene):
             if r is not None:
                 pygame.draw.rect(surface, theme.PANEL, r.inflate(self.px(8), self.px(8)), border_radius=self.px(4))
         self.views()
-        for view in (self.model_view, self.totals_view, self.status_view):
+        for view in (*self.drawn(), self.status_view):
             view.draw(surface)
+
+    def drawn(self) -> tuple[DrawnList, ...]:
+        return self.model_view, self.totals_view, self.editor_view, self.skills_view
 
     def point_of(self, key: str) -> tuple[int, int] | None:
         """Where to click a drawn row ("model:2", "problem:0"), scrolled into view first (tests use this)."""
-        view = self.model_view if key.startswith("model:") else self.totals_view
         self.views()
+        view = self.model_view if key.startswith("model:") else self.totals_view if key.startswith("problem:") \
+            else self.skills_view if key.startswith("skill:") else self.editor_view
         view.scroll_to(key)
         r = view.row_rect(key)
         return r.center if r is not None else None
@@ -594,12 +518,3 @@ def rescan_later() -> None:
     with common._lock:  # the old scan is forgotten now, so the set-up never lists the party as it was
         common._cache.pop(user_mod_dir(), None)
     common.warm_up()
-
-
-def _short(skill_name: str) -> str:
-    return (skill_name.replace("1-handed", "1h").replace("2-handed", "2h").replace(" (black powder)", " bp")
-            .replace("ranged", "rng"))
-
-
-def _clip(text: str, n: int) -> str:
-    return text if len(text) <= n else text[: n - 1] + "…"

@@ -7,6 +7,7 @@ answers which row a point is on (a click on a model chooses it; a click on a pro
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import pygame
@@ -26,6 +27,22 @@ class Line:
     bold: bool = False
     key: str = ""  # "model:i" / "problem:n": a row that answers clicks
     gap: int = 0  # space above
+
+
+@functools.lru_cache(maxsize=4096)
+def _wrapped(text: str, size: int, bold: bool, width: int) -> tuple[str, ...]:
+    """Text broken into rows that fit ``width`` (kept: the same lines are laid out again on every edit)."""
+    font = theme.font(size, bold)
+    out, cur = [], ""
+    for word in text.split(" "):
+        trial = f"{cur} {word}" if cur else word
+        if font.size(theme.displayable(trial))[0] <= width or not cur:
+            cur = trial
+        else:
+            out.append(cur)
+            cur = "   " + word
+    out.append(cur)
+    return tuple(out)
 
 
 class DrawnList:
@@ -53,18 +70,8 @@ class DrawnList:
             s = self._cache[k] = theme.font(size, bold).render(theme.displayable(text), True, colour)
         return s
 
-    def _wrap(self, line: Line, width: int) -> list[str]:
-        font = theme.font(line.size, line.bold)
-        out, cur = [], ""
-        for word in line.text.split(" "):
-            trial = f"{cur} {word}" if cur else word
-            if font.size(theme.displayable(trial))[0] <= width or not cur:
-                cur = trial
-            else:
-                out.append(cur)
-                cur = "   " + word
-        out.append(cur)
-        return out
+    def _wrap(self, line: Line, width: int) -> tuple[str, ...]:
+        return _wrapped(line.text, line.size, line.bold, width)
 
     def _layout(self) -> None:
         self._rows = []
@@ -173,3 +180,83 @@ def totals_lines(v: Verdict, px) -> list[Line]:
     else:
         out.append(Line("No problems: ready to play", theme.GOOD, head, True, gap=px(8)))
     return out
+
+
+# -- drawn controls: the chosen model's editor ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Control:
+    """One drawn thing: a button (has a key), or text (no key). ``rect`` is relative to the panel's content."""
+
+    rect: pygame.Rect
+    text: str
+    key: str = ""
+    on: bool = False
+    enabled: bool = True
+    size: int = 14
+    bold: bool = False
+    colour: tuple[int, int, int] = theme.INK
+    centre: bool = True
+
+
+class ControlPanel(DrawnList):
+    """Buttons and text laid out by the scene, drawn each frame, scrolled by the wheel, hit-tested by key."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.controls: list[Control] = []
+
+    def set_controls(self, rect: pygame.Rect, controls: list[Control]) -> None:
+        self.rect, self.controls = rect, controls
+        self._height = max((c.rect.bottom for c in controls), default=0)
+        self.scroll = max(0, min(self.scroll, self._height - self.rect.h))
+
+    def control(self, key: str) -> Control | None:
+        return next((c for c in self.controls if c.key == key), None)
+
+    def row_rect(self, key: str) -> pygame.Rect | None:
+        c = self.control(key)
+        if c is None:
+            return None
+        on = c.rect.move(self.rect.x, self.rect.y - self.scroll)
+        return on if self.rect.contains(on) else None
+
+    def scroll_to(self, key: str) -> None:
+        c = self.control(key)
+        if c is not None and not (self.scroll <= c.rect.y and c.rect.bottom <= self.scroll + self.rect.h):
+            self.scroll = max(0, min(self._height - self.rect.h, c.rect.y - self.rect.h // 3))
+
+    def key_at(self, pos: tuple[int, int]) -> str:
+        if not self.rect.collidepoint(pos):
+            return ""
+        p = (pos[0] - self.rect.x, pos[1] - self.rect.y + self.scroll)
+        c = next((c for c in self.controls if c.key and c.rect.collidepoint(p)), None)
+        return c.key if c is not None and c.enabled else ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        hover = self.key_at(pygame.mouse.get_pos())
+        for c in self.controls:
+            r = c.rect.move(self.rect.x, self.rect.y - self.scroll)
+            if r.bottom < self.rect.y or r.top > self.rect.bottom:
+                continue
+            colour = c.colour
+            if c.key:
+                bg = (107, 90, 42) if c.on else (38, 41, 46) if not c.enabled else (77, 84, 95) \
+                    if c.key == hover else (58, 63, 71)
+                pygame.draw.rect(surface, bg, r, border_radius=4)
+                pygame.draw.rect(surface, theme.ACCENT if c.on else (85, 91, 102), r, 1, border_radius=4)
+                colour = (128, 132, 140) if not c.enabled else (255, 255, 255) if c.on else colour
+            s = self._text(c.text, c.size, c.bold, colour)
+            room = r.w - 6 if c.key else r.w
+            if s.get_width() > room:  # too long for its place: clipped, never spilling over
+                s = s.subsurface((0, 0, max(1, room), s.get_height()))
+            x = r.x + (r.w - s.get_width()) // 2 if c.centre else r.x + (4 if c.key else 0)
+            surface.blit(s, (x, r.y + (r.h - s.get_height()) // 2))
+        if self._height > self.rect.h:
+            frac = self.rect.h / self._height
+            bar = pygame.Rect(self.rect.right - 4, self.rect.y + round(self.scroll / self._height * self.rect.h), 3,
+                              max(10, round(frac * self.rect.h)))
+            pygame.draw.rect(surface, theme.MUTED, bar)
+        surface.set_clip(clip)
