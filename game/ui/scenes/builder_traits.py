@@ -118,14 +118,32 @@ class TraitPicker(Dialog):
             el = event.ui_element
             key = next((k for k, v in self.widgets.items() if v is el), "")
             if key.startswith("trait:"):
-                self.chosen = key.split(":", 1)[1]
-                self.rebuild()
+                self.choose(key.split(":", 1)[1])
             elif key == "take":
                 self.take()
             elif key == "close":
                 self.app.pop()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
+
+    def choose(self, trait_id: str) -> None:
+        """Another trait shown: its button marked, its details, Take as it allows (in place, no new widgets)."""
+        old = self.widgets.get(f"trait:{self.chosen}")
+        if old is not None:
+            old.unselect()
+        self.chosen = trait_id
+        new = self.widgets.get(f"trait:{trait_id}")
+        if new is not None:
+            new.select()
+        details = self.widgets.get("details")
+        if details is not None and hasattr(details, "set_text"):
+            details.set_text(self.details_html())
+        else:
+            self.rebuild()
+            return
+        opt = self.options.get(trait_id)
+        take = self.widgets["take"]
+        take.enable() if opt is not None and opt.allowed else take.disable()
 
     def take(self) -> None:
         o = self.options.get(self.chosen)

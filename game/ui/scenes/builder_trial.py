@@ -62,18 +62,14 @@ class TrialScene(Dialog):
         top = box.y + px(46)
         col = (box.w - 4 * m) // 3
         list_h = box.h - px(46) - 4 * row - 5 * m
-        running = self.trial is not None and not self.trial.done
         for k, (group, heading, items, chosen) in enumerate((
                 ("opponent", "Opponent", self._items("parties"), self.opponent),
                 ("scenario", "Encounter", self._items("scenarios"), self.scenario),
                 ("map", "Map", self._items("maps"), self.map))):
             x = box.x + m + k * (col + m)
             common.label(self, f"{group}_heading", pygame.Rect(x, top, col, px(24)), heading, "@prompt")
-            buttons = common.choice_list(self, group, pygame.Rect(x, top + px(26), col, list_h - px(26)), items,
-                                         chosen)
-            if running:
-                for b in buttons:
-                    b.disable()
+            common.choice_list(self, group, pygame.Rect(x, top + px(26), col, list_h - px(26)), items, chosen)
+        running = self.trial is not None and not self.trial.done
         y = top + list_h + m
         x = box.x + m
         common.label(self, "games_label", pygame.Rect(x, y, px(64), row), "Games")
@@ -153,6 +149,9 @@ class TrialScene(Dialog):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             key = next((k for k, v in self.widgets.items() if v is event.ui_element), "")
             group, _, item = key.partition(":")
+            running = self.trial is not None and not self.trial.done
+            if running and group in ("opponent", "scenario", "map", "games", "level"):
+                return  # the run in progress keeps its choices
             if group in ("opponent", "scenario", "map") and item:
                 setattr(self, group, item)
             elif group == "games":
@@ -173,6 +172,12 @@ class TrialScene(Dialog):
             self.rebuild()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
+
+    def leave(self) -> None:
+        """However the scene goes (Close, Esc, the app reset to the menu), its games stop with it."""
+        if self.trial is not None:
+            self.trial.cancel()
+        super().leave()
 
     def close(self) -> None:
         if self.trial is not None:
