@@ -206,3 +206,33 @@ def test_editing_a_shipped_party_edits_a_copy(app: App, tmp_path: Path) -> None:
     press_widget(app, "save")
     assert shipped.read_bytes() == before
     assert (tmp_path / "mods" / "parties" / "lantern_adventuring_co_copy.yaml").exists()
+
+
+def test_try_it_plays_in_the_background_while_the_window_stays_quick(app: App) -> None:
+    import time
+
+    from game.paths import PARTIES_DIR
+
+    click(app, app.top.widgets["parties"])
+    press_widget(app, f"party:{PARTIES_DIR / 'northmen_raiding_party.yaml'}")
+    press_widget(app, "edit")
+    press_widget(app, "try")
+    trial = app.top
+    assert trial.name == "trial"
+    press_widget(app, "opponent:ghrim_company")
+    press_widget(app, "games:10")
+    press_widget(app, "start")
+    assert trial.trial is not None and not trial.trial.done
+    slowest, end = 0.0, time.monotonic() + 240
+    while trial.trial.result.games < 1 and time.monotonic() < end:
+        t0 = time.perf_counter()
+        frames(app, 1)
+        slowest = max(slowest, time.perf_counter() - t0)
+        time.sleep(0.02)
+    assert trial.trial.result.games >= 1, "no game finished"
+    assert slowest < 0.5, f"a frame took {slowest:.2f} s while the games were played"
+    assert "win rate" in trial.result_text() and "95%" in trial.result_text()
+    press_widget(app, "cancel")
+    assert trial.trial.done and trial.trial.cancelled and not trial.trial._proc.is_alive()
+    press_widget(app, "close")
+    assert app.top.name == "builder"
