@@ -9,8 +9,9 @@ through ``check_party``, and whatever new problem that raises is the rule that f
 
 from __future__ import annotations
 
+import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.content.catalog import Catalog, Trait, catalog
@@ -71,11 +72,18 @@ class Verdict:
     min_followers: int | None
     max_followers: int
     problems: tuple[BuildProblem, ...]
-    summary: dict[str, Any] | None  # the JSON object ``party check`` prints, when the party is sound
+    _doc: Document = field(repr=False, compare=False)
+    _cat: Catalog = field(repr=False, compare=False)
 
     @property
     def playable(self) -> bool:
         return not self.problems
+
+    @functools.cached_property
+    def summary(self) -> dict[str, Any] | None:
+        """The JSON object ``party check`` prints for the party (None while it has problems): built by
+        ``build_party`` itself, when asked (a click needs only the totals)."""
+        return build_party(self._doc, self._cat).summary() if self.playable else None
 
     def problems_of(self, model: int | None) -> list[BuildProblem]:
         return [p for p in self.problems if p.model == model]
@@ -126,7 +134,6 @@ def judge(data: Any, file: str = "<builder>", cat: Catalog | None = None) -> Ver
     fate = None
     if entries and all(e is not None for e in entries):
         fate = fate_pool([e.type for e in entries], [list(e.traits) for e in entries], cat)  # type: ignore[union-attr]
-    summary = build_party(doc, cat).summary() if party is not None and not problems else None
     name = data.get("name") if isinstance(data, dict) else None
     return Verdict(
         name=name if isinstance(name, str) else "",
@@ -140,7 +147,8 @@ def judge(data: Any, file: str = "<builder>", cat: Catalog | None = None) -> Ver
         min_followers=size.min_followers if size else None,
         max_followers=MAX_FOLLOWERS,
         problems=found,
-        summary=summary,
+        _doc=doc,
+        _cat=cat,
     )
 
 

@@ -236,3 +236,28 @@ def test_try_it_plays_in_the_background_while_the_window_stays_quick(app: App) -
     assert trial.trial.done and trial.trial.cancelled and not trial.trial._proc.is_alive()
     press_widget(app, "close")
     assert app.top.name == "builder"
+
+
+def test_duplicate_and_rename_in_the_parties_list(app: App, tmp_path: Path) -> None:
+    from game.content.yaml_loader import load_yaml
+    from game.paths import PARTIES_DIR
+
+    click(app, app.top.widgets["parties"])
+    parties = app.top
+    shipped = PARTIES_DIR / "ghrim_company.yaml"
+    press_widget(app, f"party:{shipped}")
+    assert not parties.widgets["rename"].is_enabled  # shipped parties keep their names
+    press_widget(app, "duplicate")
+    copy = tmp_path / "mods" / "parties" / "ghrim_company_copy.yaml"
+    assert copy.exists() and parties.chosen == str(copy)
+    data = load_yaml(copy).data
+    assert data["name"] == "Ghrim Company (copy)"
+    assert data["models"] == load_yaml(shipped).data["models"]
+    retype(app, "rename_text", "Ghrim Outlaws")
+    press_widget(app, "rename")
+    renamed = tmp_path / "mods" / "parties" / "ghrim_outlaws.yaml"
+    assert renamed.exists() and not copy.exists()
+    assert load_yaml(renamed).data["name"] == "Ghrim Outlaws"
+    assert check_json(renamed)["cost"] == 192
+    entry = next(e for e in parties.entries if e.path == renamed)
+    assert entry.origin == "mod" and "Ghrim Outlaws" in parties.item_text(entry)
