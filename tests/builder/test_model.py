@@ -278,3 +278,50 @@ values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3)
 def test_party_text_reads_back_as_the_same_data(top: dict[str, Any], models: list[dict[str, Any]]) -> None:
     data = {**top, "models": models}
     assert parse_yaml(party_text(data, "a comment\nand another")).data == data
+
+
+# -- edits: undo, typing, and the keys that follow a trait or a name ------------------------------------------------
+
+def test_undo_redo_and_typing_in_one_step() -> None:
+    doc = PartyDocument()
+    start = doc.data
+    doc.add_model("hero")
+    for text in ("R", "Ra", "Rae"):
+        doc.set_model(0, "name", text, typing=True)
+    assert doc.model(0)["name"] == "Rae"
+    doc.undo()
+    assert doc.model(0)["name"] == "Hero"  # the letters typed were one step
+    doc.undo()
+    assert doc.data == start and not doc.undo()
+    doc.redo()
+    doc.redo()
+    assert doc.model(0)["name"] == "Rae"
+    doc.mark_saved()
+    assert not doc.dirty
+    doc.step_attribute(0, "MA", +1)
+    assert doc.dirty
+
+
+@pytest.mark.rule("T-BUILD-1", "PARTY-3")
+def test_keys_follow_their_trait_and_their_names() -> None:
+    doc = PartyDocument()
+    doc.add_model("hero", "Ulf")
+    f = doc.add_model("follower", "Wolf")
+    doc.add_trait(f, "pet")
+    assert doc.model(f)["pet_of"] == "Ulf"
+    doc.set_model(0, "name", "Ulfar")
+    assert doc.model(f)["pet_of"] == "Ulfar"  # the master renamed, the Pet still names him
+    doc.remove_trait(f, 0)
+    assert "pet_of" not in doc.model(f)  # no Pet, no master: else [T-BUILD-1]
+    doc.add_weapon(0, "Shield", "shield")
+    doc.add_weapon(0, "Axe", "1h_blunt")
+    doc.add_trait(0, "blessed_weapon")
+    assert doc.model(0)["blessed_weapon"] == "Axe"  # a shield makes no attack rolls
+    doc.set_weapon(0, 1, name="Skullsplitter")
+    assert doc.model(0)["blessed_weapon"] == "Skullsplitter"
+    doc.set_type(f, "hero")
+    assert doc.model(f)["attributes"] == dict.fromkeys(ATTRIBUTES, 3)  # brought into the hero's range
+    assert not doc.step_attribute(f, "MA", -1)  # the stepper stops at the type's floor
+    for _ in range(3):
+        doc.step_attribute(f, "MA", +1)
+    assert doc.model(f)["attributes"]["MA"] == 6 and not doc.step_attribute(f, "MA", +1)

@@ -2,9 +2,11 @@
 weapons, traits and notes, and the live totals and problems beside them.
 
 The scene only turns clicks into the document's edits (``game.builder.document``) and shows the verdict
-(``game.builder.verdict``), which is the party-building code ``party check`` runs. It is built in three
-panels (models, the chosen model, totals and problems); an edit rebuilds only the panels whose content
-changed, so every click is answered within the frame.
+(``game.builder.verdict``), which is the party-building code ``party check`` runs. What changes on a click
+(the model list, the chosen model's controls, the totals and problems) is drawn directly from the
+document and the verdict (``builder_views``, ``builder_editor``); pygame_gui widgets are kept for what
+stays put (the top bar, the text fields, the model tools), because making widgets costs milliseconds each.
+So every click is answered in the frame it arrives in (``tools/bench_builder.py``).
 """
 
 from __future__ import annotations
@@ -46,12 +48,12 @@ class BuilderScene(Scene):
         self.panels: dict[str, pygame_gui.core.UIContainer] = {}
         self.panel_keys: dict[str, set[str]] = {}
         self.rects: dict[str, pygame.Rect] = {}
-        self.update_times: list[float] = []
+        self.update_times: list[float] = []  # seconds per edit: the verdict and the views (the benchmark reads it)
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         self.model_view, self.totals_view, self.status_view = DrawnList(), DrawnList(), DrawnList()
         self.editor_view, self.skills_view = ControlPanel(), ControlPanel()
         self._editor_for = -2
-        self._views_key: object = None  # seconds per edit: judge + the panels rebuilt (the benchmark reads it)
+        self._views_key: object = None
 
     # -- the verdict --------------------------------------------------------------------------------------------
     def judge(self) -> Verdict:
@@ -113,8 +115,8 @@ class BuilderScene(Scene):
         self.panel_keys[part] = set(self.widgets) - before
 
     def refresh(self, *parts: str) -> None:
-        """After an edit: the verdict again and the drawn panels (models, totals, problems, status) at once;
-        the widget panels named (the chosen model's, the top bar) rebuilt when their layout changed."""
+        """After an edit: the verdict again, the text fields and the drawn views brought up to date; ``"top"``
+        also remakes the top bar's widgets."""
         t0 = time.perf_counter()
         self.judge()
         for part in parts:
