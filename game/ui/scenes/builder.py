@@ -69,8 +69,8 @@ class BuilderScene(Scene):
     # -- layout ------------------------------------------------------------------------------------------------
     def build(self) -> None:
         self.widgets, self.panels, self.panel_keys = {}, {}, {}
-        self.page = None
-        w, h = common.page(self, self.px(980), self.px(600))
+        self.page = None  # no scrolling page: the drawn panels are placed in window coordinates
+        w, h = self.app.size
         px = self.px
         m, row = px(8), px(30)
         top = pygame.Rect(m, m, w - 2 * m, 2 * row + px(6))
