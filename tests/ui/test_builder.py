@@ -261,3 +261,31 @@ def test_duplicate_and_rename_in_the_parties_list(app: App, tmp_path: Path) -> N
     assert check_json(renamed)["cost"] == 192
     entry = next(e for e in parties.entries if e.path == renamed)
     assert entry.origin == "mod" and "Ghrim Outlaws" in parties.item_text(entry)
+
+
+def test_broken_files_open_with_their_problems_and_lose_nothing(app: App, tmp_path: Path) -> None:
+    from game.content.yaml_loader import load_yaml, parse_yaml
+    from tests.builder.test_model import BROKEN
+
+    folder = tmp_path / "mods" / "parties"
+    folder.mkdir(parents=True)
+    (folder / "broken.yaml").write_text(BROKEN, encoding="utf-8")
+    (folder / "unreadable.yaml").write_text("name: [unclosed\n", encoding="utf-8")
+    click(app, app.top.widgets["parties"])
+    parties = app.top
+    press_widget(app, f"party:{folder / 'unreadable.yaml'}")
+    assert not parties.widgets["edit"].is_enabled
+    assert "cannot be read" in parties.item_text(parties.entry())
+    press_widget(app, f"party:{folder / 'broken.yaml'}")
+    press_widget(app, "edit")
+    b = app.top
+    assert b.name == "builder"
+    problems = b.judge().problems
+    assert {p.where for p in problems} >= {"size", "cost", "models[0].traits[1]", "models[1]"}
+    click(app, b.point_of("problem:0"))  # every problem listed and clickable
+    click(app, b.point_of("model:1"))  # "just text": shown as what it is, not editable
+    assert b.editor_view.controls[0].text.startswith("This entry is not a model")
+    press_widget(app, "save")
+    draft = folder / "drafts" / "broken.yaml"
+    assert draft.exists() and not (folder / "broken.yaml").exists()
+    assert load_yaml(draft).data == parse_yaml(BROKEN).data  # unknown keys, odd values and all
