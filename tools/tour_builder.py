@@ -55,7 +55,7 @@ def builder_tour(tour: Any) -> None:
     picker = app.top
     assert picker.name == "trait_picker", picker.name
     tour.shoot("builder_traits", "trait_picker", "", "The trait picker: by category, cost, rules text, what it needs")
-    click_widget(app, picker.widgets["trait:slayer"])
+    click(app, picker.point_of("trait:slayer"))
     tour.shoot("builder_trait_forbidden", "trait_picker", "", "A trait the hero may not take, greyed, with the "
                                                              "rule that forbids it [PARTY-8]")
     press(app, pygame.K_ESCAPE)

@@ -1,6 +1,7 @@
 """The trait picker of the party builder: every trait by category with its cost; the chosen one's rules text,
 what it needs, and, when this model may not take it, the problem taking it would raise (with its rule ID).
 
+The list and the details are drawn (``builder_views``): opening the picker makes four widgets, not sixty.
 Availability is the verdict's (``game.builder.verdict.trait_options``): the party-building checks asked
 with the trait added, never a rule restated here.
 """
@@ -17,6 +18,7 @@ from game.content.rules_reference import rules_reference
 from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes import common
+from game.ui.scenes.builder_views import Control, ControlPanel, DrawnList, Line
 from game.ui.scenes.confirm import Dialog
 
 if TYPE_CHECKING:
@@ -36,6 +38,8 @@ class TraitPicker(Dialog):
         self.options: dict[str, TraitOption] = {o.trait.id: o for o in trait_options(builder.doc.data,
                                                                                         builder.selected)}
         self.chosen = next((t for t, o in self.options.items() if o.allowed), next(iter(self.options), ""))
+        self.list_view, self.details_view = ControlPanel(), DrawnList()
+        self.details_rect = pygame.Rect(0, 0, 0, 0)
 
     def place_box(self) -> pygame.Rect:
         w, h = self.app.size
@@ -53,73 +57,103 @@ class TraitPicker(Dialog):
         common.label(self, "title", pygame.Rect(box.x + m, box.y + m // 2, box.w - 2 * m, px(34)),
                      f"Traits for {who}", "@heading")
         list_w = min(px(460), box.w * 55 // 100)
-        lr = pygame.Rect(box.x + m, box.y + px(44), list_w, box.h - px(44) - m)
-        scroll = pygame_gui.elements.UIScrollingContainer(lr, self.manager, container=self.root, allow_scroll_x=False)
-        self.widgets["list"] = scroll
-        width = lr.w - px(20)
+        self.list_view.set_controls(pygame.Rect(box.x + m, box.y + px(44), list_w, box.h - px(44) - m),
+                                    self.list_controls(list_w - px(8)))
+        self.list_view.scroll_to(f"trait:{self.chosen}")
+        dx = self.list_view.rect.right + m
+        self.details_rect = pygame.Rect(dx, self.list_view.rect.y, box.right - m - dx,
+                                        self.list_view.rect.h - row - m)
+        self.details_view.set(self.details_rect.inflate(-px(12), -px(12)), self.detail_lines())
+        bw = (self.details_rect.w - m) // 2
+        common.button(self, "take", pygame.Rect(dx, self.details_rect.bottom + m, bw, row), "Take it", None,
+                      "@big_button")
+        common.button(self, "close", pygame.Rect(dx + bw + m, self.details_rect.bottom + m, bw, row), "Close", None,
+                      "@big_button")
+        self._take_state()
+
+    def list_controls(self, width: int) -> list[Control]:
+        """The traits by category, two to a row; those this model may not take in grey (still chosen to read why)."""
+        px = self.px
         cols, gap, item = 2, px(4), px(28)
         each = (width - gap) // cols
-        y = 0
+        out, y = [], 0
         for cat, heading in CATEGORIES:
-            el = pygame_gui.elements.UILabel(pygame.Rect(0, y, width, px(26)), heading, self.manager,
-                                             container=scroll, object_id=common.oid("@prompt"))
-            el.text_horiz_alignment = "left"
-            el.rebuild()
+            out.append(Control(pygame.Rect(0, y, width, px(26)), heading, size=px(15), bold=True, centre=False))
             y += px(28)
             group = [o for o in self.options.values() if o.trait.category == cat]
             for k, o in enumerate(group):
                 rect = pygame.Rect((k % cols) * (each + gap), y + (k // cols) * (item + gap), each, item)
                 mark = " (taken)" if o.taken else ""
-                b = pygame_gui.elements.UIButton(rect, theme.displayable(f"{o.trait.name} {o.trait.cost:+d}{mark}"),
-                                                 self.manager, container=scroll,
-                                                 object_id=common.oid(None if o.allowed else "@not_yet"),
-                                                 tool_tip_text=common.esc(o.forbidden[0]) if o.forbidden else None)
-                if o.trait.id == self.chosen:
-                    b.select()
-                self.widgets[f"trait:{o.trait.id}"] = b
+                out.append(Control(rect, f"{o.trait.name} {o.trait.cost:+d}{mark}", f"trait:{o.trait.id}",
+                                   on=o.trait.id == self.chosen, size=px(14),
+                                   colour=theme.INK if o.allowed else (128, 132, 140)))
             y += ((len(group) + cols - 1) // cols) * (item + gap) + gap
-        scroll.set_scrollable_area_dimensions((width, y))
-        dx = lr.right + m
-        dr = pygame.Rect(dx, lr.y, box.right - m - dx, lr.h - row - m)
-        common.text_box(self, "details", dr, self.details_html())
-        bw = (dr.w - m) // 2
-        take = common.button(self, "take", pygame.Rect(dx, dr.bottom + m, bw, row), "Take it", None, "@big_button")
-        opt = self.options.get(self.chosen)
-        if opt is None or not opt.allowed:
-            take.disable()
-        common.button(self, "close", pygame.Rect(dx + bw + m, dr.bottom + m, bw, row), "Close", None, "@big_button")
+        return out
 
-    def details_html(self) -> str:
+    def detail_lines(self) -> list[Line]:
+        """The chosen trait: cost, summary, what it needs, whether this model may take it (and the rule if not),
+        and its rules from the rules reference."""
         o = self.options.get(self.chosen)
         if o is None:
-            return ""
+            return []
+        px = self.px
         t = o.trait
-        ref = rules_reference()
-        esc = common.esc
-        parts = [f"<b>{esc(t.name)}</b> — {t.category.capitalize()}, {t.cost:+d} ExP", esc(t.summary)]
+        out = [Line(f"{t.name} — {t.category.capitalize()}, {t.cost:+d} ExP", theme.ACCENT, px(17), True),
+               Line(t.summary, theme.INK, px(14), gap=px(4))]
         need = prerequisites(t)
         if need:
-            parts.append(f"<b>Needs:</b> {esc(need)}")
+            out.append(Line(f"Needs: {need}", theme.INK, px(14), gap=px(8)))
         if o.taken:
-            parts.append(common.colour_span("This model has it.", theme.GOOD))
+            out.append(Line("This model has it.", theme.GOOD, px(14), True, gap=px(8)))
         elif o.forbidden:
-            parts.append(common.colour_span("<b>Cannot be taken:</b>", theme.BAD) + "<br>"
-                         + "<br>".join(common.colour_span("• ", theme.BAD) + esc(r) for r in o.forbidden))
+            out.append(Line("Cannot be taken:", theme.BAD, px(14), True, gap=px(8)))
+            out += [Line(f"• {r}", theme.BAD, px(14)) for r in o.forbidden]
         else:
-            parts.append(common.colour_span("This model may take it.", theme.GOOD))
+            out.append(Line("This model may take it.", theme.GOOD, px(14), True, gap=px(8)))
+        ref = rules_reference()
         for rid in t.rules:
             entry = ref.entry(rid)
-            text = entry.text if entry is not None else None
-            parts.append(f"<b>[{esc(rid)}]</b> {esc(text or '')}")
-        return theme.displayable("<br><br>".join(parts))
+            out.append(Line(f"[{rid}] {entry.text if entry is not None and entry.text else ''}", theme.INK, px(14),
+                            gap=px(8)))
+        return out
+
+    def _take_state(self) -> None:
+        opt = self.options.get(self.chosen)
+        take = self.widgets.get("take")
+        if take is not None:
+            take.enable() if opt is not None and opt.allowed else take.disable()
+
+    def drawn(self) -> tuple[DrawnList, ...]:
+        return (self.list_view,)
+
+    def point_of(self, key: str) -> tuple[int, int] | None:
+        """Where to click a trait (scrolled into view first); the tests and the tour use it."""
+        self.list_view.scroll_to(key)
+        r = self.list_view.row_rect(key)
+        return r.center if r is not None else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        pygame.draw.rect(surface, theme.BG, self.details_rect, border_radius=self.px(4))
+        self.list_view.draw(surface)
+        self.details_view.draw(surface)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            el = event.ui_element
-            key = next((k for k, v in self.widgets.items() if v is el), "")
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            key = self.list_view.key_at(event.pos)
             if key.startswith("trait:"):
                 self.choose(key.split(":", 1)[1])
-            elif key == "take":
+            elif not self.box.collidepoint(event.pos):
+                self.app.pop()
+        elif event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            for view in (self.list_view, self.details_view):
+                if view.rect.collidepoint(pos):
+                    view.scroll_by(-event.y * self.px(40))
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            el = event.ui_element
+            key = next((k for k, v in self.widgets.items() if v is el), "")
+            if key == "take":
                 self.take()
             elif key == "close":
                 self.app.pop()
@@ -127,23 +161,12 @@ class TraitPicker(Dialog):
             self.app.pop()
 
     def choose(self, trait_id: str) -> None:
-        """Another trait shown: its button marked, its details, Take as it allows (in place, no new widgets)."""
-        old = self.widgets.get(f"trait:{self.chosen}")
-        if old is not None:
-            old.unselect()
+        """Another trait shown: marked in the list, its details, Take as it allows (drawn: nothing is remade)."""
         self.chosen = trait_id
-        new = self.widgets.get(f"trait:{trait_id}")
-        if new is not None:
-            new.select()
-        details = self.widgets.get("details")
-        if details is not None and hasattr(details, "set_text"):
-            details.set_text(self.details_html())
-        else:
-            self.rebuild()
-            return
-        opt = self.options.get(trait_id)
-        take = self.widgets["take"]
-        take.enable() if opt is not None and opt.allowed else take.disable()
+        self.list_view.set_controls(self.list_view.rect, self.list_controls(self.list_view.rect.w - self.px(8)))
+        self.details_view.scroll = 0
+        self.details_view.set(self.details_view.rect, self.detail_lines())
+        self._take_state()
 
     def take(self) -> None:
         o = self.options.get(self.chosen)
