@@ -141,7 +141,9 @@ class TraitPicker(Dialog):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             key = self.list_view.key_at(event.pos)
-            if key.startswith("trait:"):
+            if key == f"trait:{self.chosen}":  # the chosen trait clicked again: taken, as Take it would
+                self.take()
+            elif key.startswith("trait:"):
                 self.choose(key.split(":", 1)[1])
             elif not self.box.collidepoint(event.pos):
                 self.app.pop()
