@@ -11,7 +11,7 @@ import pytest
 GAME = Path(__file__).resolve().parent.parent / "game"
 
 # each layer may import itself and the layers listed after it
-ORDER = ["ui", "editor", "saves", "ai", "rules", "geometry", "content", "core"]
+ORDER = ["ui", "editor", "builder", "saves", "ai", "rules", "geometry", "content", "core"]
 ALLOWED = {
     "core": {"core"},
     "content": {"core", "content"},
@@ -19,8 +19,9 @@ ALLOWED = {
     "rules": {"core", "content", "geometry", "rules"},
     "ai": {"core", "content", "geometry", "rules", "ai"},
     "saves": {"core", "content", "geometry", "rules", "ai", "saves"},
+    "builder": {"core", "content", "geometry", "rules", "ai", "saves", "builder"},
     "editor": {"core", "content", "geometry", "rules", "ai", "saves", "editor", "ui"},
-    "ui": {"core", "content", "geometry", "rules", "ai", "saves", "ui", "editor"},
+    "ui": {"core", "content", "geometry", "rules", "ai", "saves", "ui", "editor", "builder"},
 }
 THIRD_PARTY_ONLY_IN = {"pygame": {"ui", "editor", "__main__"}, "pygame_gui": {"ui", "editor", "__main__"},
                        "pymunk": {"geometry"}}

@@ -293,10 +293,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-steps", type=int, default=12_000, help="autopilot steps over all games")
     parser.add_argument("--games", type=int, default=len(GAMES), help="play at most this many games")
     parser.add_argument("--editor-only", action="store_true", help="only the map editor's leg")
+    parser.add_argument("--builder-only", action="store_true", help="only the party builder's leg")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     tour = Tour(Path(args.out), parse_sizes(args.sizes))
     tour.menus()
+    from tools.tour_builder import builder_tour
+
+    builder_tour(tour)
+    if args.builder_only:
+        index = write_index(tour.out, tour.shots, set())
+        print(f"{len(tour.shots)} PNGs and {index} in {time.perf_counter() - start:.0f} s")
+        return 0
     from tools.tour_editor import editor_tour
 
     editor_tour(tour)

@@ -46,7 +46,7 @@ KEYS = ([getattr(pygame, f"K_{c}") for c in string.digits + string.ascii_lowerca
 # the keys a player presses most in a battle get more weight
 FAVOURITES = [pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_F1] + [getattr(pygame, f"K_{d}") for d in "123456789"]
 REQUIRED = {"menu", "setup", "settings", "help", "battle:ai", "battle:hotseat", "maintenance", "results", "editor",
-            "load", "replay"}
+            "load", "replay", "parties", "builder"}
 
 
 def played(seed: int, scores: int | None, before_scoring: bool = False) -> BattleSession:
@@ -211,6 +211,20 @@ class Monkey:
             editor.session.do(SetMeta(name="Monkey map"))
         self.frame()
 
+    def to_builder(self) -> None:
+        """The party builder on a shipped party with an unsaved change (leaving asks first, so the monkey stays)."""
+        from game.builder.files import open_party
+        from game.paths import PARTIES_DIR
+        from game.ui.scenes.builder import BuilderScene
+
+        menu = self.menu()
+        click_widget(self.app, menu.widgets["parties"])
+        if self.app.top is not None and self.app.top.name == "parties":
+            path = PARTIES_DIR / "northmen_raiding_party.yaml"
+            builder = self.app.push(BuilderScene(self.app, path, open_party(path)))
+            builder.act("step:MA:-")  # a problem to click, and a reason to ask before leaving
+        self.frame()
+
     def to_help(self) -> None:
         self.key(pygame.K_F1)
         self.frame()
@@ -296,6 +310,7 @@ def run_monkey(seed: int, events: int) -> Monkey:
         (monkey.to_settings, 0.06, None),
         (monkey.to_help, 0.02, None),
         (monkey.to_editor, 0.12, {"editor"}),
+        (monkey.to_builder, 0.10, {"builder", "parties"}),
         (monkey.to_quick_battle, 0.24, {"battle:ai"}),
         (hotseat, 0.26, {"battle:hotseat"}),
         (lambda: monkey.to_session(late()), 0.16, {"battle:hotseat"}),

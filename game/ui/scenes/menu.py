@@ -25,6 +25,8 @@ BUTTONS = (
                               "Party (192 and 200 of 200 ExP), you against the normal AI, a random seed"),
     ("new", "New battle", "Choose the encounter, the map, both parties, hotseat or the AI, and the seed"),
     ("load", "Load", "Saved battles and replays: resume one where it stopped"),
+    ("parties", "Parties", "Build and keep your own parties: live points, every rule explained, a roster card, "
+                           "and AI games to see how a party fares"),
     ("editor", "Map editor", "Draw your own battlefields, judged by the game's own rules; open a shipped map "
                              "to make a copy of it"),
     ("settings", "Settings", "Window, UI scale, colour-blind palette, animation speed"),
@@ -141,6 +143,10 @@ class MainMenu(Scene):
                 from game.ui.scenes.load import LoadScene
 
                 self.app.push(LoadScene(self.app))
+            elif event.ui_element is w.get("parties"):
+                from game.ui.scenes.parties import PartiesScene
+
+                self.app.push(PartiesScene(self.app))
             elif event.ui_element is w.get("editor"):
                 from game.ui.scenes.editor import EditorScene
 

@@ -1,0 +1,522 @@
+"""The party builder: name and game size, the models (add, remove, reorder), each model's type, attributes,
+weapons, traits and notes, and the live totals and problems beside them.
+
+The scene only turns clicks into the document's edits (``game.builder.document``) and shows the verdict
+(``game.builder.verdict``), which is the party-building code ``party check`` runs. What changes on a click
+(the model list, the chosen model's controls, the totals and problems) is drawn directly from the
+document and the verdict (``builder_views``, ``builder_editor``); pygame_gui widgets are kept for what
+stays put (the top bar, the text fields, the model tools), because making widgets costs milliseconds each.
+So every click is answered in the frame it arrives in (``tools/bench_builder.py``).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.builder import files
+from game.builder.document import SIZES, TYPES, PartyDocument, Refused
+from game.builder.verdict import Verdict, judge
+from game.content.catalog import catalog
+from game.ui import theme
+from game.ui.app import App, Scene
+from game.ui.scenes import common
+from game.ui.scenes.builder_editor import editor_controls, skill_controls
+from game.ui.scenes.builder_views import ControlPanel, DrawnList, Line, model_lines, totals_lines
+
+SIZE_TEXT = {"small": "Small 125", "medium": "Medium 200", "large": "Large 275"}
+
+
+class BuilderScene(Scene):
+    name = "builder"
+
+    def __init__(self, app: App, path: Path | None = None, document: PartyDocument | None = None):
+        super().__init__(app)
+        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
+        self.path = path  # the file it came from (a shipped one is saved as a copy)
+        self.doc = document or PartyDocument()
+        self.selected = 0 if self.doc.models() else -1
+        self.status = ""
+        self.status_bad = False
+        self.verdict: Verdict = judge(self.doc.data)
+        self._verdict_version = self.doc.version
+        self.weapon_name = ""
+        self.weapon_skill = "1h_edged"
+        self.panels: dict[str, pygame_gui.core.UIContainer] = {}
+        self.panel_keys: dict[str, set[str]] = {}
+        self.rects: dict[str, pygame.Rect] = {}
+        self.update_times: list[float] = []  # seconds per edit: the verdict and the views (the benchmark reads it)
+        self.list_rect = pygame.Rect(0, 0, 0, 0)
+        self.model_view, self.totals_view, self.status_view = DrawnList(), DrawnList(), DrawnList()
+        self.editor_view, self.skills_view = ControlPanel(), ControlPanel()
+        self._editor_for = -2
+        self._views_key: object = None
+
+    # -- the verdict --------------------------------------------------------------------------------------------
+    def judge(self) -> Verdict:
+        if self._verdict_version != self.doc.version:
+            self.verdict = judge(self.doc.data)
+            self._verdict_version = self.doc.version
+        return self.verdict
+
+    @property
+    def shipped(self) -> bool:
+        return files.is_shipped(self.path)
+
+    # -- layout ------------------------------------------------------------------------------------------------
+    def build(self) -> None:
+        self.widgets, self.panels, self.panel_keys = {}, {}, {}
+        self.page = None  # no scrolling page: the drawn panels are placed in window coordinates
+        w, h = self.app.size
+        px = self.px
+        m, row = px(8), px(30)
+        top = pygame.Rect(m, m, w - 2 * m, 2 * row + px(6))
+        body_y = top.bottom + px(8)
+        foot = px(26)
+        body_h = h - body_y - foot - m
+        left_w = max(px(220), int(w * 0.22))
+        right_w = max(px(300), int(w * 0.32))
+        mid_w = w - left_w - right_w - 4 * m
+        mid = pygame.Rect(2 * m + left_w, body_y, mid_w, body_h)
+        fixed_top = 2 * row + px(6)
+        fixed_bottom = row + px(4) + 2 * px(24) + px(4) + px(4)
+        self.rects = {"top": top,
+                      "models": pygame.Rect(m, body_y, left_w, body_h),
+                      "model": mid,
+                      "fields": pygame.Rect(mid.x, mid.y, mid.w, fixed_top),
+                      "editor": pygame.Rect(mid.x, mid.y + fixed_top + px(6), mid.w,
+                                            mid.h - fixed_top - fixed_bottom - px(12)),
+                      "weapon": pygame.Rect(mid.x, mid.bottom - fixed_bottom, mid.w, row),
+                      "skills": pygame.Rect(mid.x, mid.bottom - fixed_bottom + row + px(4), mid.w, 2 * px(28)),
+                      "totals": pygame.Rect(3 * m + left_w + mid_w, body_y, right_w, body_h),
+                      "status": pygame.Rect(m, h - foot - m // 2, w - 2 * m, foot)}
+        for part in ("top", "models", "fields"):
+            self._panel(part)
+        self._views_key = None
+        self.views()
+
+    def _container(self, part: str) -> pygame_gui.core.UIContainer:
+        old = self.panels.pop(part, None)
+        if old is not None:
+            for key in self.panel_keys.pop(part, ()):
+                self.widgets.pop(key, None)
+            old.kill()
+        c = pygame_gui.core.UIContainer(self.rects[part], self.manager, container=common.parent(self))
+        self.panels[part] = c
+        return c
+
+    def _panel(self, part: str) -> None:
+        c = self._container(part)
+        before = set(self.widgets)
+        {"models": self._build_models, "top": self._build_top, "fields": self._build_fields}[part](c)
+        self.panel_keys[part] = set(self.widgets) - before
+
+    def refresh(self, *parts: str) -> None:
+        """After an edit: the verdict again, the text fields and the drawn views brought up to date; ``"top"``
+        also remakes the top bar's widgets."""
+        t0 = time.perf_counter()
+        self.judge()
+        for part in parts:
+            if part == "top":
+                self._panel(part)
+        self.sync_fields()
+        if "top" not in parts and "undo" in self.widgets:
+            for key, stack in (("undo", self.doc.undo_stack), ("redo", self.doc.redo_stack)):
+                self.widgets[key].enable() if stack else self.widgets[key].disable()
+        self.views()
+        self.update_times.append(time.perf_counter() - t0)
+
+    # widgets inside a panel container, registered by name
+    def _button(self, c, key: str, rect: pygame.Rect, text: str, tip: str | None = None, cls: str | None = None,
+                on: bool = False) -> pygame_gui.elements.UIButton:
+        b = pygame_gui.elements.UIButton(rect, text, self.manager, container=c, tool_tip_text=tip,
+                                         object_id=common.oid(cls))
+        if on:
+            b.select()
+        self.widgets[key] = b
+        return b
+
+    def _label(self, c, key: str, rect: pygame.Rect, text: str, cls: str | None = None,
+               left: bool = True) -> pygame_gui.elements.UILabel:
+        el = pygame_gui.elements.UILabel(rect, theme.displayable(text), self.manager, container=c,
+                                         object_id=common.oid(cls))
+        if left:
+            el.text_horiz_alignment = "left"
+            el.rebuild()
+        self.widgets[key] = el
+        return el
+
+    def _entry(self, c, key: str, rect: pygame.Rect, text: str, limit: int = 60) -> pygame_gui.elements.UITextEntryLine:
+        e = pygame_gui.elements.UITextEntryLine(rect, self.manager, container=c, initial_text=text)
+        e.set_text_length_limit(limit)
+        self.widgets[key] = e
+        return e
+
+    def _build_top(self, c) -> None:
+        r, px = self.rects["top"], self.px
+        row, gap = px(30), px(6)
+        party = self.doc.data if isinstance(self.doc.data, dict) else {}
+        name = party.get("name")
+        title = "Party builder" + (" — a copy of a shipped party" if self.shipped else "")
+        buttons_w = 6 * (px(92) + px(4))
+        self._label(c, "title", pygame.Rect(0, 0, max(px(160), r.w - buttons_w - px(8)), row), title, "@heading")
+        x = 0
+        y = row + gap
+        self._label(c, "name_label", pygame.Rect(x, y, px(50), row), "Name")
+        x += px(52)
+        self._entry(c, "name", pygame.Rect(x, y, px(230), row), name if isinstance(name, str) else "")
+        x += px(236)
+        for s in SIZES:
+            self._button(c, f"size:{s}", pygame.Rect(x, y, px(100), row), SIZE_TEXT[s],
+                         f"[PARTY-1] {s} game: its ExP budget", on=party.get("size") == s)
+            x += px(102)
+        buttons = (("undo", "Undo", "Undo (Ctrl+Z)"), ("redo", "Redo", "Redo (Ctrl+Y)"),
+                   ("save", "Save", "Save to your mod folder (Ctrl+S); a party with problems is saved as a draft, "
+                                    "never offered for a battle"),
+                   ("roster", "Roster card", "The printable roster: every profile, weapon and trait with its "
+                                             "rules, costs and Fate; export PNG and text"),
+                   ("try", "Try it", "Play AI-against-AI games of this party in the background and see how "
+                                     "it fares"),
+                   ("back", "Back", "Back to the parties (asks first if there are unsaved changes)"))
+        bw = px(92)
+        bx = r.w - len(buttons) * (bw + px(4))
+        for key, text, tip in buttons:
+            self._button(c, key, pygame.Rect(bx, 0, bw, row), text, tip)
+            bx += bw + px(4)
+        if not self.doc.undo_stack:
+            self.widgets["undo"].disable()
+        if not self.doc.redo_stack:
+            self.widgets["redo"].disable()
+
+    def _build_models(self, c) -> None:
+        r, px = self.rects["models"], self.px
+        row, gap = px(30), px(4)
+        self._label(c, "models_heading", pygame.Rect(0, 0, r.w, px(26)), "Models", "@heading")
+        y = px(28)
+        each = (r.w - 2 * gap) // 3
+        short = {"hero": "Hero", "companion": "Comp.", "follower": "Foll."} if each < px(90) else {}
+        for k, t in enumerate(TYPES):
+            self._button(c, f"add:{t}", pygame.Rect(k * (each + gap), y, each, row),
+                         f"+ {short.get(t, t.capitalize())}",
+                         f"Add a {t} at its starting ratings [PARTY-3]", "@small")
+        y += row + gap
+        tools = (("up", "Up"), ("down", "Down"), ("dup", "Copy"), ("remove", "Remove"))
+        each = (r.w - 3 * gap) // 4
+        for k, (key, text) in enumerate(tools):
+            self._button(c, key, pygame.Rect(k * (each + gap), y, each, row), text, None, "@small")
+        y += row + gap
+        self.list_rect = pygame.Rect(r.x, r.y + y, r.w, r.h - y)
+
+    def _build_fields(self, c) -> None:
+        """The model's text fields (name, notes) and the new weapon's name: widgets, kept while the scene
+        lives; choosing another model only sets their text."""
+        px = self.px
+        r = self.rects["fields"]
+        row, gap = px(30), px(6)
+        self._label(c, "model_name_label", pygame.Rect(0, 0, px(60), row), "Name")
+        self._entry(c, "model_name", pygame.Rect(px(62), 0, r.w - px(62), row), "")
+        self._label(c, "notes_label", pygame.Rect(0, row + gap, px(60), row), "Notes")
+        self._entry(c, "notes", pygame.Rect(px(62), row + gap, r.w - px(62), row), "", limit=400)
+        wr = self.rects["weapon"]
+        weapon = pygame_gui.core.UIContainer(wr, self.manager, container=common.parent(self))
+        self.panels["weapon"] = weapon
+        self._label(weapon, "weapon_label", pygame.Rect(0, 0, px(100), wr.h), "New weapon")
+        self._entry(weapon, "weapon_name", pygame.Rect(px(102), 0, wr.w - px(228), wr.h), self.weapon_name, limit=40)
+        self._button(weapon, "add_weapon", pygame.Rect(wr.w - px(122), 0, px(122), wr.h), "Add weapon",
+                     "A weapon entry: the name typed here and the skill chosen below [SKILL-2]")
+        self.sync_fields()
+
+    def sync_fields(self) -> None:
+        """The text fields show the chosen model (set only when different, so typing is never disturbed)."""
+        models = self.doc.models()
+        m = models[self.selected] if 0 <= self.selected < len(models) else None
+        ok = isinstance(m, dict)
+        for key, field in (("model_name", "name"), ("notes", "notes")):
+            entry = self.widgets.get(key)
+            if entry is None:
+                continue
+            value = m.get(field) if ok else None
+            text = value if isinstance(value, str) else ""
+            if entry.get_text() != text:
+                entry.set_text(text)
+            entry.enable() if ok else entry.disable()
+        for key in ("weapon_name", "add_weapon"):
+            el = self.widgets.get(key)
+            if el is not None:
+                el.enable() if ok else el.disable()
+
+    def status_text(self) -> str:
+        where = "a new party" if self.path is None else str(self.path)
+        if self.shipped:
+            where += " (shipped: saving writes your own copy to the mod folder)"
+        mark = " · unsaved changes" if self.doc.dirty else ""
+        return ("⚠ " if self.status_bad else "") + (self.status or f"{where}{mark}")
+
+    def views(self) -> None:
+        """The drawn panels brought up to date with the verdict (cheap: cached text, laid out once per edit)."""
+        v = self.judge()
+        key = (self.doc.version, self.selected, self.app.size, self.status, self.status_bad, self.doc.dirty,
+               self.weapon_skill)
+        if key == self._views_key:
+            return
+        self._views_key = key
+        self.model_view.set(self.list_rect, model_lines(v, self.px), f"model:{self.selected}")
+        self.totals_view.set(self.rects["totals"], totals_lines(v, self.px))
+        self.status_view.set(self.rects["status"], [Line(self.status_text(), theme.BAD if self.status_bad
+                                                         else theme.MUTED, self.px(13))])
+        models = self.doc.models()
+        m = models[self.selected] if 0 <= self.selected < len(models) else None
+        if self._editor_for != self.selected:
+            self.editor_view.scroll = 0
+            self._editor_for = self.selected
+        self.editor_view.set_controls(self.rects["editor"], editor_controls(m, models, self.rects["editor"].w - 8,
+                                                                            self.px))
+        self.skills_view.set_controls(self.rects["skills"], skill_controls(self.weapon_skill, self.rects["skills"].w,
+                                                                           self.px))
+
+    # -- input -------------------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            key = next((v.key_at(event.pos) for v in self.drawn() if v.key_at(event.pos)), "")
+            if key:
+                try:
+                    self.act(key)
+                except Refused as exc:
+                    self.say(str(exc), bad=True)
+        elif event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            for view in (self.model_view, self.totals_view, self.editor_view):
+                if view.rect.collidepoint(pos):
+                    view.scroll_by(-event.y * self.px(40))
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            self._typed(event.ui_element, event.text)
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._pressed(event.ui_element)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if event.key == pygame.K_ESCAPE:
+            self.leave_builder()
+        elif ctrl and event.key == pygame.K_z:
+            self.undo(redo=bool(event.mod & pygame.KMOD_SHIFT))
+        elif ctrl and event.key == pygame.K_y:
+            self.undo(redo=True)
+        elif ctrl and event.key == pygame.K_s:
+            self.save()
+
+    def _typed(self, el, text: str) -> None:
+        w = self.widgets
+        if el is w.get("weapon_name"):
+            self.weapon_name = text
+            return
+        try:
+            if el is w.get("name"):
+                self.doc.set_party("name", text, typing=True)
+                self.refresh()
+            elif el is w.get("model_name") and self.selected >= 0:
+                self.doc.set_model(self.selected, "name", text, typing=True)
+                self.refresh()
+            elif el is w.get("notes") and self.selected >= 0:
+                self.doc.set_model(self.selected, "notes", text, typing=True)
+                self.refresh()
+        except Refused as exc:
+            self.say(str(exc), bad=True)
+
+    def _pressed(self, el) -> None:
+        key = next((k for k, v in self.widgets.items() if v is el), None)
+        if key is None:
+            return
+        try:
+            self.act(key)
+        except Refused as exc:
+            self.say(str(exc), bad=True)
+
+    def act(self, key: str) -> None:
+        """One button, by its widget name (tests and the benchmark call this too, through real clicks)."""
+        doc, i = self.doc, self.selected
+        head, _, arg = key.partition(":")
+        self.status, self.status_bad = "", False
+        if head == "size":
+            doc.set_party("size", arg)
+            for size in SIZES:
+                common.select(self.widgets[f"size:{size}"], size == arg)
+            self.refresh()
+        elif head == "add":
+            self.selected = doc.add_model(arg)
+            self.refresh()
+        elif head == "model":
+            self.select(int(arg))
+        elif head == "problem":
+            self.go_to_problem(int(arg))
+        elif head == "type":
+            doc.set_type(i, arg)
+            self.refresh()
+        elif head == "step":
+            attr, sign = arg.split(":")
+            doc.step_attribute(i, attr, 1 if sign == "+" else -1)
+            self.refresh()
+        elif head == "skill":
+            self.weapon_skill = arg
+            self.refresh()
+        elif key == "add_weapon":
+            name = self.weapon_name.strip() or catalog().skills[self.weapon_skill].name.capitalize()
+            doc.add_weapon(i, name, self.weapon_skill)
+            self.weapon_name = ""
+            self.refresh()
+        elif head == "weapon_del":
+            doc.remove_weapon(i, int(arg))
+            self.refresh()
+        elif head == "trait_del":
+            doc.remove_trait(i, int(arg))
+            self.refresh()
+        elif key == "add_trait":
+            from game.ui.scenes.builder_traits import TraitPicker
+
+            if 0 <= i < len(doc.models()):
+                self.app.push(TraitPicker(self.app, self))
+        elif head in ("pet_of", "blessed_weapon"):
+            doc.set_model(i, head, arg)
+            self.refresh()
+        elif key in ("up", "down"):
+            self.selected = doc.move_model(i, i + (-1 if key == "up" else 1))
+            self.refresh()
+        elif key == "dup":
+            self.selected = doc.duplicate_model(i)
+            self.refresh()
+        elif key == "remove":
+            doc.remove_model(i)
+            self.selected = min(i, len(doc.models()) - 1)
+            self.refresh()
+        elif key in ("undo", "redo"):
+            self.undo(redo=key == "redo")
+        elif key == "save":
+            self.save()
+        elif key == "roster":
+            from game.ui.scenes.builder_roster import RosterScene
+
+            self.app.push(RosterScene(self.app, self))
+        elif key == "try":
+            from game.ui.scenes.builder_trial import TrialScene
+
+            self.app.push(TrialScene(self.app, self))
+        elif key == "back":
+            self.leave_builder()
+
+    def take_trait(self, trait_id: str) -> None:
+        self.doc.add_trait(self.selected, trait_id)
+        self.refresh()
+
+    def select(self, i: int) -> None:
+        self.selected = i
+        self.refresh()
+
+    def go_to_problem(self, n: int) -> None:
+        """A problem clicked: its model chosen and shown (a party-wide problem names no model)."""
+        problems = self.judge().problems
+        if not 0 <= n < len(problems):
+            return
+        p = problems[n]
+        if p.model is not None:
+            self.selected = p.model
+        self.status = f"{p.where or 'the party'}: {p.message}"
+        self.status_bad = True
+        self.refresh()
+        self.model_view.scroll_to(f"model:{self.selected}")
+
+    def undo(self, redo: bool = False) -> None:
+        if (self.doc.redo() if redo else self.doc.undo()):
+            self.selected = min(max(self.selected, 0), len(self.doc.models()) - 1)
+            self.sync_top()
+            self.refresh()
+
+    def sync_top(self) -> None:
+        """The top bar shows the party's name and size as they now are (after an undo), in place."""
+        party = self.doc.data if isinstance(self.doc.data, dict) else {}
+        entry = self.widgets.get("name")
+        name = party.get("name") if isinstance(party.get("name"), str) else ""
+        if entry is not None and entry.get_text() != name:
+            entry.set_text(name)
+        for size in SIZES:
+            if f"size:{size}" in self.widgets:
+                common.select(self.widgets[f"size:{size}"], party.get("size") == size)
+
+    def say(self, text: str, bad: bool = False) -> None:
+        self.status, self.status_bad = text, bad
+        self.views()
+
+    def rebuild(self) -> None:
+        self.judge()
+        super().rebuild()
+
+    # -- files ---------------------------------------------------------------------------------------------------
+    def save(self) -> files.Saved | None:
+        try:
+            saved = files.save_party(self.doc, self.path)
+        except OSError as exc:
+            self.say(f"Not saved: {exc.strerror or exc}", bad=True)
+            return None
+        self.path = saved.path
+        rescan_later()
+        if saved.draft:
+            self.say(f"Saved as a draft ({len(saved.verdict.problems)} problem(s); not offered for a battle): "
+                     f"{saved.path}", bad=True)
+        else:
+            self.say(f"Saved: {saved.path} — ready in the battle set-up")
+        self._panel("top")
+        self.views()
+        return saved
+
+    def leave_builder(self) -> None:
+        if not self.doc.dirty:
+            self.app.pop()
+            return
+        from game.ui.scenes.confirm import ConfirmScene
+
+        def save_and_leave() -> None:
+            if self.save() is not None:
+                self.app.pop()
+
+        self.app.push(ConfirmScene(self.app, "Unsaved changes", "This party has changes that are not saved.",
+                                   "Leave", "Keep editing", self.app.pop, other=("Save", save_and_leave)))
+
+    def hold_quit(self) -> bool:
+        if self.doc.dirty:
+            self.leave_builder()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        for part in ("models", "model", "totals"):
+            r = self.rects.get(part)
+            if r is not None:
+                pygame.draw.rect(surface, theme.PANEL, r.inflate(self.px(8), self.px(8)), border_radius=self.px(4))
+        self.views()
+        for view in (*self.drawn(), self.status_view):
+            view.draw(surface)
+
+    def drawn(self) -> tuple[DrawnList, ...]:
+        return self.model_view, self.totals_view, self.editor_view, self.skills_view
+
+    def point_of(self, key: str) -> tuple[int, int] | None:
+        """Where to click a drawn row ("model:2", "problem:0"), scrolled into view first (tests use this)."""
+        self.views()
+        view = self.model_view if key.startswith("model:") else self.totals_view if key.startswith("problem:") \
+            else self.skills_view if key.startswith("skill:") else self.editor_view
+        view.scroll_to(key)
+        r = view.row_rect(key)
+        return r.center if r is not None else None
+
+
+def rescan_later() -> None:
+    """The content scan again, in the background: a saved party is in the battle set-up's list at once."""
+    from game.content.library import user_mod_dir
+
+    with common._lock:  # the old scan is forgotten now, so the set-up never lists the party as it was
+        common._cache.pop(user_mod_dir(), None)
+    common.warm_up()

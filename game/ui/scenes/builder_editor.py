@@ -1,0 +1,118 @@
+"""The chosen model's editor laid out as drawn controls: type, attribute steppers, weapons, traits, Pet's
+master and the blessed weapon; and the skill choice for a new weapon.
+
+Pure layout: the model's file data in, a list of ``Control`` out (keys are the scene's actions, e.g.
+``step:MA:+``). The ranges come from the rules (``attribute_range``), the costs from the catalog.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.builder.document import ATTRIBUTES, TYPES, attribute_range
+from game.content.catalog import catalog
+from game.ui import theme
+from game.ui.scenes.builder_views import Control
+
+
+def _short(skill_name: str) -> str:
+    return (skill_name.replace("1-handed", "1h").replace("2-handed", "2h").replace(" (black powder)", " bp")
+            .replace("ranged", "rng"))
+
+
+def editor_controls(m: Any, models: list[Any], width: int, px: Callable[[float], int]) -> list[Control]:
+    """The controls for model ``m`` (its file data) in a panel ``width`` wide."""
+    row, gap, body, small = px(28), px(5), px(14), px(13)
+    out: list[Control] = []
+    if not isinstance(m, dict):
+        text = "This entry is not a model (see its problem); fix it in a text editor." if m is not None else \
+            "Add a hero, companions and followers on the left."
+        return [Control(pygame.Rect(0, 0, width, row), text, size=body, colour=theme.MUTED, centre=False)]
+
+    def text(y: int, t: str, x: int = 0, w: int | None = None, colour=theme.INK, bold: bool = False,
+             size: int = body) -> None:
+        out.append(Control(pygame.Rect(x, y, w if w is not None else width - x, row), t, size=size, bold=bold,
+                           colour=colour, centre=False))
+
+    y = 0
+    kind = m.get("type")
+    text(y, "Type", w=px(56))
+    each = (width - px(58) - 2 * gap) // 3
+    for k, t in enumerate(TYPES):
+        out.append(Control(pygame.Rect(px(58) + k * (each + gap), y, each, row), t.capitalize(), f"type:{t}",
+                           on=kind == t, size=body))
+    y += row + gap * 2
+    lo, hi = attribute_range(kind)
+    text(y, f"Attributes ({lo}–{hi} for a {kind if kind in TYPES else 'model'}) [PARTY-3]", colour=theme.ACCENT,
+         bold=True)
+    y += row
+    attrs = m.get("attributes") if isinstance(m.get("attributes"), dict) else {}
+    cols = 4 if width >= px(440) else 2
+    apart = px(16)
+    cell = (width - (cols - 1) * apart) // cols
+    for k, key in enumerate(ATTRIBUTES):
+        if k and k % cols == 0:
+            y += row + gap
+        x = (k % cols) * (cell + apart)
+        value = attrs.get(key)
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        out.append(Control(pygame.Rect(x, y, px(28), row), "-", f"step:{key}:-", enabled=not ok or value > lo,
+                           size=body, bold=True))
+        out.append(Control(pygame.Rect(x + px(30), y, cell - px(60), row), f"{key} {value if ok else '?'}",
+                           size=px(16), bold=True))
+        out.append(Control(pygame.Rect(x + cell - px(28), y, px(28), row), "+", f"step:{key}:+",
+                           enabled=not ok or value < hi, size=body, bold=True))
+    y += row + gap * 2
+    cat = catalog()
+    text(y, "Weapons (each entry pays its skill) [SKILL-1, SKILL-2]", colour=theme.ACCENT, bold=True)
+    y += row
+    weapons = m.get("weapons") if isinstance(m.get("weapons"), list) else []
+    if not weapons:
+        text(y, "none: unskilled in close combat, no ranged attacks [SKILL-3]", colour=theme.MUTED, size=small)
+        y += row
+    for j, w in enumerate(weapons):
+        skill = cat.skills.get(w.get("skill")) if isinstance(w, dict) and isinstance(w.get("skill"), str) else None
+        t = f"{w.get('name')} — {skill.name} ({skill.cost} ExP)" if skill and isinstance(w, dict) else str(w)
+        text(y, t, w=width - px(34))
+        out.append(Control(pygame.Rect(width - px(30), y, px(30), row), "×", f"weapon_del:{j}", size=body))
+        y += row + gap
+    y += gap
+    text(y, "Traits [PARTY-8]", w=width - px(130), colour=theme.ACCENT, bold=True)
+    out.append(Control(pygame.Rect(width - px(126), y, px(126), row), "Add trait…", "add_trait", size=body))
+    y += row + gap
+    traits = m.get("traits") if isinstance(m.get("traits"), list) else []
+    for j, t in enumerate(traits):
+        trait = cat.traits.get(t) if isinstance(t, str) else None
+        label = f"{trait.name} — {trait.category}, {trait.cost:+d} ExP: {trait.summary}" if trait else f"{t} (unknown)"
+        text(y, label, w=width - px(34), size=small)
+        out.append(Control(pygame.Rect(width - px(30), y, px(30), row), "×", f"trait_del:{j}", size=body))
+        y += row + gap
+    for key, trait_id, heading, names in (
+            ("pet_of", "pet", "Master", [o.get("name") for o in models if isinstance(o, dict)
+                                         and o.get("type") in ("hero", "companion")]),
+            ("blessed_weapon", "blessed_weapon", "Blessed", [w.get("name") for w in weapons if isinstance(w, dict)])):
+        if trait_id not in traits and key not in m:
+            continue
+        text(y, heading, w=px(70))
+        names = [n for n in names if isinstance(n, str)][:4]
+        each = (width - px(72)) // max(1, len(names)) - gap
+        chosen = m.get(key).strip().casefold() if isinstance(m.get(key), str) else None
+        for k, name in enumerate(names):
+            out.append(Control(pygame.Rect(px(72) + k * (each + gap), y, each, row), name, f"{key}:{name}",
+                               on=name.strip().casefold() == chosen, size=body))
+        y += row + gap
+    return out
+
+
+def skill_controls(chosen: str, width: int, px: Callable[[float], int]) -> list[Control]:
+    """The skill of the next weapon entry, with its cost ([SKILL-1])."""
+    per, gap, row = 5, px(4), px(24)
+    each = (width - (per - 1) * gap) // per
+    out = []
+    for k, s in enumerate(catalog().skills.values()):
+        rect = pygame.Rect((k % per) * (each + gap), (k // per) * (row + gap), each, row)
+        out.append(Control(rect, f"{_short(s.name)} {s.cost}", f"skill:{s.id}", on=s.id == chosen, size=px(12)))
+    return out

@@ -1,0 +1,196 @@
+"""*Try it*: the party in the builder against a chosen party, encounter and map, N AI-against-AI games in a
+background process, with a progress bar, Cancel, and the win rate with its 95 % interval and the mean score.
+
+The games run in another process (``game.builder.trial``); this scene only polls for finished games each
+frame, so the window stays as quick as ever while they are played.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game.builder.trial import Trial
+from game.ui import theme
+from game.ui.app import App
+from game.ui.scenes import common
+from game.ui.scenes.confirm import Dialog
+
+if TYPE_CHECKING:
+    from game.ui.scenes.builder import BuilderScene
+
+GAME_COUNTS = (10, 20, 50, 100)
+LEVELS = ("easy", "normal")
+
+
+class TrialScene(Dialog):
+    name = "trial"
+    size = (980, 620)
+    use_thread = False  # tests set this: the games in a thread of this process instead of a new one
+
+    def __init__(self, app: App, builder: BuilderScene):
+        super().__init__(app)
+        self.builder = builder
+        self.libs = common.content()
+        parties = self.libs["parties"].items
+        self.opponent = next((k for k in ("ghrim_company", *sorted(parties)) if k in parties), "")
+        self.scenario = "engagement" if "engagement" in self.libs["scenarios"].items else \
+            next(iter(sorted(self.libs["scenarios"].items)), "")
+        self.map = "village_ruins" if "village_ruins" in self.libs["maps"].items else \
+            next(iter(sorted(self.libs["maps"].items)), "")
+        self.games = 20
+        self.level = "easy"
+        self.trial: Trial | None = None
+        self.bar = pygame.Rect(0, 0, 0, 0)
+
+    def place_box(self) -> pygame.Rect:
+        w, h = self.app.size
+        bw, bh = min(w - self.px(16), self.px(self.size[0])), min(h - self.px(16), self.px(self.size[1]))
+        self.box = pygame.Rect((w - bw) // 2, (h - bh) // 2, bw, bh)
+        return self.box
+
+    def build(self) -> None:
+        self.widgets = {}
+        box = self.place_box()
+        px = self.px
+        m, row, gap = px(12), px(30), px(6)
+        name = self.builder.judge().name or "this party"
+        common.label(self, "title", pygame.Rect(box.x + m, box.y + m // 2, box.w - 2 * m, px(34)),
+                     f"Try it: {name} against…", "@heading")
+        top = box.y + px(46)
+        col = (box.w - 4 * m) // 3
+        list_h = box.h - px(46) - 4 * row - 5 * m
+        for k, (group, heading, items, chosen) in enumerate((
+                ("opponent", "Opponent", self._items("parties"), self.opponent),
+                ("scenario", "Encounter", self._items("scenarios"), self.scenario),
+                ("map", "Map", self._items("maps"), self.map))):
+            x = box.x + m + k * (col + m)
+            common.label(self, f"{group}_heading", pygame.Rect(x, top, col, px(24)), heading, "@prompt")
+            common.choice_list(self, group, pygame.Rect(x, top + px(26), col, list_h - px(26)), items, chosen)
+        running = self.trial is not None and not self.trial.done
+        y = top + list_h + m
+        x = box.x + m
+        common.label(self, "games_label", pygame.Rect(x, y, px(64), row), "Games")
+        x += px(66)
+        for n in GAME_COUNTS:
+            b = common.button(self, f"games:{n}", pygame.Rect(x, y, px(56), row), str(n))
+            common.select(b, n == self.games)
+            x += px(58)
+        x += m
+        common.label(self, "level_label", pygame.Rect(x, y, px(30), row), "AI")
+        x += px(32)
+        for lv in LEVELS:
+            b = common.button(self, f"level:{lv}", pygame.Rect(x, y, px(84), row), lv.capitalize(),
+                              "The AI that plays both sides")
+            common.select(b, lv == self.level)
+            x += px(86)
+        y += row + m
+        self.bar = pygame.Rect(box.x + m, y, box.w - 2 * m, px(22))
+        y += px(22) + m
+        common.label(self, "result", pygame.Rect(box.x + m, y, box.w - 2 * m, row),
+                     theme.displayable(self.result_text()), "@prompt")
+        y += row + m
+        bw = px(150)
+        start = common.button(self, "start", pygame.Rect(box.right - m - 3 * bw - 2 * gap, y, bw, row), "Play",
+                              "Play the games in the background", "@big_button")
+        cancel = common.button(self, "cancel", pygame.Rect(box.right - m - 2 * bw - gap, y, bw, row), "Cancel",
+                               "Stop the games (those played still count)", "@big_button")
+        common.button(self, "close", pygame.Rect(box.right - m - bw, y, bw, row), "Close", None, "@big_button")
+        if running:
+            start.disable()
+        else:
+            cancel.disable()
+        if not self.builder.judge().playable:
+            start.disable()
+
+    def _items(self, kind: str) -> list[tuple[str, str]]:
+        return [(key, getattr(loaded, "name", key)) for key, (_path, loaded) in sorted(self.libs[kind].items.items())]
+
+    def result_text(self) -> str:
+        if not self.builder.judge().playable:
+            return "Fix the party's problems first: only a sound party can play."
+        t = self.trial
+        if t is None:
+            return "Choose the opponent, the encounter and the map, then Play."
+        r = t.result
+        if t.fatal:
+            return f"The games could not be played: {t.fatal}"
+        state = "cancelled" if t.cancelled else "done" if t.done else "playing"
+        if r.played == 0:
+            return f"{r.games}/{t.total} games ({state})"
+        lo, hi = r.interval
+        errors = f", {r.errors} failed" if r.errors else ""
+        return (f"{r.games}/{t.total} games ({state}{errors}): won {r.wins}, drew {r.draws}, lost {r.losses} — "
+                f"win rate {r.win_rate:.0%} [95% {lo:.0%}–{hi:.0%}] · mean score {r.mean_score:.1f} "
+                f"vs {r.their_mean_score:.1f}")
+
+    def start(self) -> None:
+        if self.trial is not None and not self.trial.done:
+            return
+        parties, scenarios, maps = (self.libs[k].items for k in ("parties", "scenarios", "maps"))
+        if self.opponent not in parties or not self.builder.judge().playable:
+            return
+        self.trial = Trial(self.builder.doc.data, str(parties[self.opponent][0]),
+                           str(scenarios[self.scenario][0]) if self.scenario in scenarios else None,
+                           str(maps[self.map][0]) if self.map in maps else None, self.games, ai=self.level,
+                           thread=self.use_thread)
+        self.rebuild()
+
+    def update(self, dt: float) -> None:
+        t = self.trial
+        if t is not None and not t.done and t.poll():
+            self.widgets["result"].set_text(theme.displayable(self.result_text()))
+            if t.done:
+                self.rebuild()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            key = next((k for k, v in self.widgets.items() if v is event.ui_element), "")
+            group, _, item = key.partition(":")
+            running = self.trial is not None and not self.trial.done
+            if running and group in ("opponent", "scenario", "map", "games", "level"):
+                return  # the run in progress keeps its choices
+            if group in ("opponent", "scenario", "map") and item:
+                setattr(self, group, item)
+            elif group == "games":
+                self.games = int(item)
+            elif group == "level":
+                self.level = item
+            elif key == "start":
+                self.start()
+                return
+            elif key == "cancel":
+                if self.trial is not None:
+                    self.trial.cancel()
+            elif key == "close":
+                self.close()
+                return
+            else:
+                return
+            self.rebuild()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+
+    def leave(self) -> None:
+        """However the scene goes (Close, Esc, the app reset to the menu), its games stop with it."""
+        if self.trial is not None:
+            self.trial.cancel()
+        super().leave()
+
+    def close(self) -> None:
+        if self.trial is not None:
+            self.trial.cancel()
+        self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        pygame.draw.rect(surface, theme.BG, self.bar, border_radius=self.px(4))
+        t = self.trial
+        if t is not None:
+            done = self.bar.copy()
+            done.w = round(self.bar.w * t.progress)
+            pygame.draw.rect(surface, theme.GOOD if not t.cancelled else theme.MUTED, done,
+                             border_radius=self.px(4))
+        pygame.draw.rect(surface, theme.MUTED, self.bar, 1, border_radius=self.px(4))

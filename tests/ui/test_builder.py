@@ -1,0 +1,292 @@
+"""The party builder driven by posted events, as a player would: from the main menu, build the book's Northmen
+Raiding Party from nothing to the costs of errata.md, break a rule and see it with its rule ID, fix it, save,
+export the roster card, pick the party in the battle set-up and play it against the AI to the results."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.ai.registry import make
+from game.cli import party_check
+from game.ui.app import App
+from game.ui.autopilot import Autopilot
+from game.ui.scenes import common
+from tests.builder.test_model import ERRATA_COSTS, NORTHMEN
+from tests.ui.driver import click, frames, menu_app, press, type_text
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
+    return menu_app(tmp_path, monkeypatch)
+
+
+def shown(app: App, el: pygame_gui.core.UIElement) -> None:
+    """Scroll the scrolling panel that holds ``el`` until ``el`` is in view (by its scroll bar, as a drag
+    would: the dummy video driver keeps no mouse position for the wheel's hover test)."""
+    scroll = next((s for s in app.top.widgets.values() if isinstance(s, pygame_gui.elements.UIScrollingContainer)
+                   and s.get_container() is el.ui_container), None)
+    if scroll is None or scroll.vert_scroll_bar is None:
+        return
+    bar = scroll.vert_scroll_bar
+    for _ in range(60):
+        view = scroll.get_abs_rect()
+        if view.contains(el.get_abs_rect()):
+            return
+        down = el.get_abs_rect().bottom > view.bottom
+        bar.set_scroll_from_start_percentage(max(0.0, min(1.0, bar.start_percentage + (0.05 if down else -0.05))))
+        frames(app, 2)
+    raise AssertionError(f"could not scroll {el} into view")
+
+
+def press_widget(app: App, key: str) -> None:
+    """Click a widget, or a control the builder draws (its steppers, types, skills, models, problems)."""
+    top = app.top
+    if key not in top.widgets and hasattr(top, "point_of"):
+        pos = top.point_of(key)
+        assert pos is not None, f"{key} is not shown"
+        view = next(v for v in top.drawn() if v.rect.collidepoint(pos))
+        assert view.key_at(pos) == key, f"{key} is disabled or hidden"
+        click(app, pos)
+        return
+    el = top.widgets[key]
+    shown(app, el)
+    assert el.is_enabled, f"{key} is disabled"
+    click(app, el.get_abs_rect().center)
+
+
+def retype(app: App, key: str, text: str) -> None:
+    """Click a text entry, clear it, type the text."""
+    el = app.top.widgets[key]
+    shown(app, el)
+    click(app, el.get_abs_rect().center)
+    press(app, pygame.K_END)
+    for _ in range(len(el.get_text())):
+        press(app, pygame.K_BACKSPACE)
+    type_text(app, text)
+
+
+def build_northmen_by_clicks(app: App) -> None:
+    b = app.top
+    retype(app, "name", "Northmen Raiding Party")
+    press_widget(app, "size:medium")
+    for name, kind, ratings, weapons, traits in NORTHMEN:
+        press_widget(app, f"add:{kind}")
+        retype(app, "model_name", name)
+        for key, value in zip(("MA", "RA", "PD", "WP"), ratings, strict=True):
+            while b.doc.model(b.selected)["attributes"][key] < value:
+                press_widget(app, f"step:{key}:+")
+        for w, skill in weapons:
+            retype(app, "weapon_name", w)
+            press_widget(app, f"skill:{skill}")
+            press_widget(app, "add_weapon")
+        for t in traits:
+            press_widget(app, "add_trait")
+            assert app.top.name == "trait_picker"
+            press_widget(app, f"trait:{t}")
+            if app.top.name == "trait_picker":  # (a click on the trait already chosen takes it at once)
+                press_widget(app, "take")
+            assert app.top is b
+
+
+def check_json(path: Path) -> dict:
+    out = io.StringIO()
+    party_check([str(path)], out=out)
+    return json.loads(out.getvalue())
+
+
+@pytest.mark.rule("PARTY-2", "PARTY-3", "PARTY-9", "SKILL-1", "T-BUILD-1")
+def test_build_northmen_break_fix_save_roster_and_play_it(app: App, tmp_path: Path) -> None:
+    click(app, app.top.widgets["parties"])
+    assert app.top.name == "parties"
+    click(app, app.top.widgets["new"])
+    b = app.top
+    assert b.name == "builder"
+    build_northmen_by_clicks(app)
+    v = b.judge()
+    assert v.playable, v.problems
+    assert {m.name: m.cost for m in v.models} == ERRATA_COSTS
+    assert (v.cost, v.budget, v.fate) == (200, 200, 8)
+
+    # break a rule: a point unspent on the hero; the problem is listed with its rule ID
+    click(app, b.point_of("model:0"))
+    press_widget(app, "step:MA:-")
+    problems = b.judge().problems
+    assert [p.rules for p in problems] == [("PARTY-3",)]
+    click(app, b.point_of("model:3"))  # another model chosen; the problem leads back to the hero
+    assert b.selected == 3
+    click(app, b.point_of("problem:0"))
+    assert b.selected == 0 and "PARTY-3" in b.status
+    press_widget(app, "step:MA:+")
+    assert b.judge().playable
+
+    press_widget(app, "save")
+    saved = tmp_path / "mods" / "parties" / "northmen_raiding_party_2.yaml"
+    assert saved.exists(), b.status
+    record = check_json(saved)
+    assert record["cost"] == 200 and record["fate"] == 8
+
+    press_widget(app, "roster")
+    assert app.top.name == "roster"
+    press_widget(app, "export")
+    png, txt = tmp_path / "mods" / "rosters" / "northmen_raiding_party.png", \
+        tmp_path / "mods" / "rosters" / "northmen_raiding_party.txt"
+    assert png.exists() and txt.exists()
+    assert pygame.image.load(str(png)).get_width() == 1240
+    text = txt.read_text(encoding="utf-8")
+    assert "Fate Pool 8" in text and "Aurat (companion) — 46 ExP" in text and "[T-SLAYER-1]" in text
+    press_widget(app, "close")
+
+    press_widget(app, "back")
+    assert app.top.name == "parties"
+    assert any(e.path == saved for e in app.top.entries)
+    press_widget(app, "back")
+    assert app.top.name == "menu"
+
+    click(app, app.top.widgets["new"])
+    common.content()
+    frames(app, 2)
+    setup = app.top
+    assert setup.name == "setup"
+    press_widget(app, "party0:northmen_raiding_party_2")
+    press_widget(app, "party1:ghrim_company")
+    press_widget(app, "mode:ai")
+    press_widget(app, "level:easy")
+    press_widget(app, "start")
+    assert app.top.name == "battle", getattr(app.top, "error", "")
+    assert app.top.session.state.sides[0].party.name == "Northmen Raiding Party"
+    Autopilot(app, lambda side: make("easy", 90 + side)).run("results", limit=30_000)
+    assert app.top.name == "results"
+
+
+def test_a_draft_is_listed_and_never_offered_for_a_battle(app: App, tmp_path: Path) -> None:
+    click(app, app.top.widgets["parties"])
+    click(app, app.top.widgets["new"])
+    b = app.top
+    retype(app, "name", "Lonely Hero")
+    press_widget(app, "add:hero")
+    press_widget(app, "save")
+    draft = tmp_path / "mods" / "parties" / "drafts" / "lonely_hero.yaml"
+    assert draft.exists()
+    assert "draft" in b.status.lower()
+    press_widget(app, "back")
+    parties = app.top
+    entry = next(e for e in parties.entries if e.path == draft)
+    assert entry.origin == "draft"
+    common.content()
+    assert "lonely_hero" not in common.content()["parties"].items
+    # delete it, after the question
+    parties.chosen = str(draft)
+    parties.rebuild()
+    frames(app, 1)
+    press_widget(app, "delete")
+    assert app.top.name == "confirm"
+    press_widget(app, "yes")
+    assert not draft.exists()
+
+
+def test_editing_a_shipped_party_edits_a_copy(app: App, tmp_path: Path) -> None:
+    from game.paths import PARTIES_DIR
+
+    click(app, app.top.widgets["parties"])
+    parties = app.top
+    shipped = PARTIES_DIR / "lantern_adventuring_co.yaml"
+    press_widget(app, f"party:{shipped}")
+    before = shipped.read_bytes()
+    assert not parties.widgets["delete"].is_enabled
+    press_widget(app, "edit")
+    b = app.top
+    assert b.name == "builder" and b.shipped
+    click(app, b.point_of("model:1"))
+    assert b.selected == 1
+    press_widget(app, "save")
+    assert shipped.read_bytes() == before
+    assert (tmp_path / "mods" / "parties" / "lantern_adventuring_co_copy.yaml").exists()
+
+
+def test_try_it_plays_in_the_background_while_the_window_stays_quick(app: App) -> None:
+    import time
+
+    from game.paths import PARTIES_DIR
+
+    click(app, app.top.widgets["parties"])
+    press_widget(app, f"party:{PARTIES_DIR / 'northmen_raiding_party.yaml'}")
+    press_widget(app, "edit")
+    press_widget(app, "try")
+    trial = app.top
+    assert trial.name == "trial"
+    press_widget(app, "opponent:ghrim_company")
+    press_widget(app, "games:10")
+    press_widget(app, "start")
+    assert trial.trial is not None and not trial.trial.done
+    slowest, end = 0.0, time.monotonic() + 240
+    while trial.trial.result.games < 1 and time.monotonic() < end:
+        t0 = time.perf_counter()
+        frames(app, 1)
+        slowest = max(slowest, time.perf_counter() - t0)
+        time.sleep(0.02)
+    assert trial.trial.result.games >= 1, "no game finished"
+    assert slowest < 0.5, f"a frame took {slowest:.2f} s while the games were played"
+    assert "win rate" in trial.result_text() and "95%" in trial.result_text()
+    press_widget(app, "cancel")
+    assert trial.trial.done and trial.trial.cancelled and not trial.trial._proc.is_alive()
+    press_widget(app, "close")
+    assert app.top.name == "builder"
+
+
+def test_duplicate_and_rename_in_the_parties_list(app: App, tmp_path: Path) -> None:
+    from game.content.yaml_loader import load_yaml
+    from game.paths import PARTIES_DIR
+
+    click(app, app.top.widgets["parties"])
+    parties = app.top
+    shipped = PARTIES_DIR / "ghrim_company.yaml"
+    press_widget(app, f"party:{shipped}")
+    assert not parties.widgets["rename"].is_enabled  # shipped parties keep their names
+    press_widget(app, "duplicate")
+    copy = tmp_path / "mods" / "parties" / "ghrim_company_copy.yaml"
+    assert copy.exists() and parties.chosen == str(copy)
+    data = load_yaml(copy).data
+    assert data["name"] == "Ghrim Company (copy)"
+    assert data["models"] == load_yaml(shipped).data["models"]
+    retype(app, "rename_text", "Ghrim Outlaws")
+    press_widget(app, "rename")
+    renamed = tmp_path / "mods" / "parties" / "ghrim_outlaws.yaml"
+    assert renamed.exists() and not copy.exists()
+    assert load_yaml(renamed).data["name"] == "Ghrim Outlaws"
+    assert check_json(renamed)["cost"] == 192
+    entry = next(e for e in parties.entries if e.path == renamed)
+    assert entry.origin == "mod" and "Ghrim Outlaws" in parties.item_text(entry)
+
+
+def test_broken_files_open_with_their_problems_and_lose_nothing(app: App, tmp_path: Path) -> None:
+    from game.content.yaml_loader import load_yaml, parse_yaml
+    from tests.builder.test_model import BROKEN
+
+    folder = tmp_path / "mods" / "parties"
+    folder.mkdir(parents=True)
+    (folder / "broken.yaml").write_text(BROKEN, encoding="utf-8")
+    (folder / "unreadable.yaml").write_text("name: [unclosed\n", encoding="utf-8")
+    click(app, app.top.widgets["parties"])
+    parties = app.top
+    press_widget(app, f"party:{folder / 'unreadable.yaml'}")
+    assert not parties.widgets["edit"].is_enabled
+    assert "cannot be read" in parties.item_text(parties.entry())
+    press_widget(app, f"party:{folder / 'broken.yaml'}")
+    press_widget(app, "edit")
+    b = app.top
+    assert b.name == "builder"
+    problems = b.judge().problems
+    assert {p.where for p in problems} >= {"size", "cost", "models[0].traits[1]", "models[1]"}
+    click(app, b.point_of("problem:0"))  # every problem listed and clickable
+    click(app, b.point_of("model:1"))  # "just text": shown as what it is, not editable
+    assert b.editor_view.controls[0].text.startswith("This entry is not a model")
+    press_widget(app, "save")
+    draft = folder / "drafts" / "broken.yaml"
+    assert draft.exists() and not (folder / "broken.yaml").exists()
+    assert load_yaml(draft).data == parse_yaml(BROKEN).data  # unknown keys, odd values and all
