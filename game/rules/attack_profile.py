@@ -112,9 +112,16 @@ class AttackProfile:
     defence: RollSide
     dice: DiceRules
     pushes: bool  # Shove, Shield Slam: the caller pushes, no wound and no Stun by doubles ([CC-3], [T-SLAM-1])
+    after: Aftermath
+
+
+@dataclass(frozen=True)
+class Aftermath:
+    """What happens to the target once the roll is decided, besides the dice's own effects."""
+
     saves: tuple[WoundSave, ...] = ()  # the defender's, against this attacker
     extra_wounds: tuple[ExtraWound, ...] = ()  # the attacker's
-    no_fate: bool = False  # [FATE-8]
+    no_fate: bool = False  # [FATE-8]: no Fate for the trait rolls either
 
 
 # -- [SEQ-6]: the effects, one program for the engine and the odds ------------------------------
@@ -164,7 +171,7 @@ def wounds(table: Table, saves: Sequence[WoundSave], count: int, no_fate: bool) 
     return taken
 
 
-def effects(table: Table, profile: AttackProfile, hit: bool, dice: DiceEffects) -> Gen:
+def effects(table: Table, after: Aftermath, hit: bool, dice: DiceEffects) -> Gen:
     """[SEQ-6]: wounds (2 if brutal) -> Tough -> Stun -> after-wound rolls (Slayer). Returns an :class:`Outcome`."""
     out = Outcome()
     if hit:
@@ -172,13 +179,13 @@ def effects(table: Table, profile: AttackProfile, hit: bool, dice: DiceEffects) 
         if dice.brutal is not None:
             table.note("Brutal", f"Brutal attack ({dice.brutal[0]}): 2 wounds", dice.brutal[1],
                        attacker="attacker", defender="target")
-        out.wounds = yield from wounds(table, profile.saves, 2 if out.brutal else 1, profile.no_fate)  # [CC-6]
+        out.wounds = yield from wounds(table, after.saves, 2 if out.brutal else 1, after.no_fate)  # [CC-6]
     if dice.stun is not None and table.on_table():
         out.stunned = table.stun(*dice.stun)
-    for extra in profile.extra_wounds:
+    for extra in after.extra_wounds:
         if out.wounds < 1 or not table.on_table():
             continue
-        if (yield from table.trait_roll(extra.roll, True, profile.no_fate)):
+        if (yield from table.trait_roll(extra.roll, True, after.no_fate)):
             table.note(extra.roll.trait, extra.note, extra.roll.rule, model="attacker", target="target")
-            out.wounds += yield from wounds(table, profile.saves, 1, profile.no_fate)
+            out.wounds += yield from wounds(table, after.saves, 1, after.no_fate)
     return out

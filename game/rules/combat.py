@@ -14,7 +14,16 @@ from typing import Any
 from game.content.catalog import catalog
 from game.core.dice import Modifier, ResolutionRoll, active_wins, ones, reroll
 from game.rules import board, conditions, fate
-from game.rules.attack_profile import AttackProfile, DiceRules, RollSide, TraitRoll, WoundSave, effects, wounds
+from game.rules.attack_profile import (
+    Aftermath,
+    AttackProfile,
+    DiceRules,
+    RollSide,
+    TraitRoll,
+    WoundSave,
+    effects,
+    wounds,
+)
 from game.rules.decisions import Decision, Option
 from game.rules.state import KILLED, GameState, ModelState
 from game.rules.traits.base import collect, hooks_of
@@ -196,9 +205,9 @@ def attack_profile(state: GameState, attack: Attack, a_extra: int = 0, d_extra: 
                        black_powder=attack.kind == "ranged" and skill is not None
                        and catalog().skill(skill).black_powder),
         pushes=attack.pushes,
-        saves=wound_saves(state, d, a, attack),
-        extra_wounds=tuple(x for h in hooks_of(a) for x in h.extra_wounds(state, attack)),
-        no_fate=attack.no_fate)
+        after=Aftermath(saves=wound_saves(state, d, a, attack),
+                        extra_wounds=tuple(x for h in hooks_of(a) for x in h.extra_wounds(state, attack)),
+                        no_fate=attack.no_fate))
 
 
 def wound_saves(state: GameState, target: ModelState, source: ModelState | None,
@@ -379,7 +388,7 @@ def _effects(state: GameState, attack: Attack, profile: AttackProfile, result: A
     a, d = attack.attacker, attack.defender
     a_roll = result.attack_roll
     assert a_roll is not None
-    out = yield from effects(OnTheTable(state, d, a), profile, result.hit, profile.dice(a_roll.dice))
+    out = yield from effects(OnTheTable(state, d, a), profile.after, result.hit, profile.dice(a_roll.dice))
     result.brutal, result.wounds_dealt, result.stunned = out.brutal, out.wounds, out.stunned
     result.killed = d.status == KILLED
     for h in sorted(hooks_of(a), key=lambda h: h.after_priority):
