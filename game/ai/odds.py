@@ -108,6 +108,8 @@ class _Sketch:
     def wound(self) -> None:
         self.taken += 1
         self.left -= 1
+        if self.left <= 0:  # killed: off the table with its conditions ([CAS-1])
+            self.stunned = self.newly_stunned = False
 
     def stun(self, why: str, rule: str) -> bool:
         if self.left <= 0 or self.immune or self.stunned:
