@@ -194,7 +194,7 @@ def attack_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reser
         hand_of_fortune = (pa.hand_of_fortune, pd.hand_of_fortune)
     active = Roller(pa.dice, pa.total, pa.reroll_ones, hand_of_fortune[0], policies[0])
     reactive = Roller(pd.dice, pd.total, pd.reroll_ones, hand_of_fortune[1], policies[1])
-    roll = opposed(active, reactive, misfire=profile.dice.misfires, classify=profile.dice)
+    roll = opposed(active, reactive, misfire=profile.dice.misfire, classify=profile.dice)
     if profile.pushes:  # the caller pushes: no effects ([CC-3], [T-SLAM-1])
         return Odds(roll.win, roll.misfire, Fraction(0), Fraction(0), Fraction(0), {0: Fraction(1)}, roll,
                     pa.total, pd.total, profile)

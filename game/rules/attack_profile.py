@@ -11,7 +11,7 @@ of their own, and a rule the profile does not carry shows up as a difference bet
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -99,9 +99,18 @@ class DiceRules:
             stun = ("critical double" if critical else "doubles", "CC-5")
         return DiceEffects(brutal, stun)
 
+    @property
+    def misfire(self) -> Callable[[Sequence[int]], bool] | None:
+        """The rule that ends the attack on its first dice, if any (one function, so callers may key on it)."""
+        return black_powder_misfire if self.black_powder else None
+
     def misfires(self, dice: Sequence[int]) -> bool:
-        """[SKILL-7]: two or more of the attacker's first dice show 1 with a black powder weapon."""
-        return self.black_powder and sum(v == 1 for v in dice) >= 2
+        return self.misfire is not None and self.misfire(dice)
+
+
+def black_powder_misfire(dice: Sequence[int]) -> bool:
+    """[SKILL-7]: two or more of the attacker's first dice show 1 with a black powder weapon."""
+    return sum(v == 1 for v in dice) >= 2
 
 
 @dataclass(frozen=True)
