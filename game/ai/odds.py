@@ -31,7 +31,7 @@ from typing import Any
 
 from game.ai.dice_odds import TWO_ONES, HoldOdds, Roller, RollOdds, against_total, opposed
 from game.core.dice import Modifier, effective_modifiers
-from game.rules import board, combat, conditions, fate, sorcery
+from game.rules import combat, conditions, fate, sorcery
 from game.rules.attack_profile import Aftermath, AttackProfile, DiceEffects, TraitRoll, WoundSave, effects
 from game.rules.attack_profile import wounds as deal
 from game.rules.state import GameState, ModelState
@@ -198,7 +198,7 @@ def attack_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reser
     if profile.pushes:  # the caller pushes: no effects ([CC-3], [T-SLAM-1])
         return Odds(roll.win, roll.misfire, Fraction(0), Fraction(0), Fraction(0), {0: Fraction(1)}, roll,
                     pa.total, pd.total, profile)
-    budget = [0 if attack.no_fate else max(0, s.fate) for s in state.sides]
+    budget = [max(0, s.fate) for s in state.sides]  # the trait rolls themselves take no Fate under [FATE-8]
     a_fate = budget[a.side] - attacker_inner_reserve if slayer_fate is None else int(slayer_fate)
     d_fate = budget[d.side] - defender_inner_reserve if tough_fate is None else tough_fate
     left, stunned = d.max_wounds - d.wounds_taken, bool(d.conditions.get("stunned"))
@@ -237,7 +237,7 @@ def wound_odds(state: GameState, target: ModelState, source: ModelState | None, 
     target's side spends Fate on each while it has any, or ``fate``)."""
     no_fate = attack is not None and attack.no_fate
     if fate is None:
-        fate = 0 if no_fate else state.sides[target.side].fate
+        fate = state.sides[target.side].fate
     leaves = _wound_effects(combat.wound_saves(state, target, source, attack), count, no_fate,
                             target.max_wounds - target.wounds_taken, bool(target.conditions.get("stunned")),
                             conditions.stun_immune(state, target, source), max(0, fate))
@@ -294,12 +294,6 @@ class VictimOdds:
         return sum((k * p for k, p in self.wounds.items()), Fraction(0))
 
 
-def spread_attack(attack: combat.Attack, victim: ModelState) -> combat.Attack:
-    """The attack as it reaches one victim, as :func:`game.rules.combat.area_of_effect` builds it."""
-    return combat.Attack(attack.attacker, victim, attack.kind, attack.action, attack.weapon,
-                         range_band=attack.range_band)
-
-
 def _victim_roller(state: GameState, spread: combat.Attack, inner_reserve: bool, hand_of_fortune: bool,
                    policy: str) -> Roller:
     v = spread.defender
@@ -341,7 +335,7 @@ def area_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reserve
     is on offer while its side has not used its one Inner Reserve or Hand of Fortune of the activation
     ([FATE-7]) — in the first window or on an earlier victim."""
     first = attack.defender
-    victims = [spread_attack(attack, v) for v in board.affected_within(state, first, 3)]
+    victims = combat.area_victims(state, attack)
     if not attack.area or not victims:
         return []
     a, d = attack.attacker, first

@@ -425,12 +425,17 @@ def area_defence_modifiers(state: GameState, spread: Attack) -> list[Modifier]:
             *collect(v, "defence_modifiers", state, spread)]
 
 
+def area_victims(state: GameState, attack: Attack) -> list[Attack]:
+    """[AOE-1]: the attack as it reaches every other model within 3″ of the first target, friend or foe (the
+    attacker too, if it stands that close), nearest first; never the neutral Prisoner ([ENC-RES-3])."""
+    return [Attack(attack.attacker, v, attack.kind, attack.action, attack.weapon, range_band=attack.range_band)
+            for v in board.affected_within(state, attack.defender, 3)]
+
+
 def area_of_effect(state: GameState, attack: Attack, total: int) -> Gen:
-    """[AOE-1]: every other model within 3″ of the first target, friend or foe (the attacker too, if it
-    stands that close), rolls PD +2 against the attack's total, each roll its own with its player's Fate."""
-    first = attack.defender
-    for v in board.affected_within(state, first, 3):  # never the neutral Prisoner ([ENC-RES-3])
-        spread = Attack(attack.attacker, v, attack.kind, attack.action, attack.weapon, range_band=attack.range_band)
+    """[AOE-1]: each victim rolls PD +2 against the attack's total, each roll its own with its player's Fate."""
+    for spread in area_victims(state, attack):
+        v = spread.defender
         d_roll = yield from hold_against(state, v, "PD", area_defence_modifiers(state, spread), total,
                                          "area of effect defence", "defence", spread, attack.no_fate,
                                          {"area_attack": spread})
