@@ -24,6 +24,7 @@ Re-roll policies (one per side):
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -32,6 +33,8 @@ from itertools import product
 from game.core.dice import has_critical_double, has_double
 
 DOUBLE, CRITICAL, TWO_ONES = 1, 2, 4  # category bits of a roll's final dice
+Classify = Callable[[Sequence[int]], Hashable]  # the final dice -> what the effects read of them
+Misfire = Callable[[Sequence[int]], bool] | None  # the active's first dice -> the roll ends at once, lost
 POLICIES = ("optimal", "when_losing", "never")
 PASS, TRAIT, HOF = "pass", "trait", "hand_of_fortune"
 
@@ -58,7 +61,7 @@ class RollOdds:
     """The window's outcome: P(active wins), and P by (active wins?, category bits of the active's final dice)."""
 
     win: Fraction
-    joint: dict[tuple[bool, int], Fraction]
+    joint: dict[tuple[bool, Hashable], Fraction]  # the category: bits by default, else the caller's classifier
     misfire: Fraction = Fraction(0)  # the attack ended before the defence roll ([SKILL-7])
     # P(the active wins with its final dice summing to s, the active took Hand of Fortune, the reactive did):
     # what an area of effect's victims face ([AOE-1]) and whose Fate use is gone ([FATE-7])
@@ -67,10 +70,10 @@ class RollOdds:
     def p(self, win: bool | None = None, has: int = 0, lacks: int = 0) -> Fraction:
         """P(outcome) summed over the categories that have all bits ``has`` and none of ``lacks``."""
         return sum((v for (w, c), v in self.joint.items()
-                    if (win is None or w == win) and c & has == has and not c & lacks), Fraction(0))
+                    if (win is None or w == win) and c & has == has and not c & lacks), Fraction(0))  # type: ignore[operator]
 
 
-def category(dice: tuple[int, ...] | list[int]) -> int:
+def category(dice: Sequence[int]) -> int:
     """The category bits of a roll's dice ([DICE-3] doubles and critical double; two 1s for misfire/burn-out)."""
     bits = DOUBLE if has_double(dice) else 0
     if has_critical_double(dice):
@@ -82,48 +85,53 @@ def category(dice: tuple[int, ...] | list[int]) -> int:
 
 # -- tables per number of dice (weights are counts of ordered outcomes) -------------------------
 
+def two_ones(dice: Sequence[int]) -> bool:
+    """Two or more dice show 1 (``misfire=True``: the black powder rule as tests name it, [SKILL-7])."""
+    return sum(1 for d in dice if d == 1) >= 2
+
+
 @cache
-def _fresh(n: int) -> dict[tuple[int, int], int]:
+def _fresh(n: int, classify: Classify = category) -> dict[tuple[int, Hashable], int]:
     """n fresh dice: (sum, category) -> count out of 6^n."""
-    out: Counter[tuple[int, int]] = Counter()
+    out: Counter[tuple[int, Hashable]] = Counter()
     for dice in product(range(1, 7), repeat=n):
-        out[(sum(dice), category(dice))] += 1
+        out[(sum(dice), classify(dice))] += 1
     return dict(out)
 
 
 @cache
-def _groups(n: int, track_ones: bool, misfire: bool) -> tuple[dict, dict, int]:
+def _groups(n: int, track_ones: bool, misfire: Misfire, classify: Classify = category) -> tuple[dict, dict, int]:
     """The first roll grouped by (sum, 1s shown or 0): per group its category counts, and the re-roll-the-1s
-    outcome counts (sum, category) scaled to 6^n per original outcome. Rolls with two 1s are dropped when
-    they ``misfire``; their count is returned."""
-    keep: dict[tuple[int, int], Counter[int]] = defaultdict(Counter)
+    outcome counts (sum, category) scaled to 6^n per original outcome. Rolls that ``misfire`` are dropped;
+    their count is returned."""
+    keep: dict[tuple[int, int], Counter[Hashable]] = defaultdict(Counter)
     kept_by_group: dict[tuple[int, int], Counter[tuple[int, ...]]] = defaultdict(Counter)
     dropped = 0
     for dice in product(range(1, 7), repeat=n):
         ones = dice.count(1)
-        if misfire and ones >= 2:
+        if misfire is not None and misfire(dice):
             dropped += 1
             continue
         key = (sum(dice), ones if track_ones else 0)
-        keep[key][category(dice)] += 1
+        keep[key][classify(dice)] += 1
         if track_ones:
             kept_by_group[key][tuple(sorted(d for d in dice if d != 1))] += 1
-    trait: dict[tuple[int, int], dict[tuple[int, int], int]] = {}
+    trait: dict[tuple[int, int], dict[tuple[int, Hashable], int]] = {}
     for key, kepts in kept_by_group.items():
         k = key[1]
         if k == 0:
             continue
-        out: Counter[tuple[int, int]] = Counter()
+        out: Counter[tuple[int, Hashable]] = Counter()
         scale = 6 ** (n - k)
         for kept, count in kepts.items():
             base = sum(kept)
             for fresh in product(range(1, 7), repeat=k):
-                out[(base + sum(fresh), category(kept + fresh))] += count * scale
+                out[(base + sum(fresh), classify(kept + fresh))] += count * scale
         trait[key] = dict(out)
     return {k: dict(v) for k, v in keep.items()}, trait, dropped
 
 
-def _sums(dist: dict[tuple[int, int], int], size: int) -> list[int]:
+def _sums(dist: dict[tuple[int, Hashable], int], size: int) -> list[int]:
     out = [0] * size
     for (s, _), w in dist.items():
         out[s] += w
@@ -171,26 +179,30 @@ def _pick(policy: str, losing: bool, options: list[tuple[str, int]], maximise: b
 
 # -- the window -------------------------------------------------------------------------------
 
-def opposed(active: Roller, reactive: Roller, misfire: bool = False) -> RollOdds:
+def opposed(active: Roller, reactive: Roller, misfire: bool | Misfire = False,
+            classify: Classify = category) -> RollOdds:
     """The exact outcome of an opposed roll: a tie goes to the reactive roll ([DICE-2]).
 
-    ``misfire``: two or more 1s on the active's first dice end the roll at once, lost ([SKILL-7]).
+    ``misfire``: the active's first dice for which the roll ends at once, lost (an attack profile's
+    [SKILL-7] rule; ``True``: two or more 1s). ``classify``: what the joint distribution keeps of the
+    active's final dice (hashable; default the category bits).
     """
-    return _opposed(active, reactive, misfire)
+    rule: Misfire = two_ones if misfire is True else (misfire or None)
+    return _opposed(active, reactive, rule, classify)
 
 
 @lru_cache(maxsize=4096)
-def _opposed(active: Roller, reactive: Roller, misfire: bool) -> RollOdds:
+def _opposed(active: Roller, reactive: Roller, misfire: Misfire, classify: Classify) -> RollOdds:
     n, m = active.dice, reactive.dice
     t = reactive.modifier - active.modifier  # the active wins when a_sum > d_sum + t
-    a_keep, a_trait, dropped = _groups(n, active.reroll_ones, misfire)
-    d_keep, d_trait, _ = _groups(m, reactive.reroll_ones, False)
+    a_keep, a_trait, dropped = _groups(n, active.reroll_ones, misfire, classify)
+    d_keep, d_trait, _ = _groups(m, reactive.reroll_ones, None)
     if not active.reroll_ones:
         a_trait = {}
     if not reactive.reroll_ones:
         d_trait = {}
     a_size, d_size = 6 * n + 1, 6 * m + 1
-    fresh_a, fresh_d = _fresh(n), _fresh(m)
+    fresh_a, fresh_d = _fresh(n, classify), _fresh(m)
     hof_a_sum = _sums(fresh_a, a_size)  # per unit of first-roll weight
     hof_a_suf = _suffix(hof_a_sum)
     hof_d_sum = _sums(fresh_d, d_size)
@@ -265,8 +277,8 @@ def _opposed(active: Roller, reactive: Roller, misfire: bool) -> RollOdds:
         return step2f_cache[key]
 
     # (1) the active's first choice
-    hits: Counter[int] = Counter()  # category -> weight (denominator 6^2n 6^2m)
-    misses: Counter[int] = Counter()
+    hits: Counter[Hashable] = Counter()  # category -> weight (denominator 6^2n 6^2m)
+    misses: Counter[Hashable] = Counter()
     # (ga, the reactive took Hand of Fortune) -> per final reactive sum, weight W_d 6^m
     passed_ds: dict[tuple[tuple[int, int], bool], list[int]] = {}
     reroll_hit: dict[tuple[tuple[int, int], str], list[int]] = {}  # (ga, option) -> per a_sum, hit weight
@@ -367,7 +379,7 @@ def against_total(roller: Roller, total: int) -> HoldOdds:
     chosen by its policy (``optimal`` keeps the lowest chance of being beaten; ties pass, then the trait).
     """
     n = roller.dice
-    keep, trait, _ = _groups(n, roller.reroll_ones, False)
+    keep, trait, _ = _groups(n, roller.reroll_ones, None)
     fresh = _fresh(n)
     six_n = 6 ** n
     need = total - roller.modifier  # beaten when the dice sum is below this

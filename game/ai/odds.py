@@ -1,14 +1,18 @@
 """Exact odds of an attack or a spell as the engine would resolve it, read from the engine's own objects.
 
-The modifiers come from :func:`game.rules.combat.attack_modifiers` / ``defence_modifiers`` and
-:func:`game.rules.sorcery.casting_modifiers` / ``resist_modifiers`` (never re-derived here); the
-trait re-rolls come from the models' own ``reroll_options`` hooks. The dice arithmetic is in
-:mod:`game.ai.dice_odds` (see there for the re-roll policies).
+An attack's odds read its :class:`~game.rules.attack_profile.AttackProfile`, which
+:func:`game.rules.combat.attack_profile` builds for :func:`~game.rules.combat.resolve_attack` too: the
+totals, dice and re-rolls on offer feed the [SEQ-1] window (the dice arithmetic is in
+:mod:`game.ai.dice_odds`, see there for the re-roll policies); the profile's dice rules classify the final
+dice (Brutal, Stun, misfire); and [SEQ-6]'s effects are the profile's own program
+(:func:`game.rules.attack_profile.effects`), run here once per outcome of its trait d6s. No rule is
+restated here; tests/rules/test_attack_profile.py holds the odds to the engine's frequencies over every
+registered trait and condition.
 
 Fate assumptions, stated because the window cannot know a player's future mind:
 Inner Reserve is whatever the caller says (``*_inner_reserve``); Hand of Fortune is on offer when
-[FATE-7] allows it and Inner Reserve was not taken; Tough and Slayer spend Fate on every roll while
-the side has Fate left (``tough_fate`` / ``slayer_fate`` override), not counting Fate the window
+[FATE-7] allows it and Inner Reserve was not taken; trait rolls (Tough, Slayer) spend Fate on every roll
+while the side has Fate left (``tough_fate`` / ``slayer_fate`` override), not counting Fate the window
 itself may spend.
 
 An area of effect's victims ([AOE-1], [SEQ-8]) each roll with their own Fate: Inner Reserve as the
@@ -19,16 +23,19 @@ earlier victims' are followed exactly, by the re-roll policy.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
+from typing import Any
 
-from game.ai.dice_odds import CRITICAL, DOUBLE, TWO_ONES, HoldOdds, Roller, RollOdds, against_total, opposed
-from game.content.catalog import catalog
-from game.core.dice import Modifier, ResolutionRoll, effective_modifiers
-from game.rules import board, combat, conditions, fate, sorcery
+from game.ai.dice_odds import TWO_ONES, HoldOdds, Roller, RollOdds, against_total, opposed
+from game.core.dice import Modifier, effective_modifiers
+from game.rules import combat, conditions, fate, sorcery
+from game.rules.attack_profile import Aftermath, AttackProfile, DiceEffects, TraitRoll, WoundSave, effects
+from game.rules.attack_profile import wounds as deal
 from game.rules.state import GameState, ModelState
-from game.rules.traits.base import any_hook, hooks_of
-from game.rules.traits.slayer import STANDARD as SLAYER_ACTIONS
+from game.rules.traits.base import hooks_of
 
 
 @dataclass(frozen=True)
@@ -44,6 +51,7 @@ class Odds:
     roll: RollOdds | None = None
     attack_total: int = 0  # attribute + modifiers
     defence_total: int = 0
+    profile: AttackProfile | None = field(default=None, compare=False)
 
     @property
     def expected_wounds(self) -> Fraction:
@@ -63,18 +71,107 @@ def _total(model: ModelState, attr: str, mods: list[Modifier]) -> int:
     return combat.attribute(model, attr) + sum(m.value for m in applied)
 
 
-def _trait_reroll(state: GameState, model: ModelState, attr: str, dice: int, role: str,
-                  attack: combat.Attack | None) -> bool:
-    """Whether one of the model's traits would offer to re-roll the 1s of this roll (asked with a probe roll)."""
-    probe = ResolutionRoll((1,) * dice, attr, combat.attribute(model, attr))
-    return any(h.reroll_options(state, model, probe, role, attack) for h in hooks_of(model))
+def has_tough(attacker: ModelState | None, defender: ModelState, state: GameState | None = None,
+              attack: combat.Attack | None = None) -> bool:
+    """Whether the defender's hooks offer a save against ``attacker``'s wounds (Tough, Undead, Non-Living; not
+    lost, as to a Holy attack on Undead, [T-HOLY-1]). Without ``attack``, asked as of a close attack."""
+    if attack is None and attacker is not None:
+        attack = combat.Attack(attacker, defender, "close", "standard_attack")
+    saves = [s for h in hooks_of(defender) for s in h.wound_saves(state, defender, attacker, attack)]  # type: ignore[arg-type]
+    return any(s.roll is not None for s in saves)
 
 
-def has_tough(attacker: ModelState | None, defender: ModelState) -> bool:
-    """Tough, Undead or Non-Living; lost against a Holy attacker's attack on Undead (as tough.py checks, [T-HOLY-1])."""
-    if not any_hook(defender, "has_tough"):
-        return False
-    return not (attacker is not None and attacker.has("holy") and defender.has("undead"))
+# -- [SEQ-6]'s effects, run over every outcome of the trait d6s ------------------------------------
+
+class _Branch(Exception):
+    """The program asks a trait d6 not yet decided: branch on it, success with ``p``."""
+
+    def __init__(self, p: Fraction):
+        super().__init__()
+        self.p = p
+
+
+class _Sketch:
+    """The target as the odds follow it through :func:`game.rules.attack_profile.effects`: its wounds left,
+    Stun, and each side's Fate budget for trait rolls (spent on every roll while it lasts), with the trait
+    d6s decided by ``outcomes`` in order."""
+
+    def __init__(self, left: int, stunned: bool, immune: bool, fate: tuple[int, int], outcomes: tuple[bool, ...]):
+        self.left, self.stunned, self.immune = left, stunned, immune
+        self.fate = list(fate)  # attacker, target
+        self.outcomes, self.asked = outcomes, 0
+        self.taken, self.newly_stunned = 0, False
+
+    def on_table(self) -> bool:
+        return self.left > 0
+
+    def wound(self) -> None:
+        self.taken += 1
+        self.left -= 1
+        if self.left <= 0:  # killed: off the table with its conditions ([CAS-1])
+            self.stunned = self.newly_stunned = False
+
+    def stun(self, why: str, rule: str) -> bool:
+        if self.left <= 0 or self.immune or self.stunned:
+            return False
+        self.stunned = self.newly_stunned = True
+        return True
+
+    def trait_roll(self, roll: TraitRoll, attacker: bool, no_fate: bool) -> Generator[Any, Any, bool]:
+        side = 0 if attacker else 1
+        need = roll.need
+        if not no_fate and self.fate[side] > 0:
+            self.fate[side] -= 1
+            need = roll.need_with_fate
+        i, self.asked = self.asked, self.asked + 1
+        if i < len(self.outcomes):
+            return self.outcomes[i]
+        raise _Branch(Fraction(max(0, min(6, 7 - need)), 6))
+        yield  # pragma: no cover
+
+    def note(self, kind: str, text: str, rule: str, **who: str) -> None:
+        pass
+
+
+Leaf = tuple[int, int, bool, bool]  # wounds taken, wounds left, newly Stunned, brutal
+
+
+def _enumerate(program: Callable[[_Sketch], Generator[Any, Any, Any]], left: int, stunned: bool, immune: bool,
+               fate: tuple[int, int]) -> tuple[tuple[Leaf, Fraction], ...]:
+    """Run ``program`` once per outcome of its trait d6s (it is replayed down each branch: a few d6s at most)."""
+    out: dict[Leaf, Fraction] = {}
+    stack: list[tuple[tuple[bool, ...], Fraction]] = [((), Fraction(1))]
+    while stack:
+        outcomes, weight = stack.pop()
+        sketch = _Sketch(left, stunned, immune, fate, outcomes)
+        gen = program(sketch)
+        try:
+            next(gen)
+        except _Branch as branch:
+            if branch.p:
+                stack.append(((*outcomes, True), weight * branch.p))
+            if branch.p != 1:
+                stack.append(((*outcomes, False), weight * (1 - branch.p)))
+            continue
+        except StopIteration as stop:
+            brutal = bool(getattr(stop.value, "brutal", False))
+            key = (sketch.taken, sketch.left, sketch.newly_stunned, brutal)
+            out[key] = out.get(key, Fraction(0)) + weight
+            continue
+        raise AssertionError("the effects asked a decision the odds cannot answer")
+    return tuple(sorted(out.items()))
+
+
+@lru_cache(maxsize=8192)
+def _attack_effects(after: Aftermath, hit: bool, dice: DiceEffects, left: int, stunned: bool, immune: bool,
+                    fate: tuple[int, int]) -> tuple[tuple[Leaf, Fraction], ...]:
+    return _enumerate(lambda t: effects(t, after, hit, dice), left, stunned, immune, fate)
+
+
+@lru_cache(maxsize=4096)
+def _wound_effects(saves: tuple[WoundSave, ...], count: int, no_fate: bool, left: int, stunned: bool, immune: bool,
+                   fate: int) -> tuple[tuple[Leaf, Fraction], ...]:
+    return _enumerate(lambda t: deal(t, saves, count, no_fate), left, stunned, immune, (0, fate))
 
 
 def attack_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reserve: bool = False,
@@ -83,113 +180,74 @@ def attack_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reser
                 slayer_fate: bool | None = None) -> Odds:
     """The exact odds of ``attack`` resolved now by :func:`game.rules.combat.resolve_attack`.
 
-    ``hand_of_fortune`` (attacker, defender) overrides whether each side may use it (default: [FATE-7]/[FATE-8]
-    allow it and that side took no Inner Reserve). ``attack`` should already be prepared by the traits
-    (Blast, Spray), as the action does before resolving it.
+    Read from the attack's :class:`~game.rules.attack_profile.AttackProfile`: its totals, dice and re-rolls
+    feed the window, its dice rules classify the final dice, and its effects program is run over every
+    trait d6. ``hand_of_fortune`` (attacker, defender) overrides whether each side may use it (default: the
+    profile's: [FATE-7]/[FATE-8] allow it and that side took no Inner Reserve). ``tough_fate`` / ``slayer_fate``
+    override the defender's / attacker's Fate budget for trait rolls. ``attack`` should already be prepared
+    by the traits (Blast, Spray), as the action does before resolving it.
     """
     a, d = attack.attacker, attack.defender
-    a_attr = "MA" if attack.kind == "close" else "RA"
-    a_dice = 2 + attack.extra_dice + attacker_inner_reserve
-    d_dice = 2 + (attack.kind == "close" and bool(d.conditions.get("full_defense"))) + defender_inner_reserve
+    profile = combat.attack_profile(state, attack, int(attacker_inner_reserve), int(defender_inner_reserve))
+    pa, pd = profile.attack, profile.defence
     if hand_of_fortune is None:
-        hand_of_fortune = (not attacker_inner_reserve and fate.reroll_fate_allowed(state, a.side, attack.no_fate),
-                           not defender_inner_reserve and fate.reroll_fate_allowed(state, d.side, attack.no_fate))
-    a_total = _total(a, a_attr, combat.attack_modifiers(state, attack))
-    d_total = _total(d, "PD", combat.defence_modifiers(state, attack))
-    active = Roller(a_dice, a_total, _trait_reroll(state, a, a_attr, a_dice, "attack", attack), hand_of_fortune[0],
-                    policies[0])
-    reactive = Roller(d_dice, d_total, _trait_reroll(state, d, "PD", d_dice, "defence", attack), hand_of_fortune[1],
-                      policies[1])
-    skill = attack.weapon_skill()
-    black_powder = attack.kind == "ranged" and skill is not None and catalog().skill(skill).black_powder
-    roll = opposed(active, reactive, misfire=black_powder)
-    if attack.pushes:  # Shove and Shield Slam: the caller pushes; no wound, no Stun by doubles
+        hand_of_fortune = (pa.hand_of_fortune, pd.hand_of_fortune)
+    active = Roller(pa.dice, pa.total, pa.reroll_ones, hand_of_fortune[0], policies[0])
+    reactive = Roller(pd.dice, pd.total, pd.reroll_ones, hand_of_fortune[1], policies[1])
+    roll = opposed(active, reactive, misfire=profile.dice.misfire, classify=profile.dice)
+    if profile.pushes:  # the caller pushes: no effects ([CC-3], [T-SLAM-1])
         return Odds(roll.win, roll.misfire, Fraction(0), Fraction(0), Fraction(0), {0: Fraction(1)}, roll,
-                    a_total, d_total)
-    side_fate = [s.fate for s in state.sides]
-    if tough_fate is None:
-        tough_fate = 0 if attack.no_fate else max(0, side_fate[d.side] - defender_inner_reserve)
-    if slayer_fate is None:
-        slayer_fate = not attack.no_fate and side_fate[a.side] - attacker_inner_reserve >= 1
-    effects = Effects(
-        wounds_left=d.max_wounds - d.wounds_taken,
-        tough=has_tough(a, d),
-        tough_fate=tough_fate,
-        stun_immune=conditions.stun_immune(state, d, a),
-        slayer=a.has("slayer") and attack.action in SLAYER_ACTIONS,
-        slayer_fate=slayer_fate,
-    )
-    brutal_by_weapon = attack.furious and skill == "2h_edged"  # [SKILL-4]
-    stun_by_weapon = attack.furious and skill == "2h_blunt"  # [SKILL-5]
+                    pa.total, pd.total, profile)
+    budget = [max(0, s.fate) for s in state.sides]  # the trait rolls themselves take no Fate under [FATE-8]
+    a_fate = budget[a.side] - attacker_inner_reserve if slayer_fate is None else int(slayer_fate)
+    d_fate = budget[d.side] - defender_inner_reserve if tough_fate is None else tough_fate
+    left, stunned = d.max_wounds - d.wounds_taken, bool(d.conditions.get("stunned"))
+    immune = conditions.stun_immune(state, d, a)
     wounds: dict[int, Fraction] = {}
-    p_stun = p_kill = p_brutal = Fraction(0)
     if roll.misfire:
         wounds[0] = roll.misfire
-    for (hit, cat), p in roll.joint.items():
-        brutal = hit and (bool(cat & CRITICAL) or brutal_by_weapon)
-        if brutal:
-            p_brutal += p
-        stun_source = bool(cat & DOUBLE) or stun_by_weapon
-        for (taken, left, stunned), q in effects.outcomes(2 if brutal else (1 if hit else 0), stun_source).items():
+    p_stun = p_kill = p_brutal = Fraction(0)
+    for (hit, dice), p in roll.joint.items():
+        assert isinstance(dice, DiceEffects)
+        for (taken, after_left, newly, brutal), q in _attack_effects(profile.after, hit, dice, left, stunned, immune,
+                                                                    (max(0, a_fate), max(0, d_fate))):
             wounds[taken] = wounds.get(taken, Fraction(0)) + p * q
-            p_stun += p * q * stunned
-            p_kill += p * q * (left <= 0)
-    return Odds(roll.win, roll.misfire, p_brutal, p_stun, p_kill, wounds, roll, a_total, d_total)
+            p_stun += p * q * newly
+            p_kill += p * q * (after_left <= 0)
+            p_brutal += p * q * brutal
+    return Odds(roll.win, roll.misfire, p_brutal, p_stun, p_kill, wounds, roll, pa.total, pd.total, profile)
 
 
 @dataclass(frozen=True)
-class Effects:
-    """[SEQ-6] after the roll: wounds one at a time with Tough, then Stun, then Slayer (Tough again)."""
+class WoundOdds:
+    """Wounds taken, P(killed), P(newly Stunned by a save) of wounds dealt through the target's saves."""
 
-    wounds_left: int
-    tough: bool = False
-    tough_fate: int = 0
-    stun_immune: bool = False
-    slayer: bool = False
-    slayer_fate: bool = False
+    wounds: dict[int, Fraction]
+    p_kill: Fraction
+    p_stun: Fraction
 
-    def outcomes(self, wounds: int, stun_source: bool) -> dict[tuple[int, int, bool], Fraction]:
-        """(wounds taken, wounds left, Stunned by this attack) -> probability."""
-        dist = {(0, self.wounds_left, self.tough_fate, False): Fraction(1)}
-        dist = self._deal(dist, wounds)
-        if stun_source and not self.stun_immune:
-            dist = _merge(((t, left, f, s or left > 0), p) for (t, left, f, s), p in dist.items())
-        if self.slayer:
-            p6 = Fraction(2 if self.slayer_fate else 1, 6)
-            out: dict = {}
-            for key, p in dist.items():
-                if key[0] >= 1 and key[1] > 0:
-                    for k2, q in self._deal({key: Fraction(1)}, 1).items():
-                        out[k2] = out.get(k2, Fraction(0)) + p * p6 * q
-                    out[key] = out.get(key, Fraction(0)) + p * (1 - p6)
-                else:
-                    out[key] = out.get(key, Fraction(0)) + p
-            dist = out
-        return _merge(((t, left, s), p) for (t, left, _f, s), p in dist.items())
-
-    def _deal(self, dist: dict, wounds: int) -> dict:
-        for _ in range(wounds):
-            out: dict = {}
-            for (taken, left, f, stunned), p in dist.items():
-                if left <= 0:  # killed: the rest of the wounds fall on nothing
-                    out[(taken, left, f, stunned)] = out.get((taken, left, f, stunned), Fraction(0)) + p
-                    continue
-                save = Fraction(2 if f > 0 else 1, 6) if self.tough else Fraction(0)
-                f2 = f - 1 if self.tough and f > 0 else f
-                if save:
-                    k = (taken, left, f2, stunned or not self.stun_immune)
-                    out[k] = out.get(k, Fraction(0)) + p * save
-                k = (taken + 1, left - 1, f2, stunned)
-                out[k] = out.get(k, Fraction(0)) + p * (1 - save)
-            dist = out
-        return dist
+    @property
+    def expected(self) -> Fraction:
+        return sum((k * p for k, p in self.wounds.items()), Fraction(0))
 
 
-def _merge(items) -> dict:
-    out: dict = {}
-    for k, p in items:
-        out[k] = out.get(k, Fraction(0)) + p
-    return out
+def wound_odds(state: GameState, target: ModelState, source: ModelState | None, attack: combat.Attack | None,
+               count: int = 1, fate: int | None = None) -> WoundOdds:
+    """``count`` wounds dealt as :func:`game.rules.combat.deal_wounds` deals them, over every save's d6 (the
+    target's side spends Fate on each while it has any, or ``fate``)."""
+    no_fate = attack is not None and attack.no_fate
+    if fate is None:
+        fate = state.sides[target.side].fate
+    leaves = _wound_effects(combat.wound_saves(state, target, source, attack), count, no_fate,
+                            target.max_wounds - target.wounds_taken, bool(target.conditions.get("stunned")),
+                            conditions.stun_immune(state, target, source), max(0, fate))
+    out: dict[int, Fraction] = {}
+    kill = stun = Fraction(0)
+    for (taken, left, newly, _), q in leaves:
+        out[taken] = out.get(taken, Fraction(0)) + q
+        kill += q * (left <= 0)
+        stun += q * newly
+    return WoundOdds(out, kill, stun)
 
 
 def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell_id: str, enhancement: str = "none",
@@ -205,18 +263,16 @@ def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell_i
                            not target_inner_reserve and fate.reroll_fate_allowed(state, target.side, False))
     c_total = _total(caster, "WP", sorcery.casting_modifiers(state, caster, target, enhancement == "greater_focus"))
     t_total = _total(target, spell.resist, sorcery.resist_modifiers(state, target, spell))
-    active = Roller(c_dice, c_total, _trait_reroll(state, caster, "WP", c_dice, "cast", None), hand_of_fortune[0],
-                    policies[0])
-    reactive = Roller(t_dice, t_total, _trait_reroll(state, target, spell.resist, t_dice, "resist", None),
-                      hand_of_fortune[1], policies[1])
+    rerolls = (combat.offers_reroll_ones(state, caster, "WP", c_dice, "cast", None),
+               combat.offers_reroll_ones(state, target, spell.resist, t_dice, "resist", None))
+    active = Roller(c_dice, c_total, rerolls[0], hand_of_fortune[0], policies[0])
+    reactive = Roller(t_dice, t_total, rerolls[1], hand_of_fortune[1], policies[1])
     roll = opposed(active, reactive)
     wounds = Fraction(0)
     if spell.id == "ravage":
         if tough_fate is None:
             tough_fate = max(0, state.sides[target.side].fate - target_inner_reserve)
-        effects = Effects(target.max_wounds - target.wounds_taken, has_tough(caster, target), tough_fate,
-                          conditions.stun_immune(state, target, caster))
-        wounds = roll.win * sum((t * q for (t, _, _), q in effects.outcomes(1, False).items()), Fraction(0))
+        wounds = roll.win * wound_odds(state, target, caster, None, 1, tough_fate).expected
     return SpellOdds(roll.win, roll.p(has=TWO_ONES), wounds, roll)
 
 
@@ -238,37 +294,17 @@ class VictimOdds:
         return sum((k * p for k, p in self.wounds.items()), Fraction(0))
 
 
-def spread_attack(attack: combat.Attack, victim: ModelState) -> combat.Attack:
-    """The attack as it reaches one victim, as :func:`game.rules.combat.area_of_effect` builds it."""
-    return combat.Attack(attack.attacker, victim, attack.kind, attack.action, attack.weapon,
-                         range_band=attack.range_band)
-
-
 def _victim_roller(state: GameState, spread: combat.Attack, inner_reserve: bool, hand_of_fortune: bool,
                    policy: str) -> Roller:
     v = spread.defender
     dice = 2 + inner_reserve
     return Roller(dice, _total(v, "PD", combat.area_defence_modifiers(state, spread)),
-                  _trait_reroll(state, v, "PD", dice, "defence", spread), hand_of_fortune, policy)
+                  combat.offers_reroll_ones(state, v, "PD", dice, "defence", spread), hand_of_fortune, policy)
 
 
-def _victim_effects(state: GameState, spread: combat.Attack, tough_fate: int | None) -> Effects:
-    v = spread.defender
-    if tough_fate is None:
-        tough_fate = 0 if spread.no_fate else state.sides[v.side].fate
-    return Effects(v.max_wounds - v.wounds_taken, has_tough(spread.attacker, v), tough_fate,
-                   conditions.stun_immune(state, v, spread.attacker))
-
-
-def _one_wound(effects: Effects) -> tuple[dict[int, Fraction], Fraction, Fraction]:
-    """Wounds taken, P(kill), P(Stunned by Tough) of one wound through Tough ([SEQ-6]); no doubles effects."""
-    wounds: dict[int, Fraction] = {}
-    kill = stun = Fraction(0)
-    for (taken, left, stunned), q in effects.outcomes(1, False).items():
-        wounds[taken] = wounds.get(taken, Fraction(0)) + q
-        kill += q * (left <= 0)
-        stun += q * stunned
-    return wounds, kill, stun
+def _one_wound(state: GameState, spread: combat.Attack) -> WoundOdds:
+    """One wound of the spread through the victim's saves, as :func:`game.rules.combat.area_of_effect` deals it."""
+    return wound_odds(state, spread.defender, spread.attacker, spread)
 
 
 def victim_odds(state: GameState, spread: combat.Attack, total: int, *, inner_reserve: bool = False,
@@ -280,9 +316,9 @@ def victim_odds(state: GameState, spread: combat.Attack, total: int, *, inner_re
     if hand_of_fortune is None:
         hand_of_fortune = not inner_reserve and fate.reroll_fate_allowed(state, v.side, spread.no_fate)
     hold = against_total(_victim_roller(state, spread, inner_reserve, hand_of_fortune, policy), total)
-    wounds, kill, stun = _one_wound(_victim_effects(state, spread, tough_fate))
+    one = wound_odds(state, v, spread.attacker, spread, 1, tough_fate)
     hit = hold.beaten
-    return VictimOdds(v.id, hit, _scale(wounds, hit), kill * hit, stun * hit, hold.hand_of_fortune)
+    return VictimOdds(v.id, hit, _scale(one.wounds, hit), one.p_kill * hit, one.p_stun * hit, hold.hand_of_fortune)
 
 
 def _scale(wounds: dict[int, Fraction], hit: Fraction) -> dict[int, Fraction]:
@@ -299,7 +335,7 @@ def area_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reserve
     is on offer while its side has not used its one Inner Reserve or Hand of Fortune of the activation
     ([FATE-7]) — in the first window or on an earlier victim."""
     first = attack.defender
-    victims = [spread_attack(attack, v) for v in board.affected_within(state, first, 3)]
+    victims = combat.area_victims(state, attack)
     if not attack.area or not victims:
         return []
     a, d = attack.attacker, first
@@ -308,7 +344,7 @@ def area_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reserve
     assert odds.roll is not None
     open_a = not attacker_inner_reserve and fate.reroll_fate_allowed(state, a.side, attack.no_fate)
     open_d = not defender_inner_reserve and fate.reroll_fate_allowed(state, d.side, attack.no_fate)
-    effects = [_one_wound(_victim_effects(state, s, None)) for s in victims]
+    effects = [_one_wound(state, s) for s in victims]
     hit = [Fraction(0)] * len(victims)
     hof = [Fraction(0)] * len(victims)
     for (dice_sum, a_hof, d_hof), p in odds.roll.wins_by.items():
@@ -329,9 +365,9 @@ def area_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reserve
             states = after
     out = []
     for i, spread in enumerate(victims):
-        wounds, kill, stun = effects[i]
-        out.append(VictimOdds(spread.defender.id, hit[i], _scale(wounds, hit[i]), kill * hit[i], stun * hit[i],
-                              hof[i]))
+        one = effects[i]
+        out.append(VictimOdds(spread.defender.id, hit[i], _scale(one.wounds, hit[i]), one.p_kill * hit[i],
+                              one.p_stun * hit[i], hof[i]))
     return out
 
 
@@ -345,9 +381,8 @@ def area_spell_hold(state: GameState, caster: ModelState, victim: ModelState, sp
         hand_of_fortune = not inner_reserve and fate.reroll_fate_allowed(state, victim.side, False)
     dice = 2 + inner_reserve
     mods = sorcery.resist_modifiers(state, victim, spell, area=True)
-    return against_total(Roller(dice, _total(victim, spell.resist, mods),
-                                _trait_reroll(state, victim, spell.resist, dice, "resist", None), hand_of_fortune,
-                                policy), total)
+    rerolls = combat.offers_reroll_ones(state, victim, spell.resist, dice, "resist", None)
+    return against_total(Roller(dice, _total(victim, spell.resist, mods), rerolls, hand_of_fortune, policy), total)
 
 
 def victim_beaten(state: GameState, context: dict, inner_reserve: bool = False) -> Fraction:

@@ -21,6 +21,7 @@ from game.ai.futile import Futility
 from game.ai.random_legal import RandomLegal
 from game.ai.threat import Threats, loss
 from game.rules import board, combat, conditions
+from game.rules.board import point_behind as behind
 from game.rules.decisions import Answer, Decision, IllegalAnswer
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import hooks_of
@@ -37,12 +38,6 @@ class Intent:
     goal: tuple[float, float] | None = None
     spell: str | None = None
     notes: list[str] = field(default_factory=list)
-
-
-def behind(t: ModelState, x: float, y: float) -> bool:
-    """A point strictly in ``t``'s back arc ([DIG-4]), as :func:`game.rules.board.attacker_behind` decides."""
-    f = math.radians(t.facing)
-    return (x - t.x) * math.cos(f) + (y - t.y) * math.sin(f) < -1e-9
 
 
 def model_value(model: ModelState) -> float:

@@ -209,8 +209,8 @@ def reroll(roll: ResolutionRoll, dice: Dice, indices: list[int] | tuple[int, ...
         raise IllegalAction("DICE-5", "no roll is re-rolled more than once")
     chosen = range(len(roll.dice)) if indices is None else indices
     new = list(roll.dice)
-    for i in chosen:
-        new[i] = dice.d6(f"re-roll of {roll.attribute} roll")
+    for i, value in zip(chosen, dice.roll(len(chosen), f"re-roll of {roll.attribute} roll"), strict=True):
+        new[i] = value
     return ResolutionRoll(tuple(new), roll.attribute, roll.attribute_value, roll.modifiers, True,
                           roll.history + (roll.dice,))
 

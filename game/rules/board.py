@@ -97,9 +97,14 @@ def sight(state: GameState, viewer: ModelState, target: ModelState) -> LosResult
     return line_of_sight_turned(battlefield(state), viewer.id, target.id)
 
 
+def point_behind(model: ModelState, x: float, y: float) -> bool:
+    """[DIG-4]: a point strictly in the model's back arc (angle > 90°)."""
+    return _angle_to(model, x, y) > 90.0 + 1e-9
+
+
 def attacker_behind(defender: ModelState, attacker: ModelState) -> bool:
-    """[DIG-4] / [MOD-1]: the attacker's centre strictly in the defender's back arc (angle > 90°)."""
-    return _angle_to(defender, attacker.x, attacker.y) > 90.0 + 1e-9
+    """[DIG-4] / [MOD-1]: the attacker's centre strictly in the defender's back arc."""
+    return point_behind(defender, attacker.x, attacker.y)
 
 
 def facing_towards(model: ModelState, x: float, y: float) -> float:

@@ -14,6 +14,16 @@ from typing import Any
 from game.content.catalog import catalog
 from game.core.dice import Modifier, ResolutionRoll, active_wins, ones, reroll
 from game.rules import board, conditions, fate
+from game.rules.attack_profile import (
+    Aftermath,
+    AttackProfile,
+    DiceRules,
+    RollSide,
+    TraitRoll,
+    WoundSave,
+    effects,
+    wounds,
+)
 from game.rules.decisions import Decision, Option
 from game.rules.state import KILLED, GameState, ModelState
 from game.rules.traits.base import collect, hooks_of
@@ -159,6 +169,84 @@ def attribute(model: ModelState, name: str) -> int:
     return model.profile.attributes[name]
 
 
+# -- the attack profile ---------------------------------------------------------------------
+
+def offers_reroll_ones(state: GameState, model: ModelState, attr: str, dice: int, role: str,
+                       attack: Attack | None) -> bool:
+    """Whether one of the model's traits would offer to re-roll the 1s of this roll ([DICE-4]), asked of its
+    ``reroll_options`` hooks with a roll of all 1s."""
+    probe = ResolutionRoll((1,) * dice, attr, attribute(model, attr))
+    return any(h.reroll_options(state, model, probe, role, attack) for h in hooks_of(model))
+
+
+def roll_side(state: GameState, model: ModelState, attr: str, mods: list[Modifier], dice: int, role: str,
+              attack: Attack | None, inner_reserve: bool, no_fate: bool) -> RollSide:
+    """One side of a resolution roll as it will be rolled: Weakness added ([SPELL-6]); Hand of Fortune on offer
+    unless this roll took Inner Reserve ([FATE-7])."""
+    return RollSide(model.id, attr, attribute(model, attr), (*mods, *weakness_modifiers(model, attr)), dice,
+                    offers_reroll_ones(state, model, attr, dice, role, attack),
+                    not inner_reserve and fate.reroll_fate_allowed(state, model.side, no_fate))
+
+
+def attack_profile(state: GameState, attack: Attack, a_extra: int = 0, d_extra: int = 0) -> AttackProfile:
+    """The attack as data after the Fate declarations of step (1) (``*_extra``: Inner Reserve dice): what
+    :func:`resolve_attack` rolls and what the exact odds enumerate."""
+    a, d = attack.attacker, attack.defender
+    a_dice = 2 + attack.extra_dice + a_extra
+    d_dice = 2 + d_extra + (attack.kind == "close" and bool(d.conditions.get("full_defense")))  # [SPEC-2]
+    skill = attack.weapon_skill()
+    return AttackProfile(
+        attack=roll_side(state, a, "MA" if attack.kind == "close" else "RA", attack_modifiers(state, attack), a_dice,
+                         "attack", attack, a_extra > 0, attack.no_fate),
+        defence=roll_side(state, d, "PD", defence_modifiers(state, attack), d_dice, "defence", attack, d_extra > 0,
+                          attack.no_fate),
+        dice=DiceRules(brutal_by_weapon=attack.furious and skill == "2h_edged",
+                       stun_by_weapon=attack.furious and skill == "2h_blunt",
+                       black_powder=attack.kind == "ranged" and skill is not None
+                       and catalog().skill(skill).black_powder),
+        pushes=attack.pushes,
+        after=Aftermath(saves=wound_saves(state, d, a, attack),
+                        extra_wounds=tuple(x for h in hooks_of(a) for x in h.extra_wounds(state, attack)),
+                        no_fate=attack.no_fate))
+
+
+def wound_saves(state: GameState, target: ModelState, source: ModelState | None,
+                attack: Attack | None) -> tuple[WoundSave, ...]:
+    """The saves the target's hooks offer before each wound from ``source`` (Tough; lost to Holy)."""
+    return tuple(s for h in hooks_of(target) for s in h.wound_saves(state, target, source, attack))
+
+
+class OnTheTable:
+    """The effects of [SEQ-6] dealt to the live game: wounds, kills, Stun, trait rolls with Fate, the log."""
+
+    def __init__(self, state: GameState, target: ModelState, source: ModelState | None):
+        self.state, self.target, self.source = state, target, source
+
+    def on_table(self) -> bool:
+        return self.target.on_table
+
+    def wound(self) -> None:
+        t = self.target
+        t.wounds_taken += 1
+        self.state.emit("Wounded", f"{t.name} takes a wound ({t.wounds_taken}/{t.max_wounds})",
+                        model=t.id, wounds_taken=t.wounds_taken, rule="CC-5")
+        if t.wounds_taken >= t.max_wounds:
+            kill(self.state, t, "killed", "CAS-1")
+
+    def stun(self, why: str, rule: str) -> bool:
+        return conditions.stun(self.state, self.target, self.source, why, rule)
+
+    def trait_roll(self, roll: TraitRoll, attacker: bool, no_fate: bool) -> Gen:
+        who = self.source if attacker else self.target
+        assert who is not None
+        return (yield from fate.trait_d6(self.state, who.side, who.name, roll.trait, roll.rule, roll.need,
+                                         roll.need_with_fate, roll.what, no_fate, who.id))
+
+    def note(self, kind: str, text: str, rule: str, **who: str) -> None:
+        ids = {"attacker": self.source.id if self.source else None, "target": self.target.id}
+        self.state.emit(kind, text, rule=rule, **{k: ids[role] for k, role in who.items()})
+
+
 # -- the roll ------------------------------------------------------------------------------
 
 def weakness_modifiers(model: ModelState, attr: str) -> list[Modifier]:
@@ -166,8 +254,10 @@ def weakness_modifiers(model: ModelState, attr: str) -> list[Modifier]:
     return [Modifier(-2, "SPELL-6", f"Weakness ({attr})")] if model.conditions.get("weakness") == attr else []
 
 
-def roll(state: GameState, model: ModelState, attr: str, mods: list[Modifier], extra: int, why: str) -> ResolutionRoll:
-    mods = [*mods, *weakness_modifiers(model, attr)]
+def roll(state: GameState, model: ModelState, attr: str, mods: list[Modifier], extra: int, why: str,
+         weakness: bool = True) -> ResolutionRoll:
+    if weakness:
+        mods = [*mods, *weakness_modifiers(model, attr)]
     dice = state.dice.roll(2 + extra, f"{model.name}: {why}")
     result = ResolutionRoll(dice, attr, attribute(model, attr), tuple(mods))
     state.emit("DiceRolled", f"{model.name} {why}: {result.explain()}", model=model.id, roll=why,
@@ -175,6 +265,11 @@ def roll(state: GameState, model: ModelState, attr: str, mods: list[Modifier], e
                modifiers=[{"value": m.value, "rule": m.rule, "source": m.source} for m in result.applied],
                total=result.total)
     return result
+
+
+def roll_dice(state: GameState, model: ModelState, side: RollSide, why: str) -> ResolutionRoll:
+    """Roll one side of an attack profile, logged with each die and each modifier's rule and source."""
+    return roll(state, model, side.attribute, list(side.modifiers), side.dice - 2, why, weakness=False)
 
 
 def reroll_window(state: GameState, active: ModelState, a_roll: ResolutionRoll, reactive: ModelState,
@@ -260,20 +355,18 @@ def resolve_attack(state: GameState, attack: Attack) -> Gen:
     about = {"attack": attack}  # what the roll is for, so a controller can weigh it
     a_extra = yield from fate.inner_reserve(state, a.side, f"{a.name}'s attack", attack.no_fate, about)
     d_extra = yield from fate.inner_reserve(state, d.side, f"{d.name}'s defence", attack.no_fate, about)
+    profile = attack_profile(state, attack, a_extra, d_extra)
     # (2) the attack roll
-    attr = "MA" if attack.kind == "close" else "RA"
-    a_roll = roll(state, a, attr, attack_modifiers(state, attack), attack.extra_dice + a_extra, "attack")
+    a_roll = roll_dice(state, a, profile.attack, "attack")
     result.attack_roll = a_roll
-    if attack.kind == "ranged" and _misfires(attack, a_roll):
+    if profile.dice.misfires(a_roll.dice):
         result.misfire = True
         a.jammed.append(attack.weapon)  # type: ignore[arg-type]
         state.emit("Misfire", f"{a.name}'s {weapon} misfires and jams; the shot misses", model=a.id,
                    weapon=attack.weapon, rule="SKILL-7")
         return result
-    # (3) the defence roll; Full Defense adds 1d6 against close combat ([SPEC-2])
-    if attack.kind == "close" and d.conditions.get("full_defense"):
-        d_extra += 1
-    d_roll = roll(state, d, "PD", defence_modifiers(state, attack), d_extra, "defence")
+    # (3) the defence roll (Full Defense's extra die is in the profile, [SPEC-2])
+    d_roll = roll_dice(state, d, profile.defence, "defence")
     a_roll, d_roll = yield from reroll_window(state, a, a_roll, d, d_roll, ("attack", "defence"), attack,
                                               attack.no_fate)
     result.attack_roll, result.defence_roll = a_roll, d_roll
@@ -286,39 +379,17 @@ def resolve_attack(state: GameState, attack: Attack) -> Gen:
     # (5) effects
     if attack.pushes:
         return result  # the caller pushes; no wound, and no Stun by doubles ([CC-3], [T-SLAM-1])
-    yield from _effects(state, attack, result)
+    yield from _effects(state, attack, profile, result)
     return result
 
 
-def _misfires(attack: Attack, a_roll: ResolutionRoll) -> bool:
-    """[SKILL-7]: two or more of the attacker's dice show 1 with a black powder weapon."""
-    skill = attack.weapon_skill()
-    return skill is not None and catalog().skill(skill).black_powder and sum(v == 1 for v in a_roll.dice) >= 2
-
-
-def _effects(state: GameState, attack: Attack, result: AttackResult) -> Gen:
-    """[SEQ-6]: wounds (2 if brutal) -> Tough -> Stun effects -> (Slayer, Drain) -> area of effect."""
+def _effects(state: GameState, attack: Attack, profile: AttackProfile, result: AttackResult) -> Gen:
+    """[SEQ-6]: the profile's effects (wounds, Tough, Stun, Slayer), then Drain, then the area of effect."""
     a, d = attack.attacker, attack.defender
     a_roll = result.attack_roll
     assert a_roll is not None
-    skill = attack.weapon_skill()
-    brutal = a_roll.critical or (attack.furious and skill == "2h_edged")  # [CC-5], [SKILL-4]
-    stun_by_dice = a_roll.double  # [CC-5]: whether or not it wounded
-    stun_by_weapon = attack.furious and skill == "2h_blunt"  # [SKILL-5]
-    if result.hit:
-        result.brutal = brutal
-        wounds = 2 if brutal else 1  # [CC-6]
-        if brutal:
-            why = "critical double" if a_roll.critical else "2-handed edged Furious Attack"
-            state.emit("Brutal", f"Brutal attack ({why}): 2 wounds", attacker=a.id, defender=d.id,
-                       rule="SKILL-4" if not a_roll.critical else "CC-6")
-        result.wounds_dealt = yield from deal_wounds(state, d, wounds, a, attack)
-    if d.on_table and (stun_by_dice or stun_by_weapon):
-        if stun_by_weapon:
-            why, rule = "2-handed blunt Furious Attack", "SKILL-5"
-        else:
-            why, rule = ("critical double" if a_roll.critical else "doubles"), "CC-5"
-        result.stunned = conditions.stun(state, d, a, why, rule)
+    out = yield from effects(OnTheTable(state, d, a), profile.after, result.hit, profile.dice(a_roll.dice))
+    result.brutal, result.wounds_dealt, result.stunned = out.brutal, out.wounds, out.stunned
     result.killed = d.status == KILLED
     for h in sorted(hooks_of(a), key=lambda h: h.after_priority):
         yield from h.after_attack(state, attack, result)
@@ -326,27 +397,11 @@ def _effects(state: GameState, attack: Attack, result: AttackResult) -> Gen:
         yield from area_of_effect(state, attack, a_roll.total)
 
 
-def deal_wounds(state: GameState, target: ModelState, wounds: int, source: ModelState | None,
+def deal_wounds(state: GameState, target: ModelState, count: int, source: ModelState | None,
                 attack: Attack | None) -> Gen:
-    """Inflict wounds one at a time, each first offered to the target's wound hooks (Tough)."""
-    taken = 0
-    for _ in range(wounds):
-        if not target.on_table:
-            break
-        ignored = False
-        for h in hooks_of(target):
-            ignored = yield from h.before_wound(state, target, source, attack)
-            if ignored:
-                break
-        if ignored:
-            continue
-        target.wounds_taken += 1
-        taken += 1
-        state.emit("Wounded", f"{target.name} takes a wound ({target.wounds_taken}/{target.max_wounds})",
-                   model=target.id, wounds_taken=target.wounds_taken, rule="CC-5")
-        if target.wounds_taken >= target.max_wounds:
-            kill(state, target, "killed", "CAS-1")
-    return taken
+    """Inflict wounds one at a time, each first offered to the target's saves (Tough); returns wounds taken."""
+    return (yield from wounds(OnTheTable(state, target, source), wound_saves(state, target, source, attack), count,
+                              attack is not None and attack.no_fate))
 
 
 def kill(state: GameState, model: ModelState, how: str, rule: str) -> None:
@@ -370,12 +425,17 @@ def area_defence_modifiers(state: GameState, spread: Attack) -> list[Modifier]:
             *collect(v, "defence_modifiers", state, spread)]
 
 
+def area_victims(state: GameState, attack: Attack) -> list[Attack]:
+    """[AOE-1]: the attack as it reaches every other model within 3″ of the first target, friend or foe (the
+    attacker too, if it stands that close), nearest first; never the neutral Prisoner ([ENC-RES-3])."""
+    return [Attack(attack.attacker, v, attack.kind, attack.action, attack.weapon, range_band=attack.range_band)
+            for v in board.affected_within(state, attack.defender, 3)]
+
+
 def area_of_effect(state: GameState, attack: Attack, total: int) -> Gen:
-    """[AOE-1]: every other model within 3″ of the first target, friend or foe (the attacker too, if it
-    stands that close), rolls PD +2 against the attack's total, each roll its own with its player's Fate."""
-    first = attack.defender
-    for v in board.affected_within(state, first, 3):  # never the neutral Prisoner ([ENC-RES-3])
-        spread = Attack(attack.attacker, v, attack.kind, attack.action, attack.weapon, range_band=attack.range_band)
+    """[AOE-1]: each victim rolls PD +2 against the attack's total, each roll its own with its player's Fate."""
+    for spread in area_victims(state, attack):
+        v = spread.defender
         d_roll = yield from hold_against(state, v, "PD", area_defence_modifiers(state, spread), total,
                                          "area of effect defence", "defence", spread, attack.no_fate,
                                          {"area_attack": spread})

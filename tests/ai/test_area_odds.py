@@ -13,7 +13,7 @@ from functools import cache
 import pytest
 
 from game.ai.dice_odds import HOF, PASS, TRAIT, Roller, against_total, opposed
-from game.ai.odds import area_odds, spread_attack, victim_odds
+from game.ai.odds import area_odds, victim_odds
 from game.rules import combat
 from game.rules.combat import Attack, resolve_attack
 from tests.rules.harness import figure, table
@@ -228,8 +228,9 @@ def test_one_victims_odds_equal_the_engine_over_every_die(who: str) -> None:
     runs = every_die(make, play)
     assert sum(p for p, _ in runs) == 1
     state = make()
-    spread = spread_attack(Attack(state.model("A1"), state.model("B1"), "ranged", "ranged_attack", 0,
-                                  range_band="short", area=True), state.model("B2"))
+    spread = next(s for s in combat.area_victims(state, Attack(state.model("A1"), state.model("B1"), "ranged",
+                                                               "ranged_attack", 0, range_band="short", area=True))
+                  if s.defender.id == "B2")
     odds = victim_odds(state, spread, total, inner_reserve=who == "inner_reserve", policy="when_losing")
     hit = sum((p for p, s in runs if any(e.kind == "AreaHit" for e in s.log)), Fraction(0))
     wounds = sum((p * s.model("B2").wounds_taken for p, s in runs), Fraction(0))

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from game.ai.dice_odds import Roller, opposed
+from game.ai.dice_odds import CRITICAL, Roller, opposed
 from game.ai.odds import attack_odds, spell_odds
 from game.core.dice import effective_modifiers
 from game.rules import combat
@@ -76,10 +76,10 @@ def test_weakness_counts_as_the_engine_rolls_it() -> None:
 def test_doubles_stun_and_critical_doubles_are_brutal() -> None:
     state, attack = _close(figure("A", MA=3), figure("D", PD=3, kind="hero"))
     odds = attack_odds(state, attack)
-    roll = odds.roll
     assert odds.p_stun == Fraction(1, 6)  # doubles on the attack dice, whether or not it wounds
-    assert odds.p_brutal == roll.p(win=True, has=2)
-    assert odds.expected_wounds == roll.win + odds.p_brutal
+    assert odds.p_brutal == opposed(Roller(2, odds.attack_total), Roller(2, odds.defence_total)).p(
+        win=True, has=CRITICAL)
+    assert odds.expected_wounds == odds.p_win + odds.p_brutal
     state, attack = _close(figure("A", weapons=(("Maul", "2h_blunt"),)), figure("D", kind="hero"), "furious_attack", 1)
     assert attack_odds(state, attack).p_stun == 1
     state, attack = _close(figure("A", weapons=(("Axe", "2h_edged"),)), figure("D", kind="hero"), "furious_attack", 1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.ai.tactical import Tactical, behind
+from game.ai.tactical import Tactical
 from game.ai.threat import Threats, reply_weight
 from game.content.maps import BattleMap
 from game.content.party_building import load_party
@@ -79,15 +79,6 @@ def test_hard_values_striking_first_at_a_dangerous_enemy() -> None:
     assert hard.danger(state, theirs) > 0.0
     assert hard.melee_value(state, ours, theirs, "standard_attack") > \
         normal.melee_value(state, ours, theirs, "standard_attack")
-
-
-def test_behind_matches_the_engine_back_arc() -> None:
-    state = table()
-    ours, theirs = melee_pair(state)
-    for dx, dy in ((2, 0), (-2, 0), (0, 2), (0, -2)):
-        x, y = theirs.x + dx, theirs.y + dy
-        ours.x, ours.y = x, y
-        assert behind(theirs, x, y) == board.attacker_behind(theirs, ours)
 
 
 def test_spare_fate_keeps_one_per_activation_to_come_and_one_for_defence() -> None:

@@ -11,6 +11,7 @@ from game.core.dice import Modifier, ResolutionRoll
 
 if TYPE_CHECKING:
     from game.rules.action_kinds import ActionKind
+    from game.rules.attack_profile import ExtraWound, WoundSave
     from game.rules.combat import Attack, AttackResult
     from game.rules.decisions import Decision, Option
     from game.rules.readiness import Obstacle
@@ -36,7 +37,7 @@ class TraitRule:
     has_tough: bool = False  # Tough, Undead, Non-Living
     extra_move_actions: int = 0  # Fast
     extra_combat_actions: int = 0  # Dual Wield
-    after_priority: int = 0  # order of after_attack hooks ([SEQ-6]: Slayer before Drain before spreads)
+    after_priority: int = 0  # order of after_attack hooks ([SEQ-6]: after Slayer's extra wound, Drain before spreads)
     actions: tuple[ActionKind, ...] = ()  # actions the trait offers ([SPEC-5]); performed by ``perform``
 
     def available_actions(self, state: GameState, model: ModelState) -> tuple[ActionKind, ...]:
@@ -103,15 +104,23 @@ class TraitRule:
     def rerolled(self, state: GameState, model: ModelState) -> None:
         """Bookkeeping after the holder used this trait's re-roll (Arcane Armor: once per turn)."""
 
+    # -- wounds ([SEQ-6]): data in the attack profile, so the exact odds run them as the engine does
+    def wound_saves(self, state: GameState, model: ModelState, source: ModelState | None,
+                    attack: Attack | None) -> list[WoundSave]:
+        """Saves offered before each wound the holder would take from ``source`` (Tough)."""
+        return []
+
+    def extra_wounds(self, state: GameState, attack: Attack) -> list[ExtraWound]:
+        """Rolls for one more wound after the holder's ``attack`` wounded (Slayer)."""
+        return []
+
     # -- generators: hooks that may ask a decision (``return x; yield`` when they ask nothing)
-    def before_wound(self, state: GameState, model: ModelState, source: ModelState | None,
-                     attack: Attack | None) -> Generator[Decision, Any, bool]:
-        """Called before each wound the holder would take; True ignores that wound (Tough)."""
-        return False
-        yield  # pragma: no cover
 
     def after_attack(self, state: GameState, attack: Attack, result: AttackResult) -> Generator[Decision, Any, None]:
-        """Called after the holder's attack has dealt its wounds and Stun (Slayer, Drain)."""
+        """Called after the holder's attack has dealt its wounds, Stun and extra wounds (Drain, Spray).
+
+        What it does to the target is invisible to the exact odds: a rule that changes the target's wounds
+        belongs in ``wound_saves`` / ``extra_wounds`` (tests/rules/test_attack_profile.py checks it)."""
         return None
         yield  # pragma: no cover
 

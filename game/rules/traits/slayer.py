@@ -2,40 +2,30 @@
 
 [T-SLAYER-1]: standard attacks include a charge's free attack, Disengage free strikes and each
 Sweeping Attack strike; never after a Furious Attack. The wound must be taken (after Tough, [SEQ-7]);
-Tough applies to the extra wound too ([SEQ-6]).
+Tough applies to the extra wound too ([SEQ-6]). The roll is an after-wound step of the attack profile.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from game.rules import fate
-from game.rules.decisions import Decision
+from game.rules.attack_profile import ExtraWound, TraitRoll
 from game.rules.state import GameState
 from game.rules.traits.base import TraitRule, trait
 
 if TYPE_CHECKING:
-    from game.rules.combat import Attack, AttackResult
+    from game.rules.combat import Attack
 
 STANDARD = ("standard_attack", "charge_attack", "free_strike", "sweep_strike")
+ROLL = TraitRoll("Slayer", "T-SLAYER-1", 6, 5, "deal one more wound")
 
 
 @trait("slayer")
 class Slayer(TraitRule):
     name = "Slayer"
     rule = "T-SLAYER-1"
-    after_priority = 1
 
-    def after_attack(self, state: GameState, attack: Attack, result: AttackResult) -> Generator[Decision, Any, None]:
-        from game.rules.combat import deal_wounds
-
-        a, d = attack.attacker, attack.defender
-        if attack.action not in STANDARD or result.wounds_dealt < 1 or not d.on_table:
-            return
-        hit = yield from fate.trait_d6(state, a.side, a.name, "Slayer", "T-SLAYER-1", 6, 5,
-                                       "deal one more wound", attack.no_fate, a.id)
-        if hit:
-            state.emit("Slayer", f"{a.name}'s Slayer strikes {d.name} again", model=a.id, target=d.id,
-                       rule="T-SLAYER-1")
-            result.wounds_dealt += yield from deal_wounds(state, d, 1, a, attack)
+    def extra_wounds(self, state: GameState, attack: Attack) -> list[ExtraWound]:
+        if attack.action not in STANDARD:
+            return []
+        return [ExtraWound(ROLL, f"{attack.attacker.name}'s Slayer strikes {attack.defender.name} again")]

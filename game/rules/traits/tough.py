@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from game.rules import conditions, fate
-from game.rules.decisions import Decision
+from game.rules.attack_profile import TraitRoll, WoundSave
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
 
 if TYPE_CHECKING:
     from game.rules.combat import Attack
+
+SAVE = WoundSave(TraitRoll("Tough", "T-TOUGH-1", 6, 5, "ignore the wound"), stun_instead=True)
 
 
 @trait("tough")
@@ -20,15 +20,9 @@ class Tough(TraitRule):
     rule = "T-TOUGH-1"
     has_tough = True
 
-    def before_wound(self, state: GameState, model: ModelState, source: ModelState | None,
-                     attack: Attack | None) -> Generator[Decision, Any, bool]:
+    def wound_saves(self, state: GameState, model: ModelState, source: ModelState | None,
+                    attack: Attack | None) -> list[WoundSave]:
         if source is not None and source.has("holy") and model.has("undead") and attack is not None:
-            state.emit("ToughLost", f"{model.name} has no Tough against {source.name}'s holy attack",
-                       model=model.id, rule="T-HOLY-1")
-            return False
-        no_fate = attack is not None and attack.no_fate  # [FATE-8]
-        saved = yield from fate.trait_d6(state, model.side, model.name, "Tough", "T-TOUGH-1", 6, 5,
-                                         "ignore the wound", no_fate, model.id)
-        if saved:
-            conditions.stun(state, model, source, "Tough: Stunned instead of wounded", "T-TOUGH-1")
-        return saved
+            return [WoundSave(None, lost=(f"{model.name} has no Tough against {source.name}'s holy attack",
+                                          "T-HOLY-1"))]
+        return [SAVE]
