@@ -147,6 +147,10 @@ class DiceTray:
     def update(self, dt: float) -> None:
         self.t += dt
 
+    def finish(self) -> None:
+        """Stop tumbling: show the dice as rolled."""
+        self.t = max(self.t, ROLL_TIME * self.speed)
+
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The rolls side by side (an opposed roll: one column per side), each with the roller, its dice,

@@ -180,6 +180,13 @@ class BattleScene(Scene):
             per_row -= 1
         return [controls[i:i + per_row] for i in range(0, len(controls), per_row)]
 
+    def cover(self) -> None:
+        """A cover (the Maintenance summary, a hand-off) stops this scene's clock: the roll in the tray shows its
+        result, never a die frozen mid-tumble behind it."""
+        super().cover()
+        if self.dice_tray is not None:
+            self.dice_tray.finish()
+
     def pp(self, n: float) -> int:
         """A panel length: the UI scale, squeezed when a large scale meets a small window."""
         return max(1, round(self.px(n) * getattr(self, "_fit", 1.0)))
@@ -335,7 +342,7 @@ class BattleScene(Scene):
         self.moving = {k: (p, t + dt) for k, (p, t) in self.moving.items() if t + dt < slide}
         self._read_log()
         if self.dice_tray is not None:
-            self.dice_tray.update(dt)  # (behind an overlay too: a roll never stays frozen mid-tumble)
+            self.dice_tray.update(dt)
         if self.app.top is not self:
             return
         if [k for k, _, _ in self.controls()] != getattr(self, "_built_controls", None):
