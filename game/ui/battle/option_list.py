@@ -14,6 +14,7 @@ from game.ui import theme
 from game.ui.battle.cards import wrap
 
 LINE_CLASS = "@option_line"
+MUTED_LINE_CLASS = "@option_line_muted"
 
 
 class LineLabel(pygame_gui.elements.UILabel):
@@ -52,7 +53,8 @@ def add_option(manager: pygame_gui.UIManager, container, x: int, y: int, width: 
     button = pygame_gui.elements.UIButton(pygame.Rect(x, y, width, height), "", manager, container=container,
                                           tool_tip_text=tip, object_id=oid)
     top = y + (height - line_h * len(lines)) // 2
+    line_class = MUTED_LINE_CLASS if class_id == "@not_yet" else LINE_CLASS  # (greyed like its button)
     labels = [LineLabel(pygame.Rect(x + 12, top + i * line_h, width - 20, line_h), line, manager,
-                        container=container, object_id=ObjectID(class_id=LINE_CLASS))
+                        container=container, object_id=ObjectID(class_id=line_class))
               for i, line in enumerate(lines)]
     return button, labels

@@ -130,14 +130,14 @@ class BattleScene(Scene):
         rows = self._control_rows(inner, pad)
         button_h = max(pp(30), theme.font(round(14 * self.app.settings.ui_scale)).get_linesize() + 6)
         controls_h = len(rows) * (button_h + pad)
-        tray_h = max(pp(84), self.px(60))
-        # what the prompt, the answers and the log share: the answers about two fifths (five buttons at
+        tray_h = max(pp(76), self.px(60))
+        # what the prompt, the answers and the log share: the answers a little over a third (four buttons at
         # 1280x800, more on a taller window), the log the rest; in a small window at a large scale the
         # prompt and then the answers give way so the log keeps three lines
         share = h - y + pp(144) - controls_h - tray_h - 4 * pad
         log_min = 3 * (theme.font(max(9, pp(13))).get_linesize() + 2) + 8
         prompt_h = pp(140)
-        options_h = max(button_h + 6, min(pp(300), round((share - prompt_h) * 0.42)))
+        options_h = max(button_h + 6, min(pp(300), round((share - prompt_h) * 0.38)))
         prompt_h = max(min(prompt_h, share - options_h - log_min), 2 * self.px(20) + 8)
         options_h = max(button_h + 6, min(options_h, share - prompt_h - log_min))
         self.widgets["prompt"].set_dimensions((inner, prompt_h))
@@ -217,10 +217,9 @@ class BattleScene(Scene):
         other = "" if self._is_active_side(d.side) else " — <b>your decision</b>"
         extra = "".join(f"<br><font color='#f0c85a'>{_esc(line)}</font>" for line in self._prompt_odds(d))
         extra += "".join(f"<br><font color='#f09a8a'>{_esc(line)}</font>" for line in unavailable_lines(d))
-        if d.kind == "choose_edge":
-            extra += f"<br><font color='#c8ccd4'>{_esc(edge_choice_reason(self.state, d.side, d.rule))}</font>"
+        why = f"{_esc(edge_choice_reason(self.state, d.side, d.rule))}<br>" if d.kind == "choose_edge" else ""
         box.set_text(theme.displayable(f"<font color='{colour}'><b>{_esc(side.name)}</b></font>{other}<br>"
-                     f"<b>{_esc(d.prompt)}</b> <a href='{_esc(d.rule)}'>[{_esc(d.rule)}]</a><br>"
+                     f"<b>{_esc(d.prompt)}</b> <a href='{_esc(d.rule)}'>[{_esc(d.rule)}]</a><br>{why}"
                      f"<font color='#c8ccd4'>{_esc(self.prompt.hint)}</font>{extra}"))
         self._build_options()
 
@@ -345,8 +344,6 @@ class BattleScene(Scene):
             self.dice_tray.update(dt)
         if self.app.top is not self:
             return
-        if [k for k, _, _ in self.controls()] != getattr(self, "_built_controls", None):
-            self.rebuild()  # deployment is over: Auto-deploy goes
         if self.session.over:
             self.results_pending += dt
             if self.results_pending > 0.6 or self.app.settings.animation == "instant":
@@ -367,6 +364,8 @@ class BattleScene(Scene):
         if d is not None and not self.session.human_turn():
             self._run_ai(dt)
         self._sync_prompt()
+        if [k for k, _, _ in self.controls()] != getattr(self, "_built_controls", None):
+            self.rebuild()  # the player's deployment begins (Auto-deploy comes) or is over (it goes)
         if self.prompt is not None:
             self.prompt.settle()
         if self.log_panel is not None:
