@@ -129,6 +129,16 @@ def _linked(part: str, size: int, colour: Colour, bold: bool, link: str) -> pyga
     return out
 
 
+def fit(s: str, size: int, room: int, bold: bool = False) -> str:
+    """``s``, or as much of it as fits ``room`` pixels followed by "…"."""
+    f = theme.font(size, bold=bold)
+    if f.size(s)[0] <= room:
+        return s
+    while s and f.size(s + "…")[0] > room:
+        s = s[:-1]
+    return s.rstrip() + "…" if s else ""
+
+
 def wrap(s: str, size: int, bold: bool, max_width: int) -> list[str]:
     """Split ``s`` into lines no wider than ``max_width`` pixels, at spaces."""
     f = theme.font(size, bold=bold)

@@ -16,7 +16,7 @@ import pygame
 from game.rules.events import Event
 from game.rules.state import SIDE_LETTERS, GameState
 from game.ui import layout_probe, theme
-from game.ui.battle.cards import text, wrap
+from game.ui.battle.cards import fit, text, wrap
 from game.ui.battle.event_text import shown_text
 
 ROLL_TIME = 0.4  # seconds of tumbling at speed factor 1
@@ -236,16 +236,6 @@ class DiceTray:
                 detail += f"  ({row.note})"
             if detail:
                 self._blit(surface, detail, small - 1, theme.INK, (col.x + 9, y + size + 3), col, 0)
-
-
-def fit(s: str, size: int, room: int, bold: bool = False) -> str:
-    """``s``, or as much of it as fits ``room`` pixels followed by "…"."""
-    f = theme.font(size, bold=bold)
-    if f.size(s)[0] <= room:
-        return s
-    while s and f.size(s + "…")[0] > room:
-        s = s[:-1]
-    return s.rstrip() + "…" if s else ""
 
 
 def draw_die(surface: pygame.Surface, pos: tuple[int, int], size: int, face: int,

@@ -64,7 +64,7 @@ def _render(facts: tuple, size: tuple[int, int], colour_blind: bool) -> pygame.S
     surf = pygame.Surface(size)  # opaque: a plain copy when blitted
     surf.fill(theme.PANEL)
     pygame.draw.line(surf, (70, 75, 85), (0, h - 1), (w, h - 1))
-    unit = max(10, min(h // 8, w // 30))  # body text size scales with the panel
+    unit = max(10, min(h // 9, w // 30))  # body text size scales with the panel (its five lines fit it)
     pad = max(6, unit // 2)
     y = pad
     head = text(encounter, unit + 3, theme.ACCENT, bold=True)
