@@ -167,7 +167,8 @@ class DiceTray:
         if not self.rows:
             self._blit(surface, "No dice rolled yet", small, theme.MUTED, (rect.x + pad, rect.y + pad), rect, pad)
             return
-        outcome = [] if self.rolling else self._outcome_lines(small, rect.width - 2 * pad)
+        most = 2 if rect.height >= 4.5 * line + 2 * pad else 1  # a short tray keeps room for its dice
+        outcome = self._outcome_lines(small, rect.width - 2 * pad, most) if self.outcome else []
         show_mods = rect.height >= 100 * self.scale
         outcome_h = line * max(1, len(outcome)) if self.outcome else 0
         dice = max(12, min(round(44 * self.scale), rect.height - 2 * pad - line - outcome_h
@@ -179,15 +180,15 @@ class DiceTray:
             most = (col.width - 9 - 4 * small) // max(1, len(row.dice)) - 3
             self._draw_column(surface, row, col, small, max(10, min(dice, most)), show_mods, i)
         y = rect.bottom - pad - line * len(outcome)
-        for part in outcome:
+        for part in [] if self.rolling else outcome:
             self._blit(surface, part, small, theme.ACCENT, (rect.x + pad, y), rect, pad, bold=True)
             y += line
 
-    def _outcome_lines(self, size: int, room: int) -> list[str]:
-        """The outcome in at most two lines of the tray's width (the rest is in the log)."""
+    def _outcome_lines(self, size: int, room: int, most: int = 2) -> list[str]:
+        """The outcome in at most ``most`` lines of the tray's width (the whole of it is in the log)."""
         lines = wrap(self.outcome, size, True, room)
-        if len(lines) > 2:
-            lines = [lines[0], fit(" ".join(lines[1:]), size, room, bold=True)]
+        if len(lines) > most:
+            lines = [*lines[:most - 1], fit(" ".join(lines[most - 1:]), size, room, bold=True)]
         return lines
 
     @staticmethod
