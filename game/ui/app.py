@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pygame
 import pygame_gui
 
-from game.ui import theme
+from game.ui import layout_probe, theme
 from game.ui.settings import UISettings, save_settings
 
 
@@ -221,6 +221,7 @@ class App:
             self.top.handle(event)
 
     def draw(self) -> None:
+        layout_probe.begin_frame()
         first = len(self.scenes) - 1
         while first > 0 and self.scenes[first].overlay:
             first -= 1

@@ -75,11 +75,15 @@ def place_labels(bases: Sequence[tuple[str, int, int, int]], sizes: dict[str, tu
         spots = [(x - w // 2, y + r + 1), (x - w // 2, y - r - top_margin - h), (x + r + 2, y - h // 2),
                  (x - r - 2 - w, y - h // 2), (x + r, y + r), (x - r - w, y + r), (x + r, y - r - h),
                  (x - r - w, y - r - h), (x - w // 2, y + r + 1 + h), (x - w // 2, y - r - top_margin - 2 * h)]
+        # crowded (a melee): further out, a label's height at a time, before any spot that covers a base
+        spots += [(x - w // 2 + dx * (w // 2 + r), y + dy * (r + h * k)) for k in (2, 3, 4)
+                  for dx, dy in ((0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))]
         best, best_cover = None, None
         for sx, sy in spots:
             box = (sx, sy, w, h)
             padded = (sx - gap, sy, w + 2 * gap, h)  # side by side, two labels must not read as one
-            cover = sum(_overlap(padded, o) for o in placed.values()) + sum(_overlap(box, d) for d in discs)
+            # covering a base is far worse than touching another label: a base must always be seen
+            cover = sum(_overlap(padded, o) for o in placed.values()) + 20 * sum(_overlap(box, d) for d in discs)
             if bounds is not None:
                 cover += 10 * (w * h - _overlap(box, bounds))
             if best_cover is None or cover < best_cover:

@@ -14,6 +14,7 @@ import pygame
 
 from game.content.maps import TABLE_SIZE, BattleMap
 from game.rules.state import GameState, ModelState
+from game.ui import layout_probe
 from game.ui.model_labels import FACING_REACH, place_labels, unique_labels
 
 TABLE_GREEN = (150, 175, 110)
@@ -170,6 +171,7 @@ def draw_model(surf: pygame.Surface, m: ModelState, cam: Camera, font: pygame.fo
     r = max(3, round(m.radius * cam.scale))
     colour = colours[m.side % 2]
     pygame.draw.circle(surf, colour, c, r)
+    layout_probe.note("base", (c[0] - r, c[1] - r, 2 * r, 2 * r), owner=getattr(m, "id", ""), radius=r)
     if m.side == 0:
         pygame.draw.circle(surf, (255, 255, 255), c, max(2, r - 3), 1)
     else:
@@ -207,8 +209,9 @@ def draw_labels(surf: pygame.Surface, models: Sequence[ModelState], labels: dict
     (x0, y0), (x1, y1) = cam.to_px((0, 0)), cam.to_px((TABLE_SIZE, TABLE_SIZE))
     table = pygame.Rect(x0, y0, x1 - x0, y1 - y0).clip(surf.get_rect())
     boxes = place_labels(bases, {mid: im.get_size() for mid, im in images.items()}, bounds=tuple(table))
-    for mid, (x, y, _, _) in boxes.items():
+    for mid, (x, y, w, h) in boxes.items():
         surf.blit(images[mid], (x, y))
+        layout_probe.note("label", (x, y, w, h), text=labels[mid], owner=f"label:{mid}")
 
 
 def draw_state(surf: pygame.Surface, state: GameState, cam: Camera, colour_blind: bool = False,
@@ -223,7 +226,8 @@ def draw_state(surf: pygame.Surface, state: GameState, cam: Camera, colour_blind
             pygame.draw.circle(surf, (240, 200, 40), cam.to_px((mk.x, mk.y)), max(3, round(mk.radius * cam.scale)))
     shown = []
     for m in sorted(state.models.values(), key=lambda m: m.id):
-        if m.on_table or m.status == "prisoner":
+        placed = 0 <= m.x <= TABLE_SIZE and 0 <= m.y <= TABLE_SIZE  # (a Prisoner not placed yet waits off it)
+        if m.on_table or (m.status == "prisoner" and placed):
             if positions and m.id in positions:  # drawn part way along a move (the state is untouched)
                 m = replace(m, x=positions[m.id][0], y=positions[m.id][1])
             draw_model(surf, m, cam, font, active=m.id == state.active_model, colours=palette)

@@ -101,6 +101,12 @@ def gui_theme(scale: float) -> dict:
         "@prompt": {"font": font_block(15, bold=True)},
         "@not_yet": {"font": font_block(14), "colours": {"normal_text": "#8a8f98", "hovered_text": "#c3c7cf",
                                                         "normal_bg": "#2c3036"}},  # offered, cannot succeed now
+        # a line of a long answer laid over its button (battle/option_list.py): no background of its own
+        "@option_line": {"font": font_block(14), "colours": {"dark_bg": "#00000000", "normal_bg": "#00000000"},
+                         "misc": {"text_horiz_alignment": "left"}},
+        "@option_line_muted": {"font": font_block(14), "misc": {"text_horiz_alignment": "left"},
+                               "colours": {"dark_bg": "#00000000", "normal_bg": "#00000000",
+                                           "normal_text": "#8a8f98"}},
         "text_box": {"font": font_block(13), "colours": {"dark_bg": "#1f2226"}},
         "tool_tip": {"font": font_block(13), "misc": {"rect_width": str(round(360 * scale))}},
     }

@@ -25,6 +25,7 @@ from game.rules.setup import new_game
 from game.ui import theme
 from game.ui.battle import hover, previews, tooltips
 from game.ui.battle.dice_view import DiceTray
+from game.ui.battle.event_text import wounds_left
 from game.ui.battle.log_panel import LogPanel, is_roll, line_text
 from game.ui.battle.status_panel import draw_status
 from game.ui.table_view import Camera, draw_state
@@ -179,7 +180,7 @@ def test_tooltips_carry_trait_rule_text_and_conditions(games: list[Game]) -> Non
             trait = catalog().trait(t)
             assert trait.rules[0] in tip
             assert tooltips._esc(trait.summary) in tip
-        assert f"wounds {m.max_wounds - m.wounds_taken}/{m.max_wounds}" in tip
+        assert wounds_left(m.wounds_taken, m.max_wounds) in tip  # worded as in the log (event_text)
     stunned = next(m for g in games for m in g.state.models.values() if m.conditions.get("stunned"))
     state = next(g.state for g in games if stunned.id in g.state.models and g.state.models[stunned.id] is stunned)
     assert "COND-1" in tooltips.model_tooltip(state, stunned.id)

@@ -33,6 +33,12 @@ def text(s: str, size: int, colour: Colour = theme.INK, bold: bool = False, mono
     return surf
 
 
+def label_size(s: str, size: int = 13, bold: bool = False) -> tuple[int, int]:
+    """The size ``label`` draws ``s`` at: the text and its backing."""
+    w, h = text(s, size, theme.INK, bold).get_size()
+    return w + 8, h + 2
+
+
 def label(surface: pygame.Surface, s: str, pos: Sequence[float], size: int = 13, colour: Colour = theme.INK,
           anchor: str = "center", bold: bool = False, bg: tuple[int, ...] = (15, 17, 20, 200)) -> pygame.Rect:
     """A line of text on a small dark rounded backing (readable over any terrain); returns its rect."""
@@ -121,6 +127,16 @@ def _linked(part: str, size: int, colour: Colour, bold: bool, link: str) -> pyga
                                                                                  img.get_height() - 3))
         x += img.get_width()
     return out
+
+
+def fit(s: str, size: int, room: int, bold: bool = False) -> str:
+    """``s``, or as much of it as fits ``room`` pixels followed by "…"."""
+    f = theme.font(size, bold=bold)
+    if f.size(s)[0] <= room:
+        return s
+    while s and f.size(s + "…")[0] > room:
+        s = s[:-1]
+    return s.rstrip() + "…" if s else ""
 
 
 def wrap(s: str, size: int, bold: bool, max_width: int) -> list[str]:

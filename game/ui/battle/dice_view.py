@@ -15,8 +15,9 @@ import pygame
 
 from game.rules.events import Event
 from game.rules.state import SIDE_LETTERS, GameState
-from game.ui import theme
-from game.ui.battle.cards import text
+from game.ui import layout_probe, theme
+from game.ui.battle.cards import fit, text, wrap
+from game.ui.battle.event_text import shown_text
 
 ROLL_TIME = 0.4  # seconds of tumbling at speed factor 1
 SPEED_FACTORS = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
@@ -72,6 +73,7 @@ class DiceTray:
         self.title = ""
         self.t = 0.0
         self.colour_blind = colour_blind
+        self.scale = 1.0  # the UI scale: the tray's text follows it
         self._back: pygame.Surface | None = None
         self.speed = 1.0
         self.set_speed(speed)
@@ -90,8 +92,9 @@ class DiceTray:
         data = event.data
         if "dice" not in data:
             if event.kind in OUTCOMES and self.rows:
-                self.outcome = event.text if not self.outcome or event.kind in ("AttackResolved", "SpellResolved") \
-                    else f"{self.outcome}; {event.text}"
+                said = shown_text(event, state)
+                self.outcome = said if not self.outcome or event.kind in ("AttackResolved", "SpellResolved") \
+                    else f"{self.outcome}; {said}"
             return
         if event.kind == "DiceRerolled":
             for row in self.rows:
@@ -144,46 +147,69 @@ class DiceTray:
     def update(self, dt: float) -> None:
         self.t += dt
 
+    def finish(self) -> None:
+        """Stop tumbling: show the dice as rolled."""
+        self.t = max(self.t, ROLL_TIME * self.speed)
+
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The rolls side by side (an opposed roll: one column per side), each with the roller, its dice,
-        the total and, when the tray is tall enough, the modifiers; the outcome runs along the bottom."""
-        if not self.rows:
-            return
+        the total and, when the tray is tall enough, the modifiers; the outcome runs along the bottom,
+        wrapped over two lines when it is long. Every text fits the tray (a name too long is shortened)."""
         if self._back is None or self._back.get_size() != rect.size:
             self._back = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(self._back, (18, 20, 24, 225), self._back.get_rect(), border_radius=8)
             pygame.draw.rect(self._back, (90, 96, 108, 255), self._back.get_rect(), 1, border_radius=8)
         surface.blit(self._back, rect.topleft)
         pad = max(4, rect.height // 14)
-        small = max(10, min(15, rect.height // 7))
-        line = small + 4
-        show_mods = rect.height >= 100
-        outcome_h = line if self.outcome else 0
-        dice = max(12, min(44, rect.height - 2 * pad - line - outcome_h - (line if show_mods else 0)))
+        small = max(10, min(round(14 * self.scale), rect.height // 7))
+        line = theme.font(small).get_linesize()
+        if not self.rows:
+            self._blit(surface, "No dice rolled yet", small, theme.MUTED, (rect.x + pad, rect.y + pad), rect, pad)
+            return
+        most = 2 if rect.height >= 4.5 * line + 2 * pad else 1  # a short tray keeps room for its dice
+        outcome = self._outcome_lines(small, rect.width - 2 * pad, most) if self.outcome else []
+        show_mods = rect.height >= 100 * self.scale
+        outcome_h = line * max(1, len(outcome)) if self.outcome else 0
+        dice = max(12, min(round(44 * self.scale), rect.height - 2 * pad - line - outcome_h
+                           - (line if show_mods else 0)))
         col_w = (rect.width - pad) // len(self.rows)
         for i, row in enumerate(self.rows):
             col = pygame.Rect(rect.x + pad + i * col_w, rect.y + pad, col_w - pad, rect.height - 2 * pad - outcome_h)
-            self._draw_column(surface, row, col, small, dice, show_mods, i)
-        if self.outcome and not self.rolling:
-            img = text(self.outcome, small, theme.ACCENT, bold=True)
-            room = rect.width - 2 * pad
-            if img.get_width() > room:
-                img = img.subsurface((0, 0, room, img.get_height()))
-            surface.blit(img, (rect.x + pad, rect.bottom - pad - img.get_height()))
+            # the dice, the total and a little room beside them fit the column
+            most = (col.width - 9 - 4 * small) // max(1, len(row.dice)) - 3
+            self._draw_column(surface, row, col, small, max(10, min(dice, most)), show_mods, i)
+        y = rect.bottom - pad - line * len(outcome)
+        for part in [] if self.rolling else outcome:
+            self._blit(surface, part, small, theme.ACCENT, (rect.x + pad, y), rect, pad, bold=True)
+            y += line
+
+    def _outcome_lines(self, size: int, room: int, most: int = 2) -> list[str]:
+        """The outcome in at most ``most`` lines of the tray's width (the whole of it is in the log)."""
+        lines = wrap(self.outcome, size, True, room)
+        if len(lines) > most:
+            lines = [*lines[:most - 1], fit(" ".join(lines[most - 1:]), size, room, bold=True)]
+        return lines
+
+    @staticmethod
+    def _blit(surface: pygame.Surface, s: str, size: int, colour: tuple[int, int, int], at: tuple[int, int],
+              box: pygame.Rect, pad: int, bold: bool = False) -> pygame.Rect:
+        """One line of the tray's text, shortened to the room left in ``box``; noted for the layout test."""
+        room = box.right - pad - at[0]
+        s = fit(s, size, room, bold)
+        img = text(s, size, colour, bold)
+        drawn = surface.blit(img, at)
+        layout_probe.note("text", drawn, box, s, "dice tray")
+        return drawn
 
     def _draw_column(self, surface: pygame.Surface, row: RollRow, col: pygame.Rect, small: int, size: int,
                      show_mods: bool, index: int) -> None:
         colour = theme.side_colour(row.side, self.colour_blind) if row.side is not None else (200, 200, 200)
         pygame.draw.rect(surface, colour, (col.x, col.y + 2, 4, col.height - 4))
         x = col.x + 9
-        name = text(row.who, small, theme.INK, bold=True)
-        what = text(row.what, small - 1, theme.MUTED)
-        head = pygame.Surface((name.get_width() + what.get_width() + 8, name.get_height()), pygame.SRCALPHA)
-        head.blit(name, (0, 0))
-        head.blit(what, (name.get_width() + 8, (name.get_height() - what.get_height()) // 2))
-        room = col.right - x
-        surface.blit(head, (x, col.y), (0, 0, room, head.get_height()))
+        name = self._blit(surface, row.who, small, theme.INK, (x, col.y), col, 0, bold=True)
+        if name.right + 8 < col.right - 2 * small:
+            self._blit(surface, row.what, small - 1, theme.MUTED, (name.right + 8, col.y + 1), col, 0)
         y = col.y + small + 6
         for k, value in enumerate(row.dice):
             face, dx, dy = value, 0, 0
@@ -197,20 +223,20 @@ class DiceTray:
             return
         if row.total is not None:
             total = text(f"= {row.total}", max(12, size * 2 // 3), theme.INK, bold=True)
-            surface.blit(total, (x + 6, y + (size - total.get_height()) // 2))
-            x += total.get_width() + 12
+            if x + 6 + total.get_width() <= col.right:
+                surface.blit(total, (x + 6, y + (size - total.get_height()) // 2))
+                x += total.get_width() + 12
         if row.base and x < col.right - 30:  # the attribute beside the total; modifiers below when there is room
             values = "" if show_mods else " " + " ".join(f"{m['value']:+d}" for m in row.mods)
-            base = text((row.base + values).rstrip(), small - 1, theme.MUTED)
-            surface.blit(base, (x, y + (size - base.get_height()) // 2), (0, 0, col.right - x, base.get_height()))
+            self._blit(surface, (row.base + values).rstrip(), small - 1, theme.MUTED,
+                       (x, y + (size - small) // 2), col, 0)
         if show_mods:
             parts = [f"{m['value']:+d} {m['source']}" for m in row.mods]
             detail = "  ".join(parts) or row.note
             if row.note and parts:
                 detail += f"  ({row.note})"
             if detail:
-                img = text(detail, small - 1, theme.INK)
-                surface.blit(img, (col.x + 9, y + size + 3), (0, 0, col.right - col.x - 9, img.get_height()))
+                self._blit(surface, detail, small - 1, theme.INK, (col.x + 9, y + size + 3), col, 0)
 
 
 def draw_die(surface: pygame.Surface, pos: tuple[int, int], size: int, face: int,

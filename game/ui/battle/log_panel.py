@@ -27,6 +27,7 @@ from game.rules.events import Event
 from game.rules.state import GameState
 from game.ui import theme
 from game.ui.battle.cards import text, wrap
+from game.ui.battle.event_text import shown_text
 
 OUTCOME_KINDS = ("AttackResolved", "SpellResolved", "AreaHit", "AreaMiss", "Misfire")
 LOUD = {"Wounded": theme.BAD, "Killed": theme.BAD, "Removed": theme.BAD, "Stunned": theme.ACCENT,
@@ -87,12 +88,14 @@ def event_rules(event: Event) -> tuple[str, ...]:
     return tuple(dict.fromkeys(r for r in found if isinstance(r, str) and r))
 
 
-def line_text(event: Event) -> str:
-    """The event's line: its text, and its own rule ID after it when the text does not show it already."""
+def line_text(event: Event, state: GameState | None = None) -> str:
+    """The event's line: its text (a wound worded from its numbers: event_text), and its own rule ID after it
+    when the text does not show it already."""
+    shown = shown_text(event, state)
     rule = event.data.get("rule")
-    if isinstance(rule, str) and rule and f"[{rule}]" not in event.text:
-        return f"{event.text} [{rule}]"
-    return event.text
+    if isinstance(rule, str) and rule and f"[{rule}]" not in shown:
+        return f"{shown} [{rule}]"
+    return shown
 
 
 @dataclass(frozen=True)
@@ -165,7 +168,8 @@ class LogPanel:
         rules = event_rules(e)
         if is_roll(e):
             opened = i in self.open_rolls
-            parts = self._wrapped(("[−] " if opened else "[+] ") + line_text(e), False, 0)  # wrapped with its mark
+            mark = "[−] " if opened else "[+] "
+            parts = self._wrapped(mark + line_text(e, self.state), False, 0)  # wrapped with its mark
             out = [Line(part, LINK, f"roll:{i}", 0 if k == 0 else 14, False, _links_in(part, rules))
                    for k, part in enumerate(parts)]
             if opened:
@@ -174,7 +178,7 @@ class LogPanel:
             return out
         colour = LOUD.get(e.kind, theme.MUTED if e.kind in QUIET else theme.INK)
         return [Line(part, colour, "", 0 if k == 0 else 14, False, _links_in(part, rules))
-                for k, part in enumerate(self._wrapped(line_text(e), False, 0))]
+                for k, part in enumerate(self._wrapped(line_text(e, self.state), False, 0))]
 
     def _header(self, turn: int) -> Line:
         mark = "[+]" if turn in self.closed_turns else "[−]"
@@ -252,6 +256,19 @@ class LogPanel:
         self.bar.set_visible_percentage(visible)
         self.bar.set_scroll_from_start_percentage(self.top / max(1, len(self.lines)))
         self._bar_at = self.bar.start_percentage
+
+    def note_layout(self) -> None:
+        """Tell the layout probe where each visible line lies and the view it must stay inside."""
+        from game.ui import layout_probe
+
+        if not self.image.visible:
+            return
+        view = self.image.rect
+        for n, line in enumerate(self.lines[self.top:self.top + self.rows]):
+            spans = self._spans(line)
+            width = spans[-1][1] + spans[-1][2] if spans else 0
+            layout_probe.note("text", (view.x + 6 + line.indent, view.y + 4 + n * self.line_h, width, self.line_h),
+                              view, line.text, "log line")
 
     def _spans(self, line: Line) -> list[tuple[str, int, int, str]]:
         """The line cut at its rule-ID links: (text, x, width, rule or "") each, measured once."""

@@ -24,8 +24,8 @@ from game.geometry.los import BLOCKED, CLEAR, LosResult
 from game.rules import board, combat, movement, sorcery
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, hooks_of
-from game.ui import theme
-from game.ui.battle.cards import Row, blit_clamped, dashed_circle, label, outlined_line, render_card_links
+from game.ui import layout_probe, theme
+from game.ui.battle.cards import Row, blit_clamped, dashed_circle, label, label_size, outlined_line, render_card_links
 from game.ui.table_view import Camera
 
 SHORT_RING = (250, 235, 140)
@@ -102,6 +102,8 @@ def draw_range_rings(surface: pygame.Surface, cam: Camera, state: GameState, mod
     # labels go on the side of the ring facing the table's centre, where they stay on the table
     half = TABLE_SIZE / 2
     towards = math.atan2(half - m.y, half - m.x) if math.hypot(half - m.x, half - m.y) > 1 else -math.pi / 2
+    discs = [(cam.to_px((o.x, o.y)), o.radius * cam.scale) for o in state.on_table()]
+    taken: list[pygame.Rect] = []
     for k, (r, text, colour) in enumerate(ring_specs(state, model_id, allowance)):
         rp = r * cam.scale
         if colour == MOVE_RING:
@@ -112,8 +114,32 @@ def draw_range_rings(surface: pygame.Surface, cam: Camera, state: GameState, mod
             pygame.draw.circle(surface, (10, 10, 10), c, round(rp), 4)
             pygame.draw.circle(surface, colour, c, round(rp), 2)
             angle = towards - math.radians(12 * (k % 3))
-        pos = (c[0] + math.cos(angle) * rp, c[1] + math.sin(angle) * rp)
-        label(surface, text, pos, size, colour)
+        pos = _ring_label_spot(c, rp, angle, label_size(text, size), discs, taken)
+        box = label(surface, text, pos, size, colour)
+        taken.append(box)
+        layout_probe.note("label", box, text=text, owner=f"ring:{model_id}")
+
+
+def _ring_label_spot(c: tuple[int, int], rp: float, angle: float, size: tuple[int, int],
+                     discs: list[tuple[tuple[int, int], float]], taken: list[pygame.Rect]) -> tuple[float, float]:
+    """Where on its ring a label goes: the preferred angle, else the nearest turn of 10° that covers no base
+    and no other ring label (the preferred one when every spot covers something)."""
+    for step in range(0, 19):
+        for sign in ((1,) if step in (0, 18) else (1, -1)):
+            a = angle + sign * math.radians(10 * step)
+            pos = (c[0] + math.cos(a) * rp, c[1] + math.sin(a) * rp)
+            box = pygame.Rect(0, 0, *size)
+            box.center = (round(pos[0]), round(pos[1]))
+            if not any(_covers(box, centre, radius) for centre, radius in discs) \
+                    and box.collidelist(taken) < 0:
+                return pos
+    return c[0] + math.cos(angle) * rp, c[1] + math.sin(angle) * rp
+
+
+def _covers(box: pygame.Rect, centre: tuple[int, int], radius: float) -> bool:
+    nx = min(max(centre[0], box.left), box.right)
+    ny = min(max(centre[1], box.top), box.bottom)
+    return (nx - centre[0]) ** 2 + (ny - centre[1]) ** 2 < radius ** 2
 
 
 # -- front arc ----------------------------------------------------------------------------------------

@@ -24,7 +24,16 @@ def _facts(state: GameState) -> tuple:
             tuple((s.name, s.fate, s.score, s.hero_fate if s.hero_fate_turn == state.turn else None)
                   for s in state.sides),
             enc.name if enc is not None and hasattr(enc, "name") else "Skirmish",
-            (active.name, active.side) if active is not None else None, state.ap_left)
+            (active.name, active.side) if active is not None else None,
+            state.ap_left if active is not None and _rolled(state) else None)
+
+
+def _rolled(state: GameState) -> bool:
+    """Has the active model made its activation roll (its AP are known)?"""
+    for e in reversed(state.log):
+        if e.kind in ("Activation", "ActivationRoll") and e.data.get("model") == state.active_model:
+            return e.kind == "ActivationRoll"
+    return False
 
 
 def draw_status(surface: pygame.Surface, rect: pygame.Rect, state: GameState, colour_blind: bool = False) -> None:
@@ -55,7 +64,7 @@ def _render(facts: tuple, size: tuple[int, int], colour_blind: bool) -> pygame.S
     surf = pygame.Surface(size)  # opaque: a plain copy when blitted
     surf.fill(theme.PANEL)
     pygame.draw.line(surf, (70, 75, 85), (0, h - 1), (w, h - 1))
-    unit = max(10, min(h // 8, w // 30))  # body text size scales with the panel
+    unit = max(10, min(h // 9, w // 30))  # body text size scales with the panel (its five lines fit it)
     pad = max(6, unit // 2)
     y = pad
     head = text(encounter, unit + 3, theme.ACCENT, bold=True)
@@ -99,6 +108,7 @@ def _render(facts: tuple, size: tuple[int, int], colour_blind: bool) -> pygame.S
     if active is not None:
         name, side = active
         pygame.draw.circle(surf, theme.side_colour(side, colour_blind), (pad + 6, y + unit // 2 + 3), unit // 2)
-        line = text(f"Active: {name} — {ap_left} AP left", unit, theme.ACCENT, bold=True)
+        left = "rolling for AP" if ap_left is None else f"{ap_left} AP left"
+        line = text(f"Active: {name} — {left}", unit, theme.ACCENT, bold=True)
         surf.blit(line, (pad + 10 + unit // 2, y))
     return surf

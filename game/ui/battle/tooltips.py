@@ -21,6 +21,7 @@ from game.rules.state import GameState, ModelState
 from game.rules.traits.base import QUALITIES, hooks_of, load_all
 from game.ui import theme
 from game.ui.battle.cards import Row, blit_clamped, render_card
+from game.ui.battle.event_text import wounds_left
 
 GOLD = theme.hex_colour(theme.ACCENT)
 GREY = theme.hex_colour(theme.MUTED)
@@ -92,7 +93,7 @@ def model_tooltip(state: GameState, model_id: str) -> str:
     side = state.sides[m.side].name if m.side < len(state.sides) else ""
     attrs = "  ".join(f"{k} {v}" for k, v in p.attributes.items())
     out = [f"<b>{_esc(m.name)}</b> <font color='{GREY}'>{_esc(p.type)}, {_esc(side)}</font>",
-           f"{attrs}  ·  wounds {m.max_wounds - m.wounds_taken}/{m.max_wounds}"]
+           f"{attrs}  ·  {wounds_left(m.wounds_taken, m.max_wounds)}"]
     if p.weapons:
         out.append("Weapons: " + "; ".join(_esc(weapon_text(m, i)) for i in range(len(p.weapons))))
     else:
@@ -188,7 +189,7 @@ def model_card_lines(state: GameState, model_id: str) -> list[Row]:
     side = state.sides[m.side].name if m.side < len(state.sides) else ""
     rows = [Row(m.name, theme.ACCENT, 1, True), Row(f"{p.type}, {side}", theme.MUTED, -1),
             Row("  ".join(f"{k} {v}" for k, v in p.attributes.items())
-                + f"   wounds {m.max_wounds - m.wounds_taken}/{m.max_wounds}", theme.INK, 0, True)]
+                + f"   {wounds_left(m.wounds_taken, m.max_wounds)}", theme.INK, 0, True)]
     rows += [Row(weapon_text(m, i)) for i in range(len(p.weapons))]
     for t in p.traits:
         tr = catalog().trait(t)

@@ -18,25 +18,26 @@ from pygame_gui.core import ObjectID
 
 from game.rules.deployment import DEPLOYMENT_KINDS
 from game.rules.state import GameState
-from game.ui import theme
+from game.ui import layout_probe, theme
 from game.ui.app import App, Scene
 from game.ui.battle import hover, previews
+from game.ui.battle.event_text import edge_choice_reason
 from game.ui.battle.odds_card import OddsCard
 from game.ui.battle.prompts import ChoicePrompt, Prompt, model_at, prompt_for, unavailable_lines
 from game.ui.session import BattleSession
 from game.ui.table_view import Camera, draw_state
 
+SCROLL_BAR_ROOM = 24  # pixels the answers leave for the list's scroll bar (pygame_gui's: 20 at any scale)
 AI_DELAY = {"slow": 1.0, "normal": 0.45, "fast": 0.12, "instant": 0.0}
-CONTROL_ROWS = (
-    (("fit", "Fit (F)", "Fit the whole table in view"),
-     ("rings", "Rings (R)", "Show the selected model's weapon ranges and movement"),
-     ("log", "Log (L)", "Open the battle log in a large view"),
-     ("auto", "Auto-deploy", "Place this model (and the rest of the set-up) automatically")),
-    (("slower", "AI slower (-)", "Slow down the AI's actions"),
-     ("faster", "AI faster (+)", "Speed up the AI's actions"),
-     ("skip", "Skip (S)", "Play the AI's actions at once until you are asked"),
-     ("menu", "Menu", "Leave the battle for the main menu")),
-)
+CONTROLS = {key: (key, text, tip) for key, text, tip in (
+    ("fit", "Fit (F)", "Fit the whole table in view"),
+    ("rings", "Rings (R)", "Show the selected model's weapon ranges and movement"),
+    ("log", "Log (L)", "Open the battle log in a large view"),
+    ("auto", "Auto-deploy", "Place this model (and the rest of the set-up) automatically"),
+    ("slower", "AI slower (-)", "Slow down the AI's actions"),
+    ("faster", "AI faster (+)", "Speed up the AI's actions"),
+    ("skip", "Skip (S)", "Play the AI's actions at once until you are asked"),
+    ("menu", "Menu", "Leave the battle for the main menu"))}
 HOVER_CARD_DELAY = 0.35  # seconds the mouse rests on a model before its card covers the table
 NO_ODDS_KINDS = {"full_defense", "weakness", "inner_reserve", "reroll", "trait_fate", "greater_purpose", "cursed_hand",
                  "winds_of_kismet", "heroic_impetus", "impetus_action", "enhancement", "strike_order", "deploy",
@@ -62,6 +63,8 @@ class BattleScene(Scene):
         self.prompt: Prompt | None = None
         self.prompt_decision = None
         self.option_buttons: list[tuple[pygame_gui.elements.UIButton, str]] = []
+        self.option_lines: list[pygame_gui.elements.UILabel] = []  # the lines of answers too long for one
+        self.option_tips: dict[int, str] = {}  # id(button) -> what the answer does (drawn beside the list)
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.hover_in: tuple[float, float] | None = None
         self.hover_px: tuple[int, int] | None = None
@@ -92,6 +95,17 @@ class BattleScene(Scene):
         return self.session.state
 
     # -- layout ---------------------------------------------------------------------------
+    def controls(self) -> list[tuple[str, str, str]]:
+        """The control buttons that do something now: Auto-deploy while the player deploys, the AI's pace
+        only when an AI plays."""
+        keys = ["fit", "rings", "log"]
+        if self.session.deploying() and self.session.human_turn():
+            keys.append("auto")
+        if len(self.session.humans) < 2:
+            keys += ["slower", "faster", "skip"]
+        keys.append("menu")
+        return [CONTROLS[k] for k in keys]
+
     def build(self) -> None:
         from game.ui.battle.dice_view import DiceTray
         from game.ui.battle.log_panel import LogPanel
@@ -100,7 +114,7 @@ class BattleScene(Scene):
         # the panel's lengths at the UI scale, squeezed when a large scale meets a small window
         self._fit = min(1.0, h / self.px(760), (w / 2) / self.px(420))
         pp = self.pp
-        panel_w = pp(420)
+        panel_w = max(pp(420), min(w // 2, self.px(300)))  # never narrower than its text needs, at most half
         self.table_rect = pygame.Rect(0, 0, w - panel_w, h)
         self.panel_rect = pygame.Rect(w - panel_w, 0, panel_w, h)
         if self.cam is None or getattr(self, "_fitted_for", None) != self.table_rect.size:
@@ -115,21 +129,35 @@ class BattleScene(Scene):
             "", pygame.Rect(x0, y, inner, pp(140)), self.manager, container=self.root,
             object_id=ObjectID(object_id="#prompt"))
         y += pp(144)
-        # the answers and the log share what the buttons leave: the answers about two fifths (five
-        # buttons at 1280x800, more on a taller window), the log the rest, so it is never a few lines
-        rest = h - y - pp(74) - 3 * pad
-        self.options_rect = pygame.Rect(x0, y, inner, max(pp(100), min(pp(300), round(rest * 0.42))))
+        rows = self._control_rows(inner, pad)
+        button_h = max(pp(30), theme.font(round(14 * self.app.settings.ui_scale)).get_linesize() + 6)
+        controls_h = len(rows) * (button_h + pad)
+        tray_h = max(pp(76), self.px(60))
+        # what the prompt, the answers and the log share: the answers a little over a third (four buttons at
+        # 1280x800, more on a taller window), the log the rest; in a small window at a large scale the
+        # prompt and then the answers give way so the log keeps three lines
+        share = h - y + pp(144) - controls_h - tray_h - 4 * pad
+        log_min = 3 * (theme.font(max(9, pp(13))).get_linesize() + 2) + 8
+        prompt_h = pp(140)
+        options_h = max(button_h + 6, min(pp(300), round((share - prompt_h) * 0.38)))
+        prompt_h = max(min(prompt_h, share - options_h - log_min), 2 * self.px(20) + 8)
+        options_h = max(button_h + 6, min(options_h, share - prompt_h - log_min))
+        self.widgets["prompt"].set_dimensions((inner, prompt_h))
+        y = self.widgets["prompt"].rect.bottom + pad
+        self.options_rect = pygame.Rect(x0, y, inner, options_h)
         self.widgets["options"] = pygame_gui.elements.UIScrollingContainer(
             self.options_rect, self.manager, container=self.root, allow_scroll_x=False)
         y = self.options_rect.bottom + pad
-        bw = (inner - 3 * pad) // 4
-        for row in CONTROL_ROWS:
+        for row in rows:
+            bw = (inner - (len(row) - 1) * pad) // len(row)
             for i, (key, text, tip) in enumerate(row):
                 self.widgets[key] = pygame_gui.elements.UIButton(
-                    pygame.Rect(x0 + i * (bw + pad), y, bw, pp(30)), text, self.manager, container=self.root,
+                    pygame.Rect(x0 + i * (bw + pad), y, bw, button_h), text, self.manager, container=self.root,
                     tool_tip_text=tip)
-            y += pp(36)
-        y += pp(2)
+            y += button_h + pad
+        self._built_controls = [key for row in rows for key, _, _ in row]
+        self.tray_rect = pygame.Rect(x0, y, inner, tray_h)  # the dice tray, docked: it never covers the table
+        y = self.tray_rect.bottom + pad
         self.log_rect = pygame.Rect(x0, y, inner, max(pp(40), h - y - pad))
         self.log_panel = LogPanel(self.manager, self.log_rect, self.root, font_size=max(9, pp(13)),
                                   on_rule=self.open_rule)
@@ -137,9 +165,29 @@ class BattleScene(Scene):
         if not self.show_log:
             self.log_panel.hide()
         if self.dice_tray is None:
-            self.dice_tray = DiceTray()
+            self.dice_tray = DiceTray(state=self.state)
+        self.dice_tray.scale = self.app.settings.ui_scale
         self.prompt_decision = None  # rebuild the option buttons in the new layout
         self._sync_prompt()
+
+    def _control_rows(self, inner: int, pad: int) -> list[list[tuple[str, str, str]]]:
+        """The controls in rows of four, or fewer a row when a label would not fit its button."""
+        from game.ui.battle.option_list import text_fits
+
+        controls = self.controls()
+        scale = self.app.settings.ui_scale
+        per_row = 4
+        while per_row > 1 and not all(text_fits(text, (inner - (per_row - 1) * pad) // per_row, scale)
+                                      for _, text, _ in controls):
+            per_row -= 1
+        return [controls[i:i + per_row] for i in range(0, len(controls), per_row)]
+
+    def cover(self) -> None:
+        """A cover (the Maintenance summary, a hand-off) stops this scene's clock: the roll in the tray shows its
+        result, never a die frozen mid-tumble behind it."""
+        super().cover()
+        if self.dice_tray is not None:
+            self.dice_tray.finish()
 
     def pp(self, n: float) -> int:
         """A panel length: the UI scale, squeezed when a large scale meets a small window."""
@@ -152,9 +200,7 @@ class BattleScene(Scene):
             return
         self.prompt_decision = d
         self.plan_prefix: tuple[str, ...] = ()
-        for button, _ in self.option_buttons:
-            button.kill()
-        self.option_buttons = []
+        self._kill_options()
         box = self.widgets.get("prompt")
         human = d is not None and self.session.human_turn()
         self.prompt = prompt_for(self.state, d) if human and d is not None else None
@@ -173,8 +219,9 @@ class BattleScene(Scene):
         other = "" if self._is_active_side(d.side) else " — <b>your decision</b>"
         extra = "".join(f"<br><font color='#f0c85a'>{_esc(line)}</font>" for line in self._prompt_odds(d))
         extra += "".join(f"<br><font color='#f09a8a'>{_esc(line)}</font>" for line in unavailable_lines(d))
+        why = f"{_esc(edge_choice_reason(self.state, d.side, d.rule))}<br>" if d.kind == "choose_edge" else ""
         box.set_text(theme.displayable(f"<font color='{colour}'><b>{_esc(side.name)}</b></font>{other}<br>"
-                     f"<b>{_esc(d.prompt)}</b> <a href='{_esc(d.rule)}'>[{_esc(d.rule)}]</a><br>"
+                     f"<b>{_esc(d.prompt)}</b> <a href='{_esc(d.rule)}'>[{_esc(d.rule)}]</a><br>{why}"
                      f"<font color='#c8ccd4'>{_esc(self.prompt.hint)}</font>{extra}"))
         self._build_options()
 
@@ -199,13 +246,11 @@ class BattleScene(Scene):
         from game.ui.battle import plan_menu
 
         d = self.prompt_decision
-        for button, _ in self.option_buttons:
-            button.kill()
-        self.option_buttons = []
+        self._kill_options()
         if d is None or self.prompt is None:
             return
         container = self.widgets["options"]
-        width = self.options_rect.width - self.pp(18)
+        width = self.options_rect.width - SCROLL_BAR_ROOM
         items: list[tuple[str, str, str | None]] = []
         not_now: set[str] = set()  # marked: cannot succeed now, offered all the same ([SEQ-2])
         if d.kind == "plan":
@@ -221,18 +266,33 @@ class BattleScene(Scene):
             items += [("@angle:None", "Keep facing", None), ("@angle:enemy", "Face the nearest enemy", None)]
         if d.free == "point":
             items.append(("@default", "Use the suggested spot (Enter)", None))
+        from game.ui.battle.option_list import add_option
+
         y = 0
+        scale = self.app.settings.ui_scale
+        min_h = max(self.pp(30), theme.font(round(14 * scale)).get_linesize() + 6)
+        self.option_tips: dict[int, str] = {}
         for n, (key, label, tip) in enumerate(items):
             text = theme.displayable(f"{n + 1}. {label}" if n < 9 else label)
-            button = pygame_gui.elements.UIButton(pygame.Rect(0, y, width, self.pp(30)), text, self.manager,
-                                                  container=container, tool_tip_text=tip,
-                                                  object_id=ObjectID(class_id="@not_yet") if key in not_now else None)
+            # the tip is drawn beside the list (draw_option_tip), where it covers no other answer
+            button, lines = add_option(self.manager, container, 0, y, width, min_h, text, scale,
+                                       class_id="@not_yet" if key in not_now else None)
+            if tip:
+                self.option_tips[id(button)] = tip
             self.option_buttons.append((button, key))
-            y += self.pp(33)
+            self.option_lines.extend(lines)
+            y += button.rect.height + self.pp(3)
         container.set_scrollable_area_dimensions((width, max(y, 1)))
         bar = container.vert_scroll_bar
         if bar is not None:
             bar.set_scroll_from_start_percentage(0.0)
+
+    def _kill_options(self) -> None:
+        for button, _ in self.option_buttons:
+            button.kill()
+        for line in self.option_lines:
+            line.kill()
+        self.option_buttons, self.option_lines = [], []
 
     def _action_tip(self, kind: str) -> str:
         from game.ui.battle import tooltips
@@ -266,8 +326,9 @@ class BattleScene(Scene):
     def _after_answer(self) -> None:
         self._sync_prompt()
 
-    def flash(self, text: str) -> None:
-        self.message, self.message_time = self.named(text), 4.0
+    def flash(self, text: str, bad: bool = True, seconds: float = 4.0) -> None:
+        """A message across the top of the table: a refusal (red) or news (``bad`` False: slate)."""
+        self.message, self.message_time, self.message_bad = self.named(text), seconds, bad
 
     def named(self, text: str) -> str:
         """Engine messages name bases by id ('B8'); a player reads the model's name."""
@@ -281,6 +342,8 @@ class BattleScene(Scene):
         slide = MOVE_TIME.get(self.app.settings.animation, 0.35)
         self.moving = {k: (p, t + dt) for k, (p, t) in self.moving.items() if t + dt < slide}
         self._read_log()
+        if self.dice_tray is not None:
+            self.dice_tray.update(dt)
         if self.app.top is not self:
             return
         if self.session.over:
@@ -291,20 +354,22 @@ class BattleScene(Scene):
                 self.app.replace(ResultsScene(self.app, self.session))
             return
         d = self.session.pending
-        if d is not None and self.session.needs_handoff() and d.kind in HANDOFF_KINDS and self.handoff_for is not d:
+        if d is not None and self.session.needs_handoff() and self.handoff_for is not d \
+                and (d.kind in HANDOFF_KINDS or self.state.active_model is None):
             from game.ui.scenes.handoff import HandoffScene
 
             self.handoff_for = d
             side = self.state.sides[d.side]
-            self.app.push(HandoffScene(self.app, f"Pass the seat to {side.name}", side=d.side))
+            why = edge_choice_reason(self.state, d.side, d.rule) if d.kind == "choose_edge" else d.prompt
+            self.app.push(HandoffScene(self.app, f"Pass the seat to {side.name}", side=d.side, why=why))
             return
         if d is not None and not self.session.human_turn():
             self._run_ai(dt)
         self._sync_prompt()
+        if [k for k, _, _ in self.controls()] != getattr(self, "_built_controls", None):
+            self.rebuild()  # the player's deployment begins (Auto-deploy comes) or is over (it goes)
         if self.prompt is not None:
             self.prompt.settle()
-        if self.dice_tray is not None:
-            self.dice_tray.update(dt)
         if self.log_panel is not None:
             self.log_panel.update(dt)
         focus = self._focus_model()
@@ -353,6 +418,12 @@ class BattleScene(Scene):
             self.dice_tray.set_speed(self.app.settings.animation)
             for e in new:
                 self.dice_tray.show(e, self.state)
+        for e in moves:
+            side = e.data.get("side")
+            if e.kind == "EdgeChosen" and isinstance(side, int) and side not in self.session.humans:
+                # the winner of the set-up roll is told why the other side chose, and what it chose
+                self.flash(f"{edge_choice_reason(self.state, side)} It chose the {e.data.get('edge')} edge.",
+                           bad=False, seconds=8.0)
         for e in new:
             if e.kind == "Scores" and e.turn not in self.summaries_shown and not self.session.over:
                 from game.ui.scenes.maintenance import MaintenanceSummary
@@ -650,16 +721,17 @@ class BattleScene(Scene):
         self._draw_selection(surface)
         if self.prompt is not None:
             self.prompt.draw(surface, self.cam)
-        if self.dice_tray is not None:
-            tray = pygame.Rect(self.table_rect.x + self.px(10), self.table_rect.bottom - self.px(86),
-                               min(self.px(520), self.table_rect.width - self.px(20)), self.px(76))
-            self.dice_tray.draw(surface, tray)
         self._draw_hover(surface)
         self._draw_message(surface)
         self._draw_other_player_banner(surface)
+        self._draw_option_tip(surface)
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL, self.panel_rect)
         draw_status(surface, self.status_rect, self.state, colour_blind)
+        if self.dice_tray is not None:
+            self.dice_tray.draw(surface, self.tray_rect)
+        if self.log_panel is not None:
+            self.log_panel.note_layout()
 
     def _sliding(self) -> dict[str, tuple[float, float]]:
         """Where moving bases are drawn this frame: part way along the route they took."""
@@ -693,9 +765,9 @@ class BattleScene(Scene):
             rect = pygame.Rect(a, (b[0] - a[0], b[1] - a[1]))
             pygame.draw.rect(surface, theme.ACCENT, rect, 3)
             label = f.render(f"{n + 1}. {key}", True, (0, 0, 0), theme.ACCENT)
-            # the bottom label sits right of centre, clear of the dice tray
-            centre = (rect.x + rect.width * 3 // 4, rect.centery) if key == "bottom" else rect.center
-            surface.blit(label, label.get_rect(center=centre))
+            at = label.get_rect(center=rect.center).clamp(self.table_rect)
+            surface.blit(label, at)
+            layout_probe.note("text", at, self.table_rect, key, "edge label")
 
     def _draw_zones(self, surface: pygame.Surface) -> None:
         d = self.session.pending
@@ -809,35 +881,78 @@ class BattleScene(Scene):
         d = self.session.pending
         if d is None or self.prompt is None or self._is_active_side(d.side) or len(self.session.humans) < 2:
             return
-        colour = theme.side_colour(d.side, self.app.settings.colour_blind)
         what = d.kind.replace("_", " ").capitalize()
         about = self.state.models.get(d.context.get("model") or "")
         if about is not None and about.side == d.side:  # whose roll or model it is (an area of effect's victim)
             what += f" for {about.name}"
-        text = theme.displayable(f"{self.state.sides[d.side].name}: this decision is yours — {what}")
-        f = theme.font(self.px(15), bold=True)
-        while f.size(text)[0] > self.table_rect.width - self.px(40) and len(text) > 20:
-            text = text[:-2] + "…" if text.endswith("…") else text[:-1] + "…"
-        label = f.render(text, True, (255, 255, 255))
-        box = label.get_rect(midbottom=(self.table_rect.centerx, self.table_rect.bottom - self.px(96)))
-        box = box.inflate(self.px(20), self.px(12))
-        pygame.draw.rect(surface, colour, box, border_radius=self.px(6))
-        pygame.draw.rect(surface, (255, 255, 255), box, 2, border_radius=self.px(6))
-        surface.blit(label, label.get_rect(center=box.center))
+        text = f"{self.state.sides[d.side].name}: this decision is yours — {what}"
+        self._banner(surface, text, theme.side_colour(d.side, self.app.settings.colour_blind), (255, 255, 255),
+                     bottom=self.table_rect.bottom - self.px(12), owner="turn banner")
 
     def _draw_message(self, surface: pygame.Surface) -> None:
         text = ""
+        back = (120, 30, 30)
         if self.message_time > 0:
             text = self.message
+            back = back if getattr(self, "message_bad", True) else (40, 60, 95)
         elif self.prompt is not None and self.prompt.refusal():
             text = self.named(self.prompt.refusal() or "")
-        if not text:
+        if text:
+            self._banner(surface, text, back, (255, 235, 235), top=self.px(8), owner="refusal banner")
+
+    def _banner(self, surface: pygame.Surface, text: str, back: tuple[int, int, int], ink: tuple[int, int, int],
+                top: int | None = None, bottom: int | None = None, owner: str = "banner") -> None:
+        """A message across the table: wrapped to the table's width (never cut), centred, on a coloured box."""
+        from game.ui.battle.cards import wrap
+
+        size, pad = self.px(15), self.px(8)
+        room = self.table_rect.width - 4 * pad
+        lines = wrap(theme.displayable(text), size, True, room)
+        f = theme.font(size, bold=True)
+        images = [f.render(line, True, ink) for line in lines]
+        w = max(i.get_width() for i in images) + 2 * pad
+        h = sum(i.get_height() for i in images) + pad
+        box = pygame.Rect(0, 0, w, h)
+        box.centerx = self.table_rect.centerx
+        if top is not None:
+            box.top = top
+        else:
+            box.bottom = bottom if bottom is not None else self.table_rect.bottom
+        pygame.draw.rect(surface, back, box, border_radius=self.px(6))
+        pygame.draw.rect(surface, (255, 255, 255), box, 1, border_radius=self.px(6))
+        y = box.y + pad // 2
+        for line, img in zip(lines, images, strict=True):
+            at = img.get_rect(midtop=(box.centerx, y))
+            surface.blit(img, at)
+            layout_probe.note("text", at, self.table_rect, line, owner)
+            y += img.get_height()
+
+    def _draw_option_tip(self, surface: pygame.Surface) -> None:
+        """What the answer under the mouse does, on a card beside the list (a tooltip under it would cover
+        the next answers)."""
+        from game.ui.battle.cards import render_card
+
+        at = self.hover_px
+        if at is None or not self.options_rect.collidepoint(at):
             return
-        f = theme.font(self.px(15), bold=True)
-        label = f.render(theme.displayable(text[:160]), True, (255, 235, 235))
-        box = label.get_rect(midtop=(self.table_rect.centerx, self.px(8))).inflate(self.px(16), self.px(10))
-        pygame.draw.rect(surface, (120, 30, 30), box, border_radius=self.px(6))
-        surface.blit(label, label.get_rect(center=box.center))
+        for button, _ in self.option_buttons:
+            tip = self.option_tips.get(id(button))
+            if tip and button.visible and button.rect.collidepoint(at):
+                size = self.px(13)
+                room = min(self.px(380), self.table_rect.width - 2 * self.px(8))
+                card = render_card(_plain_lines(tip), size=size, max_width=round(room * 14 / size) - 2 * size)
+                rect = card.get_rect(right=self.table_rect.right - self.px(8), centery=button.rect.centery)
+                rect.clamp_ip(self.table_rect)
+                surface.blit(card, rect)
+                layout_probe.note("text", rect, self.table_rect, tip[:40], "answer tip")
+                return
+
+
+def _plain_lines(tip: str) -> list[str]:
+    """A pygame_gui tooltip's simple HTML as plain lines."""
+    import html
+
+    return [html.unescape(re.sub(r"<[^>]+>", "", part)) for part in re.split(r"<br\s*/?>", tip) if part.strip()]
 
 
 def _esc(text: str) -> str:

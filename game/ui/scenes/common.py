@@ -87,9 +87,13 @@ def choice_list(scene: Any, key: str, rect: pygame.Rect, items: list[tuple[str, 
     width = rect.width - (scene.px(20) if need > rect.height else 0) - 2
     scroll.set_scrollable_area_dimensions((width, max(need, rect.height - 2)))
     out = {}
+    from game.ui.battle.cards import fit
+
     for i, (item, text) in enumerate(items):
-        b = pygame_gui.elements.UIButton(pygame.Rect(0, i * (row + gap), width, row), text, scene.manager,
-                                         container=scroll, tool_tip_text=(tips or {}).get(item))
+        shown = fit(text, scene.px(14), width - 24)  # a long name shortened to its button, whole in the tip
+        tip = (tips or {}).get(item) or (text if shown != text else None)
+        b = pygame_gui.elements.UIButton(pygame.Rect(0, i * (row + gap), width, row), shown, scene.manager,
+                                         container=scroll, tool_tip_text=tip)
         select(b, item == chosen)
         scene.widgets[f"{key}:{item}"] = b
         out[b] = item

@@ -11,6 +11,7 @@ import pygame_gui
 
 from game.ui import theme
 from game.ui.app import App, Scene
+from game.ui.battle.cards import wrap
 from game.ui.scenes import common
 
 READY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -21,9 +22,10 @@ class HandoffScene(Scene):
 
     name = "handoff"
 
-    def __init__(self, app: App, text: str, side: int | None = None):
+    def __init__(self, app: App, text: str, side: int | None = None, why: str = ""):
         super().__init__(app)
         self.text = text
+        self.why = why  # what the next player is asked, or why (who chooses the table edge)
         if side is None:  # the battle below knows whose question comes next
             pending = getattr(getattr(app.top, "session", None), "pending", None)
             side = getattr(pending, "side", None)
@@ -34,11 +36,24 @@ class HandoffScene(Scene):
     def build(self) -> None:
         self.widgets = {}
         w, h = self.app.size
-        common.label(self, "text", pygame.Rect(0, h // 2 - self.px(90), w, self.px(60)), self.text, "@title")
-        common.label(self, "hint", pygame.Rect(0, h // 2 - self.px(24), w, self.px(30)),
-                     "Click anywhere or press Enter when you are ready", "@prompt")
-        bw = self.px(260)
-        common.button(self, "ready", pygame.Rect((w - bw) // 2, h // 2 + self.px(30), bw, self.px(54)),
+        margin = self.px(24)
+        # the title's size when it fits the window, else the heading's
+        title = "@title" if theme.font(self.px(34), bold=True).size(self.text)[0] <= w - 2 * margin else "@heading"
+        y = h // 2 - self.px(90) - (self.px(50) if self.why else 0)
+        common.label(self, "text", pygame.Rect(margin, y, w - 2 * margin, self.px(60)), self.text, title)
+        y += self.px(66)
+        if self.why:
+            lines = wrap(theme.displayable(self.why), self.px(15), True, min(w - 2 * margin, self.px(760)) - 20)
+            line_h = theme.font(self.px(15), bold=True).get_linesize()
+            for n, line in enumerate(lines):
+                common.label(self, f"why{n}", pygame.Rect(margin, y, w - 2 * margin, line_h + 4), line, "@prompt")
+                y += line_h + 4
+            y += self.px(12)
+        hint = "Click anywhere or press Enter when you are ready"
+        common.label(self, "hint", pygame.Rect(margin, y, w - 2 * margin, self.px(30)), hint,
+                     "@prompt" if theme.font(self.px(15), bold=True).size(hint)[0] <= w - 2 * margin - 8 else None)
+        bw = min(self.px(260), w - 2 * margin)
+        common.button(self, "ready", pygame.Rect((w - bw) // 2, y + self.px(54), bw, self.px(54)),
                       "I'm ready", None, "@big_button")
 
     def handle(self, event: pygame.event.Event) -> None:

@@ -83,3 +83,5 @@ class LogView(Scene):
         surface.blit(shade, (0, 0))
         pygame.draw.rect(surface, theme.PANEL, self.panel_rect, border_radius=self.px(8))
         pygame.draw.rect(surface, theme.ACCENT, self.panel_rect, 2, border_radius=self.px(8))
+        if self.log_panel is not None:
+            self.log_panel.note_layout()

@@ -98,10 +98,10 @@ class MainMenu(Scene):
         w, h = common.page(self, self.px(400), self.px(fixed + len(buttons) * row))
         cx = w // 2
         y = max(self.px(20), h // 2 - self.px(fixed + len(buttons) * row) // 2)
-        common.label(self, "title", pygame.Rect(cx - self.px(300), y, self.px(600), self.px(60)), "Iron & Honor",
-                     "@title")
+        tw = min(self.px(600), w - self.px(8))  # (no wider than the page)
+        common.label(self, "title", pygame.Rect(cx - tw // 2, y, tw, self.px(60)), "Iron & Honor", "@title")
         y += self.px(58)
-        common.label(self, "subtitle", pygame.Rect(cx - self.px(300), y, self.px(600), self.px(24)),
+        common.label(self, "subtitle", pygame.Rect(cx - tw // 2, y, tw, self.px(24)),
                      "A skirmish of heroes, companions and followers", "@small")
         y += self.px(50)
         bw, bh = self.px(320), self.px(row - 14)

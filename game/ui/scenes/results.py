@@ -125,14 +125,16 @@ class ResultsScene(Scene):
         self.widgets["chart"] = pygame_gui.elements.UIImage(self.chart_rect, chart, self.manager,
                                                             container=common.parent(self))
         y = h - self.px(84)
-        bw, bh = min(self.px(200), (w - 2 * m - 3 * gap) // 4), self.px(46)
+        bw, bh = min(self.px(210), (w - 2 * m - 3 * gap) // 4), self.px(46)
         x = m
+        # the big buttons' font when the longest caption fits, else the ordinary one
+        big = theme.font(self.px(18), bold=True).size("Rematch, new seed")[0] <= bw - 24
         for key, text, tip in (
                 ("menu", "Main menu", None),
                 ("rematch", "Rematch", "The same parties, map and encounter, and the same seed"),
                 ("rematch_new", "Rematch, new seed", "The same parties, map and encounter with a new seed"),
                 ("save", "Save replay", "Save the setup, the seed and every answer: the whole game")):
-            b = common.button(self, key, pygame.Rect(x, y, bw, bh), text, tip, "@big_button")
+            b = common.button(self, key, pygame.Rect(x, y, bw, bh), text, tip, "@big_button" if big else None)
             if key == "save" and self.session.record() is None:
                 b.disable()  # a position opened from a script has no setup to keep
             x += bw + gap

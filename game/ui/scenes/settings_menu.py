@@ -19,6 +19,10 @@ SPEED_TIPS = {"slow": "About a second per AI action", "normal": "About half a se
               "fast": "A quick glimpse of each AI action", "instant": "The AI's actions are not animated"}
 
 
+ROW_LABELS = ("Window size", "Fullscreen (F11)", "UI scale", "Side colours", "AI animation speed", "Action plans",
+              "Take-backs (Ctrl+Z)")
+
+
 class SettingsScene(Scene):
     name = "settings"
 
@@ -36,29 +40,35 @@ class SettingsScene(Scene):
         def v(n: float) -> int:
             return round(self.px(n) * fit)
 
-        row, gap = v(36), v(10)
-        label_w = self.px(230)
+        body = theme.font(self.px(14))
+        row, gap = max(v(36), body.get_linesize() + 6), v(10)
+        label_w = min(self.px(230), max(body.size(t)[0] for t in ROW_LABELS) + self.px(16))
         total_w = min(w - self.px(40), label_w + self.px(720))
         x0 = (w - total_w) // 2
         y = max(v(10), h // 2 - self.px(325))
-        title = common.label(self, "title", pygame.Rect(x0, y, total_w, min(self.px(56), v(70))), "Settings", "@title")
+        title_h = max(min(self.px(56), v(70)), theme.font(self.px(34), bold=True).get_linesize())
+        title = common.label(self, "title", pygame.Rect(x0, y, total_w, title_h), "Settings", "@title")
         title.text_horiz_alignment = "left"
         title.rebuild()
-        y += v(70)
+        y += max(v(70), title_h + gap)
 
         def line(key: str, text: str, options: list[tuple[str, str, bool, str | None]]) -> None:
             nonlocal y
             lab = common.label(self, f"{key}_label", pygame.Rect(x0, y, label_w, row), text)
             lab.text_horiz_alignment = "left"
             lab.rebuild()
-            x = x0 + label_w
-            width = (total_w - label_w - gap * (len(options) - 1)) // max(1, len(options))
-            width = min(width, self.px(170))
-            for item, caption, on, tip in options:
+            room = total_w - label_w
+            per_row = len(options)  # as many a row as have room for their captions (more rows at a large scale)
+            while per_row > 1 and any(body.size(c)[0] > (room - gap * (per_row - 1)) // per_row - 24
+                                      for _, c, _, _ in options):
+                per_row -= 1
+            width = min((room - gap * (per_row - 1)) // per_row, self.px(170))
+            for n, (item, caption, on, tip) in enumerate(options):
+                x = x0 + label_w + (n % per_row) * (width + gap)
                 b = common.button(self, f"{key}:{item}", pygame.Rect(x, y, width, row), caption, tip)
                 common.select(b, on)
-                x += width + gap
-            y += row + gap
+                if n % per_row == per_row - 1 or n == len(options) - 1:
+                    y += row + gap
 
         fs = s.fullscreen
         line("size", "Window size", [(f"{a}x{b}", f"{a} × {b}", (s.width, s.height) == (a, b) and not fs,
@@ -87,10 +97,16 @@ class SettingsScene(Scene):
         from game.ui.settings import config_path
 
         note = f"Saved to {config_path()}" + (f" — {self.saved_note}" if self.saved_note else "")
-        info = common.label(self, "saved", pygame.Rect(x0, y, total_w, v(24)), note, "@small")
-        info.text_horiz_alignment = "left"
-        info.rebuild()
-        y += v(34)
+        small = theme.font(self.px(12))
+        while len(note) > 12 and small.size(note)[0] > total_w - 16:  # a long path loses its middle
+            half = len(note) // 2
+            note = note[:half - 2] + "…" + note[half + 2:].lstrip("…")
+        note_h = max(v(24), small.get_linesize() + 4)
+        if y + note_h <= h - v(56) - gap:  # (left out when a large scale leaves no room above Back)
+            info = common.label(self, "saved", pygame.Rect(x0, y, total_w, note_h), note, "@small")
+            info.text_horiz_alignment = "left"
+            info.rebuild()
+        y += max(v(34), small.get_linesize() + 10)
         common.button(self, "back", pygame.Rect(x0, min(y, h - v(56)), self.px(200), v(50)), "Back",
                       None, "@big_button")
         self._x0, self._total_w = x0, total_w

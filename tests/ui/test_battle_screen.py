@@ -1,0 +1,295 @@
+"""The battle screen's issue #14 points 4, 5 and 8, by posted events where a player would see them.
+
+The dice tray is docked in the side panel; long answers wrap and their tips stand beside the list; the
+banners wrap to the table; the tray's and the log's lines stay in their boxes; ring labels keep off
+bases; wounds read the same in the log and the card; the AP are not shown before they are rolled; the
+AI's controls only when an AI plays, Auto-deploy only while deploying; the tray never freezes behind a
+cover; the edge chooser's reason is told; a question outside an activation to the other hotseat player
+comes after a hand-off.
+"""
+
+from __future__ import annotations
+
+import math
+import types
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.ai.registry import make
+from game.rules.events import Event
+from game.ui import layout_probe
+from game.ui.app import App, Scene
+from game.ui.battle import tooltips
+from game.ui.battle.dice_view import DiceTray
+from game.ui.battle.event_text import wounds_left
+from game.ui.battle.log_panel import line_text
+from game.ui.battle.option_list import LineLabel, add_option
+from game.ui.battle.previews import _covers, _ring_label_spot
+from game.ui.battle.status_panel import _facts, _rolled
+from game.ui.scenes.battle import BattleScene
+from game.ui.scenes.handoff import HandoffScene
+from game.ui.session import HOTSEAT, VS_AI, BattleSession, BattleSetup, try_load
+from game.ui.settings import UISettings
+from tests.ui.driver import click, frames, resize
+
+SIZES = ((1000, 650), (1280, 800), (1920, 1080))
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
+    for name in ("CONFIG", "MODS", "REPLAYS"):
+        (tmp_path / name.lower()).mkdir()
+        monkeypatch.setenv(f"IRON_HONOR_{name}", str(tmp_path / name.lower()))
+    app = App(UISettings(width=1000, height=650, animation="instant"), save=False)
+    pygame.event.clear()
+    layout_probe.start()
+    yield app
+    layout_probe.stop()
+
+
+def session(mode: str = HOTSEAT, scenario: str = "engagement", seed: int = 1) -> BattleSession:
+    setup = BattleSetup(mode=mode, scenario=scenario, seed=seed)
+    loaded, error = try_load(setup)
+    assert error is None, error
+    return BattleSession(setup, loaded)
+
+
+def battle(app: App, s: BattleSession) -> BattleScene:
+    scene = app.reset(BattleScene(app, s))
+    frames(app, 2)
+    while app.top is not scene:  # a hand-off cover
+        app.pop()
+        frames(app, 2)
+    return scene
+
+
+def play_until(s: BattleSession, stop, limit: int = 3000) -> None:
+    ais = [make("easy", 5 + side) for side in (0, 1)]
+    for _ in range(limit):
+        if s.over or stop(s):
+            return
+        assert s.answer(ais[s.pending.side].decide(s.state, s.pending)) is None
+    raise AssertionError("never reached")
+
+
+# -- point 4: the dice tray -------------------------------------------------------------------------------
+
+def test_the_dice_tray_is_docked_in_the_panel_and_covers_no_table_at_any_size(app: App) -> None:
+    s = session()
+    scene = battle(app, s)
+    for size in SIZES:
+        resize(app, *size)
+        frames(app, 1)
+        assert scene.panel_rect.contains(scene.tray_rect) and not scene.tray_rect.colliderect(scene.table_rect)
+        assert scene.tray_rect.bottom < scene.log_rect.top and scene.tray_rect.top > scene.options_rect.bottom
+        assert scene.table_rect.right <= scene.panel_rect.left  # the table is fitted to what the panel leaves
+        assert scene.cam is not None and scene.cam.to_px((36, 36))[0] <= scene.table_rect.right
+
+
+def test_the_tray_keeps_rolling_to_its_result_behind_a_cover(app: App) -> None:
+    """No frozen, stale die face behind the Maintenance summary or a hand-off."""
+    s = session()
+    scene = battle(app, s)
+    play_until(s, lambda s: any(e.kind == "ActivationRoll" for e in s.state.log))
+    frames(app, 2)
+    scene.dice_tray.set_speed("slow")
+    scene.dice_tray.t = 0.0  # a roll just shown, tumbling
+    assert scene.dice_tray.rolling
+    app.push(HandoffScene(app, "Pass the seat"))
+    assert not scene.dice_tray.rolling  # its result, not a frozen face
+    frames(app, 2)
+    layout_probe.begin_frame()
+    scene.draw(app.window)  # what shows under a see-through cover: the dice as rolled, with the result
+    assert not scene.dice_tray.rolling
+
+
+def test_the_tray_writes_a_long_result_over_two_lines_inside_it() -> None:
+    tray = DiceTray()
+    tray.show(Event("DiceRolled", "Fang attack: 4+3", {"dice": [4, 3], "model": "A1", "total": 12,
+                                                       "roll": "attack"}))
+    outcome = "Fang hits Grub with a furious attack and wins by 5: Grub takes two wounds"
+    tray.show(Event("AttackResolved", outcome, {}))
+    tray.t = 10.0  # done rolling
+    layout_probe.start()
+    try:
+        rect = pygame.Rect(10, 10, 330, 90)
+        tray.draw(pygame.Surface((400, 120)), rect)
+        notes = [d for d in layout_probe.drawn() if d.owner == "dice tray"]
+        assert notes and all(rect.contains(d.rect) for d in notes)
+        bottom = [d.text for d in notes if d.rect.y > rect.centery]
+        assert len(bottom) == 2 and " ".join(bottom) == outcome  # the whole result, in two lines
+    finally:
+        layout_probe.stop()
+
+
+# -- point 5: clipped and overlapping text ----------------------------------------------------------------------
+
+class Recorder(Scene):
+    """A bare scene that keeps the events it is handed."""
+
+    def __init__(self, app: App):
+        super().__init__(app)
+        self.events: list[pygame.event.Event] = []
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.events.append(event)
+
+
+def test_a_long_answer_wraps_on_its_button_and_a_click_on_its_text_answers(app: App) -> None:
+    text = "3. Weakness (resisted by WP): the target loses 2 from one attribute of the caster's choice until " \
+           "Maintenance"
+    scene = app.push(Recorder(app))
+    button, lines = add_option(app.manager, scene.root, 600, 100, 300, 30, text, 1.0)
+    assert len(lines) >= 2 and " ".join(line.text for line in lines) == text
+    assert all(button.rect.contains(line.rect) for line in lines)
+    assert all(line.font.size(line.text)[0] <= line.rect.width for line in lines)
+    click(app, lines[1].rect.center)  # on a line of its text: the button under it takes the click
+    assert any(e.type == pygame_gui.UI_BUTTON_PRESSED and e.ui_element is button for e in scene.events)
+    assert isinstance(lines[0], LineLabel)
+
+
+def test_answers_wrap_and_their_tip_stands_beside_the_list_at_1000x650(app: App) -> None:
+    s = session()
+    scene = battle(app, s)
+    assert scene.prompt is not None and scene.option_buttons
+    button, _ = scene.option_buttons[0]
+    assert not button.tool_tip_text  # no tooltip under the button, over the next answers
+    pos = button.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 2)
+    tips = [d for d in layout_probe.drawn() if d.owner == "answer tip"]
+    if id(button) in scene.option_tips:
+        assert tips and scene.table_rect.contains(tips[0].rect) and not tips[0].rect.colliderect(scene.options_rect)
+
+
+def test_the_refusal_banner_wraps_to_the_table_and_is_never_cut(app: App) -> None:
+    s = session()
+    scene = battle(app, s)
+    scene.flash("Not there: the base would overlap Grub the Goblin, stand within 1″ of an enemy, leave the "
+                "deployment zone by 2.5″ and cross impassable terrain; choose a spot inside the zone instead [ENC-3]")
+    frames(app, 1)
+    lines = [d for d in layout_probe.drawn() if d.owner == "refusal banner"]
+    assert len(lines) >= 2 and all(scene.table_rect.contains(d.rect) for d in lines)
+    assert " ".join(d.text for d in lines).endswith("[ENC-3]")
+
+
+def test_the_controls_fit_their_buttons_and_show_only_what_does_something(app: App) -> None:
+    hot = battle(app, session(HOTSEAT))
+    assert {"fit", "rings", "log", "auto", "menu"} <= set(hot.widgets) and "faster" not in hot.widgets \
+        and "skip" not in hot.widgets  # no AI to pace in hotseat
+    for key in hot._built_controls:
+        el = hot.widgets[key]
+        assert el.font.size(el.text)[0] <= el.rect.width - 6, el.text
+    click(app, hot.widgets["auto"])  # Auto-deploy: the side's models are placed...
+    frames(app, 2)
+    while app.top is not hot:
+        app.pop()
+        frames(app, 2)
+    click(app, hot.widgets["auto"])  # ...and the other side's
+    frames(app, 3)
+    while app.top is not hot:
+        app.pop()
+        frames(app, 2)
+    assert not hot.session.deploying()
+    assert "auto" not in hot.widgets  # after deployment it is gone
+    ai = battle(app, session(VS_AI))
+    assert {"slower", "faster", "skip"} <= set(ai.widgets)
+
+
+def test_log_lines_stay_left_of_the_scroll_bar(app: App) -> None:
+    s = session()
+    play_until(s, lambda s: len(s.state.log) > 150)
+    scene = battle(app, s)
+    for size in SIZES:
+        resize(app, *size)
+        frames(app, 1)
+        lines = [d for d in layout_probe.drawn() if d.owner == "log line"]
+        assert lines and all(d.box.contains(d.rect) for d in lines)
+        assert all(d.rect.right <= scene.log_panel.bar.rect.left for d in lines)
+
+
+def test_a_ring_label_moves_round_its_ring_off_a_base() -> None:
+    centre, rp, angle = (200, 200), 100.0, 0.0
+    preferred = (300, 200)
+    spot = _ring_label_spot(centre, rp, angle, (60, 16), [(preferred, 12.0)], [])
+    box = pygame.Rect(0, 0, 60, 16)
+    box.center = (round(spot[0]), round(spot[1]))
+    assert spot != preferred and not _covers(box, preferred, 12.0)
+    assert math.isclose(math.dist(spot, centre), rp, rel_tol=1e-6)  # still on its ring
+
+
+# -- point 8: smaller things ------------------------------------------------------------------------------------
+
+def test_a_wound_reads_the_same_in_the_log_and_in_the_card() -> None:
+    s = session(seed=3)
+    play_until(s, lambda s: any(e.kind == "Wounded" for e in s.state.log))
+    event = next(e for e in s.state.log if e.kind == "Wounded")
+    m = s.state.model(event.data["model"])
+    said = wounds_left(event.data["wounds_taken"], m.max_wounds)
+    assert said in line_text(event, s.state) and "(" + str(event.data["wounds_taken"]) not in line_text(event, s.state)
+    if m.on_table:
+        assert wounds_left(m.wounds_taken, m.max_wounds) in tooltips.model_tooltip(s.state, m.id)
+
+
+def test_the_active_model_shows_no_ap_before_its_activation_roll() -> None:
+    s = session()
+    play_until(s, lambda s: any(e.kind == "ActivationRoll" for e in s.state.log))
+    log = s.state.log
+    k = max(i for i, e in enumerate(log) if e.kind == "Activation")
+    mid = log[k].data["model"]
+    before = types.SimpleNamespace(log=log[:k + 1], active_model=mid)
+    after = types.SimpleNamespace(log=log, active_model=mid)
+    assert not _rolled(before) and _rolled(after)
+    s.state.active_model = mid
+    facts = _facts(s.state)
+    assert facts[-1] == s.state.ap_left  # rolled: the AP are shown
+
+
+def test_the_side_that_did_not_choose_the_edge_is_told_why(app: App) -> None:
+    """Engagement: the lower set-up roll chooses the edge; against the AI the player reads why and what."""
+    for seed in range(1, 12):
+        s = session(VS_AI, seed=seed)
+        scene = battle(app, s)
+        for _ in range(200):
+            frames(app, 1)
+            if any(e.kind == "EdgeChosen" for e in s.state.log) or s.human_turn():
+                break
+        chosen = next((e for e in s.state.log if e.kind == "EdgeChosen"), None)
+        if chosen is not None and chosen.data["side"] not in s.humans:
+            assert "set-up roll" in scene.message and "chooses the table edge" in scene.message
+            assert f"chose the {chosen.data['edge']} edge" in scene.message and not scene.message_bad
+            return
+    pytest.fail("no seed where the AI chose the edge")
+
+
+def test_the_edge_chooser_is_handed_the_seat_with_the_reason_in_hotseat(app: App) -> None:
+    s = session(HOTSEAT)
+    scene = app.reset(BattleScene(app, s))
+    for _ in range(50):
+        frames(app, 1)
+        if isinstance(app.top, HandoffScene) or (s.pending is not None and s.pending.kind == "choose_edge"):
+            break
+    if s.pending.kind == "choose_edge" and s.last_human is None:  # the first question: no hand-off before it
+        assert "set-up roll" in scene.widgets["prompt"].html_text
+        return
+    assert isinstance(app.top, HandoffScene) and "set-up roll" in app.top.why
+
+
+def test_a_question_outside_an_activation_to_the_other_player_comes_after_a_hand_off(app: App) -> None:
+    """E.g. Winds of Kismet after the other side's deployment or its die was drawn."""
+    s = session(HOTSEAT)
+
+    def other_outside(s: BattleSession) -> bool:
+        d = s.pending
+        return d is not None and s.needs_handoff() and s.state.active_model is None \
+            and d.kind not in ("nominate", "choose_edge", "deploy", "place_marker", "place_prisoner")
+
+    play_until(s, other_outside)
+    d = s.pending
+    app.reset(BattleScene(app, s))
+    s.last_human = 1 - d.side  # the other player answered last (a battle just opened has no last answer)
+    frames(app, 2)
+    assert isinstance(app.top, HandoffScene) and app.top.why == d.prompt
