@@ -100,6 +100,9 @@ LONG = ("A long sentence that a small window at a large scale must wrap rather t
 
 def openers(session: BattleSession) -> dict[str, Callable[[App], Scene]]:
     """How to open the scenes whose constructor needs more than the app."""
+    from game.ui.scenes.builder_roster import RosterScene
+    from game.ui.scenes.builder_traits import TraitPicker
+    from game.ui.scenes.builder_trial import TrialScene
     from game.ui.scenes.confirm import ConfirmScene
     from game.ui.scenes.editor_dialogs import ConfirmDialog, OpenDialog
     from game.ui.scenes.handoff import HandoffScene
@@ -123,7 +126,20 @@ def openers(session: BattleSession) -> dict[str, Callable[[App], Scene]]:
         "ResultsScene": lambda a: ResultsScene(a, session),
         "SaveAsScene": lambda a: SaveAsScene(a, session, "Engagement turn 6 01 Dec 12-00"),
         "BattleScene": None,  # every kind of decision in it: test_every_decision_kind_fits
+        "RosterScene": lambda a: RosterScene(a, _builder(a)),
+        "TraitPicker": lambda a: TraitPicker(a, _builder(a)),
+        "TrialScene": lambda a: TrialScene(a, _builder(a)),
     }
+
+
+def _builder(app: App) -> Scene:
+    """The party builder on the book's Northmen (nine models' worth of lists to lay out)."""
+    from game.builder.files import open_party
+    from game.paths import PARTIES_DIR
+    from game.ui.scenes.builder import BuilderScene
+
+    path = PARTIES_DIR / "northmen_raiding_party.yaml"
+    return BuilderScene(app, path, open_party(path))
 
 
 def check(app: App, where: str) -> list[str]:
