@@ -52,6 +52,7 @@ GAMES = (
     ("rescue", "village_ruins", ("lantern_adventuring_co", "thornwood_wildkin"), 1, False),
     ("engagement", "forest_crossing", ("ghrim_company", str(PARTIES / "iron_legion.yaml")), 1, True),
     ("landmark", "open_field", ("thornwood_wildkin", str(PARTIES / "iron_legion.yaml")), 2, True),
+    ("the_relief", "open_field", ("ghrim_company", "northmen_raiding_party"), 1, True),  # reinforcements
 )
 POSITIONS = (ROOT / "docs" / "examples" / "sweeping_attack.yaml",)
 
