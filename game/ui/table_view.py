@@ -214,6 +214,50 @@ def draw_labels(surf: pygame.Surface, models: Sequence[ModelState], labels: dict
         layout_probe.note("label", (x, y, w, h), text=labels[mid], owner=f"label:{mid}")
 
 
+OBJECTIVE_INK = (255, 215, 90)
+OBJECTIVE_OFF = (170, 160, 130)  # a scoring entry an event has not switched on (yet)
+
+
+def draw_objectives(surf: pygame.Surface, state: GameState, cam: Camera, font: pygame.font.Font) -> None:
+    """The encounter's scoring regions (polygons and circles) as dashed outlines with their names and points,
+    as the rules list them; an entry switched off is drawn grey and says so."""
+    from game.rules import scenario_events, scoring
+
+    for entry in state.encounter.scenario.scoring:
+        on = scenario_events.is_active(state, entry)
+        ink = OBJECTIVE_INK if on else OBJECTIVE_OFF
+        for t in scoring.targets(state, entry):
+            if t.kind == "circle":
+                cx, cy, r = t.ref
+                centre, radius = cam.to_px((cx, cy)), max(2, round(r * cam.scale))
+                for k in range(0, 48, 2):  # dashes round the rim
+                    a0, a1 = 2 * math.pi * k / 48, 2 * math.pi * (k + 1) / 48
+                    pygame.draw.arc(surf, ink, (centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius),
+                                    a0, a1, 2)
+                top = (centre[0], centre[1] - radius)
+            elif t.kind == "region":
+                pts = [cam.to_px(p) for p in t.ref]
+                for i in range(len(pts)):
+                    _dash(surf, ink, pts[i], pts[(i + 1) % len(pts)])
+                top = min(pts, key=lambda p: p[1])
+            else:
+                continue
+            points = entry.points if isinstance(entry.points, int) else "d6"
+            text = f"{t.name} ({points} ExP)" + ("" if on else " — not yet")
+            image = font.render(text, True, ink)
+            box = image.get_rect(midbottom=(top[0], top[1] - 2))
+            pygame.draw.rect(surf, (0, 0, 0), box.inflate(6, 2))
+            surf.blit(image, box)
+
+
+def _dash(surf: pygame.Surface, colour, a: Sequence[int], b: Sequence[int], dash: int = 8) -> None:
+    n = max(1, int(math.dist(a, b) // dash))
+    for k in range(0, n, 2):
+        t0, t1 = k / n, min(1.0, (k + 1) / n)
+        pygame.draw.line(surf, colour, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                         (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), 2)
+
+
 def draw_state(surf: pygame.Surface, state: GameState, cam: Camera, colour_blind: bool = False,
                positions: dict[str, tuple[float, float]] | None = None) -> None:
     """The whole table as it stands: terrain, markers, the Prisoner and every model on the table."""
@@ -222,6 +266,7 @@ def draw_state(surf: pygame.Surface, state: GameState, cam: Camera, colour_blind
     palette = COLOUR_BLIND_SIDES if colour_blind else SIDE_COLOURS
     enc = state.encounter
     if enc is not None:
+        draw_objectives(surf, state, cam, font)
         for mk in enc.markers:
             pygame.draw.circle(surf, (240, 200, 40), cam.to_px((mk.x, mk.y)), max(3, round(mk.radius * cam.scale)))
     shown = []

@@ -25,3 +25,26 @@ def test_models_and_terrain_land_where_the_camera_puts_them() -> None:
     assert tuple(surf.get_at(cam.to_px((2, 30))))[:3] == TABLE_GREEN
     x, y = cam.to_inches(cam.to_px((12.5, 7.25)))
     assert abs(x - 12.5) < 0.05 and abs(y - 7.25) < 0.05
+
+
+def test_a_scenarios_scoring_regions_are_drawn_with_their_names_grey_until_switched_on() -> None:
+    from game.content.library import lookup
+    from game.rules.setup import new_game
+    from game.ui.table_view import OBJECTIVE_INK, OBJECTIVE_OFF
+
+    pygame.init()
+    parties = (lookup("parties", "ghrim_company").value, lookup("parties", "northmen_raiding_party").value)
+    state = new_game(parties, lookup("maps", "open_field").value, 3, scenario=lookup("scenarios", "signal_fires").value)
+    surf = pygame.Surface((800, 800))
+    cam = Camera.fit(surf.get_rect())
+
+    def colours_on_the_rim() -> set[tuple[int, int, int]]:
+        draw_state(surf, state, cam)
+        cx, cy = cam.to_px((18, 18))
+        r = round(3 * cam.scale)
+        return {tuple(surf.get_at((cx + dx, cy + dy)))[:3] for dx in range(-r - 1, r + 2)
+                for dy in (-r - 1, -r, -r + 1)}
+
+    assert OBJECTIVE_OFF in colours_on_the_rim() and OBJECTIVE_INK not in colours_on_the_rim()
+    state.encounter.switched["the beacon"] = True  # what the turn-3 event does
+    assert OBJECTIVE_INK in colours_on_the_rim()
