@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai import memo
-from game.ai.futile import Futility
+from game.ai.futile import Futility, contact_spoils
 from game.ai.random_legal import RandomLegal
 from game.ai.threat import Threats, loss
 from game.rules import board, combat, conditions
@@ -55,7 +55,7 @@ class Tactical:
     def __init__(self, seed: int = 0, level: str = "normal"):
         self.rng = random.Random(seed)
         self.level = level
-        self.fallback = RandomLegal(seed + 7919, aggressive=True)
+        self.fallback = RandomLegal(seed + 7919, aggressive=True, careful=True)
         self.intent = Intent()
         self._danger: dict[tuple[int, str], float] = {}
         self._lanes: dict[tuple[int, str], set[str]] = {}
@@ -93,12 +93,10 @@ class Tactical:
             best = max(best, (value + 0.3, Intent("fight", e.id)), key=lambda x: x[0])
         if engaged:
             return best
-        lanes = self.chargeable(state, m) if self.level == "hard" else None
+        lanes = self.chargeable(state, m)
         for e in state.enemies_of(m):
             gap = board.distance(m, e)
-            reachable = e.id in lanes if lanes is not None else \
-                3 <= gap <= 8.5 and not conditions.causes_terror(e) and not (e.has("flight") and not m.has("flight"))
-            if reachable:
+            if e.id in lanes:
                 value = self.melee_value(state, m, e, "charge_attack") * 1.2
                 best = max(best, (value, Intent("charge", e.id)), key=lambda x: x[0])
             if gap <= 18 and combat.ranged_weapons(m):
@@ -110,8 +108,8 @@ class Tactical:
         return best
 
     def chargeable(self, state: GameState, m: ModelState) -> set[str]:
-        """Hard: the enemies the engine would let ``m`` charge now (3″+, in sight once it turns to them, a legal
-        straight lane: [MOVE-3], [SEQ-5], [DIG-MOVE-4]), so it never declares a charge that would be skipped."""
+        """The enemies the engine would let ``m`` charge now (3″+, in sight once it turns to them, a legal
+        straight lane: [MOVE-3], [SEQ-5], [DIG-MOVE-4]), so it never means to make a charge that would be skipped."""
         from game.rules.movement import allowance, charge_targets
 
         key = (len(state.log), m.id)
@@ -350,7 +348,7 @@ class Tactical:
             s -= 2.0 * self.wasted(state, m, acts)
             if kind in ("advance", "escape") and not self.arrived(state, m):
                 s += 1.0 * max(0, sum(a in ("walk", "run", "sneak") for a in acts) - 1)  # more ground
-        s -= 10.0 * futility.count(acts)  # [SEQ-2]: offered, but sure to be skipped in all likelihood
+        s -= 100.0 * futility.count(acts)  # [SEQ-2]: offered, but sure to be skipped in all likelihood: never
         s -= 0.05 * len(acts)  # of plans that score alike, the one without an idle action (its AP may be lost)
         return s + 0.01 * self.rng.random()
 
@@ -493,7 +491,9 @@ class Tactical:
         return state.turn >= enc.scenario.duration.turns - 1
 
     def on_end_point(self, state: GameState, d: Decision) -> Answer:
+        m = state.model(state.active_model) if state.active_model else None
         want = self.intent.kind in ("fight", "charge") or self.level == "easy"
+        want = want and not (m is not None and contact_spoils(state, m))  # the rest of its plan needs it free
         return "contact" if want and "contact" in d.choices() else "stop"
 
     def on_target(self, state: GameState, d: Decision) -> Answer:
@@ -764,7 +764,7 @@ class Tactical:
         return engaged[0] if engaged else "pass"
 
     def on_impetus_action(self, state: GameState, d: Decision) -> Answer:
-        keys = d.choices()
+        keys = RandomLegal.sound(state, d, d.choices())  # none that would be skipped
         for k in ("shake_off", "standard_attack", "ranged_attack", "walk"):
             if k in keys:
                 return k
