@@ -67,3 +67,19 @@ def test_few_activations_lose_an_action(level: str, upfront: bool) -> None:
     t = plan_audit.measure([level], 24, seed=3, upfront=upfront)
     assert t.unready[level] == 0, t.examples
     assert t.skipped[level] <= 0.02 * t.acted[level], (t.skipped[level], t.acted[level], t.kinds)
+
+
+@pytest.mark.rule("SEQ-2", "DIG-ACT-1", "SORC-3", "T-HEALER-1")
+def test_why_not_now_names_a_missing_target_for_a_traits_action() -> None:
+    """A spell with no enemy in reach, a Heal with no wounded friend: offered (a move may change it), and
+    marked by the rules' readiness check, so that the UI marks it and the AI leaves it out."""
+    from game.rules.readiness import why_not_now
+
+    state = table((0, figure("Mage", traits=["sorcery"]), 4, 4, 0), (0, figure("Medic", traits=["healer"]), 4, 8, 0),
+                  (1, figure("Far"), 32, 32, 180))
+    mage, medic = state.model("A1"), state.model("A2")
+    assert why_not_now(state, mage, "cast_1").rule == "SORC-3"
+    assert unready(state, mage, ["walk", "cast_1"]) == [] and unready(state, mage, ["cast_1"]) == ["cast_1"]
+    assert why_not_now(state, medic, "heal").rule == "T-HEALER-1"
+    state.model("B1").x, state.model("B1").y = 12, 4
+    assert why_not_now(state, mage, "cast_1") is None
