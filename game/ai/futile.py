@@ -171,22 +171,48 @@ def declared_rest(state: GameState, model: ModelState) -> list[str]:
     return []
 
 
-def contact_spoils(state: GameState, model: ModelState) -> bool:
-    """Whether ending the move now resolving in base contact would spoil the rest of the declared plan
-    (a shot, a spell or a move after it, which an engaged model cannot make: [MOVE-10], [RNG-1], [SORC-2])."""
+def placed(model: ModelState, x: float, y: float) -> ModelState:
+    """The model as it would stand at (x, y), for asking the rules about a place it may move to."""
+    there = copy.copy(model)
+    there.x, there.y = x, y
+    return there
+
+
+def beside(model: ModelState, foe: ModelState, gap: float, x: float | None = None,
+           y: float | None = None) -> ModelState:
+    """The model ``gap`` inches from ``foe``'s base, on the side of (x, y) (its own place by default)."""
+    x, y = (model.x, model.y) if x is None or y is None else (x, y)
+    d = math.hypot(x - foe.x, y - foe.y) or 1.0
+    r = model.radius + foe.radius + gap
+    return placed(model, foe.x + (x - foe.x) * r / d, foe.y + (y - foe.y) * r / d)
+
+
+def contact_choice(state: GameState, model: ModelState) -> str | None:
+    """[DIG-MOVE-3]: "contact" or "stop" (1″ short) for the move now resolving near an enemy, whichever leaves
+    fewer actions of the rest of the declared plan to be skipped (a blow needs the contact, a shot, a spell
+    or a move after it needs the model free); None when it makes no difference."""
     rest = declared_rest(state, model)
-    if not rest:
-        return False
-    futility = Futility(state, model)
-    return futility.count(rest, engaged=True) > futility.count(rest, engaged=False)
+    foe = min(state.enemies_of(model), key=lambda e: board.distance(model, e), default=None)
+    if not rest or foe is None:
+        return None
+    touch = Futility(state, beside(model, foe, 0.0)).count(rest)
+    short = Futility(state, beside(model, foe, 1.05)).count(rest)
+    return "contact" if touch < short else "stop" if short < touch else None
+
+
+def contact_spoils(state: GameState, model: ModelState) -> bool:
+    return contact_choice(state, model) == "stop"
 
 
 def spoils_from(state: GameState, model: ModelState, point: dict[str, float]) -> bool:
-    """Whether ending the move now resolving at ``point`` would leave an action of the rest of the declared
-    plan most likely skipped (an Escape short of the edge, a blow out of reach)."""
+    """Whether a move ending at ``point`` (or in contact with an enemy within 1″ of it, which the controller
+    may then choose: [DIG-MOVE-3]) would leave an action of the rest of the declared plan most likely skipped
+    (an Escape short of the edge, a blow out of reach, a shot out of range)."""
     rest = declared_rest(state, model)
     if not rest:
         return False
-    there = copy.copy(model)
-    there.x, there.y = point["x"], point["y"]
-    return Futility(state, there).count(rest, engaged=False) > 0
+    there = placed(model, point["x"], point["y"])
+    if not Futility(state, there).count(rest):
+        return False
+    near = [e for e in state.enemies_of(model) if board.distance(there, e) <= 1.0 + 1e-6]
+    return not any(not Futility(state, beside(model, e, 0.0, there.x, there.y)).count(rest) for e in near)

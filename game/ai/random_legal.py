@@ -47,7 +47,7 @@ class RandomLegal:
     def sound(state: Any, decision: Decision, keys: list[str]) -> list[str]:
         """The plans, or next actions, with no action the engine will most likely skip ([SEQ-2],
         game.ai.futile); all of them if there is none."""
-        from game.ai.futile import Futility, contact_spoils
+        from game.ai.futile import Futility, contact_choice
 
         if decision.kind == "plan":
             futility = Futility(state, state.model(decision.context["model"]))
@@ -56,9 +56,9 @@ class RandomLegal:
             actor = RandomLegal.actor(state, decision)
             futility = Futility(state, actor) if actor is not None else None
             good = [k for k in keys if k == "end" or futility is None or not futility.count([k])]
-        elif decision.kind == "end_point" and state.active_model is not None and \
-                contact_spoils(state, state.model(state.active_model)):
-            good = [k for k in keys if k != "contact"]
+        elif decision.kind == "end_point" and state.active_model is not None:
+            need = contact_choice(state, state.model(state.active_model))  # what the rest of its plan needs
+            good = [k for k in keys if k == need] if need else keys
         else:
             return keys
         return good or keys

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai import memo
-from game.ai.futile import Futility, contact_spoils
+from game.ai.futile import Futility, contact_choice, spoils_from
 from game.ai.random_legal import RandomLegal
 from game.ai.threat import Threats, loss
 from game.rules import board, combat, conditions
@@ -420,6 +420,15 @@ class Tactical:
         if goal is None:
             return self.rng.choice(candidates) if candidates else None
         inches = d.context.get("allowance", 6.0)
+        point = self.move_point(state, m, goal, inches, d, candidates)
+        if point is not None and candidates and spoils_from(state, m, point):  # the rest of its plan needs more
+            fitting = [p for p in candidates if not spoils_from(state, m, p)]
+            if fitting:
+                return min(fitting, key=lambda p: math.hypot(p["x"] - goal[0], p["y"] - goal[1]))
+        return point
+
+    def move_point(self, state: GameState, m: ModelState, goal: tuple[float, float], inches: float, d: Decision,
+                   candidates: list[dict[str, float]]) -> Answer:
         direct, reaches = self.direct_step(state, m, goal, inches, d)
         if self.intent.kind == "escape" and reaches and direct is not None:
             return direct  # [ENC-BRK-2]: the Escape declared after this move needs the edge
@@ -492,8 +501,8 @@ class Tactical:
 
     def on_end_point(self, state: GameState, d: Decision) -> Answer:
         m = state.model(state.active_model) if state.active_model else None
-        want = self.intent.kind in ("fight", "charge") or self.level == "easy"
-        want = want and not (m is not None and contact_spoils(state, m))  # the rest of its plan needs it free
+        need = contact_choice(state, m) if m is not None else None  # what the rest of its plan needs
+        want = need == "contact" if need else self.intent.kind in ("fight", "charge") or self.level == "easy"
         return "contact" if want and "contact" in d.choices() else "stop"
 
     def on_target(self, state: GameState, d: Decision) -> Answer:
