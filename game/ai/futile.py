@@ -17,9 +17,9 @@ the obstacles it names):
 
 from __future__ import annotations
 
-import copy
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from game.geometry.battlefield import Battlefield
 from game.rules import board, encounter, movement, readiness
@@ -61,11 +61,8 @@ class Futility:
             if foe is None:
                 self._engaged[kind] = self.obstacles(kind)
             else:
-                gap = math.hypot(m.x - foe.x, m.y - foe.y) or 1.0
-                there = copy.copy(m)
-                there.x = foe.x + (m.x - foe.x) * (m.radius + foe.radius) / gap
-                there.y = foe.y + (m.y - foe.y) * (m.radius + foe.radius) / gap
-                self._engaged[kind] = readiness.obstacles(self.state, there, kind)
+                with standing(self.state, m, *beside(m, foe, 0.0)):
+                    self._engaged[kind] = readiness.obstacles(self.state, m, kind)
         return self._engaged[kind]
 
     def missing_target(self, kind: str) -> readiness.Obstacle | None:
@@ -171,20 +168,26 @@ def declared_rest(state: GameState, model: ModelState) -> list[str]:
     return []
 
 
-def placed(model: ModelState, x: float, y: float) -> ModelState:
-    """The model as it would stand at (x, y), for asking the rules about a place it may move to."""
-    there = copy.copy(model)
-    there.x, there.y = x, y
-    return there
+@contextmanager
+def standing(state: GameState, model: ModelState, x: float, y: float) -> Iterator[ModelState]:
+    """The model stood at (x, y) for as long as the rules are asked about a place it may move to, then put back
+    (the geometry index follows the models: board.battlefield)."""
+    home = model.x, model.y
+    model.x, model.y = x, y
+    try:
+        yield model
+    finally:
+        model.x, model.y = home
+        board.battlefield(state)
 
 
 def beside(model: ModelState, foe: ModelState, gap: float, x: float | None = None,
-           y: float | None = None) -> ModelState:
-    """The model ``gap`` inches from ``foe``'s base, on the side of (x, y) (its own place by default)."""
+           y: float | None = None) -> tuple[float, float]:
+    """The centre ``gap`` inches from ``foe``'s base, on the side of (x, y) (the model's own place by default)."""
     x, y = (model.x, model.y) if x is None or y is None else (x, y)
     d = math.hypot(x - foe.x, y - foe.y) or 1.0
     r = model.radius + foe.radius + gap
-    return placed(model, foe.x + (x - foe.x) * r / d, foe.y + (y - foe.y) * r / d)
+    return foe.x + (x - foe.x) * r / d, foe.y + (y - foe.y) * r / d
 
 
 def contact_choice(state: GameState, model: ModelState) -> str | None:
@@ -195,8 +198,10 @@ def contact_choice(state: GameState, model: ModelState) -> str | None:
     foe = min(state.enemies_of(model), key=lambda e: board.distance(model, e), default=None)
     if not rest or foe is None:
         return None
-    touch = Futility(state, beside(model, foe, 0.0)).count(rest)
-    short = Futility(state, beside(model, foe, 1.05)).count(rest)
+    with standing(state, model, *beside(model, foe, 0.0)):
+        touch = Futility(state, model).count(rest)
+    with standing(state, model, *beside(model, foe, 1.05)):
+        short = Futility(state, model).count(rest)
     return "contact" if touch < short else "stop" if short < touch else None
 
 
@@ -211,8 +216,12 @@ def spoils_from(state: GameState, model: ModelState, point: dict[str, float]) ->
     rest = declared_rest(state, model)
     if not rest:
         return False
-    there = placed(model, point["x"], point["y"])
-    if not Futility(state, there).count(rest):
-        return False
-    near = [e for e in state.enemies_of(model) if board.distance(there, e) <= 1.0 + 1e-6]
-    return not any(not Futility(state, beside(model, e, 0.0, there.x, there.y)).count(rest) for e in near)
+    with standing(state, model, point["x"], point["y"]):
+        if not Futility(state, model).count(rest):
+            return False
+        near = [e for e in state.enemies_of(model) if board.distance(model, e) <= 1.0 + 1e-6]
+    for e in near:
+        with standing(state, model, *beside(model, e, 0.0, point["x"], point["y"])):
+            if not Futility(state, model).count(rest):
+                return False
+    return True

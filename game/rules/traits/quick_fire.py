@@ -6,7 +6,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from game.content.catalog import catalog
-from game.rules.action_kinds import FIRES, FREES, MOVES, ActionKind
+from game.rules.action_kinds import CLEARS, FIRES, FREES, MOVES, ActionKind
 from game.rules.decisions import Decision
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
@@ -22,13 +22,17 @@ class QuickFire(TraitRule):
     actions = (ActionKind("quick_fire", "Quick-fire", 2, "combat", "T-QUICK-1", frozenset({FIRES})),)
 
     def action_obstacles(self, state: GameState, model: ModelState, kind: str) -> list[Obstacle]:
-        """Engaged, it cannot shoot now ([RNG-1]); an earlier blow of the plan may free it ([SEQ-2])."""
+        """Engaged, it cannot shoot now ([RNG-1]): an earlier blow of the plan may free it ([SEQ-2]); every
+        2-handed ranged weapon jammed ([SKILL-7]): an earlier Clear weapon may free one."""
         from game.rules import board
         from game.rules.readiness import Obstacle
 
+        out = []
         if kind == "quick_fire" and board.is_engaged(state, model):
-            return [Obstacle("it is engaged in melee", "RNG-1", frozenset({FREES}))]
-        return []
+            out.append(Obstacle("it is engaged in melee", "RNG-1", frozenset({FREES})))
+        if kind == "quick_fire" and not self.weapons(model):
+            out.append(Obstacle("no 2-handed ranged weapon that is not jammed", "SKILL-7", frozenset({CLEARS})))
+        return out
 
     @staticmethod
     def weapons(model: ModelState) -> list[int]:
