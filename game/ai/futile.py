@@ -21,6 +21,7 @@ import math
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
+from game.content.maps import TABLE_SIZE
 from game.geometry.battlefield import Battlefield
 from game.rules import board, encounter, movement, readiness
 from game.rules.action_kinds import CLEARS, MOVES, ActionKind
@@ -43,6 +44,7 @@ class Futility:
         self._edge: float | None = None
         self._enemy: float | None = None
         self._reach: dict[float, bool] = {}
+        self._spots: dict[float, dict[str, float] | None] = {}
 
     def obstacles(self, kind: str) -> list[readiness.Obstacle]:
         """The model's own conditions that stop ``kind`` now (readiness.obstacles)."""
@@ -79,6 +81,30 @@ class Futility:
             self._edge = min((Battlefield.distance_to_edge((m.x, m.y), m.radius, e) for e in edges),
                              default=float("inf"))
         return self._edge
+
+    def edge_spot(self, inches: float) -> dict[str, float] | None:
+        """A place at a goal edge ([ENC-BRK-2]) that a legal route of at most ``inches`` reaches ([DIG-MOVE-2]):
+        straight ahead, else a little along the edge either way."""
+        if inches not in self._spots:
+            self._spots[inches] = None
+            m, bf = self.model, board.battlefield(self.state)
+            for edge in encounter.escape_edges(self.state, m):
+                if Battlefield.distance_to_edge((m.x, m.y), m.radius, edge) > inches + 1e-6:
+                    continue
+                for along in (0.0, 1.5, -1.5, 3.0, -3.0):
+                    x, y = self.edge_centre(edge, along)
+                    route = movement.route_to(bf, m.id, (x, y), inches)
+                    if route.found and route.move is not None and route.move.legal and route.cost <= inches + 1e-6:
+                        self._spots[inches] = {"x": x, "y": y}
+                        return self._spots[inches]
+        return self._spots[inches]
+
+    def edge_centre(self, edge: str, along: float) -> tuple[float, float]:
+        m, inside = self.model, self.model.radius + 0.01
+        x = min(TABLE_SIZE - inside, max(inside, m.x + along))
+        y = min(TABLE_SIZE - inside, max(inside, m.y + along))
+        return {"top": (x, inside), "bottom": (x, TABLE_SIZE - inside), "left": (inside, y),
+                "right": (TABLE_SIZE - inside, y)}[edge]
 
     def enemy_gap(self) -> float:
         """Inches, base to base, to the nearest enemy on the table ([BASE-2])."""
@@ -117,7 +143,8 @@ class Futility:
         for o in found:
             if not o.lifted_by & done:
                 return True  # nothing before it surely lifts it
-            if o.rule == "ENC-BRK-2" and MOVES in o.lifted_by and self.edge_gap() > walked + 1e-6:
+            if o.rule == "ENC-BRK-2" and MOVES in o.lifted_by and (
+                    self.edge_gap() > walked + 1e-6 or self.edge_spot(walked) is None):
                 return True  # its walks do not reach the goal edge
         o = self.missing_target(kind)
         if o is None:

@@ -432,6 +432,10 @@ class Tactical:
         direct, reaches = self.direct_step(state, m, goal, inches, d)
         if self.intent.kind == "escape" and reaches and direct is not None:
             return direct  # [ENC-BRK-2]: the Escape declared after this move needs the edge
+        if self.intent.kind == "escape":
+            spot = Futility(state, m).edge_spot(inches)  # round what blocks the straight line, if a route gets there
+            if spot is not None and (d.check is None or d.check(spot) is None):
+                return spot
         if self.level == "hard" and self.intent.kind in ("advance", "shoot", "cast") and candidates:
             return self.safe_step(state, m, goal, candidates, d, direct, reaches)
         if direct is not None:
