@@ -6,7 +6,8 @@ on an objective), picks the legal plan that carries it out best by expected valu
 odds, and answers the follow-up decisions (routes, targets, weapons, Fate) in keeping with it.
 ``normal`` plays the objective and the odds; ``hard`` also weighs Inner Reserve by its exact gain
 and spends Cursed Hand and Winds of Kismet on decisive activations; ``easy`` picks sensibly but
-at random.
+at random. No level declares an action it expects the engine to skip ([SEQ-2], game.ai.futile): a
+move ends where the rest of its declared plan can follow.
 """
 
 from __future__ import annotations
