@@ -1,60 +1,22 @@
 """How often the AI declares an action the engine then skips ([SEQ-2]): headless AI-vs-AI games, per level.
 
 For every activation in which the model took at least one action, counts whether any of its actions was
-skipped (its AP lost), per controller and per skipped action kind. Prints figures; asserts nothing.
+skipped (its AP lost), per controller and per skipped action kind; and how many of the plans (or next
+actions) it chose held an action the rules' readiness check says cannot succeed from the start
+(game.ai.plan_audit). Prints figures; asserts nothing. "random" is a test opponent and is not held to it.
 
-    PYTHONPATH=. python tools/plan_skips.py --games 40 [--one-at-a-time] [--levels hard normal easy]
+    PYTHONPATH=. python tools/plan_skips.py --games 200 [--one-at-a-time] [--levels hard normal easy] [--jobs 2]
 """
 
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import sys
-from collections import Counter
-from typing import Any
+from pathlib import Path
 
-from game.ai import ai_soak, registry
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-
-def play(args: tuple[ai_soak.Task, bool]) -> dict[str, Any]:
-    from game.rules.engine import Game
-    from game.rules.setup import new_game
-
-    task, upfront = args
-    names = (task.ai[1], task.ai[0]) if task.swapped else task.ai
-    parties, battle_map, scenario = ai_soak._content(task.parties, task.map, task.scenario)
-    state = new_game((parties[0], parties[1]), battle_map, task.seed, scenario=scenario)
-    state.settings.declare_plan_upfront = upfront
-    Game(state, [registry.make(names[s], task.seed * 2 + 1 + s) for s in (0, 1)]).run()
-    acted: Counter[str] = Counter()
-    skipped: Counter[str] = Counter()
-    kinds: Counter[tuple[str, str]] = Counter()
-    escapes: Counter[str] = Counter()  # (level) escapes, and those after a move of the same activation
-    side, took, lost, moved = None, False, [], set()
-
-    def close() -> None:
-        if side is not None and took:
-            acted[names[side]] += 1
-            skipped[names[side]] += bool(lost)
-            for k in lost:
-                kinds[(names[side], k)] += 1
-
-    for e in state.log:
-        if e.kind == "Activation":
-            close()
-            side, took, lost, moved = e.data["side"], False, [], set()
-        elif e.kind == "ActionStarted":
-            took = True
-        elif e.kind == "ModelMoved" and e.data.get("length", 0) > 0.1:
-            moved.add(e.data["model"])
-        elif e.kind == "Escaped" and side is not None:
-            escapes[names[side]] += 1
-            escapes[names[side] + " after a move"] += e.data["model"] in moved
-        elif e.kind == "ActionSkipped":
-            lost.append(e.data["action"])
-    close()
-    return {"acted": acted, "skipped": skipped, "kinds": kinds, "escapes": escapes, "scenario": task.scenario}
+from game.ai import ai_soak, plan_audit
 
 
 def main(argv: list[str]) -> int:
@@ -66,33 +28,20 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--encounters", nargs="*", default=list(ai_soak.ENCOUNTERS))
     parser.add_argument("--one-at-a-time", action="store_true", help="declare_plan_upfront off ([DIG-ACT-2])")
     args = parser.parse_args(argv)
-    tasks = []
-    for level in args.levels:
-        tasks += ai_soak.plan(args.games, args.seed, pairings=[(level, level)], encounters=args.encounters)
-    work = [(t, not args.one_at_a_time) for t in tasks]
-    if args.jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            records = pool.map(play, work, chunksize=1)
-    else:
-        records = [play(w) for w in work]
-    acted: Counter[str] = Counter()
-    skipped: Counter[str] = Counter()
-    kinds: Counter[tuple[str, str]] = Counter()
-    escapes: Counter[str] = Counter()
-    for r in records:
-        acted.update(r["acted"])
-        skipped.update(r["skipped"])
-        kinds.update(r["kinds"])
-        escapes.update(r["escapes"])
+    t = plan_audit.measure(args.levels, args.games, args.seed, not args.one_at_a_time, args.jobs, args.encounters)
     mode = "one action at a time" if args.one_at_a_time else "plans declared up front"
-    print(f"{len(records)} games ({args.games} per level, {mode}, seed {args.seed})")
+    print(f"{args.games * len(args.levels)} games ({args.games} per level, {mode}, seed {args.seed})")
     for level in args.levels:
-        n, k = acted[level], skipped[level]
-        by_kind = ", ".join(f"{kind} {c}" for (lv, kind), c in kinds.most_common() if lv == level)
+        n, k = t.acted[level], t.skipped[level]
+        by_kind = ", ".join(f"{kind} {c}" for (lv, kind), c in t.kinds.most_common() if lv == level)
         print(f"  {level:>6}: {k}/{n} activations with a skipped action ({k / n if n else 0:.1%})  [{by_kind}]")
-        if escapes[level]:
-            moved = escapes[level + " after a move"]
-            print(f"  {'':>6}  {escapes[level]} escapes, {moved} of them after a move in the same activation")
+        print(f"  {'':>6}  {t.unready[level]}/{t.choices[level]} plans or next actions with an action not ready "
+              "from the start")
+        if t.escapes[level]:
+            moved = t.escapes[level + " after a move"]
+            print(f"  {'':>6}  {t.escapes[level]} escapes, {moved} of them after a move in the same activation")
+    for name, example in t.examples[:5]:
+        print(f"  e.g. {name}: {example}")
     return 0
 
 

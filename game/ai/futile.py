@@ -1,20 +1,35 @@
 """Actions of a legal plan that the AI expects the engine to skip, so that it does not declare them.
 
 The rules offer an action that an earlier action of the plan may make possible ([SEQ-2]); whether that
-is likely is the AI's judgement, made from the rules' own answers (game.rules.readiness): a Clear
-weapon is worth declaring only for a weapon jammed now (a shot jams 1 time in 36 or less), an Escape
-only when the earlier moves can reach the goal edge in a straight line.
+is likely is the AI's judgement, made from the rules' own answers (game.rules.readiness.why_not_now and
+the obstacles it names):
+
+- an action that cannot succeed now and that no earlier action of the plan can make possible (a charge
+  with no enemy it can charge, a blow with no enemy in contact and no move before it) is skipped for sure;
+- a blow or a Shove frees the model only if the dice kill or push the enemy, and a shot jams 1 time in 36
+  or less: a plan is not built on such luck (no move after a blow while engaged, no Clear weapon for a jam
+  to come);
+- a move makes an action possible only if it can get there: an Escape only when the moves before it reach
+  the goal edge in a straight line, a blow only when they can reach an enemy's base;
+- a charge ends in base contact, so what follows it is judged as the rules judge an engaged model; a walk
+  ends in contact only if the AI wants it to (:func:`contact_spoils` says when it must stop short).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
+from game.content.maps import TABLE_SIZE
 from game.geometry.battlefield import Battlefield
-from game.rules import encounter, movement, readiness
-from game.rules.action_kinds import MOVES
+from game.rules import board, encounter, movement, readiness
+from game.rules.action_kinds import CLEARS, MOVES, ActionKind
 from game.rules.plans import action_kind
 from game.rules.state import GameState, ModelState
+
+SURE = frozenset({MOVES, CLEARS})  # what an earlier action does whatever the dice (a shot's jam, a blow's kill: luck)
+WALKS = ("walk", "run", "sneak")  # moves the AI steers freely; a charge ends in contact, a Disengage ends it all
 
 
 class Futility:
@@ -22,13 +37,41 @@ class Futility:
 
     def __init__(self, state: GameState, model: ModelState):
         self.state, self.model = state, model
+        self.engaged = board.is_engaged(state, model)
         self._obstacles: dict[str, list[readiness.Obstacle]] = {}
+        self._engaged: dict[str, list[readiness.Obstacle]] = {}
+        self._target: dict[str, readiness.Obstacle | None] = {}
         self._edge: float | None = None
+        self._enemy: float | None = None
+        self._reach: dict[float, bool] = {}
+        self._spots: dict[float, dict[str, float] | None] = {}
 
     def obstacles(self, kind: str) -> list[readiness.Obstacle]:
+        """The model's own conditions that stop ``kind`` now (readiness.obstacles)."""
         if kind not in self._obstacles:
             self._obstacles[kind] = readiness.obstacles(self.state, self.model, kind)
         return self._obstacles[kind]
+
+    def obstacles_engaged(self, kind: str) -> list[readiness.Obstacle]:
+        """What would stop ``kind`` were the model in base contact with its nearest enemy (after a charge): the
+        rules asked about the model placed there."""
+        if self.engaged:
+            return self.obstacles(kind)
+        if kind not in self._engaged:
+            m = self.model
+            foe = min(self.state.enemies_of(m), key=lambda e: board.distance(m, e), default=None)
+            if foe is None:
+                self._engaged[kind] = self.obstacles(kind)
+            else:
+                with standing(self.state, m, *beside(m, foe, 0.0)):
+                    self._engaged[kind] = readiness.obstacles(self.state, m, kind)
+        return self._engaged[kind]
+
+    def missing_target(self, kind: str) -> readiness.Obstacle | None:
+        """No target for ``kind`` now (readiness.missing_target)."""
+        if kind not in self._target:
+            self._target[kind] = readiness.missing_target(self.state, self.model, kind)
+        return self._target[kind]
 
     def edge_gap(self) -> float:
         """Inches from the nearest goal edge ([ENC-BRK-2])."""
@@ -39,20 +82,173 @@ class Futility:
                              default=float("inf"))
         return self._edge
 
-    def count(self, acts: Sequence[str]) -> int:
+    def edge_spot(self, inches: float) -> dict[str, float] | None:
+        """A place at a goal edge ([ENC-BRK-2]) that a legal route of at most ``inches`` reaches ([DIG-MOVE-2]):
+        straight ahead, else a little along the edge either way."""
+        if inches not in self._spots:
+            self._spots[inches] = None
+            m, bf = self.model, board.battlefield(self.state)
+            for edge in encounter.escape_edges(self.state, m):
+                if Battlefield.distance_to_edge((m.x, m.y), m.radius, edge) > inches + 1e-6:
+                    continue
+                for along in (0.0, 1.5, -1.5, 3.0, -3.0):
+                    x, y = self.edge_centre(edge, along)
+                    route = movement.route_to(bf, m.id, (x, y), inches)
+                    if route.found and route.move is not None and route.move.legal and route.cost <= inches + 1e-6:
+                        self._spots[inches] = {"x": x, "y": y}
+                        return self._spots[inches]
+        return self._spots[inches]
+
+    def edge_centre(self, edge: str, along: float) -> tuple[float, float]:
+        m, inside = self.model, self.model.radius + 0.01
+        x = min(TABLE_SIZE - inside, max(inside, m.x + along))
+        y = min(TABLE_SIZE - inside, max(inside, m.y + along))
+        return {"top": (x, inside), "bottom": (x, TABLE_SIZE - inside), "left": (inside, y),
+                "right": (TABLE_SIZE - inside, y)}[edge]
+
+    def enemy_gap(self) -> float:
+        """Inches, base to base, to the nearest enemy on the table ([BASE-2])."""
+        if self._enemy is None:
+            self._enemy = min((board.distance(self.model, e) for e in self.state.enemies_of(self.model)),
+                              default=float("inf"))
+        return self._enemy
+
+    def count(self, acts: Sequence[str], engaged: bool | None = None) -> int:
+        """How many of ``acts`` will most likely be skipped; ``engaged``: as if the model were (or were not)
+        in base contact with an enemy when the first of them resolves."""
         out = clears = 0
-        reach = 0.0
+        walked, charged = 0.0, False
+        engaged = self.engaged if engaged is None else engaged
         for i, kind in enumerate(acts):
             if kind == "clear_weapon":
                 clears += 1
                 out += clears > len(self.model.jammed)  # a jam to come is too unlikely to pay for
-            elif any(MOVES in o.lifted_by for o in self.obstacles(kind)) and \
-                    any(MOVES in action_kind(a, self.model).effects for a in acts[:i]):
-                out += self.edge_gap() > reach + 1e-6  # the moves before it do not reach the edge
-            if kind in ("walk", "run", "sneak"):  # a charge ends in contact: no escape after it
-                reach += movement.allowance(self.state, self.model, kind)[0]
+            else:
+                out += self.hopeless(kind, [action_kind(a, self.model) for a in acts[:i]], walked, charged, engaged)
+            if kind in WALKS:
+                walked += movement.allowance(self.state, self.model, kind)[0]
+                engaged = False  # it stops short if it must (contact_spoils)
+            elif kind in ("charge", "disengage"):
+                engaged = kind == "charge"
+            charged |= kind == "charge"
         return out
+
+    def hopeless(self, kind: str, earlier: list[ActionKind], walked: float, charged: bool,
+                 engaged: bool | None = None) -> bool:
+        """Whether ``kind`` will most likely still be unable to resolve when its turn comes, after ``earlier``
+        actions of the plan, whose walks cover ``walked`` inches and which may include a charge (it ends in
+        base contact, or is skipped)."""
+        done = frozenset().union(*(a.effects for a in earlier)) & SURE
+        found = self.obstacles_engaged(kind) if engaged and not self.engaged else self.obstacles(kind)
+        for o in found:
+            if not o.lifted_by & done:
+                return True  # nothing before it surely lifts it
+            if o.rule == "ENC-BRK-2" and MOVES in o.lifted_by and (
+                    self.edge_gap() > walked + 1e-6 or self.edge_spot(walked) is None):
+                return True  # its walks do not reach the goal edge
+        o = self.missing_target(kind)
+        if o is None:
+            return False
+        if not o.lifted_by & done:
+            return True
+        return o.rule == "CC-1" and not charged and not self.reaches_contact(walked)  # no enemy within its walks
+
+    def reaches_contact(self, inches: float) -> bool:
+        """Whether some legal route of at most ``inches`` ends in base contact with an enemy: the engine's own
+        routes ([DIG-MOVE-2]) to the contact points facing the model and either side of it ([DIG-MOVE-3])."""
+        if inches not in self._reach:
+            self._reach[inches] = self.enemy_gap() <= inches + 1e-6 and any(
+                self.contact_route(e, inches) for e in self.state.enemies_of(self.model)
+                if board.distance(self.model, e) <= inches + 1e-6)
+        return self._reach[inches]
+
+    def contact_route(self, e: ModelState, inches: float) -> bool:
+        m = self.model
+        bf = board.battlefield(self.state)
+        away = math.atan2(m.y - e.y, m.x - e.x)
+        for turn in (0.0, 0.6, -0.6, 1.3, -1.3):
+            a = away + turn
+            point = (e.x + math.cos(a) * (m.radius + e.radius), e.y + math.sin(a) * (m.radius + e.radius))
+            route = movement.route_to(bf, m.id, point, inches)
+            if route.found and route.move is not None and route.move.legal and route.cost <= inches + 1e-6:
+                return True
+        return False
 
 
 def futile(state: GameState, model: ModelState, acts: Sequence[str]) -> int:
     return Futility(state, model).count(acts)
+
+
+def declared_rest(state: GameState, model: ModelState) -> list[str]:
+    """The actions of the plan ``model`` declared for this activation that are still to come after the one
+    resolving now; none when it declares one action at a time ([DIG-ACT-2]) or acts outside its activation."""
+    started = 0
+    for e in reversed(state.log):
+        if e.data.get("model") != model.id:
+            continue
+        if e.kind == "ActionStarted":
+            started += 1
+        elif e.kind == "PlanDeclared":
+            return list(e.data.get("plan") or [])[started:]
+        elif e.kind in ("Activation", "HeroicImpetus"):
+            break
+    return []
+
+
+@contextmanager
+def standing(state: GameState, model: ModelState, x: float, y: float) -> Iterator[ModelState]:
+    """The model stood at (x, y) for as long as the rules are asked about a place it may move to, then put back
+    (the geometry index follows the models: board.battlefield)."""
+    home = model.x, model.y
+    model.x, model.y = x, y
+    try:
+        yield model
+    finally:
+        model.x, model.y = home
+        board.battlefield(state)
+
+
+def beside(model: ModelState, foe: ModelState, gap: float, x: float | None = None,
+           y: float | None = None) -> tuple[float, float]:
+    """The centre ``gap`` inches from ``foe``'s base, on the side of (x, y) (the model's own place by default)."""
+    x, y = (model.x, model.y) if x is None or y is None else (x, y)
+    d = math.hypot(x - foe.x, y - foe.y) or 1.0
+    r = model.radius + foe.radius + gap
+    return foe.x + (x - foe.x) * r / d, foe.y + (y - foe.y) * r / d
+
+
+def contact_choice(state: GameState, model: ModelState) -> str | None:
+    """[DIG-MOVE-3]: "contact" or "stop" (1″ short) for the move now resolving near an enemy, whichever leaves
+    fewer actions of the rest of the declared plan to be skipped (a blow needs the contact, a shot, a spell
+    or a move after it needs the model free); None when it makes no difference."""
+    rest = declared_rest(state, model)
+    foe = min(state.enemies_of(model), key=lambda e: board.distance(model, e), default=None)
+    if not rest or foe is None:
+        return None
+    with standing(state, model, *beside(model, foe, 0.0)):
+        touch = Futility(state, model).count(rest)
+    with standing(state, model, *beside(model, foe, 1.05)):
+        short = Futility(state, model).count(rest)
+    return "contact" if touch < short else "stop" if short < touch else None
+
+
+def contact_spoils(state: GameState, model: ModelState) -> bool:
+    return contact_choice(state, model) == "stop"
+
+
+def spoils_from(state: GameState, model: ModelState, point: dict[str, float]) -> bool:
+    """Whether a move ending at ``point`` (or in contact with an enemy within 1″ of it, which the controller
+    may then choose: [DIG-MOVE-3]) would leave an action of the rest of the declared plan most likely skipped
+    (an Escape short of the edge, a blow out of reach, a shot out of range)."""
+    rest = declared_rest(state, model)
+    if not rest:
+        return False
+    with standing(state, model, point["x"], point["y"]):
+        if not Futility(state, model).count(rest):
+            return False
+        near = [e for e in state.enemies_of(model) if board.distance(model, e) <= 1.0 + 1e-6]
+    for e in near:
+        with standing(state, model, *beside(model, e, 0.0, point["x"], point["y"])):
+            if not Futility(state, model).count(rest):
+                return False
+    return True

@@ -4,7 +4,8 @@ Its randomness is its own (a player's whims are not the game's dice): seeded, so
 soak is reproducible, and recorded as answers, so a replay needs no controller.
 ``aggressive`` makes it close in and fight (still only legal choices), so that soaks
 exercise combat, traits and spells rather than wandering, and keeps it from declaring an action
-the engine will most likely skip (game.ai.futile).
+the engine will most likely skip (game.ai.futile); ``careful`` (the easy AI's whims) never picks one even
+at random.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from game.rules.decisions import Answer, Decision
 
 
 class RandomLegal:
-    def __init__(self, seed: int = 0, aggressive: bool = False):
+    def __init__(self, seed: int = 0, aggressive: bool = False, careful: bool = False):
         self.rng = random.Random(seed)
         self.aggressive = aggressive
+        self.careful = careful  # its whims never include an action the engine will most likely skip
 
     def decide(self, state: Any, decision: Decision) -> Answer:
         if decision.free == "angle":
@@ -28,16 +30,55 @@ class RandomLegal:
             candidates = decision.context.get("candidates") or []
             if not candidates:
                 raise RuntimeError(f"{decision.kind}: no candidate points to choose from")
+            if self.careful and decision.kind == "move_to":
+                candidates = self.fitting(state, decision, candidates)
             if self.aggressive and decision.kind == "move_to" and self.rng.random() < 0.8:
                 return self._closest(state, decision, candidates)
             return self.rng.choice(candidates)
-        keys = decision.choices()
+        keys = self.sound(state, decision, decision.choices()) if self.careful else decision.choices()
         if self.aggressive:
             if decision.kind == "plan" and self.rng.random() < 0.85:
                 return self._fighting_plan(state, decision, keys)
             if decision.kind == "end_point" and "contact" in keys:
                 return "contact"
         return self.rng.choice(keys)
+
+    @staticmethod
+    def sound(state: Any, decision: Decision, keys: list[str]) -> list[str]:
+        """The plans, or next actions, with no action the engine will most likely skip ([SEQ-2],
+        game.ai.futile); all of them if there is none."""
+        from game.ai.futile import Futility, contact_choice
+
+        if decision.kind == "plan":
+            futility = Futility(state, state.model(decision.context["model"]))
+            good = [k for k in keys if k == "nothing" or not futility.count(k.split(","))]
+        elif decision.kind in ("next_action", "impetus_action"):
+            actor = RandomLegal.actor(state, decision)
+            futility = Futility(state, actor) if actor is not None else None
+            good = [k for k in keys if k == "end" or futility is None or not futility.count([k])]
+        elif decision.kind == "end_point" and state.active_model is not None:
+            need = contact_choice(state, state.model(state.active_model))  # what the rest of its plan needs
+            good = [k for k in keys if k == need] if need else keys
+        else:
+            return keys
+        return good or keys
+
+    @staticmethod
+    def actor(state: Any, decision: Decision) -> Any:
+        """The model choosing its next action: the active one, or the friend a Heroic Impetus spurs on."""
+        if decision.kind == "impetus_action":
+            spur = next((e for e in reversed(state.log) if e.kind == "HeroicImpetus"), None)
+            return state.model(spur.data["model"]) if spur is not None else None
+        return state.model(state.active_model) if state.active_model is not None else None
+
+    @staticmethod
+    def fitting(state: Any, decision: Decision, candidates: list[dict[str, float]]) -> list[dict[str, float]]:
+        """The end points from which the rest of the declared plan can still resolve (all, if none can)."""
+        from game.ai.futile import spoils_from
+
+        me = state.model(decision.context["model"])
+        good = [p for p in candidates if not spoils_from(state, me, p)]
+        return good or candidates
 
     def _fighting_plan(self, state: Any, decision: Decision, keys: list[str]) -> Answer:
         """Fight when engaged; otherwise charge, cast, shoot, or close in."""

@@ -6,7 +6,8 @@ on an objective), picks the legal plan that carries it out best by expected valu
 odds, and answers the follow-up decisions (routes, targets, weapons, Fate) in keeping with it.
 ``normal`` plays the objective and the odds; ``hard`` also weighs Inner Reserve by its exact gain
 and spends Cursed Hand and Winds of Kismet on decisive activations; ``easy`` picks sensibly but
-at random.
+at random. No level declares an action it expects the engine to skip ([SEQ-2], game.ai.futile): a
+move ends where the rest of its declared plan can follow.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai import memo
-from game.ai.futile import Futility
+from game.ai.futile import Futility, contact_choice, spoils_from
 from game.ai.random_legal import RandomLegal
 from game.ai.threat import Threats, loss
 from game.rules import board, combat, conditions
@@ -50,7 +51,7 @@ class Tactical:
     def __init__(self, seed: int = 0, level: str = "normal"):
         self.rng = random.Random(seed)
         self.level = level
-        self.fallback = RandomLegal(seed + 7919, aggressive=True)
+        self.fallback = RandomLegal(seed + 7919, aggressive=True, careful=True)
         self.intent = Intent()
         self._danger: dict[tuple[int, str], float] = {}
         self._lanes: dict[tuple[int, str], set[str]] = {}
@@ -88,12 +89,10 @@ class Tactical:
             best = max(best, (value + 0.3, Intent("fight", e.id)), key=lambda x: x[0])
         if engaged:
             return best
-        lanes = self.chargeable(state, m) if self.level == "hard" else None
+        lanes = self.chargeable(state, m)
         for e in state.enemies_of(m):
             gap = board.distance(m, e)
-            reachable = e.id in lanes if lanes is not None else \
-                3 <= gap <= 8.5 and not conditions.causes_terror(e) and not (e.has("flight") and not m.has("flight"))
-            if reachable:
+            if e.id in lanes:
                 value = self.melee_value(state, m, e, "charge_attack") * 1.2
                 best = max(best, (value, Intent("charge", e.id)), key=lambda x: x[0])
             if gap <= 18 and combat.ranged_weapons(m):
@@ -105,8 +104,8 @@ class Tactical:
         return best
 
     def chargeable(self, state: GameState, m: ModelState) -> set[str]:
-        """Hard: the enemies the engine would let ``m`` charge now (3″+, in sight once it turns to them, a legal
-        straight lane: [MOVE-3], [SEQ-5], [DIG-MOVE-4]), so it never declares a charge that would be skipped."""
+        """The enemies the engine would let ``m`` charge now (3″+, in sight once it turns to them, a legal
+        straight lane: [MOVE-3], [SEQ-5], [DIG-MOVE-4]), so it never means to make a charge that would be skipped."""
         from game.rules.movement import allowance, charge_targets
 
         key = (len(state.log), m.id)
@@ -334,7 +333,7 @@ class Tactical:
             s -= 2.0 * self.wasted(state, m, acts)
             if kind in ("advance", "escape") and not self.arrived(state, m):
                 s += 1.0 * max(0, sum(a in ("walk", "run", "sneak") for a in acts) - 1)  # more ground
-        s -= 10.0 * futility.count(acts)  # [SEQ-2]: offered, but sure to be skipped in all likelihood
+        s -= 100.0 * futility.count(acts)  # [SEQ-2]: offered, but sure to be skipped in all likelihood: never
         s -= 0.05 * len(acts)  # of plans that score alike, the one without an idle action (its AP may be lost)
         return s + 0.01 * self.rng.random()
 
@@ -406,9 +405,22 @@ class Tactical:
         if goal is None:
             return self.rng.choice(candidates) if candidates else None
         inches = d.context.get("allowance", 6.0)
+        point = self.move_point(state, m, goal, inches, d, candidates)
+        if point is not None and candidates and spoils_from(state, m, point):  # the rest of its plan needs more
+            fitting = [p for p in candidates if not spoils_from(state, m, p)]
+            if fitting:
+                return min(fitting, key=lambda p: math.hypot(p["x"] - goal[0], p["y"] - goal[1]))
+        return point
+
+    def move_point(self, state: GameState, m: ModelState, goal: tuple[float, float], inches: float, d: Decision,
+                   candidates: list[dict[str, float]]) -> Answer:
         direct, reaches = self.direct_step(state, m, goal, inches, d)
         if self.intent.kind == "escape" and reaches and direct is not None:
             return direct  # [ENC-BRK-2]: the Escape declared after this move needs the edge
+        if self.intent.kind == "escape":
+            spot = Futility(state, m).edge_spot(inches)  # round what blocks the straight line, if a route gets there
+            if spot is not None and (d.check is None or d.check(spot) is None):
+                return spot
         if self.level == "hard" and self.intent.kind in ("advance", "shoot", "cast") and candidates:
             return self.safe_step(state, m, goal, candidates, d, direct, reaches)
         if direct is not None:
@@ -477,7 +489,9 @@ class Tactical:
         return state.turn >= enc.scenario.duration.turns - 1
 
     def on_end_point(self, state: GameState, d: Decision) -> Answer:
-        want = self.intent.kind in ("fight", "charge") or self.level == "easy"
+        m = state.model(state.active_model) if state.active_model else None
+        need = contact_choice(state, m) if m is not None else None  # what the rest of its plan needs
+        want = need == "contact" if need else self.intent.kind in ("fight", "charge") or self.level == "easy"
         return "contact" if want and "contact" in d.choices() else "stop"
 
     def on_target(self, state: GameState, d: Decision) -> Answer:
@@ -748,7 +762,7 @@ class Tactical:
         return engaged[0] if engaged else "pass"
 
     def on_impetus_action(self, state: GameState, d: Decision) -> Answer:
-        keys = d.choices()
+        keys = RandomLegal.sound(state, d, d.choices())  # none that would be skipped
         for k in ("shake_off", "standard_attack", "ranged_attack", "walk"):
             if k in keys:
                 return k

@@ -49,6 +49,11 @@ class TraitRule:
         plan ([SEQ-2]; Sorcery: no casting while engaged, until an earlier blow frees it)."""
         return []
 
+    def missing_target(self, state: GameState, model: ModelState, kind: str) -> Obstacle | None:
+        """No target for one of this trait's own actions now (checked when it resolves, never at declaration:
+        [SEQ-2], [DIG-ACT-1]), with what may bring one within the plan; the UI marks it, the AI avoids it."""
+        return None
+
     def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
         """Resolve one of this trait's own actions; True if it was carried out."""
         raise KeyError(kind)

@@ -6,13 +6,14 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from game.core.dice import Modifier
-from game.rules.action_kinds import FREES, ActionKind
+from game.rules.action_kinds import FREES, MOVES, ActionKind
 from game.rules.decisions import Decision
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
 
 if TYPE_CHECKING:
     from game.rules.combat import Attack
+    from game.rules.readiness import Obstacle
 
 
 @trait("gargantuan")
@@ -27,6 +28,15 @@ class Gargantuan(TraitRule):
         return [Modifier(3, "T-GARG-3", "Gargantuan")] if attack.kind == "close" else []
 
     actions = (ActionKind("quake", "Quake", 2, "special", "T-GARG-6", frozenset({FREES})),)
+
+    def missing_target(self, state: GameState, model: ModelState, kind: str) -> Obstacle | None:
+        """No model in base contact ([ENC-RES-3]: never the neutral Prisoner); a move may bring one."""
+        from game.rules import board
+        from game.rules.readiness import Obstacle
+
+        if kind != "quake" or board.affected_in_contact(state, model):
+            return None
+        return Obstacle("no model in base contact", "T-GARG-6", frozenset({MOVES}))
 
     def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
         """[T-GARG-6] Quake: everyone in base contact is pushed 2″ away (nearest first) and Stunned; a model

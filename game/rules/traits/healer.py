@@ -6,12 +6,15 @@ One other friendly model in base contact heals 1 wound on 5-6 (3-6 for 1 Fate), 
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.rules.action_kinds import ActionKind
+from game.rules.action_kinds import MOVES, ActionKind
 from game.rules.decisions import Decision, Option
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
+
+if TYPE_CHECKING:
+    from game.rules.readiness import Obstacle
 
 
 @trait("healer")
@@ -20,10 +23,23 @@ class Healer(TraitRule):
     rule = "T-HEALER-1"
     actions = (ActionKind("heal", "Heal", 1, "special", "T-HEALER-1"),)
 
-    def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
-        from game.rules import actions, board, fate
+    @staticmethod
+    def patients(state: GameState, model: ModelState) -> list[ModelState]:
+        from game.rules import board
 
-        patients = [f for f in state.friends_of(model) if board.in_contact(model, f) and f.wounds_taken > 0]
+        return [f for f in state.friends_of(model) if board.in_contact(model, f) and f.wounds_taken > 0]
+
+    def missing_target(self, state: GameState, model: ModelState, kind: str) -> Obstacle | None:
+        from game.rules.readiness import Obstacle
+
+        if kind != "heal" or self.patients(state, model):
+            return None
+        return Obstacle("no wounded friend in base contact", "T-HEALER-1", frozenset({MOVES}))
+
+    def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
+        from game.rules import actions, fate
+
+        patients = self.patients(state, model)
         if not patients:
             actions.skip(state, model, kind, "no wounded friend in base contact")
             return False

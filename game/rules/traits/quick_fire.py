@@ -6,7 +6,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from game.content.catalog import catalog
-from game.rules.action_kinds import FIRES, FREES, ActionKind
+from game.rules.action_kinds import CLEARS, FIRES, FREES, MOVES, ActionKind
 from game.rules.decisions import Decision
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
@@ -22,13 +22,35 @@ class QuickFire(TraitRule):
     actions = (ActionKind("quick_fire", "Quick-fire", 2, "combat", "T-QUICK-1", frozenset({FIRES})),)
 
     def action_obstacles(self, state: GameState, model: ModelState, kind: str) -> list[Obstacle]:
-        """Engaged, it cannot shoot now ([RNG-1]); an earlier blow of the plan may free it ([SEQ-2])."""
+        """Engaged, it cannot shoot now ([RNG-1]): an earlier blow of the plan may free it ([SEQ-2]); every
+        2-handed ranged weapon jammed ([SKILL-7]): an earlier Clear weapon may free one."""
         from game.rules import board
         from game.rules.readiness import Obstacle
 
+        out = []
         if kind == "quick_fire" and board.is_engaged(state, model):
-            return [Obstacle("it is engaged in melee", "RNG-1", frozenset({FREES}))]
-        return []
+            out.append(Obstacle("it is engaged in melee", "RNG-1", frozenset({FREES})))
+        if kind == "quick_fire" and not self.weapons(model):
+            out.append(Obstacle("no 2-handed ranged weapon that is not jammed", "SKILL-7", frozenset({CLEARS})))
+        return out
+
+    @staticmethod
+    def weapons(model: ModelState) -> list[int]:
+        """Its 2-handed ranged weapons that are not jammed."""
+        from game.rules import combat
+
+        return [i for i in combat.ranged_weapons(model) if i not in model.jammed
+                and catalog().skill(model.weapon(i).skill).hands == 2]
+
+    def missing_target(self, state: GameState, model: ModelState, kind: str) -> Obstacle | None:
+        """No enemy in sight and range of a weapon it may quick-fire ([RNG-2]); a move may bring one."""
+        from game.rules import actions
+        from game.rules.readiness import Obstacle
+
+        weapons = self.weapons(model)
+        if kind != "quick_fire" or not weapons or actions.weapons_with_targets(state, model, weapons)[0]:
+            return None
+        return Obstacle("no enemy in line of sight and range", "RNG-2", frozenset({MOVES}))
 
     def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
         from game.rules import actions, board, combat, movement
@@ -36,8 +58,7 @@ class QuickFire(TraitRule):
         if board.is_engaged(state, model):
             actions.skip(state, model, kind, "it is engaged in melee")  # [RNG-1]
             return False
-        weapons = [i for i in combat.ranged_weapons(model) if i not in model.jammed
-                   and catalog().skill(model.weapon(i).skill).hands == 2]
+        weapons = self.weapons(model)
         if not weapons:
             actions.skip(state, model, kind, "no 2-handed ranged weapon that is not jammed")
             return False

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from game.rules.action_kinds import FREES, ActionKind
+from game.rules.action_kinds import FREES, MOVES, ActionKind
 from game.rules.decisions import Decision
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
@@ -36,6 +36,17 @@ class Sorcery(TraitRule):
 
         why = can_cast(state, model) if kind.startswith("cast_") else None
         return [Obstacle(why, "SORC-2", frozenset({FREES}))] if why else []
+
+    def missing_target(self, state: GameState, model: ModelState, kind: str) -> Obstacle | None:
+        """No enemy in sight within any reach the cast's AP buy ([SORC-3]); a move may bring one."""
+        from game.rules.readiness import Obstacle
+        from game.rules.sorcery import can_cast, enhancement_options
+
+        if not kind.startswith("cast_") or can_cast(state, model):
+            return None
+        if enhancement_options(state, model, int(kind.rsplit("_", 1)[1]))[0]:
+            return None
+        return Obstacle("no enemy in line of sight within the spell's reach", "SORC-3", frozenset({MOVES}))
 
     def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
         from game.rules.sorcery import cast

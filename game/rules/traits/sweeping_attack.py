@@ -7,12 +7,15 @@ player chooses ([SEQ-9]); RULING: the front arc does not matter.
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.rules.action_kinds import FREES, ActionKind
+from game.rules.action_kinds import FREES, MOVES, ActionKind
 from game.rules.decisions import Decision, Option
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
+
+if TYPE_CHECKING:
+    from game.rules.readiness import Obstacle
 
 
 @trait("sweeping_attack")
@@ -21,6 +24,15 @@ class SweepingAttack(TraitRule):
     rule = "T-SWEEP-1"
     actions = (ActionKind("sweeping_attack", "Sweeping Attack", 2, "special", "T-SWEEP-1",
                           frozenset({FREES})),)
+
+    def missing_target(self, state: GameState, model: ModelState, kind: str) -> Obstacle | None:
+        """No model in base contact ([ENC-RES-3]: never the neutral Prisoner); a move may bring one."""
+        from game.rules import board
+        from game.rules.readiness import Obstacle
+
+        if kind != "sweeping_attack" or board.affected_in_contact(state, model):
+            return None
+        return Obstacle("no model in base contact", "T-SWEEP-1", frozenset({MOVES}))
 
     def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
         from game.rules import actions, board, combat
