@@ -8,6 +8,7 @@ Prints figures; asserts nothing (timings depend on the machine and its load).
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import sys
@@ -57,12 +58,22 @@ def main() -> int:
     t = time.perf_counter()
     rec = read_save(autosave_path())
     print(f"read the save: {(time.perf_counter() - t) * 1000:.1f} ms")
-    half = len(rec.answers) // 2
-    cut = save_record.SaveRecord(setup=dict(rec.setup, mode="ai"), summary=rec.summary, answers=rec.answers[:half],
-                                 checks=rec.checks[:half])
-    t = time.perf_counter()
-    BattleSession.from_save(cut)
-    print(f"resume at mid-game against the AI (the AI re-asked): {(time.perf_counter() - t) * 1000:.0f} ms")
+    print(f"the AI's memory kept in the save: {len(json.dumps(rec.controllers)) if rec.controllers else 0} bytes")
+    for label, at in (("mid-game", len(rec.answers) // 2), ("late", len(rec.answers) - 20)):
+        live = BattleSession(setup)  # the same game again, stopped at the cut: its autosave is the save there
+        live.humans = set()
+        live.controllers = [make("normal", 11), make("normal", 12)]
+        while len(live.recorder.answers) < at:
+            live.step_ai()
+        here = live.record()
+        here.setup = dict(here.setup, mode="ai", human_side=0)  # as the player's save: side 1 is the AI
+        side1 = {"decisions": at, "sides": [None, here.controllers["sides"][1]]}
+        for how, memory in (("the AI's memory restored", side1), ("the AI re-asked (a save without it)", None)):
+            cut = save_record.SaveRecord(setup=here.setup, summary=here.summary, answers=here.answers,
+                                         checks=here.checks, controllers=memory)
+            t = time.perf_counter()
+            BattleSession.from_save(cut)
+            print(f"resume {label} (decision {at}), {how}: {(time.perf_counter() - t) * 1000:.0f} ms")
     t = time.perf_counter()
     tl = Timeline(rec.setup, rec.answers, rec.checks)
     print(f"replay viewer: timeline built in {(time.perf_counter() - t) * 1000:.0f} ms")

@@ -69,6 +69,13 @@ class SummaryBlock(StrictModel):
     decisions: int = Field(ge=0)
 
 
+class ControllersBlock(StrictModel):
+    """The AI controllers' memory after the save's last answer (game/saves/controllers.py); None for a human side."""
+
+    decisions: int = Field(ge=0)
+    sides: list[dict[str, Any] | None] = Field(min_length=2, max_length=2)
+
+
 class SaveFile(StrictModel):
     format: Literal["iron-honor/save@1"]
     game_version: str
@@ -79,6 +86,7 @@ class SaveFile(StrictModel):
     setup: SetupBlock
     answers: list[Any]
     checks: list[str]
+    controllers: ControllersBlock | None = None
 
 
 @dataclass
@@ -93,12 +101,14 @@ class SaveRecord:
     game_version: str = game.__version__
     rules: str = field(default_factory=rules_hash)
     saved_at: str = ""
+    controllers: dict[str, Any] | None = None  # the AI's memory at the last answer: a fast, exact resume
     source: str = "<save>"  # the file it was read from, for messages (not written)
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": SAVE_FORMAT, "game_version": self.game_version, "rules_hash": self.rules,
                 "saved_at": self.saved_at, "name": self.name, "summary": self.summary, "setup": self.setup,
-                "answers": self.answers, "checks": self.checks}
+                "answers": self.answers, "checks": self.checks,
+                **({"controllers": self.controllers} if self.controllers is not None else {})}
 
 
 def write_save(path: Path, record: SaveRecord, durable: bool = True) -> None:
@@ -116,9 +126,10 @@ def _record(doc_file: str, data: SaveFile) -> SaveRecord:
     if problems:
         raise ContentError(doc_file, problems)
     setup = data.setup.model_dump()
+    kept = data.controllers.model_dump() if data.controllers is not None else None
     return SaveRecord(setup=setup, summary=data.summary.model_dump(), answers=list(data.answers),
                       checks=list(data.checks), name=data.name, game_version=data.game_version,
-                      rules=data.rules_hash, saved_at=data.saved_at, source=doc_file)
+                      rules=data.rules_hash, saved_at=data.saved_at, controllers=kept, source=doc_file)
 
 
 def _from_doc(doc) -> SaveRecord:

@@ -7,6 +7,7 @@ The UI never decides a rule: it shows the pending Decision and hands the player'
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from dataclasses import dataclass, field
@@ -24,7 +25,8 @@ from game.rules.deployment import DEPLOYMENT_KINDS, auto_answer
 from game.rules.engine import Game
 from game.rules.setup import new_game
 from game.rules.state import GameState, Settings
-from game.saves.playback import Played, Recorder, play_back
+from game.saves.controllers import kept, resume
+from game.saves.playback import Played, Recorder
 from game.saves.record import SaveRecord, rules_hash, write_save
 from game.saves.store import autosave_path
 
@@ -101,26 +103,23 @@ class BattleSession:
         self.ai_times: list[float] = []
         self._asked_side = -1
         self.taken_back: list[str] = []  # what take-backs undid, for the log
+        self._memory: dict[int, str] = {}  # the AI's memory as each player's answer was given: fast take-backs
 
     @classmethod
     def from_save(cls, record: SaveRecord, autosave: bool = False) -> BattleSession:
         """A saved battle at its last decision, with the same controllers in the same state.
 
-        The AI controllers answer every recorded decision again on the way (their answers are
-        replaced by the recorded ones), so they go on exactly as if the game had never stopped.
-        Raises SaveProblem when the save no longer plays back (other rules, a changed file)."""
+        The AI's memory kept in the save is put back into its controllers; a save without it (an
+        older one, a branch from a replay) has the AI answer every recorded decision again on the
+        way (their answers replaced by the recorded ones) — either way the game goes on exactly as
+        if it had never stopped. Raises SaveProblem when the save no longer plays back."""
         s = record.setup
         setup = BattleSetup(scenario=s["scenario"]["file"], map=s["map"]["file"],
                             parties=(s["parties"][0]["file"], s["parties"][1]["file"]), mode=s["mode"],
                             ai_level=s["ai_level"], human_side=s["human_side"], seed=s["seed"],
                             declare_plan_upfront=s["declare_plan_upfront"])
-        controllers = make_controllers(setup)
-
-        def ask(state: GameState, d: Decision) -> None:
-            if controllers[d.side] is not None:
-                controllers[d.side].decide(state, d)
-
-        played = play_back(s, record.answers, record.checks, ask=ask, source=record.source)
+        played, controllers, _ = resume(s, record.answers, record.checks, lambda: make_controllers(setup),
+                                        record.controllers, source=record.source)
         if played.divergence is not None:
             other = "" if record.rules == rules_hash() else \
                 f" (it was played under other rules data, game version {record.game_version})"
@@ -136,7 +135,8 @@ class BattleSession:
         if self.setup_block is None:
             return None
         return SaveRecord(setup=self.setup_block, summary=self.summary(), answers=list(self.recorder.answers),
-                          checks=list(self.recorder.checks), name=name)
+                          checks=list(self.recorder.checks), name=name,
+                          controllers=kept(self.controllers, len(self.recorder.answers)))
 
     # -- take-backs ----------------------------------------------------------------------------
     def undo_target(self, policy: str = "strict") -> int | None:
@@ -166,14 +166,11 @@ class BattleSession:
             return ("dice have been rolled or drawn since your last decision, so it stands "
                     "(Settings can allow casual take-backs)")
         taken = self.recorder.answers[j]
-        controllers = make_controllers(self.setup)
-
-        def ask(state: GameState, d: Decision) -> None:
-            if controllers[d.side] is not None:
-                controllers[d.side].decide(state, d)
-
-        played = play_back(self.setup_block, self.recorder.answers[:j], self.recorder.checks[:j], ask=ask)
+        memory = self._memory.get(j)
+        played, controllers, _ = resume(self.setup_block, self.recorder.answers[:j], self.recorder.checks[:j],
+                                        lambda: make_controllers(self.setup), json.loads(memory) if memory else None)
         assert played.divergence is None, played.divergence  # the game's own answers always play back
+        self._memory = {k: v for k, v in self._memory.items() if k < j}
         self.game, self.recorder, self.state, self.controllers = played.game, played.recorder, played.game.state, \
             controllers
         self.taken_back.append(f"Taken back: {played.game.pending.prompt if played.game.pending else ''} "
@@ -270,6 +267,10 @@ class BattleSession:
         except IllegalAction as exc:
             return str(exc)
         self._asked_side = d.side
+        if any(c is not None for c in self.controllers):
+            memory = kept(self.controllers, len(self.recorder.answers))
+            if memory is not None:
+                self._memory[len(self.recorder.answers)] = json.dumps(memory)
         self._answered()
         self.last_human = d.side
         return None
