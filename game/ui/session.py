@@ -114,9 +114,10 @@ class BattleSession:
         way (their answers replaced by the recorded ones) — either way the game goes on exactly as
         if it had never stopped. Raises SaveProblem when the save no longer plays back."""
         s = record.setup
-        setup = BattleSetup(scenario=s["scenario"]["file"], map=s["map"]["file"],
-                            parties=(s["parties"][0]["file"], s["parties"][1]["file"]), mode=s["mode"],
-                            ai_level=s["ai_level"], human_side=s["human_side"], seed=s["seed"],
+        named = "script" not in s  # a script's position keeps no file names to start a rematch from
+        setup = BattleSetup(scenario=s["scenario"]["file"] if named else "", map=s["map"]["file"] if named else "",
+                            parties=(s["parties"][0]["file"], s["parties"][1]["file"]) if named else ("", ""),
+                            mode=s["mode"], ai_level=s["ai_level"], human_side=s["human_side"], seed=s["seed"],
                             declare_plan_upfront=s["declare_plan_upfront"])
         played, controllers, _ = resume(s, record.answers, record.checks, lambda: make_controllers(setup),
                                         record.controllers, source=record.source)
@@ -131,7 +132,7 @@ class BattleSession:
         return session
 
     def record(self, name: str = "") -> SaveRecord | None:
-        """The battle so far as a save (None for a position opened from a script: it has no setup to keep)."""
+        """The battle so far as a save (None only for a game built without a setup to keep)."""
         if self.setup_block is None:
             return None
         return SaveRecord(setup=self.setup_block, summary=self.summary(), answers=list(self.recorder.answers),
@@ -194,7 +195,7 @@ class BattleSession:
         """Write the battle as a save file, atomically; OSError when the folder cannot be written."""
         record = self.record(name)
         if record is None:
-            raise SaveProblem("a position opened from a script file cannot be saved")
+            raise SaveProblem("this battle was built without a setup to keep, so it cannot be saved")
         write_save(path, record)
 
     def _answered(self) -> None:
@@ -213,11 +214,15 @@ class BattleSession:
             self.save_error = f"the autosave could not be written: {exc.strerror or exc}"
 
     @classmethod
-    def from_script(cls, path: str, mode: str = HOTSEAT, ai_level: str = "normal") -> BattleSession:
+    def from_script(cls, path: str, mode: str = HOTSEAT, ai_level: str = "normal",
+                    autosave: bool = False) -> BattleSession:
         """A position from a script file (docs/script-mode.md), its answers already given: play on from there.
 
-        A bad script raises ContentError (file, key path, line); an answer the rules refuse raises
-        IllegalAction naming the decision and the rule."""
+        The save keeps the script by value, the files it names put inline, so it plays back like any
+        other. A bad script raises ContentError (file, key path, line); an answer the rules refuse
+        raises IllegalAction naming the decision and the rule."""
+        import yaml
+
         from game.content.script_file import load_script
         from game.rules.script_mode import build_state, friendly
 
@@ -226,11 +231,16 @@ class BattleSession:
         setup = BattleSetup(scenario=script.scenario_ref, map=str(script.battle_map.file or ""), parties=("", ""),
                             mode=mode, ai_level=ai_level, seed=script.seed,
                             declare_plan_upfront=state.settings.declare_plan_upfront)
-        session = cls(setup, state=state)
+        session = cls(setup, state=state, autosave=autosave)
         for answer in script.raw.answers:
             if session.game.over:
                 break
             session.game.answer(friendly(session.game.pending, answer))
+        session.recorder = Recorder(state)  # the save's answers start after the script's own
+        text = yaml.safe_dump(script.by_value(), sort_keys=False, allow_unicode=True, width=120)
+        session.setup_block = {"seed": setup.seed, "mode": mode, "ai_level": ai_level, "human_side": setup.human_side,
+                               "declare_plan_upfront": setup.declare_plan_upfront,
+                               "script": {"file": Path(path).name, "text": text}}
         return session
 
     # -- what is asked ---------------------------------------------------------------------
