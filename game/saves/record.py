@@ -128,8 +128,8 @@ def _record(doc_file: str, data: SaveFile, doc: Any = None) -> SaveRecord:
     problems = []
     given = [key for key in ("parties", "map", "scenario") if getattr(data.setup, key) is not None]
     if data.setup.script is None and len(given) < 3:
-        problems += [problem(("setup", key), "expected the content by value ('file' and 'text'), or a "
-                                             "'script' instead of 'parties', 'map' and 'scenario'")
+        problems += [problem(("setup",), f"missing required key '{key}' (the content by value, 'file' and 'text'; "
+                                         "or a 'script' in place of 'parties', 'map' and 'scenario')")
                      for key in ("parties", "map", "scenario") if key not in given]
     elif data.setup.script is not None and given:
         problems += [problem(("setup", key), "a save of a script's position keeps its content in 'script' only")

@@ -104,6 +104,7 @@ class BattleSession:
         self._asked_side = -1
         self.taken_back: list[str] = []  # what take-backs undid, for the log
         self._memory: dict[int, str] = {}  # the AI's memory as each player's answer was given: fast take-backs
+        self.resumed_from_memory = False  # the last load or take-back put the AI's kept memory back (not re-asked)
 
     @classmethod
     def from_save(cls, record: SaveRecord, autosave: bool = False) -> BattleSession:
@@ -119,8 +120,8 @@ class BattleSession:
                             parties=(s["parties"][0]["file"], s["parties"][1]["file"]) if named else ("", ""),
                             mode=s["mode"], ai_level=s["ai_level"], human_side=s["human_side"], seed=s["seed"],
                             declare_plan_upfront=s["declare_plan_upfront"])
-        played, controllers, _ = resume(s, record.answers, record.checks, lambda: make_controllers(setup),
-                                        record.controllers, source=record.source)
+        played, controllers, used = resume(s, record.answers, record.checks, lambda: make_controllers(setup),
+                                           record.controllers, source=record.source)
         if played.divergence is not None:
             other = "" if record.rules == rules_hash() else \
                 f" (it was played under other rules data, game version {record.game_version})"
@@ -129,6 +130,7 @@ class BattleSession:
         session = cls(setup, played=played, autosave=autosave)
         session.controllers = controllers
         session.setup_block = s
+        session.resumed_from_memory = used
         return session
 
     def record(self, name: str = "") -> SaveRecord | None:
@@ -168,8 +170,9 @@ class BattleSession:
                     "(Settings can allow casual take-backs)")
         taken = self.recorder.answers[j]
         memory = self._memory.get(j)
-        played, controllers, _ = resume(self.setup_block, self.recorder.answers[:j], self.recorder.checks[:j],
-                                        lambda: make_controllers(self.setup), json.loads(memory) if memory else None)
+        played, controllers, self.resumed_from_memory = resume(
+            self.setup_block, self.recorder.answers[:j], self.recorder.checks[:j],
+            lambda: make_controllers(self.setup), json.loads(memory) if memory else None)
         assert played.divergence is None, played.divergence  # the game's own answers always play back
         self._memory = {k: v for k, v in self._memory.items() if k < j}
         self.game, self.recorder, self.state, self.controllers = played.game, played.recorder, played.game.state, \
