@@ -244,6 +244,8 @@ class BattleSession:
         session.setup_block = {"seed": setup.seed, "mode": mode, "ai_level": ai_level, "human_side": setup.human_side,
                                "declare_plan_upfront": setup.declare_plan_upfront,
                                "script": {"file": Path(path).name, "text": text}}
+        if autosave:  # Continue finds the position even before its first answer
+            session._write_autosave()
         return session
 
     # -- what is asked ---------------------------------------------------------------------
