@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import hashlib
 import importlib
+import json
 import math
 import random
 import struct
@@ -57,7 +59,13 @@ def kept(controllers: Sequence[Any | None], decisions: int) -> dict[str, Any] | 
     sides = [None if c is None else snapshot(c) for c in controllers]
     if any(c is not None and snap is None for c, snap in zip(controllers, sides, strict=True)):
         return None
-    return {"decisions": decisions, "sides": sides}
+    return {"decisions": decisions, "sides": sides, "digest": digest(sides)}
+
+
+def digest(sides: Any) -> str:
+    """A digest of the kept memory: a file damaged there is asked again rather than trusted."""
+    body = json.dumps(sides, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 Make = Callable[[], list[Any | None]]
@@ -74,6 +82,7 @@ def resume(setup: dict[str, Any], answers: list[Any], checks: list[str] | None, 
     Returns the playback, the controllers, and whether the kept memory was used."""
     controllers = make()
     fits = (memory is not None and memory.get("decisions") == len(answers)
+            and memory.get("digest") == _digest_or_none(memory.get("sides"))
             and len(memory.get("sides") or ()) == len(controllers)
             and all((c is None) == (snap is None) for c, snap in zip(controllers, memory["sides"], strict=True))
             and all(c is None or restore(c, snap) for c, snap in zip(controllers, memory["sides"], strict=True)))
@@ -86,6 +95,13 @@ def resume(setup: dict[str, Any], answers: list[Any], checks: list[str] | None, 
             controllers[d.side].decide(state, d)
 
     return play_back(setup, answers, checks, ask=ask, source=source), controllers, False
+
+
+def _digest_or_none(sides: Any) -> str | None:
+    try:
+        return digest(sides)
+    except (TypeError, ValueError):
+        return None
 
 
 # -- keeping ----------------------------------------------------------------------------------------
@@ -131,7 +147,14 @@ def _into(o: Any, snap: dict[str, Any]) -> None:
     if snap["o"] != type(o).__qualname__ or set(snap["v"]) != set(vars(o)):
         raise ValueError("another kind of controller")
     for key, value in snap["v"].items():
-        setattr(o, key, _dec(value, getattr(o, key)))
+        setattr(o, key, _same_kind(_dec(value, getattr(o, key)), getattr(o, key)))
+
+
+def _same_kind(value: Any, fresh: Any) -> Any:
+    """A kept value where a fresh controller has one of another type does not fit it."""
+    if value is not None and fresh is not None and type(value) is not type(fresh):
+        raise ValueError(f"a {type(value).__name__} where a {type(fresh).__name__} is kept")
+    return value
 
 
 def _dec(v: Any, current: Any = None) -> Any:
@@ -162,8 +185,10 @@ def _dec(v: Any, current: Any = None) -> Any:
         if not dataclasses.is_dataclass(cls) or {f.name for f in dataclasses.fields(cls)} != set(body):
             raise ValueError(f"{name} has other fields now")
         out = object.__new__(cls)
-        for key, value in body.items():
-            object.__setattr__(out, key, _dec(value))
+        for f in dataclasses.fields(cls):
+            fresh = f.default if f.default is not dataclasses.MISSING else \
+                f.default_factory() if f.default_factory is not dataclasses.MISSING else None
+            object.__setattr__(out, f.name, _same_kind(_dec(body[f.name]), fresh))
         return out
     if tag == "o":
         _into(current, v)

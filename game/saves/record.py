@@ -75,6 +75,7 @@ class ControllersBlock(StrictModel):
 
     decisions: int = Field(ge=0)
     sides: list[dict[str, Any] | None] = Field(min_length=2, max_length=2)
+    digest: str
 
 
 class SaveFile(StrictModel):

@@ -11,7 +11,7 @@ import yaml
 
 from game.ai.registry import make, names
 from game.core.errors import ContentError
-from game.saves.controllers import kept, resume, snapshot
+from game.saves.controllers import digest, kept, restore, resume, snapshot
 from game.saves.record import read_save
 from game.ui.session import HOTSEAT, VS_AI, BattleSession, BattleSetup
 
@@ -67,6 +67,22 @@ def test_a_memory_that_cannot_be_kept_is_left_out_and_the_save_asks_again() -> N
     assert kept([None, None], 10) is None  # hotseat: nothing to keep
 
 
+def test_a_memory_of_another_kind_or_shape_does_not_fit() -> None:
+    hard = make("hard", 1)
+    snap = json.loads(json.dumps(snapshot(hard)))
+    assert restore(make("hard", 2), snap)
+    assert not restore(make("random", 2), snap)  # another kind of controller
+    bad_intent = json.loads(json.dumps(snap))
+    bad_intent["v"]["inner"]["v"]["intent"]["v"]["kind"] = 5  # a number where the AI keeps a word
+    assert not restore(make("hard", 2), bad_intent)
+    bad_rng = json.loads(json.dumps(snap))
+    bad_rng["v"]["inner"]["v"]["rng"] = {"rng": "not base64!", "gauss": None}
+    assert not restore(make("hard", 2), bad_rng)
+    extra = json.loads(json.dumps(snap))
+    extra["v"]["inner"]["v"]["plans"] = {"l": []}  # a field this version does not have
+    assert not restore(make("hard", 2), extra)
+
+
 @pytest.mark.rule("DIG-ACT-4")
 def test_old_saves_without_the_memory_and_saves_whose_memory_does_not_fit_ask_the_ai_again(tmp_path: Path) -> None:
     setup = BattleSetup(scenario="salvage", parties=("hollow_court", "order_of_the_grey_lance"), mode=VS_AI,
@@ -80,10 +96,14 @@ def test_old_saves_without_the_memory_and_saves_whose_memory_does_not_fit_ask_th
     (tmp_path / "old.json").write_text(json.dumps(old), encoding="utf-8")
     other = dict(data, controllers=dict(data["controllers"], decisions=119))  # not this save's memory
     (tmp_path / "other.json").write_text(json.dumps(other), encoding="utf-8")
+    damaged = json.loads(json.dumps(data))
+    damaged["controllers"]["sides"][1]["v"]["inner"]["v"]["level"] = "hard"  # its digest no longer matches
+    (tmp_path / "damaged.json").write_text(json.dumps(damaged), encoding="utf-8")
     data["controllers"]["sides"][1]["o"] = "SomeOtherAI"
+    data["controllers"]["digest"] = digest(data["controllers"]["sides"])
     (tmp_path / "foreign.json").write_text(json.dumps(data), encoding="utf-8")
     ends = []
-    for name, fast in (("new", True), ("old", False), ("other", False), ("foreign", False)):
+    for name, fast in (("new", True), ("old", False), ("other", False), ("damaged", False), ("foreign", False)):
         resumed = BattleSession.from_save(read_save(tmp_path / f"{name}.json"))
         assert resumed.resumed_from_memory is fast, name
         Players(31).play(resumed, upto=170)
@@ -143,3 +163,36 @@ def test_a_kept_script_that_names_a_file_is_refused_with_the_key(tmp_path: Path)
     (tmp_path / "both.json").write_text(json.dumps(both), encoding="utf-8")
     with pytest.raises(ContentError, match="keeps its content in 'script' only"):
         read_save(tmp_path / "both.json")
+
+
+def _leaves(node: object, path: tuple = ()) -> list[tuple]:
+    if isinstance(node, dict):
+        return [leaf for k, v in node.items() for leaf in _leaves(v, (*path, k))]
+    if isinstance(node, list):
+        return [leaf for i, v in enumerate(node) for leaf in _leaves(v, (*path, i))]
+    return [path]
+
+
+def test_a_damaged_memory_never_crashes_the_resume(tmp_path: Path) -> None:
+    import random
+
+    s = BattleSession(BattleSetup(mode=VS_AI, ai_level="hard", seed=8))
+    Players(8).play(s, upto=40)
+    s.save_to(tmp_path / "s.json")
+    data = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
+    rng = random.Random(3)
+    leaves = _leaves(data["controllers"])
+    for n in range(10):
+        mutant = json.loads(json.dumps(data))
+        *parent, last = rng.choice(leaves)
+        node = mutant["controllers"]
+        for k in parent:
+            node = node[k]
+        node[last] = rng.choice([None, 7, -1.5, "x", [], {}, True])
+        (tmp_path / f"m{n}.json").write_text(json.dumps(mutant), encoding="utf-8")
+        try:
+            resumed = BattleSession.from_save(read_save(tmp_path / f"m{n}.json"))
+        except ContentError:
+            continue  # refused with the reason (a block that is not a memory at all)
+        assert not resumed.resumed_from_memory
+        Players(8).play(resumed, upto=60)
