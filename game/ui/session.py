@@ -189,7 +189,10 @@ class BattleSession:
     def summary(self) -> dict[str, Any]:
         st = self.state
         enc = st.encounter
-        return {"encounter": getattr(getattr(enc, "scenario", None), "name", None) or self.setup.scenario,
+        script = (self.setup_block or {}).get("script")
+        name = getattr(getattr(enc, "scenario", None), "name", None) or self.setup.scenario or \
+            (f"Position from {script['file']}" if script else "A fight")
+        return {"encounter": name,
                 "parties": [side.name for side in st.sides], "map": st.battle_map.name, "turn": st.turn,
                 "scores": [side.score for side in st.sides], "finished": self.game.over, "winner": st.winner,
                 "mode": self.setup.mode, "ai_level": self.setup.ai_level, "decisions": len(self.recorder.answers)}

@@ -139,6 +139,7 @@ def test_a_position_opened_from_a_script_is_saved_by_value_and_plays_back(tmp_pa
     s.save_to(tmp_path / "pos.json")
     data = json.loads((tmp_path / "pos.json").read_text(encoding="utf-8"))
     assert set(data["setup"]) >= {"script", "seed"} and "parties" not in data["setup"]
+    assert data["summary"]["encounter"]  # the encounter, or the position's script, for the Load list
     assert data["setup"]["script"]["file"] == script and "iron-honor/script@1" in data["setup"]["script"]["text"]
     resumed = BattleSession.from_save(read_save(tmp_path / "pos.json"))
     assert table(resumed) == table(s)

@@ -21,9 +21,9 @@ def test_short_soak_games_replay_identically_from_their_saves() -> None:
 
 @pytest.mark.rule("DIG-ACT-4")
 def test_soak_games_saved_at_random_decisions_and_continued_end_as_never_saved() -> None:
-    tasks = ai_soak.plan(3, seed=70, pairings=[("hard", "easy"), ("normal", "random"), ("easy", "aggressive")],
+    tasks = ai_soak.plan(2, seed=70, pairings=[("normal", "random"), ("easy", "aggressive")],
                          maps=["village_ruins"], encounters=["scouting_run"])
     records = ai_soak.run(tasks, player=with_cuts(2))
     cuts = [c for r in records for c in r["resumes"]]
-    assert len(cuts) == 6 and len({(c["at"]) for c in cuts}) > 1
+    assert len(cuts) == 4 and len({(c["at"]) for c in cuts}) > 1
     assert all(c["result"] == "identical" and c["memory_used"] for c in cuts), cuts
