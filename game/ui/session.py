@@ -191,7 +191,7 @@ class BattleSession:
         enc = st.encounter
         script = (self.setup_block or {}).get("script")
         name = getattr(getattr(enc, "scenario", None), "name", None) or self.setup.scenario or \
-            (f"Position from {script['file']}" if script else "A fight")
+            (f"Position {Path(script['file']).stem}" if script else "A fight")
         return {"encounter": name,
                 "parties": [side.name for side in st.sides], "map": st.battle_map.name, "turn": st.turn,
                 "scores": [side.score for side in st.sides], "finished": self.game.over, "winner": st.winner,
