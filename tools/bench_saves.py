@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -21,6 +22,7 @@ os.environ.setdefault("IRON_HONOR_SAVES", tempfile.mkdtemp(prefix="bench-saves-"
 
 from game.ai.registry import make
 from game.saves import record as save_record
+from game.saves.controllers import digest
 from game.saves.record import read_save
 from game.saves.store import autosave_path
 from game.saves.timeline import Timeline
@@ -31,6 +33,26 @@ from game.ui.session import BattleSession, BattleSetup
 def pct(values: list[float], q: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(q * len(values)))] * 1000
+
+
+_RESUME = """
+import sys, time
+from game.saves.record import read_save
+from game.ui.session import BattleSession
+record = read_save(sys.argv[1])
+t, c = time.perf_counter(), time.process_time()
+BattleSession.from_save(record)
+print((time.perf_counter() - t) * 1000, (time.process_time() - c) * 1000)
+"""
+
+
+def _resume_in_a_new_process(path: Path) -> tuple[float, float]:
+    """(wall ms, CPU ms) of BattleSession.from_save in a fresh interpreter: no cache warmed by an earlier resume."""
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-c", _RESUME, str(path)], cwd=root, capture_output=True, text=True,
+                         check=True, env=dict(os.environ, PYTHONPATH=str(root)))
+    wall, cpu = out.stdout.split()
+    return float(wall), float(cpu)
 
 
 def main() -> int:
@@ -67,13 +89,16 @@ def main() -> int:
             live.step_ai()
         here = live.record()
         here.setup = dict(here.setup, mode="ai", human_side=0)  # as the player's save: side 1 is the AI
-        side1 = {"decisions": at, "sides": [None, here.controllers["sides"][1]]}
+        sides = [None, here.controllers["sides"][1]]
+        side1 = {"decisions": at, "sides": sides, "digest": digest(sides)}
         for how, memory in (("the AI's memory restored", side1), ("the AI re-asked (a save without it)", None)):
             cut = save_record.SaveRecord(setup=here.setup, summary=here.summary, answers=here.answers,
                                          checks=here.checks, controllers=memory)
-            t = time.perf_counter()
-            BattleSession.from_save(cut)
-            print(f"resume {label} (decision {at}), {how}: {(time.perf_counter() - t) * 1000:.0f} ms")
+            path = Path(os.environ["IRON_HONOR_SAVES"]) / f"cut-{at}-{memory is not None}.json"
+            save_record.write_save(path, cut)
+            runs = [_resume_in_a_new_process(path) for _ in range(2)]  # as Continue after a restart: cold caches
+            wall, cpu = min(r[0] for r in runs), min(r[1] for r in runs)
+            print(f"resume {label} (decision {at}), {how}: {wall:.0f} ms ({cpu:.0f} ms CPU)")
     t = time.perf_counter()
     tl = Timeline(rec.setup, rec.answers, rec.checks)
     print(f"replay viewer: timeline built in {(time.perf_counter() - t) * 1000:.0f} ms")
