@@ -8,8 +8,10 @@ Prints figures; asserts nothing (timings depend on the machine and its load).
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -20,6 +22,7 @@ os.environ.setdefault("IRON_HONOR_SAVES", tempfile.mkdtemp(prefix="bench-saves-"
 
 from game.ai.registry import make
 from game.saves import record as save_record
+from game.saves.controllers import digest
 from game.saves.record import read_save
 from game.saves.store import autosave_path
 from game.saves.timeline import Timeline
@@ -30,6 +33,26 @@ from game.ui.session import BattleSession, BattleSetup
 def pct(values: list[float], q: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(q * len(values)))] * 1000
+
+
+_RESUME = """
+import sys, time
+from game.saves.record import read_save
+from game.ui.session import BattleSession
+record = read_save(sys.argv[1])
+t, c = time.perf_counter(), time.process_time()
+BattleSession.from_save(record)
+print((time.perf_counter() - t) * 1000, (time.process_time() - c) * 1000)
+"""
+
+
+def _resume_in_a_new_process(path: Path) -> tuple[float, float]:
+    """(wall ms, CPU ms) of BattleSession.from_save in a fresh interpreter: no cache warmed by an earlier resume."""
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-c", _RESUME, str(path)], cwd=root, capture_output=True, text=True,
+                         check=True, env=dict(os.environ, PYTHONPATH=str(root)))
+    wall, cpu = out.stdout.split()
+    return float(wall), float(cpu)
 
 
 def main() -> int:
@@ -57,12 +80,25 @@ def main() -> int:
     t = time.perf_counter()
     rec = read_save(autosave_path())
     print(f"read the save: {(time.perf_counter() - t) * 1000:.1f} ms")
-    half = len(rec.answers) // 2
-    cut = save_record.SaveRecord(setup=dict(rec.setup, mode="ai"), summary=rec.summary, answers=rec.answers[:half],
-                                 checks=rec.checks[:half])
-    t = time.perf_counter()
-    BattleSession.from_save(cut)
-    print(f"resume at mid-game against the AI (the AI re-asked): {(time.perf_counter() - t) * 1000:.0f} ms")
+    print(f"the AI's memory kept in the save: {len(json.dumps(rec.controllers)) if rec.controllers else 0} bytes")
+    for label, at in (("mid-game", len(rec.answers) // 2), ("late", len(rec.answers) - 20)):
+        live = BattleSession(setup)  # the same game again, stopped at the cut: its autosave is the save there
+        live.humans = set()
+        live.controllers = [make("normal", 11), make("normal", 12)]
+        while len(live.recorder.answers) < at:
+            live.step_ai()
+        here = live.record()
+        here.setup = dict(here.setup, mode="ai", human_side=0)  # as the player's save: side 1 is the AI
+        sides = [None, here.controllers["sides"][1]]
+        side1 = {"decisions": at, "sides": sides, "digest": digest(sides)}
+        for how, memory in (("the AI's memory restored", side1), ("the AI re-asked (a save without it)", None)):
+            cut = save_record.SaveRecord(setup=here.setup, summary=here.summary, answers=here.answers,
+                                         checks=here.checks, controllers=memory)
+            path = Path(os.environ["IRON_HONOR_SAVES"]) / f"cut-{at}-{memory is not None}.json"
+            save_record.write_save(path, cut)
+            runs = [_resume_in_a_new_process(path) for _ in range(2)]  # as Continue after a restart: cold caches
+            wall, cpu = min(r[0] for r in runs), min(r[1] for r in runs)
+            print(f"resume {label} (decision {at}), {how}: {wall:.0f} ms ({cpu:.0f} ms CPU)")
     t = time.perf_counter()
     tl = Timeline(rec.setup, rec.answers, rec.checks)
     print(f"replay viewer: timeline built in {(time.perf_counter() - t) * 1000:.0f} ms")

@@ -7,6 +7,7 @@ and every game that broke. Exit status 1 if any game broke.
     python tools/soak_ai.py --games 240 --pairings hard:normal    # one pairing only
     python tools/soak_ai.py --games 24 --out soak.jsonl            # one JSON line per game
     python tools/soak_ai.py --games 1000 --replay                  # and replay each from its save
+    python tools/soak_ai.py --games 1000 --resume 1                # and save/load/continue at a random decision
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--out", help="write one JSON line per game (decision times left out)")
     parser.add_argument("--replay", action="store_true",
                         help="also play every game back from its save (setup by value + answers) and compare")
+    parser.add_argument("--resume", type=int, default=0, metavar="N",
+                        help="also (with --replay's check) take the save at N seeded random decisions of every game, "
+                             "write it, read it back and continue it with the same controllers to the end: it must "
+                             "end in the same final state and log as the game never saved")
     parser.add_argument("--progress", type=int, default=50, help="print a line every N games (0: never)")
     args = parser.parse_args(argv)
     pairings = [tuple(p.split(":", 1)) for p in args.pairings]
@@ -50,6 +55,10 @@ def main(argv: list[str]) -> int:
         if out:
             out.write(json.dumps({k: v for k, v in r.items() if k != "times"}) + "\n")
             out.flush()
+        for cut in r.get("resumes", []):
+            if cut["result"] != "identical":
+                print(f"RESUME game {r['game']} ({r['scenario']}, {r['map']}, seed {r['seed']}) at decision "
+                      f"{cut['at']}: {cut['result']}", flush=True)
         if r["outcome"] == "error":
             print(f"BROKEN game {r['game']} ({r['scenario']}, {r['map']}, seed {r['seed']}): {r['error']}",
                   flush=True)
@@ -57,7 +66,11 @@ def main(argv: list[str]) -> int:
             print(f"... {done[0]}/{len(tasks)} games, {time.time() - t0:.0f} s", flush=True)
 
     try:
-        if args.replay:
+        if args.resume:
+            from game.saves.soak_replay import with_cuts
+
+            records = ai_soak.run(tasks, args.jobs, on_record, player=with_cuts(args.resume))
+        elif args.replay:
             from game.saves.soak_replay import play_and_replay
 
             records = ai_soak.run(tasks, args.jobs, on_record, player=play_and_replay)
@@ -70,7 +83,13 @@ def main(argv: list[str]) -> int:
     print(ai_soak.format_summary(summary))
     print(f"wall time {time.time() - t0:.0f} s with {args.jobs} job(s)")
     same, replayed = summary["replays"]
-    return 1 if summary["errors"] or same != replayed else 0
+    cuts = [c for r in records for c in r.get("resumes", [])]
+    resumed_ok = sum(c["result"] == "identical" for c in cuts)
+    if cuts:
+        print(f"save -> load -> continue at a random decision: {resumed_ok} of {len(cuts)} identical to the game "
+              f"never saved ({sum(c['memory_used'] for c in cuts)} resumed from the AI's kept memory, "
+              f"{len({r['game'] for r in records if r.get('resumes')})} games)")
+    return 1 if summary["errors"] or same != replayed or resumed_ok != len(cuts) else 0
 
 
 if __name__ == "__main__":

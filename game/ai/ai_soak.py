@@ -79,10 +79,12 @@ def state_digest(state: Any) -> str:
     return hashlib.sha1(body.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def play(task: Task, check: bool = True, keep_answers: bool = False) -> dict[str, Any]:
+def play(task: Task, check: bool = True, keep_answers: bool = False,
+         watch: Callable[[Any, list[Any]], None] | None = None) -> dict[str, Any]:
     """One soak game; the record says who won, how long it took, and what broke if anything did.
 
-    ``keep_answers`` adds the answers and a digest of the game, for a replay check (game/saves)."""
+    ``keep_answers`` adds the answers and a digest of the game, for a replay check (game/saves);
+    ``watch(game, controllers)`` is called before every decision (game/saves takes its saves there)."""
     from game.ai.soak import run_checked
     from game.rules.engine import Game
     from game.rules.setup import new_game
@@ -96,7 +98,8 @@ def play(task: Task, check: bool = True, keep_answers: bool = False) -> dict[str
         parties, battle_map, scenario = _content(task.parties, task.map, task.scenario)
         state = new_game((parties[0], parties[1]), battle_map, task.seed, scenario=scenario)
         game = Game(state, timed)
-        count = run_checked(_Capped(game), f"{task.scenario} on {task.map}, seed {task.seed}", check)
+        label = f"{task.scenario} on {task.map}, seed {task.seed}"
+        count = run_checked(_Capped(game, watch, [t.inner for t in timed]), label, check)
         if not state.result:
             raise AssertionError(f"the game ended after {count} decisions without a result")
         first = 1 if task.swapped else 0
@@ -116,8 +119,10 @@ def play(task: Task, check: bool = True, keep_answers: bool = False) -> dict[str
 class _Capped:
     """A game that refuses to run past MAX_DECISIONS, so a hang is a failure instead of a stuck soak."""
 
-    def __init__(self, game: Any):
+    def __init__(self, game: Any, watch: Callable[[Any, list[Any]], None] | None = None,
+                 controllers: list[Any] | None = None):
         self.game, self.steps = game, 0
+        self.watch, self.controllers = watch, controllers or []
 
     @property
     def over(self) -> bool:
@@ -131,6 +136,8 @@ class _Capped:
         self.steps += 1
         if self.steps > MAX_DECISIONS:
             raise AssertionError(f"no result after {MAX_DECISIONS} decisions")
+        if self.watch is not None:
+            self.watch(self.game, self.controllers)
         return self.game.step()
 
 

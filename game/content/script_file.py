@@ -11,17 +11,18 @@ position where the ``encounter`` block says what the set-up decided.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field
 
-from game.content.maps import BattleMap, build_map, load_map
-from game.content.party_building import BuiltParty, build_party, load_party
-from game.content.scenario_file import ScenarioFile, build_scenario, load_scenario
+from game.content.maps import BattleMap, build_map
+from game.content.party_building import BuiltParty, build_party
+from game.content.scenario_file import ScenarioFile, build_scenario
 from game.content.schema import StrictModel, validate
-from game.content.yaml_loader import Document, KeyPath, load_yaml
+from game.content.yaml_loader import Document, KeyPath, load_yaml, parse_yaml
 from game.core.errors import ContentError, Problem
 
 SCRIPT_FORMAT = "iron-honor/script@1"
@@ -99,6 +100,18 @@ class Script:
     doc: Document
     problems: list[Problem] = field(default_factory=list)
     scenario: ScenarioFile | None = None
+    included: dict[KeyPath, Document] = field(default_factory=dict)  # the files it names, as read
+
+    def by_value(self) -> dict[str, Any]:
+        """The script with every file it names put inline (their parsed content): the same position
+        from one text, as a save keeps it ([DIG-ACT-4]), after the files changed or on another machine."""
+        data = copy.deepcopy(self.doc.data)
+        for key, doc in self.included.items():
+            parent = data
+            for k in key[:-1]:
+                parent = parent[k]
+            parent[key[-1]] = copy.deepcopy(doc.data)
+        return data
 
     @property
     def scenario_ref(self) -> str:
@@ -135,39 +148,59 @@ def _named(doc: Document, key: str, kind: str, base: Path, name: str) -> Path:
 
 def load_script(path: str | Path) -> Script:
     """Read a script and everything it names; every problem, in any file, is a ContentError."""
-    doc = load_yaml(path)
+    return _script(load_yaml(path), Path(path).resolve().parent)
+
+
+def parse_script(text: str | bytes, file: str = "<script>") -> Script:
+    """A script from its text alone (a save's, :meth:`Script.by_value`): it must name no other file."""
+    return _script(parse_yaml(text, file), None)
+
+
+def _script(doc: Document, base: Path | None) -> Script:
     raw = validate(doc, ScriptFile)
-    base = Path(path).resolve().parent
     problems: list[Problem] = []
     if set(raw.parties) != {"A", "B"}:
         problems.append(doc.problem(("parties",), "expected both sides, A and B"))
     for i, v in enumerate(raw.dice):
         if not 1 <= v <= 6:
             problems.append(doc.problem(("dice", i), f"a forced die is 1-6, found {v}"))
+    if base is None:  # by value: nothing may be read from elsewhere
+        named: list[KeyPath] = [("parties", side) for side, entry in raw.parties.items() if isinstance(entry, str)]
+        named += [(key,) for key in ("map", "scenario") if isinstance(getattr(raw, key), str)]
+        problems += [doc.problem(key, "a script kept by value holds this inline, not a file's name") for key in named]
     if problems:
         raise ContentError(doc.file, problems)
+    folder = base or Path()  # (only for names, so never used by value)
+    included: dict[KeyPath, Document] = {}
+
+    def read(key: KeyPath, path: Path, display: str) -> Document:
+        included[key] = load_yaml(path, display)
+        return included[key]
+
     parties: list[BuiltParty] = []
     for side in ("A", "B"):
         entry = raw.parties[side]  # type: ignore[index]
         if isinstance(entry, str):
-            parties.append(load_party(_find(base, entry, doc, ("parties", side)), entry))
+            parties.append(build_party(read(("parties", side), _find(folder, entry, doc, ("parties", side)), entry)))
         else:
             parties.append(build_party(doc.sub(("parties", side), entry)))
     if raw.map is None:
         battle_map = BattleMap("open table", ())
     elif isinstance(raw.map, str):
-        battle_map = load_map(_named(doc, "map", "maps", base, raw.map), raw.map)
+        battle_map = build_map(read(("map",), _named(doc, "map", "maps", folder, raw.map), raw.map))
     else:
         battle_map = build_map(doc.sub(("map",), raw.map))
     scenario = None
     if isinstance(raw.scenario, str):
-        scenario = load_scenario(_named(doc, "scenario", "scenarios", base, raw.scenario), raw.scenario)
+        scenario = build_scenario(read(("scenario",), _named(doc, "scenario", "scenarios", folder, raw.scenario),
+                                       raw.scenario))
     elif raw.scenario is not None:
         scenario = build_scenario(doc.sub(("scenario",), raw.scenario))
     problems = encounter_problems(doc, raw, scenario)
     if problems:
         raise ContentError(doc.file, problems)
-    return Script(doc.file, raw.seed, battle_map, (parties[0], parties[1]), raw, doc, scenario=scenario)
+    return Script(doc.file, raw.seed, battle_map, (parties[0], parties[1]), raw, doc, scenario=scenario,
+                  included=included)
 
 
 def encounter_problems(doc: Document, raw: ScriptFile, scenario: ScenarioFile | None) -> list[Problem]:

@@ -73,14 +73,44 @@ def setup_state(setup: dict[str, Any], source: str = "<save>") -> GameState:
     return new_game((parties[0], parties[1]), battle_map, setup["seed"], settings=settings, scenario=scenario)
 
 
+def start_game(setup: dict[str, Any], source: str = "<save>") -> Game:
+    """The game at the save's first answer: a new battle from the setup's texts, or a script's position
+    (docs/script-mode.md) kept by value, its own answers given."""
+    if setup.get("script") is None:
+        return Game(setup_state(setup, source), [_Nobody(), _Nobody()])
+    from game.content.script_file import parse_script
+    from game.rules.script_mode import build_state, friendly
+
+    text, key = setup["script"], ("setup", "script")
+    script = _parsed(parse_script, text, source, key)
+    try:
+        game = Game(build_state(script), [_Nobody(), _Nobody()])
+    except ContentError as exc:  # a position the rules refuse (overlapping bases, a base off the table)
+        raise _kept(exc, text, source, key) from None
+    for i, answer in enumerate(script.raw.answers):
+        if game.over:
+            break
+        try:
+            game.answer(friendly(game.pending, answer))
+        except IllegalAction as exc:
+            why = Problem(format_where((*key, "text")), None, f"the {text['file']} kept in this save: "
+                                                                f"its answers[{i}] is refused: {exc}")
+            raise ContentError(source, [why]) from None
+    return game
+
+
 def _parsed(parse: Callable[[str, str], Any], content: dict[str, str], source: str, key: tuple) -> Any:
     try:
         return parse(content["text"], content["file"])
     except ContentError as exc:
-        where = format_where((*key, "text"))
-        raise ContentError(source, [Problem(where, None, f"the {content['file']} kept in this save: "
-                                                         f"{p.describe(content['file'])}") for p in exc.problems]) \
-            from None
+        raise _kept(exc, content, source, key) from None
+
+
+def _kept(exc: ContentError, content: dict[str, str], source: str, key: tuple) -> ContentError:
+    """A problem of a text kept in a save: the save and the text's key, then the problem in its own file and line."""
+    where = format_where((*key, "text"))
+    return ContentError(source, [Problem(where, None, f"the {content['file']} kept in this save: "
+                                                      f"{p.describe(content['file'])}") for p in exc.problems])
 
 
 @dataclass
@@ -118,8 +148,8 @@ def play_back(setup: dict[str, Any], answers: list[Any], checks: list[str] | Non
     AI controllers answer it again, so their own state moves on exactly as when it was played.
     Stops at the first answer the rules refuse or whose check differs from the record.
     """
-    state = setup_state(setup, source)
-    game = Game(state, [_Nobody(), _Nobody()])
+    game = start_game(setup, source)
+    state = game.state
     recorder = Recorder(state)
     end = len(answers) if upto is None else min(upto, len(answers))
     for i in range(end):

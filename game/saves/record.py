@@ -20,7 +20,7 @@ from pydantic import Field, ValidationError
 
 import game
 from game.content.schema import StrictModel, validate
-from game.content.yaml_loader import MAX_BYTES, load_yaml, parse_yaml
+from game.content.yaml_loader import MAX_BYTES, format_where, load_yaml, parse_yaml
 from game.core.atomic import write_text_atomic
 from game.core.errors import ContentError, Problem
 from game.paths import ROOT
@@ -51,9 +51,10 @@ class SetupBlock(StrictModel):
     ai_level: Literal["easy", "normal", "hard"] = "normal"
     human_side: Literal[0, 1] = 0
     declare_plan_upfront: bool = True
-    parties: list[ContentText] = Field(min_length=2, max_length=2)
-    map: ContentText
-    scenario: ContentText
+    parties: list[ContentText] | None = Field(default=None, min_length=2, max_length=2)
+    map: ContentText | None = None
+    scenario: ContentText | None = None
+    script: ContentText | None = None  # a position opened from a script: the script with its files inline
 
 
 class SummaryBlock(StrictModel):
@@ -69,6 +70,14 @@ class SummaryBlock(StrictModel):
     decisions: int = Field(ge=0)
 
 
+class ControllersBlock(StrictModel):
+    """The AI controllers' memory after the save's last answer (game/saves/controllers.py); None for a human side."""
+
+    decisions: int = Field(ge=0)
+    sides: list[dict[str, Any] | None] = Field(min_length=2, max_length=2)
+    digest: str
+
+
 class SaveFile(StrictModel):
     format: Literal["iron-honor/save@1"]
     game_version: str
@@ -79,6 +88,7 @@ class SaveFile(StrictModel):
     setup: SetupBlock
     answers: list[Any]
     checks: list[str]
+    controllers: ControllersBlock | None = None
 
 
 @dataclass
@@ -93,12 +103,14 @@ class SaveRecord:
     game_version: str = game.__version__
     rules: str = field(default_factory=rules_hash)
     saved_at: str = ""
+    controllers: dict[str, Any] | None = None  # the AI's memory at the last answer: a fast, exact resume
     source: str = "<save>"  # the file it was read from, for messages (not written)
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": SAVE_FORMAT, "game_version": self.game_version, "rules_hash": self.rules,
                 "saved_at": self.saved_at, "name": self.name, "summary": self.summary, "setup": self.setup,
-                "answers": self.answers, "checks": self.checks}
+                "answers": self.answers, "checks": self.checks,
+                **({"controllers": self.controllers} if self.controllers is not None else {})}
 
 
 def write_save(path: Path, record: SaveRecord, durable: bool = True) -> None:
@@ -108,17 +120,31 @@ def write_save(path: Path, record: SaveRecord, durable: bool = True) -> None:
                       durable)
 
 
-def _record(doc_file: str, data: SaveFile) -> SaveRecord:
+def _record(doc_file: str, data: SaveFile, doc: Any = None) -> SaveRecord:
+    """The record of a validated save, after the checks across keys (located by ``doc`` when read as YAML)."""
+
+    def problem(key: tuple, why: str) -> Problem:
+        return doc.problem(key, why) if doc is not None else Problem(format_where(key), None, why)
+
     problems = []
+    given = [key for key in ("parties", "map", "scenario") if getattr(data.setup, key) is not None]
+    if data.setup.script is None and len(given) < 3:
+        problems += [problem(("setup",), f"missing required key '{key}' (the content by value, 'file' and 'text'; "
+                                         "or a 'script' in place of 'parties', 'map' and 'scenario')")
+                     for key in ("parties", "map", "scenario") if key not in given]
+    elif data.setup.script is not None and given:
+        problems += [problem(("setup", key), "a save of a script's position keeps its content in 'script' only")
+                     for key in given]
     if len(data.checks) != len(data.answers):
-        problems.append(Problem("checks", None, f"expected one check per answer ({len(data.answers)}), "
-                                                f"found {len(data.checks)}"))
+        problems.append(problem(("checks",), f"expected one check per answer ({len(data.answers)}), "
+                                             f"found {len(data.checks)}"))
     if problems:
         raise ContentError(doc_file, problems)
-    setup = data.setup.model_dump()
+    setup = data.setup.model_dump(exclude_none=True)
+    kept = data.controllers.model_dump() if data.controllers is not None else None
     return SaveRecord(setup=setup, summary=data.summary.model_dump(), answers=list(data.answers),
                       checks=list(data.checks), name=data.name, game_version=data.game_version,
-                      rules=data.rules_hash, saved_at=data.saved_at, source=doc_file)
+                      rules=data.rules_hash, saved_at=data.saved_at, controllers=kept, source=doc_file)
 
 
 def _from_doc(doc) -> SaveRecord:
@@ -129,7 +155,7 @@ def _from_doc(doc) -> SaveRecord:
         else:
             why = f"this is not a save file (its format is '{fmt}'; a save's is '{SAVE_FORMAT}')"
         raise ContentError(doc.file, [doc.problem(("format",), why)])
-    return _record(doc.file, validate(doc, SaveFile))
+    return _record(doc.file, validate(doc, SaveFile), doc)
 
 
 def _refuse(text: str) -> None:
@@ -160,7 +186,7 @@ def read_save(path: str | Path, display: str | None = None) -> SaveRecord:
             data = json.loads(p.read_bytes(), parse_constant=_refuse, parse_int=_small_int, parse_float=_finite)
             if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
                 return _record(display or str(path), SaveFile.model_validate(data))
-    except (OSError, ValueError, RecursionError, ValidationError):
+    except (OSError, ValueError, RecursionError, ValidationError, ContentError):
         pass  # read again below, for the located message
     return _from_doc(load_yaml(path, display))
 

@@ -83,7 +83,7 @@ def open_position(app, path: str) -> str | None:
     from game.ui.session import BattleSession
 
     try:
-        session = BattleSession.from_script(path)
+        session = BattleSession.from_script(path, autosave=True)
     except ContentError as exc:
         why = exc.describe()
     except IllegalAction as exc:

@@ -7,6 +7,7 @@ The UI never decides a rule: it shows the pending Decision and hands the player'
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from dataclasses import dataclass, field
@@ -24,7 +25,8 @@ from game.rules.deployment import DEPLOYMENT_KINDS, auto_answer
 from game.rules.engine import Game
 from game.rules.setup import new_game
 from game.rules.state import GameState, Settings
-from game.saves.playback import Played, Recorder, play_back
+from game.saves.controllers import kept, resume
+from game.saves.playback import Played, Recorder
 from game.saves.record import SaveRecord, rules_hash, write_save
 from game.saves.store import autosave_path
 
@@ -101,26 +103,25 @@ class BattleSession:
         self.ai_times: list[float] = []
         self._asked_side = -1
         self.taken_back: list[str] = []  # what take-backs undid, for the log
+        self._memory: dict[int, str] = {}  # the AI's memory as each player's answer was given: fast take-backs
+        self.resumed_from_memory = False  # the last load or take-back put the AI's kept memory back (not re-asked)
 
     @classmethod
     def from_save(cls, record: SaveRecord, autosave: bool = False) -> BattleSession:
         """A saved battle at its last decision, with the same controllers in the same state.
 
-        The AI controllers answer every recorded decision again on the way (their answers are
-        replaced by the recorded ones), so they go on exactly as if the game had never stopped.
-        Raises SaveProblem when the save no longer plays back (other rules, a changed file)."""
+        The AI's memory kept in the save is put back into its controllers; a save without it (an
+        older one, a branch from a replay) has the AI answer every recorded decision again on the
+        way (their answers replaced by the recorded ones) — either way the game goes on exactly as
+        if it had never stopped. Raises SaveProblem when the save no longer plays back."""
         s = record.setup
-        setup = BattleSetup(scenario=s["scenario"]["file"], map=s["map"]["file"],
-                            parties=(s["parties"][0]["file"], s["parties"][1]["file"]), mode=s["mode"],
-                            ai_level=s["ai_level"], human_side=s["human_side"], seed=s["seed"],
+        named = "script" not in s  # a script's position keeps no file names to start a rematch from
+        setup = BattleSetup(scenario=s["scenario"]["file"] if named else "", map=s["map"]["file"] if named else "",
+                            parties=(s["parties"][0]["file"], s["parties"][1]["file"]) if named else ("", ""),
+                            mode=s["mode"], ai_level=s["ai_level"], human_side=s["human_side"], seed=s["seed"],
                             declare_plan_upfront=s["declare_plan_upfront"])
-        controllers = make_controllers(setup)
-
-        def ask(state: GameState, d: Decision) -> None:
-            if controllers[d.side] is not None:
-                controllers[d.side].decide(state, d)
-
-        played = play_back(s, record.answers, record.checks, ask=ask, source=record.source)
+        played, controllers, used = resume(s, record.answers, record.checks, lambda: make_controllers(setup),
+                                           record.controllers, source=record.source)
         if played.divergence is not None:
             other = "" if record.rules == rules_hash() else \
                 f" (it was played under other rules data, game version {record.game_version})"
@@ -129,14 +130,16 @@ class BattleSession:
         session = cls(setup, played=played, autosave=autosave)
         session.controllers = controllers
         session.setup_block = s
+        session.resumed_from_memory = used
         return session
 
     def record(self, name: str = "") -> SaveRecord | None:
-        """The battle so far as a save (None for a position opened from a script: it has no setup to keep)."""
+        """The battle so far as a save (None only for a game built without a setup to keep)."""
         if self.setup_block is None:
             return None
         return SaveRecord(setup=self.setup_block, summary=self.summary(), answers=list(self.recorder.answers),
-                          checks=list(self.recorder.checks), name=name)
+                          checks=list(self.recorder.checks), name=name,
+                          controllers=kept(self.controllers, len(self.recorder.answers)))
 
     # -- take-backs ----------------------------------------------------------------------------
     def undo_target(self, policy: str = "strict") -> int | None:
@@ -166,14 +169,12 @@ class BattleSession:
             return ("dice have been rolled or drawn since your last decision, so it stands "
                     "(Settings can allow casual take-backs)")
         taken = self.recorder.answers[j]
-        controllers = make_controllers(self.setup)
-
-        def ask(state: GameState, d: Decision) -> None:
-            if controllers[d.side] is not None:
-                controllers[d.side].decide(state, d)
-
-        played = play_back(self.setup_block, self.recorder.answers[:j], self.recorder.checks[:j], ask=ask)
+        memory = self._memory.get(j)
+        played, controllers, self.resumed_from_memory = resume(
+            self.setup_block, self.recorder.answers[:j], self.recorder.checks[:j],
+            lambda: make_controllers(self.setup), json.loads(memory) if memory else None)
         assert played.divergence is None, played.divergence  # the game's own answers always play back
+        self._memory = {k: v for k, v in self._memory.items() if k < j}
         self.game, self.recorder, self.state, self.controllers = played.game, played.recorder, played.game.state, \
             controllers
         self.taken_back.append(f"Taken back: {played.game.pending.prompt if played.game.pending else ''} "
@@ -188,7 +189,10 @@ class BattleSession:
     def summary(self) -> dict[str, Any]:
         st = self.state
         enc = st.encounter
-        return {"encounter": getattr(getattr(enc, "scenario", None), "name", None) or self.setup.scenario,
+        script = (self.setup_block or {}).get("script")
+        name = getattr(getattr(enc, "scenario", None), "name", None) or self.setup.scenario or \
+            (f"Position {Path(script['file']).stem}" if script else "A fight")
+        return {"encounter": name,
                 "parties": [side.name for side in st.sides], "map": st.battle_map.name, "turn": st.turn,
                 "scores": [side.score for side in st.sides], "finished": self.game.over, "winner": st.winner,
                 "mode": self.setup.mode, "ai_level": self.setup.ai_level, "decisions": len(self.recorder.answers)}
@@ -197,7 +201,7 @@ class BattleSession:
         """Write the battle as a save file, atomically; OSError when the folder cannot be written."""
         record = self.record(name)
         if record is None:
-            raise SaveProblem("a position opened from a script file cannot be saved")
+            raise SaveProblem("this battle was built without a setup to keep, so it cannot be saved")
         write_save(path, record)
 
     def _answered(self) -> None:
@@ -216,11 +220,15 @@ class BattleSession:
             self.save_error = f"the autosave could not be written: {exc.strerror or exc}"
 
     @classmethod
-    def from_script(cls, path: str, mode: str = HOTSEAT, ai_level: str = "normal") -> BattleSession:
+    def from_script(cls, path: str, mode: str = HOTSEAT, ai_level: str = "normal",
+                    autosave: bool = False) -> BattleSession:
         """A position from a script file (docs/script-mode.md), its answers already given: play on from there.
 
-        A bad script raises ContentError (file, key path, line); an answer the rules refuse raises
-        IllegalAction naming the decision and the rule."""
+        The save keeps the script by value, the files it names put inline, so it plays back like any
+        other. A bad script raises ContentError (file, key path, line); an answer the rules refuse
+        raises IllegalAction naming the decision and the rule."""
+        import yaml
+
         from game.content.script_file import load_script
         from game.rules.script_mode import build_state, friendly
 
@@ -229,11 +237,18 @@ class BattleSession:
         setup = BattleSetup(scenario=script.scenario_ref, map=str(script.battle_map.file or ""), parties=("", ""),
                             mode=mode, ai_level=ai_level, seed=script.seed,
                             declare_plan_upfront=state.settings.declare_plan_upfront)
-        session = cls(setup, state=state)
+        session = cls(setup, state=state, autosave=autosave)
         for answer in script.raw.answers:
             if session.game.over:
                 break
             session.game.answer(friendly(session.game.pending, answer))
+        session.recorder = Recorder(state)  # the save's answers start after the script's own
+        text = yaml.safe_dump(script.by_value(), sort_keys=False, allow_unicode=True, width=120)
+        session.setup_block = {"seed": setup.seed, "mode": mode, "ai_level": ai_level, "human_side": setup.human_side,
+                               "declare_plan_upfront": setup.declare_plan_upfront,
+                               "script": {"file": Path(path).name, "text": text}}
+        if autosave:  # Continue finds the position even before its first answer
+            session._write_autosave()
         return session
 
     # -- what is asked ---------------------------------------------------------------------
@@ -270,6 +285,10 @@ class BattleSession:
         except IllegalAction as exc:
             return str(exc)
         self._asked_side = d.side
+        if any(c is not None for c in self.controllers):
+            memory = kept(self.controllers, len(self.recorder.answers))
+            if memory is not None:
+                self._memory[len(self.recorder.answers)] = json.dumps(memory)
         self._answered()
         self.last_human = d.side
         return None

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.ai.registry import make
+from game.saves.record import read_save
 from game.saves.store import autosave_path
 from game.ui import main
 from game.ui.app import App
@@ -185,3 +186,22 @@ def test_watch_a_replay_forward_and_back_then_take_over_and_finish(app: App, tmp
             break
         pilot.step()
     assert app.top.name == "results"
+
+
+@pytest.mark.rule("DIG-ACT-4")
+def test_a_position_opened_from_a_script_is_saved_and_continued(app: App) -> None:
+    script = Path(__file__).resolve().parents[2] / "docs" / "examples" / "rescue.yaml"
+    assert main.open_position(app, str(script)) is None
+    frames(app, 2)
+    battle = app.top
+    assert read_save(autosave_path()).setup["script"]["file"] == "rescue.yaml"  # kept from the start
+    pilot = Autopilot(app, lambda side: make("easy", 60 + side))
+    while len(battle.session.recorder.answers) < 6:
+        pilot.step()
+    assert battle.session.record().setup["script"]["file"] == "rescue.yaml"
+    before = (battle.state.snapshot(), len(battle.state.log))
+    click(app, battle.widgets["menu"])
+    assert "saved as it stands" in app.top.text
+    click(app, app.top.widgets["yes"])
+    app.top.continue_battle()
+    assert app.top.name == "battle" and (app.top.state.snapshot(), len(app.top.state.log)) == before
