@@ -23,6 +23,7 @@ from game.builder.verdict import Verdict, judge
 from game.content.catalog import catalog
 from game.ui import theme
 from game.ui.app import App, Scene
+from game.ui.battle import cards
 from game.ui.scenes import common
 from game.ui.scenes.builder_editor import editor_controls, skill_controls
 from game.ui.scenes.builder_views import ControlPanel, DrawnList, Line, model_lines, totals_lines
@@ -297,12 +298,18 @@ class BuilderScene(Scene):
             if el is not None:
                 el.enable() if ok else el.disable()
 
-    def status_text(self) -> str:
-        where = "a new party" if self.path is None else str(self.path)
-        if self.shipped:
-            where += " (shipped: saving writes your own copy to the mod folder)"
+    def status_text(self, room: int | None = None) -> str:
+        """The status line; with ``room`` (pixels), the file's name rather than its path when the path does not
+        fit, and a message cut with "…" (the problems are listed in full in the totals)."""
+        size = self.px(13)
         mark = " · unsaved changes" if self.doc.dirty else ""
-        return ("⚠ " if self.status_bad else "") + (self.status or f"{where}{mark}")
+        text = ""
+        for path in ((str(self.path), self.path.name) if self.path is not None else ("a new party",)):
+            where = path + (" (shipped: saving writes your own copy to the mod folder)" if self.shipped else "")
+            text = theme.displayable(("⚠ " if self.status_bad else "") + (self.status or f"{where}{mark}"))
+            if room is None or cards.label_size(text, size)[0] <= room:
+                return text
+        return cards.fit(text, size, room)
 
     def views(self) -> None:
         """The drawn panels brought up to date with the verdict (cheap: cached text, laid out once per edit)."""
@@ -314,8 +321,9 @@ class BuilderScene(Scene):
         self._views_key = key
         self.model_view.set(self.list_rect, model_lines(v, self.px), f"model:{self.selected}")
         self.totals_view.set(self.rects["totals"], totals_lines(v, self.px))
-        self.status_view.set(self.rects["status"], [Line(self.status_text(), theme.BAD if self.status_bad
-                                                         else theme.MUTED, self.px(13))])
+        status = self.status_text(self.rects["status"].w - self.px(8))
+        self.status_view.set(self.rects["status"], [Line(status, theme.BAD if self.status_bad else theme.MUTED,
+                                                         self.px(13))])
         models = self.doc.models()
         m = models[self.selected] if 0 <= self.selected < len(models) else None
         if self._editor_for != self.selected:

@@ -69,7 +69,8 @@ class TrialScene(Dialog):
         two_rows = px(66) + len(GAME_COUNTS) * (game_w + px(2)) + m + px(32) + len(LEVELS) * (level_w + px(2)) > room
         short = box.h < px(440)  # a thin progress bar, so the lists keep some height
         bar_h = px(8) if short else px(22)
-        list_h = box.h - px(46) - 3 * row - bar_h - 5 * m - (row + m if two_rows else 0)
+        # on two rows the progress bar goes beside the AI's buttons
+        list_h = box.h - px(46) - 3 * row - 4 * m - (row + m if two_rows else bar_h + m)
         for k, (group, heading, items, chosen) in enumerate((
                 ("opponent", "Opponent", self._items("parties"), self.opponent),
                 ("scenario", "Encounter", self._items("scenarios"), self.scenario),
@@ -97,9 +98,14 @@ class TrialScene(Dialog):
                               "The AI that plays both sides")
             common.select(b, lv == self.level)
             x += level_w + px(2)
-        y += row + m
-        self.bar = pygame.Rect(box.x + m, y, box.w - 2 * m, bar_h)
-        y += bar_h + m
+        if two_rows:
+            x += m
+            self.bar = pygame.Rect(x, y + (row - px(22)) // 2, box.right - m - x, px(22))
+            y += row + m
+        else:
+            y += row + m
+            self.bar = pygame.Rect(box.x + m, y, box.w - 2 * m, bar_h)
+            y += bar_h + m
         common.label(self, "result", pygame.Rect(box.x + m, y, box.w - 2 * m, row),
                      theme.displayable(self.result_text()), "@prompt")
         y += row + m
