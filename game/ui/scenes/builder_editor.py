@@ -16,6 +16,7 @@ import pygame
 from game.builder.document import ATTRIBUTES, TYPES, attribute_range
 from game.content.catalog import catalog
 from game.ui import theme
+from game.ui.battle import cards
 from game.ui.scenes.builder_views import Control
 
 
@@ -33,7 +34,8 @@ def editor_controls(m: Any, models: list[Any], width: int, px: Callable[[float],
     if not isinstance(m, dict):
         text = "This entry is not a model (see its problem); fix it in a text editor." if m is not None else \
             "Add a hero, companions and followers on the left."
-        return [Control(pygame.Rect(0, 0, width, row), text, size=body, colour=theme.MUTED, centre=False)]
+        return [Control(pygame.Rect(0, k * row, width, row), line, size=body, colour=theme.MUTED, centre=False)
+                for k, line in enumerate(cards.wrap(text, body, False, width))]
 
     def text(y: int, t: str, x: int = 0, w: int | None = None, colour=theme.INK, bold: bool = False,
              size: int = body) -> None:
