@@ -41,8 +41,6 @@ QUICK = tuple((1.0, size) for size in SIZES) + ((1.5, SIZES[0]), (2.0, SIZES[0])
 KNOWN = {
     ("EditorScene", 1.5): "the tool panel runs below the window and the name field past its right edge",
     ("EditorScene", 2.0): "the tool panel runs below the window and the name field past its right edge",
-    ("ReplayScene", 1.5): "the transport buttons' labels are wider than the buttons",
-    ("ReplayScene", 2.0): "the transport buttons' labels are wider than the buttons",
 }
 ROOT = Path(__file__).resolve().parents[2]
 PARTIES = ROOT / "tests" / "data" / "parties"

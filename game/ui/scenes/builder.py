@@ -23,6 +23,7 @@ from game.builder.verdict import Verdict, judge
 from game.content.catalog import catalog
 from game.ui import theme
 from game.ui.app import App, Scene
+from game.ui.battle import cards
 from game.ui.scenes import common
 from game.ui.scenes.builder_editor import editor_controls, skill_controls
 from game.ui.scenes.builder_views import ControlPanel, DrawnList, Line, model_lines, totals_lines
@@ -54,6 +55,8 @@ class BuilderScene(Scene):
         self.editor_view, self.skills_view = ControlPanel(), ControlPanel()
         self._editor_for = -2
         self._views_key: object = None
+        self.narrow = self.short = False
+        self.left_tab = "models"  # the narrow layout's left column: "models" or "totals"
 
     # -- the verdict --------------------------------------------------------------------------------------------
     def judge(self) -> Verdict:
@@ -68,6 +71,9 @@ class BuilderScene(Scene):
 
     # -- layout ------------------------------------------------------------------------------------------------
     def build(self) -> None:
+        """Three columns (models, the chosen model, totals) where they fit; in a narrow window (a large UI
+        scale) two, the totals sharing the left column with the models (a tab each); in a short one the
+        model's text fields side by side, so the editor keeps room to scroll in."""
         self.widgets, self.panels, self.panel_keys = {}, {}, {}
         self.page = None  # no scrolling page: the drawn panels are placed in window coordinates
         w, h = self.app.size
@@ -77,26 +83,40 @@ class BuilderScene(Scene):
         body_y = top.bottom + px(8)
         foot = px(26)
         body_h = h - body_y - foot - m
-        left_w = max(px(220), int(w * 0.22))
-        right_w = max(px(300), int(w * 0.32))
-        mid_w = w - left_w - right_w - 4 * m
+        self.narrow = w - px(520) - 4 * m < px(380)
+        self.short = body_h < px(330)
+        if self.narrow:
+            left_w, right_w = max(px(190), int(w * 0.36)), 0
+            mid_w = w - left_w - 3 * m
+        else:
+            left_w, right_w = max(px(220), int(w * 0.22)), max(px(300), int(w * 0.32))
+            mid_w = w - left_w - right_w - 4 * m
         mid = pygame.Rect(2 * m + left_w, body_y, mid_w, body_h)
-        fixed_top = 2 * row + px(6)
-        fixed_bottom = row + px(4) + 2 * px(24) + px(4) + px(4)
+        fixed_top = row if self.short else 2 * row + px(6)
+        fixed_bottom = row if self.short else row + px(4) + 2 * px(24) + px(4) + px(4)
+        left = pygame.Rect(m, body_y, left_w, body_h)
+        tab = px(28)
+        totals = pygame.Rect(left.x, left.y + tab + px(6), left.w, left.h - tab - px(6)) if self.narrow else \
+            pygame.Rect(3 * m + left_w + mid_w, body_y, right_w, body_h)
         self.rects = {"top": top,
-                      "models": pygame.Rect(m, body_y, left_w, body_h),
+                      "models": left,
                       "model": mid,
                       "fields": pygame.Rect(mid.x, mid.y, mid.w, fixed_top),
                       "editor": pygame.Rect(mid.x, mid.y + fixed_top + px(6), mid.w,
                                             mid.h - fixed_top - fixed_bottom - px(12)),
                       "weapon": pygame.Rect(mid.x, mid.bottom - fixed_bottom, mid.w, row),
                       "skills": pygame.Rect(mid.x, mid.bottom - fixed_bottom + row + px(4), mid.w, 2 * px(28)),
-                      "totals": pygame.Rect(3 * m + left_w + mid_w, body_y, right_w, body_h),
+                      "totals": totals if not self.narrow or self.left_tab == "totals" else pygame.Rect(0, 0, 0, 0),
                       "status": pygame.Rect(m, h - foot - m // 2, w - 2 * m, foot)}
         for part in ("top", "models", "fields"):
             self._panel(part)
         self._views_key = None
         self.views()
+
+    def show_tab(self, tab: str) -> None:
+        """The narrow layout's left column: the models or the totals and problems."""
+        self.left_tab = tab
+        self.rebuild()
 
     def _container(self, part: str) -> pygame_gui.core.UIContainer:
         old = self.panels.pop(part, None)
@@ -156,23 +176,12 @@ class BuilderScene(Scene):
         return e
 
     def _build_top(self, c) -> None:
+        """Two rows: the title and the file's buttons; the party's name and game size. When the window is
+        narrow for the UI scale the buttons share the row evenly, the title gives way, the entry shrinks."""
         r, px = self.rects["top"], self.px
-        row, gap = px(30), px(6)
+        row, gap, sep = px(30), px(6), px(4)
         party = self.doc.data if isinstance(self.doc.data, dict) else {}
         name = party.get("name")
-        title = "Party builder" + (" — a copy of a shipped party" if self.shipped else "")
-        buttons_w = 6 * (px(92) + px(4))
-        self._label(c, "title", pygame.Rect(0, 0, max(px(160), r.w - buttons_w - px(8)), row), title, "@heading")
-        x = 0
-        y = row + gap
-        self._label(c, "name_label", pygame.Rect(x, y, px(50), row), "Name")
-        x += px(52)
-        self._entry(c, "name", pygame.Rect(x, y, px(230), row), name if isinstance(name, str) else "")
-        x += px(236)
-        for s in SIZES:
-            self._button(c, f"size:{s}", pygame.Rect(x, y, px(100), row), SIZE_TEXT[s],
-                         f"[PARTY-1] {s} game: its ExP budget", on=party.get("size") == s)
-            x += px(102)
         buttons = (("undo", "Undo", "Undo (Ctrl+Z)"), ("redo", "Redo", "Redo (Ctrl+Y)"),
                    ("save", "Save", "Save to your mod folder (Ctrl+S); a party with problems is saved as a draft, "
                                     "never offered for a battle"),
@@ -181,11 +190,27 @@ class BuilderScene(Scene):
                    ("try", "Try it", "Play AI-against-AI games of this party in the background and see how "
                                      "it fares"),
                    ("back", "Back", "Back to the parties (asks first if there are unsaved changes)"))
-        bw = px(92)
-        bx = r.w - len(buttons) * (bw + px(4))
+        bw = min(px(92), (r.w - (len(buttons) - 1) * sep) // len(buttons))
+        title_w = r.w - len(buttons) * (bw + sep) - px(8)
+        if title_w >= px(160):
+            title = "Party builder" + (" — a copy of a shipped party" if self.shipped and title_w >= px(420) else "")
+            self._label(c, "title", pygame.Rect(0, 0, title_w, row), title, "@heading")
+        bx = r.w - len(buttons) * (bw + sep) + sep
         for key, text, tip in buttons:
-            self._button(c, key, pygame.Rect(bx, 0, bw, row), text, tip)
-            bx += bw + px(4)
+            self._button(c, key, pygame.Rect(bx, 0, bw, row), "Roster" if key == "roster" and bw < px(92) else text,
+                         tip)
+            bx += bw + sep
+        y = row + gap
+        size_w = min(px(100), (r.w - px(52) - px(120)) // len(SIZES) - px(2))
+        entry_w = min(px(230), r.w - px(52) - len(SIZES) * (size_w + px(2)) - px(6))
+        self._label(c, "name_label", pygame.Rect(0, y, px(50), row), "Name")
+        self._entry(c, "name", pygame.Rect(px(52), y, entry_w, row), name if isinstance(name, str) else "")
+        x = px(52) + entry_w + px(6)
+        for s in SIZES:
+            text = SIZE_TEXT[s] if size_w >= px(96) else s.capitalize()
+            self._button(c, f"size:{s}", pygame.Rect(x, y, size_w, row), text,
+                         f"[PARTY-1] {s} game: its ExP budget ({SIZE_TEXT[s].split()[1]})", on=party.get("size") == s)
+            x += size_w + px(2)
         if not self.doc.undo_stack:
             self.widgets["undo"].disable()
         if not self.doc.redo_stack:
@@ -194,8 +219,19 @@ class BuilderScene(Scene):
     def _build_models(self, c) -> None:
         r, px = self.rects["models"], self.px
         row, gap = px(30), px(4)
-        self._label(c, "models_heading", pygame.Rect(0, 0, r.w, px(26)), "Models", "@heading")
         y = px(28)
+        self.list_rect = pygame.Rect(0, 0, 0, 0)
+        if self.narrow:
+            n = len(self.judge().problems)
+            half = (r.w - gap) // 2
+            for k, (tab, text) in enumerate((("models", "Models"), ("totals", f"Totals ⚠{n}" if n else "Totals"))):
+                self._button(c, f"tab:{tab}", pygame.Rect(k * (half + gap), 0, half, px(28)), theme.displayable(text),
+                             None, on=self.left_tab == tab)
+            y += px(6)
+            if self.left_tab != "models":
+                return
+        else:
+            self._label(c, "models_heading", pygame.Rect(0, 0, r.w, px(26)), "Models", "@heading")
         each = (r.w - 2 * gap) // 3
         short = {"hero": "Hero", "companion": "Comp.", "follower": "Foll."} if each < px(90) else {}
         for k, t in enumerate(TYPES):
@@ -203,29 +239,43 @@ class BuilderScene(Scene):
                          f"+ {short.get(t, t.capitalize())}",
                          f"Add a {t} at its starting ratings [PARTY-3]", "@small")
         y += row + gap
-        tools = (("up", "Up"), ("down", "Down"), ("dup", "Copy"), ("remove", "Remove"))
+        tools = (("up", "Up", "Up"), ("down", "Down", "Down"), ("dup", "Copy", "Copy"), ("remove", "Remove", "Del"))
         each = (r.w - 3 * gap) // 4
-        for k, (key, text) in enumerate(tools):
-            self._button(c, key, pygame.Rect(k * (each + gap), y, each, row), text, None, "@small")
+        tips = {"up": "Move the model up", "down": "Move the model down", "dup": "Copy the model",
+                "remove": "Remove the model"}
+        for k, (key, text, brief) in enumerate(tools):
+            self._button(c, key, pygame.Rect(k * (each + gap), y, each, row),
+                         text if each >= px(56) else brief, tips[key], "@small")
         y += row + gap
         self.list_rect = pygame.Rect(r.x, r.y + y, r.w, r.h - y)
 
     def _build_fields(self, c) -> None:
         """The model's text fields (name, notes) and the new weapon's name: widgets, kept while the scene
-        lives; choosing another model only sets their text."""
+        lives; choosing another model only sets their text. Side by side in a short window."""
         px = self.px
         r = self.rects["fields"]
         row, gap = px(30), px(6)
-        self._label(c, "model_name_label", pygame.Rect(0, 0, px(60), row), "Name")
-        self._entry(c, "model_name", pygame.Rect(px(62), 0, r.w - px(62), row), "")
-        self._label(c, "notes_label", pygame.Rect(0, row + gap, px(60), row), "Notes")
-        self._entry(c, "notes", pygame.Rect(px(62), row + gap, r.w - px(62), row), "", limit=400)
+        if self.short:
+            lw = px(50)
+            half = (r.w - gap) // 2
+            for k, (key, text, limit) in enumerate((("model_name", "Name", 60), ("notes", "Notes", 400))):
+                x = k * (half + gap)
+                self._label(c, f"{key}_label", pygame.Rect(x, 0, lw, row), text)
+                self._entry(c, key, pygame.Rect(x + lw + px(2), 0, half - lw - px(2), row), "", limit=limit)
+        else:
+            self._label(c, "model_name_label", pygame.Rect(0, 0, px(60), row), "Name")
+            self._entry(c, "model_name", pygame.Rect(px(62), 0, r.w - px(62), row), "")
+            self._label(c, "notes_label", pygame.Rect(0, row + gap, px(60), row), "Notes")
+            self._entry(c, "notes", pygame.Rect(px(62), row + gap, r.w - px(62), row), "", limit=400)
         wr = self.rects["weapon"]
         weapon = pygame_gui.core.UIContainer(wr, self.manager, container=common.parent(self))
         self.panels["weapon"] = weapon
-        self._label(weapon, "weapon_label", pygame.Rect(0, 0, px(100), wr.h), "New weapon")
-        self._entry(weapon, "weapon_name", pygame.Rect(px(102), 0, wr.w - px(228), wr.h), self.weapon_name, limit=40)
-        self._button(weapon, "add_weapon", pygame.Rect(wr.w - px(122), 0, px(122), wr.h), "Add weapon",
+        roomy = wr.w >= px(400)
+        lw, bw = (px(100), px(122)) if roomy else (px(64), px(64))
+        self._label(weapon, "weapon_label", pygame.Rect(0, 0, lw, wr.h), "New weapon" if roomy else "Weapon")
+        self._entry(weapon, "weapon_name", pygame.Rect(lw + px(2), 0, wr.w - lw - bw - px(6), wr.h), self.weapon_name,
+                    limit=40)
+        self._button(weapon, "add_weapon", pygame.Rect(wr.w - bw, 0, bw, wr.h), "Add weapon" if roomy else "Add",
                      "A weapon entry: the name typed here and the skill chosen below [SKILL-2]")
         self.sync_fields()
 
@@ -248,12 +298,18 @@ class BuilderScene(Scene):
             if el is not None:
                 el.enable() if ok else el.disable()
 
-    def status_text(self) -> str:
-        where = "a new party" if self.path is None else str(self.path)
-        if self.shipped:
-            where += " (shipped: saving writes your own copy to the mod folder)"
+    def status_text(self, room: int | None = None) -> str:
+        """The status line; with ``room`` (pixels), the file's name rather than its path when the path does not
+        fit, and a message cut with "…" (the problems are listed in full in the totals)."""
+        size = self.px(13)
         mark = " · unsaved changes" if self.doc.dirty else ""
-        return ("⚠ " if self.status_bad else "") + (self.status or f"{where}{mark}")
+        text = ""
+        for path in ((str(self.path), self.path.name) if self.path is not None else ("a new party",)):
+            where = path + (" (shipped: saving writes your own copy to the mod folder)" if self.shipped else "")
+            text = theme.displayable(("⚠ " if self.status_bad else "") + (self.status or f"{where}{mark}"))
+            if room is None or cards.label_size(text, size)[0] <= room:
+                return text
+        return cards.fit(text, size, room)
 
     def views(self) -> None:
         """The drawn panels brought up to date with the verdict (cheap: cached text, laid out once per edit)."""
@@ -265,17 +321,18 @@ class BuilderScene(Scene):
         self._views_key = key
         self.model_view.set(self.list_rect, model_lines(v, self.px), f"model:{self.selected}")
         self.totals_view.set(self.rects["totals"], totals_lines(v, self.px))
-        self.status_view.set(self.rects["status"], [Line(self.status_text(), theme.BAD if self.status_bad
-                                                         else theme.MUTED, self.px(13))])
+        status = self.status_text(self.rects["status"].w - self.px(8))
+        self.status_view.set(self.rects["status"], [Line(status, theme.BAD if self.status_bad else theme.MUTED,
+                                                         self.px(13))])
         models = self.doc.models()
         m = models[self.selected] if 0 <= self.selected < len(models) else None
         if self._editor_for != self.selected:
             self.editor_view.scroll = 0
             self._editor_for = self.selected
-        self.editor_view.set_controls(self.rects["editor"], editor_controls(m, models, self.rects["editor"].w - 8,
-                                                                            self.px))
-        self.skills_view.set_controls(self.rects["skills"], skill_controls(self.weapon_skill, self.rects["skills"].w,
-                                                                           self.px))
+        self.editor_view.set_controls(self.rects["editor"], editor_controls(
+            m, models, self.rects["editor"].w - 8, self.px, self.weapon_skill if self.short else None))
+        self.skills_view.set_controls(self.rects["skills"], [] if self.short else skill_controls(
+            self.weapon_skill, self.rects["skills"].w, self.px))
 
     # -- input -------------------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -351,6 +408,8 @@ class BuilderScene(Scene):
             self.refresh()
         elif head == "model":
             self.select(int(arg))
+        elif head == "tab":
+            self.show_tab(arg)
         elif head == "problem":
             self.go_to_problem(int(arg))
         elif head == "type":
@@ -507,7 +566,7 @@ class BuilderScene(Scene):
         """Where to click a drawn row ("model:2", "problem:0"), scrolled into view first (tests use this)."""
         self.views()
         view = self.model_view if key.startswith("model:") else self.totals_view if key.startswith("problem:") \
-            else self.skills_view if key.startswith("skill:") else self.editor_view
+            else self.skills_view if key.startswith("skill:") and not self.short else self.editor_view
         view.scroll_to(key)
         r = view.row_rect(key)
         return r.center if r is not None else None

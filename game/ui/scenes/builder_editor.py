@@ -8,6 +8,7 @@ Pure layout: the model's file data in, a list of ``Control`` out (keys are the s
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -15,6 +16,7 @@ import pygame
 from game.builder.document import ATTRIBUTES, TYPES, attribute_range
 from game.content.catalog import catalog
 from game.ui import theme
+from game.ui.battle import cards
 from game.ui.scenes.builder_views import Control
 
 
@@ -23,14 +25,17 @@ def _short(skill_name: str) -> str:
             .replace("ranged", "rng"))
 
 
-def editor_controls(m: Any, models: list[Any], width: int, px: Callable[[float], int]) -> list[Control]:
-    """The controls for model ``m`` (its file data) in a panel ``width`` wide."""
+def editor_controls(m: Any, models: list[Any], width: int, px: Callable[[float], int],
+                    new_skill: str | None = None) -> list[Control]:
+    """The controls for model ``m`` (its file data) in a panel ``width`` wide; with ``new_skill`` the skill
+    choice for a new weapon goes under the weapons (a short window has no room for it below the editor)."""
     row, gap, body, small = px(28), px(5), px(14), px(13)
     out: list[Control] = []
     if not isinstance(m, dict):
         text = "This entry is not a model (see its problem); fix it in a text editor." if m is not None else \
             "Add a hero, companions and followers on the left."
-        return [Control(pygame.Rect(0, 0, width, row), text, size=body, colour=theme.MUTED, centre=False)]
+        return [Control(pygame.Rect(0, k * row, width, row), line, size=body, colour=theme.MUTED, centre=False)
+                for k, line in enumerate(cards.wrap(text, body, False, width))]
 
     def text(y: int, t: str, x: int = 0, w: int | None = None, colour=theme.INK, bold: bool = False,
              size: int = body) -> None:
@@ -41,8 +46,10 @@ def editor_controls(m: Any, models: list[Any], width: int, px: Callable[[float],
     kind = m.get("type")
     text(y, "Type", w=px(56))
     each = (width - px(58) - 2 * gap) // 3
+    short = {"companion": "Comp.", "follower": "Foll."} if each < px(84) else {}
     for k, t in enumerate(TYPES):
-        out.append(Control(pygame.Rect(px(58) + k * (each + gap), y, each, row), t.capitalize(), f"type:{t}",
+        out.append(Control(pygame.Rect(px(58) + k * (each + gap), y, each, row), short.get(t, t.capitalize()),
+                           f"type:{t}",
                            on=kind == t, size=body))
     y += row + gap * 2
     lo, hi = attribute_range(kind)
@@ -79,6 +86,12 @@ def editor_controls(m: Any, models: list[Any], width: int, px: Callable[[float],
         text(y, t, w=width - px(34))
         out.append(Control(pygame.Rect(width - px(30), y, px(30), row), "×", f"weapon_del:{j}", size=body))
         y += row + gap
+    if new_skill is not None:
+        text(y, "A new weapon's skill (its name below, then Add)", colour=theme.MUTED, size=small)
+        y += row
+        skills = skill_controls(new_skill, width, px)
+        out += [replace(c, rect=c.rect.move(0, y)) for c in skills]
+        y = max(c.rect.bottom for c in out) + gap
     y += gap
     text(y, "Traits [PARTY-8]", w=width - px(130), colour=theme.ACCENT, bold=True)
     out.append(Control(pygame.Rect(width - px(126), y, px(126), row), "Add trait…", "add_trait", size=body))
@@ -116,3 +129,4 @@ def skill_controls(chosen: str, width: int, px: Callable[[float], int]) -> list[
         rect = pygame.Rect((k % per) * (each + gap), (k // per) * (row + gap), each, row)
         out.append(Control(rect, f"{_short(s.name)} {s.cost}", f"skill:{s.id}", on=s.id == chosen, size=px(12)))
     return out
+

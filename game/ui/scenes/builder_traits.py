@@ -17,6 +17,7 @@ from game.builder.verdict import TraitOption, prerequisites, trait_options
 from game.content.rules_reference import rules_reference
 from game.ui import theme
 from game.ui.app import App
+from game.ui.battle import cards
 from game.ui.scenes import common
 from game.ui.scenes.builder_views import Control, ControlPanel, DrawnList, Line
 from game.ui.scenes.confirm import Dialog
@@ -72,10 +73,14 @@ class TraitPicker(Dialog):
         self._take_state()
 
     def list_controls(self, width: int) -> list[Control]:
-        """The traits by category, two to a row; those this model may not take in grey (still chosen to read why)."""
+        """The traits by category, two to a row (one when a name would not fit half the width, as in a small
+        window at a large scale); those this model may not take in grey (still chosen to read why)."""
         px = self.px
-        cols, gap, item = 2, px(4), px(28)
-        each = (width - gap) // cols
+        gap, item = px(4), px(28)
+        widest = max((cards.label_size(f"{o.trait.name} {o.trait.cost:+d} (taken)", px(14))[0]
+                      for o in self.options.values()), default=0)
+        cols = 2 if widest <= (width - gap) // 2 else 1
+        each = (width - gap) // cols if cols > 1 else width
         out, y = [], 0
         for cat, heading in CATEGORIES:
             out.append(Control(pygame.Rect(0, y, width, px(26)), heading, size=px(15), bold=True, centre=False))

@@ -61,7 +61,16 @@ class TrialScene(Dialog):
                      f"Try it: {name} against…", "@heading")
         top = box.y + px(46)
         col = (box.w - 4 * m) // 3
-        list_h = box.h - px(46) - 4 * row - 5 * m
+        # the games and the AI on one row, narrower buttons if need be, two rows if even those do not fit
+        room = box.w - 2 * m
+        game_w, level_w = px(56), px(84)
+        if px(66) + len(GAME_COUNTS) * (game_w + px(2)) + m + px(32) + len(LEVELS) * (level_w + px(2)) > room:
+            game_w, level_w = px(48), px(76)
+        two_rows = px(66) + len(GAME_COUNTS) * (game_w + px(2)) + m + px(32) + len(LEVELS) * (level_w + px(2)) > room
+        short = box.h < px(440)  # a thin progress bar, so the lists keep some height
+        bar_h = px(8) if short else px(22)
+        # on two rows the progress bar goes beside the AI's buttons
+        list_h = box.h - px(46) - 3 * row - 4 * m - (row + m if two_rows else bar_h + m)
         for k, (group, heading, items, chosen) in enumerate((
                 ("opponent", "Opponent", self._items("parties"), self.opponent),
                 ("scenario", "Encounter", self._items("scenarios"), self.scenario),
@@ -75,24 +84,32 @@ class TrialScene(Dialog):
         common.label(self, "games_label", pygame.Rect(x, y, px(64), row), "Games")
         x += px(66)
         for n in GAME_COUNTS:
-            b = common.button(self, f"games:{n}", pygame.Rect(x, y, px(56), row), str(n))
+            b = common.button(self, f"games:{n}", pygame.Rect(x, y, game_w, row), str(n))
             common.select(b, n == self.games)
-            x += px(58)
-        x += m
+            x += game_w + px(2)
+        if two_rows:
+            x, y = box.x + m, y + row + m
+        else:
+            x += m
         common.label(self, "level_label", pygame.Rect(x, y, px(30), row), "AI")
         x += px(32)
         for lv in LEVELS:
-            b = common.button(self, f"level:{lv}", pygame.Rect(x, y, px(84), row), lv.capitalize(),
+            b = common.button(self, f"level:{lv}", pygame.Rect(x, y, level_w, row), lv.capitalize(),
                               "The AI that plays both sides")
             common.select(b, lv == self.level)
-            x += px(86)
-        y += row + m
-        self.bar = pygame.Rect(box.x + m, y, box.w - 2 * m, px(22))
-        y += px(22) + m
+            x += level_w + px(2)
+        if two_rows:
+            x += m
+            self.bar = pygame.Rect(x, y + (row - px(22)) // 2, box.right - m - x, px(22))
+            y += row + m
+        else:
+            y += row + m
+            self.bar = pygame.Rect(box.x + m, y, box.w - 2 * m, bar_h)
+            y += bar_h + m
         common.label(self, "result", pygame.Rect(box.x + m, y, box.w - 2 * m, row),
                      theme.displayable(self.result_text()), "@prompt")
         y += row + m
-        bw = px(150)
+        bw = min(px(150), (box.w - 2 * m - 2 * gap) // 3)
         start = common.button(self, "start", pygame.Rect(box.right - m - 3 * bw - 2 * gap, y, bw, row), "Play",
                               "Play the games in the background", "@big_button")
         cancel = common.button(self, "cancel", pygame.Rect(box.right - m - 2 * bw - gap, y, bw, row), "Cancel",

@@ -52,19 +52,40 @@ class PartiesScene(Scene):
     # -- layout ---------------------------------------------------------------------------------------------
     def build(self) -> None:
         self.widgets = {}
-        w, h = common.page(self, self.px(900), self.px(560))
         px = self.px
         m, row, gap = px(16), px(34), px(6)
+        actions = (("new", "New", "A new party, built from nothing"),
+                   ("edit", "Edit", "Open it in the builder (a shipped party: you edit your own copy)"),
+                   ("duplicate", "Duplicate", "A copy of it among your parties"),
+                   ("delete", "Delete", "Delete your party (asks first); shipped parties cannot be deleted"),
+                   ("back", "Back", None))
+        # side by side where the window has room for the UI scale; else the details under the list, the actions
+        # on two rows, and the page scrolls up and down (never sideways)
+        stacked = self.app.size[0] < px(900)
+        per = 3 if stacked else len(actions)
+        action_rows = (len(actions) + per - 1) // per
+        list_h, details_h = px(250), px(230)
+        top = m // 2 + px(48)
+        if stacked:
+            w, h = common.page(self, px(300), top + list_h + details_h + (action_rows + 1) * (row + gap) + 2 * gap + m)
+        else:
+            w, h = common.page(self, px(900), px(560))
         title = common.label(self, "title", pygame.Rect(m, m // 2, px(400), px(44)), "Parties", "@heading")
         title.text_horiz_alignment = "left"
         title.rebuild()
-        list_w = max(px(440), int(w * 0.48))
-        top = m // 2 + px(48)
-        bottom = h - m - row - gap
+        bottom = h - m - action_rows * (row + gap)
         items = [(str(e.path), theme.displayable(self.item_text(e))) for e in self.entries]
-        common.choice_list(self, "party", pygame.Rect(m, top, list_w, bottom - top), items, self.chosen)
-        x = 2 * m + list_w
-        common.text_box(self, "details", pygame.Rect(x, top, w - x - m, bottom - top - row - gap),
+        if stacked:
+            list_w = w - 2 * m
+            x = m
+            common.choice_list(self, "party", pygame.Rect(m, top, list_w, list_h), items, self.chosen)
+            details_top = top + list_h + gap
+        else:
+            list_w = max(px(440), int(w * 0.48))
+            x = 2 * m + list_w
+            common.choice_list(self, "party", pygame.Rect(m, top, list_w, bottom - top), items, self.chosen)
+            details_top = top
+        common.text_box(self, "details", pygame.Rect(x, details_top, w - x - m, bottom - details_top - row - gap),
                         self.details_html())
         entry = self.entry()
         user = entry is not None and entry.origin != "game"
@@ -80,14 +101,10 @@ class PartiesScene(Scene):
         if not user or entry.verdict is None:
             b.disable()
             e.disable()
-        actions = (("new", "New", "A new party, built from nothing"),
-                   ("edit", "Edit", "Open it in the builder (a shipped party: you edit your own copy)"),
-                   ("duplicate", "Duplicate", "A copy of it among your parties"),
-                   ("delete", "Delete", "Delete your party (asks first); shipped parties cannot be deleted"),
-                   ("back", "Back", None))
-        bw = (w - 2 * m - (len(actions) - 1) * gap) // len(actions)
+        bw = (w - 2 * m - (per - 1) * gap) // per
         for k, (key, text, tip) in enumerate(actions):
-            b = common.button(self, key, pygame.Rect(m + k * (bw + gap), h - m - row, bw, row), text, tip,
+            y = h - m - (action_rows - k // per) * (row + gap) + gap
+            b = common.button(self, key, pygame.Rect(m + (k % per) * (bw + gap), y, bw, row), text, tip,
                               "@big_button")
             if key in ("edit", "duplicate") and (entry is None or entry.verdict is None):
                 b.disable()

@@ -77,20 +77,27 @@ class ReplayScene(Scene):
         self.widgets["caption"] = pygame_gui.elements.UITextBox("", pygame.Rect(x0, y, inner, pp(112)), self.manager,
                                                                 container=self.root)
         y += pp(116)
+        bh = max(pp(30), self.manager.get_theme().get_font(["button"]).size("Ag")[1] + 2)  # the text's height
+        font = self.manager.get_theme().get_font(["button"])
         for row in CONTROLS:
-            bw = (inner - (len(row) - 1) * pad // 2) // len(row)
-            for i, (key, text, tip) in enumerate(row):
-                self.widgets[key] = pygame_gui.elements.UIButton(
-                    pygame.Rect(x0 + i * (bw + pad // 2), y, bw, pp(30)), text, self.manager, container=self.root,
-                    tool_tip_text=tip)
-            y += pp(34)
-        turns = self.timeline.turns
-        bw = (inner - (turns - 1) * pad // 2) // max(1, turns)
-        for t in range(1, turns + 1):
-            self.widgets[f"turn:{t}"] = pygame_gui.elements.UIButton(
-                pygame.Rect(x0 + (t - 1) * (bw + pad // 2), y, bw, pp(28)), f"Turn {t}", self.manager,
-                container=self.root, tool_tip_text=f"Jump to the start of turn {t}")
-        y += pp(34)
+            for part in _rows(row, [text for _, text, _ in row], inner, pad // 2, font):
+                bw = (inner - (len(part) - 1) * pad // 2) // len(part)
+                for i, (key, text, tip) in enumerate(part):
+                    self.widgets[key] = pygame_gui.elements.UIButton(
+                        pygame.Rect(x0 + i * (bw + pad // 2), y, bw, bh), text, self.manager, container=self.root,
+                        tool_tip_text=tip)
+                y += bh + pp(4)
+        turns = list(range(1, self.timeline.turns + 1))
+        wide = all(font.size(f"Turn {t}")[0] + _EDGE <= (inner - (len(turns) - 1) * pad // 2) // max(1, len(turns))
+                   for t in turns)
+        names = [f"Turn {t}" if wide else str(t) for t in turns]
+        for part in _rows(list(zip(turns, names, strict=True)), names, inner, pad // 2, font):
+            bw = (inner - (len(part) - 1) * pad // 2) // len(part)
+            for i, (t, name) in enumerate(part):
+                self.widgets[f"turn:{t}"] = pygame_gui.elements.UIButton(
+                    pygame.Rect(x0 + i * (bw + pad // 2), y, bw, bh), name, self.manager,
+                    container=self.root, tool_tip_text=f"Jump to the start of turn {t}")
+            y += bh + pp(4)
         self.log_panel = LogPanel(self.manager, pygame.Rect(x0, y, inner, max(pp(40), h - y - pad)), self.root,
                                   font_size=max(9, pp(13)))
         self.show(self.index)
@@ -236,3 +243,17 @@ class ReplayScene(Scene):
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL, self.panel_rect)
         draw_status(surface, self.status_rect, state, self.app.settings.colour_blind)
+
+
+_EDGE = 10  # a button's border and shadow either side of its text
+
+
+def _rows(items: list, texts: list[str], width: int, gap: int, font) -> list[list]:
+    """``items`` split into as few rows as let every button (of ``width`` shared evenly) hold its text."""
+    per = len(items)
+    while per > 1:
+        bw = (width - (per - 1) * gap) // per
+        if all(font.size(t)[0] + _EDGE <= bw for t in texts):
+            break
+        per -= 1
+    return [items[k:k + per] for k in range(0, len(items), per)]
