@@ -45,6 +45,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
             session = self._start(path)
         self.session = session
         self.tool = "select"
+        self.side_tab = "tools"  # the panel shown when the window is too narrow for both (see EditorPanels)
         self.preset: Preset = BY_KEY["forest"]
         self.wall_width = self.preset.width
         self.cam = Camera()
@@ -314,7 +315,9 @@ class EditorScene(EditorPanels, EditorInput, Scene):
                 s.select([problems[i].uid])
                 self.set_tool("select")
             return
-        if key.startswith("tool:"):
+        if key.startswith("tab:"):
+            self.side_tab = key[4:]
+        elif key.startswith("tool:"):
             self.set_tool(key[5:])
         elif key.startswith("preset:"):
             self.preset = BY_KEY[key[7:]]

@@ -64,41 +64,92 @@ class EditorPanels:
 
     def build(self) -> None:
         self.widgets = {}
+        self.page = None
         w, h = self.app.size
         px = self.px
         row, gap, m = px(28), px(4), px(6)
-        top_h, bottom_h = 2 * row + 3 * gap, px(24)
+        bottom_h = px(24)
         left_w, right_w = px(184), px(270)
-        self._build_top(pygame.Rect(m, gap, w - 2 * m, top_h), row, gap)
-        self._build_left(pygame.Rect(m, top_h + gap, left_w - m, h - top_h - bottom_h - 2 * gap), row, gap)
-        self._build_right(pygame.Rect(w - right_w, top_h + gap, right_w - m, h - top_h - bottom_h - 2 * gap),
-                          row, gap)
+        rows = self._build_top(pygame.Rect(m, gap, w - 2 * m, row), row, gap)
+        top_h = rows * row + (rows + 1) * gap
+        body = pygame.Rect(0, top_h + gap, w, h - top_h - bottom_h - 2 * gap)
+        if w - left_w - right_w >= 0.45 * w:  # room for both panels beside a table of a useful size
+            self._panel(pygame.Rect(m, body.y, left_w - m, body.h), self._build_left, row, gap)
+            self._panel(pygame.Rect(w - right_w, body.y, right_w - m, body.h), self._build_right, row, gap)
+            self.table_rect = pygame.Rect(left_w, body.y, w - left_w - right_w, body.h + gap)
+        else:  # a narrow window for the scale: one panel, its tools or the properties behind two tabs
+            side_w = min(right_w, w // 2)
+            r = pygame.Rect(m, body.y, side_w - m, body.h)
+            half = (r.w - gap) // 2
+            for i, (key, text, tip) in enumerate((("tools", "Tools", "The tools, terrain presets and snapping"),
+                                                  ("props", "Properties", "The selected pieces' properties and "
+                                                                          "the map's problems"))):
+                b = common.button(self, f"tab:{key}", pygame.Rect(r.x + i * (half + gap), r.y, half, row), text,
+                                  tip)
+                common.select(b, self.side_tab == key)
+            r = pygame.Rect(r.x, r.y + row + gap, r.w, r.h - row - gap)
+            self._panel(r, self._build_left if self.side_tab == "tools" else self._build_right, row, gap)
+            self.table_rect = pygame.Rect(side_w, body.y, w - side_w - m, body.h + gap)
         self.status_rect = pygame.Rect(m, h - bottom_h, w - 2 * m, bottom_h - 2)
-        self.table_rect = pygame.Rect(left_w, top_h + gap, w - left_w - right_w, h - top_h - bottom_h - gap)
         if not self.zoomed:
             self.cam = Camera.fit(self.table_rect, margin=px(26))
         self._panel_key = self.panel_key()
         self._status()
 
-    def _build_top(self, r: pygame.Rect, row: int, gap: int) -> None:
+    def _panel(self, r: pygame.Rect, fill, row: int, gap: int) -> None:
+        """A side panel laid out in ``r``; when its content runs below ``r`` it is laid out again on a page that
+        scrolls up and down."""
+        before = set(self.widgets)
+        fill(r, row, gap)
+        new = [k for k in self.widgets if k not in before]
+        bottom = max((self.widgets[k].rect.bottom for k in new if self.widgets[k].ui_container is self.root),
+                     default=r.bottom)
+        if bottom <= r.bottom + 1:
+            return
+        for k in new:
+            self.widgets.pop(k).kill()
+        bar = self.px(20)
+        scroll = pygame_gui.elements.UIScrollingContainer(r, self.manager, container=self.root,
+                                                          allow_scroll_x=False)
+        self.widgets[f"page:{fill.__name__}"] = scroll
+        self.page = scroll
+        inner = pygame.Rect(0, 0, r.w - bar - 2, max(r.h, bottom - r.y + gap))
+        before = set(self.widgets)
+        fill(inner, row, gap)
+        self.page = None
+        inside = [w.relative_rect.bottom for k, w in self.widgets.items()
+                  if k not in before and w.ui_container is scroll.scrollable_container]
+        scroll.set_scrollable_area_dimensions((inner.w, max([inner.h, *inside])))
+
+    def _build_top(self, r: pygame.Rect, row: int, gap: int) -> int:
+        """The file buttons, the name and description, then the view and mirror buttons, each group wrapping
+        onto a new row where the window is too narrow for it; returns the rows used."""
         px = self.px
-        x = r.x
-        for key, text, tip in TOP_ROW1:
-            bw = px(66) if key not in ("save_as",) else px(76)
-            common.button(self, key, pygame.Rect(x, r.y, bw, row), text, tip)
+        x, y, rows = r.x, r.y, 1
+
+        def place(bw: int) -> pygame.Rect:
+            nonlocal x, y, rows
+            if x > r.x and x + bw > r.right:
+                x, y, rows = r.x, y + row + gap, rows + 1
+            at = pygame.Rect(x, y, min(bw, r.w), row)
             x += bw + gap
+            return at
+
+        for key, text, tip in TOP_ROW1:
+            common.button(self, key, place(px(66) if key not in ("save_as",) else px(76)), text, tip)
         s = self.session.state
+        if r.right - x < px(50) + px(120) + gap + px(60):  # the name and description on a row of their own
+            x, y, rows = r.x, y + row + gap, rows + 1
         rest = r.right - x
         name_w = max(px(120), min(px(240), rest // 3))
-        lab = common.label(self, "name_label", pygame.Rect(x, r.y, px(46), row), "Name")
+        lab = common.label(self, "name_label", pygame.Rect(x, y, px(46), row), "Name")
         lab.text_horiz_alignment = "right"
         lab.rebuild()
         x += px(50)
-        self._entry("name", pygame.Rect(x, r.y, name_w, row), s.name, 60)
+        self._entry("name", pygame.Rect(x, y, name_w, row), s.name, 60)
         x += name_w + gap
-        self._entry("description", pygame.Rect(x, r.y, max(px(60), r.right - x), row), s.description, 300)
-        y = r.y + row + gap
-        x = r.x
+        self._entry("description", pygame.Rect(x, y, max(px(60), r.right - x), row), s.description, 300)
+        x, y, rows = r.x, y + row + gap, rows + 1
         items = [("show_grid", "Grid", px(56), self.show["grid"], "Show the grid (G): ¼″, ½″ or 1″, a major line "
                                                                   "every 6″"),
                  ("rulers", "Rulers", px(64), self.show["rulers"], "Inch rulers along the table edges"),
@@ -114,22 +165,31 @@ class EditorPanels:
                                                                 "the whole map): a symmetric map in one step"),
                  ("symmetric", "Symmetric editing", px(140), self.session.state.symmetry is not None,
                   "Every edit is mirrored live to a twin piece across the axis")]
+        # the rows the buttons take without a pending mirror: the bar keeps its height while one is shown
+        last, ends = y, x
+        for *_, bw, _on, _tip in items:
+            if ends > r.x and ends + bw > r.right:
+                last, ends = last + row + gap, r.x
+            ends += bw + gap
+        bottom = last + row
         if self.pending is not None:
             items = [("apply_mirror", "Apply (Enter)", px(120), True, self.pending.label),
                      ("cancel_mirror", "Cancel (Esc)", px(110), False, None)] + items
         for key, text, bw, on, tip in items:
-            if x + bw > r.right:
+            at = place(bw)
+            if at.bottom > bottom:
                 break
-            b = common.button(self, key, pygame.Rect(x, y, bw, row), text, tip)
+            b = common.button(self, key, at, text, tip)
             common.select(b, on)
-            x += bw + gap
         if not self.session.selection:
             for key in ("mirror_sel",):
                 if key in self.widgets:
                     self.widgets[key].disable()
+        return (bottom - r.y + gap) // (row + gap)
 
     def _entry(self, key: str, rect: pygame.Rect, text: str, limit: int) -> pygame_gui.elements.UITextEntryLine:
-        entry = pygame_gui.elements.UITextEntryLine(rect, self.manager, container=self.root, initial_text=text)
+        entry = pygame_gui.elements.UITextEntryLine(rect, self.manager, container=common.parent(self),
+                                                    initial_text=text)
         entry.set_text_length_limit(limit)
         self.widgets[key] = entry
         return entry
@@ -212,9 +272,12 @@ class EditorPanels:
                 e.disable()
             y += row + gap
             lab("kind", "Kind", y)
-            kw = (r.w - label_w - gap) // 2
+            kx = r.x + label_w
+            if (r.w - label_w - gap) // 2 < px(76):  # a narrow panel: the kinds on rows of their own, full width
+                kx, y = r.x, y + row + gap
+            kw = (r.right - kx - gap) // 2
             for i, kind in enumerate(("rough", "obstacle", "impassable", "area")):
-                b = common.button(self, f"kind:{kind}", pygame.Rect(r.x + label_w + (i % 2) * (kw + gap),
+                b = common.button(self, f"kind:{kind}", pygame.Rect(kx + (i % 2) * (kw + gap),
                                                                     y + (i // 2) * (row + gap), kw, row),
                                   kind, KIND_RULES[kind])
                 common.select(b, p.kind == kind)
@@ -265,11 +328,12 @@ class EditorPanels:
         self._head("problems_head", pygame.Rect(r.x, y, r.w, px(22)),
                    f"Problems: {len(problems)}" if problems else "No problems: the map is playable")
         y += px(22)
-        if problems and r.bottom - y > px(30):
+        list_h = r.bottom - y if self.page is None else max(r.bottom - y, min(len(problems), 4) * px(31))
+        if problems and list_h > px(30):
             ids = {p.uid: p.id for p in self.session.state.pieces}
             items = [(str(i), pr.text(ids.get(pr.uid)) if pr.uid is not None else pr.text())
                      for i, pr in enumerate(problems)]
-            self.problem_buttons = common.choice_list(self, "problem", pygame.Rect(r.x, y, r.w, r.bottom - y),
+            self.problem_buttons = common.choice_list(self, "problem", pygame.Rect(r.x, y, r.w, list_h),
                                                       items, None, {k: t for k, t in items})
         else:
             self.problem_buttons = {}
@@ -287,7 +351,7 @@ class EditorPanels:
         probs = tuple((p.where, p.message) for p in s.problems()) if self.drag is None else self._panel_key
         return (sel, probs, self.tool, self.preset.key, self.pending is not None, s.state.name, s.state.description,
                 s.state.symmetry, self.axis, self.encounter, bool(s.history.done), bool(s.history.undone),
-                s.snap.on, s.snap.grid, tuple(self.show.items()), self.base_mm)
+                s.snap.on, s.snap.grid, tuple(self.show.items()), self.base_mm, self.side_tab)
 
 
 def _inch(v: float) -> str:

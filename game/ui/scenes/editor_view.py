@@ -116,14 +116,18 @@ def text(font: pygame.font.Font, s: str, colour) -> pygame.Surface:
 
 
 def draw_rulers(surf: pygame.Surface, cam: Camera, font: pygame.font.Font) -> None:
-    """Inch ticks along the top and left edges, numbered every 6″."""
+    """Inch ticks along the top and left edges, numbered every 6″ (every 12″ or 18″ where the numbers would
+    run into each other: a small table at a large UI scale)."""
+    every = 6
+    while every < TABLE_SIZE and every * cam.scale < text(font, f"{int(TABLE_SIZE)}″", theme.MUTED).get_width() + 4:
+        every += 6
     for k in range(0, int(TABLE_SIZE) + 1):
         long = k % 6 == 0
         x, y0 = cam.to_px((k, 0))
         pygame.draw.line(surf, theme.MUTED, (x, y0 - (8 if long else 4)), (x, y0), 1)
         x0, y = cam.to_px((0, k))
         pygame.draw.line(surf, theme.MUTED, (x0 - (8 if long else 4), y), (x0, y), 1)
-        if long:
+        if k % every == 0:
             t = text(font, f"{k}″", theme.MUTED)
             surf.blit(t, t.get_rect(midbottom=(x, y0 - 8)))
             surf.blit(t, t.get_rect(midright=(x0 - 9, y)))
