@@ -307,3 +307,27 @@ def test_select_move_rotate_scale_corners_clipboard_and_symmetric_editing_by_eve
     twin = s.state.get(s.state.twin_of(rocks.uid))
     assert twin.polygon == tf.mirror(r.polygon, "horizontal")
     assert not s.problems()
+
+
+def test_a_narrow_window_at_a_large_scale_shows_one_panel_with_tabs_and_scrolls_it(app: App) -> None:
+    from game.ui.scenes.editor import EditorScene
+    from tests.ui.driver import resize
+
+    app.set_ui_scale(2.0)
+    resize(app, 1000, 650)
+    ed = app.push(EditorScene(app))
+    frames(app, 2)
+    assert "tab:tools" in ed.widgets and "preset:forest" in ed.widgets and "props_head" not in ed.widgets
+    assert "page:_build_left" in ed.widgets  # the tools and presets scroll: more than the window holds
+    assert all(k in ed.widgets for k in ("new", "menu", "name", "description", "symmetric"))  # the bar wraps
+    click(app, ed.widgets["tool:rect"])  # (the presets are a scroll away)
+    drag(app, at(app, 10, 10), at(app, 16, 14))
+    assert len(ed.session.state.pieces) == 1
+    click(app, ed.widgets["tool:select"])
+    click(app, at(app, 13, 12))
+    assert ed.session.selection
+    click(app, ed.widgets["tab:props"])
+    frames(app, 2)
+    assert "props_head" in ed.widgets and "preset:forest" not in ed.widgets
+    click(app, ed.widgets["kind:rough"])
+    assert ed.session.selected()[0].kind == "rough"

@@ -216,6 +216,7 @@ class EditorPanels:
         lab = common.label(self, "wall_width_label", pygame.Rect(r.x, y, half, row), "Wall width ″")
         lab.text_horiz_alignment = "left"
         lab.rebuild()
+        _shorten(lab, "Wall ″")
         e = self._entry("wall_width", pygame.Rect(r.x + half + gap, y, half, row), f"{self.wall_width:g}", 5)
         e.set_allowed_characters([*"0123456789."])
         y += row + gap
@@ -230,9 +231,10 @@ class EditorPanels:
         common.button(self, "undo", pygame.Rect(r.x, y, half, row), "Undo", "Ctrl+Z")
         common.button(self, "redo", pygame.Rect(r.x + half + gap, y, half, row), "Redo", "Ctrl+Y or Ctrl+Shift+Z")
         y += row + gap
-        common.button(self, "base_size", pygame.Rect(r.x, y, r.w, row), f"Sight / route base {self.base_mm:g} mm",
-                      "The base the Sight and Route tools use: 25 mm, 40 mm (Large, Mounted) or 60 mm "
-                      "(Gargantuan) [DIG-2] (click: next)")
+        b = common.button(self, "base_size", pygame.Rect(r.x, y, r.w, row), f"Sight / route base {self.base_mm:g} mm",
+                          "The base the Sight and Route tools use: 25 mm, 40 mm (Large, Mounted) or 60 mm "
+                          "(Gargantuan) [DIG-2] (click: next)")
+        _shorten(b, f"Base {self.base_mm:g} mm")
         if not self.session.history.done:
             self.widgets["undo"].disable()
         if not self.session.history.undone:
@@ -356,3 +358,10 @@ class EditorPanels:
 
 def _inch(v: float) -> str:
     return {0.25: "¼″", 0.5: "½″", 1.0: "1″"}.get(v, f"{v:g}″")
+
+
+def _shorten(el: pygame_gui.elements.UIButton | pygame_gui.elements.UILabel, short: str) -> None:
+    """Show ``short`` where the widget's text is wider than the widget (a large UI scale in a narrow panel)."""
+    font = getattr(el, "font", None)
+    if font is not None and font.size(el.text)[0] > el.rect.width - 6:
+        el.set_text(short)
