@@ -98,7 +98,7 @@ def choose_prisoner(state: GameState) -> None:
 
 # -- placing bases -----------------------------------------------------------------------------------
 
-def _on_terrain_or_base(bf: Battlefield, model: ModelState, x: float, y: float) -> str | None:
+def standing_problem(bf: Battlefield, model: ModelState, x: float, y: float) -> str | None:
     r = model.radius
     pieces = bf.pieces_overlapping((x, y), r, CAT_IMPASSABLE | CAT_OBSTACLE)
     if pieces:
@@ -117,7 +117,7 @@ def placement_problem(state: GameState, model: ModelState, zone: ZoneShape, x: f
         return "the whole base must be on the table [ENC-3]"
     if not zone.contains(x, y, model.radius):
         return f"the whole base must lie in its zone, {zone.describe()} [ENC-2]"
-    why = _on_terrain_or_base(bf or board.battlefield(state), model, x, y)
+    why = standing_problem(bf or board.battlefield(state), model, x, y)
     return f"{why} [ENC-3]" if why else None
 
 
@@ -271,7 +271,7 @@ def prisoner_problem(state: GameState, model: ModelState, x: float, y: float) ->
         if gap < rules.min_from_models - 1e-9:
             return (f"the Prisoner must be at least {rules.min_from_models:g}″ from every other model "
                     f"({other.name} is {gap:.2f}″ away) [ENC-RES-2]")
-    why = _on_terrain_or_base(board.battlefield(state), model, x, y)
+    why = standing_problem(board.battlefield(state), model, x, y)
     return f"{why} [ENC-RES-2]" if why else None
 
 

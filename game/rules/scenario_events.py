@@ -14,9 +14,10 @@ from collections.abc import Generator
 from typing import Any
 
 from game.content.scenario_file import Arrival, Effect, ScenarioEvent, ScoringEntry
-from game.geometry.battlefield import CAT_IMPASSABLE, CAT_OBSTACLE, EDGES, Battlefield
+from game.geometry.battlefield import EDGES, Battlefield
 from game.rules import board
 from game.rules.decisions import Decision
+from game.rules.deployment import standing_problem
 from game.rules.encounter import add_piece, edge_of
 from game.rules.state import ESCAPED, KILLED, ON_TABLE, REMOVED, RESERVE, UNDEPLOYED, GameState, ModelState
 
@@ -156,11 +157,9 @@ def arrival_problem(state: GameState, model: ModelState, arrival: Arrival, x: fl
         edge = arrival_edge(state, model, arrival)
         if Battlefield.distance_to_edge((x, y), -r, edge) > arrival.within + 1e-9:
             return f"the whole base must be within {arrival.within:g}″ of the {edge} edge"
-    bf = board.battlefield(state)
-    if bf.pieces_overlapping((x, y), r, CAT_IMPASSABLE | CAT_OBSTACLE):
-        return "it cannot arrive on impassable terrain or an obstacle"
-    if bf.overlapping_bases((x, y), r, ignore=model.id):
-        return "it cannot arrive on another base"
+    why = standing_problem(board.battlefield(state), model, x, y)  # as a deployed base ([ENC-3])
+    if why:
+        return why
     for e in state.enemies_of(model):
         if e.on_table and ((e.x - x) ** 2 + (e.y - y) ** 2) ** 0.5 - e.radius - r < ENEMY_GAP - 1e-9:
             return f"it must arrive at least {ENEMY_GAP:g}″ from every enemy ({e.name} is nearer)"
