@@ -42,8 +42,8 @@ class Futility:
         self._engaged: dict[str, list[readiness.Obstacle]] = {}
         self._target: dict[str, readiness.Obstacle | None] = {}
         self._edge: float | None = None
-        self._enemy: float | None = None
-        self._reach: dict[float, bool] = {}
+        self._reach: dict[tuple[float, frozenset[str]], dict[str, float] | None] = {}
+        self._uses: dict[str, int | None] = {}
         self._spots: dict[float, dict[str, float] | None] = {}
 
     def obstacles(self, kind: str) -> list[readiness.Obstacle]:
@@ -106,12 +106,6 @@ class Futility:
         return {"top": (x, inside), "bottom": (x, TABLE_SIZE - inside), "left": (inside, y),
                 "right": (TABLE_SIZE - inside, y)}[edge]
 
-    def enemy_gap(self) -> float:
-        """Inches, base to base, to the nearest enemy on the table ([BASE-2])."""
-        if self._enemy is None:
-            self._enemy = min((board.distance(self.model, e) for e in self.state.enemies_of(self.model)),
-                              default=float("inf"))
-        return self._enemy
 
     def count(self, acts: Sequence[str], engaged: bool | None = None) -> int:
         """How many of ``acts`` will most likely be skipped; ``engaged``: as if the model were (or were not)
@@ -123,6 +117,8 @@ class Futility:
             if kind == "clear_weapon":
                 clears += 1
                 out += clears > len(self.model.jammed)  # a jam to come is too unlikely to pay for
+            elif acts[:i].count(kind) >= self.most_uses(kind):
+                out += 1  # the earlier ones may use up all there is to do (the last wound healed)
             else:
                 out += self.hopeless(kind, [action_kind(a, self.model) for a in acts[:i]], walked, charged, engaged)
             if kind in WALKS:
@@ -151,18 +147,32 @@ class Futility:
             return False
         if not o.lifted_by & done:
             return True
-        return o.rule == "CC-1" and not charged and not self.reaches_contact(walked)  # no enemy within its walks
+        if not o.contact:
+            return False  # a move may bring a target into range: the AI's judgement of where it walks
+        if charged and o.contact & {e.id for e in self.state.enemies_of(self.model)}:
+            return False  # a charge ends in base contact with an enemy, or is skipped itself
+        return self.contact_spot(walked, o.contact) is None  # none of them within its walks
 
-    def reaches_contact(self, inches: float) -> bool:
-        """Whether some legal route of at most ``inches`` ends in base contact with an enemy: the engine's own
-        routes ([DIG-MOVE-2]) to the contact points facing the model and either side of it ([DIG-MOVE-3])."""
-        if inches not in self._reach:
-            self._reach[inches] = self.enemy_gap() <= inches + 1e-6 and any(
-                self.contact_route(e, inches) for e in self.state.enemies_of(self.model)
-                if board.distance(self.model, e) <= inches + 1e-6)
-        return self._reach[inches]
+    def most_uses(self, kind: str) -> float:
+        """readiness.most_uses, unlimited when the rules set no limit."""
+        if kind not in self._uses:
+            self._uses[kind] = readiness.most_uses(self.state, self.model, kind)
+        found = self._uses[kind]
+        return math.inf if found is None else found
 
-    def contact_route(self, e: ModelState, inches: float) -> bool:
+    def contact_spot(self, inches: float, ids: frozenset[str]) -> dict[str, float] | None:
+        """A place in base contact with one of the models ``ids`` that some legal route of at most ``inches``
+        reaches: the engine's own routes ([DIG-MOVE-2]) to the contact points facing the model and either side
+        of it ([DIG-MOVE-3])."""
+        key = (inches, ids)
+        if key not in self._reach:
+            m = self.model
+            near = sorted((o for o in self.state.on_table() if o.id in ids and board.distance(m, o) <= inches + 1e-6),
+                          key=lambda o: board.distance(m, o))
+            self._reach[key] = next((p for p in (self.contact_route(o, inches) for o in near) if p), None)
+        return self._reach[key]
+
+    def contact_route(self, e: ModelState, inches: float) -> dict[str, float] | None:
         m = self.model
         bf = board.battlefield(self.state)
         away = math.atan2(m.y - e.y, m.x - e.x)
@@ -171,8 +181,8 @@ class Futility:
             point = (e.x + math.cos(a) * (m.radius + e.radius), e.y + math.sin(a) * (m.radius + e.radius))
             route = movement.route_to(bf, m.id, point, inches)
             if route.found and route.move is not None and route.move.legal and route.cost <= inches + 1e-6:
-                return True
-        return False
+                return {"x": point[0], "y": point[1]}
+        return None
 
 
 def futile(state: GameState, model: ModelState, acts: Sequence[str]) -> int:
@@ -215,6 +225,23 @@ def beside(model: ModelState, foe: ModelState, gap: float, x: float | None = Non
     d = math.hypot(x - foe.x, y - foe.y) or 1.0
     r = model.radius + foe.radius + gap
     return foe.x + (x - foe.x) * r / d, foe.y + (y - foe.y) * r / d
+
+
+def rest_spots(state: GameState, model: ModelState, inches: float) -> list[dict[str, float]]:
+    """End points for the move now resolving that put the model in base contact with what the rest of its
+    declared plan needs to touch (a wounded friend for a Heal, an enemy for a blow), if a legal route of at most
+    ``inches`` reaches one; sampled move candidates seldom land exactly in base contact."""
+    rest = declared_rest(state, model)
+    if not rest:
+        return []
+    f = Futility(state, model)
+    out = []
+    for kind in dict.fromkeys(rest):
+        o = f.missing_target(kind)
+        spot = f.contact_spot(inches, o.contact) if o is not None and o.contact else None
+        if spot is not None:
+            out.append(spot)
+    return out
 
 
 def contact_choice(state: GameState, model: ModelState) -> str | None:

@@ -74,10 +74,13 @@ class RandomLegal:
     @staticmethod
     def fitting(state: Any, decision: Decision, candidates: list[dict[str, float]]) -> list[dict[str, float]]:
         """The end points from which the rest of the declared plan can still resolve (all, if none can)."""
-        from game.ai.futile import spoils_from
+        from game.ai.futile import rest_spots, spoils_from
 
         me = state.model(decision.context["model"])
         good = [p for p in candidates if not spoils_from(state, me, p)]
+        if not good and candidates:  # sampled points seldom touch the friend or foe the plan needs
+            good = [p for p in rest_spots(state, me, decision.context.get("allowance", 6.0))
+                    if not spoils_from(state, me, p)]
         return good or candidates
 
     def _fighting_plan(self, state: Any, decision: Decision, keys: list[str]) -> Answer:

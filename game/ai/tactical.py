@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai import memo
-from game.ai.futile import Futility, contact_choice, spoils_from
+from game.ai.futile import Futility, contact_choice, rest_spots, spoils_from
 from game.ai.random_legal import RandomLegal
 from game.ai.threat import Threats, loss
 from game.rules import board, combat, conditions
@@ -406,8 +406,8 @@ class Tactical:
             return self.rng.choice(candidates) if candidates else None
         inches = d.context.get("allowance", 6.0)
         point = self.move_point(state, m, goal, inches, d, candidates)
-        if point is not None and candidates and spoils_from(state, m, point):  # the rest of its plan needs more
-            fitting = [p for p in candidates if not spoils_from(state, m, p)]
+        if point is not None and spoils_from(state, m, point):  # the rest of its plan needs more
+            fitting = [p for p in [*rest_spots(state, m, inches), *candidates] if not spoils_from(state, m, p)]
             if fitting:
                 return min(fitting, key=lambda p: math.hypot(p["x"] - goal[0], p["y"] - goal[1]))
         return point

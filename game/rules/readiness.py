@@ -34,6 +34,8 @@ class Obstacle:
     reason: str
     rule: str
     lifted_by: frozenset[str] = frozenset()
+    contact: frozenset[str] = frozenset()  # models a move may bring it into base contact with, lifting it
+
 
     def lifted(self, earlier: Iterable[ActionKind]) -> bool:
         return any(self.lifted_by & a.effects for a in earlier)
@@ -82,7 +84,8 @@ def missing_target(state: GameState, model: ModelState, kind: str) -> Obstacle |
     from game.rules.actions import melee_targets
 
     if kind in ("standard_attack", "furious_attack", "shove") and not melee_targets(state, model):
-        return Obstacle("no enemy in base contact in its front arc", "CC-1", frozenset({MOVES}))
+        return Obstacle("no enemy in base contact in its front arc", "CC-1", frozenset({MOVES}),
+                        frozenset(e.id for e in state.enemies_of(model)))
     ready = [w for w in ranged_weapons(model) if w not in model.jammed] or ranged_weapons(model)  # the jam: obstacles
     if kind in ("ranged_attack", "aimed_shot") and not any(movement.ranged_targets(state, model, w) for w in ready):
         return Obstacle("no enemy in line of sight and range", "RNG-2", frozenset({MOVES}))
@@ -93,6 +96,13 @@ def missing_target(state: GameState, model: ModelState, kind: str) -> Obstacle |
         if found is not None:
             return found
     return None
+
+
+def most_uses(state: GameState, model: ModelState, kind: str) -> int | None:
+    """The most times ``kind`` can be carried out in this activation from here, when a trait's own action has
+    a limit the dice cannot raise (a Heal per wound to heal); None when the rules set none."""
+    limits = [n for n in (h.most_uses(state, model, kind) for h in hooks_of(model)) if n is not None]
+    return min(limits, default=None)
 
 
 def why_not_now(state: GameState, model: ModelState, kind: str) -> Obstacle | None:

@@ -83,3 +83,36 @@ def test_why_not_now_names_a_missing_target_for_a_traits_action() -> None:
     assert why_not_now(state, medic, "heal").rule == "T-HEALER-1"
     state.model("B1").x, state.model("B1").y = 12, 4
     assert why_not_now(state, mage, "cast_1") is None
+
+
+@pytest.mark.rule("SEQ-2", "T-HEALER-1", "DIG-MOVE-2")
+def test_a_heal_needs_a_walk_that_reaches_a_wounded_friend_and_a_wound_left() -> None:
+    """A Heal after a walk is sound only if a legal route of the walk ends in base contact with a wounded friend
+    (a walk anywhere else leaves it skipped); two Heals only if there are two wounds to heal."""
+    state = table((0, figure("Medic", traits=["healer"]), 10, 10, 0), (0, figure("Hurt", kind="companion"), 14, 10, 0),
+                  (0, figure("Far", kind="companion"), 30, 10, 0), (1, figure("Foe"), 30, 32, 180))
+    medic, hurt, far = state.model("A1"), state.model("A2"), state.model("A3")
+    far.wounds_taken = 1
+    assert futile(state, medic, ["walk", "heal"]) == 1  # the only wounded friend is 19″ away
+    hurt.wounds_taken = 1
+    assert futile(state, medic, ["walk", "heal"]) == 0  # 3″ of walking puts it in contact with Hurt
+    assert futile(state, medic, ["heal"]) == 1  # nothing before it moves
+    state.models["A2"].x = 10 + medic.radius + hurt.radius  # now in base contact
+    far.wounds_taken = 0
+    assert futile(state, medic, ["heal", "heal"]) == 1  # the first may heal the only wound there is
+    hurt.wounds_taken = 2
+    assert futile(state, medic, ["heal", "heal"]) == 0
+
+
+@pytest.mark.rule("SEQ-2", "T-HEALER-1", "DIG-MOVE-2")
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_walk_before_a_heal_ends_in_contact_with_the_wounded_friend(level: str) -> None:
+    for seed in range(3):
+        state = table((0, figure("Medic", traits=["healer"]), 10, 10, 0),
+                      (0, figure("Hurt", kind="companion"), 14.5, 12, 0), (1, figure("Foe"), 30, 32, 180))
+        medic, hurt = state.model("A1"), state.model("A2")
+        hurt.wounds_taken = 1
+        state.dice.force(6, 5, 6, 6, 6, 6)
+        done = activate(state, medic, make(level, seed))
+        assert not [e for e in state.log if e.kind == "ActionSkipped"], (level, seed, done)
+        assert level == "easy" or (done == ["walk", "heal"] and hurt.wounds_taken == 0), (level, seed, done)

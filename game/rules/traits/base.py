@@ -54,6 +54,10 @@ class TraitRule:
         [SEQ-2], [DIG-ACT-1]), with what may bring one within the plan; the UI marks it, the AI avoids it."""
         return None
 
+    def most_uses(self, state: GameState, model: ModelState, kind: str) -> int | None:
+        """The most times one of this trait's own actions can succeed this activation (readiness.most_uses)."""
+        return None
+
     def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
         """Resolve one of this trait's own actions; True if it was carried out."""
         raise KeyError(kind)

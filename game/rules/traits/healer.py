@@ -34,7 +34,14 @@ class Healer(TraitRule):
 
         if kind != "heal" or self.patients(state, model):
             return None
-        return Obstacle("no wounded friend in base contact", "T-HEALER-1", frozenset({MOVES}))
+        hurt = frozenset(f.id for f in state.friends_of(model) if f.wounds_taken > 0)
+        return Obstacle("no wounded friend in base contact", "T-HEALER-1", frozenset({MOVES}), hurt)
+
+    def most_uses(self, state: GameState, model: ModelState, kind: str) -> int | None:
+        """No more Heals than wounds its friends have taken: one that heals the last is the last ([T-HEALER-1])."""
+        if kind != "heal":
+            return None
+        return sum(f.wounds_taken for f in state.friends_of(model))
 
     def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
         from game.rules import actions, fate
