@@ -88,7 +88,10 @@ def main(argv: list[str]) -> int:
     else:
         env.setdefault("SDL_VIDEODRIVER", "dummy")
         env.setdefault("SDL_AUDIODRIVER", "dummy")
-        args = [str(py), "-m", "pytest", *rest]
+        # one worker per core (pytest-xdist); `-n 0` (or any -n of your own) overrides it
+        spread = [] if any(a == "-n" or (a.startswith("-n") and a[2:].isdigit()) for a in rest) else [
+            "-n", "auto", "--dist", "worksteal"]
+        args = [str(py), "-m", "pytest", *spread, *rest]
     return subprocess.call(args, cwd=ROOT, env=env)
 
 
