@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.rules.events import Event
+from game.rules.events import Event, EventKind
 from game.rules.state import SIDE_LETTERS, GameState
 from game.ui import layout_probe, theme
 from game.ui.battle.cards import fit, text, wrap
@@ -22,10 +22,11 @@ from game.ui.battle.event_text import shown_text
 ROLL_TIME = 0.4  # seconds of tumbling at speed factor 1
 SPEED_FACTORS = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 ANSWERS = ("defence", "resisting", "area of effect defence")
-OUTCOMES = {"AttackResolved", "SpellResolved", "AreaHit", "AreaMiss", "Misfire", "Brutal", "Wounded", "Stunned",
-            "Killed", "BurnOut"}
-ROLL_NAMES = {"ActivationRoll": "activation roll", "AmbushRoll": "ambush roll", "ScoreRoll": "score roll",
-              "DeathOfAHero": "Death of a Hero", "ExtraTurnRoll": "extra turn roll", "DiceRerolled": "re-roll"}
+OUTCOMES = {EventKind.AttackResolved, EventKind.SpellResolved, EventKind.AreaHit, EventKind.AreaMiss, EventKind.Misfire,
+            EventKind.Brutal, EventKind.Wounded, EventKind.Stunned, EventKind.Killed, EventKind.BurnOut}
+ROLL_NAMES = {EventKind.ActivationRoll: "activation roll", EventKind.AmbushRoll: "ambush roll",
+              EventKind.ScoreRoll: "score roll", EventKind.DeathOfAHero: "Death of a Hero",
+              EventKind.ExtraTurnRoll: "extra turn roll", EventKind.DiceRerolled: "re-roll"}
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
         5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
 
@@ -93,10 +94,10 @@ class DiceTray:
         if "dice" not in data:
             if event.kind in OUTCOMES and self.rows:
                 said = shown_text(event, state)
-                self.outcome = said if not self.outcome or event.kind in ("AttackResolved", "SpellResolved") \
-                    else f"{self.outcome}; {said}"
+                first = not self.outcome or event.kind in (EventKind.AttackResolved, EventKind.SpellResolved)
+                self.outcome = said if first else f"{self.outcome}; {said}"
             return
-        if event.kind == "DiceRerolled":
+        if event.kind == EventKind.DiceRerolled:
             for row in self.rows:
                 if row.model == data.get("model"):
                     row.dice = list(data["dice"])
@@ -106,7 +107,7 @@ class DiceTray:
                     self.t = 0.0
                     return
         rows = self._rows(event, state)
-        answering = event.kind == "DiceRolled" and str(data.get("roll", "")).startswith(ANSWERS)
+        answering = event.kind == EventKind.DiceRolled and str(data.get("roll", "")).startswith(ANSWERS)
         if answering and self.rows and len(self.rows) == 1:
             self.rows += rows
         else:
@@ -119,7 +120,7 @@ class DiceTray:
         d = event.data
         model = d.get("model")
         who = state.model(model).name if state is not None and model in state.models else _who(event)
-        if event.kind == "SetupRoll" and len(d["dice"]) == 2:  # one die per side, totals beside them
+        if event.kind == EventKind.SetupRoll and len(d["dice"]) == 2:  # one die per side, totals beside them
             totals = d.get("totals", [None, None])
             names = [s.name for s in state.sides] if state is not None else ["Side A", "Side B"]
             return [RollRow(names[i], i, "set-up roll", [d["dice"][i]], total=totals[i]) for i in range(2)]
@@ -140,7 +141,7 @@ class DiceTray:
             return f"{d['points']} ExP"
         if "result" in d:
             return str(d["result"]).capitalize()
-        if event.kind == "SetupRoll":
+        if event.kind == EventKind.SetupRoll:
             return event.text.split(": ")[-1]
         return ""
 
