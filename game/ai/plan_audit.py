@@ -52,7 +52,7 @@ class Audited:
         if decision.kind == DecisionKind.plan:
             model = state.model(decision.context["model"])
             acts = [] if answer == "nothing" else str(answer).split(",")
-        elif decision.kind in (DecisionKind.next_action, DecisionKind.impetus_action) and answer != "end":
+        elif decision.kind.actions and answer != "end":
             from game.ai.random_legal import RandomLegal
 
             model, acts = RandomLegal.actor(state, decision), [str(answer)]

@@ -54,7 +54,7 @@ class RandomLegal:
         if decision.kind == DecisionKind.plan:
             futility = Futility(state, state.model(decision.context["model"]))
             good = [k for k in keys if k == "nothing" or not futility.count(k.split(","))]
-        elif decision.kind in (DecisionKind.next_action, DecisionKind.impetus_action):
+        elif decision.kind.actions:
             actor = RandomLegal.actor(state, decision)
             futility = Futility(state, actor) if actor is not None else None
             good = [k for k in keys if k == "end" or futility is None or not futility.count([k])]

@@ -47,7 +47,8 @@ class RollRow:
 
 
 def _who(event: Event) -> str:
-    """The roller's name from the event's text, when no state is at hand ("Name attack: ...", "Name rolls 4")."""
+    """The roller's name from the event's text, only when no state is at hand (a component drawn alone, as the
+    render tool and its tests do; the battle always has the state): "Name attack: ...", "Name rolls 4"."""
     why = event.data.get("roll")
     head = event.text.split(":")[0]
     if why and head.endswith(f" {why}"):
@@ -112,7 +113,7 @@ class DiceTray:
             self.rows += rows
         else:
             self.rows = rows
-            self.outcome = self._own_outcome(event)
+            self.outcome = self._own_outcome(event, state)
             self.title = event.kind
         self.t = 0.0
 
@@ -130,8 +131,8 @@ class DiceTray:
                         list(d.get("modifiers", [])), base, d.get("total"), model=model)]
 
     @staticmethod
-    def _own_outcome(event: Event) -> str:
-        """Single rolls carry their own result in the event (AP, needs N+, points)."""
+    def _own_outcome(event: Event, state: GameState | None) -> str:
+        """Single rolls carry their own result in the event (AP, needs N+, points, the higher side)."""
         d = event.data
         if "ap" in d:
             return f"{d['ap']} AP"
@@ -142,7 +143,10 @@ class DiceTray:
         if "result" in d:
             return str(d["result"]).capitalize()
         if event.kind == EventKind.SetupRoll:
-            return event.text.split(": ")[-1]
+            higher = d.get("higher")
+            if higher is None:
+                return "a tie, roll again"
+            return f"{state.sides[higher].name if state is not None else ('Side A', 'Side B')[higher]} is higher"
         return ""
 
     def update(self, dt: float) -> None:
