@@ -99,7 +99,7 @@ def measure(session: BattleSession, size: tuple[int, int], n: int, warmup: int =
     while app.top is not None and app.top.name != "battle":  # the Maintenance summary of the last turn
         press(app, pygame.K_RETURN)
     assert isinstance(scene, BattleScene) and scene.prompt is not None, "not at a human's move"
-    scene.selected = scene.session.pending.context["model"]
+    scene.input.selected = scene.session.pending.context["model"]
     points = hover_points(scene)
     work_start = len(app.frame_times)
     wall: list[float] = []

@@ -26,6 +26,7 @@ from game.content.catalog import catalog
 from game.rules.combat import ranged_weapons
 from game.ui.app import App
 from game.ui.autopilot import Autopilot, frames, move
+from game.ui.battle.commands import PlanStep
 from game.ui.scenes import common
 from game.ui.session import HOTSEAT, BattleSetup
 from game.ui.settings import UISettings
@@ -33,7 +34,7 @@ from game.ui.settings import UISettings
 
 def gunner_plan(scene) -> bool:
     d = scene.session.pending
-    if d is None or d.kind != "plan" or scene.prompt_decision is not d:
+    if d is None or d.kind != "plan" or scene.panel.decision is not d:
         return False
     m = scene.session.state.model(d.context["model"])
     return any(catalog().skill(m.weapon(i).skill).black_powder for i in ranged_weapons(m))
@@ -67,10 +68,10 @@ def main(argv: list[str] | None = None) -> int:
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
         frames(app, 3)
         for step, prefix in (("first", ()), ("after_walk", ("walk",)), ("after_shot", ("ranged_attack",))):
-            scene.plan_prefix = prefix
-            scene._build_options()
+            scene.panel.plan_prefix = prefix
+            scene.panel.build_options()
             frames(app, 2)
-            marked = [b for b, key in scene.option_buttons if key in ("@next:clear_weapon", "@next:escape")]
+            marked = [b for b, c in scene.panel.option_buttons if c in (PlanStep("clear_weapon"), PlanStep("escape"))]
             if marked:
                 pygame.mouse.set_pos(marked[0].get_abs_rect().center)
                 move(app, marked[0].get_abs_rect().center, settle=60)

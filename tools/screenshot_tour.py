@@ -174,7 +174,7 @@ class Tour:
     def _battle(self, scene, pilot: Autopilot) -> None:
         session = scene.session
         d = session.pending
-        if d is None or not session.human_turn() or scene.prompt_decision is not d:
+        if d is None or not session.human_turn() or scene.panel.decision is not d:
             return
         if d.kind not in self.missing_kinds and not (d.kind == "nominate"
                                                      and {"help", "log_links"} & self.missing_scenes):

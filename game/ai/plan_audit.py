@@ -18,7 +18,9 @@ from typing import Any
 
 from game.ai import ai_soak, registry
 from game.rules import readiness
+from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Answer, Controller, Decision
+from game.rules.events import EventKind
 from game.rules.plans import action_kind
 from game.rules.state import GameState, ModelState
 
@@ -47,10 +49,10 @@ class Audited:
     def decide(self, state: Any, decision: Decision) -> Answer:
         answer = self.inner.decide(state, decision)
         model, acts = None, []
-        if decision.kind == "plan":
+        if decision.kind == DecisionKind.plan:
             model = state.model(decision.context["model"])
             acts = [] if answer == "nothing" else str(answer).split(",")
-        elif decision.kind in ("next_action", "impetus_action") and answer != "end":
+        elif decision.kind.actions and answer != "end":
             from game.ai.random_legal import RandomLegal
 
             model, acts = RandomLegal.actor(state, decision), [str(answer)]
@@ -104,17 +106,17 @@ def play(task: ai_soak.Task, upfront: bool = True) -> Tally:
                 tally.kinds[(names[side], k)] += 1
 
     for e in state.log:
-        if e.kind == "Activation":
+        if e.kind == EventKind.Activation:
             close()
             side, took, lost, moved = e.data["side"], False, [], set()
-        elif e.kind == "ActionStarted":
+        elif e.kind == EventKind.ActionStarted:
             took = True
-        elif e.kind == "ModelMoved" and e.data.get("length", 0) > 0.1:
+        elif e.kind == EventKind.ModelMoved and e.data.get("length", 0) > 0.1:
             moved.add(e.data["model"])
-        elif e.kind == "Escaped" and side is not None:
+        elif e.kind == EventKind.Escaped and side is not None:
             tally.escapes[names[side]] += 1
             tally.escapes[names[side] + " after a move"] += e.data["model"] in moved
-        elif e.kind == "ActionSkipped":
+        elif e.kind == EventKind.ActionSkipped:
             lost.append(e.data["action"])
     close()
     return tally

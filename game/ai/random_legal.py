@@ -14,7 +14,9 @@ import math
 import random
 from typing import Any
 
+from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Answer, Decision
+from game.rules.events import EventKind
 
 
 class RandomLegal:
@@ -30,16 +32,16 @@ class RandomLegal:
             candidates = decision.context.get("candidates") or []
             if not candidates:
                 raise RuntimeError(f"{decision.kind}: no candidate points to choose from")
-            if self.careful and decision.kind == "move_to":
+            if self.careful and decision.kind == DecisionKind.move_to:
                 candidates = self.fitting(state, decision, candidates)
-            if self.aggressive and decision.kind == "move_to" and self.rng.random() < 0.8:
+            if self.aggressive and decision.kind == DecisionKind.move_to and self.rng.random() < 0.8:
                 return self._closest(state, decision, candidates)
             return self.rng.choice(candidates)
         keys = self.sound(state, decision, decision.choices()) if self.careful else decision.choices()
         if self.aggressive:
-            if decision.kind == "plan" and self.rng.random() < 0.85:
+            if decision.kind == DecisionKind.plan and self.rng.random() < 0.85:
                 return self._fighting_plan(state, decision, keys)
-            if decision.kind == "end_point" and "contact" in keys:
+            if decision.kind == DecisionKind.end_point and "contact" in keys:
                 return "contact"
         return self.rng.choice(keys)
 
@@ -49,14 +51,14 @@ class RandomLegal:
         game.ai.futile); all of them if there is none."""
         from game.ai.futile import Futility, contact_choice
 
-        if decision.kind == "plan":
+        if decision.kind == DecisionKind.plan:
             futility = Futility(state, state.model(decision.context["model"]))
             good = [k for k in keys if k == "nothing" or not futility.count(k.split(","))]
-        elif decision.kind in ("next_action", "impetus_action"):
+        elif decision.kind.actions:
             actor = RandomLegal.actor(state, decision)
             futility = Futility(state, actor) if actor is not None else None
             good = [k for k in keys if k == "end" or futility is None or not futility.count([k])]
-        elif decision.kind == "end_point" and state.active_model is not None:
+        elif decision.kind == DecisionKind.end_point and state.active_model is not None:
             need = contact_choice(state, state.model(state.active_model))  # what the rest of its plan needs
             good = [k for k in keys if k == need] if need else keys
         else:
@@ -66,8 +68,8 @@ class RandomLegal:
     @staticmethod
     def actor(state: Any, decision: Decision) -> Any:
         """The model choosing its next action: the active one, or the friend a Heroic Impetus spurs on."""
-        if decision.kind == "impetus_action":
-            spur = next((e for e in reversed(state.log) if e.kind == "HeroicImpetus"), None)
+        if decision.kind == DecisionKind.impetus_action:
+            spur = next((e for e in reversed(state.log) if e.kind == EventKind.HeroicImpetus), None)
             return state.model(spur.data["model"]) if spur is not None else None
         return state.model(state.active_model) if state.active_model is not None else None
 

@@ -9,6 +9,7 @@ from game.ai.random_legal import RandomLegal
 from game.content.maps import BattleMap
 from game.content.party_building import BuiltParty
 from game.rules.engine import Game
+from game.rules.events import EventKind
 from game.rules.invariants import violations
 from game.rules.setup import new_game, simple_deployment
 
@@ -69,7 +70,7 @@ def fired_rules(log: list[dict]) -> Counter[str]:
             seen["source:" + m["source"]] += 1
         for rule in data.get("limits", []):
             seen[rule] += 1
-        if e.get("kind") == "DiceRerolled":
+        if e.get("kind") == EventKind.DiceRerolled:
             seen["reroll:" + data.get("reason", "")] += 1
     return seen
 

@@ -24,6 +24,7 @@ from game.ai.threat import Threats, loss
 from game.rules import board, combat, conditions
 from game.rules.board import point_behind as behind
 from game.rules.decisions import Answer, Decision, IllegalAnswer
+from game.rules.events import EventKind
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import hooks_of
 
@@ -386,9 +387,9 @@ class Tactical:
         """The actions ``m`` has taken in its current activation, read from the log."""
         out: list[str] = []
         for e in reversed(state.log):
-            if e.kind == "Activation" and e.data.get("model") == m.id:
+            if e.kind == EventKind.Activation and e.data.get("model") == m.id:
                 break
-            if e.kind == "ActionStarted" and e.data.get("model") == m.id:
+            if e.kind == EventKind.ActionStarted and e.data.get("model") == m.id:
                 out.append(e.data["action"])
         return tuple(reversed(out))
 

@@ -49,10 +49,16 @@ class BaseRecord:
     radius: float
     facing: float = 0.0  # degrees, 0 = +x, 90 = +y ([DIG-1])
     flags: frozenset[str] = frozenset()  # e.g. "agile", "gargantuan", "flight"
+    name: str = ""  # the model's name, for the messages a player reads
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "centre", Vec2(float(self.centre[0]), float(self.centre[1])))
         object.__setattr__(self, "flags", frozenset(self.flags))
+
+    @property
+    def called(self) -> str:
+        """How a message names the base: the model's name, else its quoted id."""
+        return self.name or f"'{self.id}'"
 
     def has(self, flag: str) -> bool:
         return flag in self.flags

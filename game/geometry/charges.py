@@ -62,7 +62,7 @@ def charge_lane(bf: Battlefield, charger_id: str, target_id: str, allowance: flo
     violations = list(move.violations)
     gap = stop.distance_to(t.centre) - c.radius - t.radius
     if abs(gap) > END_TOLERANCE:
-        violations.append(Violation("DIG-MOVE-4", f"a charge must end in base contact with '{target_id}' "
+        violations.append(Violation("DIG-MOVE-4", f"a charge must end in base contact with {t.called} "
                                                   f"(this end is {gap:.3f}″ from it)", stop, target_id))
     facing = (t.centre - stop).angle() if stop != t.centre else c.facing
     return ChargeLane(charger_id, target_id, c.centre, stop, facing, move, tuple(violations))

@@ -151,7 +151,7 @@ def check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, f
             if iv is not None and (iv[1] - iv[0]) * seg > OVERLAP_EPS and blocks(rec):
                 hit_bases.add(rec.id)
                 what = "an enemy" if rec.side != mover.side else "an engaged friendly model"
-                violations.append(Violation("MOVE-7", f"the base would pass through {what} ('{rec.id}')",
+                violations.append(Violation("MOVE-7", f"the base would pass through {what} ({rec.called})",
                                             Vec2(*_at(a, b, iv[0])), rec.id))
     # each continuous overlap with an obstacle costs its cross_cost ([DIG-MOVE-7], [TERR-3])
     crossings = []
@@ -187,7 +187,7 @@ def end_position(bf: Battlefield, mover: BaseRecord, end: Vec2,
     out: list[Violation] = []
     for other in bf.overlapping_bases(end, r, ignore=mover.id):
         if other not in ignore:
-            out.append(Violation("MOVE-7", f"the move would end overlapping '{other}'", end, other))
+            out.append(Violation("MOVE-7", f"the move would end overlapping {bf.base(other).called}", end, other))
     for piece in bf.pieces_overlapping(end, r):
         if piece.kind == "obstacle":
             out.append(Violation("DIG-MOVE-7", f"the move would end on obstacle '{piece.id}'", end, piece.id))
@@ -199,8 +199,9 @@ def end_position(bf: Battlefield, mover: BaseRecord, end: Vec2,
         if gap <= CONTACT_TOLERANCE and gap >= -OVERLAP_EPS:
             engaged.append(e.id)
         elif gap < ONE_INCH - 1e-9 and e.id not in ignore:
-            near.append(e.id)
+            near.append(e)
     if near and not engaged:
+        near.sort(key=lambda e: e.id)
         out.append(Violation("MOVE-8", "the move would end nearer than 1″ to " +
-                             ", ".join(f"'{n}'" for n in sorted(near)) + " without base contact", end, near[0]))
+                             ", ".join(e.called for e in near) + " without base contact", end, near[0].id))
     return sorted(engaged), out

@@ -341,7 +341,7 @@ def _bad_destination(bf: Battlefield, mover: BaseRecord, goal: geo.Pt) -> str:
         return f"the destination overlaps {piece.kind} terrain '{piece.id}'"
     others = bf.overlapping_bases(goal, r, ignore=mover.id)
     if others:
-        return f"the destination overlaps the base of '{others[0]}'"
+        return f"the destination overlaps the base of {bf.base(others[0]).called}"
     return ""
 
 

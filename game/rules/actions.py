@@ -58,9 +58,12 @@ def face(state: GameState, model: ModelState, target: ModelState) -> None:
     model.facing = facing
 
 
-def choose_target(state: GameState, model: ModelState, targets: list[ModelState], what: str, rule: str) -> Gen:
+def choose_target(state: GameState, model: ModelState, targets: list[ModelState], what: str, rule: str,
+                  kind: str | None = None) -> Gen:
+    """The target of the action ``kind`` (its id, in the context for clients), ``what`` it is called in the prompt."""
     answer = yield Decision("target", model.side, f"{model.name}: target for the {what}?", rule,
-                            [Option(t.id, t.name) for t in targets], context={"model": model.id, "action": what})
+                            [Option(t.id, t.name) for t in targets],
+                            context={"model": model.id, "action": kind or what})
     target = state.model(answer)
     face(state, model, target)
     return target
@@ -73,7 +76,7 @@ def melee_target(state: GameState, model: ModelState, kind: str) -> Gen:
         skip(state, model, kind, "no enemy in base contact")
         return None
     action = action_kind(kind, model)
-    return (yield from choose_target(state, model, targets, action.name.lower(), action.rule))
+    return (yield from choose_target(state, model, targets, action.name.lower(), action.rule, kind))
 
 
 def close_attack(state: GameState, model: ModelState, kind: str) -> Gen:
@@ -123,7 +126,7 @@ def ranged_attack(state: GameState, model: ModelState, kind: str) -> Gen:
         return False
     targets = movement.ranged_targets(state, model, weapon)
     target = yield from choose_target(state, model, [t for t, _, _ in targets], action_kind(kind, model).name.lower(),
-                                      "RNG-2")
+                                      "RNG-2", kind)
     yield from shoot(state, model, kind, weapon, target)
     return True
 

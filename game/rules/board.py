@@ -118,7 +118,7 @@ def facing_towards(model: ModelState, x: float, y: float) -> float:
 def base_record(model: ModelState) -> BaseRecord:
     side = NEUTRAL if model.status == PRISONER else SIDE_LETTERS[model.side]  # [ENC-RES-3]
     return BaseRecord(model.id, side, Vec2(model.x, model.y), model.radius, model.facing,
-                      frozenset(model.profile.traits))
+                      frozenset(model.profile.traits), model.name)
 
 
 def indexed(model: ModelState) -> bool:

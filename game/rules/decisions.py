@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.core.errors import IllegalAction
+from game.rules.decision_kinds import DecisionKind
 
 Answer = Any  # an option key (str), or {"x":..,"y":..} for points, or a number for angles
 
@@ -32,7 +33,7 @@ class IllegalAnswer(IllegalAction):
 class Decision:
     """One question to one side. ``options`` for choices; ``free`` for points and angles."""
 
-    kind: str
+    kind: DecisionKind  # the rules may name it ("plan"): it is made the member, an unknown name fails here
     side: int
     prompt: str
     rule: str
@@ -40,6 +41,9 @@ class Decision:
     free: str | None = None  # "point" | "angle" when the answer is not an option
     context: dict[str, Any] = field(default_factory=dict)
     check: Callable[[Any], str | None] | None = None  # for free answers: None if legal, else why not
+
+    def __post_init__(self) -> None:
+        self.kind = DecisionKind.of(self.kind)
 
     def choices(self) -> list[str]:
         return [o.key for o in self.options]

@@ -16,12 +16,13 @@ from typing import Any
 from game.content.party_building import DEFAULT_BASE_MM
 from game.geometry.battlefield import CAT_IMPASSABLE, CAT_OBSTACLE, EDGES, Battlefield, base_radius
 from game.rules import board
+from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Answer, Controller, Decision, Option
 from game.rules.encounter import Marker, ZoneShape, zone_of
 from game.rules.state import ON_TABLE, PRISONER, RESERVE, UNDEPLOYED, GameState, ModelState
 
 Gen = Generator[Decision, Any, Any]
-DEPLOYMENT_KINDS = ("choose_edge", "deploy", "deploy_facing", "place_marker", "place_prisoner")
+DEPLOYMENT_KINDS = tuple(k for k in DecisionKind if k.setup)  # choose_edge, deploy, deploy_facing, place_*
 TABLE = 36.0
 
 

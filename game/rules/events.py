@@ -2,24 +2,142 @@
 
 The battle log, the UI and many tests read these; ``text`` is the line a player
 reads, ``data`` the structured detail (dice, modifiers with rule and source).
+An event's ``kind`` is an :class:`EventKind`: clients compare it with the enum's
+members, never with a string of their own.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
+
+
+class EventKind(StrEnum):
+    """Every kind of event the rules emit. A member's name is its value, the string saves store, so a save
+    written before the enum loads unchanged and a search for the kind finds every use. ``emit`` takes the
+    name and turns it into the member (a kind missing here fails at once); a test keeps every name an
+    emitter writes a member. Slayer is a trait roll's extra wound, logged under the trait's name."""
+
+    ActionSkipped = "ActionSkipped"
+    ActionStarted = "ActionStarted"
+    Activation = "Activation"
+    ActivationRoll = "ActivationRoll"
+    AgileEscape = "AgileEscape"
+    AmbushArrives = "AmbushArrives"
+    AmbushRoll = "AmbushRoll"
+    AmbushWaits = "AmbushWaits"
+    AreaHit = "AreaHit"
+    AreaMiss = "AreaMiss"
+    AttackDeclared = "AttackDeclared"
+    AttackResolved = "AttackResolved"
+    BagEmpty = "BagEmpty"
+    BlastAttack = "BlastAttack"
+    Brutal = "Brutal"
+    BurnOut = "BurnOut"
+    Confused = "Confused"
+    Control = "Control"
+    DeathOfAHero = "DeathOfAHero"
+    Deployed = "Deployed"
+    DeploymentDone = "DeploymentDone"
+    DiceRerolled = "DiceRerolled"
+    DiceRolled = "DiceRolled"
+    DieDrawn = "DieDrawn"
+    DieSetAside = "DieSetAside"
+    EdgeChosen = "EdgeChosen"
+    EncounterChosen = "EncounterChosen"
+    Entangled = "Entangled"
+    Escaped = "Escaped"
+    EventFailed = "EventFailed"
+    ExtraTurnRoll = "ExtraTurnRoll"
+    FateSpent = "FateSpent"
+    FullDefense = "FullDefense"
+    GameEnding = "GameEnding"
+    GameOver = "GameOver"
+    GameStarted = "GameStarted"
+    Healed = "Healed"
+    HeldInAmbush = "HeldInAmbush"
+    HeldInReserve = "HeldInReserve"
+    HeroicImpetus = "HeroicImpetus"
+    Killed = "Killed"
+    Maintenance = "Maintenance"
+    MarkerNotPlaced = "MarkerNotPlaced"
+    MarkerPlaced = "MarkerPlaced"
+    Misfire = "Misfire"
+    ModelMoved = "ModelMoved"
+    NoPrisoner = "NoPrisoner"
+    NoRoom = "NoRoom"
+    PieceAdded = "PieceAdded"
+    PieceMissing = "PieceMissing"
+    PieceRemoved = "PieceRemoved"
+    PlanDeclared = "PlanDeclared"
+    PrisonerNotPlaced = "PrisonerNotPlaced"
+    PrisonerPlaced = "PrisonerPlaced"
+    PrisonerTaken = "PrisonerTaken"
+    Pushed = "Pushed"
+    QuickFireLost = "QuickFireLost"
+    ReinforcementArrives = "ReinforcementArrives"
+    ReinforcementWaits = "ReinforcementWaits"
+    Removed = "Removed"
+    RescueBlocked = "RescueBlocked"
+    Rescued = "Rescued"
+    Role = "Role"
+    RoughIgnored = "RoughIgnored"
+    RoughTerrain = "RoughTerrain"
+    RunDeclared = "RunDeclared"
+    ScenarioEvent = "ScenarioEvent"
+    ScoreBreakdown = "ScoreBreakdown"
+    ScoreRoll = "ScoreRoll"
+    Scored = "Scored"
+    Scores = "Scores"
+    ScoringSwitched = "ScoringSwitched"
+    SetupRoll = "SetupRoll"
+    ShookOff = "ShookOff"
+    SideWipedOut = "SideWipedOut"
+    Slayer = "Slayer"
+    SpellCast = "SpellCast"
+    SpellNoEffect = "SpellNoEffect"
+    SpellResisted = "SpellResisted"
+    SpellResolved = "SpellResolved"
+    Spray = "Spray"
+    Stealth = "Stealth"
+    StealthLost = "StealthLost"
+    StunIgnored = "StunIgnored"
+    Stunned = "Stunned"
+    TakenBack = "TakenBack"
+    TieBroken = "TieBroken"
+    ToughLost = "ToughLost"
+    TraitRoll = "TraitRoll"
+    TurnStarted = "TurnStarted"
+    Turned = "Turned"
+    Victory = "Victory"
+    Weakened = "Weakened"
+    WeaponCleared = "WeaponCleared"
+    WindsOfKismet = "WindsOfKismet"
+    Wounded = "Wounded"
+
+
+    @classmethod
+    def of(cls, kind: str) -> EventKind:
+        """The member named ``kind`` (ValueError naming it when there is none)."""
+        member = cls._value2member_map_.get(kind)
+        if member is None:
+            raise ValueError(f"unknown event kind {kind!r}: add it to EventKind (game/rules/events.py)")
+        return member  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
 class Event:
-    kind: str  # e.g. "DiceRolled", "ModelMoved", "Wounded", "FateSpent"
+    kind: EventKind  # e.g. EventKind.DiceRolled; a str only in an event of a save made by a later version
     text: str
     data: dict[str, Any] = field(default_factory=dict)
     turn: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "turn": self.turn, "text": self.text, "data": self.data}
+        return {"kind": str(self.kind), "turn": self.turn, "text": self.text, "data": self.data}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
-        return cls(d["kind"], d["text"], dict(d.get("data", {})), int(d.get("turn", 0)))
+        kind = d["kind"]
+        return cls(EventKind._value2member_map_.get(kind, kind), d["text"], dict(d.get("data", {})),  # type: ignore[arg-type]
+                   int(d.get("turn", 0)))

@@ -108,7 +108,7 @@ def terrain_problems(state: GameState, script: Script) -> list[Problem]:
 
 
 def describe_decision(d: Decision) -> dict[str, Any]:
-    return {"kind": d.kind, "side": SIDE_LETTERS[d.side], "prompt": d.prompt, "rule": d.rule, "free": d.free,
+    return {"kind": str(d.kind), "side": SIDE_LETTERS[d.side], "prompt": d.prompt, "rule": d.rule, "free": d.free,
             "options": [{"key": o.key, "label": o.label} for o in d.options]}
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from game.content.maps import BattleMap
 from game.content.party_building import BuiltModel, BuiltParty, Weapon
 from game.core.dice import Dice
-from game.rules.events import Event
+from game.rules.events import Event, EventKind
 
 ON_TABLE = "table"
 RESERVE = "reserve"  # Ambush models waiting to arrive ([T-AMBUSH-1])
@@ -145,8 +145,8 @@ class GameState:
     def hero_of(self, side: int) -> ModelState | None:
         return next((m for m in self.side_models(side) if m.is_hero), None)
 
-    def emit(self, kind: str, text: str, **data: Any) -> Event:
-        event = Event(kind, text, data, self.turn)
+    def emit(self, kind: EventKind | str, text: str, **data: Any) -> Event:
+        event = Event(EventKind.of(kind), text, data, self.turn)
         self.log.append(event)
         return event
 

@@ -14,8 +14,10 @@ from typing import Any
 
 import pygame
 
+from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Controller, Decision
 from game.ui.app import App
+from game.ui.battle.commands import AnswerCommand, Choose
 
 DT = 1 / 30
 
@@ -94,7 +96,7 @@ class Autopilot:
     def _battle(self, scene: Any) -> None:
         session = scene.session
         d: Decision | None = session.pending
-        if d is None or not session.human_turn() or scene.prompt_decision is not d:
+        if d is None or not session.human_turn() or scene.panel.decision is not d:
             frames(self.app, 1)
             return
         answer = self.chooser(d.side).decide(session.state, d)
@@ -122,23 +124,23 @@ class Autopilot:
             if scene.table_rect.collidepoint(pos):
                 click(self.app, pos)
                 return
-        if d.kind == "plan":
+        if d.kind == DecisionKind.plan:
             from game.ui.battle.plan_menu import steps_to
 
             for step in steps_to(d, key):
                 self._press_button(scene, step)
             return
-        self._press_button(scene, key)
+        self._press_button(scene, Choose(key))
 
-    def _press_button(self, scene: Any, key: str) -> None:
-        """The n-th option by its number key, or scrolled into view with the wheel and clicked."""
-        index = next((i for i, (_, k) in enumerate(scene.option_buttons) if k == key), None)
+    def _press_button(self, scene: Any, command: AnswerCommand) -> None:
+        """The answer carrying ``command`` by its number key, or scrolled into view with the wheel and clicked."""
+        index = next((i for i, (_, c) in enumerate(scene.panel.option_buttons) if c == command), None)
         if index is None:
             return
         if index < 9:
             press(self.app, pygame.K_1 + index, settle=1, unicode=str(index + 1))
             return
-        button = scene.option_buttons[index][0]
+        button = scene.panel.option_buttons[index][0]
         view = scene.widgets["options"].get_abs_rect()
         move(self.app, view.center)
         for _ in range(100):

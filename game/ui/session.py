@@ -21,8 +21,9 @@ from game.content.scenario_file import ScenarioFile, load_scenario
 from game.core.errors import ContentError, IllegalAction
 from game.paths import DEFAULT_MAP, DEFAULT_MATCHUP, DEFAULT_SCENARIO
 from game.rules.decisions import Answer, Controller, Decision
-from game.rules.deployment import DEPLOYMENT_KINDS, auto_answer
+from game.rules.deployment import auto_answer
 from game.rules.engine import Game
+from game.rules.events import EventKind
 from game.rules.setup import new_game
 from game.rules.state import GameState, Settings
 from game.saves.controllers import kept, resume
@@ -272,7 +273,7 @@ class BattleSession:
 
     def deploying(self) -> bool:
         d = self.game.pending
-        return d is not None and d.kind in DEPLOYMENT_KINDS
+        return d is not None and d.kind.setup
 
     # -- answering ---------------------------------------------------------------------------
     def answer(self, value: Answer) -> str | None:
@@ -296,7 +297,7 @@ class BattleSession:
     def auto_answer(self) -> str | None:
         """The deployment helper's answer for a human's set-up decision (the auto-deploy button)."""
         d = self.game.pending
-        if d is None or d.kind not in DEPLOYMENT_KINDS:
+        if d is None or not d.kind.setup:
             return "nothing to deploy now"
         return self.answer(auto_answer(self.state, d))
 
@@ -320,7 +321,7 @@ class BattleSession:
         """(turn, scores) after each turn's Maintenance, from the log's Scores events."""
         out = []
         for e in self.state.log:
-            if e.kind == "Scores" and "scores" in e.data:
+            if e.kind == EventKind.Scores and "scores" in e.data:
                 out.append((e.turn, list(e.data["scores"])))
         return out
 

@@ -300,7 +300,7 @@ def test_hover_previews_the_decisions_action_and_warm_odds_fills_the_cache(games
     state = games[0].state
     a = next(m for m in state.on_table() if combat.ranged_weapons(m))
     e = state.enemies_of(a)[0]
-    assert hover.attack_kind_for(state, a.id, e.id, "aimed shot") == "aimed_shot"
+    assert hover.attack_kind_for(state, a.id, e.id, "aimed_shot") == "aimed_shot"
     assert hover.attack_kind_for(state, a.id, e.id, "charge") == "charge_attack"
     assert hover.attack_kind_for(state, a.id, a.id) is None
     previews._ODDS_CACHE.clear()

@@ -154,14 +154,14 @@ def test_a_long_answer_wraps_on_its_button_and_a_click_on_its_text_answers(app: 
 def test_answers_wrap_and_their_tip_stands_beside_the_list_at_1000x650(app: App) -> None:
     s = session()
     scene = battle(app, s)
-    assert scene.prompt is not None and scene.option_buttons
-    button, _ = scene.option_buttons[0]
+    assert scene.prompt is not None and scene.panel.option_buttons
+    button, _ = scene.panel.option_buttons[0]
     assert not button.tool_tip_text  # no tooltip under the button, over the next answers
     pos = button.rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     frames(app, 2)
     tips = [d for d in layout_probe.drawn() if d.owner == "answer tip"]
-    if id(button) in scene.option_tips:
+    if id(button) in scene.panel.option_tips:
         assert tips and scene.table_rect.contains(tips[0].rect) and not tips[0].rect.colliderect(scene.options_rect)
 
 
@@ -181,7 +181,7 @@ def test_the_controls_fit_their_buttons_and_show_only_what_does_something(app: A
     assert {"fit", "rings", "log", "auto", "menu"} <= set(hot.widgets) and "faster" not in hot.widgets \
         and "skip" not in hot.widgets  # no AI to pace in hotseat
     for key in hot._built_controls:
-        el = hot.widgets[key]
+        el = hot.widgets[key.value]
         assert el.font.size(el.text)[0] <= el.rect.width - 6, el.text
     click(app, hot.widgets["auto"])  # Auto-deploy: the side's models are placed...
     frames(app, 2)
@@ -259,8 +259,8 @@ def test_the_side_that_did_not_choose_the_edge_is_told_why(app: App) -> None:
                 break
         chosen = next((e for e in s.state.log if e.kind == "EdgeChosen"), None)
         if chosen is not None and chosen.data["side"] not in s.humans:
-            assert "set-up roll" in scene.message and "chooses the table edge" in scene.message
-            assert f"chose the {chosen.data['edge']} edge" in scene.message and not scene.message_bad
+            assert "set-up roll" in scene.overlays.message and "chooses the table edge" in scene.overlays.message
+            assert f"chose the {chosen.data['edge']} edge" in scene.overlays.message and not scene.overlays.message_bad
             return
     pytest.fail("no seed where the AI chose the edge")
 

@@ -128,7 +128,7 @@ def test_ctrl_z_takes_back_a_move(app: App) -> None:
                                          scancode=0))
     frames(app, 2)
     assert app.top is battle and battle.state.snapshot() == before
-    assert battle.session.pending.kind == "move_to" and battle.message.startswith("Taken back")
+    assert battle.session.pending.kind == "move_to" and battle.overlays.message.startswith("Taken back")
 
 
 def test_watch_a_replay_forward_and_back_then_take_over_and_finish(app: App, tmp_path: Path) -> None:

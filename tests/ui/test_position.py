@@ -104,7 +104,7 @@ def test_a_blast_victims_fate_prompts_name_the_victim_and_show_its_odds(app: App
     assert "Inner Reserve on Bothvatr&#x27;s area of effect defence" in text or \
         "Inner Reserve on Bothvatr's area of effect defence" in text
     assert "Bothvatr beaten by 16: 84% now · 50% with Inner Reserve" in text
-    assert scene._focus_model() == "B6"
+    assert scene.focus_model() == "B6"
     scene.session.answer("pass")
     frames(app, 3)
     d = scene.session.pending

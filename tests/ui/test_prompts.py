@@ -9,6 +9,7 @@ import pytest
 from game.ai.registry import make
 from game.rules.decisions import Decision
 from game.ui.battle import plan_menu
+from game.ui.battle.commands import Choose, PlanDeclare, PlanStep
 from game.ui.battle.prompts import AnglePrompt, ChoicePrompt, PointPrompt, prompt_for
 from game.ui.session import HOTSEAT, BattleSession, BattleSetup
 
@@ -80,18 +81,19 @@ def test_the_plan_menu_reaches_every_legal_plan_and_only_those():
 
     def walk(prefix: tuple[str, ...]) -> None:
         for item in plan_menu.menu(d, prefix, model):
-            if item.key.startswith(plan_menu.NEXT):
-                walk(prefix + (item.key[len(plan_menu.NEXT):],))
-            elif item.key == plan_menu.DECLARE:
-                seen.add(plan_menu.declared(d, prefix))
-            elif item.key != plan_menu.BACK:
-                seen.add(item.key)
+            match item.command:
+                case PlanStep(kind):
+                    walk(prefix + (kind,))
+                case PlanDeclare():
+                    seen.add(plan_menu.declared(d, prefix))
+                case Choose(key):
+                    seen.add(key)
 
     walk(())
     assert seen == set(d.choices())
     for key in d.choices():
         steps = plan_menu.steps_to(d, key)
-        assert steps[-1] in (plan_menu.DECLARE, key)
+        assert steps[-1] in (PlanDeclare(), Choose(key))
 
 
 @pytest.mark.rule("SEQ-2", "SPEC-4", "DIG-ACT-1")
@@ -107,10 +109,10 @@ def test_the_plan_menu_marks_but_offers_an_action_that_cannot_succeed_now():
     gen = turn.activate(state, m)
     d = next(gen)
     assert d.kind == "plan"
-    items = {i.key: i for i in plan_menu.menu(d, ("ranged_attack",), m, state)}
-    clear = items[plan_menu.NEXT + "clear_weapon"]  # offered after the shot ...
+    items = {i.command: i for i in plan_menu.menu(d, ("ranged_attack",), m, state)}
+    clear = items[PlanStep("clear_weapon")]  # offered after the shot ...
     assert clear.label.endswith("not possible yet")  # ... and marked, with the rules' own reason
     assert clear.not_now == f"Not possible now: {why_not_now(state, m, 'clear_weapon').describe()}"
     assert "possible after a shot" in clear.not_now
-    assert items[plan_menu.NEXT + "walk"].not_now is None
+    assert items[PlanStep("walk")].not_now is None
     assert all(i.not_now is None for i in plan_menu.menu(d, ("ranged_attack",), m))  # no state: no marks

@@ -140,18 +140,18 @@ def test_the_odds_cards_modifiers_are_links(battle):
     assert pair is not None
     mine, enemy = pair
     click(app, scene.cam.to_px((mine.x, mine.y)))  # look at a model ...
-    assert scene.selected == mine.id
+    assert scene.input.selected == mine.id
     move(app, scene.cam.to_px((enemy.x, enemy.y)))  # ... its odds against an enemy under the mouse
-    assert scene.odds_card.rect is not None
-    rect, odds = scene.odds_card.rect, scene.odds_card.odds
+    assert scene.overlays.odds_card.rect is not None
+    rect, odds = scene.overlays.odds_card.rect, scene.overlays.odds_card.odds
     links = previews.odds_links(odds, rect)
     assert links
     spot = next(((r.x + r.w // 3, r.centery), rule) for r, rule in links  # a row with no base under it
                 if model_at(state, scene.cam.to_inches((r.x + r.w // 3, r.centery))) is None)
     (x, y), rule = spot
     move(app, (x, y))  # onto the card: it stays put, its row is the link under the mouse
-    assert scene.odds_card.rect == rect and scene.odds_card.mouse == (x, y)
-    assert scene.odds_card.link_at((x, y)) == rule
+    assert scene.overlays.odds_card.rect == rect and scene.overlays.odds_card.mouse == (x, y)
+    assert scene.overlays.odds_card.link_at((x, y)) == rule
     click(app, (x, y))
     assert isinstance(app.top, RulesScene) and app.top.focus == rule
     press(app, pygame.K_ESCAPE)

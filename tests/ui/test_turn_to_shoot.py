@@ -64,10 +64,10 @@ def test_a_target_behind_the_shooter_is_offered_highlighted_and_previewed(app: A
     assert shooter.facing == 270.0
     assert scene.prompt.model_options() == {"B5": "B5"}  # the base to click, drawn with a pulsing ring
     move(app, scene.cam.to_px((target.x, target.y)), settle=4)
-    assert scene.hover_model == "B5"
+    assert scene.input.hover_model == "B5"
     surface = pygame.Surface((1280, 800))
     assert "turns to face" in previews.draw_los(surface, scene.cam, state, "A5", "B5")
-    odds = scene._odds("A5", "B5", d.context.get("action"))
+    odds = scene.overlays.odds("A5", "B5", d.context.get("action"))
     assert odds is not None and odds.available and odds.kind == "aimed_shot" and odds.p_win > 0
     # answered by a click on his base: Hollowshot turns and shoots
     pilot = Autopilot(app, AimBehind)

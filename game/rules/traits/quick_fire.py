@@ -72,7 +72,7 @@ class QuickFire(TraitRule):
             return False
         targets = movement.ranged_targets(state, model, weapon)
         target = yield from actions.choose_target(state, model, [t for t, _, _ in targets], "quick-fire",
-                                                  "T-QUICK-1")
+                                                  "T-QUICK-1", kind)
         first = yield from actions.shoot(state, model, kind, weapon, target)
         if first is not None and first.misfire:
             state.emit("QuickFireLost", f"{model.name}'s second shot is lost to the misfire", model=model.id,

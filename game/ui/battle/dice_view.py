@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.rules.events import Event
+from game.rules.events import Event, EventKind
 from game.rules.state import SIDE_LETTERS, GameState
 from game.ui import layout_probe, theme
 from game.ui.battle.cards import fit, text, wrap
@@ -22,10 +22,11 @@ from game.ui.battle.event_text import shown_text
 ROLL_TIME = 0.4  # seconds of tumbling at speed factor 1
 SPEED_FACTORS = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 ANSWERS = ("defence", "resisting", "area of effect defence")
-OUTCOMES = {"AttackResolved", "SpellResolved", "AreaHit", "AreaMiss", "Misfire", "Brutal", "Wounded", "Stunned",
-            "Killed", "BurnOut"}
-ROLL_NAMES = {"ActivationRoll": "activation roll", "AmbushRoll": "ambush roll", "ScoreRoll": "score roll",
-              "DeathOfAHero": "Death of a Hero", "ExtraTurnRoll": "extra turn roll", "DiceRerolled": "re-roll"}
+OUTCOMES = {EventKind.AttackResolved, EventKind.SpellResolved, EventKind.AreaHit, EventKind.AreaMiss, EventKind.Misfire,
+            EventKind.Brutal, EventKind.Wounded, EventKind.Stunned, EventKind.Killed, EventKind.BurnOut}
+ROLL_NAMES = {EventKind.ActivationRoll: "activation roll", EventKind.AmbushRoll: "ambush roll",
+              EventKind.ScoreRoll: "score roll", EventKind.DeathOfAHero: "Death of a Hero",
+              EventKind.ExtraTurnRoll: "extra turn roll", EventKind.DiceRerolled: "re-roll"}
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
         5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
 
@@ -46,7 +47,8 @@ class RollRow:
 
 
 def _who(event: Event) -> str:
-    """The roller's name from the event's text, when no state is at hand ("Name attack: ...", "Name rolls 4")."""
+    """The roller's name from the event's text, only when no state is at hand (a component drawn alone, as the
+    render tool and its tests do; the battle always has the state): "Name attack: ...", "Name rolls 4"."""
     why = event.data.get("roll")
     head = event.text.split(":")[0]
     if why and head.endswith(f" {why}"):
@@ -93,10 +95,10 @@ class DiceTray:
         if "dice" not in data:
             if event.kind in OUTCOMES and self.rows:
                 said = shown_text(event, state)
-                self.outcome = said if not self.outcome or event.kind in ("AttackResolved", "SpellResolved") \
-                    else f"{self.outcome}; {said}"
+                first = not self.outcome or event.kind in (EventKind.AttackResolved, EventKind.SpellResolved)
+                self.outcome = said if first else f"{self.outcome}; {said}"
             return
-        if event.kind == "DiceRerolled":
+        if event.kind == EventKind.DiceRerolled:
             for row in self.rows:
                 if row.model == data.get("model"):
                     row.dice = list(data["dice"])
@@ -106,12 +108,12 @@ class DiceTray:
                     self.t = 0.0
                     return
         rows = self._rows(event, state)
-        answering = event.kind == "DiceRolled" and str(data.get("roll", "")).startswith(ANSWERS)
+        answering = event.kind == EventKind.DiceRolled and str(data.get("roll", "")).startswith(ANSWERS)
         if answering and self.rows and len(self.rows) == 1:
             self.rows += rows
         else:
             self.rows = rows
-            self.outcome = self._own_outcome(event)
+            self.outcome = self._own_outcome(event, state)
             self.title = event.kind
         self.t = 0.0
 
@@ -119,7 +121,7 @@ class DiceTray:
         d = event.data
         model = d.get("model")
         who = state.model(model).name if state is not None and model in state.models else _who(event)
-        if event.kind == "SetupRoll" and len(d["dice"]) == 2:  # one die per side, totals beside them
+        if event.kind == EventKind.SetupRoll and len(d["dice"]) == 2:  # one die per side, totals beside them
             totals = d.get("totals", [None, None])
             names = [s.name for s in state.sides] if state is not None else ["Side A", "Side B"]
             return [RollRow(names[i], i, "set-up roll", [d["dice"][i]], total=totals[i]) for i in range(2)]
@@ -129,8 +131,8 @@ class DiceTray:
                         list(d.get("modifiers", [])), base, d.get("total"), model=model)]
 
     @staticmethod
-    def _own_outcome(event: Event) -> str:
-        """Single rolls carry their own result in the event (AP, needs N+, points)."""
+    def _own_outcome(event: Event, state: GameState | None) -> str:
+        """Single rolls carry their own result in the event (AP, needs N+, points, the higher side)."""
         d = event.data
         if "ap" in d:
             return f"{d['ap']} AP"
@@ -140,8 +142,11 @@ class DiceTray:
             return f"{d['points']} ExP"
         if "result" in d:
             return str(d["result"]).capitalize()
-        if event.kind == "SetupRoll":
-            return event.text.split(": ")[-1]
+        if event.kind == EventKind.SetupRoll:
+            higher = d.get("higher")
+            if higher is None:
+                return "a tie, roll again"
+            return f"{state.sides[higher].name if state is not None else ('Side A', 'Side B')[higher]} is higher"
         return ""
 
     def update(self, dt: float) -> None:

@@ -7,7 +7,7 @@ edge is told why the other side chose it.
 
 from __future__ import annotations
 
-from game.rules.events import Event
+from game.rules.events import Event, EventKind
 from game.rules.state import GameState
 
 
@@ -20,7 +20,7 @@ def shown_text(event: Event, state: GameState | None) -> str:
     """The event's line as the battle screen shows it: its own text, but a wound from its numbers."""
     data = event.data
     model = state.models.get(data.get("model") or "") if state is not None else None
-    if event.kind == "Wounded" and model is not None and isinstance(data.get("wounds_taken"), int):
+    if event.kind == EventKind.Wounded and model is not None and isinstance(data.get("wounds_taken"), int):
         return f"{model.name} takes a wound: {wounds_left(data['wounds_taken'], model.max_wounds)}"
     return event.text
 
@@ -30,7 +30,7 @@ def edge_choice_reason(state: GameState, chooser: int, rule: str = "ENC-ENG-1") 
     enc = state.encounter
     if enc is None:
         return ""
-    roll = next((e for e in reversed(state.log) if e.kind == "SetupRoll"), None)
+    roll = next((e for e in reversed(state.log) if e.kind == EventKind.SetupRoll), None)
     totals = roll.data.get("totals") or roll.data.get("dice") if roll is not None else None
     names = [s.name for s in state.sides]
     scores = f" ({names[0]} {totals[0]}, {names[1]} {totals[1]})" if totals and len(totals) == 2 else ""

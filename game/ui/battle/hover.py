@@ -12,13 +12,11 @@ from __future__ import annotations
 from game.rules import actions, combat, movement, sorcery
 from game.rules.state import GameState
 from game.ui.battle.cards import Row
-from game.ui.battle.previews import ranged_targets
+from game.ui.battle.previews import CLOSE_KINDS, RANGED_KINDS, SPELL, ranged_targets
 from game.ui.battle.tooltips import model_card_lines
 
-# the context "action" of target decisions (an action's name in lower case, or charge / spell) -> odds kind
-ACTION_KINDS = {"standard attack": "standard_attack", "furious attack": "furious_attack", "shove": "shove",
-                "standard ranged attack": "ranged_attack", "aimed shot": "aimed_shot", "charge": "charge_attack",
-                "spell": "spell", "free strike": "free_strike"}
+# the context "action" of a target decision (an action's id) -> the odds kind previewed, when it has odds
+ODDS_OF_ACTION = {kind: kind for kind in (*CLOSE_KINDS, *RANGED_KINDS, SPELL)} | {"charge": "charge_attack"}
 
 _TARGETS: dict[tuple, dict[str, set[str]]] = {}
 
@@ -51,8 +49,8 @@ def eligible(state: GameState, attacker_id: str) -> dict[str, set[str]]:
 
 def attack_kind_for(state: GameState, attacker_id: str, target_id: str, action: str | None = None) -> str | None:
     """The odds kind to preview for ``attacker`` against ``target``, or None when none applies."""
-    if action in ACTION_KINDS:
-        return ACTION_KINDS[action]
+    if action in ODDS_OF_ACTION:
+        return ODDS_OF_ACTION[action]
     a, t = state.model(attacker_id), state.model(target_id)
     if a.side == t.side or not a.on_table or not t.on_table:
         return None

@@ -23,17 +23,20 @@ from dataclasses import dataclass
 import pygame
 import pygame_gui
 
-from game.rules.events import Event
+from game.rules.events import Event, EventKind
 from game.rules.state import GameState
 from game.ui import theme
 from game.ui.battle.cards import text, wrap
 from game.ui.battle.event_text import shown_text
 
-OUTCOME_KINDS = ("AttackResolved", "SpellResolved", "AreaHit", "AreaMiss", "Misfire")
-LOUD = {"Wounded": theme.BAD, "Killed": theme.BAD, "Removed": theme.BAD, "Stunned": theme.ACCENT,
-        "Brutal": theme.BAD, "Scored": theme.GOOD, "Scores": theme.GOOD, "Victory": theme.GOOD,
-        "GameOver": theme.ACCENT, "FateSpent": (190, 170, 255)}
-QUIET = {"ActionStarted", "DieDrawn", "Deployed", "PlanDeclared", "ActionSkipped", "RoughIgnored"}
+OUTCOME_KINDS = (EventKind.AttackResolved, EventKind.SpellResolved, EventKind.AreaHit, EventKind.AreaMiss,
+                 EventKind.Misfire)
+LOUD = {EventKind.Wounded: theme.BAD, EventKind.Killed: theme.BAD, EventKind.Removed: theme.BAD,
+        EventKind.Stunned: theme.ACCENT, EventKind.Brutal: theme.BAD, EventKind.Scored: theme.GOOD,
+        EventKind.Scores: theme.GOOD, EventKind.Victory: theme.GOOD, EventKind.GameOver: theme.ACCENT,
+        EventKind.FateSpent: (190, 170, 255)}
+QUIET = {EventKind.ActionStarted, EventKind.DieDrawn, EventKind.Deployed, EventKind.PlanDeclared,
+         EventKind.ActionSkipped, EventKind.RoughIgnored}
 LINK = (240, 200, 90)
 RULE_LINK = theme.RULE_LINK
 DETAIL = (185, 190, 200)
@@ -72,7 +75,7 @@ def roll_details(log: list[Event], index: int) -> list[tuple[str, tuple[str, ...
         out.append((f"re-roll: {str(d['reason']).replace('_', ' ')}", ()))
     if d.get("rule"):
         out.append((f"rule [{d['rule']}]", (d["rule"],)))
-    if e.kind in ("DiceRolled", "DiceRerolled"):
+    if e.kind in (EventKind.DiceRolled, EventKind.DiceRerolled):
         for later in log[index + 1:index + 12]:
             if later.kind in OUTCOME_KINDS:
                 rule = later.data.get("rule")

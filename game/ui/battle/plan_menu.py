@@ -3,9 +3,9 @@
 A model with 3 AP can have a hundred legal plans; the engine offers them all ([DIG-ACT-1]). The
 menu walks that same list: at each step only the actions that begin some legal plan from here
 are offered, and "Declare" appears once the actions chosen so far are themselves a legal plan.
-The answer is still the engine's own option key. An action that could not succeed if it resolved now
-is marked (the rules say why, game.rules.readiness) but offered: an earlier action of the plan may
-make it possible ([SEQ-2]).
+The answer is still the engine's own option key; the menu's items carry typed commands (commands.py).
+An action that could not succeed if it resolved now is marked (the rules say why, game.rules.readiness)
+but offered: an earlier action of the plan may make it possible ([SEQ-2]).
 """
 
 from __future__ import annotations
@@ -16,15 +16,12 @@ from game.rules.decisions import Decision
 from game.rules.plans import action_kind
 from game.rules.readiness import why_not_now
 from game.rules.state import GameState, ModelState
-
-DECLARE = "@declare"
-BACK = "@back"
-NEXT = "@next:"
+from game.ui.battle.commands import AnswerCommand, Choose, PlanBack, PlanDeclare, PlanStep
 
 
 @dataclass(frozen=True)
 class MenuItem:
-    key: str  # an option key of the decision, or one of DECLARE / BACK / NEXT + action kind
+    command: AnswerCommand  # a plan to answer with (Choose), the next action, Back or Declare
     label: str
     kinds: tuple[str, ...] = ()  # the actions this item stands for (for its tooltip)
     not_now: str | None = None  # why the action could not succeed if it resolved now (it is still offered)
@@ -46,7 +43,8 @@ def menu(decision: Decision, prefix: tuple[str, ...], model: ModelState | None,
     key = declared(decision, prefix)
     if key is not None:
         label = decision.option(key).label
-        items.append(MenuItem(key if not prefix else DECLARE, f"Declare: {label}" if prefix else label, prefix))
+        items.append(MenuItem(PlanDeclare() if prefix else Choose(key), f"Declare: {label}" if prefix else label,
+                              prefix))
     nexts: list[str] = []
     longer: set[str] = set()
     for _, plan in plans(decision):
@@ -63,15 +61,15 @@ def menu(decision: Decision, prefix: tuple[str, ...], model: ModelState | None,
         label = f"{action.name} ({action.ap} AP){more}"
         if why is not None:
             label += " — not possible yet" if why.lifted_by else " — not possible now"
-        items.append(MenuItem(NEXT + kind, label, (kind,), f"Not possible now: {why.describe()}" if why else None))
+        items.append(MenuItem(PlanStep(kind), label, (kind,), f"Not possible now: {why.describe()}" if why else None))
     if prefix:
-        items.append(MenuItem(BACK, "« Back (Backspace)"))
+        items.append(MenuItem(PlanBack(), "« Back (Backspace)"))
     return items
 
 
-def steps_to(decision: Decision, key: str) -> list[str]:
-    """The menu keys a player presses to declare the plan ``key``."""
+def steps_to(decision: Decision, key: str) -> list[AnswerCommand]:
+    """The menu items a player presses to declare the plan ``key``."""
     plan = tuple(decision.option(key).data or ())
     if not plan:
-        return [key]
-    return [NEXT + k for k in plan] + [DECLARE]
+        return [Choose(key)]
+    return [*(PlanStep(k) for k in plan), PlanDeclare()]

@@ -22,6 +22,7 @@ from game.content.maps import TABLE_SIZE
 from game.core.dice import Modifier, effective_modifiers
 from game.geometry.los import BLOCKED, CLEAR, LosResult
 from game.rules import board, combat, movement, sorcery
+from game.rules.decision_kinds import DecisionKind
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, hooks_of
 from game.ui import layout_probe, theme
@@ -41,6 +42,7 @@ KIND_ALIASES = {"close": "standard_attack", "melee": "standard_attack", "charge"
                 "shoot": "ranged_attack", "ranged": "ranged_attack", "cast": "spell"}
 CLOSE_KINDS = ("standard_attack", "furious_attack", "charge_attack", "shove", "free_strike")
 RANGED_KINDS = ("ranged_attack", "aimed_shot")
+SPELL = "spell"  # the odds kind of a spell (an odds kind, not the decision of that name)
 
 
 def _version(state: GameState) -> int:
@@ -316,7 +318,7 @@ class OddsSummary:
         out = [self.title]
         if not self.available:
             return [*out, self.reason]
-        if self.kind == "spell":
+        if self.kind == SPELL:
             return [*out, *self.extra]
         out.append(f"P(wound) {pct(self.p_wound)}  P(Stun) {pct(self.p_stun)}  P(brutal) {pct(self.p_brutal)}")
         out.append(f"expected wounds {float(self.expected_wounds):.2f}" + (" (after Tough)" if self.tough else "")
@@ -361,7 +363,7 @@ def odds_summary(state: GameState, attacker_id: str, target_id: str, kind: str,
             _ODDS_CACHE.clear()
         if not (a.on_table and d.on_table) or a.side == d.side:
             found = _unavailable(f"{a.name} vs {d.name}", kind, "only an enemy on the table can be attacked")
-        elif kind == "spell":
+        elif kind == SPELL:
             found = _spell_summary(state, a, d)
         elif kind == "charge_attack":
             found = _charge_summary(state, a, d, weapon)
@@ -539,7 +541,7 @@ def victim_fate_lines(state: GameState, context: dict, kind: str) -> list[str]:
     from game.ai.odds import rerolled_beaten, victim_beaten
 
     name, against = state.model(context["model"]).name, context["against"]  # "now": Hand of Fortune kept
-    if kind == "inner_reserve":
+    if kind == DecisionKind.inner_reserve:
         keep = victim_beaten(state, context)
         spend = victim_beaten(state, context, inner_reserve=True)
         return [f"{name} beaten by {against}: {pct(keep)} now · {pct(spend)} with Inner Reserve"]
@@ -556,7 +558,7 @@ def odds_rows(summary: OddsSummary) -> list[Row]:
     rows = [Row(summary.title, theme.ACCENT, 1, True)]
     if not summary.available:
         return [*rows, Row(summary.reason, theme.BAD)]
-    if summary.kind == "spell":
+    if summary.kind == SPELL:
         rows += [Row(x, theme.INK) for x in summary.extra[:4]]
         rows.append(Row("Casting (WP and modifiers)", theme.GOOD, 0, True))
         rows += _mod_rows(summary.attack_mods) or [Row("   (no modifiers)", theme.MUTED, -1)]

@@ -14,23 +14,11 @@ from typing import Any
 import pygame
 
 from game.rules import board
+from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Answer, Decision
 from game.rules.state import GameState
 from game.ui import theme
 from game.ui.table_view import Camera
-
-MOVE_KINDS = ("move_to",)
-POINT_HINTS = {
-    "move_to": "Click where to move (the route is found for you); Enter takes the suggested spot.",
-    "charge_end": "Click where around its target the charge ends (the cursor keeps to base contact; the dots mark "
-                  "clear lanes); Enter takes the suggested spot, on the line between the centres when that lane "
-                  "is clear.",
-    "deploy": "Click inside your deployment zone to place the model; Enter places it at a suggested spot.",
-    "place_marker": "Click to place the marker; Enter takes a suggested spot.",
-    "place_prisoner": "Click to place the Prisoner; Enter takes a suggested spot.",
-    "ambush_place": "Click where the model arrives from ambush; Enter takes a suggested spot.",
-    "arrive_place": "Click where the reinforcement arrives; Enter takes a suggested spot.",
-}
 
 
 def unavailable_lines(decision: Decision) -> list[str]:
@@ -91,11 +79,10 @@ class ChoicePrompt(Prompt):
     def __init__(self, state: GameState, decision: Decision):
         super().__init__(state, decision)
         self._models = {o.key: o.key for o in decision.options if o.key in state.models}
-        kind = decision.kind
         if self._models:
             self.hint = "Click a highlighted model, or pick from the list."
-        elif kind == "plan":
-            self.hint = "Declare the whole activation: only legal plans are offered."
+        elif decision.kind.hint:  # (the plan's)
+            self.hint = decision.kind.hint
         else:
             self.hint = "Pick an option (keys 1-9 or click)."
 
@@ -119,7 +106,7 @@ class PointPrompt(Prompt):
 
     def __init__(self, state: GameState, decision: Decision):
         super().__init__(state, decision)
-        self.hint = POINT_HINTS.get(decision.kind, "Click a point on the table.")
+        self.hint = decision.kind.hint or "Click a point on the table."
         self.verdict: Verdict | None = None
         ctx = decision.context
         self.model = state.models.get(ctx.get("model", ""))
@@ -132,7 +119,7 @@ class PointPrompt(Prompt):
             self._want, self.verdict = None, None
             return
         target = self.state.models.get(self.decision.context.get("target", ""))
-        if self.decision.kind == "charge_end" and target is not None and self.model is not None:
+        if self.decision.kind is DecisionKind.charge_end and target is not None and self.model is not None:
             # a charge ends in base contact ([DIG-MOVE-4]): the cursor snaps to the ring of contact points
             dx, dy = at[0] - target.x, at[1] - target.y
             d = math.hypot(dx, dy) or 1.0
@@ -147,7 +134,7 @@ class PointPrompt(Prompt):
             return
         why = self.decision.check({"x": at[0], "y": at[1]}) if self.decision.check else None
         route = None
-        if self.decision.kind in MOVE_KINDS and self.model is not None and self.allowance is not None:
+        if self.decision.kind is DecisionKind.move_to and self.model is not None and self.allowance is not None:
             from game.geometry.routes import end_options
             from game.rules.movement import route_to
 
@@ -173,7 +160,8 @@ class PointPrompt(Prompt):
         if d:
             return {"x": d["x"], "y": d["y"]}
         if self.candidates:
-            x, y = self.candidates[len(self.candidates) // 2] if self.decision.kind == "deploy" else self.candidates[0]
+            middle = self.decision.kind is DecisionKind.deploy  # (a deployment's spots run along its zone)
+            x, y = self.candidates[len(self.candidates) // 2] if middle else self.candidates[0]
             return {"x": x, "y": y}
         return None
 

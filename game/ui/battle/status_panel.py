@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules.events import EventKind
 from game.rules.state import GameState
 from game.ui import theme
 from game.ui.battle.cards import text
@@ -31,8 +32,8 @@ def _facts(state: GameState) -> tuple:
 def _rolled(state: GameState) -> bool:
     """Has the active model made its activation roll (its AP are known)?"""
     for e in reversed(state.log):
-        if e.kind in ("Activation", "ActivationRoll") and e.data.get("model") == state.active_model:
-            return e.kind == "ActivationRoll"
+        if e.kind in (EventKind.Activation, EventKind.ActivationRoll) and e.data.get("model") == state.active_model:
+            return e.kind == EventKind.ActivationRoll
     return False
 
 

@@ -11,7 +11,7 @@ import pygame
 import pygame_gui
 
 from game.rules import conditions
-from game.rules.events import Event
+from game.rules.events import Event, EventKind
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes import common
@@ -25,11 +25,11 @@ def maintenance_events(session: BattleSession, turn: int) -> list[Event]:
     out: list[Event] = []
     inside = False
     for e in session.state.log:
-        if e.kind == "Maintenance" and e.turn == turn:
+        if e.kind == EventKind.Maintenance and e.turn == turn:
             inside = True
             continue
         if inside:
-            if e.turn != turn or e.kind in ("TurnStarted", "GameOver"):
+            if e.turn != turn or e.kind in (EventKind.TurnStarted, EventKind.GameOver):
                 break
             out.append(e)
     return out
@@ -43,9 +43,9 @@ def summary_html(session: BattleSession, turn: int, colour_blind: bool) -> str:
         tag = common.colour_span(f"[{rule}] ", theme.MUTED) if rule else ""
         text = common.esc(e.text)
         side = e.data.get("side")
-        if e.kind in ("Scored", "DeathOfAHero", "ScoreRoll") and isinstance(side, int):
+        if e.kind in (EventKind.Scored, EventKind.DeathOfAHero, EventKind.ScoreRoll) and isinstance(side, int):
             text = common.colour_span(text, common.readable(theme.side_colour(side, colour_blind)))
-        if e.kind in ("Scores", "DeathOfAHero", "ExtraTurnRoll"):
+        if e.kind in (EventKind.Scores, EventKind.DeathOfAHero, EventKind.ExtraTurnRoll):
             text = f"<b>{text}</b>"
         lines.append(tag + text)
     if not lines:

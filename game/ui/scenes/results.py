@@ -16,15 +16,16 @@ import pygame
 import pygame_gui
 
 from game.rules import scoring
+from game.rules.events import EventKind
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes import common
 from game.ui.session import BattleSession, SaveProblem
 
 REPLAYS_ENV = "IRON_HONOR_REPLAYS"
-BREAKDOWN_KINDS = ("Scored", "ScoreRoll", "Victory", "TieBroken")
-ENDING_KINDS = ("ExtraTurnRoll", "SideWipedOut")
-LOSSES = {"Killed": "killed", "Removed": "removed", "Escaped": "escaped"}
+BREAKDOWN_KINDS = (EventKind.Scored, EventKind.ScoreRoll, EventKind.Victory, EventKind.TieBroken)
+ENDING_KINDS = (EventKind.ExtraTurnRoll, EventKind.SideWipedOut)
+LOSSES = {EventKind.Killed: "killed", EventKind.Removed: "removed", EventKind.Escaped: "escaped"}
 
 
 def replay_dir() -> Path:
@@ -41,7 +42,7 @@ def score_series(session: BattleSession) -> list[tuple[int, list[int]]]:
     """(turn, scores) from turn 0, after each Maintenance, and the final scores after end scoring."""
     series = [(0, [0, 0])] + session.score_history()
     for e in session.state.log:
-        if e.kind == "GameOver" and "scores" in e.data:
+        if e.kind == EventKind.GameOver and "scores" in e.data:
             final = list(e.data["scores"])
             if series[-1][0] == e.turn:
                 series[-1] = (e.turn, final)
@@ -58,8 +59,8 @@ def breakdown_html(session: BattleSession, side: int, colour_blind: bool) -> str
              + f" — <b>{s.score} ExP</b>"]
     standing = scoring.standing(state, side)
     losses = [e for e in state.log if e.kind in LOSSES and e.data.get("model") in state.models]
-    enemy = [e for e in losses if e.kind != "Escaped" and state.models[e.data["model"]].side != side]
-    escaped = [e for e in losses if e.kind == "Escaped" and state.models[e.data["model"]].side == side]
+    enemy = [e for e in losses if e.kind != EventKind.Escaped and state.models[e.data["model"]].side != side]
+    escaped = [e for e in losses if e.kind == EventKind.Escaped and state.models[e.data["model"]].side == side]
     lines.append(f"<br><b>Kills and escapes</b> [ENC-5]: {standing} ExP")
     for e in enemy + escaped:
         m = state.models[e.data["model"]]

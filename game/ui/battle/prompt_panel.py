@@ -1,0 +1,250 @@
+"""The battle's question in the side panel: the pending decision's text, its answers as buttons, the plan menu.
+
+Part of BattleScene (game/ui/scenes/battle.py), which lays out the text box and the answers' scrolling list
+and hands them here. Each answer button carries a typed command (commands.py); the panel walks the plan
+menu itself and hands every real answer to the scene.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame_gui
+
+from game.rules.decision_kinds import DecisionKind
+from game.ui import theme
+from game.ui.battle import plan_menu, previews, tooltips
+from game.ui.battle.commands import AnswerCommand, Choose, Face, PlanBack, PlanDeclare, PlanStep, UseDefault
+from game.ui.battle.event_text import edge_choice_reason
+from game.ui.battle.option_list import add_option
+from game.ui.battle.prompts import Prompt, prompt_for, unavailable_lines
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.rules.decisions import Decision
+    from game.ui.scenes.battle import BattleScene
+
+SCROLL_BAR_ROOM = 24  # pixels the answers leave for the list's scroll bar (pygame_gui's: 20 at any scale)
+
+
+class PromptPanel:
+    """Owns the pending decision as shown: its Prompt (what a click on the table answers), the prompt text,
+    the answer buttons with their tips and commands, and the plan declared so far."""
+
+    def __init__(self, scene: BattleScene):
+        self.scene = scene
+        self.prompt: Prompt | None = None
+        self.decision: Decision | None = None  # the decision the panel shows (None: rebuild at the next sync)
+        self.plan_prefix: tuple[str, ...] = ()
+        self.option_buttons: list[tuple[pygame_gui.elements.UIButton, AnswerCommand]] = []
+        self.option_lines: list[pygame_gui.elements.UILabel] = []  # the lines of answers too long for one
+        self.option_tips: dict[int, str] = {}  # id(button) -> what the answer does (drawn beside the list)
+        self.box: pygame_gui.elements.UITextBox | None = None
+        self.options: pygame_gui.elements.UIScrollingContainer | None = None
+        self.options_rect: pygame.Rect | None = None
+
+    def attach(self, box: pygame_gui.elements.UITextBox, options: pygame_gui.elements.UIScrollingContainer,
+               options_rect: pygame.Rect) -> None:
+        """The widgets of a new layout: the answers are built again in them."""
+        self.box, self.options, self.options_rect = box, options, options_rect
+        self.option_buttons, self.option_lines = [], []  # (killed with the old layout's root)
+        self.decision = None
+        self.sync()
+
+    # -- the pending decision -----------------------------------------------------------------
+    def sync(self) -> None:
+        """Show the session's pending decision, if it is not the one shown."""
+        scene = self.scene
+        session, state = scene.session, scene.state
+        d = session.pending
+        if d is self.decision:
+            return
+        self.decision = d
+        self.plan_prefix = ()
+        self.kill_options()
+        human = d is not None and session.human_turn()
+        self.prompt = prompt_for(state, d) if human and d is not None else None
+        box = self.box
+        if box is None:
+            return
+        if d is None:
+            box.set_text("<b>The battle is over.</b>")
+            return
+        side = state.sides[d.side]
+        colour = theme.hex_colour(theme.side_colour(d.side, scene.app.settings.colour_blind))
+        if not human:
+            box.set_text(theme.displayable(f"<font color='{colour}'><b>{_esc(side.name)}</b></font> (AI) is "
+                                           f"thinking…<br><i>{_esc(d.prompt)}</i>"))
+            return
+        assert self.prompt is not None
+        other = "" if scene.is_active_side(d.side) else " — <b>your decision</b>"
+        extra = "".join(f"<br><font color='#f0c85a'>{_esc(line)}</font>" for line in self._odds_lines(d))
+        extra += "".join(f"<br><font color='#f09a8a'>{_esc(line)}</font>" for line in unavailable_lines(d))
+        why = f"{_esc(edge_choice_reason(state, d.side, d.rule))}<br>" if d.kind is DecisionKind.choose_edge else ""
+        box.set_text(theme.displayable(f"<font color='{colour}'><b>{_esc(side.name)}</b></font>{other}<br>"
+                     f"<b>{_esc(d.prompt)}</b> <a href='{_esc(d.rule)}'>[{_esc(d.rule)}]</a><br>{why}"
+                     f"<font color='#c8ccd4'>{_esc(self.prompt.hint)}</font>{extra}"))
+        self.build_options()
+
+    def _odds_lines(self, d: Decision) -> list[str]:
+        """Inner Reserve on an attack: the exact odds without and with the extra die; an area of effect's
+        victim: its chance of being beaten with and without its Fate."""
+        state = self.scene.state
+        if d.kind.fate_odds and "against" in d.context:
+            try:
+                return previews.victim_fate_lines(state, d.context, d.kind)
+            except Exception:  # odds are advice: a gap in them must not stop the game
+                return []
+        attack = d.context.get("attack")
+        if d.kind is not DecisionKind.inner_reserve or attack is None:
+            return []
+        try:
+            return previews.inner_reserve_lines(state, attack, d.side)
+        except Exception:  # odds are advice: a gap in them must not stop the game
+            return []
+
+    def _items(self, d: Decision) -> tuple[list[tuple[AnswerCommand, str, str | None]], set[AnswerCommand]]:
+        """The answers to offer as (command, label, tip), and those marked: cannot succeed now, offered all
+        the same ([SEQ-2])."""
+        state = self.scene.state
+        items: list[tuple[AnswerCommand, str, str | None]] = []
+        not_now: set[AnswerCommand] = set()
+        if d.kind is DecisionKind.plan:
+            model = state.models.get(state.active_model or "")
+            for item in plan_menu.menu(d, self.plan_prefix, model, state):
+                tip = "<br>".join([item.not_now] * bool(item.not_now) + [self._action_tip(k) for k in item.kinds])
+                items.append((item.command, item.label, tip or None))
+                if item.not_now:
+                    not_now.add(item.command)
+        else:
+            items = [(Choose(o.key), o.label, self._option_tip(d, o)) for o in d.options]
+        if d.free == "angle":
+            items += [(Face(nearest_enemy=False), "Keep facing", None),
+                      (Face(nearest_enemy=True), "Face the nearest enemy", None)]
+        if d.free == "point":
+            items.append((UseDefault(), "Use the suggested spot (Enter)", None))
+        return items, not_now
+
+    def build_options(self) -> None:
+        """The option buttons of the pending decision (for a plan: the current step of the plan menu)."""
+        d = self.decision
+        self.kill_options()
+        if d is None or self.prompt is None or self.options is None or self.options_rect is None:
+            return
+        scene = self.scene
+        container = self.options
+        width = self.options_rect.width - SCROLL_BAR_ROOM
+        items, not_now = self._items(d)
+        y = 0
+        scale = scene.app.settings.ui_scale
+        min_h = max(scene.pp(30), theme.font(round(14 * scale)).get_linesize() + 6)
+        self.option_tips = {}
+        for n, (command, label, tip) in enumerate(items):
+            text = theme.displayable(f"{n + 1}. {label}" if n < 9 else label)
+            # the tip is drawn beside the list (Overlays), where it covers no other answer
+            button, lines = add_option(scene.manager, container, 0, y, width, min_h, text, scale,
+                                       class_id="@not_yet" if command in not_now else None)
+            if tip:
+                self.option_tips[id(button)] = tip
+            self.option_buttons.append((button, command))
+            self.option_lines.extend(lines)
+            y += button.rect.height + scene.pp(3)
+        container.set_scrollable_area_dimensions((width, max(y, 1)))
+        bar = container.vert_scroll_bar
+        if bar is not None:
+            bar.set_scroll_from_start_percentage(0.0)
+
+    def kill_options(self) -> None:
+        for button, _ in self.option_buttons:
+            button.kill()
+        for line in self.option_lines:
+            line.kill()
+        self.option_buttons, self.option_lines = [], []
+
+    def _action_tip(self, kind: str) -> str:
+        state = self.scene.state
+        model = state.models.get(state.active_model or "")
+        try:
+            return tooltips.action_tooltip(kind, model)
+        except Exception:  # a tooltip must never stop the game
+            return kind
+
+    def _option_tip(self, d: Decision, option) -> str | None:
+        state = self.scene.state
+        if option.key in state.models:
+            return tooltips.model_tooltip(state, option.key)
+        if d.kind.actions and option.key != "end":
+            return self._action_tip(option.key)
+        return f"[{d.rule}] {option.label}"
+
+    # -- answering ----------------------------------------------------------------------------------
+    def command_of(self, element) -> AnswerCommand | None:
+        """The command of an answer button (None: not one of the answers)."""
+        return next((command for button, command in self.option_buttons if element is button), None)
+
+    def press(self, n: int) -> None:
+        """The n-th answer (a number key)."""
+        if n < len(self.option_buttons):
+            self.run(self.option_buttons[n][1])
+
+    def run(self, command: AnswerCommand) -> None:
+        """Walk the plan menu, or hand the scene the answer the command stands for."""
+        match command:
+            case PlanStep(kind):
+                self.plan_prefix += (kind,)
+                self.build_options()
+            case PlanBack():
+                self.back()
+            case PlanDeclare():
+                answer = plan_menu.declared(self.scene.session.pending, self.plan_prefix)
+                if answer is not None:
+                    self.scene.give(answer)
+            case UseDefault():
+                self.default()
+            case Face(nearest_enemy):
+                self._face(nearest_enemy)
+            case Choose(key):
+                self.scene.give(key)
+
+    def back(self) -> None:
+        if self.plan_prefix:
+            self.plan_prefix = self.plan_prefix[:-1]
+            self.build_options()
+
+    def default(self) -> None:
+        if self.prompt is None:
+            return
+        answer = self.prompt.default()
+        if answer is None:
+            self.scene.flash("Choose one: there is no default answer to this question.")
+            return
+        self.scene.give(answer)
+
+    def _face(self, nearest_enemy: bool) -> None:
+        scene = self.scene
+        d = scene.session.pending
+        if d is None or d.free != "angle":
+            return
+        model = scene.state.models.get(d.context.get("model", ""))
+        if nearest_enemy and model is not None:
+            enemies = [e for e in scene.state.on_table() if e.side != model.side]
+            if enemies:
+                e = min(enemies, key=lambda e: math.hypot(e.x - model.x, e.y - model.y))
+                scene.give(round(math.degrees(math.atan2(e.y - model.y, e.x - model.x)) % 360.0, 1))
+                return
+        scene.give(float(d.context.get("current", model.facing if model else 0.0)))
+
+    def scroll(self, by: float) -> None:
+        """Scroll the option list (mouse wheel over it, Page Up / Page Down)."""
+        bar = self.options.vert_scroll_bar if self.options is not None else None
+        if bar is None or not bar.is_enabled:
+            return
+        top = max(0.0, 1.0 - bar.visible_percentage)
+        bar.set_scroll_from_start_percentage(min(max(bar.start_percentage + by, 0.0), top))
+        bar.has_moved_recently = True
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
