@@ -22,9 +22,11 @@ from game.ui import layout_probe, theme
 from game.ui.app import App, Scene
 from game.ui.battle import hover, previews
 from game.ui.battle.event_text import edge_choice_reason
+from game.ui.battle.motion import Motion
 from game.ui.battle.odds_card import OddsCard
 from game.ui.battle.prompts import ChoicePrompt, Prompt, model_at, prompt_for, unavailable_lines
 from game.ui.session import BattleSession
+from game.ui.sound import MUTE_KEY, toggle_mute
 from game.ui.table_view import Camera, draw_state
 
 SCROLL_BAR_ROOM = 24  # pixels the answers leave for the list's scroll bar (pygame_gui's: 20 at any scale)
@@ -89,6 +91,7 @@ class BattleScene(Scene):
         self._odds_cache: dict[tuple, object] = {}
         self.moving: dict[str, tuple[list[tuple[float, float]], float]] = {}  # model -> (path, seconds shown)
         self.odds_card = OddsCard()  # where the odds card is drawn; its modifiers are rule links
+        self.motion = Motion(app.settings)  # lunges, flashes, floating results, fades, pushes, pulses; sounds
 
     @property
     def state(self) -> GameState:
@@ -186,8 +189,7 @@ class BattleScene(Scene):
         """A cover (the Maintenance summary, a hand-off) stops this scene's clock: the roll in the tray shows its
         result, never a die frozen mid-tumble behind it."""
         super().cover()
-        if self.dice_tray is not None:
-            self.dice_tray.finish()
+        self.skip_motion()
 
     def pp(self, n: float) -> int:
         """A panel length: the UI scale, squeezed when a large scale meets a small window."""
@@ -339,6 +341,7 @@ class BattleScene(Scene):
     def update(self, dt: float) -> None:
         self.message_time = max(0.0, self.message_time - dt)
         self.hover_still += dt
+        self.motion.update(dt)
         slide = MOVE_TIME.get(self.app.settings.animation, 0.35)
         self.moving = {k: (p, t + dt) for k, (p, t) in self.moving.items() if t + dt < slide}
         self._read_log()
@@ -407,6 +410,7 @@ class BattleScene(Scene):
         new = log[self.log_seen:]
         moves = log[max(self.log_seen, self.opened_at):]  # not the moves made before the battle was opened
         self.log_seen = len(log)
+        self.motion.feed(moves, self.state)
         if self.log_panel is not None:
             self.log_panel.refresh(self.state)
         for e in moves:
@@ -499,6 +503,7 @@ class BattleScene(Scene):
             self.change_speed(+1)
         elif element is w.get("skip"):
             self.skip_ai = True
+            self.skip_motion()
         elif element is w.get("menu"):
             self.ask_to_leave()
 
@@ -509,6 +514,7 @@ class BattleScene(Scene):
             self.flash(f"Cannot take back: {why}.")
             return
         self.selected = None
+        self.skip_motion()  # (effects of what was taken back)
         self.rebuild()
         self.flash(self.session.taken_back[-1])
 
@@ -623,6 +629,10 @@ class BattleScene(Scene):
             self.take_back()
         elif k == pygame.K_s:
             self.skip_ai = True
+            self.skip_motion()
+        elif k == MUTE_KEY:
+            self.flash(toggle_mute(self.app.settings), bad=False, seconds=2.0)
+            self.app.save_settings()
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.change_speed(+1)
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -693,6 +703,13 @@ class BattleScene(Scene):
         self.app.settings.animation = SPEEDS[min(max(i + step, 0), len(SPEEDS) - 1)]
         self.flash(f"AI speed: {self.app.settings.animation}")
 
+    def skip_motion(self) -> None:
+        """S, Skip: the effects on the table, the base sliding along its route and the dice end at once."""
+        self.motion.skip()
+        self.moving.clear()
+        if self.dice_tray is not None:
+            self.dice_tray.finish()
+
     def auto_deploy(self) -> None:
         d = self.session.pending
         if d is None or d.kind not in DEPLOYMENT_KINDS or not self.session.human_turn():
@@ -715,7 +732,9 @@ class BattleScene(Scene):
         assert self.cam is not None
         surface.set_clip(self.table_rect)
         colour_blind = self.app.settings.colour_blind
-        draw_state(surface, self.state, self.cam, colour_blind=colour_blind, positions=self._sliding())
+        draw_state(surface, self.state, self.cam, colour_blind=colour_blind,
+                   positions={**self._sliding(), **self.motion.positions(self.state)})
+        self.motion.draw(surface, self.cam, self.state, colour_blind, self.app.settings.ui_scale)
         self._draw_zones(surface)
         self._draw_highlights(surface)
         self._draw_selection(surface)
