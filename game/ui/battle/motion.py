@@ -133,7 +133,7 @@ class Motion:
         result = floating_result(event)
         if result is not None and result[0] in models:
             model, words, tone = result
-            at = max(self.cursor, self._float_free.get(model, 0.0))
+            at = min(max(self.cursor, self._float_free.get(model, 0.0)), self.clock + BACKLOG * f)
             self.effects.append(Effect("float", model, at, FLOAT_TIME * f, words=words, tone=tone))
             self._float_free[model] = at + FLOAT_GAP * f
 
