@@ -124,6 +124,7 @@ class Motion:
             self.cursor += length if ranged else length / 2  # the blow lands: the flash and results follow
         elif kind == "AttackResolved" and data.get("hit") and data.get("defender") in models:
             self._add("flash", data["defender"], FLASH_TIME * f)
+            self.cursor += FLASH_TIME * f / 3  # the result shows as the flash fades
         elif kind == "Pushed" and mid in models and data.get("start") and data.get("end"):
             start, end = data["start"], data["end"]
             self._add("push", mid, PUSH_TIME * f, path=((start[0], start[1]), (end[0], end[1])))
@@ -213,12 +214,16 @@ class Motion:
                 head = cam.to_px((a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p))
                 q = max(0.0, p - 0.3)
                 tail = cam.to_px((a[0] + (b[0] - a[0]) * q, a[1] + (b[1] - a[1]) * q))
-                if p < 1:
-                    pygame.draw.line(surface, SHOT_INK, tail, head, max(2, round(3 * scale)))
+                if p < 1:  # a bright streak, edged dark so it reads over any ground or ring
+                    w = max(2, round(3 * scale))
+                    pygame.draw.line(surface, (40, 28, 12), tail, head, w + 2)
+                    pygame.draw.line(surface, SHOT_INK, tail, head, w)
+                    pygame.draw.circle(surface, (255, 255, 255), head, w + 1)
             elif e.kind == "float":
                 floats.append((e, centre, r, p))
+        size = max(round(16 * scale), round(cam.scale * 0.72))  # grows with the table, as its labels do
         for e, centre, r, p in floats:
-            self._draw_float(surface, e, centre, r, p, scale)
+            self._draw_float(surface, e, centre, r, p, scale, size)
 
     def _draw_fade(self, surface: pygame.Surface, cam: Camera, e: Effect, colour_blind: bool) -> None:
         """The model as it stood, fading out (wholly there until its fade begins)."""
@@ -247,8 +252,7 @@ class Motion:
         surface.blit(image, image.get_rect(center=cam.to_px((m.x, m.y))))
 
     def _draw_float(self, surface: pygame.Surface, e: Effect, centre: tuple[int, int], r: int, p: float,
-                    scale: float) -> None:
-        size = max(11, round(15 * scale))
+                    scale: float, size: int) -> None:
         key = ("float", e.words, e.tone, size)
         image = self._images.get(key)
         if image is None:

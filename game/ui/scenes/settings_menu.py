@@ -98,8 +98,8 @@ class SettingsScene(Scene):
             ("casual", "Anything", s.takebacks == "casual", "A friendly game: take back any decision of yours"),
             ("none", "None", s.takebacks == "none", "A tournament: every decision stands")])
         y += gap
-        self._preview_y = y
-        y += v(40)
+        self._preview_y = y if y + v(40) <= h - v(56) - gap else None  # (left out when Back would cover it)
+        y += v(40) if self._preview_y is not None else 0
         from game.ui.settings import config_path
 
         note = f"Saved to {config_path()}" + (f" — {self.saved_note}" if self.saved_note else "")
