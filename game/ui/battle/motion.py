@@ -106,8 +106,8 @@ class Motion:
         self.cursor = min(max(self.cursor, self.clock), self.clock + BACKLOG * f)
         for event in events:
             name = sound_of(event)
-            if name:
-                self.cues.append((self.cursor if f > 0 else self.clock, name))
+            if name:  # (the tray rolls its dice at once; the rest sound when their effect starts)
+                self.cues.append((self.cursor if f > 0 and name != "dice" else self.clock, name))
             if f > 0:
                 self._effects_of(event, state, f)
 
