@@ -36,6 +36,7 @@ BACKLOG = 1.2  # effects never queue further ahead than this: a fast player is n
 LUNGE_REACH = 0.6  # the lunge, as a share of the attacker's base radius (inches)
 FLOAT_RISE = 34  # pixels (at UI scale 1) a result rises over its life
 
+MOVING = ("push", "lunge")  # the effects that draw a base away from where the state has it
 TONES = {"harm": (255, 104, 88), "bad": (255, 205, 80), "good": (130, 230, 140), "info": (235, 238, 245)}
 FLASH_INK = (255, 90, 70)
 SHOT_INK = (255, 236, 160)
@@ -89,6 +90,7 @@ class Motion:
         self.cues: list[tuple[float, str]] = []
         self._float_free: dict[str, float] = {}  # model -> when its next result may float
         self._images: dict[tuple, pygame.Surface] = {}
+        self._moved: tuple[float, GameState | None, dict] = (-1.0, None, {})  # positions() of this frame
 
     @property
     def factor(self) -> float:
@@ -162,8 +164,12 @@ class Motion:
     # -- where bases are drawn --------------------------------------------------------------------------
     def positions(self, state: GameState) -> dict[str, tuple[float, float]]:
         """Bases drawn away from where the state has them this frame: lunging, or sliding along a push."""
+        if self._moved[0] == self.clock and self._moved[1] is state:
+            return self._moved[2]  # (asked by the table and by ``draw`` each frame)
         out: dict[str, tuple[float, float]] = {}
         for e in self.effects:
+            if e.kind not in MOVING:
+                continue
             m = state.models.get(e.model)
             if m is None:
                 continue
@@ -179,6 +185,7 @@ class Motion:
                     reach = LUNGE_REACH * m.radius * math.sin(math.pi * p)
                     x, y = out.get(e.model, (m.x, m.y))
                     out[e.model] = (x + (t.x - m.x) / d * reach, y + (t.y - m.y) / d * reach)
+        self._moved = (self.clock, state, out)
         return out
 
     # -- drawing ------------------------------------------------------------------------------------
