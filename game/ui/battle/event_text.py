@@ -1,8 +1,9 @@
 """Lines the battle screen words itself from the state and the events' data, so each says one thing one way.
 
 A model's wounds read the same in the log, the dice tray and its card ("1 of 3 wounds left"), from
-the numbers the engine recorded, never from its text; and the player who did not choose the table
-edge is told why the other side chose it.
+the numbers the engine recorded, never from its text; the result that floats over a base on the table
+("wound", "saved by Tough") is worded from the event's kind and data too; and the player who did not
+choose the table edge is told why the other side chose it.
 """
 
 from __future__ import annotations

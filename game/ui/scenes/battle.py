@@ -38,7 +38,7 @@ CONTROLS = {key: (key, text, tip) for key, text, tip in (
     ("auto", "Auto-deploy", "Place this model (and the rest of the set-up) automatically"),
     ("slower", "AI slower (-)", "Slow down the AI's actions"),
     ("faster", "AI faster (+)", "Speed up the AI's actions"),
-    ("skip", "Skip (S)", "Play the AI's actions at once until you are asked"),
+    ("skip", "Skip (S)", "End the animations; play the AI's actions at once until you are asked"),
     ("menu", "Menu", "Leave the battle for the main menu"))}
 HOVER_CARD_DELAY = 0.35  # seconds the mouse rests on a model before its card covers the table
 NO_ODDS_KINDS = {"full_defense", "weakness", "inner_reserve", "reroll", "trait_fate", "greater_purpose", "cursed_hand",
