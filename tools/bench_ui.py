@@ -10,7 +10,14 @@ stopped at a human's move_to decision: the moving model's range rings and front 
 preview to the point under the mouse, and LOS with the odds card when the mouse is over an enemy.
 Each frame a MOUSEMOTION is posted, alternating between enemy bases and points within the move's
 allowance, so the previews are recomputed as when a player moves the mouse. Prints p50/p95/p99/max
-of the work per frame (``App.frame_times``) and of the wall time per frame; never asserts a timing.
+of the work per frame (``App.frame_times``), of the wall time and of the process's CPU time per frame
+(the honest figure on a busy machine, where the wall time includes waiting for a core); never asserts a
+timing.
+
+Each size is measured still and then with animations running (``--animations``: still, running or
+both): at the normal animation speed, every half second the effects of a busy moment start again on
+the table (an activation pulse, a lunge, a shot, hit flashes, floating results, a kill's fade, a push,
+a base sliding along its route) and the dice tray rolls, so several effects always overlap.
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ from game.ai.registry import make
 from game.content.library import content_files, resolve
 from game.content.maps import load_map
 from game.content.party_building import load_party
+from game.rules.events import Event
 from game.ui.app import App
 from game.ui.autopilot import frames, press
 from game.ui.scenes.battle import BattleScene
@@ -91,8 +99,42 @@ def hover_points(scene: BattleScene) -> list[tuple[int, int]]:
     return [p for p in points if scene.table_rect.collidepoint(p)]
 
 
-def measure(session: BattleSession, size: tuple[int, int], n: int, warmup: int = 30) -> dict[str, list[float]]:
-    app = App(UISettings(width=size[0], height=size[1], animation="instant"), save=False)
+def busy_moment(scene: BattleScene) -> list[Event]:
+    """The events of a busy moment around the moving model: it activates, strikes its nearest enemy (a wound,
+    a Stun, a Tough save), shoots the next (a misfire), kills a third and pushes a fourth; dice roll."""
+    state, d = scene.state, scene.session.pending
+    mover = state.model(d.context["model"])
+    enemies = sorted((e for e in state.on_table() if e.side != mover.side),
+                     key=lambda e: math.hypot(e.x - mover.x, e.y - mover.y))[:4]
+    a, (b, c, k, p) = mover.id, [e.id for e in (enemies * 4)[:4]]
+    pushed = state.model(p)
+    return [Event("Activation", "", {"model": a}), Event("ActivationRoll", "", {"model": a, "dice": [5], "ap": 3}),
+            Event("AttackDeclared", "", {"attacker": a, "defender": b, "attack_kind": "close"}),
+            Event("DiceRolled", "", {"model": a, "dice": [4, 6], "total": 12, "roll": "attack"}),
+            Event("AttackResolved", "", {"attacker": a, "defender": b, "hit": True}),
+            Event("Wounded", "", {"model": b, "wounds_taken": 1}), Event("Stunned", "", {"model": b}),
+            Event("TraitRoll", "", {"model": b, "trait": "Tough", "dice": [6], "success": True, "saves_wound": True}),
+            Event("AttackDeclared", "", {"attacker": a, "defender": c, "attack_kind": "ranged"}),
+            Event("Misfire", "", {"model": a}), Event("Killed", "", {"model": k}),
+            Event("Pushed", "", {"model": p, "start": [pushed.x - 1.0, pushed.y], "end": [pushed.x, pushed.y],
+                                 "distance": 1.0})]
+
+
+def keep_animating(scene: BattleScene, moment: list[Event], frame: int) -> None:
+    """Every half second (at 60 frames a second) the busy moment starts again, and the mover slides."""
+    if frame % 30:
+        return
+    scene.motion.feed(moment, scene.state)
+    for event in moment:
+        scene.dice_tray.show(event, scene.state)
+    m = scene.state.model(moment[0].data["model"])
+    scene.moving[m.id] = ([(m.x - 2.0, m.y - 1.0), (m.x - 1.0, m.y), (m.x, m.y)], 0.0)
+
+
+def measure(session: BattleSession, size: tuple[int, int], n: int, warmup: int = 30,
+            animate: bool = False) -> dict[str, list[float]]:
+    app = App(UISettings(width=size[0], height=size[1], animation="normal" if animate else "instant",
+                         muted=True), save=False)
     pygame.event.clear()
     scene = app.push(BattleScene(app, session))
     frames(app, 3)
@@ -101,17 +143,24 @@ def measure(session: BattleSession, size: tuple[int, int], n: int, warmup: int =
     assert isinstance(scene, BattleScene) and scene.prompt is not None, "not at a human's move"
     scene.input.selected = scene.session.pending.context["model"]
     points = hover_points(scene)
+    moment = busy_moment(scene) if animate else []
     work_start = len(app.frame_times)
     wall: list[float] = []
+    cpu: list[float] = []
     for i in range(warmup + n):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
+        if animate:
+            keep_animating(scene, moment, i)
         pos = points[i % len(points)]
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
         app.frame(1 / 60)
         if i >= warmup:
             wall.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
     work = app.frame_times[work_start + warmup:]
-    return {"work": work, "wall": wall}
+    if animate:
+        assert scene.motion.busy, "the animations stopped"
+    return {"work": work, "wall": wall, "cpu": cpu}
 
 
 def percentiles(values: list[float]) -> str:
@@ -128,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--turns", type=int, default=1, help="turns the AIs play first (the log fills)")
     parser.add_argument("--warmup", type=int, default=30)
+    parser.add_argument("--animations", choices=("still", "running", "both"), default="both")
     args = parser.parse_args(argv)
     parties, map_name = busiest_parties(), densest_map()
     start = time.perf_counter()
@@ -138,10 +188,12 @@ def main(argv: list[str] | None = None) -> int:
           f"{len(state.log)} log events; set up in {time.perf_counter() - start:.1f} s")
     for part in args.sizes.split(","):
         w, h = (int(v) for v in part.lower().split("x"))
-        result = measure(session, (w, h), args.frames, args.warmup)
-        print(f"{w}x{h}, {args.frames} frames")
-        print(f"  work: {percentiles(result['work'])}")
-        print(f"  wall: {percentiles(result['wall'])}")
+        for animate in {"still": (False,), "running": (True,), "both": (False, True)}[args.animations]:
+            result = measure(session, (w, h), args.frames, args.warmup, animate)
+            print(f"{w}x{h}, {args.frames} frames" + (", animations running" if animate else ""))
+            print(f"  work: {percentiles(result['work'])}")
+            print(f"  wall: {percentiles(result['wall'])}")
+            print(f"  cpu:  {percentiles(result['cpu'])}")
     pygame.quit()
     return 0
 

@@ -240,7 +240,8 @@ class OnTheTable:
         who = self.source if attacker else self.target
         assert who is not None
         return (yield from fate.trait_d6(self.state, who.side, who.name, roll.trait, roll.rule, roll.need,
-                                         roll.need_with_fate, roll.what, no_fate, who.id))
+                                         roll.need_with_fate, roll.what, no_fate, who.id,
+                                         saves_wound=not attacker))  # the target's rolls are its wound saves
 
     def note(self, kind: str, text: str, rule: str, **who: str) -> None:
         ids = {"attacker": self.source.id if self.source else None, "target": self.target.id}
@@ -349,7 +350,8 @@ def resolve_attack(state: GameState, attack: Attack) -> Gen:
     result = AttackResult(attack)
     weapon = a.weapon(attack.weapon).name if attack.weapon is not None else "no weapon"
     state.emit("AttackDeclared", f"{a.name} attacks {d.name} ({attack.action.replace('_', ' ')}, {weapon})",
-               attacker=a.id, defender=d.id, action=attack.action, weapon=attack.weapon, rule="CC-5")
+               attacker=a.id, defender=d.id, action=attack.action, weapon=attack.weapon, attack_kind=attack.kind,
+               rule="CC-5")
     conditions.lose_stealth(state, a)
     # (1) Fate: the attacker declares first, then the defender ([CC-5], [FATE-5])
     about = {"attack": attack}  # what the roll is for, so a controller can weigh it

@@ -66,10 +66,11 @@ def reroll_choice(state: GameState, side: int, roll_name: str, options: list[Opt
 
 
 def trait_d6(state: GameState, model_side: int, who: str, trait_name: str, rule: str, need: int, need_with_fate: int,
-             what: str, no_fate: bool = False, model_id: str = "") -> Gen:
+             what: str, no_fate: bool = False, model_id: str = "", saves_wound: bool = False) -> Gen:
     """A trait's d6 (Tough, Slayer, Drain, Healer): Fate is offered before the roll ([FATE-7]: outside the
     once-per-activation limit; [FATE-8]: never during Disengage free strikes). Trait rolls take no
-    modifiers ([SEQ-13]). Returns True on success."""
+    modifiers ([SEQ-13]). Returns True on success. ``saves_wound``: success ignores a wound (the event
+    says so, for the log and the battle screen)."""
     if not no_fate and state.sides[model_side].fate >= 1:
         answer = yield Decision("trait_fate", model_side, f"{who}'s {trait_name}: spend 1 Fate to {what} on "
                                 f"{need_with_fate}+ instead of {need}+?", rule,
@@ -83,5 +84,5 @@ def trait_d6(state: GameState, model_side: int, who: str, trait_name: str, rule:
     success = value >= need
     state.emit("TraitRoll", f"{who} rolls {value} for {trait_name} (needs {need}+): "
                f"{'success' if success else 'no effect'}", model=model_id, trait=trait_name, dice=[value],
-               need=need, success=success, rule=rule)
+               need=need, success=success, saves_wound=saves_wound, rule=rule)
     return success

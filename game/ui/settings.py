@@ -35,6 +35,8 @@ class UISettings:
     declare_plan_upfront: bool = True  # [DIG-ACT-2]
     fps_cap: int = 60
     takebacks: str = "strict"  # Ctrl+Z in a battle: one of TAKEBACKS
+    volume: float = 0.6  # sound effects, 0 (silent) to 1
+    muted: bool = False  # M in a battle
 
 
 def config_path() -> Path:
@@ -100,6 +102,9 @@ def _bad_value(key: str, value: object, default: object) -> str | None:
     if key == "ui_scale":
         ok = isinstance(value, int | float) and not isinstance(value, bool) and 0.5 <= value <= 3
         return None if ok else "expected a number from 0.5 to 3"
+    if key == "volume":
+        ok = isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
+        return None if ok else "expected a number from 0 to 1"
     if key == "animation":
         return None if value in SPEEDS else f"expected one of {', '.join(SPEEDS)}"
     if key == "takebacks":

@@ -16,3 +16,4 @@ def test_bench_ui_runs(tmp_path: Path) -> None:
                           "1280x800"], cwd=ROOT, capture_output=True, text=True, timeout=300, env=env)
     assert out.returncode == 0, out.stderr
     assert "18 models on the table" in out.stdout and "work: p50" in out.stdout and "wall: p50" in out.stdout
+    assert "animations running" in out.stdout and "cpu:  p50" in out.stdout

@@ -64,6 +64,7 @@ class Control(Enum):
     SAVE = "save"
     TAKE_BACK = "take_back"
     DESELECT = "deselect"
+    MUTE = "mute"
 
 
 Command = AnswerCommand | Control

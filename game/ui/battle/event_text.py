@@ -1,8 +1,9 @@
 """Lines the battle screen words itself from the state and the events' data, so each says one thing one way.
 
 A model's wounds read the same in the log, the dice tray and its card ("1 of 3 wounds left"), from
-the numbers the engine recorded, never from its text; and the player who did not choose the table
-edge is told why the other side chose it.
+the numbers the engine recorded, never from its text; the result that floats over a base on the table
+("wound", "saved by Tough") is worded from the event's kind and data too; and the player who did not
+choose the table edge is told why the other side chose it.
 """
 
 from __future__ import annotations
@@ -36,3 +37,51 @@ def edge_choice_reason(state: GameState, chooser: int, rule: str = "ENC-ENG-1") 
     scores = f" ({names[0]} {totals[0]}, {names[1]} {totals[1]})" if totals and len(totals) == 2 else ""
     return (f"{names[chooser]} rolled {enc.ref(chooser)} in the set-up roll{scores}, so it chooses the table "
             f"edge to deploy along [{rule}].")
+
+
+# What floats over a base when something happens to it: (event kind, the data key naming the model, words, tone).
+# The tone picks the colour (motion.TONES): harm (red), bad (amber), good (green), info (white).
+_FLOATS: dict[str, tuple[str, str, str]] = {
+    "Wounded": ("model", "wound", "harm"),
+    "Brutal": ("defender", "brutal", "harm"),
+    "Killed": ("model", "killed", "harm"),
+    "Removed": ("model", "removed", "harm"),
+    "Escaped": ("model", "escaped", "info"),
+    "Misfire": ("model", "misfire", "bad"),
+    "StunIgnored": ("model", "no Stun", "good"),
+    "ShookOff": ("model", "Stun shaken off", "good"),
+    "Healed": ("model", "healed", "good"),
+    "AreaHit": ("model", "caught in the blast", "harm"),
+    "AreaMiss": ("model", "escapes the blast", "good"),
+    "SpellResisted": ("model", "resisted", "good"),
+    "BurnOut": ("model", "burnt out", "bad"),
+}
+# events that put a condition on a model float the condition's name as the tooltips write it
+_CONDITION_EVENTS = {"Stunned": "stunned", "FullDefense": "full_defense", "Entangled": "entangled",
+                     "Confused": "confused", "Weakened": "weakness"}
+
+
+def floating_result(event: Event) -> tuple[str, str, str] | None:
+    """(model id, words, tone) of the result an event floats over a base ("wound", "Stunned", "saved by
+    Tough", "misfire"), from the event's kind and data, never its text; None when nothing floats."""
+    data, kind = event.data, event.kind
+    if kind in _FLOATS:
+        key, words, tone = _FLOATS[kind]
+        return (data[key], words, tone) if isinstance(data.get(key), str) else None
+    model = data.get("model")
+    if kind in _CONDITION_EVENTS and isinstance(model, str):
+        from game.ui.battle.tooltips import CONDITION_TEXT
+
+        return model, CONDITION_TEXT[_CONDITION_EVENTS[kind]][0], "bad" if kind != "FullDefense" else "info"
+    if kind == "TraitRoll" and data.get("success") and isinstance(model, str) and model:
+        trait = str(data.get("trait", ""))
+        return (model, f"saved by {trait}", "good") if data.get("saves_wound") else (model, trait, "info")
+    if kind == "AttackResolved" and data.get("hit") is False and isinstance(data.get("defender"), str):
+        return data["defender"], "defended", "info"
+    if kind == "SpellResolved" and data.get("success") is False and isinstance(data.get("target"), str):
+        return data["target"], "resisted", "good"
+    if kind == "ActivationRoll" and isinstance(model, str) and isinstance(data.get("ap"), int):
+        return model, f"{data['ap']} AP", "info"
+    if kind == "Pushed" and isinstance(model, str) and isinstance(data.get("distance"), int | float):
+        return model, f"pushed {data['distance']:.1f}″", "info"
+    return None

@@ -48,6 +48,7 @@ class LogFeed:
         if scene.log_panel is not None:
             scene.log_panel.refresh(state)
         self._slide(moves)
+        scene.motion.feed(moves, state)
         tray = scene.dice_tray
         if tray is not None:
             tray.state = state

@@ -31,7 +31,9 @@ from game.ui.battle.overlays import Overlays
 from game.ui.battle.prompt_panel import PromptPanel
 from game.ui.battle.prompts import Prompt
 from game.ui.battle.table_input import TableInput
+from game.ui.battle.motion import Motion
 from game.ui.session import BattleSession
+from game.ui.sound import toggle_mute
 from game.ui.table_view import Camera, draw_state
 
 CONTROLS = {c: (c, text, tip) for c, text, tip in (
@@ -41,7 +43,7 @@ CONTROLS = {c: (c, text, tip) for c, text, tip in (
     (Control.AUTO, "Auto-deploy", "Place this model (and the rest of the set-up) automatically"),
     (Control.SLOWER, "AI slower (-)", "Slow down the AI's actions"),
     (Control.FASTER, "AI faster (+)", "Speed up the AI's actions"),
-    (Control.SKIP, "Skip (S)", "Play the AI's actions at once until you are asked"),
+    (Control.SKIP, "Skip (S)", "End the animations; play the AI's actions at once until you are asked"),
     (Control.MENU, "Menu", "Leave the battle for the main menu"))}
 
 
@@ -67,6 +69,7 @@ class BattleScene(Scene):
         self.feed = LogFeed(self)
         self.input = TableInput(self)
         self.overlays = Overlays(self)
+        self.motion = Motion(app.settings)  # lunges, flashes, floating results, fades, pushes, pulses; sounds
 
     @property
     def state(self) -> GameState:
@@ -168,8 +171,7 @@ class BattleScene(Scene):
         """A cover (the Maintenance summary, a hand-off) stops this scene's clock: the roll in the tray shows its
         result, never a die frozen mid-tumble behind it."""
         super().cover()
-        if self.dice_tray is not None:
-            self.dice_tray.finish()
+        self.skip_motion()
 
     def pp(self, n: float) -> int:
         """A panel length: the UI scale, squeezed when a large scale meets a small window."""
@@ -202,6 +204,7 @@ class BattleScene(Scene):
     def update(self, dt: float) -> None:
         self.overlays.update(dt)
         self.input.update(dt)
+        self.motion.update(dt)
         self.feed.update(dt)
         self.feed.read()
         if self.dice_tray is not None:
@@ -274,9 +277,9 @@ class BattleScene(Scene):
             return
         {Control.FIT: self.fit, Control.RINGS: self.toggle_rings, Control.LOG: self.open_log,
          Control.AUTO: self.auto_deploy, Control.SLOWER: lambda: self.change_speed(-1),
-         Control.FASTER: lambda: self.change_speed(+1), Control.SKIP: self.pacer.skip_to_human,
+         Control.FASTER: lambda: self.change_speed(+1), Control.SKIP: self.skip,
          Control.MENU: self.ask_to_leave, Control.SAVE: self.ask_save_name, Control.TAKE_BACK: self.take_back,
-         Control.DESELECT: self.input.deselect}[command]()
+         Control.DESELECT: self.input.deselect, Control.MUTE: self.mute}[command]()
 
     def _odds_card_event(self, event: pygame.event.Event) -> bool:
         """A click on the odds card opens the rule of the modifier under it; the card takes the click."""
@@ -293,8 +296,25 @@ class BattleScene(Scene):
             self.flash(f"Cannot take back: {why}.")
             return
         self.input.selected = None
+        self.skip_motion()  # (effects of what was taken back)
         self.rebuild()
         self.flash(self.session.taken_back[-1])
+
+    def skip(self) -> None:
+        """S, Skip: the effects end at once and the AI plays at once until the player is asked."""
+        self.pacer.skip_to_human()
+        self.skip_motion()
+
+    def mute(self) -> None:
+        self.flash(toggle_mute(self.app.settings), bad=False, seconds=2.0)
+        self.app.save_settings()
+
+    def skip_motion(self) -> None:
+        """The effects on the table, the base sliding along its route and the dice end at once."""
+        self.motion.skip()
+        self.feed.moving.clear()
+        if self.dice_tray is not None:
+            self.dice_tray.finish()
 
     def ask_save_name(self) -> None:
         """Ctrl+S: save the battle under a name (a position opened from a script has no setup to save)."""
@@ -379,7 +399,9 @@ class BattleScene(Scene):
         assert self.cam is not None
         surface.set_clip(self.table_rect)
         colour_blind = self.app.settings.colour_blind
-        draw_state(surface, self.state, self.cam, colour_blind=colour_blind, positions=self.feed.sliding())
+        draw_state(surface, self.state, self.cam, colour_blind=colour_blind,
+                   positions={**self.feed.sliding(), **self.motion.positions(self.state)})
+        self.motion.draw(surface, self.cam, self.state, colour_blind, self.app.settings.ui_scale)
         self.overlays.draw(surface)
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL, self.panel_rect)

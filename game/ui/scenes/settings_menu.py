@@ -1,4 +1,5 @@
-"""The player's settings: window, fullscreen, UI scale, colour-blind palette, animation speed, plans, take-backs.
+"""The player's settings: window, fullscreen, UI scale, colour-blind palette, animation speed, sound, plans,
+take-backs.
 
 Every change is applied at once and saved (atomically) to the user config folder, so there is
 no "apply" step to forget.
@@ -13,14 +14,17 @@ from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes import common
 from game.ui.settings import SCALES, SPEEDS
+from game.ui.sound import VOLUMES
 
 WINDOW_SIZES = ((1280, 800), (1366, 768), (1600, 900), (1920, 1080))
-SPEED_TIPS = {"slow": "About a second per AI action", "normal": "About half a second per AI action",
-              "fast": "A quick glimpse of each AI action", "instant": "The AI's actions are not animated"}
+SPEED_TIPS = {"slow": "About a second per AI action; the effects on the table at half speed",
+              "normal": "About half a second per AI action",
+              "fast": "A quick glimpse of each AI action and effect",
+              "instant": "Nothing is animated: the AI's actions and their effects at once"}
 
 
-ROW_LABELS = ("Window size", "Fullscreen (F11)", "UI scale", "Side colours", "AI animation speed", "Action plans",
-              "Take-backs (Ctrl+Z)")
+ROW_LABELS = ("Window size", "Fullscreen (F11)", "UI scale", "Side colours", "Animation speed", "Sound effects (M)",
+              "Action plans", "Take-backs (Ctrl+Z)")
 
 
 class SettingsScene(Scene):
@@ -35,7 +39,7 @@ class SettingsScene(Scene):
         self.widgets = {}
         s = self.app.settings
         w, h = self.app.size
-        fit = min(1.0, (h - self.px(20)) / self.px(550))  # a large UI scale in a small window: squeeze rows
+        fit = min(1.0, (h - self.px(20)) / self.px(596))  # a large UI scale in a small window: squeeze rows
 
         def v(n: float) -> int:
             return round(self.px(n) * fit)
@@ -79,8 +83,10 @@ class SettingsScene(Scene):
         line("colour_blind", "Side colours", [
             ("off", "Red / blue", not s.colour_blind, "The standard side colours"),
             ("on", "Orange / blue", s.colour_blind, "A palette safe for red-green colour blindness")])
-        line("animation", "AI animation speed", [(v, v.capitalize(), s.animation == v, SPEED_TIPS[v])
-                                                 for v in SPEEDS])
+        line("animation", "Animation speed", [(v, v.capitalize(), s.animation == v, SPEED_TIPS[v])
+                                              for v in SPEEDS])
+        line("volume", "Sound effects (M)", [("muted", "Muted", s.muted, "No sound; M switches it in a battle")] + [
+            (str(v), f"{round(v * 100)} %", not s.muted and abs(s.volume - v) < 1e-6, None) for v in VOLUMES])
         line("declare", "Action plans", [
             ("on", "Declared up front", s.declare_plan_upfront,
              "[DIG-ACT-2] A model declares its whole plan when it activates"),
@@ -92,8 +98,8 @@ class SettingsScene(Scene):
             ("casual", "Anything", s.takebacks == "casual", "A friendly game: take back any decision of yours"),
             ("none", "None", s.takebacks == "none", "A tournament: every decision stands")])
         y += gap
-        self._preview_y = y
-        y += v(40)
+        self._preview_y = y if y + v(40) <= h - v(56) - gap else None  # (left out when Back would cover it)
+        y += v(40) if self._preview_y is not None else 0
         from game.ui.settings import config_path
 
         note = f"Saved to {config_path()}" + (f" — {self.saved_note}" if self.saved_note else "")
@@ -145,6 +151,9 @@ class SettingsScene(Scene):
             s.colour_blind = value == "on"
         elif group == "animation":
             s.animation = value
+        elif group == "volume":
+            s.muted = value == "muted"
+            s.volume = s.volume if s.muted else float(value)
         elif group == "declare":
             s.declare_plan_upfront = value == "on"
         elif group == "takebacks":
