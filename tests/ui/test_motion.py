@@ -182,7 +182,7 @@ def at_target(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 def answer_with_one_frame(app: App, scene, key: str) -> None:
     """Press the number key of the answer ``key`` and run ONE frame."""
-    n = next(i for i, (_, k) in enumerate(scene.option_buttons) if k == key)
+    n = next(i for i, (_, c) in enumerate(scene.panel.option_buttons) if getattr(c, "key", None) == key)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1 + n, mod=0, unicode="", scancode=0))
     app.frame(1 / 60)
 
@@ -192,11 +192,11 @@ def test_animations_never_delay_the_next_decision(at_target, animation: str) -> 
     app, scene = at_target(animation)
     answer_with_one_frame(app, scene, "B1")  # the target: Nami lunges
     d = scene.session.pending
-    assert d.kind == "inner_reserve" and scene.prompt_decision is d and scene.option_buttons  # asked at once
+    assert d.kind == "inner_reserve" and scene.panel.decision is d and scene.panel.option_buttons  # asked at once
     assert scene.motion.busy == (animation != "instant")
     answer_with_one_frame(app, scene, "spend")  # the dice roll: a critical hit, a wound
     d = scene.session.pending
-    assert d.kind == "facing" and scene.prompt_decision is d  # in the same frame as the answer
+    assert d.kind == "facing" and scene.panel.decision is d  # in the same frame as the answer
     if animation == "instant":
         assert not scene.motion.effects and not scene.dice_tray.rolling
     else:
@@ -211,9 +211,9 @@ def test_mute_key_silences_and_says_so(at_target) -> None:
     app, scene = at_target("normal")
     assert not app.settings.muted
     press(app, sound.MUTE_KEY)
-    assert app.settings.muted and "muted" in scene.message
+    assert app.settings.muted and "muted" in scene.overlays.message
     press(app, sound.MUTE_KEY)
-    assert not app.settings.muted and "Sound on" in scene.message
+    assert not app.settings.muted and "Sound on" in scene.overlays.message
 
 
 def test_screen_shots_mid_animation_draw_at_three_sizes(at_target) -> None:

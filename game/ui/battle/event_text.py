@@ -42,23 +42,23 @@ def edge_choice_reason(state: GameState, chooser: int, rule: str = "ENC-ENG-1") 
 # What floats over a base when something happens to it: (event kind, the data key naming the model, words, tone).
 # The tone picks the colour (motion.TONES): harm (red), bad (amber), good (green), info (white).
 _FLOATS: dict[str, tuple[str, str, str]] = {
-    "Wounded": ("model", "wound", "harm"),
-    "Brutal": ("defender", "brutal", "harm"),
-    "Killed": ("model", "killed", "harm"),
-    "Removed": ("model", "removed", "harm"),
-    "Escaped": ("model", "escaped", "info"),
-    "Misfire": ("model", "misfire", "bad"),
-    "StunIgnored": ("model", "no Stun", "good"),
-    "ShookOff": ("model", "Stun shaken off", "good"),
-    "Healed": ("model", "healed", "good"),
-    "AreaHit": ("model", "caught in the blast", "harm"),
-    "AreaMiss": ("model", "escapes the blast", "good"),
-    "SpellResisted": ("model", "resisted", "good"),
-    "BurnOut": ("model", "burnt out", "bad"),
+    EventKind.Wounded: ("model", "wound", "harm"),
+    EventKind.Brutal: ("defender", "brutal", "harm"),
+    EventKind.Killed: ("model", "killed", "harm"),
+    EventKind.Removed: ("model", "removed", "harm"),
+    EventKind.Escaped: ("model", "escaped", "info"),
+    EventKind.Misfire: ("model", "misfire", "bad"),
+    EventKind.StunIgnored: ("model", "no Stun", "good"),
+    EventKind.ShookOff: ("model", "Stun shaken off", "good"),
+    EventKind.Healed: ("model", "healed", "good"),
+    EventKind.AreaHit: ("model", "caught in the blast", "harm"),
+    EventKind.AreaMiss: ("model", "escapes the blast", "good"),
+    EventKind.SpellResisted: ("model", "resisted", "good"),
+    EventKind.BurnOut: ("model", "burnt out", "bad"),
 }
 # events that put a condition on a model float the condition's name as the tooltips write it
-_CONDITION_EVENTS = {"Stunned": "stunned", "FullDefense": "full_defense", "Entangled": "entangled",
-                     "Confused": "confused", "Weakened": "weakness"}
+_CONDITION_EVENTS = {EventKind.Stunned: "stunned", EventKind.FullDefense: "full_defense",
+                     EventKind.Entangled: "entangled", EventKind.Confused: "confused", EventKind.Weakened: "weakness"}
 
 
 def floating_result(event: Event) -> tuple[str, str, str] | None:
@@ -72,16 +72,16 @@ def floating_result(event: Event) -> tuple[str, str, str] | None:
     if kind in _CONDITION_EVENTS and isinstance(model, str):
         from game.ui.battle.tooltips import CONDITION_TEXT
 
-        return model, CONDITION_TEXT[_CONDITION_EVENTS[kind]][0], "bad" if kind != "FullDefense" else "info"
-    if kind == "TraitRoll" and data.get("success") and isinstance(model, str) and model:
+        return model, CONDITION_TEXT[_CONDITION_EVENTS[kind]][0], "bad" if kind != EventKind.FullDefense else "info"
+    if kind == EventKind.TraitRoll and data.get("success") and isinstance(model, str) and model:
         trait = str(data.get("trait", ""))
         return (model, f"saved by {trait}", "good") if data.get("saves_wound") else (model, trait, "info")
-    if kind == "AttackResolved" and data.get("hit") is False and isinstance(data.get("defender"), str):
+    if kind == EventKind.AttackResolved and data.get("hit") is False and isinstance(data.get("defender"), str):
         return data["defender"], "defended", "info"
-    if kind == "SpellResolved" and data.get("success") is False and isinstance(data.get("target"), str):
+    if kind == EventKind.SpellResolved and data.get("success") is False and isinstance(data.get("target"), str):
         return data["target"], "resisted", "good"
-    if kind == "ActivationRoll" and isinstance(model, str) and isinstance(data.get("ap"), int):
+    if kind == EventKind.ActivationRoll and isinstance(model, str) and isinstance(data.get("ap"), int):
         return model, f"{data['ap']} AP", "info"
-    if kind == "Pushed" and isinstance(model, str) and isinstance(data.get("distance"), int | float):
+    if kind == EventKind.Pushed and isinstance(model, str) and isinstance(data.get("distance"), int | float):
         return model, f"pushed {data['distance']:.1f}″", "info"
     return None

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 import pygame
 
-from game.rules.events import Event
+from game.rules.events import Event, EventKind
 from game.rules.state import GameState, ModelState
 from game.ui import layout_probe, theme
 from game.ui.battle.dice_view import SPEED_FACTORS
@@ -45,14 +45,15 @@ SHOT_INK = (255, 236, 160)
 def sound_of(event: Event) -> str | None:
     """The sound an event cues (tools/make_sounds.py makes them), from its kind and data."""
     data, kind = event.data, event.kind
-    if kind == "AttackDeclared":
+    if kind == EventKind.AttackDeclared:
         return "shot" if data.get("attack_kind") == "ranged" else "swing"
-    if kind == "AttackResolved":
+    if kind == EventKind.AttackResolved:
         return "hit" if data.get("hit") else None
-    if kind == "TraitRoll" and data.get("success") and data.get("saves_wound"):
+    if kind == EventKind.TraitRoll and data.get("success") and data.get("saves_wound"):
         return "saved"
-    named = {"Activation": "activate", "Wounded": "wound", "Killed": "death", "Removed": "death", "Stunned": "stun",
-             "Misfire": "misfire", "Pushed": "push"}
+    named = {EventKind.Activation: "activate", EventKind.Wounded: "wound", EventKind.Killed: "death",
+             EventKind.Removed: "death", EventKind.Stunned: "stun", EventKind.Misfire: "misfire",
+             EventKind.Pushed: "push"}
     if kind in named:
         return named[kind]
     return "dice" if "dice" in data else None
@@ -117,21 +118,21 @@ class Motion:
         data, kind = event.data, event.kind
         models = state.models
         mid = data.get("model")
-        if kind == "Activation" and mid in models:
+        if kind == EventKind.Activation and mid in models:
             self._add("pulse", mid, PULSE_TIME * f)
-        elif kind == "AttackDeclared" and data.get("attacker") in models and data.get("defender") in models:
+        elif kind == EventKind.AttackDeclared and data.get("attacker") in models and data.get("defender") in models:
             ranged = data.get("attack_kind") == "ranged"
             length = (SHOT_TIME if ranged else LUNGE_TIME) * f
             self._add("shot" if ranged else "lunge", data["attacker"], length, target=data["defender"])
             self.cursor += length if ranged else length / 2  # the blow lands: the flash and results follow
-        elif kind == "AttackResolved" and data.get("hit") and data.get("defender") in models:
+        elif kind == EventKind.AttackResolved and data.get("hit") and data.get("defender") in models:
             self._add("flash", data["defender"], FLASH_TIME * f)
             self.cursor += FLASH_TIME * f / 3  # the result shows as the flash fades
-        elif kind == "Pushed" and mid in models and data.get("start") and data.get("end"):
+        elif kind == EventKind.Pushed and mid in models and data.get("start") and data.get("end"):
             start, end = data["start"], data["end"]
             self._add("push", mid, PUSH_TIME * f, path=((start[0], start[1]), (end[0], end[1])))
             self.cursor += PUSH_TIME * f
-        elif kind in ("Killed", "Removed", "Escaped") and mid in models:
+        elif kind in (EventKind.Killed, EventKind.Removed, EventKind.Escaped) and mid in models:
             self._add("fade", mid, FADE_TIME * f, ghost=replace(models[mid]))
         result = floating_result(event)
         if result is not None and result[0] in models:

@@ -27,11 +27,11 @@ from game.ui.battle.ai_pacer import AiPacer
 from game.ui.battle.commands import Command, Control
 from game.ui.battle.event_text import edge_choice_reason
 from game.ui.battle.log_feed import LogFeed
+from game.ui.battle.motion import Motion
 from game.ui.battle.overlays import Overlays
 from game.ui.battle.prompt_panel import PromptPanel
 from game.ui.battle.prompts import Prompt
 from game.ui.battle.table_input import TableInput
-from game.ui.battle.motion import Motion
 from game.ui.session import BattleSession
 from game.ui.sound import toggle_mute
 from game.ui.table_view import Camera, draw_state
