@@ -48,7 +48,6 @@ EMBLEM_SIZE = 0.62  # the emblem's side as a fraction of the base diameter
 FACING_WEDGE: RGB = (250, 248, 240)
 WOUND_LEFT: RGB = (70, 215, 90)
 WOUND_TAKEN: RGB = (110, 25, 25)
-BIG_BASE_MM = 50  # a Large or Gargantuan base (50 mm and up) gets a second, toothed ring
 LABEL_INK: RGB = (20, 20, 20)
 LABEL_BACK = (245, 240, 225, 200)  # a pale tab behind the label
 
