@@ -272,3 +272,18 @@ def draw_badges(surf: pygame.Surface, c: tuple[int, int], r: int, badges: Sequen
         at = (round(c[0] + math.cos(a) * (r + br * 0.7)), round(c[1] + math.sin(a) * (r + br * 0.7)))
         image = badge_image(b, br)
         surf.blit(image, image.get_rect(center=at))
+
+
+def party_strip(models: Sequence[Any], colour: Sequence[int], side: int, width: int, height: int) -> pygame.Surface:
+    """A party's tokens in a row (the battle set-up): each model's body as the table will draw it."""
+    from types import SimpleNamespace
+
+    image = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
+    if not models:
+        return image
+    r = max(4, min(height // 2 - body_pad(height // 2) // 2 - 1, width // (2 * len(models)) - 2))
+    step = min(width / len(models), 2 * r + max(4, r // 2) + 2 * body_pad(r))
+    for n, profile in enumerate(models):
+        body = body_image(token_look(SimpleNamespace(profile=profile)), colour, side, r)
+        image.blit(body, body.get_rect(center=(round(step * n + step / 2), height // 2)))
+    return image
