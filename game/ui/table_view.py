@@ -65,6 +65,8 @@ def draw_terrain(surf: pygame.Surface, battle_map: BattleMap, cam: Camera, label
         if len(_TERRAIN_CACHE) > 8:
             _TERRAIN_CACHE.clear()
         layer = render_terrain(battle_map, cam.scale, labels)
+        if pygame.display.get_surface() is not None:
+            layer = layer.convert()  # the display's pixel format: blitting it each frame is then a copy
         _TERRAIN_CACHE[key] = layer
     surf.blit(layer, (round(cam.ox), round(cam.oy)))
 
@@ -120,6 +122,9 @@ def marks_of(m: ModelState) -> str:
     return "".join(b.letter for b in tokens.badges_of(m))
 
 
+_PLACED: list = [None, {}]  # the last placement of labels and what it was made for
+
+
 def draw_labels(surf: pygame.Surface, models: Sequence[ModelState], labels: dict[str, str], cam: Camera,
                 font: pygame.font.Font) -> None:
     """Each model's short unique label next to its base, placed clear of the other labels and bases."""
@@ -127,7 +132,11 @@ def draw_labels(surf: pygame.Surface, models: Sequence[ModelState], labels: dict
     bases = [(m.id, *cam.to_px((m.x, m.y)), max(3, round(m.radius * cam.scale))) for m in models]
     (x0, y0), (x1, y1) = cam.to_px((0, 0)), cam.to_px((TABLE_SIZE, TABLE_SIZE))
     table = pygame.Rect(x0, y0, x1 - x0, y1 - y0).clip(surf.get_rect())
-    boxes = place_labels(bases, {mid: im.get_size() for mid, im in images.items()}, bounds=tuple(table))
+    sizes = {mid: im.get_size() for mid, im in images.items()}
+    key = (tuple(bases), tuple(sorted(sizes.items())), tuple(table))
+    if _PLACED[0] != key:  # placing is the costly part; bases seldom move between frames
+        _PLACED[:] = [key, place_labels(bases, sizes, bounds=tuple(table))]
+    boxes = _PLACED[1]
     for mid, (x, y, w, h) in boxes.items():
         surf.blit(images[mid], (x, y))
         layout_probe.note("label", (x, y, w, h), text=labels[mid], owner=f"label:{mid}")

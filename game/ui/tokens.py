@@ -130,6 +130,8 @@ def badge_image(badge: Badge, radius: int) -> pygame.Surface:
         else:
             glyph = font(max(7, round(radius * 1.7)), bold=True).render(badge.letter, True, (255, 255, 255))
         image.blit(glyph, glyph.get_rect(center=c))
+        if pygame.display.get_surface() is not None:
+            image = image.convert_alpha()
         _BADGE_CACHE[key] = image
     return image
 
@@ -205,6 +207,8 @@ def body_image(look: TokenLook, colour: Sequence[int], side: int, r: int) -> pyg
                 pygame.draw.circle(image, (15, 15, 15), at, ms // 2 + 1)
                 g = icon(mark, ms, style.EMBLEM_INK)
                 image.blit(g, g.get_rect(center=at))
+    if pygame.display.get_surface() is not None:
+        image = image.convert_alpha()
     _BODY_CACHE[key] = image
     return image
 
