@@ -25,7 +25,7 @@ import pygame  # noqa: E402
 from game.ui import style, terrain_art, theme, tokens  # noqa: E402
 from game.ui.icons import icon  # noqa: E402
 
-W, H = 1400, 1020
+W, H = 1400, 1100
 INK, MUTED, HEAD = theme.INK, theme.MUTED, theme.ACCENT
 
 
@@ -87,14 +87,15 @@ def render(out: Path) -> Path:
         _text(sheet, name, (cx - 30, y + 160), 13)
         _text(sheet, style.RIMS[look.rim].text.split(":")[0] if not look.big else "toothed ring", (cx - 50, y + 178),
               12, MUTED)
-    _text(sheet, "rim by type · emblem: what it is · wedge: facing · pips on the rim: wounds left / taken · "
-                 "badges: conditions · yellow ring: activating", (x0, y + 206), 12, MUTED)
+    _text(sheet, "rim by type · emblem: what it is · wedge: facing · pips on the rim: wounds left / taken",
+          (x0, y + 200), 12, MUTED)
+    _text(sheet, "badges: conditions · yellow ring: activating", (x0, y + 216), 12, MUTED)
     for n, r in enumerate((9, 14, 22)):  # the same token at three zooms
-        _sample(sheet, (x0 + 40 + n * 70, y + 250), r, samples[2][1], 0, wounds=(1, 1), badges=("ran",))
-    _text(sheet, "the same token at 100 %, 150 %, 250 %", (x0 + 250, y + 244), 12, MUTED)
+        _sample(sheet, (x0 + 40 + n * 70, y + 262), r, samples[2][1], 0, wounds=(1, 1), badges=("ran",))
+    _text(sheet, "the same token at 100 %, 150 %, 250 %", (x0 + 250, y + 256), 12, MUTED)
 
     # -- emblems and badges
-    y = 330
+    y = 360
     _text(sheet, "Emblems (Game Icons, CC BY 3.0)", (24, y), 17, HEAD, True)
     for n, (key, text) in enumerate(tokens.EMBLEM_TEXT.items()):
         cx, cy = 24 + (n % 4) * 170, y + 32 + (n // 4) * 38
@@ -111,7 +112,7 @@ def render(out: Path) -> Path:
         _text(sheet, f"{b.letter}  {b.key.replace('_', ' ')}", (cx + 56, cy + 5), 13)
 
     # -- terrain
-    y = 580
+    y = 620
     _text(sheet, "Terrain families (with their shadow height)", (24, y), 17, HEAD, True)
     for n, f in enumerate(terrain_art.FAMILIES):
         cx, cy = 24 + (n % 6) * 226, y + 32 + (n // 6) * 130
@@ -123,18 +124,18 @@ def render(out: Path) -> Path:
         sheet.blit(patch, (cx, cy))
         _text(sheet, f.name, (cx, cy + 88), 13, INK, True)
         _text(sheet, f"{', '.join(f.styles)[:30]} · {f.height:g}″", (cx, cy + 106), 11, MUTED)
-    y = 870
+    y = 915
     _text(sheet, "Edges by kind ([TERR-1])", (24, y), 17, HEAD, True)
     for n, (kind, text) in enumerate(style.KIND_TEXT.items()):
-        cx, cy = 24 + (n % 2) * 440, y + 30 + (n // 2) * 48
+        cx, cy = 24, y + 30 + n * 42
         box = pygame.Rect(cx, cy, 60, 36)
         pygame.draw.rect(sheet, style.TABLE_GREEN, box)
         terrain_art.draw_edge(sheet, [box.topleft, box.topright, box.bottomright, box.bottomleft], kind,
                               kind == "impassable", 24)
-        _text(sheet, text[:58], (cx + 70, cy + 9), 12)
+        _text(sheet, text, (cx + 70, cy + 9), 13)
 
     # -- fonts and motion
-    x0 = 920
+    x0 = 860
     _text(sheet, "Fonts", (x0, y), 17, HEAD, True)
     _text(sheet, "Noto Sans — text, labels", (x0, y + 28), 14)
     _text(sheet, "Noto Sans Bold — headings", (x0, y + 48), 14, INK, True)
