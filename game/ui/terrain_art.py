@@ -394,8 +394,8 @@ def hatch(surf: pygame.Surface, pts: Pts) -> None:
         return
     patch = pygame.Surface(box.size, pygame.SRCALPHA)
     w, h = box.size
-    for k in range(-h, w, 8):
-        pygame.draw.line(patch, (0, 0, 0, 200), (k, h), (k + h, 0), 2)
+    for k in range(-h, w, 9):  # dark but thin: the water or the chasm shows through
+        pygame.draw.line(patch, (0, 0, 0, 150), (k, h), (k + h, 0), 2)
     mask = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - box.x, y - box.y) for x, y in pts])
     patch.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)

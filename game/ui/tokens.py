@@ -190,13 +190,15 @@ def body_image(look: TokenLook, colour: Sequence[int], side: int, r: int) -> pyg
             at = (cx + math.cos(a) * (r - w / 2), cy + math.sin(a) * (r - w / 2))
             pygame.draw.circle(image, _shade(rim.colour, 0.55), at, max(1, w // 3))
     pygame.draw.circle(image, (15, 15, 15), (cx, cy), r, 1)
+    if r >= 8 and w >= 2:  # the rim's inner edge: a ring even where rim and base are alike (gold on orange)
+        pygame.draw.circle(image, (25, 20, 15), (cx, cy), r - w, 1)
     es = emblem_size(r)
     if es:
         plate = _shade(colour, 0.45)
         if side % 2 == 0:  # side A: a round plate; side B: a diamond (a cue besides colour)
-            pygame.draw.circle(image, plate, (cx, cy), round(es * 0.55))
+            pygame.draw.circle(image, plate, (cx, cy), round(es * 0.5))
         else:
-            h = round(es * 0.66)
+            h = round(es * 0.6)
             pygame.draw.polygon(image, plate, [(cx, cy - h), (cx + h, cy), (cx, cy + h), (cx - h, cy)])
         glyph = icon(look.emblem, es, style.EMBLEM_INK)
         image.blit(glyph, glyph.get_rect(center=(cx, cy)))
