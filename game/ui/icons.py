@@ -24,8 +24,8 @@ ICON_FILES: dict[str, str] = {
     "stunned": "knocked-out-stars", "stealth": "hood", "full_defense": "bordered-shield", "ran": "sprint",
     "rough": "boot-prints", "entangled": "vines", "confused": "uncertainty", "weakness": "broken-bone",
     "burnt_out": "burning-embers", "jammed": "drop-weapon",
-    # the title screen
-    "title": "crossed-swords",
+    # the title screen; an encounter's marker on the table (Salvage)
+    "title": "crossed-swords", "marker": "locked-chest",
 }
 
 _CACHE: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}

@@ -186,6 +186,22 @@ def _dash(surf: pygame.Surface, colour, a: Sequence[int], b: Sequence[int], dash
                          (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), 2)
 
 
+MARKER_GOLD = (240, 200, 40)
+
+
+def draw_marker(surf: pygame.Surface, c: tuple[int, int], r: int) -> None:
+    """An encounter's objective marker: a gold disc with a shadow and a chest, its size its rules size."""
+    off = max(1, r // 6)
+    pygame.draw.circle(surf, (0, 0, 0), (c[0] + off, c[1] + off), r)
+    pygame.draw.circle(surf, MARKER_GOLD, c, r)
+    pygame.draw.circle(surf, (120, 90, 20), c, r, max(1, r // 6))
+    if r >= 6:
+        from game.ui.icons import icon
+
+        chest = icon("marker", round(r * 1.3), (70, 50, 15))
+        surf.blit(chest, chest.get_rect(center=c))
+
+
 def draw_state(surf: pygame.Surface, state: GameState, cam: Camera, colour_blind: bool = False,
                positions: dict[str, tuple[float, float]] | None = None) -> None:
     """The whole table as it stands: terrain, markers, the Prisoner and every model on the table."""
@@ -196,7 +212,7 @@ def draw_state(surf: pygame.Surface, state: GameState, cam: Camera, colour_blind
     if enc is not None:
         draw_objectives(surf, state, cam, font)
         for mk in enc.markers:
-            pygame.draw.circle(surf, (240, 200, 40), cam.to_px((mk.x, mk.y)), max(3, round(mk.radius * cam.scale)))
+            draw_marker(surf, cam.to_px((mk.x, mk.y)), max(3, round(mk.radius * cam.scale)))
     shown = []
     for m in sorted(state.models.values(), key=lambda m: m.id):
         placed = 0 <= m.x <= TABLE_SIZE and 0 <= m.y <= TABLE_SIZE  # (a Prisoner not placed yet waits off it)
