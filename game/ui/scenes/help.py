@@ -293,7 +293,7 @@ class HelpOverlay(Scene):
         look = TokenLook("blade", (), rim, cue == "big")
         model = SimpleNamespace(side=1 if cue == "side_b" else 0, facing=0.0, max_wounds=3 if cue == "wounds" else 0,
                                 wounds_taken=1, conditions={}, jammed=[], id="")
-        colour = style.SIDE_COLOURS[model.side]
+        colour = style.side_palette(self.app.settings.colour_blind)[model.side]  # the palette the table uses
         body = tokens.body_image(look, colour, model.side, radius_px)
         surface.blit(body, body.get_rect(center=centre))
         if cue == "active":
