@@ -167,6 +167,7 @@ class BattleScene(Scene):
         if self.dice_tray is None:
             self.dice_tray = DiceTray(state=self.state)
         self.dice_tray.scale = self.app.settings.ui_scale
+        self.dice_tray.colour_blind = self.app.settings.colour_blind  # the tray's edges in the table's palette
         self.prompt_decision = None  # rebuild the option buttons in the new layout
         self._sync_prompt()
 
