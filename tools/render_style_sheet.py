@@ -42,7 +42,7 @@ def _sample(surf: pygame.Surface, centre: tuple[int, int], r: int, look: tokens.
     body = tokens.body_image(look, colour, side, r)
     surf.blit(body, body.get_rect(center=centre))
     if active:
-        pygame.draw.circle(surf, style.ACTIVE_RIM, centre, r + 1, max(2, r // 5))
+        tokens.draw_active_ring(surf, centre, r)
     tokens.draw_facing(surf, centre, r, facing)
     tokens.draw_wounds(surf, centre, r, wounds[0], wounds[1], tokens.rim_width(look, r))
     tokens.draw_badges(surf, centre, r, [tokens.BADGE_BY_KEY[b] for b in badges])

@@ -234,10 +234,19 @@ def draw_token(surf: pygame.Surface, m: Any, centre: tuple[int, int], r: int, co
     layout_probe.note("base", (centre[0] - r, centre[1] - r, 2 * r, 2 * r), owner=getattr(m, "id", ""), radius=r,
                       text=look.emblem if emblem_size(r) else "")
     if active:
-        pygame.draw.circle(surf, style.ACTIVE_RIM, centre, r + 1, max(2, r // 5))
+        draw_active_ring(surf, centre, r)
     draw_facing(surf, centre, r, m.facing)
     draw_wounds(surf, centre, r, m.max_wounds, m.max_wounds - m.wounds_taken, rim_width(look, r))
     draw_badges(surf, centre, r, badges_of(m))
+
+
+def draw_active_ring(surf: pygame.Surface, c: tuple[int, int], r: int) -> None:
+    """The model activating now: a yellow halo just outside the base, edged dark so it never reads as a hero's
+    gold rim (which is part of the base)."""
+    w = max(2, r // 5)
+    pygame.draw.circle(surf, (20, 20, 20), c, r + 3 + w, 1)
+    pygame.draw.circle(surf, style.ACTIVE_RIM, c, r + 2 + w, w)
+    pygame.draw.circle(surf, (20, 20, 20), c, r + 2, 1)
 
 
 def draw_facing(surf: pygame.Surface, c: tuple[int, int], r: int, facing: float) -> None:

@@ -68,7 +68,7 @@ def marker_legend() -> list[tuple[str, str]]:
 BASE_CUES = (  # what the sample tokens drawn beside them show (drawn by tokens.draw_token itself)
     ("side_a", "round plate behind the emblem: side A (first player)"),
     ("side_b", "diamond plate behind the emblem: side B (second player)"),
-    ("active", "yellow ring: the model activating now; the white wedge is its facing"),
+    ("active", "yellow halo outside the base: the model activating now; the white wedge is its facing"),
     ("wounds", "pips on the rim: wounds left (green) and taken (red)"),
 )
 RIM_CUES = tuple((f"rim_{k}", rim.text) for k, rim in style.RIMS.items()) + (
@@ -297,7 +297,7 @@ class HelpOverlay(Scene):
         body = tokens.body_image(look, colour, model.side, radius_px)
         surface.blit(body, body.get_rect(center=centre))
         if cue == "active":
-            pygame.draw.circle(surface, style.ACTIVE_RIM, centre, radius_px + 1, max(2, radius_px // 5))
+            tokens.draw_active_ring(surface, centre, radius_px)
         tokens.draw_facing(surface, centre, radius_px, model.facing)
         tokens.draw_wounds(surface, centre, radius_px, model.max_wounds, model.max_wounds - model.wounds_taken,
                            tokens.rim_width(look, radius_px))
