@@ -46,8 +46,8 @@ KINDS = ("nominate", "winds_of_kismet", "greater_purpose", "cursed_hand", "plan"
          "heroic_impetus", "impetus_action", "target", "weapon", "full_defense", "choose_edge", "deploy",
          "deploy_facing", "place_marker", "place_prisoner", "inner_reserve", "reroll", "trait_fate", "move_to",
          "end_point", "charge_end", "free_strike", "strike_order", "ambush_place", "spell", "enhancement", "weakness")
-SCENES = ("menu", "setup", "settings", "help", "battle_deployment", "battle_main", "handoff", "maintenance", "results",
-          "log_links", "rules_from_log", "rules_search", "log_view")
+SCENES = ("menu", "setup", "settings", "help", "help_legend", "battle_deployment", "battle_main", "handoff",
+          "maintenance", "results", "log_links", "rules_from_log", "rules_search", "log_view")
 TESTS = Path(__file__).resolve().parent.parent / "tests" / "data" / "parties"
 # (scenario, map, parties, seed, declare_plan_upfront): together these reach every kind but strike_order,
 # which needs a Sweeping Attack with two models in contact: the tour then opens POSITIONS (script files)
@@ -74,11 +74,12 @@ class Shot:
 class Tour:
     """Plays the games and shoots each new scene and prompt kind at every size."""
 
-    def __init__(self, out: Path, sizes: list[tuple[int, int]]):
+    def __init__(self, out: Path, sizes: list[tuple[int, int]], colour_blind: bool = False):
         self.out = out
         self.sizes = sizes
         out.mkdir(parents=True, exist_ok=True)
-        self.app = App(UISettings(width=sizes[0][0], height=sizes[0][1], animation="instant"), save=False)
+        self.app = App(UISettings(width=sizes[0][0], height=sizes[0][1], animation="instant",
+                                  colour_blind=colour_blind), save=False)
         pygame.event.clear()
         self.shots: list[Shot] = []
         self.missing_kinds = set(KINDS)
@@ -194,6 +195,8 @@ class Tour:
         if d.kind == "nominate" and "help" in self.missing_scenes:
             press(self.app, pygame.K_F1)
             self.scene_shot("help", "Controls (F1) over the battle")
+            press(self.app, pygame.K_TAB)
+            self.scene_shot("help_legend", "Tokens and terrain: the legend's second page (Tab in F1)")
             press(self.app, pygame.K_ESCAPE)
         if d.kind == "nominate" and "log_links" in self.missing_scenes and len(session.state.log) > 80:
             self._rules_and_log(scene)
@@ -294,9 +297,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=len(GAMES), help="play at most this many games")
     parser.add_argument("--editor-only", action="store_true", help="only the map editor's leg")
     parser.add_argument("--builder-only", action="store_true", help="only the party builder's leg")
+    parser.add_argument("--colour-blind", action="store_true", help="the colour-blind palette (Settings)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    tour = Tour(Path(args.out), parse_sizes(args.sizes))
+    tour = Tour(Path(args.out), parse_sizes(args.sizes), colour_blind=args.colour_blind)
     tour.menus()
     from tools.tour_builder import builder_tour
 

@@ -12,6 +12,17 @@ from game.ui.table_view import SIDE_COLOURS, STYLE_COLOURS, TABLE_GREEN, Camera,
 from tests.rules.harness import figure, square, table
 
 
+def _near(c, want, tol: int) -> bool:
+    return all(abs(a - b) <= tol for a, b in zip(tuple(c)[:3], want, strict=True))
+
+
+def _disc(surf, cam, x: float, y: float, r: float = 0.45) -> set[tuple[int, int, int]]:
+    cx, cy = cam.to_px((x, y))
+    n = round(r * cam.scale)
+    return {tuple(surf.get_at((cx + dx, cy + dy)))[:3] for dx in range(-n, n + 1) for dy in range(-n, n + 1)
+            if dx * dx + dy * dy <= n * n}
+
+
 def test_models_and_terrain_land_where_the_camera_puts_them() -> None:
     pygame.init()
     state = table((0, figure("Red"), 10, 10, 0), (1, figure("Blue"), 20, 20, 180),
@@ -19,10 +30,12 @@ def test_models_and_terrain_land_where_the_camera_puts_them() -> None:
     surf = pygame.Surface((800, 800))
     cam = Camera.fit(surf.get_rect())
     draw_state(surf, state, cam)
-    assert tuple(surf.get_at(cam.to_px((10, 10.15))))[:3] == SIDE_COLOURS[0]  # beside the facing arrow
-    assert tuple(surf.get_at(cam.to_px((20, 20.25))))[:3] == SIDE_COLOURS[1]
-    assert tuple(surf.get_at(cam.to_px((26, 9.5))))[:3] == STYLE_COLOURS["forest"]
-    assert tuple(surf.get_at(cam.to_px((2, 30))))[:3] == TABLE_GREEN
+    # the token's body in its side's colour, between the emblem plate and the rim (tokens.body_image)
+    assert SIDE_COLOURS[0] in _disc(surf, cam, 10, 10) and SIDE_COLOURS[1] not in _disc(surf, cam, 10, 10)
+    assert SIDE_COLOURS[1] in _disc(surf, cam, 20, 20) and SIDE_COLOURS[0] not in _disc(surf, cam, 20, 20)
+    # terrain is painted by family now (canopies over the wood), the cloth has faint tufts: near, not equal
+    assert _near(surf.get_at(cam.to_px((26, 9.5))), STYLE_COLOURS["forest"], 90)
+    assert _near(surf.get_at(cam.to_px((2, 30))), TABLE_GREEN, 20)
     x, y = cam.to_inches(cam.to_px((12.5, 7.25)))
     assert abs(x - 12.5) < 0.05 and abs(y - 7.25) < 0.05
 

@@ -39,6 +39,11 @@ class TraitRule:
     extra_combat_actions: int = 0  # Dual Wield
     after_priority: int = 0  # order of after_attack hooks ([SEQ-6]: after Slayer's extra wound, Drain before spreads)
     actions: tuple[ActionKind, ...] = ()  # actions the trait offers ([SPEC-5]); performed by ``perform``
+    # -- how the model's token shows the trait (game/ui/tokens.py; art only, no rule reads these) -----
+    emblem: str = ""  # shown instead of the weapon's emblem: what the model is ("mount", "wings", "staff")
+    emblem_rank: int = 0  # the highest-ranked trait emblem wins (a mounted sorcerer shows its mount)
+    token_mark: str = ""  # a small mark beside the emblem ("skull" for Undead)
+    token_big: bool = False  # a toothed ring round the base: a bigger creature (Large, Gargantuan)
 
     def available_actions(self, state: GameState, model: ModelState) -> tuple[ActionKind, ...]:
         """The trait's actions the model may declare now (Sorcery: not once burnt out)."""

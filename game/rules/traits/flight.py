@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 class Flight(TraitRule):
     name = "Flight"
     rule = "T-FLIGHT-2"
+    emblem = "wings"
+    emblem_rank = 2
 
     def defence_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
         if attack.defender.conditions.get("flight_moved"):

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 class Gargantuan(TraitRule):
     name = "Gargantuan"
     rule = "T-GARG-2"
+    token_big = True
     can_sneak = False
     causes_terror = True
     terror_immune = True

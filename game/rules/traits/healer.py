@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 class Healer(TraitRule):
     name = "Healer"
     rule = "T-HEALER-1"
+    emblem = "healer"
     actions = (ActionKind("heal", "Heal", 1, "special", "T-HEALER-1"),)
 
     @staticmethod

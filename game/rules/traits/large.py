@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 class Large(TraitRule):
     name = "Large"
     rule = "T-LARGE-2"
+    token_big = True  # the token reads as a bigger creature
     can_sneak = False
 
     def attack_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:

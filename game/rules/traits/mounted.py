@@ -9,6 +9,8 @@ from game.rules.traits.base import TraitRule, trait
 class Mounted(TraitRule):
     name = "Mounted"
     rule = "T-MOUNTED-1"
+    emblem = "mount"
+    emblem_rank = 3
     can_sneak = False
 
     def move_bonus(self, state: GameState, model: ModelState, action: str) -> list[Modifier]:

@@ -8,6 +8,7 @@ from game.rules.traits.tough import Tough
 class Undead(Tough):  # has Tough: the same wound hook
     name = "Undead"
     rule = "T-UNDEAD-1"
+    token_mark = "skull"
     fearless = True
     causes_terror = True
     terror_immune = True

@@ -153,6 +153,7 @@ class BattleScene(Scene):
         if self.dice_tray is None:
             self.dice_tray = DiceTray(state=self.state)
         self.dice_tray.scale = self.app.settings.ui_scale
+        self.dice_tray.colour_blind = self.app.settings.colour_blind  # the tray's edges in the table's palette
         self.panel.attach(self.widgets["prompt"], self.widgets["options"], self.options_rect)  # answers rebuilt
 
     def _control_rows(self, inner: int, pad: int) -> list[list[tuple[Control, str, str]]]:

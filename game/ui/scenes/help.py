@@ -1,10 +1,11 @@
-"""The help overlay (F1): every keyboard shortcut and mouse control, and what the marks on a base mean.
+"""The help overlay (F1): every keyboard shortcut and mouse control, and the legend of the table.
 
 ``SHORTCUTS`` is the one list the controls column is drawn from; the battle scene's author extends it
-when a control is added, so the help never falls behind the game. The markers column is generated
-from the definitions the table is drawn with (table_view's condition letters and tag, its base
-drawing) and the condition texts the tooltips show, so the legend cannot disagree with the table.
-A button opens the rules reference.
+when a control is added, so the help never falls behind the game. The legend is generated from the
+definitions the table is drawn with: the condition badges (tokens.BADGES) beside the controls, and on
+the second page (Tab) the token anatomy, every emblem and every terrain family and edge, each drawn by
+the table's own token and terrain code, with the condition texts the tooltips show, so the legend
+cannot disagree with the table. A button opens the rules reference.
 """
 
 from __future__ import annotations
@@ -14,9 +15,12 @@ from types import SimpleNamespace
 import pygame
 import pygame_gui
 
-from game.ui import theme
+from game.ui import style, theme, tokens
 from game.ui.app import App, Scene
+from game.ui.icons import icon
 from game.ui.scenes import common
+from game.ui.terrain_art import FAMILIES, Family
+from game.ui.tokens import BADGES, Badge, TokenLook
 
 SHORTCUTS: list[tuple[str, str]] = [
     ("Left click", "pick a model, a point, a facing; press a button"),
@@ -42,25 +46,39 @@ SHORTCUTS: list[tuple[str, str]] = [
 CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
-def marker_legend() -> list[tuple[str, str]]:
-    """(letter, meaning) for every letter drawn beside a base, from the table's own definitions."""
+def badge_legend() -> list[tuple[Badge, str]]:
+    """(badge, meaning) for every badge drawn beside a base, from the table's own definitions (tokens.BADGES)."""
     from game.ui.battle.tooltips import CONDITION_TEXT
-    from game.ui.table_view import CONDITION_MARKS, JAMMED_MARK
 
     out = []
-    for key, letter in CONDITION_MARKS.items():
-        name, rule, what = CONDITION_TEXT.get(key, (key.replace("_", " ").capitalize(), "", ""))
-        out.append((letter, f"{name}: {what} [{rule}]" if rule else name))
-    out.append((JAMMED_MARK, "Jammed: a black powder weapon misfired; Clear weapon before it fires [SKILL-7]"))
+    for badge in BADGES:
+        if badge.key == "jammed":
+            text = "Jammed: a black powder weapon misfired; Clear weapon before it fires [SKILL-7]"
+        else:
+            name, rule, what = CONDITION_TEXT.get(badge.key, (badge.key.replace("_", " ").capitalize(), "", ""))
+            text = f"{name}: {what} [{rule}]" if rule else name
+        out.append((badge, text))
     return out
 
 
-BASE_CUES = (  # what the sample bases drawn beside them show (drawn by table_view.draw_model itself)
-    ("side_a", "a ring inside: side A (first player)"),
-    ("side_b", "a square inside: side B (second player)"),
-    ("active", "yellow rim: the model activating now; the white line is its facing"),
-    ("wounds", "pips above: wounds left (green) and taken (red)"),
+def marker_legend() -> list[tuple[str, str]]:
+    """(letter, meaning) for every badge: the letter a badge shows when it is too small for its icon."""
+    return [(badge.letter, text) for badge, text in badge_legend()]
+
+
+BASE_CUES = (  # what the sample tokens drawn beside them show (drawn by tokens.draw_token itself)
+    ("side_a", "round plate behind the emblem: side A (first player)"),
+    ("side_b", "diamond plate behind the emblem: side B (second player)"),
+    ("active", "yellow halo outside the base: the model activating now; the white wedge is its facing"),
+    ("wounds", "pips on the rim: wounds left (green) and taken (red)"),
 )
+RIM_CUES = tuple((f"rim_{k}", rim.text) for k, rim in style.RIMS.items()) + (
+    ("big", "toothed ring: a Large or Gargantuan creature"),)
+
+
+def terrain_legend() -> list[tuple[Family, str]]:
+    """(family, what it shows and the styles drawn so) for every terrain family (terrain_art.FAMILIES)."""
+    return [(f, f"{f.name}: {f.text} ({', '.join(f.styles)})") for f in FAMILIES]
 
 
 class HelpOverlay(Scene):
@@ -72,7 +90,8 @@ class HelpOverlay(Scene):
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.panel = pygame.Rect(0, 0, 10, 10)
         self._pressed_here = False
-        self._fitted: dict[tuple[int, int], int] = {}  # panel size -> the text size that fits it
+        self._fitted: dict[tuple[int, int, int], int] = {}  # (page, panel size) -> the text size that fits it
+        self.sheet = 0  # 0: controls and badges; 1: the legend of tokens and terrain (Tab or the button)
         # a scene with controls of its own (the map editor) lists them in ``SHORTCUTS``
         self.shortcuts: list[tuple[str, str]] = getattr(app.top, "SHORTCUTS", SHORTCUTS)
 
@@ -83,17 +102,23 @@ class HelpOverlay(Scene):
         ph = min(h - self.px(40), self.px(640))
         self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         common.label(self, "title", pygame.Rect(self.panel.x, self.panel.y + self.px(8), pw, self.px(36)),
-                     "Controls and markers", "@heading")
-        bw, bh = self.px(170), self.px(38)
+                     ("Controls and badges", "Tokens and terrain")[self.sheet], "@heading")
+        bw, bh = min(self.px(190), (pw - self.px(48)) // 3), self.px(38)
         y = self.panel.bottom - self.px(50)
-        common.button(self, "rules", pygame.Rect(self.panel.centerx - bw - self.px(8), y, bw, bh),
+        x0 = self.panel.centerx - (3 * bw + 2 * self.px(12)) // 2
+        common.button(self, "page", pygame.Rect(x0, y, bw, bh), ("Tokens and terrain", "Controls")[self.sheet],
+                      "The other page of this help (Tab)")
+        common.button(self, "rules", pygame.Rect(x0 + bw + self.px(12), y, bw, bh),
                       "Rules reference", "Every rule of the game, searchable")
-        common.button(self, "close", pygame.Rect(self.panel.centerx + self.px(8), y, bw, bh), "Close",
+        common.button(self, "close", pygame.Rect(x0 + 2 * (bw + self.px(12)), y, bw, bh), "Close",
                       "Esc or F1")
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.widgets.get("rules"):
             self.open_rules()
+        elif (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.widgets.get("page")) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_TAB):
+            self.turn_page()
         elif self._closes(event):
             self.close()
         elif event.type == pygame.MOUSEBUTTONDOWN:
@@ -108,7 +133,11 @@ class HelpOverlay(Scene):
         return event.type == pygame.KEYDOWN and event.key in CLOSE_KEYS
 
     def _on_button(self, pos: tuple[int, int]) -> bool:
-        return any(self.widgets[k].rect.collidepoint(pos) for k in ("rules", "close") if k in self.widgets)
+        return any(self.widgets[k].rect.collidepoint(pos) for k in ("page", "rules", "close") if k in self.widgets)
+
+    def turn_page(self) -> None:
+        self.sheet = 1 - self.sheet
+        self.rebuild()
 
     def open_rules(self) -> None:
         """The rules reference, in place of this help (Esc there returns to the scene below)."""
@@ -133,14 +162,15 @@ class HelpOverlay(Scene):
         left_w = (p.w - 2 * self.px(24) - gap) * 11 // 20
         left = pygame.Rect(p.x + self.px(24), top, left_w, bottom - top)
         right = pygame.Rect(left.right + gap, top, p.right - self.px(24) - left.right - gap, bottom - top)
-        size = self._fitted.get(p.size, self.px(14))  # the largest size at which both columns fit
-        while p.size not in self._fitted and size > 9 and not (self._draw_controls(None, left, size)
-                                                               and self._draw_markers(None, right, size)):
+        key = (self.sheet, *p.size)
+        size = self._fitted.get(key, self.px(14))  # the largest size at which both columns fit
+        first, second = ((self._draw_controls, self._draw_badges), (self._draw_tokens, self._draw_terrain))[self.sheet]
+        while key not in self._fitted and size > 9 and not (first(None, left, size) and second(None, right, size)):
             size -= 1
-        self._fitted[p.size] = size
-        self._draw_controls(surface, left, size)
+        self._fitted[key] = size
+        first(surface, left, size)
         pygame.draw.line(surface, (70, 74, 84), (left.right + gap // 2, top), (left.right + gap // 2, bottom))
-        self._draw_markers(surface, right, size)
+        second(surface, right, size)
 
     def _heading(self, surface: pygame.Surface | None, text: str, x: int, y: int, size: int) -> int:
         if surface is not None:
@@ -167,43 +197,108 @@ class HelpOverlay(Scene):
             y += row * max(len(keys), len(parts)) + size // 3
         return y <= rect.bottom
 
-    def _draw_markers(self, surface: pygame.Surface | None, rect: pygame.Rect, size: int) -> bool:
-        """The letters beside a base (drawn as the table draws them) and sample bases; False if they do
-        not fit."""
+    def _draw_badges(self, surface: pygame.Surface | None, rect: pygame.Rect, size: int) -> bool:
+        """The condition badges (drawn as the table draws them, with the letter a small one shows); False if
+        they do not fit."""
         from game.ui.battle.cards import wrap
-        from game.ui.table_view import mark_tag
 
         f = theme.font(size)
         row = f.get_linesize()
-        tag_w = size * 3
-        y = self._heading(surface, "Letters beside a base", rect.x, rect.y, size)
-        for letter, text in marker_legend():
-            parts = wrap(theme.displayable(text), size, False, rect.w - tag_w)
+        tag_w = size * 4
+        y = self._heading(surface, "Badges beside a base", rect.x, rect.y, size)
+        br = max(tokens.ICON_BADGE_RADIUS, round(row * 0.5))
+        for badge, text in badge_legend():
+            parts = wrap(theme.displayable(f"{badge.letter}  {text}"), size, False, rect.w - tag_w)
+            tall = max(row * len(parts), 2 * br + 4)
             if surface is not None:
-                surface.blit(mark_tag(f, letter), (rect.x + size // 2, y))
-                for n, part in enumerate(parts):
-                    surface.blit(f.render(part, True, theme.INK), (rect.x + tag_w, y + n * row))
-            y += row * len(parts)
-        y = self._heading(surface, "The base itself", rect.x, y + row // 2, size)
-        radius = max(6, round(size * 0.75))
-        for cue, text in BASE_CUES:
-            parts = wrap(text, size, False, rect.w - tag_w)
-            tall = max(row * len(parts), 2 * radius + size // 2 + 6)  # room for the base and its pips
-            if surface is not None:
-                self._sample_base(surface, cue, (rect.x + tag_w // 2, y + tall // 2 + 3), radius, size)
+                image = tokens.badge_image(badge, br)
+                surface.blit(image, image.get_rect(center=(rect.x + size, y + tall // 2)))
+                small = tokens.badge_image(badge, 5)
+                surface.blit(small, small.get_rect(center=(rect.x + size + 2 * br + 4, y + tall // 2)))
                 for n, part in enumerate(parts):
                     surface.blit(f.render(part, True, theme.INK), (rect.x + tag_w, y + (tall - row * len(parts)) // 2
                                                                    + n * row))
-            y += tall + size // 3
+            y += tall + 2
+        return y <= rect.bottom
+
+    def _draw_tokens(self, surface: pygame.Surface | None, rect: pygame.Rect, size: int) -> bool:
+        """Token anatomy, each cue on a sample drawn by the table's own token code; then every emblem."""
+        from game.ui.battle.cards import wrap
+
+        f = theme.font(size)
+        row = f.get_linesize()
+        tag_w = size * 4
+        radius = max(8, round(size * 0.9))
+        y = self._heading(surface, "The token", rect.x, rect.y, size)
+        for cue, text in BASE_CUES + RIM_CUES:
+            parts = wrap(text, size, False, rect.w - tag_w)
+            tall = max(row * len(parts), 2 * radius + size // 2 + 6)
+            if surface is not None:
+                self._sample_base(surface, cue, (rect.x + tag_w // 2, y + tall // 2 + 2), radius, size)
+                for n, part in enumerate(parts):
+                    surface.blit(f.render(part, True, theme.INK), (rect.x + tag_w, y + (tall - row * len(parts)) // 2
+                                                                   + n * row))
+            y += tall + size // 4
+        y = self._heading(surface, "Emblems: what the model is", rect.x, y + row // 3, size)
+        cols = max(1, rect.w // max(1, size * 12))
+        cell_w = rect.w // cols
+        es = round(row * 1.2)
+        for n, (key, text) in enumerate(tokens.EMBLEM_TEXT.items()):
+            x, yy = rect.x + (n % cols) * cell_w, y + (n // cols) * (es + 2)
+            if surface is not None:
+                surface.blit(icon(key, es, style.EMBLEM_INK), (x, yy))
+                label = wrap(text, size - 1, False, cell_w - es - 6)[0]
+                surface.blit(theme.font(size - 1).render(label, True, theme.INK), (x + es + 4, yy + (es - row) // 2))
+        y += (len(tokens.EMBLEM_TEXT) + cols - 1) // cols * (es + 2)
+        return y <= rect.bottom
+
+    def _draw_terrain(self, surface: pygame.Surface | None, rect: pygame.Rect, size: int) -> bool:
+        """A swatch of every terrain family painted by the table's own painters, then each kind's edge."""
+        from game.ui.battle.cards import wrap
+        from game.ui.terrain_art import draw_edge, paint_piece, seed_of
+
+        f = theme.font(size)
+        row = f.get_linesize()
+        sw = round(row * 2.2)
+        y = self._heading(surface, "Terrain families", rect.x, rect.y, size)
+        for family, text in terrain_legend():
+            parts = wrap(text, size, False, rect.w - sw - size)
+            tall = max(row * len(parts), round(sw * 0.7))
+            if surface is not None:
+                box = pygame.Rect(rect.x, y + (tall - round(sw * 0.7)) // 2, sw, round(sw * 0.7))
+                pts = [box.topleft, box.topright, box.bottomright, box.bottomleft]
+                paint_piece(surface, pts, family.styles[0], sw / 2.2, seed_of(pts, family.key))
+                for n, part in enumerate(parts):
+                    surface.blit(f.render(part, True, theme.INK), (rect.x + sw + size, y + (tall - row * len(parts))
+                                                                   // 2 + n * row))
+            y += tall + 3
+        y = self._heading(surface, "Edges: the kind of terrain", rect.x, y + row // 3, size)
+        for kind, text in style.KIND_TEXT.items():
+            parts = wrap(text, size, False, rect.w - sw - size)
+            tall = max(row * len(parts), round(sw * 0.6))
+            if surface is not None:
+                box = pygame.Rect(rect.x, y + (tall - round(sw * 0.6)) // 2, sw, round(sw * 0.6))
+                pygame.draw.rect(surface, style.TABLE_GREEN, box)
+                pts = [box.topleft, box.topright, box.bottomright, box.bottomleft]
+                draw_edge(surface, pts, kind, kind == "impassable", sw / 2.2)
+                for n, part in enumerate(parts):
+                    surface.blit(f.render(part, True, theme.INK), (rect.x + sw + size, y + (tall - row * len(parts))
+                                                                   // 2 + n * row))
+            y += tall + 3
         return y <= rect.bottom
 
     def _sample_base(self, surface: pygame.Surface, cue: str, centre: tuple[int, int], radius_px: int,
                      size: int) -> None:
-        """A base drawn by the table's own draw_model, showing one cue."""
-        from game.ui.table_view import SIDE_COLOURS, Camera, draw_model
-
-        cam = Camera(scale=radius_px / 0.5, ox=centre[0], oy=centre[1])
-        model = SimpleNamespace(x=0.0, y=0.0, radius=0.5, side=1 if cue == "side_b" else 0, facing=0.0, name="",
-                                max_wounds=3 if cue == "wounds" else 0, wounds_taken=1, conditions={}, jammed=[])
-        draw_model(surface, model, cam, theme.font(max(8, size - 4)), active=cue == "active",  # type: ignore[arg-type]
-                   colours=SIDE_COLOURS)
+        """A token drawn by the table's own token code, showing one cue."""
+        rim = cue[4:] if cue.startswith("rim_") else "companion"
+        look = TokenLook("blade", (), rim, cue == "big")
+        model = SimpleNamespace(side=1 if cue == "side_b" else 0, facing=0.0, max_wounds=3 if cue == "wounds" else 0,
+                                wounds_taken=1, conditions={}, jammed=[], id="")
+        colour = style.side_palette(self.app.settings.colour_blind)[model.side]  # the palette the table uses
+        body = tokens.body_image(look, colour, model.side, radius_px)
+        surface.blit(body, body.get_rect(center=centre))
+        if cue == "active":
+            tokens.draw_active_ring(surface, centre, radius_px)
+        tokens.draw_facing(surface, centre, radius_px, model.facing)
+        tokens.draw_wounds(surface, centre, radius_px, model.max_wounds, model.max_wounds - model.wounds_taken,
+                           tokens.rim_width(look, radius_px))

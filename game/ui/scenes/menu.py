@@ -171,10 +171,30 @@ class MainMenu(Scene):
             self.rebuild()
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BG)
+        """The title screen: a corner of a table in the game's look, dimmed, a panel behind the menu and the
+        title between two emblems; bands in the side colours top and bottom."""
+        from game.ui import title_art
+        from game.ui.icons import icon
+
         w, h = surface.get_size()
-        # two bands in the side colours: a hint of the table without drawing one
-        band = self.px(6)
         cb = self.app.settings.colour_blind
+        surface.blit(title_art.backdrop((w, h), cb), (0, 0))
+        column = [el.rect for key, el in self.widgets.items() if key in ("title", "subtitle") or
+                  key in {k for k, _, _ in self._buttons()}]
+        if column:
+            panel = column[0].unionall(column[1:]).inflate(self.px(48), self.px(28))
+            shade = pygame.Surface(panel.size, pygame.SRCALPHA)
+            shade.fill((*theme.BG, 215))
+            surface.blit(shade, panel.topleft)
+            pygame.draw.rect(surface, theme.ACCENT, panel, 2, border_radius=self.px(6))
+        title = self.widgets.get("title")
+        if title is not None:
+            half = theme.font(self.px(34), bold=True).size("Iron & Honor")[0] // 2
+            size = self.px(40)
+            mark = icon("title", size, theme.ACCENT)
+            for sx in (-1, 1):
+                surface.blit(mark, mark.get_rect(center=(title.rect.centerx + sx * (half + self.px(34)),
+                                                         title.rect.centery)))
+        band = self.px(6)
         pygame.draw.rect(surface, theme.side_colour(0, cb), (0, 0, w, band))
         pygame.draw.rect(surface, theme.side_colour(1, cb), (0, h - band, w, band))

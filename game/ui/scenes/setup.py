@@ -17,7 +17,7 @@ import pygame_gui
 from game.content.library import Library
 from game.content.maps import BattleMap
 from game.content.matchup import matchup_warnings
-from game.ui import theme
+from game.ui import theme, tokens
 from game.ui.app import App, Scene
 from game.ui.scenes import common
 from game.ui.session import AI_LEVELS, HOTSEAT, VS_AI, BattleSetup
@@ -176,6 +176,13 @@ class SetupScene(Scene):
                       self.party_keys[side])
         y += list_h + gap
         chosen = parties.get(self.party_keys[side])
+        strip_h = self.px(34)
+        if chosen is not None and r.bottom - y - strip_h >= self.px(120):  # the party's tokens, as on the table
+            colour = theme.side_colour(side, self.app.settings.colour_blind)
+            image = tokens.party_strip(chosen[1].models, colour, side, r.w, strip_h)
+            self.widgets[f"party{side}_tokens"] = pygame_gui.elements.UIImage(
+                pygame.Rect(r.x, y, r.w, strip_h), image, self.manager, container=common.parent(self))
+            y += strip_h + gap // 2
         text = common.party_html(chosen[1], theme.side_colour(side, self.app.settings.colour_blind)) \
             if chosen else "No party chosen."
         common.text_box(self, f"party{side}_text", pygame.Rect(r.x, y, r.w, r.bottom - y), text)
