@@ -21,7 +21,7 @@ from game.ai import memo
 from game.ai.futile import Futility, contact_choice, spoils_from
 from game.ai.random_legal import RandomLegal
 from game.ai.threat import Threats, loss
-from game.rules import board, combat, conditions
+from game.rules import board, combat, conditions, movement, sorcery
 from game.rules.board import point_behind as behind
 from game.rules.decisions import Answer, Decision, IllegalAnswer
 from game.rules.state import GameState, ModelState
@@ -75,7 +75,7 @@ class Tactical:
 
     def opportunity(self, state: GameState, m: ModelState) -> tuple[float, Intent]:
         """The best thing this model can do now, as (expected value, intent)."""
-        if m.conditions.get("stunned"):
+        if conditions.STUNNED.on(m):
             return 0.1, Intent("hold")
         if self.level == "hard" and self.rescued(state, m):  # the win is this model alive: keep it away
             return 0.3, Intent("advance", goal=self.refuge(state, m))
@@ -98,7 +98,7 @@ class Tactical:
             if gap <= 18 and combat.ranged_weapons(m):
                 value = self.shot_value(state, m, e)
                 best = max(best, (value, Intent("shoot", e.id)), key=lambda x: x[0])
-            if gap <= 18 and m.has("sorcery") and not m.conditions.get("burnt_out"):
+            if gap <= 18 and sorcery.has_spells(m):
                 value, spell = self.spell_value(state, m, e)
                 best = max(best, (value, Intent("cast", e.id, spell=spell)), key=lambda x: x[0])
         return best
@@ -112,7 +112,7 @@ class Tactical:
         if key not in self._lanes:
             if len(self._lanes) > 64:
                 self._lanes.clear()
-            if board.is_engaged(state, m) or m.conditions.get("entangled"):
+            if not movement.can_charge(state, m):
                 self._lanes[key] = set()
             else:
                 near = any(3 <= board.distance(m, e) <= allowance(state, m, "charge")[0] + 0.5
@@ -219,7 +219,7 @@ class Tactical:
         ravage = memo.spell_odds(state, m, e, "ravage")
         stun = memo.spell_odds(state, m, e, "stun")
         options = [(float(ravage.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken), "ravage")]
-        if not e.conditions.get("stunned") and not conditions.stun_immune(state, e, m):
+        if not conditions.STUNNED.on(e) and not conditions.stun_immune(state, e, m):
             options.append((0.5 * float(stun.p_success) * model_value(e)
                             + self.first_strike(state, e, 0.0, float(stun.p_success)), "stun"))
         return max(options)
@@ -748,12 +748,12 @@ class Tactical:
         attacks += [(e, "charge_attack", 0.5) for e in others]
         try:
             plain = sum(w * harm(a, act) for a, act, w in attacks)
-            m.conditions["full_defense"] = True
+            conditions.FULL_DEFENSE.put(m)
             guarded = sum(w * harm(a, act) for a, act, w in attacks)
         except Exception:  # an attack the odds cannot model: no opinion
             return -1.0
         finally:
-            m.conditions.pop("full_defense", None)
+            conditions.FULL_DEFENSE.lift(m)
         return plain - guarded - self.opportunity(state, m)[0]
 
     def on_heroic_impetus(self, state: GameState, d: Decision) -> Answer:

@@ -9,9 +9,10 @@ from __future__ import annotations
 import math
 
 from game.core.vec import Vec2
-from game.geometry.battlefield import NEUTRAL, BaseRecord, Battlefield
+from game.geometry.battlefield import BASE_FLAGS, NEUTRAL, BaseRecord, Battlefield
 from game.geometry.los import LosResult, line_of_sight_turned
 from game.rules.state import PRISONER, SIDE_LETTERS, GameState, ModelState
+from game.rules.traits.base import trait_hooks
 
 CONTACT_TOLERANCE = 0.02  # [DIG-3]
 
@@ -117,8 +118,9 @@ def facing_towards(model: ModelState, x: float, y: float) -> float:
 
 def base_record(model: ModelState) -> BaseRecord:
     side = NEUTRAL if model.status == PRISONER else SIDE_LETTERS[model.side]  # [ENC-RES-3]
+    hooks = trait_hooks(model)  # the flags its traits declare (Flight, Agile, Gargantuan)
     return BaseRecord(model.id, side, Vec2(model.x, model.y), model.radius, model.facing,
-                      frozenset(model.profile.traits))
+                      frozenset(f for f in BASE_FLAGS if any(getattr(h, f) for h in hooks)))
 
 
 def indexed(model: ModelState) -> bool:

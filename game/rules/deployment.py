@@ -19,6 +19,7 @@ from game.rules import board
 from game.rules.decisions import Answer, Controller, Decision, Option
 from game.rules.encounter import Marker, ZoneShape, zone_of
 from game.rules.state import ON_TABLE, PRISONER, RESERVE, UNDEPLOYED, GameState, ModelState
+from game.rules.traits.base import any_hook
 
 Gen = Generator[Decision, Any, Any]
 DEPLOYMENT_KINDS = ("choose_edge", "deploy", "deploy_facing", "place_marker", "place_prisoner")
@@ -145,7 +146,7 @@ def deploy_side(state: GameState, side: int) -> Gen:
     enc = state.encounter
     zone = zone_of(state, side)
     for model in [m for m in state.side_models(side) if m.status == UNDEPLOYED]:
-        if model.has("ambush"):
+        if any_hook(model, "deploys_in_reserve"):
             model.status = RESERVE
             state.emit("HeldInAmbush", f"{model.name} is held back in ambush", model=model.id, rule="T-AMBUSH-1")
             continue

@@ -7,6 +7,7 @@ from game.content.party_building import BuiltParty
 from game.content.scenario_file import ScenarioFile
 from game.core.dice import Dice
 from game.rules.state import RESERVE, SIDE_LETTERS, GameState, ModelState, Settings, SideState
+from game.rules.traits.base import any_hook
 
 
 def new_game(parties: tuple[BuiltParty, BuiltParty], battle_map: BattleMap, seed: int,
@@ -40,7 +41,7 @@ def simple_deployment(state: GameState) -> None:
     from game.rules import board
 
     for m in state.models.values():
-        if m.has("ambush"):
+        if any_hook(m, "deploys_in_reserve"):
             m.status = RESERVE
         else:
             m.x, m.y = -100.0, -100.0  # off the table while the others are placed

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from game.content.maps import TABLE_SIZE, BattleMap
+from game.rules.conditions import CONDITIONS
 from game.rules.state import GameState, ModelState
 from game.ui import layout_probe
 from game.ui.model_labels import FACING_REACH, place_labels, unique_labels
@@ -29,8 +30,7 @@ KIND_OUTLINE = {"rough": (230, 220, 140), "obstacle": (250, 250, 250), "impassab
                 "area": (20, 70, 20)}
 SIDE_COLOURS = [(200, 50, 50), (50, 90, 220)]
 COLOUR_BLIND_SIDES = [(230, 150, 20), (40, 110, 230)]  # orange / blue: apart for red-green colour blindness
-CONDITION_MARKS = {"stunned": "S", "stealth": "H", "full_defense": "D", "ran": "R", "rough": "~", "entangled": "E",
-                   "confused": "C", "weakness": "W", "burnt_out": "B"}
+CONDITION_MARKS = {c.id: c.mark for c in CONDITIONS.values() if c.mark}  # the letters beside a base
 JAMMED_MARK = "J"  # a black powder weapon of the model is jammed ([SKILL-7])
 MARK_INK, MARK_BACK = (255, 255, 0), (0, 0, 0)
 

@@ -55,6 +55,7 @@ def candidates(state: GameState, model: ModelState) -> list[dict[str, float]]:
 class Ambush(TraitRule):
     name = "Ambush"
     rule = "T-AMBUSH-2"
+    deploys_in_reserve = True
 
     def at_maintenance(self, state: GameState, model: ModelState) -> Generator[Decision, Any, None]:
         if model.status != RESERVE:
