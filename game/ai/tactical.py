@@ -140,7 +140,8 @@ class Tactical:
             ay += (m.y - e.y) / gap ** 2
         norm = math.hypot(ax, ay) or 1.0
         x, y = m.x + 12 * ax / norm, m.y + 12 * ay / norm
-        return min(36 - m.radius - 0.5, max(m.radius + 0.5, x)), min(36 - m.radius - 0.5, max(m.radius + 0.5, y))
+        far = state.battle_map.size - m.radius - 0.5
+        return min(far, max(m.radius + 0.5, x)), min(far, max(m.radius + 0.5, y))
 
     def melee_value(self, state: GameState, m: ModelState, e: ModelState, action: str) -> float:
         weapons = combat.melee_weapons(m)
@@ -274,8 +275,8 @@ class Tactical:
         edges = escape_edges(state, m) if state.encounter is not None else []
         if not edges:
             return None
-        spots = {"top": (m.x, m.radius), "bottom": (m.x, 36 - m.radius), "left": (m.radius, m.y),
-                 "right": (36 - m.radius, m.y)}
+        far = state.battle_map.size - m.radius
+        spots = {"top": (m.x, m.radius), "bottom": (m.x, far), "left": (m.radius, m.y), "right": (far, m.y)}
         return min((spots[e] for e in edges), key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y))
 
     def goal_for(self, state: GameState, m: ModelState) -> tuple[float, float] | None:
@@ -545,13 +546,13 @@ class Tactical:
         else where the other enemies' replies hurt least; the default (straight in) breaks ties."""
         m, t = state.model(d.context["model"]), state.model(d.context["target"])
         default = d.context.get("default")
-        reach = m.radius + t.radius + 0.01
+        reach, far = m.radius + t.radius + 0.01, state.battle_map.size - m.radius
         threats = Threats(state, m, model_value(m), [e for e in state.enemies_of(m) if e.id != t.id])
         points = []
         for k in range(24):
             a = 2 * math.pi * k / 24
             x, y = t.x + reach * math.cos(a), t.y + reach * math.sin(a)
-            if not (m.radius <= x <= 36 - m.radius and m.radius <= y <= 36 - m.radius):
+            if not (m.radius <= x <= far and m.radius <= y <= far):
                 continue
             points.append((2.0 * behind(t, x, y) - threats.at(x, y, los=False), {"x": round(x, 4), "y": round(y, 4)}))
         if default is not None:

@@ -108,6 +108,11 @@ def attacker_behind(defender: ModelState, attacker: ModelState) -> bool:
     return point_behind(defender, attacker.x, attacker.y)
 
 
+def nearest_enemy(state: GameState, model: ModelState) -> ModelState | None:
+    """The enemy on the table nearest the model by the rules' distance, base edge to base edge ([BASE-2])."""
+    return min(state.enemies_of(model), key=lambda e: distance(model, e), default=None)
+
+
 def facing_towards(model: ModelState, x: float, y: float) -> float:
     if x == model.x and y == model.y:
         return model.facing

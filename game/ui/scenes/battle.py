@@ -549,10 +549,11 @@ class BattleScene(Scene):
             return
         model = self.state.models.get(d.context.get("model", ""))
         if which == "enemy" and model is not None:
-            enemies = [e for e in self.state.on_table() if e.side != model.side]
-            if enemies:
-                e = min(enemies, key=lambda e: math.hypot(e.x - model.x, e.y - model.y))
-                self.give(round(math.degrees(math.atan2(e.y - model.y, e.x - model.x)) % 360.0, 1))
+            from game.rules import board
+
+            e = board.nearest_enemy(self.state, model)  # by the rules' distance ([BASE-2])
+            if e is not None:
+                self.give(round(board.facing_towards(model, e.x, e.y), 1))
                 return
         self.give(float(d.context.get("current", model.facing if model else 0.0)))
 
@@ -754,13 +755,13 @@ class BattleScene(Scene):
         """choose_edge: each edge the option names, labelled where it lies, so the choice is seen."""
         assert self.cam is not None
         f = theme.font(self.px(16), bold=True)
-        bands = {"top": ((0, 0), (36, 1.5)), "bottom": ((0, 34.5), (36, 36)), "left": ((0, 0), (1.5, 36)),
-                 "right": ((34.5, 0), (36, 36))}
+        from game.rules.encounter import EDGES, edge_strip
+
         d = self.session.pending
         for n, key in enumerate(d.choices() if d is not None else []):
-            if key not in bands:
+            if key not in EDGES:
                 continue
-            (x0, y0), (x1, y1) = bands[key]
+            x0, y0, x1, y1 = edge_strip(self.state.battle_map.size, key, 1.5)
             a, b = self.cam.to_px((x0, y0)), self.cam.to_px((x1, y1))
             rect = pygame.Rect(a, (b[0] - a[0], b[1] - a[1]))
             pygame.draw.rect(surface, theme.ACCENT, rect, 3)
@@ -783,11 +784,7 @@ class BattleScene(Scene):
         for side in (0, 1):
             zone = zone_of(self.state, side)
             colour = (*theme.side_colour(side, self.app.settings.colour_blind), 60 if side == d.side else 30)
-            if zone.polygon:
-                pts = [self.cam.to_px(p) for p in zone.polygon]
-            else:
-                x0, y0, x1, y1 = zone.bounds()
-                pts = [self.cam.to_px(p) for p in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+            pts = [self.cam.to_px(p) for p in zone.outline()]
             pygame.draw.polygon(layer, colour, pts)
             pygame.draw.polygon(layer, (*colour[:3], 200), pts, 2)
         surface.blit(layer, (0, 0))
