@@ -22,7 +22,7 @@ from game.geometry.routes import Route, end_options, shortest_route
 from game.rules import board, combat, conditions
 from game.rules.decisions import Decision, Option
 from game.rules.state import GameState, ModelState
-from game.rules.traits.base import TraitRule, any_hook, collect, trait_hooks
+from game.rules.traits.base import TraitRule, any_hook, collect, hooks_of, trait_hooks
 
 Gen = Generator[Decision, Any, Any]
 
@@ -293,7 +293,8 @@ def disengage(state: GameState, model: ModelState, kind: str) -> Gen:
         skip(state, model, kind, "it is not engaged")
         return False
     agile = next((h for h in trait_hooks(model) if h.slips_past_enemies), None)
-    strikers = [] if agile else [e for e in enemies if not conditions.STUNNED.on(e) and board.in_front_arc(e, model)]
+    strikers = [] if agile else [e for e in enemies if all(h.strikes_freely for h in hooks_of(e))
+                                 and board.in_front_arc(e, model)]
     if agile:
         state.emit("AgileEscape", f"{model.name} slips away: no free strikes against an Agile model",
                    model=model.id, rule="T-AGILE-1")

@@ -36,6 +36,7 @@ class Stunned(Condition):
     rule = "COND-1"
     summary = "−3 PD against close combat; must Shake Off before anything else"
     mark = "S"
+    strikes_freely = False  # [MOVE-9]
 
     def defence_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
         return [Modifier(-3, "MOD-5", "Stunned")] if attack.kind == "close" else []

@@ -34,6 +34,7 @@ class TraitRule:
     causes_terror: bool = False  # [COND-5]
     can_run: bool = True  # [MOVE-2] Lumbering
     can_sneak: bool = True  # [MOVE-5] Large, Gargantuan, Mounted
+    strikes_freely: bool = True  # may make a free strike at a disengaging enemy ([MOVE-9]; not while Stunned)
     has_tough: bool = False  # Tough, Undead, Non-Living
     extra_move_actions: int = 0  # Fast
     extra_combat_actions: int = 0  # Dual Wield
