@@ -150,8 +150,7 @@ class Frame:
         if route is not None and self.allowance and route.move is not None:
             mv = route.move
             pts = [(m.x, m.y)] + [(p.x, p.y) for p in mv.waypoints]
-            rough = mv.rough_penalty(ranger=m.has("ranger"), amphibious=m.has("amphibious"),
-                                     flight=m.has("flight"))
+            rough = mv.crosses_rough and movement.rough_spared_by(m, mv) is None  # the rules' answer ([TERR-6])
             warning = "rough ground: −2 to later rolls [TERR-2]" if rough else None
             previews.draw_route(surface, cam, pts, mv.cost, self.allowance, route.legal, warning)
             end = mv.waypoints[-1]

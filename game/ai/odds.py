@@ -201,7 +201,7 @@ def attack_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reser
     budget = [max(0, s.fate) for s in state.sides]  # the trait rolls themselves take no Fate under [FATE-8]
     a_fate = budget[a.side] - attacker_inner_reserve if slayer_fate is None else int(slayer_fate)
     d_fate = budget[d.side] - defender_inner_reserve if tough_fate is None else tough_fate
-    left, stunned = d.max_wounds - d.wounds_taken, bool(d.conditions.get("stunned"))
+    left, stunned = d.max_wounds - d.wounds_taken, conditions.STUNNED.on(d)
     immune = conditions.stun_immune(state, d, a)
     wounds: dict[int, Fraction] = {}
     if roll.misfire:
@@ -239,7 +239,7 @@ def wound_odds(state: GameState, target: ModelState, source: ModelState | None, 
     if fate is None:
         fate = state.sides[target.side].fate
     leaves = _wound_effects(combat.wound_saves(state, target, source, attack), count, no_fate,
-                            target.max_wounds - target.wounds_taken, bool(target.conditions.get("stunned")),
+                            target.max_wounds - target.wounds_taken, conditions.STUNNED.on(target),
                             conditions.stun_immune(state, target, source), max(0, fate))
     out: dict[int, Fraction] = {}
     kill = stun = Fraction(0)

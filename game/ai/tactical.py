@@ -21,7 +21,7 @@ from game.ai import memo
 from game.ai.futile import Futility, contact_choice, rest_spots, spoils_from
 from game.ai.random_legal import RandomLegal
 from game.ai.threat import Threats, loss
-from game.rules import board, combat, conditions
+from game.rules import board, combat, conditions, movement, sorcery
 from game.rules.board import point_behind as behind
 from game.rules.decisions import Answer, Decision, IllegalAnswer
 from game.rules.events import EventKind
@@ -76,7 +76,7 @@ class Tactical:
 
     def opportunity(self, state: GameState, m: ModelState) -> tuple[float, Intent]:
         """The best thing this model can do now, as (expected value, intent)."""
-        if m.conditions.get("stunned"):
+        if conditions.STUNNED.on(m):
             return 0.1, Intent("hold")
         if self.level == "hard" and self.rescued(state, m):  # the win is this model alive: keep it away
             return 0.3, Intent("advance", goal=self.refuge(state, m))
@@ -99,7 +99,7 @@ class Tactical:
             if gap <= 18 and combat.ranged_weapons(m):
                 value = self.shot_value(state, m, e)
                 best = max(best, (value, Intent("shoot", e.id)), key=lambda x: x[0])
-            if gap <= 18 and m.has("sorcery") and not m.conditions.get("burnt_out"):
+            if gap <= 18 and sorcery.has_spells(m):
                 value, spell = self.spell_value(state, m, e)
                 best = max(best, (value, Intent("cast", e.id, spell=spell)), key=lambda x: x[0])
         return best
@@ -113,7 +113,7 @@ class Tactical:
         if key not in self._lanes:
             if len(self._lanes) > 64:
                 self._lanes.clear()
-            if board.is_engaged(state, m) or m.conditions.get("entangled"):
+            if not movement.can_charge(state, m):
                 self._lanes[key] = set()
             else:
                 near = any(3 <= board.distance(m, e) <= allowance(state, m, "charge")[0] + 0.5
@@ -141,7 +141,8 @@ class Tactical:
             ay += (m.y - e.y) / gap ** 2
         norm = math.hypot(ax, ay) or 1.0
         x, y = m.x + 12 * ax / norm, m.y + 12 * ay / norm
-        return min(36 - m.radius - 0.5, max(m.radius + 0.5, x)), min(36 - m.radius - 0.5, max(m.radius + 0.5, y))
+        far = state.battle_map.size - m.radius - 0.5
+        return min(far, max(m.radius + 0.5, x)), min(far, max(m.radius + 0.5, y))
 
     def melee_value(self, state: GameState, m: ModelState, e: ModelState, action: str) -> float:
         weapons = combat.melee_weapons(m)
@@ -220,7 +221,7 @@ class Tactical:
         ravage = memo.spell_odds(state, m, e, "ravage")
         stun = memo.spell_odds(state, m, e, "stun")
         options = [(float(ravage.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken), "ravage")]
-        if not e.conditions.get("stunned") and not conditions.stun_immune(state, e, m):
+        if not conditions.STUNNED.on(e) and not conditions.stun_immune(state, e, m):
             options.append((0.5 * float(stun.p_success) * model_value(e)
                             + self.first_strike(state, e, 0.0, float(stun.p_success)), "stun"))
         return max(options)
@@ -275,8 +276,8 @@ class Tactical:
         edges = escape_edges(state, m) if state.encounter is not None else []
         if not edges:
             return None
-        spots = {"top": (m.x, m.radius), "bottom": (m.x, 36 - m.radius), "left": (m.radius, m.y),
-                 "right": (36 - m.radius, m.y)}
+        far = state.battle_map.size - m.radius
+        spots = {"top": (m.x, m.radius), "bottom": (m.x, far), "left": (m.radius, m.y), "right": (far, m.y)}
         return min((spots[e] for e in edges), key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y))
 
     def goal_for(self, state: GameState, m: ModelState) -> tuple[float, float] | None:
@@ -546,13 +547,13 @@ class Tactical:
         else where the other enemies' replies hurt least; the default (straight in) breaks ties."""
         m, t = state.model(d.context["model"]), state.model(d.context["target"])
         default = d.context.get("default")
-        reach = m.radius + t.radius + 0.01
+        reach, far = m.radius + t.radius + 0.01, state.battle_map.size - m.radius
         threats = Threats(state, m, model_value(m), [e for e in state.enemies_of(m) if e.id != t.id])
         points = []
         for k in range(24):
             a = 2 * math.pi * k / 24
             x, y = t.x + reach * math.cos(a), t.y + reach * math.sin(a)
-            if not (m.radius <= x <= 36 - m.radius and m.radius <= y <= 36 - m.radius):
+            if not (m.radius <= x <= far and m.radius <= y <= far):
                 continue
             points.append((2.0 * behind(t, x, y) - threats.at(x, y, los=False), {"x": round(x, 4), "y": round(y, 4)}))
         if default is not None:
@@ -749,12 +750,12 @@ class Tactical:
         attacks += [(e, "charge_attack", 0.5) for e in others]
         try:
             plain = sum(w * harm(a, act) for a, act, w in attacks)
-            m.conditions["full_defense"] = True
+            conditions.FULL_DEFENSE.put(m)
             guarded = sum(w * harm(a, act) for a, act, w in attacks)
         except Exception:  # an attack the odds cannot model: no opinion
             return -1.0
         finally:
-            m.conditions.pop("full_defense", None)
+            conditions.FULL_DEFENSE.lift(m)
         return plain - guarded - self.opportunity(state, m)[0]
 
     def on_heroic_impetus(self, state: GameState, d: Decision) -> Answer:

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from game.ai import memo
 from game.content.catalog import catalog
 from game.rules import board, combat, conditions
-from game.rules.movement import allowance
+from game.rules.movement import allowance, may_be_charged
 from game.rules.state import GameState, ModelState
 
 WALK = 6.0  # [MOVE-1]: an enemy with AP to spare walks before it charges
@@ -32,7 +32,7 @@ def reply_weight(state: GameState, e: ModelState, m: ModelState) -> float:
     if not e.on_table:
         return 0.0
     w = 1.0 if not e.activated and e.side in state.bag else 0.5
-    if e.conditions.get("stunned"):
+    if conditions.STUNNED.on(e):
         w *= 0.4  # it must shake off first
     engaged = board.engaged_enemies(state, e)
     if engaged and all(x.id != m.id for x in engaged):
@@ -76,7 +76,7 @@ class Threats:
                 continue
             gap = math.hypot(e.x - x, e.y - y) - e.radius - m.radius
             best = 0.0
-            if not conditions.causes_terror(m) and not (m.has("flight") and not e.has("flight")):
+            if may_be_charged(m, e):
                 reach = allowance(self.state, e, "charge")[0]
                 if gap <= reach + 0.5:
                     best = self.melee(e)

@@ -104,6 +104,11 @@ class BattleMap:
     description: str = ""
     file: str = ""
 
+    @property
+    def size(self) -> float:
+        """The side of the square table in inches ([DIG-1]): every map is played on the 36″ table."""
+        return TABLE_SIZE
+
     def piece(self, piece_id: str) -> TerrainPiece:
         return next(p for p in self.pieces if p.id == piece_id)
 

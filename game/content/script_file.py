@@ -37,8 +37,7 @@ class ModelSetup(StrictModel):
     wounds: int = Field(default=0, ge=0)
     status: Literal["table", "reserve", "killed", "removed", "escaped"] = "table"
     activated: bool = False
-    conditions: list[Literal["stunned", "stealth", "full_defense", "ran", "rough", "confused", "entangled",
-                             "flight_moved", "quake_blocked"]] = []
+    conditions: list[str] = []  # condition ids, checked against the rules' conditions when the script is set up
     jammed: list[int] = []
 
 

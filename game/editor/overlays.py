@@ -142,17 +142,10 @@ class Shape:
     side: int | None = None
 
 
-def edge_strip(edge: str, depth: float) -> tuple[tuple[float, float], ...]:
-    t = TABLE_SIZE
-    x0, y0, x1, y1 = {"top": (0, 0, t, depth), "bottom": (0, t - depth, t, t), "left": (0, 0, depth, t),
-                      "right": (t - depth, 0, t, t)}[edge]
-    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
-
-
 def encounter_shapes(scenario: ScenarioFile, battle_map: BattleMap) -> list[Shape]:
     """An encounter laid over the map: both deployment zones (a chosen edge shown as the top one), the
     encounter's own pieces and the map pieces they remove, and the objectives it scores."""
-    from game.rules.encounter import polygons_intersect
+    from game.rules.encounter import ZoneShape, polygons_intersect
 
     out: list[Shape] = []
     for side, ref in enumerate(("lower", "higher")):
@@ -164,7 +157,8 @@ def encounter_shapes(scenario: ScenarioFile, battle_map: BattleMap) -> list[Shap
         elif zone.edge is not None and zone.depth is not None:
             edge = EDGE_EXAMPLE.get(zone.edge, zone.edge)
             extra = f" ({zone.edge} edge)" if zone.edge in EDGE_EXAMPLE else ""
-            out.append(Shape("zone", f"{name}{extra}: {zone.depth:g}″", edge_strip(edge, zone.depth), side=side))
+            strip = ZoneShape(edge, float(zone.depth), (), battle_map.size).outline()  # the rules' zone, as drawn
+            out.append(Shape("zone", f"{name}{extra}: {zone.depth:g}″", strip, side=side))
     for entry in scenario.pieces:
         poly = tuple(piece_polygon(entry))
         for p in battle_map.pieces:

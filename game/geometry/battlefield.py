@@ -32,6 +32,11 @@ CAT_BASE = 1 << 5
 KIND_CATEGORY = {"rough": CAT_ROUGH, "obstacle": CAT_OBSTACLE, "impassable": CAT_IMPASSABLE, "area": CAT_AREA}
 ALL_TERRAIN = CAT_ROUGH | CAT_OBSTACLE | CAT_IMPASSABLE | CAT_AREA
 EDGES = ("top", "bottom", "left", "right")  # y = 0, y = 36, x = 0, x = 36 ([DIG-1])
+# what a base's flags may say about its model, set by the rules from the traits that declare them
+FLIES = "flies"  # obstacles cost nothing to cross ([T-FLIGHT-1])
+PASSES_ENEMIES = "slips_past_enemies"  # enemy bases do not block it ([T-AGILE-2])
+NEVER_IN_COVER = "never_in_cover"  # nothing gives it cover ([T-GARG-5])
+BASE_FLAGS = (FLIES, PASSES_ENEMIES, NEVER_IN_COVER)
 NEUTRAL = ""  # the side of a neutral base (the Rescue Prisoner, [ENC-RES-3]): nobody's enemy, blocks everyone
 
 
@@ -48,7 +53,7 @@ class BaseRecord:
     centre: Vec2
     radius: float
     facing: float = 0.0  # degrees, 0 = +x, 90 = +y ([DIG-1])
-    flags: frozenset[str] = frozenset()  # e.g. "agile", "gargantuan", "flight"
+    flags: frozenset[str] = frozenset()  # of BASE_FLAGS
     name: str = ""  # the model's name, for the messages a player reads
 
     def __post_init__(self) -> None:

@@ -19,6 +19,7 @@ from game.geometry.battlefield import (
     CAT_BLOCKS_LOS,
     CAT_OBSTACLE,
     CROSS_EPS,
+    NEVER_IN_COVER,
     BaseRecord,
     Battlefield,
     base_in_front_arc,
@@ -159,7 +160,7 @@ def line_of_sight(bf: Battlefield, viewer_id: str, target_id: str, facing: float
     else:
         reason = f"centre line blocked and only {unblocked} of 5 lines not blocked"
     sources: list[str] = []
-    if has_los and not target.has("gargantuan"):
+    if has_los and not target.has(NEVER_IN_COVER):
         for ln in lines:
             for o in ln.obstructions:
                 if o.gives_cover and o.id not in sources:

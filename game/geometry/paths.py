@@ -17,8 +17,10 @@ from game.geometry.battlefield import (
     ALL_TERRAIN,
     CAT_BASE,
     CONTACT_TOLERANCE,
+    FLIES,
     NEUTRAL,
     OVERLAP_EPS,
+    PASSES_ENEMIES,
     BaseRecord,
     Battlefield,
 )
@@ -81,7 +83,7 @@ def blocks_movement(mover: BaseRecord, other: BaseRecord, bf: Battlefield) -> bo
     if other.side == NEUTRAL:
         return True
     if other.side != mover.side:
-        return not mover.has("agile")
+        return not mover.has(PASSES_ENEMIES)
     return bf.is_engaged(other.id)
 
 
@@ -101,7 +103,7 @@ def check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, f
     if not pts or pts[0] != mover.centre:
         pts.insert(0, mover.centre)
     r = mover.radius
-    flight = mover.has("flight")
+    flight = mover.has(FLIES)
     violations: list[Violation] = []
     blocking: dict[str, bool] = {}  # asked only of the bases the swept base meets (is_engaged costs queries)
 

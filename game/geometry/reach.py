@@ -25,6 +25,7 @@ from game.geometry.battlefield import (
     CAT_BASE,
     CAT_IMPASSABLE,
     CAT_OBSTACLE,
+    FLIES,
     NEUTRAL,
     OVERLAP_EPS,
     Battlefield,
@@ -101,7 +102,7 @@ def free_end(bf: Battlefield, base_id: str, allowance: float, accept: Callable[[
             if key in tried or not free(q):
                 continue
             tried.add(key)
-            cost = _edge_cost(bf, u, q, r, blockers, mover.has("flight"), None)
+            cost = _edge_cost(bf, u, q, r, blockers, mover.has(FLIES), None)
             if cost is not None and cost <= budget + 1e-9 and accept(q):
                 return q
     return None

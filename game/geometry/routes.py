@@ -21,6 +21,7 @@ from game.geometry.battlefield import (
     CAT_BASE,
     CAT_IMPASSABLE,
     CAT_OBSTACLE,
+    FLIES,
     OVERLAP_EPS,
     BaseRecord,
     Battlefield,
@@ -221,7 +222,7 @@ def _query(bf: Battlefield, mover: BaseRecord, goal: geo.Pt) -> _Query:
                 rings.append((ring[k - 1], ring[(k + 1) % BASE_RING]))
     static_ok = [not _in_blocker(p, r, blockers) for p in graph.nodes]
     nodes += [(mover.centre.x, mover.centre.y), goal]
-    return _Query(graph, nodes, rings, len(graph.nodes), static_ok, blockers, mover.has("flight"))
+    return _Query(graph, nodes, rings, len(graph.nodes), static_ok, blockers, mover.has(FLIES))
 
 
 def shortest_route(bf: Battlefield, base_id: str, destination: tuple[float, float],

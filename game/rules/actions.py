@@ -13,7 +13,7 @@ from game.rules import board, combat, conditions, encounter, movement
 from game.rules.decisions import Decision, Option
 from game.rules.plans import action_kind
 from game.rules.state import GameState, ModelState
-from game.rules.traits.base import hooks_of
+from game.rules.traits.base import any_hook, hooks_of
 
 Gen = Generator[Decision, Any, Any]
 
@@ -28,7 +28,7 @@ def resolve(state: GameState, model: ModelState, kind: str, impetus: bool = Fals
     """Resolve one action; returns True when the activation ends (Disengage)."""
     action = action_kind(kind, model)
     state.emit("ActionStarted", f"{model.name}: {action.name}", model=model.id, action=kind, rule=action.rule)
-    if model.conditions.get("stunned") and kind != "shake_off":
+    if conditions.STUNNED.on(model) and kind != "shake_off":
         skip(state, model, kind, "it is Stunned and must Shake Off first")  # [ACT-3], [COND-1]
         return False
     if kind in HANDLERS:
@@ -81,7 +81,7 @@ def melee_target(state: GameState, model: ModelState, kind: str) -> Gen:
 
 def close_attack(state: GameState, model: ModelState, kind: str) -> Gen:
     melee = combat.melee_weapons(model)
-    if model.has("dual_wield") and melee and all(f"{model.id}:{i}" in state.weapons_used for i in melee):
+    if any_hook(model, "distinct_weapons") and melee and all(f"{model.id}:{i}" in state.weapons_used for i in melee):
         skip(state, model, kind, "both hands' weapons must differ and its melee weapon is used")  # [SEQ-3]
         return False
     target = yield from melee_target(state, model, kind)
@@ -166,7 +166,7 @@ def shoot(state: GameState, model: ModelState, kind: str, weapon: int, target: M
 
 def shake_off(state: GameState, model: ModelState, kind: str) -> Gen:
     """[SPEC-3]: removes Stunned; the model may then face any way."""
-    if not model.conditions.pop("stunned", None):
+    if not conditions.STUNNED.lift(model):
         skip(state, model, kind, "it is not Stunned")
         return False
     state.emit("ShookOff", f"{model.name} shakes off the Stun", model=model.id, rule="SPEC-3")
@@ -196,7 +196,7 @@ def full_defense(state: GameState, mover: ModelState) -> Gen:
     """[SPEC-2] / [SEQ-4]: every unactivated enemy the mover ends in contact with may go into Full Defense."""
     for target in sorted(board.engaged_enemies(state, mover), key=lambda m: m.id):
         side = target.side
-        if target.activated or target.conditions.get("full_defense") or side not in state.bag:
+        if target.activated or conditions.FULL_DEFENSE.on(target) or side not in state.bag:
             continue
         answer = yield Decision("full_defense", side, f"{mover.name} engages {target.name}: declare Full Defense? "
                                 "(a die leaves the bag; +1d6 PD against close combat; cannot be Stunned)",
@@ -206,7 +206,7 @@ def full_defense(state: GameState, mover: ModelState) -> Gen:
             state.bag.remove(side)
             state.set_aside.append(side)
             target.activated = True
-            target.conditions["full_defense"] = True
+            conditions.FULL_DEFENSE.put(target)
             state.emit("FullDefense", f"{target.name} goes into Full Defense", model=target.id, rule="SPEC-2")
 
 

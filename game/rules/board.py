@@ -9,9 +9,10 @@ from __future__ import annotations
 import math
 
 from game.core.vec import Vec2
-from game.geometry.battlefield import NEUTRAL, BaseRecord, Battlefield
+from game.geometry.battlefield import BASE_FLAGS, NEUTRAL, BaseRecord, Battlefield
 from game.geometry.los import LosResult, line_of_sight_turned
 from game.rules.state import PRISONER, SIDE_LETTERS, GameState, ModelState
+from game.rules.traits.base import trait_hooks
 
 CONTACT_TOLERANCE = 0.02  # [DIG-3]
 
@@ -107,6 +108,11 @@ def attacker_behind(defender: ModelState, attacker: ModelState) -> bool:
     return point_behind(defender, attacker.x, attacker.y)
 
 
+def nearest_enemy(state: GameState, model: ModelState) -> ModelState | None:
+    """The enemy on the table nearest the model by the rules' distance, base edge to base edge ([BASE-2])."""
+    return min(state.enemies_of(model), key=lambda e: distance(model, e), default=None)
+
+
 def facing_towards(model: ModelState, x: float, y: float) -> float:
     if x == model.x and y == model.y:
         return model.facing
@@ -117,8 +123,9 @@ def facing_towards(model: ModelState, x: float, y: float) -> float:
 
 def base_record(model: ModelState) -> BaseRecord:
     side = NEUTRAL if model.status == PRISONER else SIDE_LETTERS[model.side]  # [ENC-RES-3]
+    hooks = trait_hooks(model)  # the flags its traits declare (Flight, Agile, Gargantuan)
     return BaseRecord(model.id, side, Vec2(model.x, model.y), model.radius, model.facing,
-                      frozenset(model.profile.traits), model.name)
+                      frozenset(f for f in BASE_FLAGS if any(getattr(h, f) for h in hooks)), model.name)
 
 
 def indexed(model: ModelState) -> bool:

@@ -26,7 +26,7 @@ from game.rules.attack_profile import (
 )
 from game.rules.decisions import Decision, Option
 from game.rules.state import KILLED, GameState, ModelState
-from game.rules.traits.base import collect, hooks_of
+from game.rules.traits.base import any_hook, collect, hooks_of, trait_hooks
 
 Gen = Generator[Decision, Any, Any]
 
@@ -80,21 +80,14 @@ class AttackResult:
 # -- modifiers ------------------------------------------------------------------------
 
 def model_roll_modifiers(state: GameState, model: ModelState) -> list[Modifier]:
-    """Modifiers on every resolution roll of a model ([MOD-12]-[MOD-14], [HERO-2], [T-PET-3])."""
-    mods: list[Modifier] = []
-    if model.conditions.get("ran"):
-        mods.append(Modifier(-3, "MOD-12", "ran this turn"))
-    if model.conditions.get("rough"):
-        mods.append(Modifier(-2, "MOD-13", "crossed rough terrain this turn"))
+    """Modifiers on every resolution roll of a model: its conditions' (Ran [MOD-12], Rough [MOD-13]), Terror
+    ([MOD-14]), Vengeance ([HERO-2]), its traits' (Pet, [T-PET-3])."""
+    mods = [m for c in conditions.condition_hooks(model) for m in c.roll_modifiers(state, model)]
     mods += conditions.terror_modifier(state, model, activation=False)
     side = state.sides[model.side]
     if side.hero_fate == "vengeance" and side.hero_fate_turn == state.turn:
         mods.append(Modifier(1, "HERO-2", "Vengeance for the fallen hero"))
-    if model.has("pet"):
-        from game.rules.traits.pet import master_killed
-
-        if master_killed(state, model):
-            mods.append(Modifier(-2, "T-PET-3", "Pet: its master was killed"))
+    mods += [m for h in trait_hooks(model) for m in h.roll_modifiers(state, model)]
     return mods
 
 
@@ -119,10 +112,7 @@ def attack_modifiers(state: GameState, attack: Attack) -> list[Modifier]:
             mods.append(Modifier(1, "SKILL-7", "black powder at short range"))
         if attack.action == "aimed_shot":
             mods.append(Modifier(2, "RNG-4", "aimed shot"))
-        if d.has("gargantuan"):
-            mods.append(Modifier(3, "MOD-8", "target is Gargantuan"))
-        elif d.has("large"):
-            mods.append(Modifier(2, "MOD-8", "target is Large"))
+        mods += collect(d, "target_modifiers", state, attack)  # a Large or Gargantuan target ([MOD-8])
         if board.is_engaged(state, d):
             mods.append(Modifier(-3, "MOD-9", "target engaged in close combat"))
     mods += collect(a, "attack_modifiers", state, attack)
@@ -133,19 +123,17 @@ def attack_modifiers(state: GameState, attack: Attack) -> list[Modifier]:
 
 
 def defence_modifiers(state: GameState, attack: Attack) -> list[Modifier]:
+    """The defender's roll modifiers, shield, cover (the line of sight gives none to a Gargantuan, [T-GARG-5]),
+    then its conditions' (Stunned [MOD-5], Stealth [MOD-11]) and its traits', then friends' auras."""
     a, d = attack.attacker, attack.defender
     mods = model_roll_modifiers(state, d)
     if attack.kind == "close":
         if has_shield(d) and not board.attacker_behind(d, a):
             mods.append(Modifier(1, "MOD-4", "shield against a front-arc attack"))
-        if d.conditions.get("stunned"):
-            mods.append(Modifier(-3, "MOD-5", "Stunned"))
-    else:
-        if attack.cover and not d.has("gargantuan"):
-            mods.append(Modifier(2, "MOD-10", "in cover"))
-        if d.conditions.get("stealth"):
-            mods.append(Modifier(4, "MOD-11", "Stealth"))
-    mods += collect(d, "defence_modifiers", state, attack)
+    elif attack.cover:
+        mods.append(Modifier(2, "MOD-10", "in cover"))
+    mods += [m for c in conditions.condition_hooks(d) for m in c.defence_modifiers(state, attack)]
+    mods += [m for h in trait_hooks(d) for m in h.defence_modifiers(state, attack)]
     for friend in state.friends_of(d):
         for h in hooks_of(friend):
             mods += h.ally_defence_modifiers(state, friend, attack)
@@ -193,7 +181,7 @@ def attack_profile(state: GameState, attack: Attack, a_extra: int = 0, d_extra: 
     :func:`resolve_attack` rolls and what the exact odds enumerate."""
     a, d = attack.attacker, attack.defender
     a_dice = 2 + attack.extra_dice + a_extra
-    d_dice = 2 + d_extra + (attack.kind == "close" and bool(d.conditions.get("full_defense")))  # [SPEC-2]
+    d_dice = 2 + d_extra + sum(x.value for x in extra_defence_dice(state, attack))  # Full Defense ([SPEC-2])
     skill = attack.weapon_skill()
     return AttackProfile(
         attack=roll_side(state, a, "MA" if attack.kind == "close" else "RA", attack_modifiers(state, attack), a_dice,
@@ -208,6 +196,11 @@ def attack_profile(state: GameState, attack: Attack, a_extra: int = 0, d_extra: 
         after=Aftermath(saves=wound_saves(state, d, a, attack),
                         extra_wounds=tuple(x for h in hooks_of(a) for x in h.extra_wounds(state, attack)),
                         no_fate=attack.no_fate))
+
+
+def extra_defence_dice(state: GameState, attack: Attack) -> list[Modifier]:
+    """Dice the defender's conditions add to its defence roll, each with its rule (Full Defense, [SPEC-2])."""
+    return [x for c in conditions.condition_hooks(attack.defender) for x in c.defence_dice(state, attack)]
 
 
 def wound_saves(state: GameState, target: ModelState, source: ModelState | None,
@@ -252,7 +245,7 @@ class OnTheTable:
 
 def weakness_modifiers(model: ModelState, attr: str) -> list[Modifier]:
     """[SPELL-6]: -2 to the Weakened attribute's rolls (a function so the odds preview reads the same rule)."""
-    return [Modifier(-2, "SPELL-6", f"Weakness ({attr})")] if model.conditions.get("weakness") == attr else []
+    return [m for c in conditions.condition_hooks(model) for m in c.attribute_modifiers(model, attr)]
 
 
 def roll(state: GameState, model: ModelState, attr: str, mods: list[Modifier], extra: int, why: str,
@@ -424,7 +417,7 @@ def area_defence_modifiers(state: GameState, spread: Attack) -> list[Modifier]:
     no Stealth (a function so the odds read the same rule)."""
     v = spread.defender
     return [Modifier(2, "AOE-1", "area of effect"), *model_roll_modifiers(state, v),
-            *collect(v, "defence_modifiers", state, spread)]
+            *(m for h in trait_hooks(v) for m in h.defence_modifiers(state, spread))]
 
 
 def area_victims(state: GameState, attack: Attack) -> list[Attack]:
@@ -459,7 +452,7 @@ def choose_weapon(state: GameState, model: ModelState, indices: list[int], purpo
     """
     usable = [i for i in indices if i not in model.jammed]
     missing = list(unavailable)
-    if model.has("dual_wield"):
+    if any_hook(model, "distinct_weapons"):
         used = [i for i in usable if f"{model.id}:{i}" in state.weapons_used]
         missing += [{"key": str(i), "label": model.weapon(i).name, "why": "its other combat action used it "
                      "[T-DUAL-1]"} for i in used]

@@ -20,10 +20,10 @@ from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Answer, Controller, Decision, Option
 from game.rules.encounter import Marker, ZoneShape, zone_of
 from game.rules.state import ON_TABLE, PRISONER, RESERVE, UNDEPLOYED, GameState, ModelState
+from game.rules.traits.base import any_hook
 
 Gen = Generator[Decision, Any, Any]
 DEPLOYMENT_KINDS = tuple(k for k in DecisionKind if k.setup)  # choose_edge, deploy, deploy_facing, place_*
-TABLE = 36.0
 
 
 def encounter_setup(state: GameState) -> Gen:
@@ -146,7 +146,7 @@ def deploy_side(state: GameState, side: int) -> Gen:
     enc = state.encounter
     zone = zone_of(state, side)
     for model in [m for m in state.side_models(side) if m.status == UNDEPLOYED]:
-        if model.has("ambush"):
+        if any_hook(model, "deploys_in_reserve"):
             model.status = RESERVE
             state.emit("HeldInAmbush", f"{model.name} is held back in ambush", model=model.id, rule="T-AMBUSH-1")
             continue
@@ -181,7 +181,7 @@ def marker_problem(state: GameState, x: float, y: float, bf: Battlefield | None 
     """[ENC-SAL-1]: the centre far enough from every edge and from every other marker's centre, and
     somewhere a model could stand in base contact with it."""
     m = state.encounter.scenario.markers
-    edge = min(x, y, TABLE - x, TABLE - y)
+    edge = min(x, y, state.battle_map.size - x, state.battle_map.size - y)
     if edge < m.min_from_edges - 1e-9:
         return f"a marker's centre must be at least {m.min_from_edges:g}″ from every table edge [ENC-SAL-1]"
     for other in state.encounter.markers:
@@ -265,7 +265,7 @@ def prisoner_problem(state: GameState, model: ModelState, x: float, y: float) ->
     """[ENC-RES-2]: at least 6″ from every table edge and from every other model."""
     rules = state.encounter.scenario.prisoner
     r = model.radius
-    if min(x, y, TABLE - x, TABLE - y) - r < rules.min_from_edges - 1e-9:
+    if min(x, y, state.battle_map.size - x, state.battle_map.size - y) - r < rules.min_from_edges - 1e-9:
         return f"the Prisoner must be at least {rules.min_from_edges:g}″ from every table edge [ENC-RES-2]"
     for other in state.on_table():
         gap = math.hypot(other.x - x, other.y - y) - r - other.radius
@@ -281,7 +281,8 @@ def place_prisoner(state: GameState) -> Gen:
     enc = state.encounter
     model = state.model(enc.prisoner)
     placer = enc.side(enc.scenario.prisoner.placed_by)
-    spots = [{"x": x, "y": y} for x, y in grid(0, 0, TABLE, TABLE, 1.0) if prisoner_problem(state, model, x, y) is None]
+    size = state.battle_map.size
+    spots = [{"x": x, "y": y} for x, y in grid(0, 0, size, size, 1.0) if prisoner_problem(state, model, x, y) is None]
     if not spots:  # RULING: nowhere legal: it stays off the table and cannot be rescued
         state.emit("PrisonerNotPlaced", f"No legal place for {model.name}: it cannot be rescued; the scenario "
                    "cannot be set up as written", model=model.id, rule="ENC-RES-2", fault="prisoner")
@@ -310,7 +311,8 @@ def auto_answer(state: GameState, decision: Decision) -> Answer:
         return decision.choices()[0]
     if decision.kind == "deploy_facing":
         model = state.model(decision.context["model"])
-        return round(math.degrees(math.atan2(TABLE / 2 - model.y, TABLE / 2 - model.x)) % 360.0, 3)
+        half = state.battle_map.size / 2
+        return round(math.degrees(math.atan2(half - model.y, half - model.x)) % 360.0, 3)
     candidates = decision.context.get("candidates") or []
     if decision.kind == "place_marker":
         return _marker_spot(state, [p for p in candidates if decision.check is None or decision.check(p) is None])
@@ -330,7 +332,8 @@ def _marker_spot(state: GameState, spots: list[dict[str, float]]) -> dict[str, f
     """The spot that leaves the most room for the markers still to come (so all of them fit), then the
     farthest from the markers already down, then the nearest the middle of the legal area."""
     rules = state.encounter.scenario.markers
-    centre = min(spots, key=lambda p: math.hypot(p["x"] - TABLE / 2, p["y"] - TABLE / 2))
+    half = state.battle_map.size / 2
+    centre = min(spots, key=lambda p: math.hypot(p["x"] - half, p["y"] - half))
 
     def room(p: dict[str, float]) -> int:
         return sum(math.hypot(q["x"] - p["x"], q["y"] - p["y"]) >= rules.min_apart - 1e-9 for q in spots)

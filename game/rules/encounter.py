@@ -13,7 +13,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.content.maps import BattleMap, TerrainPiece, segments_touch
+from game.content.maps import TABLE_SIZE, BattleMap, TerrainPiece, segments_touch
 from game.content.scenario_file import PieceEntry, ScenarioFile, Zone, piece_polygon, side_ref
 from game.core.vec import Vec2
 from game.geometry import shapes as geo
@@ -169,6 +169,7 @@ class ZoneShape:
     edge: str | None
     depth: float
     polygon: tuple[tuple[float, float], ...] = ()
+    table: float = TABLE_SIZE  # the map's table ([DIG-1])
 
     def contains(self, x: float, y: float, r: float) -> bool:
         """The whole base lies inside the zone."""
@@ -180,14 +181,29 @@ class ZoneShape:
         if self.edge is None:
             xs, ys = [p[0] for p in self.polygon], [p[1] for p in self.polygon]
             return min(xs), min(ys), max(xs), max(ys)
-        d = self.depth
-        return {"top": (0, 0, 36, d), "bottom": (0, 36 - d, 36, 36), "left": (0, 0, d, 36),
-                "right": (36 - d, 0, 36, 36)}[self.edge]
+        return edge_strip(self.table, self.edge, self.depth)
+
+    def outline(self) -> tuple[tuple[float, float], ...]:
+        """The zone's boundary as a polygon in table inches, for drawing it (a strip's four corners)."""
+        if self.edge is None:
+            return self.polygon
+        return corners(self.bounds())
 
     def describe(self) -> str:
         if self.edge is not None:
             return f"within {self.depth:g}″ of the {self.edge} edge"
         return "inside its deployment polygon"
+
+
+def edge_strip(table: float, edge: str, depth: float) -> tuple[float, float, float, float]:
+    """The strip of the table within ``depth`` of one edge, as (x0, y0, x1, y1) ([ENC-2], [DIG-1])."""
+    return {"top": (0, 0, table, depth), "bottom": (0, table - depth, table, table), "left": (0, 0, depth, table),
+            "right": (table - depth, 0, table, table)}[edge]
+
+
+def corners(box: tuple[float, float, float, float]) -> tuple[tuple[float, float], ...]:
+    x0, y0, x1, y1 = box
+    return (x0, y0), (x1, y0), (x1, y1), (x0, y1)
 
 
 def inside_polygon(polygon: tuple[tuple[float, float], ...] | list[tuple[float, float]], x: float, y: float,
@@ -220,8 +236,8 @@ def zone_of(state: GameState, side: int) -> ZoneShape:
     ref = enc.ref(side)
     zone: Zone = getattr(enc.scenario.deployment.zones, ref)
     if zone.polygon is not None:
-        return ZoneShape(None, 0.0, tuple((float(p[0]), float(p[1])) for p in zone.polygon))
-    return ZoneShape(edge_of(enc, ref), float(zone.depth or 0.0))
+        return ZoneShape(None, 0.0, tuple((float(p[0]), float(p[1])) for p in zone.polygon), state.battle_map.size)
+    return ZoneShape(edge_of(enc, ref), float(zone.depth or 0.0), (), state.battle_map.size)
 
 
 def escape_edges(state: GameState, model: ModelState) -> list[str]:

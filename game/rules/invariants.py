@@ -6,7 +6,6 @@ import math
 
 from game.rules.state import ON_TABLE, PRISONER, GameState
 
-TABLE = 36.0
 EPS = 1e-6
 
 
@@ -15,8 +14,8 @@ def violations(state: GameState) -> list[str]:
     out: list[str] = []
     table = [m for m in state.models.values() if m.status == ON_TABLE] + state.prisoners
     for i, a in enumerate(table):
-        if a.x - a.radius < -EPS or a.x + a.radius > TABLE + EPS or a.y - a.radius < -EPS \
-                or a.y + a.radius > TABLE + EPS:
+        if a.x - a.radius < -EPS or a.x + a.radius > state.battle_map.size + EPS or a.y - a.radius < -EPS \
+                or a.y + a.radius > state.battle_map.size + EPS:
             out.append(f"{a.label()} is off the table at ({a.x:.3f}, {a.y:.3f})")
         for b in table[i + 1:]:
             if math.hypot(a.x - b.x, a.y - b.y) < a.radius + b.radius - 1e-4:

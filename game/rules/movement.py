@@ -22,7 +22,7 @@ from game.geometry.routes import Route, end_options, shortest_route
 from game.rules import board, combat, conditions
 from game.rules.decisions import Decision, Option
 from game.rules.state import GameState, ModelState
-from game.rules.traits.base import collect
+from game.rules.traits.base import TraitRule, any_hook, collect, hooks_of, trait_hooks
 
 Gen = Generator[Decision, Any, Any]
 
@@ -35,10 +35,41 @@ def allowance(state: GameState, model: ModelState, kind: str) -> tuple[float, li
     """[MOVE-11]: the move's inches after Swift, Slow, Mounted, Hard Charger; Entangle halves the result."""
     mods = collect(model, "move_bonus", state, model, kind)
     inches = BASE_ALLOWANCE[kind] + sum(m.value for m in mods)
-    if model.conditions.get("entangled"):
-        inches /= 2
-        mods.append(Modifier(0, "SPELL-2", "Entangle halves the allowance"))
+    for c in conditions.condition_hooks(model):
+        factor = c.allowance_factor(state, model, kind)
+        if factor is not None:
+            inches *= factor[0]
+            mods.append(factor[1])
     return max(0.0, inches), mods
+
+
+def flies(model: ModelState) -> bool:
+    """[T-FLIGHT-1], [T-FLIGHT-3]: the model flies (a trait declares it)."""
+    return any_hook(model, "flies")
+
+
+def may_be_charged(target: ModelState, charger: ModelState) -> bool:
+    """Whether ``charger`` may charge ``target`` at all, wherever they stand: never a Terror-causer ([COND-6]),
+    a flier only by a flier ([T-FLIGHT-3])."""
+    return not conditions.causes_terror(target) and not (flies(target) and not flies(charger))
+
+
+def can_charge(state: GameState, model: ModelState) -> bool:
+    """Whether the model may declare a Charge now, whatever its targets: not engaged ([MOVE-10]) and no
+    condition of it forbids charging (Entangled, [SPELL-2])."""
+    return not board.is_engaged(state, model) and conditions.forbidden(state, model, "charge") is None
+
+
+def rough_spared_by(model: ModelState, move: MoveCheck) -> TraitRule | None:
+    """The trait that spares the model the -2 of [TERR-2] for this move ([TERR-6]: Flight, Ranger, Amphibious
+    over water only), or None when the move crossed no rough ground or nothing spares it."""
+    if not move.crosses_rough:
+        return None
+    hooks = trait_hooks(model)
+    spared = next((h for h in hooks if h.ignores_rough), None)
+    if spared is None and not move.rough_penalty(amphibious=any(h.ignores_rough_water for h in hooks)):
+        spared = next(h for h in hooks if h.ignores_rough_water)
+    return spared
 
 
 def _apply_move(state: GameState, model: ModelState, move: MoveCheck, kind: str,
@@ -51,23 +82,21 @@ def _apply_move(state: GameState, model: ModelState, move: MoveCheck, kind: str,
         if pts[i] != pts[i - 1]:
             model.facing = math.degrees(math.atan2(pts[i].y - pts[i - 1].y, pts[i].x - pts[i - 1].x)) % 360.0
             break
-    rough = move.rough_penalty(ranger=model.has("ranger"), amphibious=model.has("amphibious"),
-                               flight=model.has("flight"))
+    spared = rough_spared_by(model, move)
+    rough = move.crosses_rough and spared is None
     state.emit("ModelMoved", f"{model.name} moves {move.length:.2f}″ (cost {move.cost:.2f}″)",
                model=model.id, action=kind, start=list(start), waypoints=[[p.x, p.y] for p in pts],
                length=move.length, cost=move.cost, rough=list(move.rough_crossed), rule=RULE.get(kind, "MOVE-6"),
                modifiers=[{"value": m.value, "rule": m.rule, "source": m.source} for m in mods or []])
-    if move.crosses_rough and not rough:  # [TERR-6]: say which trait spared it
-        why = ("T-FLIGHT-1", "Flight") if model.has("flight") else ("T-RANGER-1", "Ranger") \
-            if model.has("ranger") else ("T-AMPHIB-1", "Amphibious")
-        state.emit("RoughIgnored", f"{model.name} crosses rough ground unhindered ({why[1]})", model=model.id,
-                   rule=why[0])
-    if rough and not model.conditions.get("rough"):
-        model.conditions["rough"] = True  # [TERR-2]
+    if spared is not None:  # [TERR-6]: say which trait spared it
+        state.emit("RoughIgnored", f"{model.name} crosses rough ground unhindered ({spared.describe()})",
+                   model=model.id, rule=spared.ignores_rough or spared.ignores_rough_water)
+    if rough and not conditions.ROUGH.on(model):
+        conditions.ROUGH.put(model)  # [TERR-2]
         state.emit("RoughTerrain", f"{model.name} crossed rough terrain: -2 to its later rolls this turn",
                    model=model.id, pieces=list(move.rough_crossed), rule="TERR-2")
-    if model.has("flight") and move.length > 0:
-        model.conditions["flight_moved"] = True
+    for h in trait_hooks(model):
+        h.moved(state, model, move.length)
 
 
 def candidate_points(state: GameState, model: ModelState, inches: float, free_end: bool = False,
@@ -151,7 +180,7 @@ def walk(state: GameState, model: ModelState, kind: str) -> Gen:
             move = last_legal_stop(bf, model.id, options.stop_short_waypoints, inches)
     _apply_move(state, model, move, kind, mods)
     if kind == "sneak":
-        model.conditions["stealth"] = True  # [MOVE-5]
+        conditions.STEALTH.put(model)  # [MOVE-5]
         state.emit("Stealth", f"{model.name} gains Stealth until its next activation", model=model.id,
                    rule="MOVE-5")
     from game.rules.actions import full_defense
@@ -188,9 +217,7 @@ def charge_targets(state: GameState, model: ModelState, inches: float) -> list[t
     bf = board.battlefield(state)
     out = []
     for e in sorted(state.enemies_of(model), key=lambda m: m.id):
-        if board.distance(model, e) < 3 - 1e-9 or conditions.causes_terror(e):
-            continue
-        if e.has("flight") and not model.has("flight"):
+        if board.distance(model, e) < 3 - 1e-9 or not may_be_charged(e, model):
             continue
         if not board.sight(state, model, e).has_los:
             continue
@@ -207,8 +234,9 @@ def charge(state: GameState, model: ModelState, kind: str) -> Gen:
     if board.is_engaged(state, model):
         skip(state, model, kind, "an engaged model can only Disengage")
         return False
-    if model.conditions.get("entangled"):
-        skip(state, model, kind, "Entangled models cannot charge")  # [SPELL-2]
+    barred = conditions.forbidden(state, model, kind)
+    if barred is not None:
+        skip(state, model, kind, barred[0])  # [SPELL-2]
         return False
     inches, charge_mods = allowance(state, model, "charge")
     targets = charge_targets(state, model, inches)
@@ -264,9 +292,10 @@ def disengage(state: GameState, model: ModelState, kind: str) -> Gen:
     if not enemies:
         skip(state, model, kind, "it is not engaged")
         return False
-    strikers = [] if model.has("agile") else [e for e in enemies if not e.conditions.get("stunned")
-                                               and board.in_front_arc(e, model)]
-    if model.has("agile"):
+    agile = next((h for h in trait_hooks(model) if h.slips_past_enemies), None)
+    strikers = [] if agile else [e for e in enemies if all(h.strikes_freely for h in hooks_of(e))
+                                 and board.in_front_arc(e, model)]
+    if agile:
         state.emit("AgileEscape", f"{model.name} slips away: no free strikes against an Agile model",
                    model=model.id, rule="T-AGILE-1")
     while strikers and model.on_table:

@@ -14,7 +14,7 @@ checked when it resolves ([SEQ-2], RULING 2026-12-01).
 from __future__ import annotations
 
 from game.content.catalog import catalog
-from game.rules import encounter
+from game.rules import conditions, encounter
 from game.rules.action_kinds import CLEARS, FIRES, FREES, MOVES, ActionKind
 from game.rules.combat import ranged_weapons
 from game.rules.readiness import obstacles
@@ -69,7 +69,7 @@ def kinds_available(state: GameState, model: ModelState) -> list[str]:
     ranged = ranged_weapons(model)
     if ranged:
         kinds += ["ranged_attack", "aimed_shot"]
-    if model.conditions.get("stunned"):
+    if conditions.STUNNED.on(model):
         kinds.append("shake_off")
     if model.jammed or any(catalog().skill(model.weapon(i).skill).black_powder for i in ranged):
         kinds.append("clear_weapon")  # [SPEC-4], [SKILL-7]: only a black powder weapon jams
@@ -99,7 +99,7 @@ def extensions(state: GameState, model: ModelState, done: tuple[str, ...], ap: i
     """
     kinds = kinds_available(state, model)
     blocked = {k: obstacles(state, model, k) for k in kinds}
-    stunned = bool(model.conditions.get("stunned"))
+    stunned = conditions.STUNNED.on(model)
     move_slots = 1 + sum(h.extra_move_actions for h in hooks_of(model))
     combat_slots = 1 + sum(h.extra_combat_actions for h in hooks_of(model))
     plans: list[tuple[str, ...]] = []

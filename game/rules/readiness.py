@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from game.rules import board, encounter, movement
+from game.rules import board, conditions, encounter, movement
 from game.rules.action_kinds import CLEARS, FIRES, FREES, MOVES, ActionKind
 from game.rules.combat import ranged_weapons
 from game.rules.state import GameState, ModelState
@@ -53,8 +53,9 @@ def obstacles(state: GameState, model: ModelState, kind: str) -> list[Obstacle]:
     if kind in MOVES_WHILE_FREE and engaged:
         out.append(Obstacle("it is engaged: an engaged model can only fight, Shove or Disengage", "MOVE-10",
                             frozenset({FREES})))
-    if kind == "charge" and model.conditions.get("entangled"):
-        out.append(Obstacle("Entangled models cannot charge", "SPELL-2"))
+    barred = conditions.forbidden(state, model, kind)  # Entangled: no Charge ([SPELL-2])
+    if barred is not None:
+        out.append(Obstacle(*barred))
     if kind == "disengage":
         if not engaged:
             out.append(Obstacle("it is not engaged", "MOVE-9"))
@@ -65,7 +66,7 @@ def obstacles(state: GameState, model: ModelState, kind: str) -> list[Obstacle]:
             out.append(Obstacle("it is engaged in melee", "RNG-1", frozenset({FREES})))
         if all(i in model.jammed for i in ranged_weapons(model)):
             out.append(Obstacle("every ranged weapon is jammed", "SKILL-7", frozenset({CLEARS})))
-    if kind == "shake_off" and not model.conditions.get("stunned"):
+    if kind == "shake_off" and not conditions.STUNNED.on(model):
         out.append(Obstacle("it is not Stunned", "SPEC-3"))
     if kind == "clear_weapon" and not model.jammed:
         out.append(Obstacle("no weapon is jammed", "SPEC-4", frozenset({FIRES})))

@@ -182,7 +182,8 @@ def reinforce(state: GameState, arrival: Arrival, cite: str) -> Gen:
     for model in [state.model(mid) for mid in enc.reserved]:
         if model.side != side or model.status != RESERVE:
             continue
-        spots = [{"x": x * GRID, "y": y * GRID} for y in range(1, int(36 / GRID)) for x in range(1, int(36 / GRID))
+        spots = [{"x": x * GRID, "y": y * GRID} for y in range(1, int(state.battle_map.size / GRID))
+                 for x in range(1, int(state.battle_map.size / GRID))
                  if arrival_problem(state, model, arrival, x * GRID, y * GRID) is None]
         if not spots:
             state.emit("ReinforcementWaits", f"{model.name} finds no place to arrive and stays in reserve ({cite})",

@@ -12,6 +12,7 @@ from game.content.script_file import Script
 from game.core.errors import ContentError, Problem
 from game.geometry.battlefield import CAT_IMPASSABLE, CAT_OBSTACLE
 from game.rules import board
+from game.rules.conditions import CONDITIONS
 from game.rules.decisions import Decision, IllegalAnswer
 from game.rules.encounter import zone_of
 from game.rules.encounter_position import find_model, set_up_encounter
@@ -60,7 +61,15 @@ def build_state(script: Script) -> GameState:
         model.wounds_taken = setup.wounds
         model.status = setup.status
         model.activated = setup.activated
-        model.conditions = {c: True for c in setup.conditions}
+        model.conditions = {}
+        for i, c in enumerate(setup.conditions):
+            known = CONDITIONS.get(c)
+            if known is None or not known.scripted:
+                names = ", ".join(k for k, v in CONDITIONS.items() if v.scripted)
+                problems.append(doc.problem(("models", key, "conditions", i), f"unknown condition '{c}' "
+                                            f"(one of {names})"))
+            else:
+                known.put(model)
         model.jammed = list(setup.jammed)
         bad = [j for j in model.jammed if not 0 <= j < len(model.profile.weapons)]
         if bad:

@@ -7,6 +7,7 @@ from game.content.party_building import BuiltParty
 from game.content.scenario_file import ScenarioFile
 from game.core.dice import Dice
 from game.rules.state import RESERVE, SIDE_LETTERS, GameState, ModelState, Settings, SideState
+from game.rules.traits.base import any_hook
 
 
 def new_game(parties: tuple[BuiltParty, BuiltParty], battle_map: BattleMap, seed: int,
@@ -40,7 +41,7 @@ def simple_deployment(state: GameState) -> None:
     from game.rules import board
 
     for m in state.models.values():
-        if m.has("ambush"):
+        if any_hook(m, "deploys_in_reserve"):
             m.status = RESERVE
         else:
             m.x, m.y = -100.0, -100.0  # off the table while the others are placed
@@ -52,10 +53,10 @@ def simple_deployment(state: GameState) -> None:
             spot = None
             for row in range(0, 12):
                 depth = 1.5 + row * 1.2
-                y = depth if side == 0 else 36.0 - depth
+                y = depth if side == 0 else state.battle_map.size - depth
                 for col in range(0, 30):
                     x = 18.0 + (col + 1) // 2 * 1.25 * (1 if col % 2 else -1)
-                    if not r <= x <= 36 - r:
+                    if not r <= x <= state.battle_map.size - r:
                         continue
                     if bf.pieces_overlapping((x, y), r + 0.05, CAT_IMPASSABLE | CAT_OBSTACLE):
                         continue

@@ -11,7 +11,7 @@ from game.core.dice import Modifier, ResolutionRoll, active_wins
 from game.rules import board, combat, conditions, fate
 from game.rules.decisions import Decision, Option
 from game.rules.state import GameState, ModelState
-from game.rules.traits.base import collect, hooks_of
+from game.rules.traits.base import any_hook, hooks_of, trait_hooks
 
 Gen = Generator[Decision, Any, Any]
 
@@ -54,11 +54,16 @@ ENHANCEMENTS: dict[str, Enhancement] = {e.id: e for e in [  # [SORC-5]
 ]}
 
 
+def has_spells(model: ModelState) -> bool:
+    """The model casts ([T-SORC-1]) and has not burnt out ([SORC-6]), engaged or not (range rings, AI plans)."""
+    return any_hook(model, "casts_spells") and not conditions.BURNT_OUT.on(model)
+
+
 def can_cast(state: GameState, model: ModelState) -> str | None:
     """Why the model cannot cast now ([SORC-1], [SORC-2], [SORC-6]), or None."""
-    if not model.has("sorcery"):
+    if not any_hook(model, "casts_spells"):
         return "only Sorcery models cast"
-    if model.conditions.get("burnt_out"):
+    if conditions.BURNT_OUT.on(model):
         return "it has burnt out and can cast no more this game"
     if board.is_engaged(state, model):
         return "a sorcerer in base contact with an enemy cannot cast"
@@ -94,8 +99,7 @@ def enhancement_options(state: GameState, caster: ModelState, ap: int) -> tuple[
 def casting_modifiers(state: GameState, caster: ModelState, target: ModelState, focus: bool) -> list[Modifier]:
     """[SORC-7]: engaged target -3; ran -4 instead of -3; rough -2; Greater Focus +2; no cover, ever."""
     mods = combat.model_roll_modifiers(state, caster)
-    if caster.conditions.get("ran"):
-        mods.append(Modifier(-4, "SORC-7", "cast after running", replaces="MOD-12"))
+    mods += [m for c in conditions.condition_hooks(caster) for m in c.cast_modifiers(state, caster)]
     if board.is_engaged(state, target):
         mods.append(Modifier(-3, "SORC-7", "target engaged in close combat"))
     if focus:
@@ -105,11 +109,11 @@ def casting_modifiers(state: GameState, caster: ModelState, target: ModelState, 
 
 def resist_modifiers(state: GameState, target: ModelState, spell: Spell, area: bool = False) -> list[Modifier]:
     mods = combat.model_roll_modifiers(state, target)
-    if spell.resist == "PD" and target.conditions.get("stealth") and not area:
-        mods.append(Modifier(4, "SORC-7", "Stealth against a PD-resisted spell"))
-    if area:
+    if not area:  # its conditions (Stealth against a PD-resisted spell, [SORC-7]); none at an area's edge
+        mods += [m for c in conditions.condition_hooks(target) for m in c.resist_modifiers(state, target, spell.resist)]
+    else:
         mods.append(Modifier(2, "SEQ-8", "More than One: caught at the edge"))
-    mods += collect(target, "resist_modifiers", state, target, spell.resist)
+    mods += [m for h in trait_hooks(target) for m in h.resist_modifiers(state, target, spell.resist)]
     return mods
 
 
@@ -175,7 +179,7 @@ def cast(state: GameState, caster: ModelState, ap: int) -> Gen:
 def burn_out(state: GameState, caster: ModelState, c_roll: ResolutionRoll) -> None:
     """[SORC-6]: two or more natural 1s on the casting dice: no more casting this game."""
     if sum(v == 1 for v in c_roll.dice) >= 2:
-        caster.conditions["burnt_out"] = True
+        conditions.BURNT_OUT.put(caster)
         state.emit("BurnOut", f"{caster.name} burns out and can cast no more this game", model=caster.id,
                    rule="SORC-6")
 
@@ -188,11 +192,11 @@ def take_effect(state: GameState, caster: ModelState, target: ModelState, spell:
             state.emit("SpellNoEffect", f"{target.name} has already activated: Confusion has no effect",
                        model=target.id, rule="SPELL-1")
         else:
-            target.conditions["confused"] = True
+            conditions.CONFUSED.put(target)
             state.emit("Confused", f"{target.name} is Confused: -1 to its activation roll", model=target.id,
                        rule="SPELL-1")
     elif spell.id == "entangle":
-        target.conditions["entangled"] = True
+        conditions.ENTANGLED.put(target)
         state.emit("Entangled", f"{target.name} is Entangled: movement halved, no charging", model=target.id,
                    rule="SPELL-2")
     elif spell.id == "push":
@@ -207,7 +211,7 @@ def take_effect(state: GameState, caster: ModelState, target: ModelState, spell:
         attr = yield Decision("weakness", caster.side, f"Weakness on {target.name}: which attribute loses 2?",
                               "SPELL-6", [Option(a, f"{a} {target.profile.attributes[a]}") for a in
                                           ("MA", "RA", "PD", "WP")], context={"model": target.id})
-        target.conditions["weakness"] = attr
+        conditions.WEAKNESS.put(target, attr)
         state.emit("Weakened", f"{target.name} is Weakened: -2 {attr} until Maintenance", model=target.id,
                    attribute=attr, rule="SPELL-6")
     for h in hooks_of(caster):

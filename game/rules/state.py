@@ -37,7 +37,7 @@ class ModelState:
     wounds_taken: int = 0
     status: str = ON_TABLE
     activated: bool = False
-    # condition name -> value (True, an attribute name, a count ...); see conditions.py
+    # condition name -> value (True, an attribute name, a count ...); each a class in game/rules/conditions/
     conditions: dict[str, Any] = field(default_factory=dict)
     jammed: list[int] = field(default_factory=list)  # weapon entry indices ([SKILL-7])
 

@@ -14,7 +14,7 @@ from game.rules import actions, board, conditions, fate, scenario_events, scorin
 from game.rules.decisions import Decision, Option
 from game.rules.plans import action_kind, legal_plans, next_actions, plan_key, plan_label
 from game.rules.state import ON_TABLE, RESERVE, GameState, ModelState
-from game.rules.traits.base import hooks_of
+from game.rules.traits.base import hooks_of, trait_hooks
 
 Gen = Generator[Decision, Any, Any]
 
@@ -112,19 +112,17 @@ def winds_of_kismet(state: GameState, drawn: int) -> Gen:
 def activation_modifiers(state: GameState, model: ModelState) -> list[Modifier]:
     """[TURN-5]: every modifier of an activation roll, each with its rule and source."""
     mods: list[Modifier] = []
-    for h in hooks_of(model):
+    for h in trait_hooks(model):
         mods += h.activation_modifiers(state, model)
     for friend in state.friends_of(model):
         for h in hooks_of(friend):
             mods += h.ally_activation_modifiers(state, friend, model)
     mods += conditions.terror_modifier(state, model, activation=True)
-    if model.conditions.get("confused"):
-        mods.append(Modifier(-1, "SPELL-1", "Confusion"))
+    for c in conditions.condition_hooks(model):  # Confusion ([SPELL-1]), a Quake ([T-GARG-6])
+        mods += c.activation_modifiers(state, model)
     side = state.sides[model.side]
     if side.hero_fate == "despair" and side.hero_fate_turn == state.turn:
         mods.append(Modifier(-1, "HERO-2", "Despair at the hero's death"))
-    if model.conditions.pop("quake_blocked", None):
-        mods.append(Modifier(-1, "T-GARG-6", "pushed short by a Quake"))
     return mods
 
 
@@ -134,11 +132,11 @@ def activate(state: GameState, model: ModelState) -> Gen:
     state.fate_used = []
     state.weapons_used = []
     model.activated = True
-    for c in conditions.UNTIL_NEXT_ACTIVATION:  # [TURN-9]
-        model.conditions.pop(c, None)
+    conditions.end_at_activation(model)  # [TURN-9]
     state.emit("Activation", f"{state.sides[model.side].name} activates {model.name}", model=model.id,
                side=model.side, rule="TURN-3")
     mods = activation_modifiers(state, model)
+    conditions.end(model, conditions.UNTIL_ACTIVATION_ROLL)  # counted once (a Quake's -1)
     mods += yield from _activation_fate(state, model)
     value = state.dice.d6(f"{model.name}: activation")
     applied = effective_modifiers(mods)
@@ -211,7 +209,7 @@ def run_plan(state: GameState, model: ModelState, ap: int) -> Gen:
         nexts = next_actions(state, model, done, left)  # [SEQ-2]: by the same rule as a declared plan
         if not nexts:
             break
-        options = [Option("end", "End the activation")] if not (model.conditions.get("stunned") and not done) else []
+        options = [Option("end", "End the activation")] if not (conditions.STUNNED.on(model) and not done) else []
         options += [Option(k, f"{action_kind(k, model).name} ({action_kind(k, model).ap} AP)") for k in nexts]
         answer = yield Decision("next_action", model.side, f"{model.name} has {left} AP left: next action?",
                                 "DIG-ACT-2", options, context={"ap": left})
@@ -229,7 +227,7 @@ def run_plan(state: GameState, model: ModelState, ap: int) -> Gen:
 
 def _declare_run(state: GameState, model: ModelState) -> None:
     """[MOVE-2]: -3 from the declaration until Maintenance, even on rolls made before the run."""
-    model.conditions["ran"] = True
+    conditions.RAN.put(model)
     state.emit("RunDeclared", f"{model.name} will run: -3 to its resolution rolls this turn", model=model.id,
                rule="MOVE-2")
 
@@ -259,7 +257,7 @@ def heroic_impetus(state: GameState, hero: ModelState) -> Gen:
     state.emit("HeroicImpetus", f"{hero.name} spurs {friend.name} on: one free AP", model=friend.id, hero=hero.id,
                rule="HERO-1")
     kinds = [p[0] for p in legal_plans(state, friend, 1) if len(p) == 1]
-    if friend.conditions.get("stunned"):
+    if conditions.STUNNED.on(friend):
         kinds = ["shake_off"]
     options = [Option(k, action_kind(k, friend).name) for k in kinds]
     choice = yield Decision("impetus_action", hero.side, f"{friend.name}: which 1-AP action?", "HERO-1", options)
@@ -292,8 +290,7 @@ def maintenance(state: GameState) -> Gen:
     for s in state.sides:  # (e) [FATE-1]
         s.fate = s.party.fate
     for m in state.models.values():  # (f)
-        for c in conditions.UNTIL_MAINTENANCE:
-            m.conditions.pop(c, None)
+        conditions.end_at_maintenance(m)
     # (g) the game ends? ([SEQ-16]: also when a side has nobody on the table and nobody to arrive)
     alive = [any(m.status in (ON_TABLE, RESERVE) for m in state.side_models(s.index)) for s in state.sides]
     if not all(alive):

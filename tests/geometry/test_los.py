@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.geometry import line_of_sight
+from game.geometry.battlefield import NEVER_IN_COVER
 from game.geometry.los import CENTRE_LINE, sample_points
 from tests.geometry.helpers import R, base, field, piece, rect
 
@@ -148,7 +149,7 @@ def test_own_bases_never_obstruct() -> None:
 @pytest.mark.rule("DIG-LOS-3", "DIG-LOS-4")
 def test_gargantuan_targets_never_have_cover() -> None:
     wall = piece("wall", "obstacle", rect(17.7, 5, 18.0, 15))
-    res = line_of_sight(viewer_target(wall, flags=("gargantuan",), tr=1.181), "v", "t")
+    res = line_of_sight(viewer_target(wall, flags=(NEVER_IN_COVER,), tr=1.181), "v", "t")
     assert res.has_los and not res.cover
     assert res.lines[CENTRE_LINE].obstructions[0].gives_cover  # the detail still says what was there
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.geometry import check_move
+from game.geometry.battlefield import FLIES, PASSES_ENEMIES
 from tests.geometry.helpers import R, base, field, piece, rect
 
 
@@ -36,7 +37,7 @@ def test_swept_base_may_not_touch_impassable_terrain() -> None:
 def test_enemies_block_unless_agile_and_engaged_friends_block() -> None:
     bf = field(bases=[base("m", "A", 5, 10), base("e", "B", 10, 10.5)])
     assert rules(check_move(bf, "m", [(15, 10)])) == ["MOVE-7"]
-    bf.update_base("m", flags=frozenset({"agile"}))
+    bf.update_base("m", flags=frozenset({PASSES_ENEMIES}))
     assert check_move(bf, "m", [(15, 10)]).legal
     bf = field(bases=[base("m", "A", 5, 10), base("f", "A", 10, 10.5), base("e", "B", 10, 11.5)])
     assert rules(check_move(bf, "m", [(15, 10)])) == ["MOVE-7"]  # the friend is engaged with e
@@ -80,7 +81,7 @@ def test_each_continuous_overlap_with_an_obstacle_costs_its_cross_cost() -> None
 def test_flight_pays_nothing_for_obstacles_and_ignores_rough() -> None:
     wall = piece("wall", "obstacle", rect(10, 0, 10.5, 20))
     mud = piece("mud", "rough", rect(11, 0, 12, 20), water=True)
-    bf = field([wall, mud], [base("m", "A", 8, 10, R, 0, "flight")])
+    bf = field([wall, mud], [base("m", "A", 8, 10, R, 0, FLIES)])
     mv = check_move(bf, "m", [(14, 10)])
     assert mv.cost == pytest.approx(6) and mv.crosses_rough
     assert not mv.rough_penalty(flight=True)

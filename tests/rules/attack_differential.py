@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -42,17 +41,9 @@ def trait_ids() -> list[str]:
 
 
 def condition_ids() -> list[str]:
-    """Every condition a model may carry: those conditions.py names, and any other key the engine reads."""
-    named = {"stunned", "quake_blocked", *conditions.UNTIL_MAINTENANCE, *conditions.UNTIL_NEXT_ACTIVATION}
-    return sorted(named | conditions_read_by_the_engine())
-
-
-def conditions_read_by_the_engine() -> set[str]:
-    found: set[str] = set()
-    pattern = re.compile(r"conditions(?:\.get\(|\.pop\(|\[)\s*\"([a-z_]+)\"")
-    for path in (ROOT / "game").rglob("*.py"):
-        found.update(pattern.findall(path.read_text(encoding="utf-8")))
-    return found
+    """Every condition a model may carry: the registered condition classes."""
+    load_all()
+    return sorted(conditions.CONDITIONS)
 
 
 def condition_value(name: str, rng: random.Random) -> Any:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules import actions, combat
+from game.geometry.battlefield import NEVER_IN_COVER
+from game.rules import actions, board, combat
 from game.rules.combat import Attack, attack_modifiers, defence_modifiers, resolve_attack
 from tests.rules.harness import Script, events, figure, rolls, square, table
 
@@ -162,7 +163,10 @@ def test_ranged_modifiers() -> None:
     state = table((0, gun, 10, 10, 0), (1, garg, 15, 10, 180))
     g = Attack(state.model("A1"), state.model("B1"), "ranged", "ranged_attack", 0, range_band="long", cover=True)
     assert (3, "MOD-8") in mods(attack_modifiers(state, g))
-    assert (2, "MOD-10") not in mods(defence_modifiers(state, g))  # a Gargantuan never has cover
+    # a Gargantuan never has cover ([T-GARG-5]): applied once, by the line of sight that sets ``Attack.cover``,
+    # through the flag its base carries (tests/geometry/test_los.py shows the flag leaves no cover)
+    assert NEVER_IN_COVER in board.base_record(state.model("B1")).flags
+    assert NEVER_IN_COVER not in board.base_record(state.model("A1")).flags
 
 
 @pytest.mark.rule("SKILL-7", "SPEC-4")

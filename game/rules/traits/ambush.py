@@ -24,10 +24,10 @@ def placement_problem(state: GameState, model: ModelState, x: float, y: float) -
     from game.geometry.battlefield import CAT_IMPASSABLE, CAT_OBSTACLE
     from game.rules import board
 
-    r = model.radius
-    if not (r <= x <= 36 - r and r <= y <= 36 - r):
+    r, size = model.radius, state.battle_map.size
+    if not (r <= x <= size - r and r <= y <= size - r):
         return "the whole base must be on the table"
-    if min(x + r, y + r, 36 - (x - r), 36 - (y - r)) > EDGE_BAND + 1e-9:
+    if min(x + r, y + r, size - (x - r), size - (y - r)) > EDGE_BAND + 1e-9:
         return "the whole base must be within 3″ of a table edge"
     for e in state.enemies_of(model):
         gap = ((e.x - x) ** 2 + (e.y - y) ** 2) ** 0.5 - e.radius - r
@@ -42,10 +42,10 @@ def placement_problem(state: GameState, model: ModelState, x: float, y: float) -
 
 
 def candidates(state: GameState, model: ModelState) -> list[dict[str, float]]:
-    r = model.radius
+    r, size = model.radius, state.battle_map.size
     out = []
-    for t in range(1, 36):
-        for x, y in ((t, r), (t, 36 - r), (r, t), (36 - r, t)):
+    for t in range(1, int(size)):
+        for x, y in ((t, r), (t, size - r), (r, t), (size - r, t)):
             if placement_problem(state, model, x, y) is None:
                 out.append({"x": float(x), "y": float(y)})
     return out
@@ -55,6 +55,7 @@ def candidates(state: GameState, model: ModelState) -> list[dict[str, float]]:
 class Ambush(TraitRule):
     name = "Ambush"
     rule = "T-AMBUSH-2"
+    deploys_in_reserve = True
 
     def at_maintenance(self, state: GameState, model: ModelState) -> Generator[Decision, Any, None]:
         if model.status != RESERVE:

@@ -9,3 +9,4 @@ from game.rules.traits.base import TraitRule, trait
 class Amphibious(TraitRule):
     name = "Amphibious"
     rule = "T-AMPHIB-1"
+    ignores_rough_water = "T-AMPHIB-1"

@@ -34,9 +34,18 @@ class TraitRule:
     causes_terror: bool = False  # [COND-5]
     can_run: bool = True  # [MOVE-2] Lumbering
     can_sneak: bool = True  # [MOVE-5] Large, Gargantuan, Mounted
+    strikes_freely: bool = True  # may make a free strike at a disengaging enemy ([MOVE-9]; not while Stunned)
     has_tough: bool = False  # Tough, Undead, Non-Living
     extra_move_actions: int = 0  # Fast
     extra_combat_actions: int = 0  # Dual Wield
+    flies: bool = False  # Flight: only fliers charge it ([T-FLIGHT-3]); routes price obstacles at 0 ([T-FLIGHT-1])
+    slips_past_enemies: bool = False  # Agile: enemies do not block it, no free strikes ([T-AGILE-1])
+    never_in_cover: bool = False  # Gargantuan ([T-GARG-5]): the line of sight gives it no cover
+    casts_spells: bool = False  # Sorcery ([T-SORC-1])
+    deploys_in_reserve: bool = False  # Ambush ([T-AMBUSH-1]): kept off the table at deployment
+    distinct_weapons: bool = False  # Dual Wield ([T-DUAL-1]): each combat action uses another weapon entry
+    ignores_rough: str = ""  # the rule by which it crosses rough ground without the -2 ([TERR-6]: Ranger, Flight)
+    ignores_rough_water: str = ""  # the same for rough ground that is water only (Amphibious)
     after_priority: int = 0  # order of after_attack hooks ([SEQ-6]: after Slayer's extra wound, Drain before spreads)
     actions: tuple[ActionKind, ...] = ()  # actions the trait offers ([SPEC-5]); performed by ``perform``
     # -- how the model's token shows the trait (game/ui/tokens.py; art only, no rule reads these) -----
@@ -80,10 +89,18 @@ class TraitRule:
         """Aura on a friendly model's activation roll (Inspiring)."""
         return []
 
+    # -- every roll ------------------------------------------------------------------
+    def roll_modifiers(self, state: GameState, model: ModelState) -> list[Modifier]:
+        """Modifiers on every resolution roll of the holder ([MOD-12], [MOD-13], [T-PET-3])."""
+        return []
+
     # -- movement -----------------------------------------------------------------
     def move_bonus(self, state: GameState, model: ModelState, action: str) -> list[Modifier]:
         """Inches added to (or taken from) a move action's allowance ([MOVE-11])."""
         return []
+
+    def moved(self, state: GameState, model: ModelState, length: float) -> None:
+        """Bookkeeping after the holder moved ``length`` inches (Flight's PD bonus, [T-FLIGHT-2])."""
 
     # -- combat ------------------------------------------------------------------------
     def attack_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
@@ -92,6 +109,10 @@ class TraitRule:
 
     def defence_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
         """Modifiers on the defence roll when the holder defends."""
+        return []
+
+    def target_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
+        """Modifiers on an attack roll against the holder (a shot at a Large or Gargantuan model, [MOD-8])."""
         return []
 
     def resist_modifiers(self, state: GameState, model: ModelState, attribute: str) -> list[Modifier]:
@@ -199,7 +220,7 @@ _loaded = False
 
 
 def load_all() -> None:
-    """Import every module of the traits package once, which registers its classes."""
+    """Import every module of the traits package once, which registers its classes, and the conditions."""
     global _loaded
     if _loaded:
         return
@@ -209,13 +230,24 @@ def load_all() -> None:
     for info in pkgutil.iter_modules(package.__path__):
         if info.name != "base":
             importlib.import_module(f"{package.__name__}.{info.name}")
+    importlib.import_module("game.rules.conditions")  # registers the conditions' classes
 
 
-def hooks_of(model: ModelState) -> list[TraitRule]:
-    """The rule objects a model carries: its inherent qualities, then its traits."""
+def trait_hooks(model: ModelState) -> list[TraitRule]:
+    """The rule objects a model's profile gives it: its inherent qualities, then its traits."""
     load_all()
     out = [QUALITIES[q] for q in model.profile.qualities if q in QUALITIES]
     out += [TRAITS[t] for t in model.profile.traits if t in TRAITS]
+    return out
+
+
+def hooks_of(model: ModelState) -> list[TraitRule]:
+    """Every rule object a model carries: its qualities, its traits, then the conditions it is under."""
+    out = trait_hooks(model)
+    if model.conditions:
+        from game.rules.conditions.base import condition_hooks
+
+        out += condition_hooks(model)
     return out
 
 

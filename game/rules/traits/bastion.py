@@ -17,7 +17,9 @@ if TYPE_CHECKING:
 
 
 def bastion_bonus(state: GameState, model: ModelState) -> list[Modifier]:
-    if model.conditions.get("stunned"):
+    from game.rules.conditions import STUNNED
+
+    if STUNNED.on(model):
         return []
     n = len(board.engaged_enemies(state, model))
     if n < 2:

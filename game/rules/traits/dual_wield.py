@@ -11,3 +11,4 @@ class DualWield(TraitRule):
     name = "Dual Wield"
     rule = "T-DUAL-1"
     extra_combat_actions = 1
+    distinct_weapons = True

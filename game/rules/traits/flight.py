@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.dice import Modifier
-from game.rules.state import GameState
+from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
 
 if TYPE_CHECKING:
@@ -22,8 +22,18 @@ class Flight(TraitRule):
     rule = "T-FLIGHT-2"
     emblem = "wings"
     emblem_rank = 2
+    flies = True
+    ignores_rough = "T-FLIGHT-1"
+
+    def moved(self, state: GameState, model: ModelState, length: float) -> None:
+        from game.rules.conditions import FLIGHT_MOVED
+
+        if length > 0:
+            FLIGHT_MOVED.put(model)
 
     def defence_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
-        if attack.defender.conditions.get("flight_moved"):
+        from game.rules.conditions import FLIGHT_MOVED
+
+        if FLIGHT_MOVED.on(attack.defender):
             return [Modifier(1, "T-FLIGHT-2", "Flight: moved this activation")]
         return []

@@ -24,6 +24,10 @@ class Gargantuan(TraitRule):
     can_sneak = False
     causes_terror = True
     terror_immune = True
+    never_in_cover = True  # [T-GARG-5]
+
+    def target_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
+        return [Modifier(3, "MOD-8", "target is Gargantuan")] if attack.kind == "ranged" else []
 
     def attack_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
         return [Modifier(3, "T-GARG-3", "Gargantuan")] if attack.kind == "close" else []
@@ -62,7 +66,7 @@ class Gargantuan(TraitRule):
                        end=[victim.x, victim.y], distance=result.travelled, blocked=result.blocked, rule="T-GARG-6")
             conditions.stun(state, victim, model, "Quake", "T-GARG-6")
             if result.blocked:
-                victim.conditions["quake_blocked"] = True
+                conditions.QUAKE_BLOCKED.put(victim)
         return True
         yield  # pragma: no cover
 

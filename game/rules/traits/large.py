@@ -19,6 +19,10 @@ class Large(TraitRule):
     token_big = True  # the token reads as a bigger creature
     can_sneak = False
 
+    def target_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
+        """[MOD-8]: +2 to a shot at a Large model (Gargantuan, which excludes Large, gives +3)."""
+        return [Modifier(2, "MOD-8", "target is Large")] if attack.kind == "ranged" else []
+
     def attack_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
         return [Modifier(1, "T-LARGE-1", "Large")] if attack.kind == "close" else []
 

@@ -35,6 +35,10 @@ class Pet(TraitRule):
             return []
         return [Modifier(1, "T-PET-2", f"Pet within 3″ of {master.name}")] if board.within(pet, master, 3) else []
 
+    def roll_modifiers(self, state: GameState, model: ModelState) -> list[Modifier]:
+        """[T-PET-3]: -2 to all its rolls once its master is killed."""
+        return [Modifier(-2, "T-PET-3", "Pet: its master was killed")] if master_killed(state, model) else []
+
     def activation_modifiers(self, state: GameState, model: ModelState) -> list[Modifier]:
         if master_killed(state, model):  # [T-PET-3]: -2 to all rolls; [T-PET-1] no longer applies
             return [Modifier(-2, "T-PET-3", "Pet: its master was killed")]

@@ -9,3 +9,4 @@ from game.rules.traits.base import TraitRule, trait
 class Ranger(TraitRule):
     name = "Ranger"
     rule = "T-RANGER-1"
+    ignores_rough = "T-RANGER-1"

@@ -24,12 +24,15 @@ class Sorcery(TraitRule):
     rule = "T-SORC-1"
     emblem = "staff"  # the token shows a sorcerer
     emblem_rank = 1
+    casts_spells = True
     actions = (ActionKind("cast_1", "Spell", 1, "free", "SPEC-1"),
                ActionKind("cast_2", "Spell + 1 AP enhancement", 2, "free", "SPEC-1"),
                ActionKind("cast_3", "Spell + 2 AP enhancement", 3, "free", "SPEC-1"))
 
     def available_actions(self, state: GameState, model: ModelState) -> tuple[ActionKind, ...]:
-        return () if model.conditions.get("burnt_out") else self.actions  # [SORC-6]
+        from game.rules.conditions import BURNT_OUT
+
+        return () if BURNT_OUT.on(model) else self.actions  # [SORC-6]
 
     def action_obstacles(self, state: GameState, model: ModelState, kind: str) -> list[Obstacle]:
         """Engaged, it cannot cast now; an earlier blow of the plan may free it ([SEQ-2])."""

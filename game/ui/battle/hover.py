@@ -38,7 +38,7 @@ def eligible(state: GameState, attacker_id: str) -> dict[str, set[str]]:
         if not found["standard_attack"]:
             inches, _ = movement.allowance(state, m, "charge")
             found["charge_attack"] = {e.id for e, _ in movement.charge_targets(state, m, inches)} \
-                if not m.conditions.get("entangled") else set()
+                if movement.can_charge(state, m) else set()
             found["ranged_attack"] = {t.id for w in combat.ranged_weapons(m) if w not in m.jammed
                                       for t, _, _ in ranged_targets(state, m, w)}
             found["spell"] = {t.id for t in sorcery.spell_targets(state, m, sorcery.RANGE)} \

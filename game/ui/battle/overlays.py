@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.decision_kinds import DecisionKind
+from game.rules.encounter import EDGES, edge_strip
 from game.ui import layout_probe, theme
 from game.ui.battle import hover, previews, tooltips
 from game.ui.battle.cards import render_card, wrap
@@ -24,8 +25,6 @@ if TYPE_CHECKING:
     from game.ui.scenes.battle import BattleScene
 
 HOVER_CARD_DELAY = 0.35  # seconds the mouse rests on a model before its card covers the table
-EDGE_BANDS = {"top": ((0, 0), (36, 1.5)), "bottom": ((0, 34.5), (36, 36)), "left": ((0, 0), (1.5, 36)),
-              "right": ((34.5, 0), (36, 36))}
 
 
 class Overlays:
@@ -68,9 +67,9 @@ class Overlays:
         f = theme.font(scene.px(16), bold=True)
         d = scene.session.pending
         for n, key in enumerate(d.choices() if d is not None else []):
-            if key not in EDGE_BANDS:
+            if key not in EDGES:
                 continue
-            (x0, y0), (x1, y1) = EDGE_BANDS[key]
+            x0, y0, x1, y1 = edge_strip(scene.state.battle_map.size, key, 1.5)
             a, b = cam.to_px((x0, y0)), cam.to_px((x1, y1))
             rect = pygame.Rect(a, (b[0] - a[0], b[1] - a[1]))
             pygame.draw.rect(surface, theme.ACCENT, rect, 3)
@@ -95,11 +94,7 @@ class Overlays:
         for side in (0, 1):
             zone = zone_of(scene.state, side)
             colour = (*theme.side_colour(side, scene.app.settings.colour_blind), 60 if side == d.side else 30)
-            if zone.polygon:
-                pts = [cam.to_px(p) for p in zone.polygon]
-            else:
-                x0, y0, x1, y1 = zone.bounds()
-                pts = [cam.to_px(p) for p in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+            pts = [cam.to_px(p) for p in zone.outline()]
             pygame.draw.polygon(layer, colour, pts)
             pygame.draw.polygon(layer, (*colour[:3], 200), pts, 2)
         surface.blit(layer, (0, 0))

@@ -87,7 +87,7 @@ def ring_specs(state: GameState, model_id: str, allowance: float | None = None) 
             by_radius.setdefault((m.radius + skill.short, SHORT_RING), []).append(f"{name} short {skill.short}″")
         if skill.long:
             by_radius.setdefault((m.radius + skill.long, LONG_RING), []).append(f"{name} long {skill.long}″")
-    if m.has("sorcery") and not m.conditions.get("burnt_out"):
+    if sorcery.has_spells(m):
         by_radius.setdefault((m.radius + sorcery.RANGE, SPELL_RING), []).append(f"spells {sorcery.RANGE:g}″")
     out = [(r, ", ".join(dict.fromkeys(names)), colour) for (r, colour), names in by_radius.items()]
     if allowance is not None and allowance > 0:
@@ -419,8 +419,8 @@ def _attack_summary(state: GameState, attack: combat.Attack, extra: list[str] | 
     d_mods = [*combat.defence_modifiers(state, attack), *combat.weakness_modifiers(attack.defender, "PD")]
     notes = list(extra or [])
     notes.append("assumes no Inner Reserve; Hand of Fortune where Fate allows [FATE-6]")
-    if attack.kind == "close" and attack.defender.conditions.get("full_defense"):
-        notes.append("Full Defense: the defender rolls an extra die [SPEC-2]")
+    for extra in combat.extra_defence_dice(state, attack):
+        notes.append(f"{extra.source}: the defender rolls an extra die [{extra.rule}]")
     return OddsSummary(
         _title(attack), attack.action, p_win=odds.p_win, p_wound=1 - odds.wounds.get(0, Fraction(0)),
         p_stun=odds.p_stun, p_brutal=odds.p_brutal, p_kill=odds.p_kill, p_misfire=odds.p_misfire,

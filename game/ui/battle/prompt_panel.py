@@ -7,7 +7,6 @@ menu itself and hands every real answer to the scene.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 import pygame_gui
@@ -229,10 +228,11 @@ class PromptPanel:
             return
         model = scene.state.models.get(d.context.get("model", ""))
         if nearest_enemy and model is not None:
-            enemies = [e for e in scene.state.on_table() if e.side != model.side]
-            if enemies:
-                e = min(enemies, key=lambda e: math.hypot(e.x - model.x, e.y - model.y))
-                scene.give(round(math.degrees(math.atan2(e.y - model.y, e.x - model.x)) % 360.0, 1))
+            from game.rules import board
+
+            e = board.nearest_enemy(scene.state, model)  # by the rules' distance ([BASE-2])
+            if e is not None:
+                scene.give(round(board.facing_towards(model, e.x, e.y), 1))
                 return
         scene.give(float(d.context.get("current", model.facing if model else 0.0)))
 

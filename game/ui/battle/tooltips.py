@@ -16,6 +16,7 @@ import pygame
 from game.content.catalog import catalog
 from game.content.party_building import QUALITY_NAMES
 from game.rules import combat
+from game.rules.conditions import CONDITIONS
 from game.rules.plans import action_kind
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import QUALITIES, hooks_of, load_all
@@ -26,20 +27,8 @@ from game.ui.battle.event_text import wounds_left
 GOLD = theme.hex_colour(theme.ACCENT)
 GREY = theme.hex_colour(theme.MUTED)
 
-# what each condition does ([COND-*], [MOVE-*], [SPELL-*] in the rules reference)
-CONDITION_TEXT: dict[str, tuple[str, str, str]] = {
-    "stunned": ("Stunned", "COND-1", "−3 PD against close combat; must Shake Off before anything else"),
-    "stealth": ("Stealth", "COND-3", "+4 PD against shots and PD-resisted spells; lost when it attacks"),
-    "full_defense": ("Full Defense", "SPEC-2", "+1d6 PD against close combat; cannot be Stunned; until Maintenance"),
-    "ran": ("Ran", "MOD-12", "−3 to its resolution rolls this turn"),
-    "rough": ("Rough ground", "TERR-2", "crossed rough terrain: −2 to its later rolls this turn"),
-    "confused": ("Confused", "SPELL-1", "−1 to its activation roll this turn"),
-    "entangled": ("Entangled", "SPELL-2", "movement halved and no charging until Maintenance"),
-    "weakness": ("Weakened", "SPELL-6", "−2 to the named attribute's rolls until Maintenance"),
-    "burnt_out": ("Burnt out", "SORC-6", "can cast no more spells this game"),
-    "flight_moved": ("Flew", "T-FLIGHT-2", "+1 PD until its next activation"),
-    "quake_blocked": ("Quake", "T-GARG-6", "−1 to its next activation roll"),
-}
+# what each condition does ([COND-*], [MOVE-*], [SPELL-*] in the rules reference), from its class
+CONDITION_TEXT: dict[str, tuple[str, str, str]] = {c.id: (c.name, c.rule, c.summary) for c in CONDITIONS.values()}
 
 # what each core action does, in a line ([MOVE-*], [CC-*], [RNG-*], [SPEC-*])
 ACTION_TEXT: dict[str, str] = {
@@ -79,10 +68,10 @@ def weapon_text(model: ModelState, index: int) -> str:
 
 
 def condition_text(key: str, value: object) -> str:
-    name, rule, what = CONDITION_TEXT.get(key, (key.replace("_", " ").capitalize(), "", ""))
-    if key == "weakness" and isinstance(value, str):
-        name = f"Weakened ({value})"
-    return f"{name} [{rule}]: {what}" if rule else name
+    known = CONDITIONS.get(key)
+    if known is None:
+        return key.replace("_", " ").capitalize()
+    return f"{known.label(value)} [{known.rule}]: {known.summary}"
 
 
 def model_tooltip(state: GameState, model_id: str) -> str:

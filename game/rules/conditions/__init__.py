@@ -1,26 +1,73 @@
 """Conditions: Stunned, Stealth, Terror and Fearless, and the per-turn marks ([COND-1]-[COND-7]).
 
-Conditions live in ``ModelState.conditions`` as plain data:
-
-    stunned        until shaken off ([COND-1])
-    stealth        until the model's next activation or its next attack ([COND-3], [TURN-9])
-    full_defense   until Maintenance ([SPEC-2])
-    ran            declared a Run this turn: -3 to resolution rolls ([MOVE-2])
-    rough          crossed rough terrain this turn: -2 to later rolls ([TERR-2])
-    confused, entangled, weakness (an attribute)   spells, until Maintenance
-    flight_moved   Flight PD bonus until its next activation
-    quake_blocked  -1 to its next activation roll
+Each condition a model may be under is a hook object (``kinds.py``, one class each, registered like a
+trait), so ``hooks_of()`` yields the active ones and the engine asks them at its named points; Terror
+and Fearless are judged from the models' traits and auras here. Code elsewhere names a condition by its
+object (``STUNNED.on(model)``), never by its string.
 """
 
 from __future__ import annotations
 
 from game.core.dice import Modifier
 from game.rules import board
+from game.rules.conditions.base import (
+    CONDITIONS,
+    UNTIL_ACTIVATION_ROLL,
+    UNTIL_LIFTED,
+    Condition,
+    condition_hooks,
+    lasting,
+    present,
+)
+from game.rules.conditions.base import UNTIL_MAINTENANCE as _MAINTENANCE
+from game.rules.conditions.base import UNTIL_NEXT_ACTIVATION as _NEXT_ACTIVATION
+from game.rules.conditions.kinds import (
+    BURNT_OUT,
+    CONFUSED,
+    ENTANGLED,
+    FLIGHT_MOVED,
+    FULL_DEFENSE,
+    QUAKE_BLOCKED,
+    RAN,
+    ROUGH,
+    STEALTH,
+    STUNNED,
+    WEAKNESS,
+)
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import any_hook, hooks_of
 
-UNTIL_MAINTENANCE = ("ran", "rough", "full_defense", "confused", "entangled", "weakness")  # [TURN-8] (f)
-UNTIL_NEXT_ACTIVATION = ("stealth", "flight_moved")  # [TURN-9]
+UNTIL_MAINTENANCE = tuple(c.id for c in lasting(_MAINTENANCE))  # [TURN-8] (f)
+UNTIL_NEXT_ACTIVATION = tuple(c.id for c in lasting(_NEXT_ACTIVATION))  # [TURN-9]
+
+__all__ = ["BURNT_OUT", "CONDITIONS", "CONFUSED", "ENTANGLED", "FLIGHT_MOVED", "FULL_DEFENSE", "QUAKE_BLOCKED", "RAN",
+           "ROUGH", "STEALTH", "STUNNED", "UNTIL_ACTIVATION_ROLL", "UNTIL_LIFTED", "UNTIL_MAINTENANCE",
+           "UNTIL_NEXT_ACTIVATION", "WEAKNESS", "Condition", "condition_hooks", "present"]
+
+
+def end(model: ModelState, how_long: str) -> None:
+    """Lift every condition of the model that lasts ``how_long`` ([TURN-8] (f), [TURN-9])."""
+    for c in lasting(how_long):
+        c.lift(model)
+
+
+def end_at_maintenance(model: ModelState) -> None:
+    end(model, _MAINTENANCE)
+
+
+def end_at_activation(model: ModelState) -> None:
+    end(model, _NEXT_ACTIVATION)
+
+
+def forbidden(state: GameState, model: ModelState, kind: str) -> tuple[str, str] | None:
+    """(reason, rule) when a condition of the model stops it declaring ``kind`` at all (Entangled: no Charge,
+    [SPELL-2]), or None: the one place that rule is asked."""
+    for c in condition_hooks(model):
+        assert isinstance(c, Condition)
+        why = c.forbids(state, model, kind)
+        if why is not None:
+            return why
+    return None
 
 
 def causes_terror(model: ModelState) -> bool:
@@ -82,8 +129,6 @@ def terror_modifier(state: GameState, model: ModelState, activation: bool) -> li
 
 def stun_immune(state: GameState, model: ModelState, source: ModelState | None) -> bool:
     """[COND-2] / [SEQ-14]: Full Defense, Large (unless the source is Large or Gargantuan), Gargantuan."""
-    if model.conditions.get("full_defense"):
-        return True
     return any(h.stun_immune(state, model, source) for h in hooks_of(model))
 
 
@@ -94,14 +139,14 @@ def stun(state: GameState, model: ModelState, source: ModelState | None, why: st
     if stun_immune(state, model, source):
         state.emit("StunIgnored", f"{model.name} is immune to Stun ({why})", model=model.id, rule="COND-2")
         return False
-    if model.conditions.get("stunned"):
+    if STUNNED.on(model):
         return False
-    model.conditions["stunned"] = True
+    STUNNED.put(model)
     state.emit("Stunned", f"{model.name} is Stunned ({why})", model=model.id, rule=rule)
     return True
 
 
 def lose_stealth(state: GameState, model: ModelState) -> None:
     """[COND-3] / [SEQ-11]: Stealth is lost as soon as the model attacks."""
-    if model.conditions.pop("stealth", None):
+    if STEALTH.lift(model):
         state.emit("StealthLost", f"{model.name} loses Stealth by attacking", model=model.id, rule="COND-3")
