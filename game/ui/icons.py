@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.paths import ASSETS
+from game.rules.conditions import CONDITIONS
 
 ICON_DIR = ASSETS / "icons"
 
@@ -20,10 +21,8 @@ ICON_FILES: dict[str, str] = {
     "claws": "claw-slashes", "jaws": "fangs", "bow": "bow-arrow", "crossbow": "crossbow", "pistol": "pistol-gun",
     "musket": "musket", "thrown": "thrown-knife", "shield": "checked-shield", "staff": "wizard-staff",
     "healer": "healing", "mount": "horse-head", "wings": "feathered-wing", "skull": "death-skull",
-    # condition badges (game/ui/tokens.py BADGES)
-    "stunned": "knocked-out-stars", "stealth": "hood", "full_defense": "bordered-shield", "ran": "sprint",
-    "rough": "boot-prints", "entangled": "vines", "confused": "uncertainty", "weakness": "broken-bone",
-    "burnt_out": "burning-embers", "jammed": "drop-weapon",
+    # condition badges (game/ui/tokens.py BADGES): each condition's class names its icon
+    **{c.id: c.icon for c in CONDITIONS.values() if c.icon}, "jammed": "drop-weapon",
     # the title screen; an encounter's marker on the table (Salvage)
     "title": "crossed-swords", "marker": "locked-chest",
 }

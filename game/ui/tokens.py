@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from game.rules.conditions import CONDITIONS
 from game.ui import layout_probe, style
 from game.ui.icons import icon
 
@@ -69,9 +70,9 @@ def token_look(m: Any) -> TokenLook:
     key = (p.type, p.weapons, p.traits, p.qualities, p.base_mm)
     look = _LOOKS.get(key)
     if look is None:
-        from game.rules.traits.base import hooks_of
+        from game.rules.traits.base import trait_hooks
 
-        hooks = hooks_of(m)
+        hooks = trait_hooks(m)  # what the model is, not the conditions it is under
         ranked = sorted((h for h in hooks if h.emblem), key=lambda h: -h.emblem_rank)
         arms = [w for w in p.weapons if w.skill != "shield"]
         emblem = ranked[0].emblem if ranked else weapon_emblem(arms[0].name, arms[0].skill) if arms else "shield"
@@ -94,20 +95,15 @@ class Badge:
     colour: style.RGB
 
 
-BADGES: tuple[Badge, ...] = (
-    Badge("stunned", "S", (235, 190, 40)), Badge("stealth", "H", (70, 70, 90)),
-    Badge("full_defense", "D", (70, 140, 210)), Badge("ran", "R", (220, 120, 50)),
-    Badge("rough", "~", (150, 120, 70)), Badge("entangled", "E", (60, 140, 60)),
-    Badge("confused", "C", (170, 90, 200)), Badge("weakness", "W", (140, 60, 60)),
-    Badge("burnt_out", "B", (90, 60, 40)), Badge("jammed", "J", (40, 40, 40)),
-)
+JAMMED = Badge("jammed", "J", (40, 40, 40))  # a black powder weapon of the model is jammed ([SKILL-7])
+BADGES: tuple[Badge, ...] = (*(Badge(c.id, c.mark, c.tint) for c in CONDITIONS.values() if c.mark), JAMMED)
 BADGE_BY_KEY = {b.key: b for b in BADGES}
 ICON_BADGE_RADIUS = 7  # below this a badge shows its letter, which reads better than a tiny icon
 
 
 def badges_of(m: Any) -> list[Badge]:
-    out = [BADGE_BY_KEY[k] for k in m.conditions if k in BADGE_BY_KEY and k != "jammed"]
-    return out + ([BADGE_BY_KEY["jammed"]] if m.jammed else [])
+    out = [BADGE_BY_KEY[k] for k in m.conditions if k in BADGE_BY_KEY and k != JAMMED.key]
+    return out + ([JAMMED] if m.jammed else [])
 
 
 _BADGE_CACHE: dict[tuple[str, int], pygame.Surface] = {}

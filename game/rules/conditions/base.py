@@ -30,7 +30,9 @@ class Condition(TraitRule):
 
     lasts: str = UNTIL_LIFTED
     summary: str = ""  # what it does, in a line (tooltips, the help)
-    mark: str = ""  # the letter drawn beside a base under it ("" none)
+    mark: str = ""  # the letter drawn beside a base under it ("" none), on its badge when too small for the icon
+    icon: str = ""  # the Game Icon on its badge (assets/icons/<icon>.svg, credited in assets/CREDITS)
+    tint: tuple[int, int, int] = (90, 90, 90)  # the badge's disc
     scripted: bool = True  # a script file may set it up (``conditions: [...]``) as a plain mark
 
     # -- the model's mark ----------------------------------------------------------------------

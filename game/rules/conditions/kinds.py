@@ -36,6 +36,7 @@ class Stunned(Condition):
     rule = "COND-1"
     summary = "−3 PD against close combat; must Shake Off before anything else"
     mark = "S"
+    icon, tint = "knocked-out-stars", (235, 190, 40)
     strikes_freely = False  # [MOVE-9]
 
     def defence_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
@@ -48,6 +49,7 @@ class Stealth(Condition):
     rule = "COND-3"
     summary = "+4 PD against shots and PD-resisted spells; lost when it attacks"
     mark = "H"
+    icon, tint = "hood", (70, 70, 90)
     lasts = UNTIL_NEXT_ACTIVATION
 
     def defence_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
@@ -63,6 +65,7 @@ class Ran(Condition):
     rule = "MOD-12"
     summary = "−3 to its resolution rolls this turn"
     mark = "R"
+    icon, tint = "sprint", (220, 120, 50)
     lasts = UNTIL_MAINTENANCE
 
     def roll_modifiers(self, state: GameState, model: ModelState) -> list[Modifier]:
@@ -78,6 +81,7 @@ class Rough(Condition):
     rule = "TERR-2"
     summary = "crossed rough terrain: −2 to its later rolls this turn"
     mark = "~"
+    icon, tint = "boot-prints", (150, 120, 70)
     lasts = UNTIL_MAINTENANCE
 
     def roll_modifiers(self, state: GameState, model: ModelState) -> list[Modifier]:
@@ -90,6 +94,7 @@ class FullDefense(Condition):
     rule = "SPEC-2"
     summary = "+1d6 PD against close combat; cannot be Stunned; until Maintenance"
     mark = "D"
+    icon, tint = "bordered-shield", (70, 140, 210)
     lasts = UNTIL_MAINTENANCE
 
     def defence_dice(self, state: GameState, attack: Attack) -> list[Modifier]:
@@ -105,6 +110,7 @@ class Confused(Condition):
     rule = "SPELL-1"
     summary = "−1 to its activation roll this turn"
     mark = "C"
+    icon, tint = "uncertainty", (170, 90, 200)
     lasts = UNTIL_MAINTENANCE
 
     def activation_modifiers(self, state: GameState, model: ModelState) -> list[Modifier]:
@@ -117,6 +123,7 @@ class Entangled(Condition):
     rule = "SPELL-2"
     summary = "movement halved and no charging until Maintenance"
     mark = "E"
+    icon, tint = "vines", (60, 140, 60)
     lasts = UNTIL_MAINTENANCE
 
     def allowance_factor(self, state: GameState, model: ModelState, kind: str) -> tuple[float, Modifier] | None:
@@ -134,6 +141,7 @@ class Weakness(Condition):
     rule = "SPELL-6"
     summary = "−2 to the named attribute's rolls until Maintenance"
     mark = "W"
+    icon, tint = "broken-bone", (140, 60, 60)
     lasts = UNTIL_MAINTENANCE
     scripted = False
 
@@ -150,6 +158,7 @@ class BurntOut(Condition):
     rule = "SORC-6"
     summary = "can cast no more spells this game"
     mark = "B"
+    icon, tint = "burning-embers", (90, 60, 40)
     scripted = False
 
 
