@@ -9,6 +9,7 @@ same format; a broken one is skipped and reported (``Catalog.skipped``), never f
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -16,8 +17,9 @@ from typing import Literal
 
 from pydantic import Field
 
+from game.content.rules_reference import rules_reference
 from game.content.schema import StrictModel, validate
-from game.content.trait_effects import Effect, effect_problems
+from game.content.trait_effects import RULE_ID, Effect, effect_problems
 from game.content.yaml_loader import Document, load_yaml
 from game.core.errors import ContentError, Problem
 from game.core.ids import suggest
@@ -183,9 +185,14 @@ def trait_file_traits(doc: Document, skills: dict[str, Skill], known: dict[str, 
                                         f"'{t.id}' is a trait of the game: a mod trait needs an id of its own"
                                         if other == "game" else f"trait '{t.id}' is already added by {other}"))
         for j, r in enumerate(t.rules):
-            if r in rule_owner:
-                problems.append(doc.problem(("traits", i, "rules", j), f"rule {r} is {rule_owner[r]}'s: a mod "
-                                                                       f"trait names rules of its own"))
+            if r in rule_owner or rules_reference().entry(r) is not None:
+                owner = f"{rule_owner[r]}'s" if r in rule_owner else "a rule of the game"
+                problems.append(doc.problem(("traits", i, "rules", j), f"rule {r} is {owner}: a mod trait names "
+                                                                       f"rules of its own (e.g. X-{t.id.upper()}-1)"))
+            elif not re.fullmatch(RULE_ID, r):
+                problems.append(doc.problem(("traits", i, "rules", j), f"'{r}' is not a rule ID: capitals, digits "
+                                                                       f"and dashes ending in a number, e.g. "
+                                                                       f"X-{t.id.upper()}-1"))
     problems += _cross_check(doc, data.traits, set(skills), {**known, **added})
     if problems:
         raise ContentError(doc.file, problems)
@@ -202,16 +209,59 @@ def _shipped() -> Catalog:
     return load_catalog()
 
 
-@cache
 def catalog() -> Catalog:
-    """The rules data with the mod folder's traits, loaded once per process (:func:`reload_catalog` reads
-    the mod folder again)."""
+    """The rules data with the mod folder's traits, loaded once per mod folder (the environment names it)."""
+    import os
+
+    from game.content.library import MODS_ENV
+
+    return _with_mods(os.environ.get(MODS_ENV))
+
+
+@cache
+def _with_mods(_folder: str | None) -> Catalog:
     from game.content.library import user_mod_dir
 
     return load_catalog(mods=user_mod_dir())
 
 
 def reload_catalog() -> Catalog:
-    """Forget the loaded catalog and read it again (tests that point the mod folder elsewhere)."""
-    catalog.cache_clear()
+    """Forget the loaded catalogs and read them again (a mod folder's trait file was edited)."""
+    _with_mods.cache_clear()
     return catalog()
+
+
+def mod_rule_text(rule: str) -> str | None:
+    """The text of a rule the rules reference does not hold: a mod trait's name and summary (the game's own
+    rules are looked up in the reference by their ID), or None."""
+    if not rule or rules_reference().entry(rule) is not None:
+        return None
+    owner = next((t for t in catalog().traits.values() if rule in t.rules), None)
+    return f"{owner.name}: {owner.summary}" if owner is not None else None
+
+
+@dataclass(frozen=True)
+class CheckedTraits:
+    """A trait file as ``validate`` checks it: the traits it adds (``name`` lists them)."""
+
+    traits: dict[str, Trait]
+
+    @property
+    def name(self) -> str:
+        return ", ".join(t.name for t in self.traits.values())
+
+
+def build_trait_file(doc: Document) -> CheckedTraits:
+    """Check a trait file against the game's traits and the mod folder's other trait files (what the game
+    would load with it), every problem at once."""
+    cat = catalog()
+    here = _resolved(doc.file)
+    known = {k: t for k, t in cat.traits.items() if t.origin == "game" or _resolved(t.origin) != here}
+    return CheckedTraits(trait_file_traits(doc, cat.skills, known))
+
+
+def _resolved(file: str) -> str:
+    try:
+        return str(Path(file).resolve())
+    except (OSError, RuntimeError, ValueError):
+        return file
