@@ -47,7 +47,7 @@ def test_extra_dice_from_yaml_change_the_attack_roll_and_the_log_says_why() -> N
     state.dice.force(6, 6, 5, 1, 1)  # three attack dice (Frostborn's extra die), then two defence dice
     Script([]).run(combat.resolve_attack(state, combat.Attack(state.model("A1"), state.model("B1"), "close",
                                                               "standard_attack", 0)))
-    attack, defence = rolls(state)
+    attack = rolls(state)[0]
     assert attack["dice"] == [6, 6, 5] and attack["total"] == 3 + 17
     assert attack["trait_dice"] == [{"value": 1, "rule": "X-FROST-1", "source": "Frostborn"}]
     line = next(e.text for e in state.log if e.kind == "DiceRolled")
