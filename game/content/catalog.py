@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import Field
 
 from game.content.rules_reference import rules_reference
-from game.content.schema import StrictModel, validate
+from game.content.schema import StrictModel, validate, validate_deeper
 from game.content.trait_effects import RULE_ID, Effect, effect_problems
 from game.content.yaml_loader import Document, load_yaml
 from game.core.errors import ContentError, Problem
@@ -174,7 +174,15 @@ def load_trait_file(path: Path, skills: dict[str, Skill], known: dict[str, Trait
 
 def trait_file_traits(doc: Document, skills: dict[str, Skill], known: dict[str, Trait]) -> dict[str, Trait]:
     """The traits a trait file adds to ``known`` (checked as :func:`load_trait_file` says)."""
-    data = validate(doc, _TraitFile)
+    data = validate_deeper(doc, _TraitFile, lambda d, parsed: _trait_file_problems(d, parsed, skills, known)[0])
+    problems, added = _trait_file_problems(doc, data, skills, known)
+    if problems:
+        raise ContentError(doc.file, problems)
+    return added
+
+
+def _trait_file_problems(doc: Document, data: _TraitFile, skills: dict[str, Skill],
+                         known: dict[str, Trait]) -> tuple[list[Problem], dict[str, Trait]]:
     problems = _unique(doc, data.traits, "traits")
     added = {t.id: t.model_copy(update={"origin": doc.file}) for t in data.traits}
     rule_owner = {r: t.name for t in known.values() for r in t.rules}
@@ -194,9 +202,7 @@ def trait_file_traits(doc: Document, skills: dict[str, Skill], known: dict[str, 
                                                                        f"and dashes ending in a number, e.g. "
                                                                        f"X-{t.id.upper()}-1"))
     problems += _cross_check(doc, data.traits, set(skills), {**known, **added})
-    if problems:
-        raise ContentError(doc.file, problems)
-    return added
+    return problems, added
 
 
 def shipped_catalog() -> Catalog:
