@@ -124,3 +124,17 @@ def test_a_party_with_a_bad_key_still_gets_each_models_building_checks(tmp_path:
     assert "2 Heroic traits (Drain, Holy)" in errors["models[0].traits"][1]
     assert "MA 9 is above the follower maximum 4" in errors["models[1].attributes.MA"][1]
     assert not [w for w in errors if not w.startswith("models[")]  # no totals of a party missing a model
+
+
+def test_a_broken_trait_file_in_the_mod_folder_is_skipped_and_told_by_fight(tmp_path: Path, monkeypatch,
+                                                                              capsys) -> None:
+    from game.content import library
+    from game.content.catalog import catalog
+
+    (tmp_path / "traits").mkdir()
+    (tmp_path / "traits" / "frost.yaml").write_text(TRAITS, encoding="utf-8")
+    monkeypatch.setenv(library.MODS_ENV, str(tmp_path))
+    assert "frostbit" not in catalog().traits and catalog().traits["veteran"].origin == "game"
+    assert main(["fight", "--ai", "random", "random", "--parties", "ghrim_company", "hollow_court", "--seed", "2"]) == 0
+    err = capsys.readouterr().err
+    assert "skipped (broken):" in err and "frost.yaml:10: traits[0].effects[0].modifier.roll" in err
