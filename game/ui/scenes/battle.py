@@ -828,6 +828,8 @@ class BattleScene(Scene):
         hovered = self.hover_model
         if hovered is None or self.hover_px is None:
             self.odds_card.gone()
+            if self.hover_px is not None and self.hover_in is not None and self.hover_still >= HOVER_CARD_DELAY:
+                self._draw_objective_card(surface)
             return
         at = (self.hover_px[0] + 18, self.hover_px[1] + 18)
         focus = self._focus_model()
@@ -844,6 +846,16 @@ class BattleScene(Scene):
         self.odds_card.gone()
         if self.hover_still >= HOVER_CARD_DELAY:
             tooltips.draw_hover_card(surface, at, hover.model_lines(self.state, hovered))
+
+    def _draw_objective_card(self, surface: pygame.Surface) -> None:
+        """What the marker, region or scored piece under the mouse scores (game/ui/battle/objectives.py)."""
+        from game.ui.battle import objectives, tooltips
+
+        assert self.cam is not None and self.hover_in is not None and self.hover_px is not None
+        lines = objectives.card_at(self.state, *self.hover_in, slack=4 / self.cam.scale)
+        if lines:
+            tooltips.draw_hover_card(surface, (self.hover_px[0] + 18, self.hover_px[1] + 18),
+                                     objectives.card_rows(lines))
 
     def _odds_pair(self, focus: str | None, hovered: str) -> tuple[str, str, str | None] | None:
         """(attacker, target, action) of the attack the question is about, when the hovered model is in it.
