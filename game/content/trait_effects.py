@@ -184,7 +184,8 @@ def describe(effect: Effect) -> str:
         return f"friends within {spec.within:g}″: {what}"
     if kind == "modifier":
         unit = "″ to move actions" if spec.roll == "move" else f" to {spec.roll} rolls"
-        return f"{spec.value:+d}{unit}{_situation(spec.when)}"
+        instead = f" instead of [{spec.replaces}]" if spec.replaces else ""
+        return f"{spec.value:+d}{unit}{_situation(spec.when)}{instead}"
     if kind == "extra_dice":
         return f"+{spec.dice} {'die' if spec.dice == 1 else 'dice'} on {spec.roll} rolls{_situation(spec.when)}"
     return f"re-roll the dice showing 1 on {spec.roll} rolls{_situation(spec.when)}"
