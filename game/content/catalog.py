@@ -17,7 +17,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from game.content.rules_reference import rules_reference
+from game.content.rules_reference import RulesReference, rules_reference
 from game.content.schema import StrictModel, validate, validate_deeper
 from game.content.trait_effects import RULE_ID, Effect, effect_problems
 from game.content.yaml_loader import Document, load_yaml
@@ -271,3 +271,26 @@ def _resolved(file: str) -> str:
         return str(Path(file).resolve())
     except (OSError, RuntimeError, ValueError):
         return file
+
+
+def reference_with_mods() -> RulesReference:
+    """The rules reference with, as its last chapter, the mod folder's traits: each of their rule IDs with the
+    trait's text and effects, so a link to a mod trait's rule opens somewhere (the game's own are untouched)."""
+    from game.content.rules_reference import Chapter, Entry, RulesReference, Section
+    from game.content.trait_effects import describe
+
+    ref = rules_reference()
+    mods = [t for t in catalog().traits.values() if t.origin != "game"]
+    if not mods:
+        return ref
+    entries, by_id, sections = list(ref.entries), dict(ref.by_id), []
+    for si, t in enumerate(mods):
+        effects = "; ".join(describe(e) for e in t.effects)
+        out = [Entry(r, "mods", si, r, None, t.summary + (f" As data: {effects}." if effects and j == 0 else ""),
+                     t.name) for j, r in enumerate(t.rules) if r not in by_id]
+        by_id.update({e.key: e for e in out})
+        entries += out
+        sections.append(Section("mods", si, f"{t.name} ({Path(t.origin).name})", tuple(out)))
+    chapter = Chapter("mods", "Traits from the mod folder", ("Added by the trait files of your mod folder "
+                                                             "(docs/modding-traits.md).",), tuple(sections))
+    return RulesReference((*ref.chapters, chapter), tuple(entries), by_id)

@@ -49,3 +49,17 @@ def test_the_log_opens_a_roll_with_a_yaml_traits_die_and_its_rule_text() -> None
     assert lines[0] == "dice [6] [6] [5]"
     at = lines.index("+1 die Frostborn [X-FROST-1]")
     assert lines[at + 1].strip().startswith(SUMMARY)
+
+
+def test_a_yaml_traits_rule_opens_in_the_rules_reference(tmp_path, monkeypatch) -> None:
+    import pygame
+
+    from game.ui.scenes.rules import RulesScene
+    from tests.ui.driver import frames, menu_app
+
+    app = menu_app(tmp_path, monkeypatch, folders=("CONFIG", "REPLAYS"))  # the mod folder stays the test one
+    ref = app.push(RulesScene(app, "X-FROST-2"))
+    frames(app, 3)
+    assert ref.focus == "X-FROST-2"
+    assert ref.ref.chapters[-1].title == "Traits from the mod folder"
+    pygame.image.save(pygame.display.get_surface(), tmp_path / "rules_mod_trait.png")  # looked at: the last chapter
