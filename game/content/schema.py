@@ -200,7 +200,8 @@ def salvage(doc: Document, model: type[M], rounds: int = 12) -> tuple[Document, 
         except ValidationError as exc:
             grew = False
             for err in exc.errors():
-                loc = pruned.original(tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("~"))))
+                loc = pruned.original(tuple(p for p in err["loc"]  # (an either/or's tags; a bad mapping key)
+                                            if not (isinstance(p, str) and (p.startswith("~") or p == "[key]"))))
                 if err["type"] == "missing" or loc in removed or not loc:
                     items = [i for i in range(len(loc) - 1, 0, -1) if isinstance(loc[i], int)]
                     if not items:
