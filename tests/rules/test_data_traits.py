@@ -107,3 +107,15 @@ def test_the_odds_are_the_engines_frequencies_for_a_yaml_trait(trait: str, role:
     engine = engine_distribution(sit, 1300, 1000)
     wrong = differences(sit, engine)
     assert not wrong, f"{sit.label}\n" + "\n".join(wrong)
+
+
+@pytest.mark.rule("DICE-1")
+def test_the_ai_weighs_a_yaml_traits_die_through_the_odds_it_reads() -> None:
+    from game.ai import memo
+
+    def p_win(traits: tuple[str, ...]) -> float:
+        state = duel(traits)
+        return float(memo.odds(state, combat.Attack(state.model("A1"), state.model("B1"), "close",
+                                                     "standard_attack", 0)).p_win)
+
+    assert p_win(("frostborn",)) > p_win(()) + 0.1
