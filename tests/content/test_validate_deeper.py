@@ -138,3 +138,26 @@ def test_a_broken_trait_file_in_the_mod_folder_is_skipped_and_told_by_fight(tmp_
     assert main(["fight", "--ai", "random", "random", "--parties", "ghrim_company", "hollow_court", "--seed", "2"]) == 0
     err = capsys.readouterr().err
     assert "skipped (broken):" in err and "frost.yaml:10: traits[0].effects[0].modifier.roll" in err
+
+
+def test_mutated_files_get_their_deeper_checks_without_a_crash(tmp_path: Path) -> None:
+    """Seeded mutants of a trait file, a scenario, a map and a party: check_file answers each with a result
+    (its problems, the deeper ones included), never a traceback from a part left out."""
+    import random
+
+    from game.content.validate import check_file
+    from tests.conftest import ROOT
+    from tests.content.fuzz import mutate
+
+    seeds = [ROOT / "tests/data/mods/traits/frost.yaml", ROOT / "scenarios/signal_fires.yaml",
+             ROOT / "scenarios/the_relief.yaml", ROOT / "assets/maps/village_ruins.yaml",
+             ROOT / "assets/parties/ghrim_company.yaml"]
+    rng = random.Random(19)
+    for seed in seeds:
+        text = seed.read_text(encoding="utf-8")
+        for i in range(40):
+            path = tmp_path / f"{seed.stem}_{i}.yaml"
+            mutant = mutate(text, rng)
+            path.write_bytes(mutant if isinstance(mutant, bytes) else mutant.encode("utf-8", "surrogatepass"))
+            checked = check_file(str(path))
+            assert all(p.message for p in checked.problems)
