@@ -292,10 +292,10 @@ def build_parser() -> argparse.ArgumentParser:
                             "when it reproduces, 1 with the first decision where it diverges (or a broken file).")
     replay.add_argument("save", metavar="SAVE.json")
     replay.add_argument("--json", action="store_true", help="one JSON event per line")
-    validate = sub.add_parser("validate", help="check content files or folders (parties, maps, scenarios)",
-                              description="Check party, map and scenario files (the kind comes from each file's "
-                              "'format' key; folders are searched for .yaml files). Prints every error with file, "
-                              "line and key path; exits 1 if any file is broken.")
+    validate = sub.add_parser("validate", help="check content files or folders (parties, maps, scenarios, traits)",
+                              description="Check party, map, scenario, script and trait files (the kind comes "
+                              "from each file's 'format' key; folders are searched for .yaml files). Prints every "
+                              "error with file, line and key path; exits 1 if any file is broken.")
     validate.add_argument("paths", nargs="+", metavar="PATH")
     validate.add_argument("--json", action="store_true", help="one JSON object per file")
     return parser

@@ -12,6 +12,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # a battle autosaves after every decision: never into the player's own saves folder
 os.environ.setdefault("IRON_HONOR_SAVES", tempfile.mkdtemp(prefix="iron-honor-test-saves-"))
+# nor read the player's own mod folder: its traits would join the rules data every test sees
+os.environ.setdefault("IRON_HONOR_MODS", tempfile.mkdtemp(prefix="iron-honor-test-mods-"))
 
 ROOT = Path(__file__).resolve().parent.parent
 PARTIES = ROOT / "assets" / "parties"

@@ -23,10 +23,10 @@ from game.content.party_building import (
     fate_pool,
     model_cost,
     model_wounds,
+    validate_party,
 )
 from game.content.party_file import ModelEntry, PartyFile
 from game.content.rules_reference import REF
-from game.content.schema import validate
 from game.content.yaml_loader import Document
 from game.core.errors import ContentError, Problem
 
@@ -107,7 +107,7 @@ def judge(data: Any, file: str = "<builder>", cat: Catalog | None = None) -> Ver
     doc = Document(file, data)
     party: PartyFile | None = None
     try:
-        party = validate(doc, PartyFile)
+        party = validate_party(doc, cat)  # as party check: the building checks of the models that parsed too
     except ContentError as exc:
         problems = exc.problems
     if party is not None:

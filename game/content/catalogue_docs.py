@@ -6,8 +6,9 @@ can never list a trait, skill or terrain style the game does not know (or miss o
 
 from __future__ import annotations
 
-from game.content.catalog import catalog
+from game.content.catalog import shipped_catalog as catalog
 from game.content.maps import STYLE_NOTES
+from game.content.trait_effects import describe
 
 HEADER = "<!-- Made by tools/build_catalogues.py from the game's data: do not edit by hand. -->\n\n"
 CATEGORY_NOTES = {
@@ -26,7 +27,9 @@ def traits_page() -> str:
     traits = catalog().traits
     out = [HEADER, "# Traits\n\n",
            "A party file names traits by **id** (`traits: [tough, leader_of_men]`). Costs are in ExP. "
-           "The rules text of each is in the game's rules reference (F1 › Rules) under the rule IDs given.\n"]
+           "The rules text of each is in the game's rules reference (F1 › Rules) under the rule IDs given. "
+           "A trait marked *as data* is written in YAML (`effects` in `game/content/data/traits.yaml`), "
+           "as a mod's trait may be: see [modding-traits.md](modding-traits.md).\n"]
     for category, note in CATEGORY_NOTES.items():
         out.append(f"\n## {category.capitalize()} — {note}\n\n")
         out.append("| id | name | cost | who | needs / not with | rules | what it does |\n")
@@ -45,8 +48,9 @@ def traits_page() -> str:
             if t.grants:
                 needs.append("includes " + ", ".join(f"`{x}`" for x in t.grants))
             rules = ", ".join(t.rules)
+            data = f" *As data:* {'; '.join(describe(e) for e in t.effects)}." if t.effects else ""
             out.append(f"| `{t.id}` | {_cell(t.name)} | {t.cost} | {who} | {_cell('; '.join(needs)) or '—'} | "
-                       f"{rules} | {_cell(t.summary)} |\n")
+                       f"{rules} | {_cell(t.summary + data)} |\n")
     return "".join(out)
 
 

@@ -1,7 +1,8 @@
 """Where content is found: the repository's folders and the player's mod folder.
 
 Mods live in a platform-appropriate user data folder (platformdirs), with the
-same sub-folders as the repository: ``parties/``, ``maps/``, ``scenarios/``. The
+same sub-folders as the repository: ``parties/``, ``maps/``, ``scenarios/`` (and ``traits/``,
+read by game.content.catalog). The
 environment variable ``IRON_HONOR_MODS`` points elsewhere (tests, portable
 installs). A broken file is reported and skipped: it never stops the game or
 hides the good files. So is an entry named like a content file that is not one (a
@@ -200,10 +201,11 @@ def lookup(kind: str, name_or_path: str, mods: Path | None = None, survey: bool 
 
 def skipped_warnings(found: list[Found]) -> list[str]:
     """One line per broken content file passed over while finding ``found`` (each file once)."""
+    from game.content.catalog import catalog
+
     seen: dict[str, ContentError] = {}
-    for f in found:
-        for exc in f.skipped:
-            seen.setdefault(str(exc.file), exc)
+    for exc in [*(e for f in found for e in f.skipped), *catalog().skipped]:  # and the broken trait files
+        seen.setdefault(str(exc.file), exc)
     return [f"skipped (broken): {line}" for exc in seen.values() for line in exc.describe().splitlines()[:3]]
 
 

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator
 
-from game.content.schema import Point, StrictModel, Text, validate
+from game.content.schema import Point, StrictModel, Text, validate_deeper
 from game.content.yaml_loader import Document, KeyPath, load_yaml, parse_yaml
 from game.core.errors import ContentError, Problem
 from game.core.vec import Vec2
@@ -269,7 +269,7 @@ def _check(doc: Document, data: MapFile) -> list[Problem]:
 
 def build_map(doc: Document) -> BattleMap:
     """Validate a parsed map whole, or raise ContentError with every problem."""
-    data = validate(doc, MapFile)
+    data = validate_deeper(doc, MapFile, _check)
     problems = _check(doc, data)
     if problems:
         raise ContentError(doc.file, problems)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from game.content.catalog import Catalog, Trait, catalog
 from game.content.party_file import ModelEntry, PartyFile
-from game.content.schema import validate
+from game.content.schema import validate_deeper
 from game.content.yaml_loader import Document, KeyPath, load_yaml, parse_yaml
 from game.core.errors import ContentError, Problem
 from game.core.ids import name_key
@@ -359,10 +359,17 @@ def check_party(doc: Document, party: PartyFile, cat: Catalog | None = None) -> 
     return checker.problems, cost
 
 
+def validate_party(doc: Document, cat: Catalog) -> PartyFile:
+    """The schema; on format errors, raised with the building checks of each model that did parse (the party's
+    totals and a Pet's master are left out: a model that did not parse would change them)."""
+    return validate_deeper(doc, PartyFile, lambda d, parsed: check_party(d, parsed, cat)[0],
+                           keep=lambda where: where.startswith("models[") and ".pet_of" not in where)
+
+
 def build_party(doc: Document, cat: Catalog | None = None) -> BuiltParty:
     """Validate a parsed party file whole and compute everything, or raise ContentError."""
     cat = cat or catalog()
-    party = validate(doc, PartyFile)
+    party = validate_party(doc, cat)
     problems, cost = check_party(doc, party, cat)
     if problems:
         raise ContentError(doc.file, problems)

@@ -20,7 +20,7 @@ from pydantic import AfterValidator, Field, PrivateAttr
 
 from game.content.maps import MAX_CORNERS, TABLE_SIZE, corners_problem, polygon_defect
 from game.content.party_building import DEFAULT_BASE_MM, MM_PER_INCH
-from game.content.schema import Point, StrictModel, Text, either, validate
+from game.content.schema import Point, StrictModel, Text, either, validate_deeper
 from game.content.yaml_loader import Document, KeyPath, load_yaml, parse_yaml
 from game.core.errors import ContentError, Problem
 
@@ -666,19 +666,25 @@ def _scoring_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
     return out
 
 
-def build_scenario(doc: Document) -> ScenarioFile:
-    """Validate a parsed scenario whole, or raise ContentError with every problem."""
-    if isinstance(doc.data, dict) and doc.data.get("format") not in (None, SCENARIO_FORMAT) \
-            and isinstance(doc.data.get("format"), str):
-        raise ContentError(doc.file, [doc.problem(("format",), f"expected '{SCENARIO_FORMAT}', "
-                                                               f"found '{doc.data['format']}'")])
-    data = validate(doc, ScenarioFile)
+def _cross_checks(doc: Document, data: ScenarioFile) -> list[Problem]:
+    """What the schema cannot say: zones, pieces, markers, scoring, sides, events, victory, the Prisoner."""
     problems = (_zone_problems(doc, data) + _piece_problems(doc, data) + _marker_problems(doc, data)
                 + _scoring_problems(doc, data) + _side_problems(doc, data) + _event_problems(doc, data)
                 + _victory_problems(doc, data))
     if data.prisoner is not None and data.prisoner.min_from_edges * 2 >= TABLE_SIZE:
         problems.append(doc.problem(("prisoner", "min_from_edges"), "no point of the table is that far from "
                                                                    "every edge"))
+    return problems
+
+
+def build_scenario(doc: Document) -> ScenarioFile:
+    """Validate a parsed scenario whole, or raise ContentError with every problem."""
+    if isinstance(doc.data, dict) and doc.data.get("format") not in (None, SCENARIO_FORMAT) \
+            and isinstance(doc.data.get("format"), str):
+        raise ContentError(doc.file, [doc.problem(("format",), f"expected '{SCENARIO_FORMAT}', "
+                                                               f"found '{doc.data['format']}'")])
+    data = validate_deeper(doc, ScenarioFile, _cross_checks)
+    problems = _cross_checks(doc, data)
     if problems:
         raise ContentError(doc.file, problems)
     data._lines = {f"events[{i}]": doc.line_of(("events", i)) or 0 for i in range(len(data.events))}

@@ -7,6 +7,7 @@ the project's "key path, line, expected, found" messages.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
@@ -146,3 +147,91 @@ def validate(doc: Document, model: type[M], data: Any = None, base: KeyPath = ()
     except ValidationError as exc:
         problems = [problem_from_error(doc, model, e, base) for e in exc.errors()]
         raise ContentError(doc.file, problems) from None
+
+
+# -- the parts that parsed: deeper checks despite a format error ----------------------------------------
+
+class _Pruned(Document):
+    """A document with its broken parts left out, whose problems name the original file's key paths and
+    lines (a list that lost items maps its indices back through ``survivors``)."""
+
+    def __init__(self, original: Document, data: Any, survivors: dict[KeyPath, list[int]]):
+        super().__init__(original.file, data, original.lines, original.prefix)
+        self.survivors = survivors
+
+    def original(self, path: KeyPath) -> KeyPath:
+        out: list[str | int] = []
+        for part in path:
+            kept = self.survivors.get(tuple(out))
+            out.append(kept[part] if kept is not None and isinstance(part, int) and part < len(kept) else part)
+        return tuple(out)
+
+    def line_of(self, path: KeyPath) -> int | None:
+        return super().line_of(self.original(path))
+
+    def where(self, path: KeyPath) -> str:
+        return super().where(self.original(path))
+
+    def sub(self, path: KeyPath, data: Any) -> Document:
+        return Document(self.file, data, self.lines, self.prefix + self.original(path))
+
+
+def _without(data: Any, removed: set[KeyPath], here: KeyPath, survivors: dict[KeyPath, list[int]]) -> Any:
+    if isinstance(data, dict):
+        return {k: _without(v, removed, (*here, k), survivors) for k, v in data.items() if (*here, k) not in removed}
+    if isinstance(data, list):
+        kept = [i for i in range(len(data)) if (*here, i) not in removed]
+        if len(kept) != len(data):
+            survivors[here] = kept
+        return [_without(data[i], removed, (*here, i), survivors) for i in kept]
+    return data
+
+
+def salvage(doc: Document, model: type[M], rounds: int = 12) -> tuple[Document, M] | None:
+    """The file without its broken parts, validated: each bad key left out, and a list item that cannot
+    stand without it (a required key missing) left out whole. None when what is broken cannot be left out
+    (a required top-level key): then only the format errors are known."""
+    removed: set[KeyPath] = set()
+    for _ in range(rounds):
+        survivors: dict[KeyPath, list[int]] = {}
+        pruned = _Pruned(doc, _without(doc.data, removed, (), survivors), survivors)
+        try:
+            return pruned, model.model_validate(pruned.data)
+        except ValidationError as exc:
+            grew = False
+            for err in exc.errors():
+                loc = pruned.original(tuple(p for p in err["loc"]  # (an either/or's tags; a bad mapping key)
+                                            if not (isinstance(p, str) and (p.startswith("~") or p == "[key]"))))
+                if err["type"] == "missing" or loc in removed or not loc:
+                    items = [i for i in range(len(loc) - 1, 0, -1) if isinstance(loc[i], int)]
+                    if not items:
+                        return None
+                    loc = loc[:items[0] + 1]
+                if loc not in removed:
+                    removed.add(loc)
+                    grew = True
+            if not grew:
+                return None
+    return None
+
+
+def validate_deeper(doc: Document, model: type[M], checks: Callable[[Document, M], list[Problem]],
+                    keep: Callable[[str], bool] = lambda _where: True) -> M:
+    """Validate ``doc``; on format errors raise them with the deeper ``checks`` of the parts that parsed (see
+    :func:`salvage`), so a modder sees every problem at once. Without format errors, returns the model.
+    ``keep``: which deeper problems (by key path) still say something true of the file with parts left out
+    (a party's totals do not)."""
+    try:
+        return validate(doc, model)
+    except ContentError as exc:
+        found = salvage(doc, model)
+        if found is None:
+            raise
+        pruned, data = found
+        broken = [p.where for p in exc.problems]
+
+        def lost_a_part(where: str) -> bool:  # a follow-on of a part left out: fixed with that part
+            return any(b == where or b.startswith((f"{where}.", f"{where}[")) or not where for b in broken)
+
+        deeper = [p for p in checks(pruned, data) if not lost_a_part(p.where) and keep(p.where)]
+        raise ContentError(doc.file, [*exc.problems, *deeper]) from None

@@ -1,6 +1,6 @@
 """``python -m game validate PATH...``: check any content file or folder, every error located.
 
-The kind of a file comes from its ``format`` key (party, map or scenario); a folder
+The kind of a file comes from its ``format`` key (party, map, scenario, script or traits); a folder
 is searched for .yaml/.yml files (an entry so named that is not a regular file is
 reported as skipped). Each file is checked on its own, so one broken file never hides
 the others.
@@ -17,7 +17,7 @@ from game.content.yaml_loader import load_yaml
 from game.core.errors import ContentError, Problem, safe_text
 
 KINDS = {"iron-honor/party@1": "party", "iron-honor/map@1": "map", "iron-honor/scenario@1": "scenario",
-         "iron-honor/script@1": "script"}
+         "iron-honor/script@1": "script", "iron-honor/traits@1": "traits"}
 
 
 @dataclass
@@ -79,6 +79,7 @@ def _named(name: str) -> list[tuple[str | None, Checked | None]]:
 
 
 def check_file(file: str) -> Checked:
+    from game.content.catalog import build_trait_file
     from game.content.maps import build_map, map_warnings
     from game.content.party_building import build_party
     from game.content.scenario_file import build_scenario
@@ -86,7 +87,7 @@ def check_file(file: str) -> Checked:
     from game.content.script_file import load_script
 
     builders = {"party": build_party, "map": build_map, "scenario": build_scenario,
-                "script": lambda _doc: load_script(file)}
+                "script": lambda _doc: load_script(file), "traits": build_trait_file}
     kind = "unknown"
     shown = safe_text(file)
     try:

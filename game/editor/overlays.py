@@ -12,9 +12,11 @@ from dataclasses import dataclass
 
 from game.content.maps import TABLE_SIZE, BattleMap
 from game.content.scenario_file import ScenarioFile, piece_polygon
+from game.content.scoring_text import entries_for, target_card
 from game.geometry.battlefield import BaseRecord, Battlefield, base_radius
 from game.geometry.los import line_of_sight
 from game.geometry.routes import Route, shortest_route
+from game.geometry.shapes import point_in_polygon
 
 DEFAULT_BASE_MM = 25.0
 SIGHT_STEP = 1.0  # one sample target per square inch of table
@@ -140,6 +142,28 @@ class Shape:
     centre: tuple[float, float] | None = None
     radius: float = 0.0
     side: int | None = None
+    tip: tuple[str, ...] = ()  # its tooltip: what it is and, for an objective, what it scores (the scenario's words)
+
+    def contains(self, p: tuple[float, float]) -> bool:
+        if self.centre is not None:
+            return math.dist(self.centre, p) <= self.radius
+        return len(self.polygon) >= 3 and point_in_polygon(p, list(self.polygon))
+
+
+def shape_at(shapes: list[Shape], p: tuple[float, float]) -> Shape | None:
+    """The shape under a table point that has a tooltip: an objective before a piece before a zone, the
+    smallest first (a marker over the region it stands in)."""
+    rank = {"objective": 0, "piece": 1, "removed": 2, "zone": 3}
+    hit = [s for s in shapes if s.tip and s.contains(p)]
+    return min(hit, key=lambda s: (rank.get(s.role, 4), _area(s)), default=None)
+
+
+def _area(s: Shape) -> float:
+    if s.centre is not None:
+        return math.pi * s.radius ** 2
+    pts = s.polygon
+    return abs(sum(pts[i][0] * pts[(i + 1) % len(pts)][1] - pts[(i + 1) % len(pts)][0] * pts[i][1]
+                   for i in range(len(pts)))) / 2
 
 
 def encounter_shapes(scenario: ScenarioFile, battle_map: BattleMap) -> list[Shape]:
@@ -153,19 +177,24 @@ def encounter_shapes(scenario: ScenarioFile, battle_map: BattleMap) -> list[Shap
         role = (scenario.roles.lower if ref == "lower" else scenario.roles.higher) if scenario.roles else None
         name = f"{role or ref.capitalize()} deploys"
         if zone.polygon is not None:
-            out.append(Shape("zone", name, tuple((float(x), float(y)) for x, y in zone.polygon), side=side))
+            out.append(Shape("zone", name, tuple((float(x), float(y)) for x, y in zone.polygon), side=side,
+                             tip=(name, "Deployment zone: each model wholly inside it")))
         elif zone.edge is not None and zone.depth is not None:
             edge = EDGE_EXAMPLE.get(zone.edge, zone.edge)
             extra = f" ({zone.edge} edge)" if zone.edge in EDGE_EXAMPLE else ""
             strip = ZoneShape(edge, float(zone.depth), (), battle_map.size).outline()  # the rules' zone, as drawn
-            out.append(Shape("zone", f"{name}{extra}: {zone.depth:g}″", strip, side=side))
+            label = f"{name}{extra}: {zone.depth:g}″"
+            out.append(Shape("zone", label, strip, side=side,
+                             tip=(label, f"Deployment zone: each model wholly within {zone.depth:g}″ of the edge")))
     for entry in scenario.pieces:
         poly = tuple(piece_polygon(entry))
         for p in battle_map.pieces:
             if entry.removes_overlapping and polygons_intersect(list(poly), [(v.x, v.y) for v in p.polygon]):
                 out.append(Shape("removed", f"{p.id}: removed by the {entry.id}",
                                  tuple((v.x, v.y) for v in p.polygon)))
-        out.append(Shape("piece", entry.id.replace("_", " "), poly))
+        title = entry.id.replace("_", " ")
+        out.append(Shape("piece", title, poly, tip=tuple(target_card(scenario, title,
+                                                                   entries_for(scenario, "piece", entry.id)))))
     for entry in scenario.scoring:
         t = entry.targets
         if t is None:
@@ -181,31 +210,39 @@ def encounter_shapes(scenario: ScenarioFile, battle_map: BattleMap) -> list[Shap
                 cx, cy = sum(p[0] for p in poly) / len(poly), sum(p[1] for p in poly) / len(poly)
                 reach = max(math.dist((cx, cy), p) for p in poly) + (within or 0.0)
                 out.append(Shape("objective", f"{name}: within {within:g}″" if within else name,
-                                 centre=(cx, cy), radius=reach))
+                                 centre=(cx, cy), radius=reach,
+                                 tip=tuple(target_card(scenario, name, entries_for(scenario, "piece", t.piece)))))
         if t.quarters is not None:
             c = TABLE_SIZE / 2
-            out.append(Shape("objective", f"{name}: table quarters, {t.quarters.min_from_centre:g}″ from the centre",
-                             centre=(c, c), radius=t.quarters.min_from_centre))
+            label = f"{name}: table quarters, {t.quarters.min_from_centre:g}″ from the centre"
+            out.append(Shape("objective", label, centre=(c, c), radius=t.quarters.min_from_centre,
+                             tip=tuple(target_card(scenario, label, [entry]))))
         for region in t.regions or []:
+            tip = tuple(target_card(scenario, region.name, entries_for(scenario, "region", region.name)))
             if region.circle is not None:
                 out.append(Shape("objective", region.name, centre=tuple(region.circle.centre),
-                                 radius=region.circle.diameter / 2))
+                                 radius=region.circle.diameter / 2, tip=tip))
             else:
-                out.append(Shape("objective", region.name, tuple((float(x), float(y)) for x, y in region.polygon)))
+                out.append(Shape("objective", region.name, tuple((float(x), float(y)) for x, y in region.polygon),
+                                 tip=tip))
     markers = scenario.markers
     if markers is not None and markers.at is not None:
         r = markers.diameter_mm / 25.4 / 2
         for i, (x, y) in enumerate(markers.at):
-            out.append(Shape("objective", f"{markers.name} M{i + 1}", centre=(x, y), radius=r))
+            label = f"{markers.name} M{i + 1}"
+            out.append(Shape("objective", label, centre=(x, y), radius=r,
+                             tip=tuple(target_card(scenario, label, entries_for(scenario, "markers")))))
     elif markers is not None:
         m = markers.min_from_edges
         t = TABLE_SIZE
-        out.append(Shape("objective", f"{markers.name}s: {markers.per_side} per side, "
-                                      f"{m:g}″ from the edges, {markers.min_apart:g}″ apart",
-                         ((m, m), (t - m, m), (t - m, t - m), (m, t - m))))
+        label = f"{markers.name}s: {markers.per_side} per side, {m:g}″ from the edges, {markers.min_apart:g}″ apart"
+        out.append(Shape("objective", label, ((m, m), (t - m, m), (t - m, t - m), (m, t - m)),
+                         tip=tuple(target_card(scenario, f"{markers.name}s placed here",
+                                               entries_for(scenario, "markers")))))
     if scenario.prisoner is not None:
         m = scenario.prisoner.min_from_edges
         t = TABLE_SIZE
-        out.append(Shape("objective", f"the Prisoner is placed {m:g}″ or more from the edges",
-                         ((m, m), (t - m, m), (t - m, t - m), (m, t - m))))
+        label = f"the Prisoner is placed {m:g}″ or more from the edges"
+        out.append(Shape("objective", label, ((m, m), (t - m, m), (t - m, t - m), (m, t - m)),
+                         tip=tuple(target_card(scenario, label, entries_for(scenario, "prisoner")))))
     return out

@@ -31,6 +31,7 @@ class RollSide:
     dice: int
     reroll_ones: bool = False  # one of its traits offers to re-roll the dice showing 1 ([DICE-4])
     hand_of_fortune: bool = False  # [FATE-6] on offer for a losing roll ([FATE-7], [FATE-8])
+    trait_dice: tuple[Modifier, ...] = ()  # the dice its traits add (counted in ``dice``), each with its rule
 
     @property
     def total(self) -> int:

@@ -169,11 +169,13 @@ def offers_reroll_ones(state: GameState, model: ModelState, attr: str, dice: int
 
 def roll_side(state: GameState, model: ModelState, attr: str, mods: list[Modifier], dice: int, role: str,
               attack: Attack | None, inner_reserve: bool, no_fate: bool) -> RollSide:
-    """One side of a resolution roll as it will be rolled: Weakness added ([SPELL-6]); Hand of Fortune on offer
-    unless this roll took Inner Reserve ([FATE-7])."""
+    """One side of a resolution roll as it will be rolled: its traits' extra dice ([DICE-1]), Weakness added
+    ([SPELL-6]); Hand of Fortune on offer unless this roll took Inner Reserve ([FATE-7])."""
+    more = tuple(collect(model, "extra_dice", state, attack, role)) if attack is not None else ()
+    dice += sum(m.value for m in more)
     return RollSide(model.id, attr, attribute(model, attr), (*mods, *weakness_modifiers(model, attr)), dice,
                     offers_reroll_ones(state, model, attr, dice, role, attack),
-                    not inner_reserve and fate.reroll_fate_allowed(state, model.side, no_fate))
+                    not inner_reserve and fate.reroll_fate_allowed(state, model.side, no_fate), more)
 
 
 def attack_profile(state: GameState, attack: Attack, a_extra: int = 0, d_extra: int = 0) -> AttackProfile:
@@ -249,21 +251,29 @@ def weakness_modifiers(model: ModelState, attr: str) -> list[Modifier]:
 
 
 def roll(state: GameState, model: ModelState, attr: str, mods: list[Modifier], extra: int, why: str,
-         weakness: bool = True) -> ResolutionRoll:
+         weakness: bool = True, trait_dice: Sequence[Modifier] = ()) -> ResolutionRoll:
+    """Roll 2d6 + ``extra`` dice; ``trait_dice`` (counted in ``extra``) say which traits added dice, for the log."""
     if weakness:
         mods = [*mods, *weakness_modifiers(model, attr)]
     dice = state.dice.roll(2 + extra, f"{model.name}: {why}")
     result = ResolutionRoll(dice, attr, attribute(model, attr), tuple(mods))
-    state.emit("DiceRolled", f"{model.name} {why}: {result.explain()}", model=model.id, roll=why,
+    more = {}
+    text = f"{model.name} {why}: {result.explain()}"
+    if trait_dice:
+        more = {"trait_dice": [{"value": m.value, "rule": m.rule, "source": m.source} for m in trait_dice]}
+        text += " (" + ", ".join(f"+{m.value} {'die' if m.value == 1 else 'dice'} {m.source} [{m.rule}]"
+                                 for m in trait_dice) + ")"
+    state.emit("DiceRolled", text, model=model.id, roll=why,
                dice=list(dice), attribute=attr, value=result.attribute_value,
                modifiers=[{"value": m.value, "rule": m.rule, "source": m.source} for m in result.applied],
-               total=result.total)
+               total=result.total, **more)
     return result
 
 
 def roll_dice(state: GameState, model: ModelState, side: RollSide, why: str) -> ResolutionRoll:
     """Roll one side of an attack profile, logged with each die and each modifier's rule and source."""
-    return roll(state, model, side.attribute, list(side.modifiers), side.dice - 2, why, weakness=False)
+    return roll(state, model, side.attribute, list(side.modifiers), side.dice - 2, why, weakness=False,
+                trait_dice=side.trait_dice)
 
 
 def reroll_window(state: GameState, active: ModelState, a_roll: ResolutionRoll, reactive: ModelState,

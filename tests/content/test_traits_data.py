@@ -114,5 +114,5 @@ def test_a_broken_rules_data_file_is_reported_located(tmp_path) -> None:
     (tmp_path / "traits.yaml").write_text(text.replace("excludes: [spray]", "excludes: [sprey]"))
     with pytest.raises(ContentError) as err:
         load_catalog(tmp_path)
-    assert [p.message for p in err.value.problems] == ["unknown trait 'sprey'"]
+    assert [p.message for p in err.value.problems] == ["unknown trait 'sprey'; did you mean 'spray'?"]
     assert err.value.problems[0].line is not None

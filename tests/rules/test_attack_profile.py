@@ -32,17 +32,18 @@ from tests.rules.harness import figure, table
 RULES = ("SEQ-1", "SEQ-6", "CC-5", "CC-6", "DICE-2", "DICE-4", "SKILL-4", "SKILL-5", "SKILL-7", "SPEC-2",
          "T-TOUGH-1", "T-HOLY-1", "T-SLAYER-1", "FATE-5", "FATE-6", "FATE-7", "FATE-8")
 HOOKS = [("trait", t) for t in trait_ids()] + [("condition", c) for c in condition_ids()]
-COMBAT_HOOKS = ("attack_modifiers", "defence_modifiers", "ally_attack_modifiers", "ally_defence_modifiers",
+COMBAT_HOOKS = ("attack_modifiers", "defence_modifiers", "extra_dice", "ally_attack_modifiers",
+                "ally_defence_modifiers",
                 "reroll_options", "rerolled", "wound_saves", "extra_wounds", "after_attack", "prepare_attack",
                 "gives_area", "stun_immune", "has_tough", "causes_terror", "terror_immune", "fearless",
                 "grants_fearless", "grants_terror_immunity")
 
 
 ACTS_AS = {  # where a hook's change shows in an attack
-    "attacker": ("attack_modifiers", "extra_wounds", "after_attack", "prepare_attack", "gives_area", "reroll_options",
+    "attacker": ("attack_modifiers", "extra_dice", "extra_wounds", "after_attack", "prepare_attack", "gives_area",
+                 "reroll_options", "rerolled", "causes_terror", "terror_immune", "fearless"),
+    "defender": ("defence_modifiers", "extra_dice", "wound_saves", "stun_immune", "has_tough", "reroll_options",
                  "rerolled", "causes_terror", "terror_immune", "fearless"),
-    "defender": ("defence_modifiers", "wound_saves", "stun_immune", "has_tough", "reroll_options", "rerolled",
-                 "causes_terror", "terror_immune", "fearless"),
     "attacker_friend": ("ally_attack_modifiers", "grants_fearless", "grants_terror_immunity"),
     "defender_friend": ("ally_defence_modifiers", "grants_fearless", "grants_terror_immunity"),
 }

@@ -145,6 +145,11 @@ class TraitRule:
         """Saves offered before each wound the holder would take from ``source`` (Tough)."""
         return []
 
+    def extra_dice(self, state: GameState, attack: Attack, role: str) -> list[Modifier]:
+        """Dice the holder adds to its ``role`` ("attack" or "defence") roll of ``attack`` ([DICE-1]); each
+        Modifier's value is a number of dice, with its rule and source for the log and the odds card."""
+        return []
+
     def extra_wounds(self, state: GameState, attack: Attack) -> list[ExtraWound]:
         """Rolls for one more wound after the holder's ``attack`` wounded (Slayer)."""
         return []
@@ -231,13 +236,19 @@ def load_all() -> None:
         if info.name != "base":
             importlib.import_module(f"{package.__name__}.{info.name}")
     importlib.import_module("game.rules.conditions")  # registers the conditions' classes
+    from game.rules.traits.data_traits import register_shipped
+
+    register_shipped()  # the game's traits written as data (traits.yaml ``effects``)
 
 
 def trait_hooks(model: ModelState) -> list[TraitRule]:
     """The rule objects a model's profile gives it: its inherent qualities, then its traits."""
     load_all()
     out = [QUALITIES[q] for q in model.profile.qualities if q in QUALITIES]
-    out += [TRAITS[t] for t in model.profile.traits if t in TRAITS]
+    for t in model.profile.traits:
+        rule = TRAITS.get(t) or _mod_rule(t)
+        if rule is not None:
+            out.append(rule)
     return out
 
 
@@ -249,6 +260,11 @@ def hooks_of(model: ModelState) -> list[TraitRule]:
 
         out += condition_hooks(model)
     return out
+def _mod_rule(trait_id: str) -> TraitRule | None:
+    """A trait the mod folder adds, written as data (game/rules/traits/data_traits.py)."""
+    from game.rules.traits.data_traits import mod_rule
+
+    return mod_rule(trait_id)
 
 
 def any_hook(model: ModelState, flag: str) -> bool:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import pygame
 import pygame_gui
 
+from game.content.catalog import mod_rule_text
 from game.rules.events import Event, EventKind
 from game.rules.state import GameState
 from game.ui import theme
@@ -61,8 +62,13 @@ def roll_details(log: list[Event], index: int) -> list[tuple[str, tuple[str, ...
     out: list[tuple[str, tuple[str, ...]]] = [(first, ())]
     if "attribute" in d:
         out.append((f"{d['attribute']} {d.get('value', '')}", ()))
+    for m in d.get("trait_dice", []):  # dice a trait added ([DICE-1])
+        out.append((f"+{m['value']} {'die' if m['value'] == 1 else 'dice'} {m['source']} [{m['rule']}]",
+                    (m["rule"],)))
+        out += _mod_rule_line(m["rule"])
     for m in d.get("modifiers", []):
         out.append((f"{m['value']:+d} {m['source']} [{m['rule']}]", (m["rule"],)))
+        out += _mod_rule_line(m["rule"])
     if "totals" in d:
         out.append(("totals " + " vs ".join(str(t) for t in d["totals"]), ()))
     if "total" in d:
@@ -82,6 +88,12 @@ def roll_details(log: list[Event], index: int) -> list[tuple[str, tuple[str, ...
                 out.append((f"outcome: {later.text}" + (f" [{rule}]" if rule else ""), (rule,) if rule else ()))
                 break
     return out
+
+
+def _mod_rule_line(rule: str) -> list[tuple[str, tuple[str, ...]]]:
+    """A mod trait's rule is not in the rules reference: its text is shown in place of a link's."""
+    text = mod_rule_text(rule)
+    return [(f"   {text}", ())] if text else []
 
 
 def event_rules(event: Event) -> tuple[str, ...]:

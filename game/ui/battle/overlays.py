@@ -135,6 +135,8 @@ class Overlays:
         hovered = mouse.hover_model
         if hovered is None or mouse.hover_px is None:
             self.odds_card.gone()
+            if mouse.hover_px is not None and mouse.hover_in is not None and mouse.hover_still >= HOVER_CARD_DELAY:
+                self._objective_card(surface)
             return
         at = (mouse.hover_px[0] + 18, mouse.hover_px[1] + 18)
         focus = scene.focus_model()
@@ -151,6 +153,17 @@ class Overlays:
         self.odds_card.gone()
         if mouse.hover_still >= HOVER_CARD_DELAY:
             tooltips.draw_hover_card(surface, at, hover.model_lines(state, hovered))
+
+    def _objective_card(self, surface: pygame.Surface) -> None:
+        """What the marker, region or scored piece under the mouse scores (game/ui/battle/objectives.py)."""
+        from game.ui.battle import objectives
+
+        mouse, cam = self.scene.input, self.scene.cam
+        assert cam is not None and mouse.hover_in is not None and mouse.hover_px is not None
+        lines = objectives.card_at(self.scene.state, *mouse.hover_in, slack=4 / cam.scale)
+        if lines:
+            tooltips.draw_hover_card(surface, (mouse.hover_px[0] + 18, mouse.hover_px[1] + 18),
+                                     objectives.card_rows(lines))
 
     def _odds_pair(self, focus: str | None, hovered: str) -> tuple[str, str, str | None] | None:
         """(attacker, target, action) of the attack the question is about, when the hovered model is in it.

@@ -17,7 +17,7 @@ from fractions import Fraction
 import pygame
 
 from game.ai.odds import attack_odds, has_tough, spell_odds
-from game.content.catalog import catalog
+from game.content.catalog import catalog, mod_rule_text
 from game.content.maps import TABLE_SIZE
 from game.core.dice import Modifier, effective_modifiers
 from game.geometry.los import BLOCKED, CLEAR, LosResult
@@ -418,6 +418,10 @@ def _attack_summary(state: GameState, attack: combat.Attack, extra: list[str] | 
     a_mods = [*combat.attack_modifiers(state, attack), *combat.weakness_modifiers(attack.attacker, a_attr)]
     d_mods = [*combat.defence_modifiers(state, attack), *combat.weakness_modifiers(attack.defender, "PD")]
     notes = list(extra or [])
+    profile = combat.attack_profile(state, attack)
+    for side, role in ((profile.attack, "attack"), (profile.defence, "defence")):  # a trait's extra dice
+        notes += [f"{m.source}: +{m.value} {'die' if m.value == 1 else 'dice'} to the {role} [{m.rule}]"
+                  for m in side.trait_dice]
     notes.append("assumes no Inner Reserve; Hand of Fortune where Fate allows [FATE-6]")
     for extra in combat.extra_defence_dice(state, attack):
         notes.append(f"{extra.source}: the defender rolls an extra die [{extra.rule}]")
@@ -532,7 +536,13 @@ def inner_reserve_lines(state: GameState, attack: combat.Attack, side: int) -> l
 
 def _mod_rows(mods: list[dict]) -> list[Row]:
     """One small row per modifier, linked to its rule (the rule ID the engine gave it)."""
-    return [Row(f"   {m['value']:+d} {m['source']}  [{m['rule']}]", theme.MUTED, -1, False, m["rule"]) for m in mods]
+    rows = []
+    for m in mods:
+        rows.append(Row(f"   {m['value']:+d} {m['source']}  [{m['rule']}]", theme.MUTED, -1, False, m["rule"]))
+        text = mod_rule_text(m["rule"])  # a mod trait's rule: not in the rules reference, so its text here
+        if text:
+            rows.append(Row(f"      {text}", theme.MUTED, -1))
+    return rows
 
 
 def victim_fate_lines(state: GameState, context: dict, kind: str) -> list[str]:

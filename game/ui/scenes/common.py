@@ -16,6 +16,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from game.content import library
+from game.content.catalog import catalog
 from game.core.errors import ContentError
 from game.ui import theme
 
@@ -179,6 +180,8 @@ def skipped_lines(libs: dict[str, library.Library]) -> list[str]:
     for kind, lib in libs.items():
         for exc in lib.skipped:
             out += _error_lines(kind, exc)
+    for exc in catalog().skipped:  # the mod folder's broken trait files
+        out += [f"trait file skipped: {line}" for line in exc.describe().splitlines() or [str(exc.file)]]
     return out
 
 

@@ -19,7 +19,7 @@ from game.core.errors import ContentError
 from game.editor import commands as cmd
 from game.editor import transform as tf
 from game.editor.document import MapState, thick_polyline
-from game.editor.overlays import SightJob, encounter_shapes, route
+from game.editor.overlays import SightJob, encounter_shapes, route, shape_at
 from game.editor.presets import BY_KEY, Preset
 from game.editor.session import EditorSession
 from game.editor.snapping import GRIDS, Snap
@@ -199,11 +199,12 @@ class EditorScene(EditorPanels, EditorInput, Scene):
             "move", "corner", "rotate", "scale") else frozenset()
         view.draw_table(surface, self.layer, state, cam, live, s.snap.grid if self.show["grid"] else None)
         font = theme.font(self.px(12))
+        shapes = []
         if self.encounter is not None:
             item = common.content()["scenarios"].items.get(self.encounter)
             if item is not None:
-                view.draw_encounter(surface, encounter_shapes(item[1], state.battle_map()), cam, font,
-                                    self.app.settings.colour_blind)
+                shapes = encounter_shapes(item[1], state.battle_map())
+                view.draw_encounter(surface, shapes, cam, font, self.app.settings.colour_blind)
         if self.sight is not None:
             self.sight_view.draw(surface, self.sight, cam)
         marks: dict[int, list[int | None]] = {}
@@ -217,10 +218,23 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         view.draw_selection(surface, s.selected(), cam, self.handles(), self.active_corner)
         self._draw_tool(surface, font)
         surface.set_clip(clip)
+        self._draw_encounter_tip(surface, shapes)
         if self.show["rulers"]:
             view.draw_rulers(surface, cam, font)
         status = theme.font(self.px(12)).render(self.status_text, True, theme.INK)
         surface.blit(status, status.get_rect(midleft=(self.status_rect.x, self.status_rect.centery)))
+
+    def _draw_encounter_tip(self, surface: pygame.Surface, shapes: list) -> None:
+        """The encounter shape under the mouse, with what it scores (the scenario's words), while no tool is
+        mid-way (a drag, a polygon being drawn)."""
+        from game.ui.battle import objectives, tooltips
+
+        if not shapes or self.drag is not None or self.points or not self.table_rect.collidepoint(self.mouse):
+            return
+        shape = shape_at(shapes, self.cam.to_inches(self.mouse))
+        if shape is not None:
+            tooltips.draw_hover_card(surface, (self.mouse[0] + 18, self.mouse[1] + 18),
+                                     objectives.card_rows(list(shape.tip)), self.px(13))
 
     def _draw_tool(self, surface: pygame.Surface, font: pygame.font.Font) -> None:
         cam = self.cam

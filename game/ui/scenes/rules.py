@@ -15,7 +15,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.content.rules_reference import rules_reference
+from game.content.catalog import reference_with_mods
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.rules_text import Layout, Row, clean
@@ -33,7 +33,7 @@ class RulesScene(Scene):
 
     def __init__(self, app: App, rule: str | None = None):
         super().__init__(app)
-        self.ref = rules_reference()
+        self.ref = reference_with_mods()  # the mod folder's traits as a last chapter
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.query = ""
         self.focus: str | None = None  # the highlighted entry
