@@ -7,6 +7,7 @@ changes in play (position, facing, wounds, conditions, activation) lives here.
 from __future__ import annotations
 
 import copy
+import itertools
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -24,6 +25,10 @@ UNDEPLOYED = "undeployed"  # not yet placed by an encounter's deployment ([ENC-3
 PRISONER = "prisoner"  # the Rescue Prisoner: a neutral base, nobody's model until rescued ([ENC-RES-3])
 
 SIDE_LETTERS = ("A", "B")
+
+# one counter for every state in the process: a copy taken now shares its original's version, and whatever
+# either then does draws a number nobody has had, so a cache keyed on a version never mixes two games up
+_VERSIONS = itertools.count(1)
 
 
 @dataclass
@@ -120,6 +125,9 @@ class GameState:
     winner: int | None = None  # side index, or None for a draw once phase == "over"
     result: str = ""
     encounter: Any = None  # game.rules.encounter.EncounterState when an encounter is played
+    # bumped by every change (each is logged: ``emit``; ``touch`` for the rest): caches of answers about the
+    # state key on it. Not game data: never saved, and no two states share a number unless one is a copy
+    version: int = field(default_factory=lambda: next(_VERSIONS), compare=False)
 
     @property
     def prisoners(self) -> list[ModelState]:
@@ -148,7 +156,13 @@ class GameState:
     def emit(self, kind: str, text: str, **data: Any) -> Event:
         event = Event(kind, text, data, self.turn)
         self.log.append(event)
+        self.version = next(_VERSIONS)
         return event
+
+    def touch(self) -> None:
+        """Say the state changed (``emit`` does it for every logged change): every cache keyed on
+        ``version`` starts afresh."""
+        self.version = next(_VERSIONS)
 
     def copy(self) -> GameState:
         return copy.deepcopy(self)

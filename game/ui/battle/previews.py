@@ -44,8 +44,8 @@ RANGED_KINDS = ("ranged_attack", "aimed_shot")
 
 
 def _version(state: GameState) -> int:
-    """The state's version for caches: the engine logs every change it makes."""
-    return len(state.log)
+    """The state's version for caches (every change bumps it)."""
+    return state.version
 
 
 def _where(*models: ModelState) -> tuple:

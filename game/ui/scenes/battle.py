@@ -862,14 +862,14 @@ class BattleScene(Scene):
         return focus, hovered, d.context.get("action") if d is not None else None
 
     def _odds(self, attacker: str, target: str, action: str | None):
-        """The exact odds of that attack (cached per state of the log)."""
+        """The exact odds of that attack (cached per state version)."""
         a, t = self.state.model(attacker), self.state.model(target)
         if a.side == t.side:
             return None
         kind = hover.attack_kind_for(self.state, attacker, target, action)
         if kind is None:
             return None
-        key = (attacker, target, kind, len(self.state.log))
+        key = (attacker, target, kind, self.state.version)
         if key not in self._odds_cache:
             if len(self._odds_cache) > 64:
                 self._odds_cache.clear()
