@@ -11,7 +11,7 @@ import math
 from game.core.vec import Vec2
 from game.geometry.battlefield import NEUTRAL, BaseRecord, Battlefield
 from game.geometry.los import LosResult, line_of_sight_turned
-from game.rules.state import PRISONER, SIDE_LETTERS, GameState, ModelState
+from game.rules.state import MODEL_CHANGES, PRISONER, SIDE_LETTERS, GameState, ModelState
 
 CONTACT_TOLERANCE = 0.02  # [DIG-3]
 
@@ -139,6 +139,9 @@ def battlefield(state: GameState) -> Battlefield:
     if bf is None or bf.battle_map is not state.battle_map:
         bf = Battlefield(state.battle_map)
         state.__dict__["_field"] = bf
+    seen = (MODEL_CHANGES[0], id(state.models), len(state.models), bf.revision)
+    if state.__dict__.get("_field_seen") == seen:
+        return bf  # no model anywhere changed since the last look, nor the index
     held = 0
     for m in state.models.values():
         record = bf.find_base(m.id)
@@ -157,4 +160,5 @@ def battlefield(state: GameState) -> Battlefield:
     if held != bf.base_count():  # a base whose model is gone
         for stale in [b.id for b in bf.bases() if b.id not in state.models]:
             bf.remove_base(stale)
+    state.__dict__["_field_seen"] = (MODEL_CHANGES[0], id(state.models), len(state.models), bf.revision)
     return bf

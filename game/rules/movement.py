@@ -117,11 +117,19 @@ def _candidates(bf: Battlefield, model: ModelState, inches: float, free_end: boo
 
 
 def route_to(bf: Battlefield, model_id: str, point: tuple[float, float], inches: float) -> Route:
-    """[DIG-MOVE-2]: the shortest legal route; a straight move that is legal (but for the 1″ rule) is one."""
-    straight = check_move(bf, model_id, [point], inches)
-    if not any(v.rule != "MOVE-8" for v in straight.violations):
-        return Route(True, straight)
-    return shortest_route(bf, model_id, point, inches)
+    """[DIG-MOVE-2]: the shortest legal route; a straight move that is legal (but for the 1″ rule) is one.
+    Remembered while the bases stand as they are (the AI asks the same routes of every plan it weighs)."""
+    key = ("route", model_id, float(point[0]), float(point[1]), inches)
+    memo = bf.memo()
+    found = memo.get(key)
+    if found is None:
+        straight = check_move(bf, model_id, [point], inches)
+        if not any(v.rule != "MOVE-8" for v in straight.violations):
+            found = Route(True, straight)
+        else:
+            found = shortest_route(bf, model_id, point, inches)
+        memo[key] = found
+    return found
 
 
 def walk(state: GameState, model: ModelState, kind: str) -> Gen:

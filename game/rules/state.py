@@ -29,6 +29,9 @@ SIDE_LETTERS = ("A", "B")
 # one counter for every state in the process: a copy taken now shares its original's version, and whatever
 # either then does draws a number nobody has had, so a cache keyed on a version never mixes two games up
 _VERSIONS = itertools.count(1)
+# bumped whenever any model anywhere is given a new value (placed, moved, turned, killed ...): the geometry
+# index of a state compares its bases with the models only when this moved since it last looked
+MODEL_CHANGES = [0]
 
 
 @dataclass
@@ -65,6 +68,10 @@ class ModelState:
     @property
     def is_hero(self) -> bool:
         return self.profile.type == "hero"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        MODEL_CHANGES[0] += 1
+        object.__setattr__(self, name, value)
 
     def has(self, trait_id: str) -> bool:
         return trait_id in self.profile.traits
@@ -172,7 +179,7 @@ class GameState:
         clone = GameState.__new__(GameState)
         memo[id(self)] = clone
         for key, value in self.__dict__.items():
-            if key != "_field":
+            if key not in ("_field", "_field_seen"):
                 setattr(clone, key, copy.deepcopy(value, memo))
         return clone
 
@@ -181,6 +188,7 @@ class GameState:
         log, the map, the profiles and the dice shared (the viewer cuts the log to the frame's length)."""
         clone = copy.copy(self)
         clone.__dict__.pop("_field", None)
+        clone.__dict__.pop("_field_seen", None)
         clone.models = {k: replace(m, conditions=dict(m.conditions), jammed=list(m.jammed))
                         for k, m in self.models.items()}
         clone.sides = [copy.copy(s) for s in self.sides]

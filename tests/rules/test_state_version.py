@@ -59,3 +59,21 @@ def test_questions_leave_the_version_alone_and_copies_share_it_until_they_change
     copy.emit("Note", "a change to the copy only")
     state.emit("Note", "a change to the original only")
     assert len({before, copy.version, state.version}) == 3  # the two never meet on one number
+
+
+def test_the_geometry_index_follows_a_model_moved_by_hand_and_skips_the_comparison_when_nothing_moved() -> None:
+    from game.rules.setup import simple_deployment
+
+    parties, battle_map, _ = ai_soak._content(("lantern_adventuring_co", "northmen_raiding_party"), "village_ruins",
+                                              "engagement")
+    state = new_game((parties[0], parties[1]), battle_map, 1)
+    simple_deployment(state)
+    bf = board.battlefield(state)
+    revision = bf.revision
+    assert board.battlefield(state) is bf and bf.revision == revision  # nothing moved: nothing touched
+    m = state.on_table()[0]
+    home = m.x, m.y
+    m.x, m.y = 18.0, 18.0  # as the AI's what-ifs stand a model somewhere (no event)
+    assert tuple(board.battlefield(state).base(m.id).centre) == (18.0, 18.0)
+    m.x, m.y = home
+    assert tuple(board.battlefield(state).base(m.id).centre) == home
