@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -27,8 +28,10 @@ PRISONER = "prisoner"  # the Rescue Prisoner: a neutral base, nobody's model unt
 SIDE_LETTERS = ("A", "B")
 
 # one counter for every state in the process: a copy taken now shares its original's version, and whatever
-# either then does draws a number nobody has had, so a cache keyed on a version never mixes two games up
-_VERSIONS = itertools.count(1)
+# either then does draws a number nobody has had, so a cache keyed on a version never mixes two games up.
+# It starts from the clock (in ns; no process makes a change per ns), so a number kept in a save's AI memory
+# (game/saves/controllers.py) never comes round again in a later process either.
+_VERSIONS = itertools.count(time.time_ns())
 # bumped whenever any model anywhere is given a new value (placed, moved, turned, killed ...): the geometry
 # index of a state compares its bases with the models only when this moved since it last looked
 MODEL_CHANGES = [0]

@@ -77,3 +77,19 @@ def test_the_geometry_index_follows_a_model_moved_by_hand_and_skips_the_comparis
     assert tuple(board.battlefield(state).base(m.id).centre) == (18.0, 18.0)
     m.x, m.y = home
     assert tuple(board.battlefield(state).base(m.id).centre) == home
+
+
+def test_a_later_process_never_draws_a_version_this_one_had() -> None:
+    """An AI's caches keyed on versions are kept in a save; loaded in a later process, none may match."""
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    parties, battle_map, _ = ai_soak._content(("lantern_adventuring_co", "northmen_raiding_party"), "village_ruins",
+                                              "engagement")
+    state = new_game((parties[0], parties[1]), battle_map, 1)
+    state.touch()
+    out = subprocess.run([sys.executable, "-c", "from game.rules.state import _VERSIONS; print(next(_VERSIONS))"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120, env={"PYTHONPATH": str(ROOT)})
+    assert int(out.stdout) > state.version
