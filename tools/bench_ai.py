@@ -4,12 +4,17 @@
     python tools/bench_ai.py           # a few games per controller, Engagement if present, then the 9-model game
     python tools/bench_ai.py --short   # one quick game per controller, for CI
     python tools/bench_ai.py --record  # also append the figures to benchmarks/ai_history.jsonl
+    python tools/bench_ai.py --throughput-only --record   # only games/s (issue 21), recorded
 
 Every run prints the change of each figure against the last recorded run, so a regression shows;
 the history file is kept in the repository, one JSON line per recorded run.
 
 Targets (issue 7): decision p95 <= 50 ms for normal, <= 200 ms for hard; a normal-vs-normal
 Engagement game <= 2 s median on one core. Also prints the exact-odds computation time.
+Throughput (issue 21): normal v normal Engagement on Village Ruins, one process (as `simulate --jobs 1`),
+games per second of one core's CPU time from the median over 50 seeded games: >= 10 for Lantern
+Adventuring Co. v Northmen Raiding Party, >= 4 for the 9-model Order of the Grey Lance v Hollow Court.
+Run it alone: the machine's load is printed and recorded with the figures.
 """
 
 from __future__ import annotations
@@ -60,8 +65,9 @@ def bench_odds() -> None:
         print(f"odds {label:<34} first {cold * 1000:8.2f} ms   cached {warm * 1e6:6.1f} µs")
 
 
-def last_recorded(path: Path) -> dict | None:
-    """The newest run in the history file (lines that do not parse are passed over)."""
+def last_recorded(path: Path, figures: dict[str, float] | None = None) -> dict | None:
+    """The newest run in the history file (lines that do not parse are passed over); given ``figures``, the
+    newest that measured any of them (a --throughput-only run has none of the decision times)."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError:
@@ -71,7 +77,8 @@ def last_recorded(path: Path) -> dict | None:
             run = json.loads(line)
         except ValueError:
             continue
-        if isinstance(run, dict) and isinstance(run.get("figures"), dict):
+        if isinstance(run, dict) and isinstance(run.get("figures"), dict) and \
+                (figures is None or any(k in run["figures"] for k in figures)):
             return run
     return None
 
@@ -90,15 +97,17 @@ def compare(figures: dict[str, float], last: dict | None) -> list[str]:
     return out
 
 
-def record(figures: dict[str, float], path: Path) -> None:
+def record(figures: dict[str, float], path: Path, note: str = "") -> None:
+    """Append the run to the history: date, the commit of the code measured, machine, load, figures."""
     try:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                                cwd=path.parent, timeout=10).stdout.strip()
+                                cwd=Path(__file__).resolve().parent, timeout=10).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         commit = ""
     run = {"date": time.strftime("%Y-%m-%d %H:%M:%S"), "commit": commit, "python": platform.python_version(),
-           "cpus": os.cpu_count(), "load": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
-           "figures": figures}
+           "cpus": os.cpu_count(), "load": _load(), "figures": figures}
+    if note:
+        run["note"] = note
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("a", encoding="utf-8") as f:
         f.write(json.dumps(run, sort_keys=True) + "\n")
@@ -108,15 +117,51 @@ def record(figures: dict[str, float], path: Path) -> None:
 FIGURES: dict[str, float] = {}
 
 
+def _load() -> float | None:
+    """The machine's 1-minute load average (other processes on the shared cores skew every figure)."""
+    return round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
+
+
+def bench_throughput(games: int, scenario: str | None) -> None:
+    """Issue 21's figures: normal v normal on Village Ruins, ``games`` seeded games in this one process (sides
+    swapped every other game, as ``simulate --jobs 1``), games/s from the median CPU time of a game."""
+    for label, parties in (("engagement", PARTIES), ("9-model", NINE)):
+        setup = Setup(parties, ("normal", "normal"), "village_ruins", scenario)
+        load0, cpu = _load(), []
+        for i in range(games):
+            c0 = time.process_time()
+            result = play_game(setup, i, 1 + i, keep_times=False)
+            cpu.append(time.process_time() - c0)
+            if result["error"]:
+                print(f"{label} game {i} failed: {result['error']}")
+                return
+        median = statistics.median(cpu)
+        FIGURES[f"{label} normal games/s (CPU median)"] = round(1 / median, 3)
+        print(f"throughput {label:<10} ({' v '.join(parties)}, village_ruins, {scenario or 'plain fight'}): "
+              f"{games} games, CPU median {median:.3f} s = {1 / median:.2f} games/s (mean {statistics.fmean(cpu):.3f} "
+              f"s, max {max(cpu):.3f} s); load {load0} -> {_load()}")
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--short", action="store_true", help="one game per controller")
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--record", action="store_true", help=f"append the figures to {HISTORY.name}")
     parser.add_argument("--history", type=Path, default=HISTORY, help="the history file to compare with")
+    parser.add_argument("--throughput", type=int, default=50, metavar="N",
+                        help="seeded games per throughput figure (0: none)")
+    parser.add_argument("--throughput-only", action="store_true", help="only the games/s figures")
+    parser.add_argument("--note", default="", help="a note kept with the recorded run")
     args = parser.parse_args(argv)
     games = 1 if args.short else args.games
     scenario = None if args.short else _scenario()
+    print(f"load average {_load()} on {os.cpu_count()} cpus")
+    if args.throughput_only:
+        bench_throughput(args.throughput, scenario)
+        print("\n".join(compare(FIGURES, last_recorded(args.history, FIGURES))))
+        if args.record:
+            record(FIGURES, args.history, args.note)
+        return 0
     bench_odds()
     print(f"games: {' v '.join(PARTIES)}, {scenario or 'plain fight'}, {games} per controller (self-play)")
     for name in registry.names():
@@ -124,12 +169,12 @@ def main(argv: list[str]) -> int:
         times: list[float] = []
         seconds: list[float] = []
         for i in range(games):
-            record = play_game(setup, i, 100 + i)
-            if record["error"]:
-                print(f"{name}: game {i} failed: {record['error']}")
+            result = play_game(setup, i, 100 + i)
+            if result["error"]:
+                print(f"{name}: game {i} failed: {result['error']}")
                 return 1
-            seconds.append(record["seconds"])
-            for t in record["_times"]:
+            seconds.append(result["seconds"])
+            for t in result["_times"]:
                 times += t
         ms = [t * 1000 for t in times]
         FIGURES[f"{name} decision p95 ms"] = round(percentile(ms, 95), 3)
@@ -139,9 +184,11 @@ def main(argv: list[str]) -> int:
               f"{statistics.median(seconds):.3f} s")
     if not args.short:
         bench_nine(args.games, scenario)
-    print("\n".join(compare(FIGURES, last_recorded(args.history))))
+        if args.throughput:
+            bench_throughput(args.throughput, scenario)
+    print("\n".join(compare(FIGURES, last_recorded(args.history, FIGURES))))
     if args.record and not args.short:
-        record(FIGURES, args.history)
+        record(FIGURES, args.history, args.note)
     return 0
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import product
@@ -188,6 +188,10 @@ def opposed(active: Roller, reactive: Roller, misfire: bool | Misfire = False,
     active's final dice (hashable; default the category bits).
     """
     rule: Misfire = two_ones if misfire is True else (misfire or None)
+    # only the difference of the two totals matters (the sums kept are the dice's own), so one pattern of
+    # dice and re-rolls serves every pair of totals with that difference
+    if active.modifier:
+        active, reactive = replace(active, modifier=0), replace(reactive, modifier=reactive.modifier - active.modifier)
     return _opposed(active, reactive, rule, classify)
 
 

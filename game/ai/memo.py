@@ -18,9 +18,9 @@ LIMIT = 4096
 
 def _memo(state: GameState) -> dict[Any, Any]:
     """The memo for the table as it stands: kept while no model moved, turned, was hurt or changed
-    condition and no Fate was spent (checked once per event), so it carries across decisions."""
+    condition and no Fate was spent (checked once per state version), so it carries across decisions."""
     memo: dict[Any, Any] | None = state.__dict__.get("_ai_memo")
-    if memo is not None and memo["_log"] == len(state.log):
+    if memo is not None and memo["_version"] == state.version:
         return memo
     table = (state.turn, state.active_model, repr(state.fate_used), repr(state.weapons_used), state.ap_left,
              tuple(s.fate for s in state.sides),
@@ -29,7 +29,7 @@ def _memo(state: GameState) -> dict[Any, Any]:
     if memo is None or memo["_table"] != table or len(memo) > LIMIT:
         memo = {"_table": table}
         state.__dict__["_ai_memo"] = memo
-    memo["_log"] = len(state.log)
+    memo["_version"] = state.version
     return memo
 
 

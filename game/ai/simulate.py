@@ -78,7 +78,7 @@ def play_game(setup: Setup, index: int, seed: int, keep_times: bool = True) -> d
     swapped = index % 2 == 1
     names = (setup.ai[1], setup.ai[0]) if swapped else setup.ai
     record: dict[str, Any] = {"game": index, "seed": seed, "controllers": list(names), "swapped": swapped}
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     timed = [Timed(registry.make(names[s], seed * 2 + 1 + s)) for s in (0, 1)]
     try:
         parties, battle_map, scenario = _content(setup)
@@ -95,6 +95,7 @@ def play_game(setup: Setup, index: int, seed: int, keep_times: bool = True) -> d
     except Exception as exc:  # one broken game must not lose the run; the record says what broke
         record.update(winner_side=None, winner=None, scores=None, turns=None, result="error", error=repr(exc))
     record["seconds"] = round(time.perf_counter() - t0, 4)
+    record["cpu_seconds"] = round(time.process_time() - c0, 4)  # this process's CPU: one core, whatever the load
     record["decisions"] = [len(t.times) for t in timed]
     record["decision_ms"] = [time_stats(t.times) for t in timed]
     if keep_times:
@@ -206,12 +207,15 @@ def summarise(setup: Setup, records: list[dict[str, Any]]) -> dict[str, Any]:
             "parties": [by_party[side].as_dict() for side in sorted(by_party)],
             "mean_turns": statistics.fmean(r["turns"] for r in done) if done else 0.0,
             "mean_decisions": statistics.fmean(sum(r["decisions"]) for r in done) if done else 0.0,
-            "median_game_seconds": statistics.median(r["seconds"] for r in done) if done else 0.0}
+            "median_game_seconds": statistics.median(r["seconds"] for r in done) if done else 0.0,
+            "median_game_cpu_seconds": statistics.median(r.get("cpu_seconds", 0.0) for r in done) if done else 0.0}
 
 
 def format_summary(summary: dict[str, Any]) -> str:
+    cpu = summary.get("median_game_cpu_seconds") or 0.0
     lines = [f"{summary['games']} games, {summary['errors']} errors; mean {summary['mean_turns']:.2f} turns, "
-             f"{summary['mean_decisions']:.0f} decisions, median {summary['median_game_seconds']:.3f} s a game"]
+             f"{summary['mean_decisions']:.0f} decisions, median {summary['median_game_seconds']:.3f} s a game"
+             + (f" (CPU {cpu:.3f} s: {1 / cpu:.2f} games/s of one core, with --jobs 1)" if cpu else "")]
     for c in summary["controllers"]:
         lo, hi = c["win_ci95"]
         dlo, dhi = c["decided_win_ci95"]

@@ -109,7 +109,7 @@ class Tactical:
         straight lane: [MOVE-3], [SEQ-5], [DIG-MOVE-4]), so it never means to make a charge that would be skipped."""
         from game.rules.movement import allowance, charge_targets
 
-        key = (len(state.log), m.id)
+        key = (state.version, m.id)
         if key not in self._lanes:
             if len(self._lanes) > 64:
                 self._lanes.clear()
@@ -155,7 +155,7 @@ class Tactical:
     def danger(self, state: GameState, e: ModelState) -> float:
         """Hard: what enemy ``e`` is set to do to its nearest foe before that foe acts again (kill values),
         so taking it out or Stunning it first is worth that much more. Cached for the decision at hand."""
-        key = (len(state.log), e.id)
+        key = (state.version, e.id)
         if key not in self._danger:
             foes = [o for o in state.enemies_of(e) if o.on_table]
             nearest = min(foes, key=lambda o: board.distance(o, e), default=None)

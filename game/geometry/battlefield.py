@@ -37,6 +37,8 @@ FLIES = "flies"  # obstacles cost nothing to cross ([T-FLIGHT-1])
 PASSES_ENEMIES = "slips_past_enemies"  # enemy bases do not block it ([T-AGILE-2])
 NEVER_IN_COVER = "never_in_cover"  # nothing gives it cover ([T-GARG-5])
 BASE_FLAGS = (FLIES, PASSES_ENEMIES, NEVER_IN_COVER)
+MEMO_ARRANGEMENTS = 8  # arrangements of the bases whose answers Battlefield.memo keeps
+MEMO_ENTRIES = 4096  # answers kept per arrangement before its memo starts afresh
 NEUTRAL = ""  # the side of a neutral base (the Rescue Prisoner, [ENC-RES-3]): nobody's enemy, blocks everyone
 
 
@@ -112,6 +114,10 @@ class Battlefield:
     _bases: dict[str, _Base] = field(init=False, default_factory=dict)
     _by_shape: dict[pymunk.Shape, str] = field(init=False, default_factory=dict)
     _next_group: int = field(init=False, default=1)
+    revision: int = field(init=False, default=0)  # bumped whenever a base is added, moved, turned or removed
+    _memos: dict[tuple, dict] = field(init=False, default_factory=dict)
+    _memo_at: tuple[int, dict] = field(init=False, default=(-1, {}))
+    _terrain_memo: dict[tuple, list[TerrainPiece]] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.space = pymunk.Space()
@@ -146,11 +152,13 @@ class Battlefield:
         self.space.reindex_shapes_for_body(body)
         self._bases[record.id] = _Base(record, body, shape, group)
         self._by_shape[shape] = record.id
+        self.revision += 1
 
     def remove_base(self, base_id: str) -> None:
         b = self._bases.pop(base_id)
         del self._by_shape[b.shape]
         self.space.remove(b.body, b.shape)
+        self.revision += 1
 
     def update_base(self, base_id: str, centre: tuple[float, float] | None = None,
                     facing: float | None = None, flags: frozenset[str] | None = None) -> None:
@@ -164,12 +172,37 @@ class Battlefield:
         if flags is not None:
             changes["flags"] = frozenset(flags)
         b.record = replace(b.record, **changes)  # type: ignore[arg-type]
+        self.revision += 1
         if centre is not None:
             b.body.position = tuple(b.record.centre)
             self.space.reindex_shapes_for_body(b.body)
 
+    def memo(self) -> dict:
+        """A dict for answers that follow from the index alone (move checks, sight lines), valid while the bases
+        stand as they are now. The memos of the last few arrangements are kept, so that a model stood somewhere
+        for a question and put back (the AI's what-ifs) finds its answers again."""
+        rev, found = self._memo_at
+        if rev == self.revision:
+            return found
+        arrangement = tuple(b.record for b in self._bases.values())
+        found = self._memos.pop(arrangement, None)
+        if found is None or len(found) > MEMO_ENTRIES:
+            found = {}
+        self._memos[arrangement] = found  # the newest last
+        while len(self._memos) > MEMO_ARRANGEMENTS:
+            del self._memos[next(iter(self._memos))]
+        self._memo_at = (self.revision, found)
+        return found
+
     def base(self, base_id: str) -> BaseRecord:
         return self._bases[base_id].record
+
+    def find_base(self, base_id: str) -> BaseRecord | None:
+        b = self._bases.get(base_id)
+        return None if b is None else b.record
+
+    def base_count(self) -> int:
+        return len(self._bases)
 
     def bases(self) -> list[BaseRecord]:
         return [b.record for b in self._bases.values()]
@@ -285,13 +318,14 @@ class Battlefield:
         return sorted(pairs)  # type: ignore[arg-type]
 
     def overlapping_bases(self, centre: tuple[float, float], radius: float, ignore: str | None = None) -> list[str]:
-        """Bases a circle at ``centre`` would overlap (touching is not overlapping)."""
-        hits = self.space.point_query(tuple(centre), radius, mask_filter(CAT_BASE))
+        """Bases a circle at ``centre`` would overlap (touching is not overlapping). A table holds a few dozen
+        bases at most: testing each is faster than asking pymunk, and the test is the same exact one."""
+        cx, cy = float(centre[0]), float(centre[1])
         out = []
-        for h in hits:
-            rec = self.base_of_shape(h.shape)
-            if rec is not None and rec.id != ignore and \
-                    Vec2(*centre).distance_to(rec.centre) < radius + rec.radius - OVERLAP_EPS:
+        for b in self._bases.values():
+            rec = b.record
+            gap = math.hypot(cx - rec.centre.x, cy - rec.centre.y)
+            if rec.id != ignore and gap < radius + rec.radius - OVERLAP_EPS:
                 out.append(rec.id)
         return sorted(out)
 
@@ -329,7 +363,16 @@ class Battlefield:
 
     def pieces_overlapping(self, centre: tuple[float, float], radius: float,
                            mask: int = ALL_TERRAIN) -> list[TerrainPiece]:
-        """Pieces a circle overlaps by more than touching."""
+        """Pieces a circle overlaps by more than touching (the terrain never moves: answers are remembered)."""
+        key = (float(centre[0]), float(centre[1]), radius, mask)
+        found = self._terrain_memo.get(key)
+        if found is None:
+            if len(self._terrain_memo) > MEMO_ENTRIES * 4:
+                self._terrain_memo.clear()
+            found = self._terrain_memo[key] = self._pieces_overlapping(centre, radius, mask)
+        return list(found)
+
+    def _pieces_overlapping(self, centre: tuple[float, float], radius: float, mask: int) -> list[TerrainPiece]:
         hits = self.space.point_query((centre[0], centre[1]), radius, mask_filter(mask))
         seen: dict[str, TerrainPiece] = {}
         for h in hits:

@@ -89,7 +89,16 @@ def line_of_sight(bf: Battlefield, viewer_id: str, target_id: str, facing: float
     """LOS and cover of ``target`` against ``viewer`` with per-line detail ([DIG-LOS-3], [DIG-LOS-4]).
 
     ``facing``: the viewer's facing for this check instead of its base's own (a model that may turn
-    first, [SEQ-5]: :func:`line_of_sight_turned`)."""
+    first, [SEQ-5]: :func:`line_of_sight_turned`). Remembered while the bases stand as they are."""
+    key = ("los", viewer_id, target_id, None if facing is None else float(facing))
+    memo = bf.memo()
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _line_of_sight(bf, viewer_id, target_id, facing)
+    return found
+
+
+def _line_of_sight(bf: Battlefield, viewer_id: str, target_id: str, facing: float | None) -> LosResult:
     viewer, target = bf.base(viewer_id), bf.base(target_id)
     if facing is not None:
         viewer = replace(viewer, facing=float(facing) % 360.0)

@@ -96,8 +96,19 @@ def check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, f
     """Check a move from the base's current centre through ``waypoints`` ([DIG-MOVE-1]).
 
     ``ignore`` names bases that neither block nor count at the end (a charge's target
-    is handled by its caller).
+    is handled by its caller). The answer follows from the index alone, so it is remembered
+    while the bases stand as they are (the AI and the rules ask the same moves many times).
     """
+    key = ("move", base_id, tuple((float(p[0]), float(p[1])) for p in waypoints), allowance, tuple(ignore))
+    memo = bf.memo()
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _check_move(bf, base_id, waypoints, allowance, ignore)
+    return found
+
+
+def _check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
+                allowance: float | None, ignore: Sequence[str]) -> MoveCheck:
     mover = bf.base(base_id)
     pts = [Vec2(float(p[0]), float(p[1])) for p in waypoints]
     if not pts or pts[0] != mover.centre:

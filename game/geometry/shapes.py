@@ -244,17 +244,33 @@ def swept_convex(a: Pt, b: Pt, r: float, poly: Sequence[Pt]) -> Interval | None:
     iv = clip_convex(a, b, poly)
     if iv and iv[1] - iv[0] > tiny:
         best = [iv[0], iv[1]]
-    n = len(poly)
-    for i in range(n):
-        p, q = poly[i], poly[(i + 1) % n]
-        ex, ey = q[0] - p[0], q[1] - p[1]
-        el = math.hypot(ex, ey)
-        nx, ny = ey / el * r, -ex / el * r  # outward for positive orientation
-        rect = [p, (p[0] + nx, p[1] + ny), (q[0] + nx, q[1] + ny), q]
-        for piece in (clip_convex(a, b, positive(rect)), clip_disc(a, b, p, r)):
+    for p, rect in _grown(tuple(poly), r):
+        for piece in (clip_convex(a, b, rect), clip_disc(a, b, p, r)):
             if piece and piece[1] - piece[0] > tiny:
                 best = [min(best[0], piece[0]), max(best[1], piece[1])] if best else [piece[0], piece[1]]
     return (best[0], best[1]) if best else None
+
+
+_GROWN: dict[tuple[tuple[Pt, ...], float], list[tuple[Pt, list[Pt]]]] = {}
+
+
+def _grown(poly: tuple[Pt, ...], r: float) -> list[tuple[Pt, list[Pt]]]:
+    """Per edge of a positive convex polygon: its first vertex and the rectangle it sweeps outwards by r
+    (positive), as :func:`swept_convex` needs them; worked out once per polygon and radius."""
+    found = _GROWN.get((poly, r))
+    if found is None:
+        found = []
+        n = len(poly)
+        for i in range(n):
+            p, q = poly[i], poly[(i + 1) % n]
+            ex, ey = q[0] - p[0], q[1] - p[1]
+            el = math.hypot(ex, ey)
+            nx, ny = ey / el * r, -ex / el * r  # outward for positive orientation
+            found.append((p, positive([p, (p[0] + nx, p[1] + ny), (q[0] + nx, q[1] + ny), q])))
+        if len(_GROWN) > 4096:
+            _GROWN.clear()
+        _GROWN[(poly, r)] = found
+    return found
 
 
 def merge(intervals: list[Interval], gap: float = 1e-9) -> list[Interval]:

@@ -173,6 +173,7 @@ def shake_off(state: GameState, model: ModelState, kind: str) -> Gen:
     answer = yield Decision("facing", model.side, f"{model.name}: face which way after shaking off?", "SPEC-3",
                             free="angle", context={"model": model.id, "current": model.facing})
     model.facing = answer
+    state.touch()  # the turn is part of the shake-off's event, logged before it
     return True
 
 

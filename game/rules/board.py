@@ -11,7 +11,7 @@ import math
 from game.core.vec import Vec2
 from game.geometry.battlefield import BASE_FLAGS, NEUTRAL, BaseRecord, Battlefield
 from game.geometry.los import LosResult, line_of_sight_turned
-from game.rules.state import PRISONER, SIDE_LETTERS, GameState, ModelState
+from game.rules.state import MODEL_CHANGES, PRISONER, SIDE_LETTERS, GameState, ModelState
 from game.rules.traits.base import trait_hooks
 
 CONTACT_TOLERANCE = 0.02  # [DIG-3]
@@ -121,10 +121,13 @@ def facing_towards(model: ModelState, x: float, y: float) -> float:
 
 # -- the geometry index -------------------------------------------------------------------------
 
+def _side(model: ModelState) -> str:
+    return NEUTRAL if model.status == PRISONER else SIDE_LETTERS[model.side]  # [ENC-RES-3]
+
+
 def base_record(model: ModelState) -> BaseRecord:
-    side = NEUTRAL if model.status == PRISONER else SIDE_LETTERS[model.side]  # [ENC-RES-3]
     hooks = trait_hooks(model)  # the flags its traits declare (Flight, Agile, Gargantuan)
-    return BaseRecord(model.id, side, Vec2(model.x, model.y), model.radius, model.facing,
+    return BaseRecord(model.id, _side(model), Vec2(model.x, model.y), model.radius, model.facing,
                       frozenset(f for f in BASE_FLAGS if any(getattr(h, f) for h in hooks)), model.name)
 
 
@@ -137,25 +140,32 @@ def battlefield(state: GameState) -> Battlefield:
     """The pymunk index of the state's map and bases, kept in step with the models' positions.
 
     It hangs off the state as a cache (``_field``), never copied or saved: any copy rebuilds it.
+    Each call compares every model with its base (cheap) and moves, adds or removes only what changed.
     """
     bf: Battlefield | None = state.__dict__.get("_field")
     if bf is None or bf.battle_map is not state.battle_map:
         bf = Battlefield(state.battle_map)
         state.__dict__["_field"] = bf
-    present = {b.id: b for b in bf.bases()}
+    seen = (MODEL_CHANGES[0], id(state.models), len(state.models), bf.revision)
+    if state.__dict__.get("_field_seen") == seen:
+        return bf  # no model anywhere changed since the last look, nor the index
+    held = 0
     for m in state.models.values():
-        record = present.pop(m.id, None)
+        record = bf.find_base(m.id)
         if not indexed(m):
             if record is not None:
                 bf.remove_base(m.id)
             continue
-        if record is not None and record.side != base_record(m).side:  # a rescued Prisoner joins its side
+        held += 1
+        if record is not None and record.side != _side(m):  # a rescued Prisoner joins its side
             bf.remove_base(m.id)
             record = None
         if record is None:
             bf.add_base(base_record(m))
-        elif record.centre != (m.x, m.y) or record.facing != m.facing:
+        elif record.centre.x != m.x or record.centre.y != m.y or record.facing != m.facing:
             bf.update_base(m.id, centre=(m.x, m.y), facing=m.facing)
-    for stale in present:
-        bf.remove_base(stale)
+    if held != bf.base_count():  # a base whose model is gone
+        for stale in [b.id for b in bf.bases() if b.id not in state.models]:
+            bf.remove_base(stale)
+    state.__dict__["_field_seen"] = (MODEL_CHANGES[0], id(state.models), len(state.models), bf.revision)
     return bf

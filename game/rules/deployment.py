@@ -165,6 +165,7 @@ def deploy_side(state: GameState, side: int) -> Gen:
                                context={"model": model.id, "candidates": spots, "zone": zone.describe()})
         model.x, model.y = point["x"], point["y"]
         model.status = ON_TABLE
+        state.touch()  # placed: the facing is asked of the table with the model on it
         facing = yield Decision("deploy_facing", side, f"{model.name}: facing (degrees)", "ENC-3", free="angle",
                                 context={"model": model.id, "current": model.facing})
         model.facing = facing
@@ -295,6 +296,7 @@ def place_prisoner(state: GameState) -> Gen:
                            "at least 6″ from every edge and every model", "ENC-RES-2", free="point", check=check,
                            context={"model": model.id, "candidates": spots})
     model.x, model.y = point["x"], point["y"]
+    state.touch()  # placed: the facing is asked of the table with the Prisoner on it
     facing = yield Decision("deploy_facing", placer, f"{model.name}: facing (degrees)", "ENC-RES-2", free="angle",
                             context={"model": model.id, "current": model.facing})
     model.facing = facing

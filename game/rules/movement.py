@@ -8,7 +8,7 @@ Stealth, Full Defense interrupts, the charge's free attack, Disengage's free str
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 from game.core.dice import Modifier
@@ -104,8 +104,25 @@ def candidate_points(state: GameState, model: ModelState, inches: float, free_en
     """Destinations for controllers that cannot click: points on rings around the base that a straight
     move reaches legally (a straight legal move is also the shortest route there, so the decision's own
     check accepts it). ``free_end``: the end must touch no enemy (Disengage). Ending too near an enemy
-    is allowed: the 1″ rule's choice handles it ([DIG-MOVE-3]). ``accept`` filters further."""
+    is allowed: the 1″ rule's choice handles it ([DIG-MOVE-3]). ``accept`` filters further.
+
+    Without ``accept`` the points follow from the geometry index alone, so they are remembered while the
+    bases stand as they are."""
     bf = board.battlefield(state)
+    if accept is not None:
+        return list(_candidates(bf, model, inches, free_end, accept))
+    memo = bf.memo()
+    key = ("candidates", model.id, inches, free_end)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = tuple(_candidates(bf, model, inches, free_end))
+    return [dict(p) for p in found]
+
+
+def _candidates(bf: Battlefield, model: ModelState, inches: float, free_end: bool = False,
+                accept: Callable[[dict[str, float]], str | None] | None = None) -> Iterator[dict[str, float]]:
+    """The points of :func:`candidate_points`, one by one (so that a caller asking whether there is one stops
+    at the first)."""
 
     def ok(point: dict[str, float]) -> bool:
         move = check_move(bf, model.id, [(point["x"], point["y"])], inches)
@@ -114,26 +131,34 @@ def candidate_points(state: GameState, model: ModelState, inches: float, free_en
             return False
         return accept is None or accept(point) is None
 
-    out = []
+    some = False
     for k in range(CANDIDATE_DIRECTIONS):
         angle = 2 * math.pi * k / CANDIDATE_DIRECTIONS
         for frac in (0.98, 0.5):
             point = {"x": round(model.x + math.cos(angle) * inches * frac, 4),
                      "y": round(model.y + math.sin(angle) * inches * frac, 4)}
             if ok(point):
-                out.append(point)
+                some = True
+                yield point
     here = {"x": model.x, "y": model.y}
-    if not out and ok(here):
-        out.append(here)  # boxed in: a move of 0″ is still a move of "up to" the allowance
-    return out
+    if not some and ok(here):
+        yield here  # boxed in: a move of 0″ is still a move of "up to" the allowance
 
 
 def route_to(bf: Battlefield, model_id: str, point: tuple[float, float], inches: float) -> Route:
-    """[DIG-MOVE-2]: the shortest legal route; a straight move that is legal (but for the 1″ rule) is one."""
-    straight = check_move(bf, model_id, [point], inches)
-    if not any(v.rule != "MOVE-8" for v in straight.violations):
-        return Route(True, straight)
-    return shortest_route(bf, model_id, point, inches)
+    """[DIG-MOVE-2]: the shortest legal route; a straight move that is legal (but for the 1″ rule) is one.
+    Remembered while the bases stand as they are (the AI asks the same routes of every plan it weighs)."""
+    key = ("route", model_id, float(point[0]), float(point[1]), inches)
+    memo = bf.memo()
+    found = memo.get(key)
+    if found is None:
+        straight = check_move(bf, model_id, [point], inches)
+        if not any(v.rule != "MOVE-8" for v in straight.violations):
+            found = Route(True, straight)
+        else:
+            found = shortest_route(bf, model_id, point, inches)
+        memo[key] = found
+    return found
 
 
 def walk(state: GameState, model: ModelState, kind: str) -> Gen:
@@ -215,9 +240,21 @@ def charge_targets(state: GameState, model: ModelState, inches: float) -> list[t
     each with the engine's default lane (the centre line when it is clear, [DIG-MOVE-4]); the charger may turn
     first ([SEQ-5]), so LOS is judged as it would face each enemy."""
     bf = board.battlefield(state)
+    foes = sorted(state.enemies_of(model), key=lambda m: m.id)
+    allowed = tuple(may_be_charged(e, model) for e in foes)  # [COND-6], [T-FLIGHT-3]
+    # the rest follows from the geometry index: remembered while the bases stand as they are
+    key = ("charge_targets", model.id, inches, tuple(e.id for e in foes), allowed)
+    memo = bf.memo()
+    if key not in memo:
+        memo[key] = _charge_targets(state, bf, model, inches, foes, allowed)
+    return list(memo[key])
+
+
+def _charge_targets(state: GameState, bf: Battlefield, model: ModelState, inches: float, foes: list[ModelState],
+                    allowed: tuple[bool, ...]) -> list[tuple[ModelState, MoveCheck]]:
     out = []
-    for e in sorted(state.enemies_of(model), key=lambda m: m.id):
-        if board.distance(model, e) < 3 - 1e-9 or not may_be_charged(e, model):
+    for e, may in zip(foes, allowed, strict=True):
+        if board.distance(model, e) < 3 - 1e-9 or not may:
             continue
         if not board.sight(state, model, e).has_los:
             continue
@@ -352,15 +389,24 @@ def disengage_points(state: GameState, model: ModelState, inches: float) -> list
     sampled = candidate_points(state, model, inches, free_end=True)
     if sampled:
         return sampled
-    check = disengage_check(state, model, inches)
-    found = free_end(board.battlefield(state), model.id, inches, lambda q: check({"x": q[0], "y": q[1]}) is None)
+    found = _searched_end(state, model, inches)
     return [] if found is None else [{"x": found[0], "y": found[1]}]
 
 
+def _searched_end(state: GameState, model: ModelState, inches: float) -> tuple[float, float] | None:
+    check = disengage_check(state, model, inches)
+    return free_end(board.battlefield(state), model.id, inches, lambda q: check({"x": q[0], "y": q[1]}) is None)
+
+
 def can_disengage(state: GameState, model: ModelState) -> bool:
-    """[SEQ-9]: Disengage is offered only when a legal end point exists."""
+    """[SEQ-9]: Disengage is offered only when a legal end point exists (the first one found will do)."""
     inches, _ = allowance(state, model, "disengage")
-    return bool(disengage_points(state, model, inches))
+    bf = board.battlefield(state)
+    known = bf.memo().get(("candidates", model.id, inches, True))
+    if known is not None:
+        return bool(known) or _searched_end(state, model, inches) is not None
+    return next(_candidates(bf, model, inches, free_end=True), None) is not None or \
+        _searched_end(state, model, inches) is not None
 
 
 # -- ranged targets -------------------------------------------------------------------------------

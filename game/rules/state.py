@@ -7,6 +7,8 @@ changes in play (position, facing, wounds, conditions, activation) lives here.
 from __future__ import annotations
 
 import copy
+import itertools
+import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -24,6 +26,15 @@ UNDEPLOYED = "undeployed"  # not yet placed by an encounter's deployment ([ENC-3
 PRISONER = "prisoner"  # the Rescue Prisoner: a neutral base, nobody's model until rescued ([ENC-RES-3])
 
 SIDE_LETTERS = ("A", "B")
+
+# one counter for every state in the process: a copy taken now shares its original's version, and whatever
+# either then does draws a number nobody has had, so a cache keyed on a version never mixes two games up.
+# It starts from the clock (in ns; no process makes a change per ns), so a number kept in a save's AI memory
+# (game/saves/controllers.py) never comes round again in a later process either.
+_VERSIONS = itertools.count(time.time_ns())
+# bumped whenever any model anywhere is given a new value (placed, moved, turned, killed ...): the geometry
+# index of a state compares its bases with the models only when this moved since it last looked
+MODEL_CHANGES = [0]
 
 
 @dataclass
@@ -60,6 +71,10 @@ class ModelState:
     @property
     def is_hero(self) -> bool:
         return self.profile.type == "hero"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        MODEL_CHANGES[0] += 1
+        object.__setattr__(self, name, value)
 
     def has(self, trait_id: str) -> bool:
         return trait_id in self.profile.traits
@@ -120,6 +135,9 @@ class GameState:
     winner: int | None = None  # side index, or None for a draw once phase == "over"
     result: str = ""
     encounter: Any = None  # game.rules.encounter.EncounterState when an encounter is played
+    # bumped by every change (each is logged: ``emit``; ``touch`` for the rest): caches of answers about the
+    # state key on it. Not game data: never saved, and no two states share a number unless one is a copy
+    version: int = field(default_factory=lambda: next(_VERSIONS), compare=False)
 
     @property
     def prisoners(self) -> list[ModelState]:
@@ -148,7 +166,13 @@ class GameState:
     def emit(self, kind: EventKind | str, text: str, **data: Any) -> Event:
         event = Event(EventKind.of(kind), text, data, self.turn)
         self.log.append(event)
+        self.version = next(_VERSIONS)
         return event
+
+    def touch(self) -> None:
+        """Say the state changed (``emit`` does it for every logged change): every cache keyed on
+        ``version`` starts afresh."""
+        self.version = next(_VERSIONS)
 
     def copy(self) -> GameState:
         return copy.deepcopy(self)
@@ -158,7 +182,7 @@ class GameState:
         clone = GameState.__new__(GameState)
         memo[id(self)] = clone
         for key, value in self.__dict__.items():
-            if key != "_field":
+            if key not in ("_field", "_field_seen"):
                 setattr(clone, key, copy.deepcopy(value, memo))
         return clone
 
@@ -167,6 +191,7 @@ class GameState:
         log, the map, the profiles and the dice shared (the viewer cuts the log to the frame's length)."""
         clone = copy.copy(self)
         clone.__dict__.pop("_field", None)
+        clone.__dict__.pop("_field_seen", None)
         clone.models = {k: replace(m, conditions=dict(m.conditions), jammed=list(m.jammed))
                         for k, m in self.models.items()}
         clone.sides = [copy.copy(s) for s in self.sides]

@@ -237,6 +237,7 @@ def final_facing(state: GameState, model: ModelState) -> Gen:
     answer = yield Decision("facing", model.side, f"{model.name}: final facing (degrees)", "SEQ-5", free="angle",
                             context={"model": model.id, "current": model.facing})
     model.facing = answer
+    state.touch()
 
 
 def heroic_impetus(state: GameState, hero: ModelState) -> Gen:

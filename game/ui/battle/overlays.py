@@ -182,7 +182,7 @@ class Overlays:
         return focus, hovered, d.context.get("action") if d is not None else None
 
     def odds(self, attacker: str, target: str, action: str | None):
-        """The exact odds of that attack (cached per state of the log)."""
+        """The exact odds of that attack (cached per state version)."""
         state = self.scene.state
         a, t = state.model(attacker), state.model(target)
         if a.side == t.side:
@@ -190,7 +190,7 @@ class Overlays:
         kind = hover.attack_kind_for(state, attacker, target, action)
         if kind is None:
             return None
-        key = (attacker, target, kind, len(state.log))
+        key = (attacker, target, kind, state.version)
         if key not in self._odds_cache:
             if len(self._odds_cache) > 64:
                 self._odds_cache.clear()

@@ -46,8 +46,8 @@ SPELL = "spell"  # the odds kind of a spell (an odds kind, not the decision of t
 
 
 def _version(state: GameState) -> int:
-    """The state's version for caches: the engine logs every change it makes."""
-    return len(state.log)
+    """The state's version for caches (every change bumps it)."""
+    return state.version
 
 
 def _where(*models: ModelState) -> tuple:
