@@ -12,6 +12,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # a battle autosaves after every decision: never into the player's own saves folder
 os.environ.setdefault("IRON_HONOR_SAVES", tempfile.mkdtemp(prefix="iron-honor-test-saves-"))
+# an AI answer the decision does not allow is a bug: it raises (game.ai.tactical.AIBug), in worker processes too
+os.environ.setdefault("IRON_HONOR_AI_STRICT", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
 PARTIES = ROOT / "assets" / "parties"
