@@ -49,12 +49,17 @@ class Appraiser:
         self._lanes: dict[tuple[int, str], set[str]] = {}
 
     # -- attacks --------------------------------------------------------------------------------
+    def worth(self, state: GameState, e: ModelState) -> float:
+        """A target's kill value; the freed Prisoner's is the whole Rescue ([ENC-RES-5]) to levels that see it."""
+        return model_value(e) * (self.level.prisoner_prize if self.rescued(state, e) else 1.0)
+
     def melee_value(self, state: GameState, m: ModelState, e: ModelState, action: str) -> float:
         weapons = combat.melee_weapons(m)
         attack = combat.Attack(m, e, "close", action, weapons[0] if weapons else None)
         odds = memo.odds(state, attack)
-        return (float(odds.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken)
-                + float(odds.p_kill) * model_value(e) + 0.3 * float(odds.p_stun)
+        value = self.worth(state, e)
+        return (float(odds.expected_wounds) * value / max(1, e.max_wounds - e.wounds_taken)
+                + float(odds.p_kill) * value + 0.3 * float(odds.p_stun)
                 + self.first_strike(state, e, float(odds.p_kill), float(odds.p_stun))) * self.blocker_bonus(state, m, e)
 
     def danger(self, state: GameState, e: ModelState) -> float:
@@ -76,9 +81,9 @@ class Appraiser:
             return 0.0
         return (p_kill + 0.7 * p_stun) * self.danger(state, e)
 
-    @staticmethod
-    def blocker_bonus(state: GameState, m: ModelState, e: ModelState) -> float:
-        """Enemies that stop our side securing an objective (a marker, the Prisoner) are worth more."""
+    def blocker_bonus(self, state: GameState, m: ModelState, e: ModelState) -> float:
+        """Enemies that stop our side securing an objective (a marker, the Prisoner) are worth more; to levels
+        that guard it, so are those closing on our freed Prisoner."""
         enc = state.encounter
         if enc is None:
             return 1.0
@@ -86,6 +91,10 @@ class Appraiser:
         if enc.prisoner is not None and not enc.rescued and enc.ref(m.side) == "lower":
             p = state.model(enc.prisoner)
             spots.append((p.x, p.y, p.radius + 3.0))  # [ENC-RES-4]: no Kidnapper within 3″
+        if enc.prisoner is not None and enc.rescued and self.level.guard_prisoner:
+            p = state.model(enc.prisoner)
+            if p.on_table and p.side == m.side:
+                spots.append((p.x, p.y, p.radius + 8.0))  # a charge's reach of the Prisoner our win hangs on
         spots += [(mk.x, mk.y, mk.radius + 3.0) for mk in enc.markers]
         near = any(math.hypot(e.x - x, e.y - y) - e.radius <= reach for x, y, reach in spots)
         return 2.0 if near else 1.0
@@ -101,8 +110,9 @@ class Appraiser:
                 attack = combat.Attack(m, e, "ranged", "aimed_shot", w, range_band=band, cover=cover)
                 attack.area = any(h.gives_area(attack) for h in hooks_of(m))
                 odds = memo.odds(state, attack)
-                best = max(best, (float(odds.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken)
-                                  + float(odds.p_kill) * model_value(e)
+                value = self.worth(state, e)
+                best = max(best, (float(odds.expected_wounds) * value / max(1, e.max_wounds - e.wounds_taken)
+                                  + float(odds.p_kill) * value
                                   + self.first_strike(state, e, float(odds.p_kill), float(odds.p_stun)))
                            * self.blocker_bonus(state, m, e) + self.area_value(state, m, attack))
         return best

@@ -67,6 +67,8 @@ class Difficulty:
     # refinements
     first_strike: bool = False  # a kill or Stun pre-empts the enemy's reply (Threats)
     guard_rescued: bool = False  # the freed Prisoner keeps away from the enemy ([ENC-RES-5])
+    guard_prisoner: bool = False  # enemies near our freed Prisoner are worth more
+    prisoner_prize: float = 1.0  # the enemy's freed Prisoner as a target, times its kill value
     safe_steps: bool = False  # end points trade ground against the enemy's reply
     rear_charges: bool = False  # charges end in the back arc when the lane allows
     guard_facing: bool = False  # final facing keeps the nearby enemies in front
@@ -80,8 +82,9 @@ class Difficulty:
 
 EASY = Difficulty("easy", blunder=0.35, contact_always=True, full_defense=False)
 NORMAL = Difficulty("normal")
-HARD = Difficulty("hard", first_strike=True, guard_rescued=True, safe_steps=True, rear_charges=True,
-                  guard_facing=True, fate_by_odds=True, fate_kept=1, lookahead=3, determinizations=2,
+HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=True, prisoner_prize=4.0,
+                  safe_steps=True, rear_charges=True, guard_facing=True, fate_by_odds=True, fate_kept=1,
+                  lookahead=2, determinizations=1,
                   plan=replace(PlanWeights(), charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0))
 LEVELS = {d.name: d for d in (EASY, NORMAL, HARD)}
 
