@@ -7,7 +7,7 @@ that these levels decide exactly as before.
     python tools/ai_baseline.py --games 96 --out after.jsonl           # with the new code
     python tools/ai_baseline.py --compare before.jsonl after.jsonl     # games that differ, and the outcomes
 
-Games cycle the six encounters, the four maps, sides and the shipped party pairs (game.ai.ai_soak.plan).
+Each shipped party pair plays a quarter of the games: both pairings, every encounter, the maps in turn.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -58,18 +59,33 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.compare:
         return compare(Path(args.compare[0]), Path(args.compare[1]))
-    from game.ai import ai_soak
-
-    tasks = ai_soak.plan(args.games, args.seed, PAIRINGS)
     out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115 (closed below)
     try:
-        for r in ai_soak.run(tasks, args.jobs, player=play):
+        def write(r: dict) -> None:
             out.write(json.dumps(r) + "\n")
             out.flush()
+
+        from game.ai import ai_soak
+
+        ai_soak.run(tasks(args.games, args.seed), args.jobs, on_record=write, player=play)
     finally:
         if out is not sys.stdout:
             out.close()
     return 0
+
+
+def tasks(games: int, seed: int) -> list:
+    """A quarter of the games for each shipped party pair: both pairings, every encounter, the maps in turn."""
+    from game.ai import ai_soak
+
+    out = []
+    duos = ai_soak.PARTIES
+    share = -(-games // len(duos))
+    for k, duo in enumerate(duos):
+        for t in ai_soak.plan(share, seed + 1000 * k, PAIRINGS, parties=[duo]):
+            if len(out) < games:
+                out.append(replace(t, index=len(out)))
+    return out
 
 
 if __name__ == "__main__":

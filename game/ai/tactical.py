@@ -213,6 +213,18 @@ class Tactical:
 
     # -- where to, at whom, with what -------------------------------------------------------------
     def on_move_to(self, state: GameState, d: Decision) -> Answer:
+        """The end point for the intent; one the decision refuses gives way to the offered point nearest the goal
+        that it accepts."""
+        point = self.move_to(state, d)
+        if point is None or d.check is None or d.check(point) is None:
+            return point
+        m = state.model(d.context["model"])
+        goal = self.intent.goal or self.goal_for(state, m) or (m.x, m.y)
+        offered = sorted(d.context.get("candidates") or [],
+                         key=lambda p: math.hypot(p["x"] - goal[0], p["y"] - goal[1]))
+        return next((p for p in offered if d.check(p) is None), None)
+
+    def move_to(self, state: GameState, d: Decision) -> Answer:
         m = state.model(d.context["model"])
         goal = self.intent.goal
         if self.intent.target and self.intent.kind in ("fight", "charge"):
