@@ -465,8 +465,8 @@ class Tactical:
     def on_cursed_hand(self, state: GameState, d: Decision) -> Answer:
         m = state.model(state.active_model) if state.active_model else None
         if not self.difficulty.fate_by_odds or m is None:
-            if m is not None:  # unused, but it fills the appraiser's lane cache as the levels always have: that cache
-                self.opportunity(state, m)  # is keyed on the log's length, so later answers can depend on it
+            if m is not None:  # unused: kept so easy and normal ask exactly what they always asked here (their
+                self.opportunity(state, m)  # caches see the same questions); droppable once no cache keys on the log
             return "pass"
         key = max(self.danger(state, m), 0.5 * self.objective_pull(state, m)) > 0.3  # the enemy's key model
         worth = key and self.ap_shift(state, m, -1) > 0 and self.spare_fate(state, d.side) > 0
