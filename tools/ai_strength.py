@@ -6,7 +6,8 @@ the decision-time percentiles.
 
     python tools/ai_strength.py run --pairing hard:normal --games 600 --out hn.jsonl   # resumable: games
                                                                                        # already in the file are kept
-    python tools/ai_strength.py table hn.jsonl hr.jsonl nr.jsonl
+    python tools/ai_strength.py run --pairing hard:normal --start 96 --out hn2.jsonl   # the third party pair on
+    python tools/ai_strength.py table hn.jsonl hn2.jsonl hr.jsonl nr.jsonl
 
 Set IRON_HONOR_CLOCK=cpu to time decisions in CPU time (a machine shared with other work).
 """
@@ -29,7 +30,8 @@ def run(args: argparse.Namespace) -> int:
     if out.exists():
         done = {json.loads(line)["game"] for line in out.read_text(encoding="utf-8").splitlines() if line.strip()}
     pair = tuple(args.pairing.split(":", 1))
-    tasks = [t for t in ai_soak.plan(args.games, args.seed, [pair]) if t.index not in done]  # type: ignore[list-item]
+    tasks = [t for t in ai_soak.plan(args.games, args.seed, [pair])  # type: ignore[list-item]
+             if t.index not in done and t.index >= args.start]
     with out.open("a", encoding="utf-8") as sink:
         def write(r: dict) -> None:
             r = {k: v for k, v in r.items() if k != "traceback"}
@@ -68,6 +70,7 @@ def main(argv: list[str]) -> int:
     r.add_argument("--games", type=int, default=600)
     r.add_argument("--seed", type=int, default=1)
     r.add_argument("--jobs", type=int, default=1)
+    r.add_argument("--start", type=int, default=0, help="begin at this game of the plan (48 a party pair)")
     r.add_argument("--out", required=True)
     r.add_argument("--progress", action="store_true")
     t = sub.add_parser("table")
