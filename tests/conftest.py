@@ -14,6 +14,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("IRON_HONOR_SAVES", tempfile.mkdtemp(prefix="iron-honor-test-saves-"))
 # nor read the player's own mod folder: its traits would join the rules data every test sees
 os.environ.setdefault("IRON_HONOR_MODS", tempfile.mkdtemp(prefix="iron-honor-test-mods-"))
+# an AI answer the decision does not allow is a bug: it raises (game.ai.tactical.AIBug), in worker processes too
+os.environ.setdefault("IRON_HONOR_AI_STRICT", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
 PARTIES = ROOT / "assets" / "parties"

@@ -187,17 +187,19 @@ def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
     """Tallies per pairing and per (pairing, encounter), decision times per controller, the broken games."""
     per_pair: dict[tuple[str, str], Tally] = {}
     per_enc: dict[tuple[tuple[str, str], str], Tally] = {}
+    per_duo: dict[tuple[tuple[str, str], str], Tally] = {}
     times: dict[str, list[float]] = {}
     for r in records:
         pair = tuple(r["ai"])
         per_pair.setdefault(pair, Tally()).add(r)  # type: ignore[arg-type]
         per_enc.setdefault((pair, r["scenario"]), Tally()).add(r)  # type: ignore[arg-type]
+        per_duo.setdefault((pair, " v ".join(r["parties"])), Tally()).add(r)  # type: ignore[arg-type]
         for name, ts in r["times"].items():
             times.setdefault(name, []).extend(ts)
     replayed = [r for r in records if "replay" in r]
     return {"games": len(records), "errors": [r for r in records if r["outcome"] == "error"],
             "replays": (sum(r["replay"] == "identical" for r in replayed), len(replayed)),
-            "per_pair": per_pair, "per_encounter": per_enc,
+            "per_pair": per_pair, "per_encounter": per_enc, "per_parties": per_duo,
             "times": {name: time_stats(ts) for name, ts in sorted(times.items())}}
 
 
@@ -213,6 +215,9 @@ def format_summary(summary: dict[str, Any]) -> str:
         for (p, enc), t in sorted(summary["per_encounter"].items()):
             if p == pair:
                 lines.append(f"    {enc:<14} {t.line()}")
+        for (p, duo), t in sorted(summary.get("per_parties", {}).items()):
+            if p == pair:
+                lines.append(f"    {duo:<50} {t.line()}")
     for name, t in summary["times"].items():
         lines.append(f"{name:>8} decision ms p50 {t['p50']:.2f}  p95 {t['p95']:.2f}  p99 {t['p99']:.2f}  "
                      f"max {t['max']:.1f}  ({t['n']} decisions)")

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from game.content.maps import TABLE_SIZE
 from game.content.schema import StrictModel, Text
 from game.content.yaml_loader import Document, KeyPath
 from game.core.errors import Problem
@@ -83,7 +84,7 @@ class RerollSpec(_Cited):
 
 
 class AuraSpec(_Cited):
-    within: float = Field(gt=0, le=36)
+    within: float = Field(gt=0, le=TABLE_SIZE)  # no aura reaches beyond the table
     roll: Literal["attack", "defence", "activation"] | None = None
     value: int | None = None
     when: When = When()

@@ -82,11 +82,11 @@ def test_a_blast_is_aimed_where_its_spread_catches_enemies_not_friends() -> None
                   (1, figure("Left"), 12, 22, 90), (1, figure("Beside left"), 13.5, 21, 90),
                   (1, figure("Right"), 24, 22, 90), (0, figure("Scout"), 25.5, 21, 270), fate=(1, 1))
     ai, me = Tactical(3, "normal"), state.model("A1")
-    left, right = (ai.shot_value(state, me, state.model(k)) for k in ("B1", "B3"))
+    left, right = (ai.appraiser.shot_value(state, me, state.model(k)) for k in ("B1", "B3"))
     assert left > right  # the same shot; on the left it may wound Beside left, on the right our own Scout
     plain = table((0, figure("Archer", RA=4, weapons=[("Bow", "2h_ranged")]), 18, 30, 270),
                   (1, figure("Left"), 12, 22, 90), (1, figure("Beside left"), 13.5, 21, 90),
                   (1, figure("Right"), 24, 22, 90), (0, figure("Scout"), 25.5, 21, 270), fate=(1, 1))
     archer = plain.model("A1")
-    assert ai.shot_value(plain, archer, plain.model("B1")) == pytest.approx(ai.shot_value(plain, archer,
-                                                                                          plain.model("B3")))
+    shot = ai.appraiser.shot_value
+    assert shot(plain, archer, plain.model("B1")) == pytest.approx(shot(plain, archer, plain.model("B3")))

@@ -77,8 +77,8 @@ def test_hard_values_striking_first_at_a_dangerous_enemy() -> None:
     theirs.x, theirs.y = ours.x, ours.y + ours.radius + theirs.radius
     hard, normal = Tactical(1, "hard"), Tactical(1, "normal")
     assert hard.danger(state, theirs) > 0.0
-    assert hard.melee_value(state, ours, theirs, "standard_attack") > \
-        normal.melee_value(state, ours, theirs, "standard_attack")
+    assert hard.appraiser.melee_value(state, ours, theirs, "standard_attack") > \
+        normal.appraiser.melee_value(state, ours, theirs, "standard_attack")
 
 
 def test_spare_fate_keeps_one_per_activation_to_come_and_one_for_defence() -> None:

@@ -42,7 +42,7 @@ def test_hard_charges_an_enemy_behind_it() -> None:
     state.bag = [0, 1]
     state.dice.force(6)
     ai = Tactical(3, "hard")
-    assert "B1" in ai.chargeable(state, state.model("A1"))
+    assert "B1" in ai.appraiser.chargeable(state, state.model("A1"))
     activate(state, "A1", ai)
     attacks = [e.data for e in events(state, "AttackDeclared")]
     assert attacks and attacks[0]["action"] == "charge_attack" and attacks[0]["defender"] == "B1"

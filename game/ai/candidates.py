@@ -1,0 +1,367 @@
+"""The AI's candidate actions: each looks at the table (read only) and offers what a model could set out to
+do now as (score, intent): fight, charge, shoot, cast, take an objective (the Prisoner too: the rescue),
+escape, keep the freed Prisoner away (retreat), or hold when it can do nothing. The best becomes the
+activation's intent; the plan and the follow-up answers carry it out (game.ai.tactical).
+
+Scores are expected kill values from the exact odds (game.ai.odds, through game.ai.memo), weighted by
+the level's :class:`~game.ai.difficulty.Difficulty`. Nothing here changes the state.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ai import memo
+from game.ai.difficulty import Difficulty
+from game.ai.threat import Threats
+from game.rules import board, combat, conditions, movement, sorcery
+from game.rules.state import GameState, ModelState
+from game.rules.traits.base import hooks_of
+
+VALUE = {"hero": 3.0, "companion": 2.0, "follower": 1.0}  # [ENC-5] kill values
+
+
+@dataclass
+class Intent:
+    kind: str = "advance"  # fight | charge | shoot | cast | advance | hold | escape
+    target: str | None = None
+    goal: tuple[float, float] | None = None
+    spell: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+Scored = tuple[float, Intent]
+
+
+def model_value(model: ModelState) -> float:
+    return VALUE.get(model.profile.type, 1.0) + 0.1 * len(model.profile.traits)
+
+
+class Appraiser:
+    """The values the candidates are scored by, for one level; caches live for one table position."""
+
+    def __init__(self, difficulty: Difficulty):
+        self.level = difficulty
+        self._danger: dict[tuple[int, str], float] = {}
+        self._lanes: dict[tuple[int, str], set[str]] = {}
+
+    # -- attacks --------------------------------------------------------------------------------
+    def worth(self, state: GameState, e: ModelState) -> float:
+        """A target's kill value; the freed Prisoner's is the whole Rescue ([ENC-RES-5]) to levels that see it."""
+        return model_value(e) * (self.level.prisoner_prize if self.rescued(state, e) else 1.0)
+
+    def melee_value(self, state: GameState, m: ModelState, e: ModelState, action: str) -> float:
+        weapons = combat.melee_weapons(m)
+        attack = combat.Attack(m, e, "close", action, weapons[0] if weapons else None)
+        odds = memo.odds(state, attack)
+        value = self.worth(state, e)
+        return (float(odds.expected_wounds) * value / max(1, e.max_wounds - e.wounds_taken)
+                + float(odds.p_kill) * value + 0.3 * float(odds.p_stun)
+                + self.first_strike(state, e, float(odds.p_kill), float(odds.p_stun))) * self.blocker_bonus(state, m, e)
+
+    def danger(self, state: GameState, e: ModelState) -> float:
+        """What enemy ``e`` is set to do to its nearest foe before that foe acts again (kill values), so
+        taking it out or Stunning it first is worth that much more. Cached for the position at hand."""
+        key = (state.version, e.id)
+        if key not in self._danger:
+            foes = [o for o in state.enemies_of(e) if o.on_table]
+            nearest = min(foes, key=lambda o: board.distance(o, e), default=None)
+            self._danger[key] = 0.0 if nearest is None else \
+                Threats(state, nearest, model_value(nearest), [e]).at(nearest.x, nearest.y)
+            if len(self._danger) > 256:
+                self._danger = {k: v for k, v in self._danger.items() if k[0] == key[0]}
+        return self._danger[key]
+
+    def first_strike(self, state: GameState, e: ModelState, p_kill: float, p_stun: float) -> float:
+        """The enemy's reply that a kill or a Stun now pre-empts (levels that weigh it)."""
+        if not self.level.first_strike:
+            return 0.0
+        return (p_kill + 0.7 * p_stun) * self.danger(state, e)
+
+    def blocker_bonus(self, state: GameState, m: ModelState, e: ModelState) -> float:
+        """Enemies that stop our side securing an objective (a marker, the Prisoner) are worth more; to levels
+        that guard it, so are those closing on our freed Prisoner."""
+        enc = state.encounter
+        if enc is None:
+            return 1.0
+        spots: list[tuple[float, float, float]] = []
+        if enc.prisoner is not None and not enc.rescued and enc.ref(m.side) == "lower":
+            p = state.model(enc.prisoner)
+            spots.append((p.x, p.y, p.radius + 3.0))  # [ENC-RES-4]: no Kidnapper within 3″
+        if enc.prisoner is not None and enc.rescued and self.level.guard_prisoner:
+            p = state.model(enc.prisoner)
+            if p.on_table and p.side == m.side:
+                spots.append((p.x, p.y, p.radius + 8.0))  # a charge's reach of the Prisoner our win hangs on
+        spots += [(mk.x, mk.y, mk.radius + 3.0) for mk in enc.markers]
+        near = any(math.hypot(e.x - x, e.y - y) - e.radius <= reach for x, y, reach in spots)
+        return 2.0 if near else 1.0
+
+    def shot_value(self, state: GameState, m: ModelState, e: ModelState) -> float:
+        best = 0.0
+        for w in combat.ranged_weapons(m):
+            if w in m.jammed:
+                continue
+            for t, band, cover in memo.ranged_targets(state, m, w):
+                if t.id != e.id:
+                    continue
+                attack = combat.Attack(m, e, "ranged", "aimed_shot", w, range_band=band, cover=cover)
+                attack.area = any(h.gives_area(attack) for h in hooks_of(m))
+                odds = memo.odds(state, attack)
+                value = self.worth(state, e)
+                best = max(best, (float(odds.expected_wounds) * value / max(1, e.max_wounds - e.wounds_taken)
+                                  + float(odds.p_kill) * value
+                                  + self.first_strike(state, e, float(odds.p_kill), float(odds.p_stun)))
+                           * self.blocker_bonus(state, m, e) + self.area_value(state, m, attack))
+        return best
+
+    @staticmethod
+    def area_value(state: GameState, m: ModelState, attack: combat.Attack) -> float:
+        """What an area attack's spread is worth beyond its first target ([AOE-1]), from the exact odds with each
+        victim's Fate on offer: enemies caught count for us, our own models caught against us."""
+        if not attack.area:
+            return 0.0
+        value = 0.0
+        for v in memo.area(state, attack):
+            victim = state.model(v.model)
+            worth = (float(v.expected_wounds) / max(1, victim.max_wounds - victim.wounds_taken)
+                     + float(v.p_kill)) * model_value(victim)
+            value += -worth if victim.side == m.side else worth
+        return value
+
+    def spell_value(self, state: GameState, m: ModelState, e: ModelState) -> tuple[float, str]:
+        if e.id not in {t.id for t in memo.spell_targets(state, m, 18.0)}:
+            return 0.0, "ravage"
+        ravage = memo.spell_odds(state, m, e, "ravage")
+        stun = memo.spell_odds(state, m, e, "stun")
+        options = [(float(ravage.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken), "ravage")]
+        if not conditions.STUNNED.on(e) and not conditions.stun_immune(state, e, m):
+            options.append((0.5 * float(stun.p_success) * model_value(e)
+                            + self.first_strike(state, e, 0.0, float(stun.p_success)), "stun"))
+        return max(options)
+
+    def chargeable(self, state: GameState, m: ModelState) -> set[str]:
+        """The enemies the engine would let ``m`` charge now (3″+, in sight once it turns to them, a legal
+        straight lane: [MOVE-3], [SEQ-5], [DIG-MOVE-4]), so it never means to make a charge that would be skipped."""
+        from game.rules.movement import allowance, charge_targets
+
+        key = (state.version, m.id)
+        if key not in self._lanes:
+            if len(self._lanes) > 64:
+                self._lanes.clear()
+            if not movement.can_charge(state, m):
+                self._lanes[key] = set()
+            else:
+                near = any(3 <= board.distance(m, e) <= allowance(state, m, "charge")[0] + 0.5
+                           for e in state.enemies_of(m))
+                self._lanes[key] = {e.id for e, _ in charge_targets(state, m, allowance(state, m, "charge")[0])} \
+                    if near else set()
+        return self._lanes[key]
+
+    # -- objectives -----------------------------------------------------------------------------
+    @staticmethod
+    def objective_points(state: GameState, side: int | None = None) -> list[tuple[float, float]]:
+        """Where the encounter scores (landmark, markers, quarters, regions, the Prisoner), read from its data.
+
+        With ``side``, only the objectives that side does not already hold (control and secure targets
+        it is not winning), so the models go where they are needed."""
+        enc = state.encounter
+        if enc is None:
+            return []
+        from game.rules import scoring
+
+        points: list[tuple[float, float]] = []
+        if enc.prisoner is not None and not enc.rescued:  # [ENC-RES-4]: the Rescuer frees it, the Kidnapper guards it
+            p = state.model(enc.prisoner)
+            if p.status == "prisoner":
+                points.append((p.x, p.y))
+        for entry in enc.scenario.scoring:
+            if side is not None and not scoring.scores_for(state, entry, side):
+                continue
+            for t in scoring.targets(state, entry):
+                if side is not None and entry.kind == "control":
+                    _, counts = scoring.controller(state, entry, t)
+                    if counts[side] > counts[1 - side] + 1:
+                        continue
+                if side is not None and entry.kind == "secure" and scoring.securer(state, entry, t) == [side]:
+                    continue
+                point = scoring.target_centre(state, t)
+                if point is not None:
+                    points.append(point)
+        return points
+
+    def objective_pull(self, state: GameState, m: ModelState) -> float:
+        """Near 1 beside an objective its side still needs, falling off with distance."""
+        points = self.objective_points(state, m.side)
+        if not points:
+            return 0.0
+        return 1.0 / (1.0 + min(math.hypot(m.x - x, m.y - y) for x, y in points) / 6)
+
+    @staticmethod
+    def escape_goal(state: GameState, m: ModelState) -> tuple[float, float] | None:
+        from game.rules.encounter import escape_edges
+
+        edges = escape_edges(state, m) if state.encounter is not None else []
+        if not edges:
+            return None
+        far = state.battle_map.size - m.radius
+        spots = {"top": (m.x, m.radius), "bottom": (m.x, far), "left": (m.radius, m.y), "right": (far, m.y)}
+        return min((spots[e] for e in edges), key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y))
+
+    def goal_for(self, state: GameState, m: ModelState) -> tuple[float, float] | None:
+        escape = self.escape_goal(state, m)
+        if escape is not None and not board.is_engaged(state, m):
+            return escape
+        needed = self.objective_points(state, m.side)
+        if needed:
+            return min(needed, key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y))
+        foes = state.enemies_of(m)
+        if foes:
+            target = min(foes, key=lambda e: board.distance(m, e))
+            return target.x, target.y
+        held = self.objective_points(state)
+        return min(held, key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y)) if held else None
+
+    @staticmethod
+    def rescued(state: GameState, m: ModelState) -> bool:
+        """The freed Prisoner, whose survival decides the Rescue ([ENC-RES-5])."""
+        enc = state.encounter
+        return enc is not None and enc.rescued and enc.prisoner == m.id
+
+    @staticmethod
+    def refuge(state: GameState, m: ModelState) -> tuple[float, float]:
+        """A point on the table away from the enemy, weighting the nearest enemies most."""
+        foes = state.enemies_of(m)
+        if not foes:
+            return m.x, m.y
+        ax = ay = 0.0
+        for e in foes:
+            gap = max(0.5, math.hypot(m.x - e.x, m.y - e.y))
+            ax += (m.x - e.x) / gap ** 2
+            ay += (m.y - e.y) / gap ** 2
+        norm = math.hypot(ax, ay) or 1.0
+        x, y = m.x + 12 * ax / norm, m.y + 12 * ay / norm
+        far = state.battle_map.size - m.radius - 0.5
+        return min(far, max(m.radius + 0.5, x)), min(far, max(m.radius + 0.5, y))
+
+
+# -- the candidates -----------------------------------------------------------------------------
+
+class Candidate:
+    """One kind of thing a model may set out to do; ``offers`` yields (score, intent) for each way it can."""
+
+    def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
+        return iter(())
+
+
+class Targeted:
+    """A candidate aimed at one enemy at a time (charge, shoot, cast)."""
+
+    def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
+        return iter(())
+
+
+class Hold(Candidate):
+    """Stunned: it can only shake it off ([COND-2])."""
+
+    def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
+        if conditions.STUNNED.on(m):
+            yield 0.1, Intent("hold")
+
+
+class Retreat(Candidate):
+    """The freed Prisoner: the Rescue is won by it staying alive, so it keeps away ([ENC-RES-5])."""
+
+    def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
+        if ai.level.guard_rescued and ai.rescued(state, m):
+            yield 0.3, Intent("advance", goal=ai.refuge(state, m))
+
+
+class Objective(Candidate):
+    """March on (or hold) the objective its side needs most: a marker, a region, the Prisoner to free."""
+
+    def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
+        yield (ai.level.advance_base + ai.level.objective_pull * ai.objective_pull(state, m),
+               Intent("advance", goal=ai.goal_for(state, m)))
+
+
+class Escape(Candidate):
+    """Leave by an edge that scores ([ENC-BRK-2])."""
+
+    def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
+        escape = ai.escape_goal(state, m)
+        if escape is not None:
+            yield ai.level.escape * model_value(m), Intent("escape", goal=escape)
+
+
+class Fight(Candidate):
+    """Strike an enemy it is already engaged with."""
+
+    def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
+        for e in board.engaged_enemies(state, m):
+            yield ai.melee_value(state, m, e, "standard_attack") + ai.level.fight_bonus, Intent("fight", e.id)
+
+
+class Charge(Targeted):
+    def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
+        if e.id in ai.chargeable(state, m):
+            yield ai.melee_value(state, m, e, "charge_attack") * ai.level.charge_bonus, Intent("charge", e.id)
+
+
+class Shoot(Targeted):
+    def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
+        if gap <= ai.level.shot_reach and combat.ranged_weapons(m):
+            yield ai.shot_value(state, m, e), Intent("shoot", e.id)
+
+
+class Cast(Targeted):
+    def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
+        if gap <= ai.level.shot_reach and sorcery.has_spells(m):
+            value, spell = ai.spell_value(state, m, e)
+            yield value, Intent("cast", e.id, spell=spell)
+
+
+ALONE = (Hold(), Retreat())  # when one of these offers, it is the only thing to do
+ANYWHERE = (Objective(), Escape(), Fight())
+UNENGAGED = (Charge(), Shoot(), Cast())  # per enemy, only for a model not engaged
+
+
+def offers(ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
+    """Every candidate's offers for ``m``, in a fixed order (the first of equal scores wins)."""
+    for c in ALONE:
+        only = list(c.offers(ai, state, m))
+        if only:
+            yield from only
+            return
+    for c in ANYWHERE:
+        yield from c.offers(ai, state, m)
+    if board.engaged_enemies(state, m):
+        return
+    lanes_first = ai.chargeable  # warms the lane cache once for every enemy
+    lanes_first(state, m)
+    for e in state.enemies_of(m):
+        gap = board.distance(m, e)
+        for t in UNENGAGED:
+            yield from t.offers(ai, state, m, e, gap)
+
+
+def best(ai: Appraiser, state: GameState, m: ModelState) -> Scored:
+    """The best candidate for ``m`` now, as (expected value, intent)."""
+    top: Scored | None = None
+    for scored in offers(ai, state, m):
+        if top is None or scored[0] > top[0]:
+            top = scored
+    assert top is not None  # Objective always offers
+    return top
+
+
+def all_offers(ai: Appraiser, state: GameState, m: ModelState) -> list[Scored]:
+    """Every offer, best first (stable: the first of equal scores first)."""
+    return sorted(offers(ai, state, m), key=lambda s: -s[0])
+
+
+def describe(scored: Scored) -> dict[str, Any]:
+    score, intent = scored
+    return {"score": round(score, 3), "kind": intent.kind, "target": intent.target, "goal": intent.goal}

@@ -1,0 +1,98 @@
+"""How well each level plays, as data: the weights of its candidate actions and plan scores and the
+refinements it uses. The controller (game.ai.tactical) reads these and never branches on a level's name.
+
+``easy`` and ``normal`` are fixed baselines: their figures are those the levels have always played with, so
+the same seeds give the same games. ``hard`` adds the refinements and the look-ahead (game.ai.lookahead).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True)
+class PlanWeights:
+    """What each action of a declared plan is worth toward the intent it serves ([DIG-ACT-1])."""
+
+    furious: float = 3.0  # fight: a Furious Attack
+    standard: float = 2.5  # fight: each Standard Attack
+    sweeping: float = 1.0
+    shield_slam: float = 0.5
+    disengage: float = -2.0  # fight: walking away from it
+    charge: float = 5.0
+    after_charge_blow: float = 2.0  # each blow that follows the charge
+    aimed: float = 3.0
+    quick_fire: float = 2.6
+    ranged: float = 2.0
+    walk_after_shot: float = 0.5  # a shooter that ends its plan with a walk
+    cast: float = 2.0
+    second_cast: float = 0.3
+    escape: float = 6.0
+    escape_walk: float = 2.0
+    escape_run: float = 2.2
+    hold: float = 1.0  # at its objective: doing nothing keeps it there
+    hold_blow: float = 1.5
+    hold_move: float = -2.0
+    walk: float = 1.5  # advance
+    run: float = 1.2
+    sneak: float = 0.8
+    walk_and_run: float = 0.5
+    heal: float = 1.5
+    shake_off: float = 0.5
+    clear_weapon: float = 0.5
+    run_spoils: float = -0.8  # the run's -3 spoils the shot, blow or spell after it
+    idle_blow: float = -0.4  # a blow that serves no fight or charge
+    futile: float = -100.0  # [SEQ-2]: an action sure to be skipped
+    length: float = -0.05  # of plans alike, the shorter
+    noise: float = 0.01  # tie-breaks at random
+    # refinements (0: not used)
+    charge_lane_spoil: float = 0.0  # a move before the charge may spoil the lane it has now
+    wasted: float = 0.0  # each action the engine would skip for want of a target
+    more_ground: float = 0.0  # each move beyond the first on an advance or escape
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """One level: the candidates' weights, the plan weights and which refinements it uses."""
+
+    name: str
+    blunder: float = 0.0  # chance of answering a decision at random (sensibly: aggressive and careful)
+    advance_base: float = 0.2  # the advance candidate: worth this much anywhere ...
+    objective_pull: float = 1.5  # ... plus this much beside an objective its side needs
+    escape: float = 1.5  # times the model's kill value
+    fight_bonus: float = 0.3  # a fight already joined
+    charge_bonus: float = 1.2  # a charge's odds, times this
+    shot_reach: float = 18.0  # enemies further than this are not considered for shots and spells
+    plan: PlanWeights = PlanWeights()
+    # refinements
+    first_strike: bool = False  # a kill or Stun pre-empts the enemy's reply (Threats)
+    guard_rescued: bool = False  # the freed Prisoner keeps away from the enemy ([ENC-RES-5])
+    guard_prisoner: bool = False  # enemies near our freed Prisoner are worth more
+    prisoner_prize: float = 1.0  # the enemy's freed Prisoner as a target, times its kill value
+    safe_steps: bool = False  # end points trade ground against the enemy's reply
+    rear_charges: bool = False  # charges end in the back arc when the lane allows
+    guard_facing: bool = False  # final facing keeps the nearby enemies in front
+    contact_always: bool = False  # a move ends in contact whatever the intent
+    full_defense: bool = True  # declares Full Defense when fragile
+    fate_by_odds: bool = False  # Fate (Greater Purpose, Cursed Hand, Winds, Inner Reserve, Full Defense) by exact gain
+    fate_kept: int = 0  # Fate kept back before a Hand of Fortune re-roll
+    lookahead: int = 0  # plans tried by simulating the activation (0: none)
+    determinizations: int = 0  # dice futures per plan tried
+
+
+EASY = Difficulty("easy", blunder=0.35, contact_always=True, full_defense=False)
+NORMAL = Difficulty("normal")
+HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=True, prisoner_prize=4.0,
+                  safe_steps=True, rear_charges=True, guard_facing=True, fate_by_odds=True, fate_kept=1,
+                  lookahead=2, determinizations=1,
+                  plan=replace(PlanWeights(), charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0))
+LEVELS = {d.name: d for d in (EASY, NORMAL, HARD)}
+
+
+def level(name: str | Difficulty) -> Difficulty:
+    """The difficulty named (an unknown name is a KeyError naming the known ones)."""
+    if isinstance(name, Difficulty):
+        return name
+    if name not in LEVELS:
+        raise KeyError(f"no AI level named '{name}'; known: {', '.join(LEVELS)}")
+    return LEVELS[name]

@@ -1,0 +1,196 @@
+"""Hard's look-ahead: try the best plans on copies of the game and keep the one whose outcome is best.
+
+At a plan decision the candidate actions (game.ai.candidates) give the intents worth trying; for each, the
+plan that carries it out best. Each plan is played to the end of the activation on a *copy* of the state
+(copied by state, never by replay: :func:`fork`) by the engine itself ([DIG-ACT-1]), with dice that are
+not the game's (a fresh seed per try: the AI never sees the future dice), our follow-up answers given by
+the same level without look-ahead and the enemy's (Fate, free strikes, Full Defense) by ``normal``. The
+position each try leaves is valued by :func:`evaluate`: kill values left standing, the score, the objectives
+held, the Prisoner, and what the enemy can do to the model before it acts again (game.ai.threat).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+from collections.abc import Generator
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from game.ai import candidates
+from game.ai.candidates import Appraiser, model_value
+from game.ai.futile import Futility
+from game.ai.threat import Threats
+from game.core.dice import Dice
+from game.rules import conditions, scenario_events, scoring
+from game.rules.decisions import Decision
+from game.rules.state import ESCAPED, GameState, ModelState
+
+if TYPE_CHECKING:
+    from game.ai.tactical import Tactical
+
+SCORE = 1.0  # a point of the encounter's score, in kill values
+HEALTH = 0.4  # of a model's kill value, the share its remaining wounds carry (the rest: being alive)
+STUNNED = 0.3  # of a model's kill value, lost while it is Stunned
+HOLD = 0.6  # a control target held now, per point it pays each Maintenance Phase still to come (discounted)
+SECURE = 1.5  # a secure target held now, scored at the end
+NEAR = 0.08  # per inch nearer the objective its side still needs (the mover only)
+PRISONER = 3.0  # the Rescue: the freed Prisoner alive, for the Rescuer
+MARGIN = 1.5  # intents scored within this of the best are worth trying
+
+
+def fork(state: GameState, seed: int, field: Any = None) -> GameState:
+    """A copy of the game to play ahead on: every part that play changes copied, the map, the profiles and
+    the settings shared; its own log (sharing the events so far) and its own dice, seeded by the AI."""
+    clone = state.frame()
+    for key in [k for k in clone.__dict__ if k.startswith("_")]:
+        del clone.__dict__[key]  # caches (the geometry index, the AI's memo) belong to the state they were built on
+    if field is not None and field.battle_map is state.battle_map:
+        clone.__dict__["_field"] = field  # a scratch index: board.battlefield brings it in step with the copy
+    clone.log = list(state.log)
+    clone.dice = Dice(seed)
+    clone.fate_used, clone.weapons_used = list(state.fate_used), list(state.weapons_used)
+    clone.arcane_armor_turn = dict(state.arcane_armor_turn)
+    if state.encounter is not None:
+        enc = clone.encounter
+        for name in ("once", "reserved", "fired", "noticed"):
+            setattr(enc, name, list(getattr(state.encounter, name)))
+        enc.switched = dict(state.encounter.switched)
+        enc.held = copy.deepcopy(state.encounter.held)
+        enc.decided = copy.deepcopy(state.encounter.decided)
+    return clone
+
+
+def rest_of_activation(state: GameState, model: ModelState, ap: int) -> Generator[Decision, Any, None]:
+    """The activation from its plan on, as game.rules.turn.activate plays it."""
+    from game.rules.turn import final_facing, run_plan
+
+    if model.on_table:
+        yield from run_plan(state, model, ap)
+    if model.on_table:
+        yield from final_facing(state, model)
+    state.active_model = None
+    state.ap_left = 0
+    yield from scenario_events.notice_fates(state)
+
+
+class Lookahead:
+    """Plays the plans worth trying on copies of the game for one controller."""
+
+    def __init__(self, owner: Tactical, seed: int):
+        from game.ai.tactical import Tactical
+
+        self.owner = owner
+        self.rng = random.Random(seed * 7 + 3)
+        level = owner.difficulty
+        self.ours = Tactical(seed + 101, replace(level, lookahead=0, name=f"{level.name}-rollout"), strict=False)
+        self.theirs = Tactical(seed + 202, "normal", strict=False)
+        self.field: Any = None
+        self.tries = 0
+
+    def plan(self, state: GameState, d: Decision) -> str | None:
+        """The plan to declare, or None to leave it to the plan scores (a single candidate plan)."""
+        owner, level = self.owner, self.owner.difficulty
+        m = state.model(d.context["model"])
+        offers = candidates.all_offers(owner.appraiser, state, m)
+        futility = Futility(state, m)
+        tries: list[tuple[candidates.Intent, str]] = []
+        for score, intent in offers:
+            if len(tries) >= level.lookahead or score < offers[0][0] - MARGIN:
+                break
+            owner.intent = intent
+            key = max(d.choices(), key=lambda k: owner.plan_score(state, m, [] if k == "nothing" else k.split(","),
+                                                                  futility))
+            if all(key != k for _, k in tries):
+                tries.append((intent, key))
+        if len(tries) <= 1:
+            owner.intent = offers[0][1]
+            return tries[0][1] if tries else None
+        seeds = [self.rng.getrandbits(48) for _ in range(level.determinizations)]  # the same futures for every plan
+        values = [sum(self.outcome(state, m.id, d, intent, key, s) for s in seeds) / len(seeds)
+                  for intent, key in tries]
+        best = max(range(len(tries)), key=lambda i: values[i])
+        owner.intent = tries[best][0]
+        return tries[best][1]
+
+    def outcome(self, state: GameState, model_id: str, d: Decision, intent: candidates.Intent, key: str,
+                seed: int) -> float:
+        """The value of the position after playing plan ``key`` to the end of the activation on a copy."""
+        self.tries += 1
+        clone = fork(state, seed, self.field)
+        m = clone.model(model_id)
+        gen = rest_of_activation(clone, m, d.context["ap"])
+        self.ours.intent = replace(intent)
+        for ai in (self.ours, self.theirs):  # their caches are keyed by the log's length: a copy is a new table
+            ai.appraiser = Appraiser(ai.difficulty)
+        controllers = {m.side: self.ours, 1 - m.side: self.theirs}
+        try:
+            decision = next(gen)
+            answer: Any = key  # the plan decision comes first
+            while True:
+                decision = gen.send(decision.validate(answer))
+                answer = controllers[decision.side].decide(clone, decision)
+        except StopIteration:
+            pass
+        self.field = clone.__dict__.get("_field")  # kept for the next copy
+        return evaluate(clone, m.side, model_id, self.owner.appraiser)
+
+
+def evaluate(state: GameState, side: int, mover: str, appraiser: Any) -> float:
+    """How good the position is for ``side`` (kill values): models standing, score, objectives, the mover's
+    danger and its way to the objective still needed."""
+    value = 0.0
+    for m in state.models.values():
+        sign = 1.0 if m.side == side else -1.0
+        worth = model_value(m)
+        if m.on_table:
+            left = (m.max_wounds - m.wounds_taken) / max(1, m.max_wounds)
+            value += sign * worth * (1 - HEALTH + HEALTH * left)
+            if conditions.STUNNED.on(m):
+                value -= sign * STUNNED * worth
+        elif m.status == ESCAPED:
+            value += sign * worth
+    scoring.update_scores(state)
+    value += SCORE * (state.sides[side].score - state.sides[1 - side].score)
+    enc = state.encounter
+    if enc is not None:
+        value += objectives(state, side)
+    me = state.model(mover)
+    if me.on_table:
+        value -= Threats(state, me, model_value(me)).at(me.x, me.y)
+        points = appraiser.objective_points(state, side)
+        escape = appraiser.escape_goal(state, me)
+        if escape is not None:
+            points = [*points, escape]
+        if points:
+            value -= NEAR * min(math.hypot(me.x - x, me.y - y) for x, y in points)
+    return value
+
+
+def objectives(state: GameState, side: int) -> float:
+    """The encounter's objectives as they stand: control targets held (worth the Maintenance Phases left),
+    secure targets held, the Prisoner ([ENC-RES-5])."""
+    enc = state.encounter
+    value = 0.0
+    left = max(1, enc.scenario.duration.turns - state.turn + 1)
+    for entry in enc.scenario.scoring:
+        if entry.kind not in ("control", "secure") or not scenario_events.is_active(state, entry):
+            continue
+        pays = entry.points if isinstance(entry.points, int) else 2
+        for t in scoring.targets(state, entry):
+            if entry.kind == "control":
+                holder, _ = scoring.controller(state, entry, t)
+                if holder is not None and scoring.scores_for(state, entry, holder):
+                    weight = HOLD * pays * (left if entry.when == "maintenance" else 1) ** 0.5
+                    value += weight if holder == side else -weight
+            else:
+                for holder in scoring.securer(state, entry, t):
+                    if scoring.scores_for(state, entry, holder):
+                        value += SECURE * pays * (1 if holder == side else -1) / left ** 0.5
+    if enc.prisoner is not None and enc.scenario.prisoner is not None:
+        rescuer = enc.side(enc.scenario.prisoner.taken_from)
+        p = state.model(enc.prisoner)
+        held = PRISONER if enc.rescued and p.on_table else 0.0
+        value += held if side == rescuer else -held
+    return value

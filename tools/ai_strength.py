@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""The AI strength table: seeded encounters between two controllers across the six encounters, the four
+maps, both sides and the shipped party pairs (game.ai.ai_soak.plan), one JSON line per game as it ends
+(decision times kept), then W/D/L with Wilson 95 % intervals per pairing, encounter and party pair and
+the decision-time percentiles.
+
+    python tools/ai_strength.py run --pairing hard:normal --games 600 --out hn.jsonl   # resumable: games
+                                                                                       # already in the file are kept
+    python tools/ai_strength.py run --pairing hard:normal --start 96 --out hn2.jsonl   # the third party pair on
+    python tools/ai_strength.py table hn.jsonl hn2.jsonl hr.jsonl nr.jsonl
+
+Set IRON_HONOR_CLOCK=cpu to time decisions in CPU time (a machine shared with other work).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai import ai_soak
+
+
+def run(args: argparse.Namespace) -> int:
+    out = Path(args.out)
+    done = set()
+    if out.exists():
+        done = {json.loads(line)["game"] for line in out.read_text(encoding="utf-8").splitlines() if line.strip()}
+    pair = tuple(args.pairing.split(":", 1))
+    tasks = [t for t in ai_soak.plan(args.games, args.seed, [pair])  # type: ignore[list-item]
+             if t.index not in done and t.index >= args.start]
+    with out.open("a", encoding="utf-8") as sink:
+        def write(r: dict) -> None:
+            r = {k: v for k, v in r.items() if k != "traceback"}
+            r["times"] = {k: [round(t * 1000, 3) for t in v] for k, v in r["times"].items()}  # ms
+            sink.write(json.dumps(r) + "\n")
+            sink.flush()
+            if args.progress:
+                print(f"game {r['game']} {r['scenario']} {r['map']} {r['outcome']} {r.get('scores')} "
+                      f"{r['seconds']:.1f} s", flush=True)
+
+        ai_soak.run(tasks, args.jobs, on_record=write, player=_play)
+    return 0
+
+
+def _play(task: ai_soak.Task) -> dict:
+    return ai_soak.play(task, check=False)
+
+
+def table(paths: list[str]) -> int:
+    records = []
+    for p in paths:
+        for line in Path(p).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                r = json.loads(line)
+                r["times"] = {k: [t / 1000 for t in v] for k, v in r["times"].items()}
+                records.append(r)
+    print(ai_soak.format_summary(ai_soak.summarise(records)))
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("run")
+    r.add_argument("--pairing", required=True, help="FIRST:SECOND, e.g. hard:normal")
+    r.add_argument("--games", type=int, default=600)
+    r.add_argument("--seed", type=int, default=1)
+    r.add_argument("--jobs", type=int, default=1)
+    r.add_argument("--start", type=int, default=0, help="begin at this game of the plan (48 a party pair)")
+    r.add_argument("--out", required=True)
+    r.add_argument("--progress", action="store_true")
+    t = sub.add_parser("table")
+    t.add_argument("files", nargs="+")
+    args = parser.parse_args(argv)
+    return run(args) if args.command == "run" else table(args.files)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
