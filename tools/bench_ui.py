@@ -128,7 +128,7 @@ def keep_animating(scene: BattleScene, moment: list[Event], frame: int) -> None:
     for event in moment:
         scene.dice_tray.show(event, scene.state)
     m = scene.state.model(moment[0].data["model"])
-    scene.moving[m.id] = ([(m.x - 2.0, m.y - 1.0), (m.x - 1.0, m.y), (m.x, m.y)], 0.0)
+    scene.feed.moving[m.id] = ([(m.x - 2.0, m.y - 1.0), (m.x - 1.0, m.y), (m.x, m.y)], 0.0)
 
 
 def measure(session: BattleSession, size: tuple[int, int], n: int, warmup: int = 30,

@@ -78,6 +78,8 @@ def rest_of_activation(state: GameState, model: ModelState, ap: int) -> Generato
 class Lookahead:
     """Plays the plans worth trying on copies of the game for one controller."""
 
+    TRANSIENT = frozenset({"owner", "field"})  # not kept in a save: the fresh controller's own, a table cache
+
     def __init__(self, owner: Tactical, seed: int):
         from game.ai.tactical import Tactical
 

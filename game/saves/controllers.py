@@ -108,7 +108,7 @@ def _digest_or_none(sides: Any) -> str | None:
 def _obj(o: Any) -> dict[str, Any]:
     if not callable(getattr(o, "decide", None)):
         raise Unkept(f"{type(o).__name__} is not a controller")
-    return {"o": type(o).__qualname__, "v": {k: _enc(v) for k, v in vars(o).items()}}
+    return _part(o)
 
 
 def _enc(v: Any) -> Any:
@@ -139,12 +139,25 @@ def _enc(v: Any) -> Any:
                 "v": {f.name: _enc(getattr(v, f.name)) for f in dataclasses.fields(v)}}
     if callable(getattr(v, "decide", None)):
         return _obj(v)
+    if type(v).__module__.startswith("game.ai.") and not isinstance(v, type) and hasattr(v, "__dict__"):
+        return _part(v)  # a part of the controller (its appraiser): kept whole, put back into the fresh one's
     raise Unkept(f"a {type(v).__name__}")
+
+
+def _part(o: Any) -> dict[str, Any]:
+    return {"o": type(o).__qualname__, "v": {k: _enc(v) for k, v in _kept_vars(o).items()}}
+
+
+def _kept_vars(o: Any) -> dict[str, Any]:
+    """The object's memory: its attributes but those its class calls transient (``TRANSIENT``: a link back
+    to its owner, a cache of the table that the fresh object rebuilds and that changes no answer)."""
+    skip = getattr(type(o), "TRANSIENT", frozenset())
+    return {k: v for k, v in vars(o).items() if k not in skip}
 
 
 # -- restoring --------------------------------------------------------------------------------------
 def _into(o: Any, snap: dict[str, Any]) -> None:
-    if snap["o"] != type(o).__qualname__ or set(snap["v"]) != set(vars(o)):
+    if snap["o"] != type(o).__qualname__ or set(snap["v"]) != set(_kept_vars(o)):
         raise ValueError("another kind of controller")
     for key, value in snap["v"].items():
         setattr(o, key, _same_kind(_dec(value, getattr(o, key)), getattr(o, key)))
@@ -191,6 +204,8 @@ def _dec(v: Any, current: Any = None) -> Any:
             object.__setattr__(out, f.name, _same_kind(_dec(body[f.name]), fresh))
         return out
     if tag == "o":
+        if current is None:
+            raise ValueError("a part the fresh controller does not have")
         _into(current, v)
         return current
     raise ValueError(f"unknown tag {tag!r}")

@@ -10,6 +10,7 @@ import pytest
 from game.ai import ai_soak
 from game.rules import board
 from game.rules.engine import Game
+from game.rules.events import EventKind
 from game.rules.setup import new_game
 
 
@@ -56,8 +57,8 @@ def test_questions_leave_the_version_alone_and_copies_share_it_until_they_change
     assert state.version == before
     copy = state.copy()
     assert copy.version == state.version
-    copy.emit("Note", "a change to the copy only")
-    state.emit("Note", "a change to the original only")
+    copy.emit(EventKind.Stealth, "a change to the copy only")
+    state.emit(EventKind.Stealth, "a change to the original only")
     assert len({before, copy.version, state.version}) == 3  # the two never meet on one number
 
 
