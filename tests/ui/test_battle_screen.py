@@ -125,6 +125,25 @@ def test_the_tray_writes_a_long_result_over_two_lines_inside_it() -> None:
         layout_probe.stop()
 
 
+def test_the_tray_shows_both_totals_when_a_side_rolls_three_dice() -> None:
+    """A defence with Inner Reserve's third die beside a two-dice attack, in the tray's size at 1280×800: the
+    dice shrink so that each side's total stays in sight (it was dropped, leaving only "PD 3")."""
+    tray = DiceTray()
+    tray.show(Event("DiceRolled", "Delia attack: 3+2", {"dice": [3, 2], "model": "A1", "total": 7, "roll": "attack",
+                                                        "base": "RA 4"}))
+    tray.show(Event("DiceRolled", "Bothvatr defence: 2+4+4", {"dice": [2, 4, 4], "model": "B1", "total": 13,
+                                                              "roll": "defence", "base": "PD 3"}))
+    tray.t = 10.0  # done rolling
+    layout_probe.start()
+    try:
+        rect = pygame.Rect(868, 535, 404, 74)
+        tray.draw(pygame.Surface((1280, 800)), rect)
+        texts = [d.text for d in layout_probe.drawn() if d.owner == "dice tray"]
+        assert "= 7" in texts and "= 13" in texts, texts
+    finally:
+        layout_probe.stop()
+
+
 # -- point 5: clipped and overlapping text ----------------------------------------------------------------------
 
 class Recorder(Scene):

@@ -181,8 +181,10 @@ class DiceTray:
         col_w = (rect.width - pad) // len(self.rows)
         for i, row in enumerate(self.rows):
             col = pygame.Rect(rect.x + pad + i * col_w, rect.y + pad, col_w - pad, rect.height - 2 * pad - outcome_h)
-            # the dice, the total and a little room beside them fit the column
-            most = (col.width - 9 - 4 * small) // max(1, len(row.dice)) - 3
+            # the dice and the total beside them fit the column: the total is the roll's answer, never dropped
+            beside = 4 * small if row.total is None else \
+                text(f"= {row.total}", max(12, dice * 2 // 3), theme.INK, bold=True).get_width() + 12
+            most = (col.width - 9 - beside) // max(1, len(row.dice)) - 3
             self._draw_column(surface, row, col, small, max(10, min(dice, most)), show_mods, i)
         y = rect.bottom - pad - line * len(outcome)
         for part in [] if self.rolling else outcome:
@@ -229,7 +231,8 @@ class DiceTray:
         if row.total is not None:
             total = text(f"= {row.total}", max(12, size * 2 // 3), theme.INK, bold=True)
             if x + 6 + total.get_width() <= col.right:
-                surface.blit(total, (x + 6, y + (size - total.get_height()) // 2))
+                drawn = surface.blit(total, (x + 6, y + (size - total.get_height()) // 2))
+                layout_probe.note("text", drawn, col, f"= {row.total}", "dice tray")
                 x += total.get_width() + 12
         if row.base and x < col.right - 30:  # the attribute beside the total; modifiers below when there is room
             values = "" if show_mods else " " + " ".join(f"{m['value']:+d}" for m in row.mods)
