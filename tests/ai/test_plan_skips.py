@@ -116,3 +116,17 @@ def test_the_walk_before_a_heal_ends_in_contact_with_the_wounded_friend(level: s
         done = activate(state, medic, make(level, seed))
         assert not [e for e in state.log if e.kind == "ActionSkipped"], (level, seed, done)
         assert level == "easy" or (done == ["walk", "heal"] and hurt.wounds_taken == 0), (level, seed, done)
+
+
+@pytest.mark.rule("SEQ-2", "DIG-ACT-1", "T-SLAM-1", "CC-1")
+def test_a_shield_slam_with_nobody_in_contact_is_marked_and_left_out() -> None:
+    """Shield Slam is a close combat attack: with no enemy in base contact the plan menu marks it (the rules'
+    readiness names the missing target) and the AI does not declare it; a walk that reaches one lifts it."""
+    from game.rules.readiness import why_not_now
+
+    state = table((0, figure("Dwarf", traits=["shield_slam"], weapons=[("Axe", "1h_edged"), ("Shield", "shield")]),
+                   10, 10, 0), (1, figure("Foe"), 14, 10, 180))
+    dwarf = state.model("A1")
+    assert why_not_now(state, dwarf, "shield_slam").rule == "CC-1"
+    assert futile(state, dwarf, ["shield_slam"]) == 1
+    assert futile(state, dwarf, ["walk", "shield_slam"]) == 0
