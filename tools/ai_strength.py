@@ -51,11 +51,15 @@ def _play(task: ai_soak.Task) -> dict:
 
 
 def table(paths: list[str]) -> int:
-    records = []
+    records, seen = [], set()
     for p in paths:
         for line in Path(p).read_text(encoding="utf-8").splitlines():
             if line.strip():
                 r = json.loads(line)
+                key = (tuple(r["ai"]), r["game"], r["seed"])
+                if key in seen:  # two runs that overlap played the same game: count it once
+                    continue
+                seen.add(key)
                 r["times"] = {k: [t / 1000 for t in v] for k, v in r["times"].items()}
                 records.append(r)
     print(ai_soak.format_summary(ai_soak.summarise(records)))
