@@ -21,10 +21,10 @@ import math
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from game.content.maps import TABLE_SIZE
 from game.geometry.battlefield import Battlefield
 from game.rules import board, encounter, movement, readiness
 from game.rules.action_kinds import CLEARS, MOVES, ActionKind
+from game.rules.events import EventKind
 from game.rules.plans import action_kind
 from game.rules.state import GameState, ModelState
 
@@ -100,11 +100,10 @@ class Futility:
         return self._spots[inches]
 
     def edge_centre(self, edge: str, along: float) -> tuple[float, float]:
-        m, inside = self.model, self.model.radius + 0.01
-        x = min(TABLE_SIZE - inside, max(inside, m.x + along))
-        y = min(TABLE_SIZE - inside, max(inside, m.y + along))
-        return {"top": (x, inside), "bottom": (x, TABLE_SIZE - inside), "left": (inside, y),
-                "right": (TABLE_SIZE - inside, y)}[edge]
+        m, inside, size = self.model, self.model.radius + 0.01, self.state.battle_map.size
+        x = min(size - inside, max(inside, m.x + along))
+        y = min(size - inside, max(inside, m.y + along))
+        return {"top": (x, inside), "bottom": (x, size - inside), "left": (inside, y), "right": (size - inside, y)}[edge]
 
 
     def count(self, acts: Sequence[str], engaged: bool | None = None) -> int:
@@ -196,11 +195,11 @@ def declared_rest(state: GameState, model: ModelState) -> list[str]:
     for e in reversed(state.log):
         if e.data.get("model") != model.id:
             continue
-        if e.kind == "ActionStarted":
+        if e.kind == EventKind.ActionStarted:
             started += 1
-        elif e.kind == "PlanDeclared":
+        elif e.kind == EventKind.PlanDeclared:
             return list(e.data.get("plan") or [])[started:]
-        elif e.kind in ("Activation", "HeroicImpetus"):
+        elif e.kind in (EventKind.Activation, EventKind.HeroicImpetus):
             break
     return []
 
