@@ -103,7 +103,8 @@ class Futility:
         m, inside, size = self.model, self.model.radius + 0.01, self.state.battle_map.size
         x = min(size - inside, max(inside, m.x + along))
         y = min(size - inside, max(inside, m.y + along))
-        return {"top": (x, inside), "bottom": (x, size - inside), "left": (inside, y), "right": (size - inside, y)}[edge]
+        return {"top": (x, inside), "bottom": (x, size - inside), "left": (inside, y),
+                "right": (size - inside, y)}[edge]
 
 
     def count(self, acts: Sequence[str], engaged: bool | None = None) -> int:
