@@ -116,3 +116,19 @@ def test_the_plan_menu_marks_but_offers_an_action_that_cannot_succeed_now():
     assert "possible after a shot" in clear.not_now
     assert items[PlanStep("walk")].not_now is None
     assert all(i.not_now is None for i in plan_menu.menu(d, ("ranged_attack",), m))  # no state: no marks
+
+
+def test_enter_on_a_move_suggests_the_offered_end_nearest_the_nearest_enemy():
+    """The suggested spot of a walk heads for the fight (it took the first offered end, due east, and walked a
+    model away from the enemy while playing); every offered end is the engine's own legal point."""
+    from game.rules import board
+
+    s, d = play_until("move_to")
+    prompt = prompt_for(s.state, d)
+    m = s.state.model(d.context["model"])
+    foe = board.nearest_enemy(s.state, m)
+    answer = prompt.default()
+    ends = [(c["x"], c["y"]) for c in d.context["candidates"]]
+    best = min(math.hypot(x - foe.x, y - foe.y) for x, y in ends)
+    assert math.isclose(math.hypot(answer["x"] - foe.x, answer["y"] - foe.y), best)
+    assert s.answer(answer) is None

@@ -161,9 +161,20 @@ class PointPrompt(Prompt):
             return {"x": d["x"], "y": d["y"]}
         if self.candidates:
             middle = self.decision.kind is DecisionKind.deploy  # (a deployment's spots run along its zone)
-            x, y = self.candidates[len(self.candidates) // 2] if middle else self.candidates[0]
+            x, y = self.candidates[len(self.candidates) // 2] if middle else self._towards_the_fight()
             return {"x": x, "y": y}
         return None
+
+    def _towards_the_fight(self) -> tuple[float, float]:
+        """A move's suggestion: the offered end nearest the nearest enemy (by the rules' distance), or the
+        farthest from it for a Disengage; the first offered end when there is no enemy."""
+        from game.rules import board
+
+        foe = board.nearest_enemy(self.state, self.model) if self.model is not None else None
+        if foe is None:
+            return self.candidates[0]
+        away = self.decision.context.get("action") == "disengage"
+        return (max if away else min)(self.candidates, key=lambda c: math.hypot(c[0] - foe.x, c[1] - foe.y))
 
     def draw(self, surface: pygame.Surface, cam: Camera) -> None:
         from game.ui.battle import previews
