@@ -126,10 +126,17 @@ _PLACED: list = [None, {}]  # the last placement of labels and what it was made 
 
 
 def draw_labels(surf: pygame.Surface, models: Sequence[ModelState], labels: dict[str, str], cam: Camera,
-                font: pygame.font.Font) -> None:
-    """Each model's short unique label next to its base, placed clear of the other labels and bases."""
+                font: pygame.font.Font, anchors: dict[str, tuple[float, float]] | None = None) -> None:
+    """Each model's short unique label next to its base, placed clear of the other labels and bases.
+
+    ``anchors``: where the bases drawn part way along a move or a lunge really stand; the labels are placed
+    for those places (so the placement, the costly part, holds while the animation runs) and carried along
+    with the base as drawn."""
+    anchors = anchors or {}
     images = {m.id: font.render(labels[m.id], True, (20, 20, 20)) for m in models}
-    bases = [(m.id, *cam.to_px((m.x, m.y)), max(3, round(m.radius * cam.scale))) for m in models]
+    drawn_at = {m.id: cam.to_px((m.x, m.y)) for m in models}
+    bases = [(m.id, *cam.to_px(anchors.get(m.id, (m.x, m.y))), max(3, round(m.radius * cam.scale)))
+             for m in models]
     (x0, y0), (x1, y1) = cam.to_px((0, 0)), cam.to_px((TABLE_SIZE, TABLE_SIZE))
     table = pygame.Rect(x0, y0, x1 - x0, y1 - y0).clip(surf.get_rect())
     sizes = {mid: im.get_size() for mid, im in images.items()}
@@ -137,7 +144,10 @@ def draw_labels(surf: pygame.Surface, models: Sequence[ModelState], labels: dict
     if _PLACED[0] != key:  # placing is the costly part; bases seldom move between frames
         _PLACED[:] = [key, place_labels(bases, sizes, bounds=tuple(table))]
     boxes = _PLACED[1]
+    home = {mid: (bx, by) for mid, bx, by, _ in bases}
     for mid, (x, y, w, h) in boxes.items():
+        x += drawn_at[mid][0] - home[mid][0]
+        y += drawn_at[mid][1] - home[mid][1]
         surf.blit(images[mid], (x, y))
         layout_probe.note("label", (x, y, w, h), text=labels[mid], owner=f"label:{mid}")
 
@@ -213,13 +223,14 @@ def draw_state(surf: pygame.Surface, state: GameState, cam: Camera, colour_blind
         draw_objectives(surf, state, cam, font)
         for mk in enc.markers:
             draw_marker(surf, cam.to_px((mk.x, mk.y)), max(3, round(mk.radius * cam.scale)))
-    shown = []
+    shown, anchors = [], {}
     for m in sorted(state.models.values(), key=lambda m: m.id):
         placed = 0 <= m.x <= TABLE_SIZE and 0 <= m.y <= TABLE_SIZE  # (a Prisoner not placed yet waits off it)
         if m.on_table or (m.status == "prisoner" and placed):
             if positions and m.id in positions:  # drawn part way along a move (the state is untouched)
+                anchors[m.id] = (m.x, m.y)
                 m = replace(m, x=positions[m.id][0], y=positions[m.id][1])
             draw_model(surf, m, cam, font, active=m.id == state.active_model, colours=palette)
             shown.append(m)
     # named among every model of the game, so a label never changes when another model falls
-    draw_labels(surf, shown, unique_labels((m.id, m.name) for m in state.models.values()), cam, font)
+    draw_labels(surf, shown, unique_labels((m.id, m.name) for m in state.models.values()), cam, font, anchors)

@@ -61,3 +61,27 @@ def test_a_scenarios_scoring_regions_are_drawn_with_their_names_grey_until_switc
     assert OBJECTIVE_OFF in colours_on_the_rim() and OBJECTIVE_INK not in colours_on_the_rim()
     state.encounter.switched["the beacon"] = True  # what the turn-3 event does
     assert OBJECTIVE_INK in colours_on_the_rim()
+
+
+def test_a_base_drawn_part_way_along_a_move_carries_its_label_without_placing_the_labels_again() -> None:
+    """The label placement (the costly part of a frame) is made for where the bases stand; a base drawn along
+    its move or lunge takes its label with it, so an animation does not re-place every label each frame."""
+    from game.ui import layout_probe, table_view
+
+    pygame.init()
+    state = table((0, figure("Red"), 10, 10, 0), (1, figure("Blue"), 20, 20, 180))
+    surf = pygame.Surface((800, 800))
+    cam = Camera.fit(surf.get_rect())
+    layout_probe.start()
+    try:
+        draw_state(surf, state, cam)
+        placed, still = table_view._PLACED[0], {d.text: d.rect for d in layout_probe.drawn() if d.kind == "label"}
+        layout_probe.begin_frame()
+        draw_state(surf, state, cam, positions={"A1": (11.0, 10.0)})  # one inch along its way
+        moved = {d.text: d.rect for d in layout_probe.drawn() if d.kind == "label"}
+    finally:
+        layout_probe.stop()
+    assert table_view._PLACED[0] == placed  # not placed again
+    step = round(cam.scale)
+    assert abs(moved["Red"].x - still["Red"].x - step) <= 1 and moved["Red"].y == still["Red"].y
+    assert moved["Blue"] == still["Blue"]
