@@ -129,6 +129,9 @@ class Autopilot:
 
             for step in steps_to(d, key):
                 self._press_button(scene, step)
+            ask = self.app.top
+            if getattr(ask, "name", "") == "confirm" and "yes" in ask.widgets:  # "This plan wastes AP": as chosen
+                click(self.app, ask.widgets["yes"].rect.center)
             return
         self._press_button(scene, Choose(key))
 

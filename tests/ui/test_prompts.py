@@ -111,9 +111,12 @@ def test_the_plan_menu_marks_but_offers_an_action_that_cannot_succeed_now():
     assert d.kind == "plan"
     items = {i.command: i for i in plan_menu.menu(d, ("ranged_attack",), m, state)}
     clear = items[PlanStep("clear_weapon")]  # offered after the shot ...
-    assert clear.label.endswith("not possible yet")  # ... and marked, with the rules' own reason
-    assert clear.not_now == f"Not possible now: {why_not_now(state, m, 'clear_weapon').describe()}"
+    assert clear.label.endswith("may fail")  # ... and marked, with the rules' own reason: the shot may jam
+    why = why_not_now(state, m, 'clear_weapon').describe()
+    assert clear.not_now == f"Not possible now, possible after what comes before it: {why}"
     assert "possible after a shot" in clear.not_now
+    first = {i.command: i for i in plan_menu.menu(d, (), m, state)}
+    assert first[PlanStep("standard_attack")].label.endswith("cannot succeed here")  # nobody in contact, no move
     assert items[PlanStep("walk")].not_now is None
     assert all(i.not_now is None for i in plan_menu.menu(d, ("ranged_attack",), m))  # no state: no marks
 
@@ -132,3 +135,36 @@ def test_enter_on_a_move_suggests_the_offered_end_nearest_the_nearest_enemy():
     best = min(math.hypot(x - foe.x, y - foe.y) for x, y in ends)
     assert math.isclose(math.hypot(answer["x"] - foe.x, answer["y"] - foe.y), best)
     assert s.answer(answer) is None
+
+
+def test_the_plan_menu_marks_by_place_and_a_plan_that_wastes_ap_is_confirmed(tmp_path, monkeypatch):
+    """[SEQ-2]: a blow with nobody in reach is "cannot succeed here" as the first action, "may fail" after a walk
+    (the walk may reach); declaring a plan with an action that cannot succeed asks before its AP are lost."""
+    import pygame
+
+    from game.rules import board
+    from game.rules.events import EventKind
+    from game.ui.scenes.battle import BattleScene
+    from tests.ui.driver import click, frames, menu_app
+
+    app = menu_app(tmp_path, monkeypatch)
+    s, d = play_until("plan")
+    m = s.state.model(d.context["model"])
+    assert not board.is_engaged(s.state, m)  # the seed's first plan: a free model, its enemies out of reach
+    first = {i.command: i.label for i in plan_menu.menu(d, (), m, s.state)}
+    assert "cannot succeed here" in first[PlanStep("standard_attack")]
+    if ("walk", "standard_attack") in {p for _, p in plan_menu.plans(d)}:
+        after = {i.command: i.label for i in plan_menu.menu(d, ("walk",), m, s.state)}
+        assert "may fail" in after[PlanStep("standard_attack")]
+    wasteful = next(k for k, p in plan_menu.plans(d) if p == ("standard_attack",))
+    assert [k for k, _ in plan_menu.doomed(("standard_attack",), m, s.state)] == ["standard_attack"]
+    scene = app.push(BattleScene(app, s))
+    frames(app, 2)
+    scene.panel.run(Choose(wasteful))
+    assert app.top.name == "confirm" and "wastes 1 AP" in app.top.title and s.pending is d  # not declared yet
+    click(app, app.top.widgets["no"].rect.center)
+    assert app.top is scene and s.pending is d
+    scene.panel.run(Choose(wasteful))
+    click(app, app.top.widgets["yes"].rect.center)
+    assert any(e.kind == EventKind.PlanDeclared for e in s.state.log[-8:])
+    pygame.event.clear()

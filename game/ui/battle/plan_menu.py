@@ -5,7 +5,9 @@ menu walks that same list: at each step only the actions that begin some legal p
 are offered, and "Declare" appears once the actions chosen so far are themselves a legal plan.
 The answer is still the engine's own option key; the menu's items carry typed commands (commands.py).
 An action that could not succeed if it resolved now is marked (the rules say why, game.rules.readiness)
-but offered: an earlier action of the plan may make it possible ([SEQ-2]).
+but offered ([SEQ-2]): "cannot succeed" when nothing chosen before it can make it possible, "may fail" when an
+earlier action may (a blow after a walk that may not reach); declaring a plan with an action that cannot
+succeed asks the player to confirm the AP it wastes (:func:`doomed`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from dataclasses import dataclass
 
 from game.rules.decisions import Decision
 from game.rules.plans import action_kind
-from game.rules.readiness import why_not_now
+from game.rules.readiness import Obstacle, why_not_now
 from game.rules.state import GameState, ModelState
 from game.ui.battle.commands import AnswerCommand, Choose, PlanBack, PlanDeclare, PlanStep
 
@@ -54,17 +56,36 @@ def menu(decision: Decision, prefix: tuple[str, ...], model: ModelState | None,
                 nexts.append(kind)
             if len(plan) > len(prefix) + 1:
                 longer.add(kind)
+    earlier = [action_kind(k, model) for k in prefix]
     for kind in nexts:
         action = action_kind(kind, model)
         more = " …" if kind in longer else ""
         why = why_not_now(state, model, kind) if state is not None and model is not None else None
         label = f"{action.name} ({action.ap} AP){more}"
-        if why is not None:
-            label += " — not possible yet" if why.lifted_by else " — not possible now"
-        items.append(MenuItem(PlanStep(kind), label, (kind,), f"Not possible now: {why.describe()}" if why else None))
+        tip = None
+        if why is not None and why.lifted(earlier):
+            label += " — may fail"
+            tip = f"Not possible now, possible after what comes before it: {why.describe()}"
+        elif why is not None:
+            label += " — cannot succeed here"
+            tip = f"Nothing before it in this plan makes it possible: {why.describe()} (its AP would be lost)"
+        items.append(MenuItem(PlanStep(kind), label, (kind,), tip))
     if prefix:
         items.append(MenuItem(PlanBack(), "« Back (Backspace)"))
     return items
+
+
+def doomed(plan: tuple[str, ...], model: ModelState | None, state: GameState | None) -> list[tuple[str, Obstacle]]:
+    """The actions of ``plan`` that cannot succeed: the rules' readiness says why not now, and no earlier action
+    of the plan can change it ([SEQ-2]: skipped when it resolves, its AP lost)."""
+    if model is None or state is None:
+        return []
+    out = []
+    for i, kind in enumerate(plan):
+        why = why_not_now(state, model, kind)
+        if why is not None and not why.lifted([action_kind(k, model) for k in plan[:i]]):
+            out.append((kind, why))
+    return out
 
 
 def steps_to(decision: Decision, key: str) -> list[AnswerCommand]:

@@ -199,13 +199,36 @@ class PromptPanel:
             case PlanDeclare():
                 answer = plan_menu.declared(self.scene.session.pending, self.plan_prefix)
                 if answer is not None:
-                    self.scene.give(answer)
+                    self.declare(answer)
             case UseDefault():
                 self.default()
             case Face(nearest_enemy):
                 self._face(nearest_enemy)
             case Choose(key):
-                self.scene.give(key)
+                d = self.scene.session.pending
+                if d is not None and d.kind is DecisionKind.plan:
+                    self.declare(key)
+                else:
+                    self.scene.give(key)
+
+    def declare(self, key: str) -> None:
+        """Declare the plan ``key``; one with an action that cannot succeed is declared only once the player
+        confirms the AP it wastes ([SEQ-2])."""
+        scene = self.scene
+        d = scene.session.pending
+        model = scene.state.models.get(d.context.get("model", "")) if d is not None else None
+        doomed = plan_menu.doomed(tuple(d.option(key).data or ()), model, scene.state) if d is not None else []
+        if not doomed:
+            scene.give(key)
+            return
+        from game.rules.plans import action_kind
+        from game.ui.scenes.confirm import ConfirmScene
+
+        lines = [f"{action_kind(kind, model).name}: {why.describe()}" for kind, why in doomed]
+        ap = sum(action_kind(kind, model).ap for kind, _ in doomed)
+        scene.app.push(ConfirmScene(scene.app, f"This plan wastes {ap} AP", "Nothing before these actions in the "
+                                    "plan can make them possible, so they will be skipped and their AP lost:\n"
+                                    + "\n".join(lines), "Declare anyway", "Choose again", lambda: scene.give(key)))
 
     def back(self) -> None:
         if self.plan_prefix:
