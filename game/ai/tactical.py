@@ -348,7 +348,8 @@ class Tactical:
     def on_weapon(self, state: GameState, d: Decision) -> Answer:
         from game.content.catalog import catalog
 
-        m = state.model(state.active_model) if state.active_model else None
+        who = d.context.get("model") or state.active_model  # the attacker: not always the active model
+        m = state.model(who) if who else None  # (a free strike, a friend spurred by Heroic Impetus)
         if m is None:
             return d.choices()[0]
         rank = {"2h_edged": 3, "2h_blunt": 3, "2h_ranged_bp": 2, "2h_ranged": 2, "1h_edged": 1, "1h_blunt": 1}

@@ -472,7 +472,7 @@ def choose_weapon(state: GameState, model: ModelState, indices: list[int], purpo
     else:
         options = [Option(str(i), f"{model.weapon(i).name} ({model.weapon(i).skill})") for i in usable]
         answer = yield Decision("weapon", model.side, f"{model.name}: which weapon for the {purpose}?", "SEQ-3",
-                                options, context={"unavailable": missing} if missing else {})
+                                options, context={"model": model.id, **({"unavailable": missing} if missing else {})})
         chosen = int(answer)
     if chosen is not None and model.id == state.active_model:
         state.weapons_used.append(f"{model.id}:{chosen}")

@@ -51,3 +51,22 @@ def test_objectives_come_from_the_scenario_data() -> None:
     state = new_game(parties, load_map(ROOT / "assets/maps/open_field.yaml"), 2,
                      scenario=load_scenario(SCENARIOS / "engagement.yaml"))
     assert Tactical(1).objective_points(state) == []  # kills only: the AI goes for the enemy
+
+
+@pytest.mark.rule("SEQ-3")
+def test_the_weapon_question_is_answered_for_the_model_that_attacks_not_the_active_one() -> None:
+    """A free strike or a friend spurred by Heroic Impetus attacks outside its own activation: the weapon
+    decision names its attacker (it picked from the active model's weapons and crashed one-at-a-time games)."""
+    from game.ai.registry import make
+    from game.rules.decisions import Decision, Option
+    from tests.rules.harness import figure, table
+
+    state = table((0, figure("Lone", weapons=[("Sword", "1h_edged")]), 10, 10, 0),
+                  (1, figure("Brute", weapons=[("Knife", "1h_edged"), ("Maul", "2h_blunt"), ("Axe", "2h_edged")]),
+                   11.0, 10, 180))
+    state.active_model = "A1"
+    brute = state.model("B1")
+    d = Decision("weapon", 1, "Brute: which weapon for the free strike?", "SEQ-3",
+                 [Option(str(i), w.name) for i, w in enumerate(brute.profile.weapons)], context={"model": "B1"})
+    for level in ("easy", "normal", "hard"):
+        assert make(level, 3).decide(state, d) in ("1", "2"), level  # a two-handed weapon of its own
