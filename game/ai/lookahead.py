@@ -63,15 +63,10 @@ def fork(state: GameState, seed: int, field: Any = None) -> GameState:
 
 
 def rest_of_activation(state: GameState, model: ModelState, ap: int) -> Generator[Decision, Any, None]:
-    """The activation from its plan on, as game.rules.turn.activate plays it."""
-    from game.rules.turn import final_facing, run_plan
+    """The activation from its plan on, as game.rules.turn.activate plays it, then the fates it decided."""
+    from game.rules.turn import play_out
 
-    if model.on_table:
-        yield from run_plan(state, model, ap)
-    if model.on_table:
-        yield from final_facing(state, model)
-    state.active_model = None
-    state.ap_left = 0
+    yield from play_out(state, model, ap)
     yield from scenario_events.notice_fates(state)
 
 

@@ -149,6 +149,12 @@ def activate(state: GameState, model: ModelState) -> Gen:
     state.ap_left = ap
     if model.is_hero:
         yield from heroic_impetus(state, model)
+    yield from play_out(state, model, ap)
+
+
+def play_out(state: GameState, model: ModelState, ap: int) -> Gen:
+    """The activation from its plan on: the plan, the final facing ([SEQ-5]), the activation over (the AI's
+    look-ahead plays the same steps on a copy)."""
     if model.on_table:
         yield from run_plan(state, model, ap)
     if model.on_table:
