@@ -83,6 +83,7 @@ class _Part:
     centre: geo.Pt = (0.0, 0.0)
     bound: float = 0.0  # radius of a circle about ``centre`` holding the part
     edges: tuple[tuple[float, float, float, float], ...] = ()
+    key: tuple[geo.Pt, ...] = ()  # the points as a tuple (what shapes.grown_edges is keyed on)
 
 
 @dataclass
@@ -118,6 +119,7 @@ class Battlefield:
     _memos: dict[tuple, dict] = field(init=False, default_factory=dict)
     _memo_at: tuple[int, dict] = field(init=False, default=(-1, {}))
     _terrain_memo: dict[tuple, list[TerrainPiece]] = field(init=False, default_factory=dict)
+    _part_boxes: list[tuple[_Part, float, float, float, float]] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         self.space = pymunk.Space()
@@ -133,9 +135,12 @@ class Battlefield:
                 cx = sum(p[0] for p in part) / len(part)
                 cy = sum(p[1] for p in part) / len(part)
                 bound = max(math.hypot(p[0] - cx, p[1] - cy) for p in part)
-                self._parts[shape] = _Part(piece, part, (cx, cy), bound, geo.edges_of(part))
+                self._parts[shape] = _Part(piece, part, (cx, cy), bound, geo.edges_of(part), tuple(part))
                 self.space.add(shape)
         self.space.reindex_static()
+        # each terrain part with its bounding box as pymunk holds it, for queries answered without pymunk
+        self._part_boxes = [(part, shape.bb.left, shape.bb.bottom, shape.bb.right, shape.bb.top)
+                            for shape, part in self._parts.items()]
         for record in self.bases_in:
             self.add_base(record)
         self.bases_in = ()
@@ -242,6 +247,38 @@ class Battlefield:
                 if geo.segment_point_distance(a, b, (rec.centre.x, rec.centre.y)) <= radius + rec.radius + 1e-9:
                     out.append(shape)
         return out
+
+    def swept_hits(self, a: geo.Pt, b: geo.Pt, radius: float,
+                   group: int = 0) -> tuple[list[BaseRecord], list[tuple[TerrainPiece, _Part]]]:
+        """What ``swept_candidates(a, b, radius, ALL_TERRAIN | CAT_BASE, group)`` finds, worked out without
+        pymunk (a move check asks it thousands of times a game): the bases, then the terrain parts.
+
+        The same tests on each shape: pymunk's (the shape's bounding box meets the query's box, a base of
+        ``group`` left out), then the bounding circles. The order differs from pymunk's, which answers its
+        moving shapes (bases) before its static ones (terrain) but each in its tree's order."""
+        ax, ay = a
+        bx, by = b
+        ql, qr = (ax if ax < bx else bx) - radius, (ax if ax > bx else bx) + radius  # min / max as pymunk's BB
+        qb, qt = (ay if ay < by else by) - radius, (ay if ay > by else by) + radius
+        dx, dy = bx - ax, by - ay
+        ll = dx * dx + dy * dy
+        bases = []
+        for base in self._bases.values():
+            if group and base.group == group:
+                continue
+            rec = base.record
+            cx, cy = rec.centre
+            rr = rec.radius
+            if ql <= cx + rr and cx - rr <= qr and qb <= cy + rr and cy - rr <= qt and \
+                    _seg_point_distance(ax, ay, dx, dy, ll, cx, cy) <= radius + rr + 1e-9:
+                bases.append(rec)
+        parts = []
+        for part, pl, pb, pr, pt in self._part_boxes:
+            if ql <= pr and pl <= qr and qb <= pt and pb <= qt and \
+                    _seg_point_distance(ax, ay, dx, dy, ll, part.centre[0], part.centre[1]) <= \
+                    radius + part.bound + 1e-9:
+                parts.append((part.piece, part))
+        return bases, parts
 
     def near_box(self, lo: geo.Pt, hi: geo.Pt, mask: int) -> tuple[list[tuple[TerrainPiece, list[geo.Pt]]],
                                                                      list[BaseRecord]]:
@@ -451,6 +488,12 @@ class Battlefield:
         if col is None or row is None:
             return None
         return row * 2 + col
+
+
+def _seg_point_distance(ax: float, ay: float, dx: float, dy: float, ll: float, px: float, py: float) -> float:
+    """``shapes.segment_point_distance`` from a to a + d (``ll`` = |d|²), the same arithmetic unpacked."""
+    t = 0.0 if ll == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / ll))
+    return math.hypot(ax + t * dx - px, ay + t * dy - py)
 
 
 def facing_vector(facing: float) -> Vec2:

@@ -109,6 +109,84 @@ def check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, f
 
 def _check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
                 allowance: float | None, ignore: Sequence[str]) -> MoveCheck:
+    """The move check, from :meth:`Battlefield.swept_hits` (no pymunk query). Its violations list in the order
+    pymunk's candidates would give them (bases before terrain) unless two bases, or two terrain parts, stand
+    in the way of one leg, whose order only pymunk knows: then the check is made by the pymunk queries."""
+    return _check_move_fast(bf, base_id, waypoints, allowance, ignore) or \
+        _check_move_indexed(bf, base_id, waypoints, allowance, ignore)
+
+
+def _check_move_fast(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
+                     allowance: float | None, ignore: Sequence[str]) -> MoveCheck | None:
+    mover = bf.base(base_id)
+    pts = [Vec2(float(p[0]), float(p[1])) for p in waypoints]
+    if not pts or pts[0] != mover.centre:
+        pts.insert(0, mover.centre)
+    r = mover.radius
+    flight = mover.has(FLIES)
+    violations: list[Violation] = []
+    blocking: dict[str, bool] = {}  # asked only of the bases the swept base meets (is_engaged costs queries)
+    seg_starts = [0.0]
+    for i in range(len(pts) - 1):
+        seg_starts.append(seg_starts[-1] + pts[i].distance_to(pts[i + 1]))
+    length = seg_starts[-1]
+    # table edge: the table is convex, so checking the waypoints covers the segments ([MOVE-12])
+    for p in pts[1:]:
+        if not bf.on_table(p, r):
+            violations.append(Violation("MOVE-12", "the base would leave the table", p))
+            break
+    rough: dict[str, list[tuple[float, float]]] = {}
+    obstacles: dict[str, list[tuple[float, float]]] = {}
+    pieces = {}
+    hit_bases: set[str] = set()
+    group = bf.group_of(base_id)
+    for i in range(len(pts) - 1):
+        ax, ay = pts[i]
+        bx, by = pts[i + 1]
+        a, b = (ax, ay), (bx, by)
+        seg = seg_starts[i + 1] - seg_starts[i]
+        if seg == 0:
+            continue
+        bases, parts = bf.swept_hits(a, b, r, group)
+        base_hits = 0
+        for rec in bases:
+            if rec.id in hit_bases:
+                continue
+            iv = geo.clip_disc(a, b, (rec.centre.x, rec.centre.y), r + rec.radius)
+            if iv is not None and (iv[1] - iv[0]) * seg > OVERLAP_EPS:
+                if rec.id not in blocking:
+                    blocking[rec.id] = rec.id not in ignore and blocks_movement(mover, rec, bf)
+                if blocking[rec.id]:
+                    base_hits += 1
+                    if base_hits > 1:
+                        return None
+                    hit_bases.add(rec.id)
+                    what = "an enemy" if rec.side != mover.side else "an engaged friendly model"
+                    violations.append(Violation("MOVE-7", f"the base would pass through {what} ({rec.called})",
+                                                Vec2(*_at(a, b, iv[0])), rec.id))
+        impassable_hits = 0
+        for piece, part in parts:
+            iv = geo.swept_edges(ax, ay, bx, by, r, part.edges, geo.grown_edges(part.key, r) if r > 0 else [])
+            if iv is None or (iv[1] - iv[0]) * seg <= OVERLAP_EPS:
+                continue
+            span = (seg_starts[i] + iv[0] * seg, seg_starts[i] + iv[1] * seg)
+            pieces[piece.id] = piece
+            if piece.kind == "impassable":
+                impassable_hits += 1
+                if impassable_hits > 1:
+                    return None
+                violations.append(Violation("TERR-4", f"the base would enter impassable terrain '{piece.id}'",
+                                            Vec2(*_at(a, b, iv[0])), piece.id))
+            elif piece.kind == "obstacle":
+                obstacles.setdefault(piece.id, []).append(span)
+            else:
+                rough.setdefault(piece.id, []).append(span)
+    return _finish(bf, mover, pts, length, flight, rough, obstacles, pieces, violations, allowance, ignore)
+
+
+def _check_move_indexed(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
+                        allowance: float | None, ignore: Sequence[str]) -> MoveCheck:
+    """The move check from pymunk's swept queries (the reference :func:`_check_move_fast` agrees with)."""
     mover = bf.base(base_id)
     pts = [Vec2(float(p[0]), float(p[1])) for p in waypoints]
     if not pts or pts[0] != mover.centre:
@@ -166,6 +244,14 @@ def _check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, 
                 what = "an enemy" if rec.side != mover.side else "an engaged friendly model"
                 violations.append(Violation("MOVE-7", f"the base would pass through {what} ({rec.called})",
                                             Vec2(*_at(a, b, iv[0])), rec.id))
+    return _finish(bf, mover, pts, length, flight, rough, obstacles, pieces, violations, allowance, ignore)
+
+
+def _finish(bf: Battlefield, mover: BaseRecord, pts: list[Vec2], length: float, flight: bool,
+            rough: dict[str, list[tuple[float, float]]], obstacles: dict[str, list[tuple[float, float]]],
+            pieces: dict, violations: list[Violation], allowance: float | None, ignore: Sequence[str]) -> MoveCheck:
+    """The rest of a move check once the legs are swept: obstacle crossings, rough ground, cost, the end."""
+    r = mover.radius
     # each continuous overlap with an obstacle costs its cross_cost ([DIG-MOVE-7], [TERR-3])
     crossings = []
     for pid in sorted(obstacles):

@@ -1,0 +1,99 @@
+"""The move check worked out without pymunk's queries (paths._check_move_fast, Battlefield.swept_hits) gives
+exactly the answer of the one built on them (paths._check_move_indexed), violations in the same order, or
+declines (None) when only pymunk knows that order: hand-made maps with known answers and random ones."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.geometry.battlefield import FLIES, PASSES_ENEMIES, Battlefield
+from game.geometry.paths import _check_move_fast, _check_move_indexed, check_move
+from tests.geometry.helpers import base, field, piece, rect
+
+L_SHAPE = [(4, 4), (12, 4), (12, 6), (6, 6), (6, 12), (4, 12)]  # concave: split into convex parts
+
+
+def _field() -> Battlefield:
+    return field([piece("wall", "obstacle", rect(16, 10, 17, 26)),
+                  piece("house", "impassable", rect(20, 4, 26, 9), blocks_los=True),
+                  piece("ell", "impassable", L_SHAPE),
+                  piece("bog", "rough", rect(8, 20, 14, 28)),
+                  piece("pond", "rough", rect(26, 20, 30, 24), water=True),
+                  piece("wood", "area", rect(2, 28, 9, 34))],
+                 [base("a", "A", 10, 18), base("b", "B", 24, 18), base("c", "B", 20, 30),
+                  base("d", "A", 30, 30), base("e", "B", 31.01, 30), base("p", "", 3, 17)])
+
+
+def _same(bf: Battlefield, mover: str, pts: list[tuple[float, float]], allowance: float | None = 12.0,
+          ignore: tuple[str, ...] = ()) -> bool:
+    """Whether the fast check answered (and then with the reference's answer)."""
+    fast = _check_move_fast(bf, mover, pts, allowance, ignore)
+    assert fast is None or fast == _check_move_indexed(bf, mover, pts, allowance, ignore)
+    return fast is not None
+
+
+def test_a_move_through_an_enemy_and_into_a_building_lists_the_enemy_first_as_pymunk_does() -> None:
+    bf = _field()
+    assert _same(bf, "a", [(23.0, 6.5)], None)  # b is not in the way; the house is
+    bf.update_base("b", centre=(17.8, 11.1))
+    assert _same(bf, "a", [(23.0, 6.5)], None)
+    move = check_move(bf, "a", [(23.0, 6.5)])
+    assert [v.rule for v in move.violations if v.rule in ("MOVE-7", "TERR-4")] == ["MOVE-7", "TERR-4"]
+
+
+def test_two_parts_of_one_building_in_the_way_are_left_to_pymunk() -> None:
+    bf = _field()
+    bf.update_base("a", centre=(14.0, 14.0))
+    assert not _same(bf, "a", [(2.0, 2.0)], None)  # through the corner of the L: both of its parts
+    move = check_move(bf, "a", [(2.0, 2.0)])
+    assert [v.what for v in move.violations if v.rule == "TERR-4"] == ["ell", "ell"]
+
+
+def test_an_engaged_friend_blocks_and_a_free_one_does_not() -> None:
+    bf = _field()
+    bf.update_base("a", centre=(26.0, 30.0))
+    assert not _same(bf, "a", [(34.0, 31.0)], None)  # through d (engaged with e) and e: two bases in one leg
+    # in pymunk's order, which is not the order along the move
+    assert sorted(v.what for v in check_move(bf, "a", [(34.0, 31.0)]).violations if v.rule == "MOVE-7") == ["d", "e"]
+    bf.update_base("a", centre=(30.0, 26.0))
+    assert _same(bf, "a", [(29.6, 34.0)], None)  # through d alone
+    assert [v.what for v in check_move(bf, "a", [(29.6, 34.0)]).violations] == ["d"]
+    bf.update_base("e", centre=(33.0, 22.0))  # d is free now
+    assert _same(bf, "a", [(29.6, 34.0)], None)
+    assert check_move(bf, "a", [(29.6, 34.0)]).legal
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from("abcdep"),
+       st.lists(st.tuples(st.floats(-1, 37), st.floats(-1, 37)), min_size=0, max_size=3),
+       st.lists(st.tuples(st.sampled_from("abcdep"), st.floats(1, 35), st.floats(1, 35)), max_size=4),
+       st.sampled_from([0.0, 0.5, 0.98, 1.6]), st.sampled_from([(), (FLIES,), (PASSES_ENEMIES,)]),
+       st.sampled_from([None, 6.0, 12.0]), st.sampled_from([(), ("b",), ("b", "c")]))
+def test_the_fast_check_is_the_reference_check_on_random_moves(mover, pts, moves, radius, flags, allowance,
+                                                                 ignore) -> None:
+    bf = _field()
+    for bid, x, y in moves:
+        bf.update_base(bid, centre=(x, y))
+    rec = bf.base(mover)
+    bf.remove_base(mover)
+    bf.add_base(base(mover, rec.side, rec.centre.x, rec.centre.y, radius, 0.0, *flags))
+    _same(bf, mover, pts, allowance, ignore)
+    _same(bf, mover, [(rec.centre.x + 5.0, rec.centre.y + 0.3)], allowance, ignore)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000))
+def test_the_fast_check_is_the_reference_check_on_a_shipped_map(seed) -> None:
+    import random
+
+    from game.content.library import resolve
+    from game.content.maps import load_map
+
+    rng = random.Random(seed)
+    bf = Battlefield(load_map(resolve("maps", rng.choice(["village_ruins", "forest_crossing", "river_ford"]))))
+    for i in range(10):
+        bf.add_base(base(f"m{i}", "AB"[i % 2], rng.uniform(1, 35), rng.uniform(1, 35), rng.choice([0.5, 0.63, 0.98])))
+    for i in range(10):
+        pts = [(rng.uniform(-1, 37), rng.uniform(-1, 37)) for _ in range(rng.randint(1, 3))]
+        _same(bf, f"m{i}", pts, rng.choice([None, 6.0, 9.0]))
