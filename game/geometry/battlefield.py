@@ -84,6 +84,7 @@ class _Part:
     bound: float = 0.0  # radius of a circle about ``centre`` holding the part
     edges: tuple[tuple[float, float, float, float], ...] = ()
     key: tuple[geo.Pt, ...] = ()  # the points as a tuple (what shapes.grown_edges is keyed on)
+    cat: int = 0  # its collision categories
 
 
 @dataclass
@@ -120,6 +121,7 @@ class Battlefield:
     _memo_at: tuple[int, dict] = field(init=False, default=(-1, {}))
     _terrain_memo: dict[tuple, list[TerrainPiece]] = field(init=False, default_factory=dict)
     _part_boxes: list[tuple[_Part, float, float, float, float]] = field(init=False, default_factory=list)
+    sweep_memo: dict[tuple, object] = field(init=False, default_factory=dict)  # terrain answers (paths.py)
 
     def __post_init__(self) -> None:
         self.space = pymunk.Space()
@@ -135,12 +137,15 @@ class Battlefield:
                 cx = sum(p[0] for p in part) / len(part)
                 cy = sum(p[1] for p in part) / len(part)
                 bound = max(math.hypot(p[0] - cx, p[1] - cy) for p in part)
-                self._parts[shape] = _Part(piece, part, (cx, cy), bound, geo.edges_of(part), tuple(part))
+                self._parts[shape] = _Part(piece, part, (cx, cy), bound, geo.edges_of(part), tuple(part), cat)
                 self.space.add(shape)
         self.space.reindex_static()
-        # each terrain part with its bounding box as pymunk holds it, for queries answered without pymunk
-        self._part_boxes = [(part, shape.bb.left, shape.bb.bottom, shape.bb.right, shape.bb.top)
-                            for shape, part in self._parts.items()]
+        # each terrain part with its bounding box as pymunk holds it, for queries answered without pymunk, in
+        # the order pymunk answers them: its static tree never changes, and a query walks it in one order
+        everything = pymunk.BB(-1e9, -1e9, 1e9, 1e9)
+        order = self.space.bb_query(everything, pymunk.ShapeFilter())
+        self._part_boxes = [(self._parts[shape], shape.bb.left, shape.bb.bottom, shape.bb.right, shape.bb.top)
+                            for shape in order if shape in self._parts]
         for record in self.bases_in:
             self.add_base(record)
         self.bases_in = ()
@@ -248,21 +253,18 @@ class Battlefield:
                     out.append(shape)
         return out
 
-    def swept_hits(self, a: geo.Pt, b: geo.Pt, radius: float,
-                   group: int = 0) -> tuple[list[BaseRecord], list[tuple[TerrainPiece, _Part]]]:
-        """What ``swept_candidates(a, b, radius, ALL_TERRAIN | CAT_BASE, group)`` finds, worked out without
-        pymunk (a move check asks it thousands of times a game): the bases, then the terrain parts.
-
-        The same tests on each shape: pymunk's (the shape's bounding box meets the query's box, a base of
-        ``group`` left out), then the bounding circles. The order differs from pymunk's, which answers its
-        moving shapes (bases) before its static ones (terrain) but each in its tree's order."""
+    def swept_bases(self, a: geo.Pt, b: geo.Pt, radius: float, group: int = 0) -> list[BaseRecord]:
+        """The bases ``swept_candidates(a, b, radius, CAT_BASE, group)`` finds, worked out without pymunk (a move
+        check asks thousands of times a game): the same tests on each base, pymunk's (its bounding box meets
+        the query's box, a base of ``group`` left out) then the bounding circle; in the order of the index,
+        not pymunk's tree order."""
         ax, ay = a
         bx, by = b
         ql, qr = (ax if ax < bx else bx) - radius, (ax if ax > bx else bx) + radius  # min / max as pymunk's BB
         qb, qt = (ay if ay < by else by) - radius, (ay if ay > by else by) + radius
         dx, dy = bx - ax, by - ay
         ll = dx * dx + dy * dy
-        bases = []
+        out = []
         for base in self._bases.values():
             if group and base.group == group:
                 continue
@@ -271,14 +273,26 @@ class Battlefield:
             rr = rec.radius
             if ql <= cx + rr and cx - rr <= qr and qb <= cy + rr and cy - rr <= qt and \
                     _seg_point_distance(ax, ay, dx, dy, ll, cx, cy) <= radius + rr + 1e-9:
-                bases.append(rec)
-        parts = []
+                out.append(rec)
+        return out
+
+    def swept_parts(self, a: geo.Pt, b: geo.Pt, radius: float,
+                    mask: int = ALL_TERRAIN) -> list[tuple[TerrainPiece, _Part]]:
+        """The terrain parts ``swept_candidates(a, b, radius, mask)`` finds, without pymunk: the same tests
+        (bounding boxes, then bounding circles) on each part of the mask's categories, in pymunk's order."""
+        ax, ay = a
+        bx, by = b
+        ql, qr = (ax if ax < bx else bx) - radius, (ax if ax > bx else bx) + radius
+        qb, qt = (ay if ay < by else by) - radius, (ay if ay > by else by) + radius
+        dx, dy = bx - ax, by - ay
+        ll = dx * dx + dy * dy
+        out = []
         for part, pl, pb, pr, pt in self._part_boxes:
-            if ql <= pr and pl <= qr and qb <= pt and pb <= qt and \
+            if part.cat & mask and ql <= pr and pl <= qr and qb <= pt and pb <= qt and \
                     _seg_point_distance(ax, ay, dx, dy, ll, part.centre[0], part.centre[1]) <= \
                     radius + part.bound + 1e-9:
-                parts.append((part.piece, part))
-        return bases, parts
+                out.append((part.piece, part))
+        return out
 
     def near_box(self, lo: geo.Pt, hi: geo.Pt, mask: int) -> tuple[list[tuple[TerrainPiece, list[geo.Pt]]],
                                                                      list[BaseRecord]]:
@@ -361,10 +375,12 @@ class Battlefield:
         out = []
         for b in self._bases.values():
             rec = b.record
-            gap = math.hypot(cx - rec.centre.x, cy - rec.centre.y)
-            if rec.id != ignore and gap < radius + rec.radius - OVERLAP_EPS:
+            x, y = rec.centre
+            if math.hypot(cx - x, cy - y) < radius + rec.radius - OVERLAP_EPS and rec.id != ignore:
                 out.append(rec.id)
-        return sorted(out)
+        if len(out) > 1:
+            out.sort()
+        return out
 
     # --------------------------------------------------------------- terrain
     def distance_to_piece(self, base_id: str, piece_id: str) -> float:
@@ -410,12 +426,17 @@ class Battlefield:
         return list(found)
 
     def _pieces_overlapping(self, centre: tuple[float, float], radius: float, mask: int) -> list[TerrainPiece]:
-        hits = self.space.point_query((centre[0], centre[1]), radius, mask_filter(mask))
+        """Each part of the mask's categories whose box the circle's box meets, tested exactly (pymunk's point
+        query would only narrow the same parts down to a superset of these: the answer is sorted by id)."""
+        cx, cy = float(centre[0]), float(centre[1])
+        p = (cx, cy)
+        limit = radius - OVERLAP_EPS
         seen: dict[str, TerrainPiece] = {}
-        for h in hits:
-            part = self._parts.get(h.shape)
-            if part and part.piece.id not in seen and \
-                    geo.distance_to_convex((centre[0], centre[1]), part.points) < radius - OVERLAP_EPS:
+        for part, pl, pb, pr, pt in self._part_boxes:
+            if not part.cat & mask or cx + radius < pl or cx - radius > pr or cy + radius < pb or \
+                    cy - radius > pt or part.piece.id in seen:
+                continue
+            if geo.distance_to_convex(p, part.points) < limit:
                 seen[part.piece.id] = part.piece
         return sorted(seen.values(), key=lambda p: p.id)
 

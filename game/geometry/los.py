@@ -15,7 +15,6 @@ from game.core.vec import Vec2
 from game.geometry import shapes as geo
 from game.geometry.battlefield import (
     CAT_AREA,
-    CAT_BASE,
     CAT_BLOCKS_LOS,
     CAT_OBSTACLE,
     CROSS_EPS,
@@ -109,20 +108,14 @@ def _line_of_sight(bf: Battlefield, viewer_id: str, target_id: str, facing: floa
     tcx, tcy, tr = tc.x, tc.y, target.radius
     # every sight line lies within 0.9 r of the centre line, so one grown query finds every candidate
     # (the viewer's own base is left out by its group); each line then tests the candidates it may cross
-    mask = CAT_AREA | CAT_BLOCKS_LOS | CAT_OBSTACLE | CAT_BASE
+    # (what swept_candidates finds, without asking pymunk: the candidates are sorted by id below anyway)
     cand_parts: list[tuple[str, TerrainPiece, tuple, float, float, float]] = []
-    cand_bases: list[BaseRecord] = []
-    for shape in bf.swept_candidates(a, (tcx, tcy), 0.9 * tr + 1e-9, mask, bf.group_of(viewer_id)):
-        part = bf.part_info(shape)
-        if part is not None:
-            piece, pts, (cx, cy), bound = part
-            if piece.kind == "area" and (bf.inside_piece(vc, piece) or bf.inside_piece(tc, piece)):
-                continue  # models see into and out of the area piece they stand in ([DIG-LOS-2])
-            cand_parts.append((piece.id, piece, pts, cx, cy, bound))
-            continue
-        rec = bf.base_of_shape(shape)
-        if rec is not None and rec.id != target_id:
-            cand_bases.append(rec)
+    grown = 0.9 * tr + 1e-9
+    for piece, part in bf.swept_parts(a, (tcx, tcy), grown, CAT_AREA | CAT_BLOCKS_LOS | CAT_OBSTACLE):
+        if piece.kind == "area" and (bf.inside_piece(vc, piece) or bf.inside_piece(tc, piece)):
+            continue  # models see into and out of the area piece they stand in ([DIG-LOS-2])
+        cand_parts.append((piece.id, piece, part.edges, part.centre[0], part.centre[1], part.bound))
+    cand_bases = [rec for rec in bf.swept_bases(a, (tcx, tcy), grown, bf.group_of(viewer_id)) if rec.id != target_id]
     cand_parts.sort(key=lambda c: c[0])
     cand_bases.sort(key=lambda r: r.id)
     fx, fy = math.cos(math.radians(viewer.facing)), math.sin(math.radians(viewer.facing))

@@ -18,6 +18,7 @@ from game.geometry.battlefield import (
     CAT_BASE,
     CONTACT_TOLERANCE,
     FLIES,
+    MEMO_ENTRIES,
     NEUTRAL,
     OVERLAP_EPS,
     PASSES_ENEMIES,
@@ -109,9 +110,10 @@ def check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, f
 
 def _check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
                 allowance: float | None, ignore: Sequence[str]) -> MoveCheck:
-    """The move check, from :meth:`Battlefield.swept_hits` (no pymunk query). Its violations list in the order
-    pymunk's candidates would give them (bases before terrain) unless two bases, or two terrain parts, stand
-    in the way of one leg, whose order only pymunk knows: then the check is made by the pymunk queries."""
+    """The move check from :meth:`Battlefield.swept_bases` and ``swept_parts`` (no pymunk query), its
+    violations in the order pymunk's candidates would give them (its moving bases before its static terrain,
+    the terrain in its static tree's order), unless two bases stand in one leg's way, whose order only pymunk
+    knows (its tree of bases changes as they move): then pymunk's queries check it."""
     return _check_move_fast(bf, base_id, waypoints, allowance, ignore) or \
         _check_move_indexed(bf, base_id, waypoints, allowance, ignore)
 
@@ -135,21 +137,16 @@ def _check_move_fast(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[fl
         if not bf.on_table(p, r):
             violations.append(Violation("MOVE-12", "the base would leave the table", p))
             break
-    rough: dict[str, list[tuple[float, float]]] = {}
-    obstacles: dict[str, list[tuple[float, float]]] = {}
-    pieces = {}
+    leg_violations, rough, obstacles, pieces = _terrain_sweep(bf, pts, seg_starts, r)
     hit_bases: set[str] = set()
     group = bf.group_of(base_id)
     for i in range(len(pts) - 1):
-        ax, ay = pts[i]
-        bx, by = pts[i + 1]
-        a, b = (ax, ay), (bx, by)
         seg = seg_starts[i + 1] - seg_starts[i]
         if seg == 0:
             continue
-        bases, parts = bf.swept_hits(a, b, r, group)
+        a, b = pts[i], pts[i + 1]
         base_hits = 0
-        for rec in bases:
+        for rec in bf.swept_bases(a, b, r, group):
             if rec.id in hit_bases:
                 continue
             iv = geo.clip_disc(a, b, (rec.centre.x, rec.centre.y), r + rec.radius)
@@ -164,24 +161,52 @@ def _check_move_fast(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[fl
                     what = "an enemy" if rec.side != mover.side else "an engaged friendly model"
                     violations.append(Violation("MOVE-7", f"the base would pass through {what} ({rec.called})",
                                                 Vec2(*_at(a, b, iv[0])), rec.id))
-        impassable_hits = 0
-        for piece, part in parts:
+        violations += leg_violations[i]  # pymunk answers the bases before the terrain
+    return _finish(bf, mover, pts, length, flight, rough, obstacles, dict(pieces), violations, allowance, ignore)
+
+
+Sweep = tuple[list[list[Violation]], dict[str, list[tuple[float, float]]], dict[str, list[tuple[float, float]]], dict]
+
+
+def _terrain_sweep(bf: Battlefield, pts: list[Vec2], seg_starts: list[float], r: float) -> Sweep:
+    """What the terrain does to a base of radius ``r`` dragged along ``pts``: per leg the impassable pieces it
+    enters (TERR-4), the spans over rough and obstacle pieces, the pieces met. The terrain never moves, so the
+    answer is remembered (a model that stood still is asked the same moves again after others moved). The
+    parts come in pymunk's order (Battlefield.swept_parts), so its violations are listed as pymunk's would be."""
+    key = (tuple(pts), r)
+    memo = bf.sweep_memo
+    if key in memo:
+        return memo[key]
+    legs: list[list[Violation]] = []
+    rough: dict[str, list[tuple[float, float]]] = {}
+    obstacles: dict[str, list[tuple[float, float]]] = {}
+    pieces: dict = {}
+    found: Sweep = (legs, rough, obstacles, pieces)
+    for i in range(len(pts) - 1):
+        leg: list[Violation] = []
+        legs.append(leg)
+        ax, ay = pts[i]
+        bx, by = pts[i + 1]
+        seg = seg_starts[i + 1] - seg_starts[i]
+        if seg == 0:
+            continue
+        for piece, part in bf.swept_parts((ax, ay), (bx, by), r):
             iv = geo.swept_edges(ax, ay, bx, by, r, part.edges, geo.grown_edges(part.key, r) if r > 0 else [])
             if iv is None or (iv[1] - iv[0]) * seg <= OVERLAP_EPS:
                 continue
             span = (seg_starts[i] + iv[0] * seg, seg_starts[i] + iv[1] * seg)
             pieces[piece.id] = piece
             if piece.kind == "impassable":
-                impassable_hits += 1
-                if impassable_hits > 1:
-                    return None
-                violations.append(Violation("TERR-4", f"the base would enter impassable terrain '{piece.id}'",
-                                            Vec2(*_at(a, b, iv[0])), piece.id))
+                leg.append(Violation("TERR-4", f"the base would enter impassable terrain '{piece.id}'",
+                                     Vec2(*_at((ax, ay), (bx, by), iv[0])), piece.id))
             elif piece.kind == "obstacle":
                 obstacles.setdefault(piece.id, []).append(span)
             else:
                 rough.setdefault(piece.id, []).append(span)
-    return _finish(bf, mover, pts, length, flight, rough, obstacles, pieces, violations, allowance, ignore)
+    if len(memo) > 4 * MEMO_ENTRIES:
+        memo.clear()
+    memo[key] = found
+    return found
 
 
 def _check_move_indexed(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
@@ -291,10 +316,13 @@ def end_position(bf: Battlefield, mover: BaseRecord, end: Vec2,
         if piece.kind == "obstacle":
             out.append(Violation("DIG-MOVE-7", f"the move would end on obstacle '{piece.id}'", end, piece.id))
     engaged, near = [], []
+    ex, ey = end
+    side = mover.side
     for e in bf.bases():
-        if e.side in (mover.side, NEUTRAL) or e.id == mover.id:
+        if e.side == side or e.side == NEUTRAL or e.id == mover.id:
             continue  # [ENC-RES-3]: the 1″ rule does not apply to a neutral base
-        gap = end.distance_to(e.centre) - r - e.radius
+        cx, cy = e.centre
+        gap = math.hypot(ex - cx, ey - cy) - r - e.radius  # end.distance_to(e.centre), unpacked
         if gap <= CONTACT_TOLERANCE and gap >= -OVERLAP_EPS:
             engaged.append(e.id)
         elif gap < ONE_INCH - 1e-9 and e.id not in ignore:

@@ -1,13 +1,23 @@
-"""The move check worked out without pymunk's queries (paths._check_move_fast, Battlefield.swept_hits) gives
-exactly the answer of the one built on them (paths._check_move_indexed), violations in the same order, or
-declines (None) when only pymunk knows that order: hand-made maps with known answers and random ones."""
+"""The move check worked out without pymunk's queries (paths._check_move_fast: Battlefield.swept_bases and
+swept_parts) gives exactly the answer of the one built on them (paths._check_move_indexed), violations in the
+same order, or declines (None) when only pymunk knows that order: hand-made maps and random ones."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.geometry.battlefield import FLIES, PASSES_ENEMIES, Battlefield
+from game.geometry.battlefield import (
+    ALL_TERRAIN,
+    CAT_AREA,
+    CAT_BASE,
+    CAT_BLOCKS_LOS,
+    CAT_IMPASSABLE,
+    CAT_OBSTACLE,
+    FLIES,
+    PASSES_ENEMIES,
+    Battlefield,
+)
 from game.geometry.paths import _check_move_fast, _check_move_indexed, check_move
 from tests.geometry.helpers import base, field, piece, rect
 
@@ -42,12 +52,29 @@ def test_a_move_through_an_enemy_and_into_a_building_lists_the_enemy_first_as_py
     assert [v.rule for v in move.violations if v.rule in ("MOVE-7", "TERR-4")] == ["MOVE-7", "TERR-4"]
 
 
-def test_two_parts_of_one_building_in_the_way_are_left_to_pymunk() -> None:
+def test_two_parts_of_one_building_in_the_way_list_in_pymunks_order() -> None:
     bf = _field()
     bf.update_base("a", centre=(14.0, 14.0))
-    assert not _same(bf, "a", [(2.0, 2.0)], None)  # through the corner of the L: both of its parts
+    assert _same(bf, "a", [(2.0, 2.0)], None)  # through the corner of the L: both of its parts
     move = check_move(bf, "a", [(2.0, 2.0)])
     assert [v.what for v in move.violations if v.rule == "TERR-4"] == ["ell", "ell"]
+
+
+def test_the_terrain_is_listed_in_the_order_pymunk_answers_any_query() -> None:
+    import random
+
+    import pymunk
+
+    from game.geometry.battlefield import ALL_TERRAIN, mask_filter
+
+    bf = _field()
+    rank = {id(part): i for i, (part, *_box) in enumerate(bf._part_boxes)}
+    rng = random.Random(5)
+    for _ in range(2000):
+        x, y, w, h = rng.uniform(-2, 38), rng.uniform(-2, 38), rng.uniform(0, 20), rng.uniform(0, 20)
+        hits = [rank[id(bf._parts[s])] for s in bf.space.bb_query(pymunk.BB(x, y, x + w, y + h),
+                                                                 mask_filter(ALL_TERRAIN)) if s in bf._parts]
+        assert hits == sorted(hits)
 
 
 def test_an_engaged_friend_blocks_and_a_free_one_does_not() -> None:
@@ -97,3 +124,37 @@ def test_the_fast_check_is_the_reference_check_on_a_shipped_map(seed) -> None:
     for i in range(10):
         pts = [(rng.uniform(-1, 37), rng.uniform(-1, 37)) for _ in range(rng.randint(1, 3))]
         _same(bf, f"m{i}", pts, rng.choice([None, 6.0, 9.0]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.tuples(st.floats(-2, 38), st.floats(-2, 38)), st.tuples(st.floats(-2, 38), st.floats(-2, 38)),
+       st.floats(0, 3), st.sampled_from("abcdep-"),
+       st.lists(st.tuples(st.sampled_from("abcdep"), st.floats(1, 35), st.floats(1, 35)), max_size=4),
+       st.sampled_from([ALL_TERRAIN, CAT_AREA | CAT_BLOCKS_LOS | CAT_OBSTACLE, CAT_IMPASSABLE | CAT_OBSTACLE]))
+def test_swept_bases_and_parts_find_what_pymunk_finds(a, b, radius, mover, moves, mask) -> None:
+    """The pymunk-free queries behind move checks and sight lines: the same shapes (terrain in the same order)."""
+    bf = _field()
+    for bid, x, y in moves:
+        bf.update_base(bid, centre=(x, y))
+    group = 0 if mover == "-" else bf.group_of(mover)
+    shapes = bf.swept_candidates(a, b, radius, mask | CAT_BASE, group)
+    parts = [bf.part_of_shape(s) for s in shapes if bf.part_of_shape(s) is not None]
+    assert [(piece, part.points) for piece, part in bf.swept_parts(a, b, radius, mask)] == parts
+    found = sorted(r.id for r in bf.swept_bases(a, b, radius, group))
+    assert found == sorted(bf.base_of_shape(s).id for s in shapes if bf.base_of_shape(s) is not None)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.tuples(st.floats(-2, 38), st.floats(-2, 38)), st.floats(0, 3),
+       st.sampled_from([ALL_TERRAIN, CAT_IMPASSABLE | CAT_OBSTACLE, CAT_AREA]))
+def test_pieces_overlapping_is_pymunks_point_query_narrowed_exactly(centre, radius, mask) -> None:
+    from game.geometry import shapes as geo
+    from game.geometry.battlefield import OVERLAP_EPS, mask_filter
+
+    bf = _field()
+    seen = {}
+    for h in bf.space.point_query(centre, radius, mask_filter(mask)):
+        part = bf._parts.get(h.shape)
+        if part and geo.distance_to_convex(centre, part.points) < radius - OVERLAP_EPS:
+            seen[part.piece.id] = part.piece
+    assert bf.pieces_overlapping(centre, radius, mask) == sorted(seen.values(), key=lambda p: p.id)
