@@ -122,6 +122,7 @@ class Battlefield:
     _terrain_memo: dict[tuple, list[TerrainPiece]] = field(init=False, default_factory=dict)
     _part_boxes: list[tuple[_Part, float, float, float, float]] = field(init=False, default_factory=list)
     sweep_memo: dict[tuple, object] = field(init=False, default_factory=dict)  # terrain answers (paths.py)
+    _discs_at: tuple[int, list[tuple[float, float, float, str]]] = field(init=False, default=(-1, []))
 
     def __post_init__(self) -> None:
         self.space = pymunk.Space()
@@ -372,15 +373,19 @@ class Battlefield:
         """Bases a circle at ``centre`` would overlap (touching is not overlapping). A table holds a few dozen
         bases at most: testing each is faster than asking pymunk, and the test is the same exact one."""
         cx, cy = float(centre[0]), float(centre[1])
-        out = []
-        for b in self._bases.values():
-            rec = b.record
-            x, y = rec.centre
-            if math.hypot(cx - x, cy - y) < radius + rec.radius - OVERLAP_EPS and rec.id != ignore:
-                out.append(rec.id)
+        out = [bid for x, y, r, bid in self._discs() if math.hypot(cx - x, cy - y) < radius + r - OVERLAP_EPS
+               and bid != ignore]
         if len(out) > 1:
             out.sort()
         return out
+
+    def _discs(self) -> list[tuple[float, float, float, str]]:
+        """(x, y, radius, id) of every base, in the index's order, kept while no base changes."""
+        rev, discs = self._discs_at
+        if rev != self.revision:
+            discs = [(b.record.centre.x, b.record.centre.y, b.record.radius, b.record.id) for b in self._bases.values()]
+            self._discs_at = (self.revision, discs)
+        return discs
 
     # --------------------------------------------------------------- terrain
     def distance_to_piece(self, base_id: str, piece_id: str) -> float:

@@ -7,7 +7,7 @@ last left it, so the UI can draw the lines and the log can say why.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from game.content.maps import TerrainPiece
@@ -21,7 +21,6 @@ from game.geometry.battlefield import (
     NEVER_IN_COVER,
     BaseRecord,
     Battlefield,
-    base_in_front_arc,
 )
 
 LINE_OFFSETS = (-0.9, -0.45, 0.0, 0.45, 0.9)  # fractions of the target's radius ([DIG-LOS-1])
@@ -99,10 +98,10 @@ def line_of_sight(bf: Battlefield, viewer_id: str, target_id: str, facing: float
 
 def _line_of_sight(bf: Battlefield, viewer_id: str, target_id: str, facing: float | None) -> LosResult:
     viewer, target = bf.base(viewer_id), bf.base(target_id)
-    if facing is not None:
-        viewer = replace(viewer, facing=float(facing) % 360.0)
+    view = viewer.facing if facing is None else float(facing) % 360.0  # as the base turned to ``facing``
     vc, tc = viewer.centre, target.centre
-    in_arc = base_in_front_arc(viewer, target)
+    fx, fy = math.cos(math.radians(view)), math.sin(math.radians(view))  # facing_vector(view)
+    in_arc = fx * (tc.x - vc.x) + fy * (tc.y - vc.y) + target.radius > 1e-9  # base_in_front_arc, unpacked
     points = sample_points(vc, tc, target.radius)
     a = (vc.x, vc.y)
     tcx, tcy, tr = tc.x, tc.y, target.radius
@@ -118,7 +117,6 @@ def _line_of_sight(bf: Battlefield, viewer_id: str, target_id: str, facing: floa
     cand_bases = [rec for rec in bf.swept_bases(a, (tcx, tcy), grown, bf.group_of(viewer_id)) if rec.id != target_id]
     cand_parts.sort(key=lambda c: c[0])
     cand_bases.sort(key=lambda r: r.id)
-    fx, fy = math.cos(math.radians(viewer.facing)), math.sin(math.radians(viewer.facing))
     lines = []
     for i, pt in enumerate(points):
         obs: list[Obstruction] = []

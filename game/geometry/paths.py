@@ -76,6 +76,17 @@ class MoveCheck:
         return self.crosses_rough
 
 
+_MOVE_CHECK_FIELDS = tuple(f for f in MoveCheck.__dataclass_fields__)
+
+
+def _move_check(*values: object) -> MoveCheck:
+    """``MoveCheck(*values)`` without the frozen dataclass's one ``object.__setattr__`` per field (thousands of
+    checks a game): the same object, its fields set in one go."""
+    check = object.__new__(MoveCheck)
+    check.__dict__.update(zip(_MOVE_CHECK_FIELDS, values, strict=True))
+    return check
+
+
 def blocks_movement(mover: BaseRecord, other: BaseRecord, bf: Battlefield) -> bool:
     """[MOVE-7]: enemies block unless the mover is Agile; friends block only when engaged; a neutral
     base (the Prisoner, [ENC-RES-3]) blocks like any base."""
@@ -296,8 +307,8 @@ def _finish(bf: Battlefield, mover: BaseRecord, pts: list[Vec2], length: float, 
     end = pts[-1]
     engaged, end_violations = end_position(bf, mover, end, ignore)
     violations += end_violations
-    return MoveCheck(tuple(pts), length, cost, tuple(crossings), rough_ids, water, tuple(engaged),
-                     tuple(violations), allowance)
+    return _move_check(tuple(pts), length, cost, tuple(crossings), rough_ids, water, tuple(engaged),
+                       tuple(violations), allowance)
 
 
 def _at(a: geo.Pt, b: geo.Pt, t: float) -> geo.Pt:

@@ -103,15 +103,16 @@ def extensions(state: GameState, model: ModelState, done: tuple[str, ...], ap: i
     move_slots = 1 + sum(h.extra_move_actions for h in hooks_of(model))
     combat_slots = 1 + sum(h.extra_combat_actions for h in hooks_of(model))
     plans: list[tuple[str, ...]] = []
+    known = {k: action_kind(k, model) for k in (*kinds, *done)}  # asked for every plan: looked up once
 
     def extend(plan: tuple[str, ...], left: int) -> None:
         plans.append(plan)
         if plan and plan[-1] == "disengage":
             return  # [MOVE-9]: its activation then ends
-        slots = [action_kind(a, model).slot for a in plan]
-        earlier = [action_kind(a, model) for a in plan[len(done):]]  # still to resolve: they may change things
+        slots = [known[a].slot for a in plan]
+        earlier = [known[a] for a in plan[len(done):]]  # still to resolve: they may change things
         for kind in kinds:
-            action = action_kind(kind, model)
+            action = known[kind]
             if action.ap > left:
                 continue
             if stunned and not plan and kind != "shake_off":
