@@ -15,7 +15,7 @@ from game.core.dice import Modifier
 from game.core.vec import Vec2
 from game.geometry import pushes
 from game.geometry.battlefield import Battlefield
-from game.geometry.charges import charge_ends, charge_lane, chosen_lane
+from game.geometry.charges import charge_ends, charge_lane, chosen_lane, out_of_reach
 from game.geometry.paths import MoveCheck, check_move
 from game.geometry.reach import free_end
 from game.geometry.routes import Route, end_options, shortest_route
@@ -256,6 +256,8 @@ def _charge_targets(state: GameState, bf: Battlefield, model: ModelState, inches
     for e, may in zip(foes, allowed, strict=True):
         if board.distance(model, e) < 3 - 1e-9 or not may:
             continue
+        if out_of_reach(bf, model.id, e.id, inches):
+            continue  # no lane reaches it: the sight line need not be drawn
         if not board.sight(state, model, e).has_los:
             continue
         lane = chosen_lane(bf, model.id, e.id, inches)  # [MOVE-4]: some straight lane, not only the centre line

@@ -158,3 +158,17 @@ def test_pieces_overlapping_is_pymunks_point_query_narrowed_exactly(centre, radi
         if part and geo.distance_to_convex(centre, part.points) < radius - OVERLAP_EPS:
             seen[part.piece.id] = part.piece
     assert bf.pieces_overlapping(centre, radius, mask) == sorted(seen.values(), key=lambda p: p.id)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.floats(1, 35), st.floats(1, 35), st.floats(0, 12))
+def test_a_target_out_of_reach_has_no_lane_as_the_full_search_finds(x, y, allowance) -> None:
+    """charges.out_of_reach spares the lane search only where it finds nothing."""
+    from game.geometry.charges import charge_ends, charge_lane, out_of_reach
+
+    bf = _field()
+    bf.update_base("a", centre=(x, y))
+    for target in ("b", "c", "e"):
+        if out_of_reach(bf, "a", target, allowance):
+            assert not charge_lane(bf, "a", target, allowance).legal
+            assert not charge_ends(bf, "a", target, allowance)
