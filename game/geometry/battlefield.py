@@ -342,14 +342,17 @@ class Battlefield:
     def bases_within(self, base_id: str, inches: float, side: str | None = None) -> list[str]:
         """Ids of other bases within N″ (optionally of one side), sorted by distance then id."""
         me = self.base(base_id)
-        hits = self.space.point_query(tuple(me.centre), me.radius + inches + 1e-9, mask_filter(CAT_BASE))
+        px, py = me.centre
+        reach = me.radius + inches + 1e-9
         out = []
-        for h in hits:
-            other = self.base_of_shape(h.shape)
-            if other is None or other.id == base_id or (side is not None and other.side != side):
+        for x, y, r, bid in self._discs():
+            # pymunk's point query, which this replaces, keeps a circle whose edge is nearer than ``reach``
+            if math.sqrt((px - x) * (px - x) + (py - y) * (py - y)) - r >= reach or bid == base_id:
                 continue
-            if self.within(base_id, other.id, inches):
-                out.append((self.distance(base_id, other.id), other.id))
+            if side is not None and self._bases[bid].record.side != side:
+                continue
+            if self.within(base_id, bid, inches):
+                out.append((self.distance(base_id, bid), bid))
         return [i for _, i in sorted(out)]
 
     def engaged_with(self, base_id: str) -> list[str]:

@@ -122,15 +122,14 @@ def check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, f
 def _check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
                 allowance: float | None, ignore: Sequence[str]) -> MoveCheck:
     """The move check from :meth:`Battlefield.swept_bases` and ``swept_parts`` (no pymunk query), its
-    violations in the order pymunk's candidates would give them (its moving bases before its static terrain,
-    the terrain in its static tree's order), unless two bases stand in one leg's way, whose order only pymunk
-    knows (its tree of bases changes as they move): then pymunk's queries check it."""
-    return _check_move_fast(bf, base_id, waypoints, allowance, ignore) or \
-        _check_move_indexed(bf, base_id, waypoints, allowance, ignore)
+    violations in the order pymunk's candidates would give them: its moving bases before its static terrain,
+    the terrain in its static tree's order, and when two bases stand in one leg's way, the order pymunk's
+    query of that leg finds them in (its tree of bases changes as they move)."""
+    return _check_move_fast(bf, base_id, waypoints, allowance, ignore)
 
 
 def _check_move_fast(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
-                     allowance: float | None, ignore: Sequence[str]) -> MoveCheck | None:
+                     allowance: float | None, ignore: Sequence[str]) -> MoveCheck:
     mover = bf.base(base_id)
     pts = [Vec2(float(p[0]), float(p[1])) for p in waypoints]
     if not pts or pts[0] != mover.centre:
@@ -156,7 +155,7 @@ def _check_move_fast(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[fl
         if seg == 0:
             continue
         a, b = pts[i], pts[i + 1]
-        base_hits = 0
+        leg: list[Violation] = []
         for rec in bf.swept_bases(a, b, r, group):
             if rec.id in hit_bases:
                 continue
@@ -165,13 +164,14 @@ def _check_move_fast(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[fl
                 if rec.id not in blocking:
                     blocking[rec.id] = rec.id not in ignore and blocks_movement(mover, rec, bf)
                 if blocking[rec.id]:
-                    base_hits += 1
-                    if base_hits > 1:
-                        return None
                     hit_bases.add(rec.id)
                     what = "an enemy" if rec.side != mover.side else "an engaged friendly model"
-                    violations.append(Violation("MOVE-7", f"the base would pass through {what} ({rec.called})",
-                                                Vec2(*_at(a, b, iv[0])), rec.id))
+                    leg.append(Violation("MOVE-7", f"the base would pass through {what} ({rec.called})",
+                                         Vec2(*_at(a, b, iv[0])), rec.id))
+        if len(leg) > 1:  # listed in the order pymunk's tree of bases answers this leg's query
+            order = {bf.base_of_shape(s).id: k for k, s in enumerate(bf.swept_candidates(a, b, r, CAT_BASE, group))}
+            leg.sort(key=lambda v: order[v.what])
+        violations += leg
         violations += leg_violations[i]  # pymunk answers the bases before the terrain
     return _finish(bf, mover, pts, length, flight, rough, obstacles, dict(pieces), violations, allowance, ignore)
 

@@ -1,6 +1,6 @@
 """The move check worked out without pymunk's queries (paths._check_move_fast: Battlefield.swept_bases and
 swept_parts) gives exactly the answer of the one built on them (paths._check_move_indexed), violations in the
-same order, or declines (None) when only pymunk knows that order: hand-made maps and random ones."""
+same order: hand-made maps and random ones. So do the other queries that no longer ask pymunk."""
 
 from __future__ import annotations
 
@@ -37,10 +37,9 @@ def _field() -> Battlefield:
 
 def _same(bf: Battlefield, mover: str, pts: list[tuple[float, float]], allowance: float | None = 12.0,
           ignore: tuple[str, ...] = ()) -> bool:
-    """Whether the fast check answered (and then with the reference's answer)."""
-    fast = _check_move_fast(bf, mover, pts, allowance, ignore)
-    assert fast is None or fast == _check_move_indexed(bf, mover, pts, allowance, ignore)
-    return fast is not None
+    """Whether the fast check gives the reference's answer."""
+    return _check_move_fast(bf, mover, pts, allowance, ignore) == _check_move_indexed(bf, mover, pts, allowance,
+                                                                                      ignore)
 
 
 def test_a_move_through_an_enemy_and_into_a_building_lists_the_enemy_first_as_pymunk_does() -> None:
@@ -80,7 +79,7 @@ def test_the_terrain_is_listed_in_the_order_pymunk_answers_any_query() -> None:
 def test_an_engaged_friend_blocks_and_a_free_one_does_not() -> None:
     bf = _field()
     bf.update_base("a", centre=(26.0, 30.0))
-    assert not _same(bf, "a", [(34.0, 31.0)], None)  # through d (engaged with e) and e: two bases in one leg
+    assert _same(bf, "a", [(34.0, 31.0)], None)  # through d (engaged with e) and e: two bases in one leg
     # in pymunk's order, which is not the order along the move
     assert sorted(v.what for v in check_move(bf, "a", [(34.0, 31.0)]).violations if v.rule == "MOVE-7") == ["d", "e"]
     bf.update_base("a", centre=(30.0, 26.0))
@@ -105,8 +104,8 @@ def test_the_fast_check_is_the_reference_check_on_random_moves(mover, pts, moves
     rec = bf.base(mover)
     bf.remove_base(mover)
     bf.add_base(base(mover, rec.side, rec.centre.x, rec.centre.y, radius, 0.0, *flags))
-    _same(bf, mover, pts, allowance, ignore)
-    _same(bf, mover, [(rec.centre.x + 5.0, rec.centre.y + 0.3)], allowance, ignore)
+    assert _same(bf, mover, pts, allowance, ignore)
+    assert _same(bf, mover, [(rec.centre.x + 5.0, rec.centre.y + 0.3)], allowance, ignore)
 
 
 @settings(max_examples=60, deadline=None)
@@ -123,7 +122,7 @@ def test_the_fast_check_is_the_reference_check_on_a_shipped_map(seed) -> None:
         bf.add_base(base(f"m{i}", "AB"[i % 2], rng.uniform(1, 35), rng.uniform(1, 35), rng.choice([0.5, 0.63, 0.98])))
     for i in range(10):
         pts = [(rng.uniform(-1, 37), rng.uniform(-1, 37)) for _ in range(rng.randint(1, 3))]
-        _same(bf, f"m{i}", pts, rng.choice([None, 6.0, 9.0]))
+        assert _same(bf, f"m{i}", pts, rng.choice([None, 6.0, 9.0]))
 
 
 @settings(max_examples=200, deadline=None)
@@ -172,3 +171,37 @@ def test_a_target_out_of_reach_has_no_lane_as_the_full_search_finds(x, y, allowa
         if out_of_reach(bf, "a", target, allowance):
             assert not charge_lane(bf, "a", target, allowance).legal
             assert not charge_ends(bf, "a", target, allowance)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from("abcdep"), st.floats(1, 35), st.floats(1, 35)), max_size=6),
+       st.sampled_from("abcdep"), st.sampled_from([0.02, 1.0, 3.0, 6.0]), st.sampled_from([None, "A", "B"]))
+def test_bases_within_is_pymunks_point_query_narrowed_exactly(moves, me, inches, side) -> None:
+    from game.geometry.battlefield import CAT_BASE, mask_filter
+
+    bf = _field()
+    for bid, x, y in moves:
+        bf.update_base(bid, centre=(x, y))
+    rec = bf.base(me)
+    out = []
+    for h in bf.space.point_query(tuple(rec.centre), rec.radius + inches + 1e-9, mask_filter(CAT_BASE)):
+        other = bf.base_of_shape(h.shape)
+        if other is None or other.id == me or (side is not None and other.side != side):
+            continue
+        if bf.within(me, other.id, inches):
+            out.append((bf.distance(me, other.id), other.id))
+    assert bf.bases_within(me, inches, side) == [i for _, i in sorted(out)]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 10_000))
+def test_a_move_through_a_crowd_lists_its_bases_as_pymunk_does(seed) -> None:
+    import random
+
+    rng = random.Random(seed)
+    bf = field([], [base(f"m{i}", "AB"[i % 2 if i else 0], 4 + 1.9 * i + rng.uniform(-0.3, 0.3),
+                         18 + rng.uniform(-0.8, 0.8)) for i in range(12)])
+    for i in range(12):  # some pairs in contact, so that friends block as well
+        if rng.random() < 0.3:
+            bf.update_base(f"m{i}", centre=(bf.base(f"m{i}").centre.x, 18.0))
+    assert _same(bf, "m0", [(rng.uniform(24, 34), rng.uniform(15, 21))], rng.choice([None, 30.0]))
