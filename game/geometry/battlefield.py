@@ -188,6 +188,10 @@ class Battlefield:
             b.body.position = tuple(b.record.centre)
             self.space.reindex_shapes_for_body(b.body)
 
+    def arrangement(self) -> tuple[BaseRecord, ...]:
+        """The bases as they stand now (plain records): equal arrangements answer every question alike."""
+        return tuple(b.record for b in self._bases.values())
+
     def memo(self) -> dict:
         """A dict for answers that follow from the index alone (move checks, sight lines), valid while the bases
         stand as they are now. The memos of the last few arrangements are kept, so that a model stood somewhere
@@ -195,7 +199,7 @@ class Battlefield:
         rev, found = self._memo_at
         if rev == self.revision:
             return found
-        arrangement = tuple(b.record for b in self._bases.values())
+        arrangement = self.arrangement()
         found = self._memos.pop(arrangement, None)
         if found is None or len(found) > MEMO_ENTRIES:
             found = {}
