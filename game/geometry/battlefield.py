@@ -493,8 +493,16 @@ class Battlefield:
         if not Battlefield.on_table(centre, radius):
             return False
         x, y = centre
-        far = {"top": y + radius, "bottom": TABLE_SIZE - y + radius, "left": x + radius,
-               "right": TABLE_SIZE - x + radius}[edge]
+        if edge == "top":
+            far = y + radius
+        elif edge == "bottom":
+            far = TABLE_SIZE - y + radius
+        elif edge == "left":
+            far = x + radius
+        elif edge == "right":
+            far = TABLE_SIZE - x + radius
+        else:
+            raise KeyError(edge)
         return far <= depth + 1e-9
 
     @staticmethod

@@ -14,7 +14,7 @@ checked when it resolves ([SEQ-2], RULING 2026-12-01).
 from __future__ import annotations
 
 from game.content.catalog import catalog
-from game.rules import conditions, encounter
+from game.rules import board, conditions, encounter
 from game.rules.action_kinds import CLEARS, FIRES, FREES, MOVES, ActionKind
 from game.rules.combat import ranged_weapons
 from game.rules.readiness import obstacles
@@ -98,7 +98,8 @@ def extensions(state: GameState, model: ModelState, done: tuple[str, ...], ap: i
     action of the plan still to resolve may change it (game.rules.readiness).
     """
     kinds = kinds_available(state, model)
-    blocked = {k: obstacles(state, model, k) for k in kinds}
+    engaged = board.is_engaged(state, model)
+    blocked = {k: obstacles(state, model, k, engaged) for k in kinds}
     stunned = conditions.STUNNED.on(model)
     move_slots = 1 + sum(h.extra_move_actions for h in hooks_of(model))
     combat_slots = 1 + sum(h.extra_combat_actions for h in hooks_of(model))
