@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import pymunk
 
@@ -119,7 +120,7 @@ class Battlefield:
     revision: int = field(init=False, default=0)  # bumped whenever a base is added, moved, turned or removed
     _memos: dict[tuple, dict] = field(init=False, default_factory=dict)
     _memo_at: tuple[int, dict] = field(init=False, default=(-1, {}))
-    _terrain_memo: dict[tuple, list[TerrainPiece]] = field(init=False, default_factory=dict)
+    _terrain_memo: dict[tuple, Any] = field(init=False, default_factory=dict)  # answers about the terrain alone
     _part_boxes: list[tuple[_Part, float, float, float, float]] = field(init=False, default_factory=list)
     sweep_memo: dict[tuple, object] = field(init=False, default_factory=dict)  # terrain answers (paths.py)
     _discs_at: tuple[int, list[tuple[float, float, float, str]]] = field(init=False, default=(-1, []))
@@ -405,7 +406,17 @@ class Battlefield:
         return max(0.0, d - radius)
 
     def pieces_at(self, point: tuple[float, float], mask: int = ALL_TERRAIN) -> list[TerrainPiece]:
-        """Pieces whose interior holds the point (boundary points are outside)."""
+        """Pieces whose interior holds the point (boundary points are outside). The terrain never moves: the
+        answers are remembered."""
+        key = ("at", float(point[0]), float(point[1]), mask)
+        found = self._terrain_memo.get(key)
+        if found is None:
+            if len(self._terrain_memo) > MEMO_ENTRIES * 4:
+                self._terrain_memo.clear()
+            found = self._terrain_memo[key] = self._pieces_at(point, mask)
+        return list(found)
+
+    def _pieces_at(self, point: tuple[float, float], mask: int) -> list[TerrainPiece]:
         hits = self.space.point_query((point[0], point[1]), 0.0, mask_filter(mask))
         seen: dict[str, TerrainPiece] = {}
         for h in hits:
@@ -415,7 +426,19 @@ class Battlefield:
         return sorted(seen.values(), key=lambda p: p.id)
 
     def inside_piece(self, point: tuple[float, float], piece: TerrainPiece) -> bool:
-        """Interior of the whole polygon (seams between convex parts are inside, the outline is not)."""
+        """Interior of the whole polygon (seams between convex parts are inside, the outline is not); remembered
+        for this map's own pieces."""
+        if self._pieces.get(piece.id) is not piece:
+            return self._inside_piece(point, piece)
+        key = ("inside", float(point[0]), float(point[1]), piece.id)
+        found = self._terrain_memo.get(key)
+        if found is None:
+            if len(self._terrain_memo) > MEMO_ENTRIES * 4:
+                self._terrain_memo.clear()
+            found = self._terrain_memo[key] = self._inside_piece(point, piece)
+        return found
+
+    def _inside_piece(self, point: tuple[float, float], piece: TerrainPiece) -> bool:
         p = (point[0], point[1])
         if any(geo.point_in_convex(p, part) for part in self._piece_parts[piece.id]):
             return True
