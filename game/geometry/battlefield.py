@@ -123,6 +123,7 @@ class Battlefield:
     _terrain_memo: dict[tuple, Any] = field(init=False, default_factory=dict)  # answers about the terrain alone
     _part_boxes: list[tuple[_Part, float, float, float, float]] = field(init=False, default_factory=list)
     sweep_memo: dict[tuple, object] = field(init=False, default_factory=dict)  # terrain answers (paths.py)
+    sight_memo: dict[tuple, object] = field(init=False, default_factory=dict)  # sight lines by corridor (los.py)
     _discs_at: tuple[int, list[tuple[float, float, float, str]]] = field(init=False, default=(-1, []))
 
     def __post_init__(self) -> None:

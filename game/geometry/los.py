@@ -18,6 +18,7 @@ from game.geometry.battlefield import (
     CAT_BLOCKS_LOS,
     CAT_OBSTACLE,
     CROSS_EPS,
+    MEMO_ENTRIES,
     NEVER_IN_COVER,
     BaseRecord,
     Battlefield,
@@ -100,23 +101,41 @@ def _line_of_sight(bf: Battlefield, viewer_id: str, target_id: str, facing: floa
     viewer, target = bf.base(viewer_id), bf.base(target_id)
     view = viewer.facing if facing is None else float(facing) % 360.0  # as the base turned to ``facing``
     vc, tc = viewer.centre, target.centre
-    fx, fy = math.cos(math.radians(view)), math.sin(math.radians(view))  # facing_vector(view)
-    in_arc = fx * (tc.x - vc.x) + fy * (tc.y - vc.y) + target.radius > 1e-9  # base_in_front_arc, unpacked
-    points = sample_points(vc, tc, target.radius)
     a = (vc.x, vc.y)
     tcx, tcy, tr = tc.x, tc.y, target.radius
     # every sight line lies within 0.9 r of the centre line, so one grown query finds every candidate
     # (the viewer's own base is left out by its group); each line then tests the candidates it may cross
     # (what swept_candidates finds, without asking pymunk: the candidates are sorted by id below anyway)
-    cand_parts: list[tuple[str, TerrainPiece, tuple, float, float, float]] = []
     grown = 0.9 * tr + 1e-9
+    cand_bases = [rec for rec in bf.swept_bases(a, (tcx, tcy), grown, bf.group_of(viewer_id)) if rec.id != target_id]
+    cand_bases.sort(key=lambda r: r.id)
+    # the answer follows from these, the terrain and the bases in the corridor alone: remembered while they
+    # stand as they are, whatever moves elsewhere
+    corridor = (viewer_id, vc, view, target_id, tc, tr, target.flags,
+                tuple((r.id, r.centre, r.radius) for r in cand_bases))
+    found = bf.sight_memo.get(corridor)
+    if found is None:
+        if len(bf.sight_memo) > 4 * MEMO_ENTRIES:
+            bf.sight_memo.clear()
+        found = bf.sight_memo[corridor] = _sight_lines(bf, viewer_id, target, vc, view, grown, cand_bases)
+    return found
+
+
+def _sight_lines(bf: Battlefield, viewer_id: str, target: BaseRecord, vc: Vec2, view: float, grown: float,
+                 cand_bases: list[BaseRecord]) -> LosResult:
+    """The five sight lines past the terrain and ``cand_bases`` (what lies in the corridor), and the verdict."""
+    target_id, tc = target.id, target.centre
+    a = (vc.x, vc.y)
+    tcx, tcy, tr = tc.x, tc.y, target.radius
+    fx, fy = math.cos(math.radians(view)), math.sin(math.radians(view))  # facing_vector(view)
+    in_arc = fx * (tc.x - vc.x) + fy * (tc.y - vc.y) + target.radius > 1e-9  # base_in_front_arc, unpacked
+    points = sample_points(vc, tc, target.radius)
+    cand_parts: list[tuple[str, TerrainPiece, tuple, float, float, float]] = []
     for piece, part in bf.swept_parts(a, (tcx, tcy), grown, CAT_AREA | CAT_BLOCKS_LOS | CAT_OBSTACLE):
         if piece.kind == "area" and (bf.inside_piece(vc, piece) or bf.inside_piece(tc, piece)):
             continue  # models see into and out of the area piece they stand in ([DIG-LOS-2])
         cand_parts.append((piece.id, piece, part.edges, part.centre[0], part.centre[1], part.bound))
-    cand_bases = [rec for rec in bf.swept_bases(a, (tcx, tcy), grown, bf.group_of(viewer_id)) if rec.id != target_id]
     cand_parts.sort(key=lambda c: c[0])
-    cand_bases.sort(key=lambda r: r.id)
     lines = []
     for i, pt in enumerate(points):
         obs: list[Obstruction] = []

@@ -205,3 +205,21 @@ def test_a_move_through_a_crowd_lists_its_bases_as_pymunk_does(seed) -> None:
         if rng.random() < 0.3:
             bf.update_base(f"m{i}", centre=(bf.base(f"m{i}").centre.x, 18.0))
     assert _same(bf, "m0", [(rng.uniform(24, 34), rng.uniform(15, 21))], rng.choice([None, 30.0]))
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from("abcdep"), st.floats(1, 35), st.floats(1, 35)), min_size=1, max_size=8),
+       st.sampled_from([None, 0.0, 90.0, 200.0]))
+def test_sight_lines_remembered_by_corridor_are_those_worked_out_afresh(moves, facing) -> None:
+    """A sight line is remembered while the bases in its corridor stand still, whatever moves elsewhere: each
+    answer equals the one a fresh index of the same table works out."""
+    from game.geometry.los import line_of_sight
+
+    bf = _field()
+    for bid, x, y in moves:
+        for viewer, target in (("a", "b"), ("b", "c"), ("c", "a"), ("d", "e")):
+            line_of_sight(bf, viewer, target, facing)
+        bf.update_base(bid, centre=(x, y))
+        fresh = field(list(bf.battle_map.pieces), bf.arrangement())
+        for viewer, target in (("a", "b"), ("b", "c"), ("c", "a"), ("d", "e"), ("p", "a")):
+            assert line_of_sight(bf, viewer, target, facing) == line_of_sight(fresh, viewer, target, facing)
