@@ -127,6 +127,7 @@ class Battlefield:
     _discs_at: tuple[int, list[tuple[float, float, float, str]]] = field(init=False, default=(-1, []))
 
     def __post_init__(self) -> None:
+        self._terrain_memo = _terrain_memo_of(self.battle_map)
         self.space = pymunk.Space()
         static = self.space.static_body
         for piece in self.battle_map.pieces:
@@ -553,6 +554,20 @@ class Battlefield:
         if col is None or row is None:
             return None
         return row * 2 + col
+
+
+# map -> the answers about its terrain alone (which pieces a circle overlaps, which hold a point), shared by
+# every index of that map: they are the map's, whatever game stands on it (as routes.nav_graph's graphs are)
+_TERRAIN_MEMOS: dict[int, tuple[BattleMap, dict[tuple, Any]]] = {}
+
+
+def _terrain_memo_of(battle_map: BattleMap) -> dict[tuple, Any]:
+    found = _TERRAIN_MEMOS.get(id(battle_map))
+    if found is None or found[0] is not battle_map:
+        if len(_TERRAIN_MEMOS) > 16:
+            _TERRAIN_MEMOS.clear()
+        found = _TERRAIN_MEMOS[id(battle_map)] = (battle_map, {})
+    return found[1]
 
 
 def _seg_point_distance(ax: float, ay: float, dx: float, dy: float, ll: float, px: float, py: float) -> float:
