@@ -107,9 +107,12 @@ def fearless(state: GameState, model: ModelState) -> bool:
 
 def terror_source(state: GameState, model: ModelState) -> ModelState | None:
     """The nearest enemy Terror-causer within 6″, if any (several sources do not stack)."""
-    sources = [e for e in state.enemies_of(model) if board.within(model, e, 6) and causes_terror(e)]  # near first:
-    # the cheaper question rules most enemies out
-    return min(sources, key=lambda e: board.distance(model, e), default=None)
+    sources = []  # (distance, enemy): each distance worked out once, the cheaper question first
+    for e in state.enemies_of(model):
+        gap = board.distance(model, e)
+        if gap <= 6 + 1e-9 and causes_terror(e):  # board.within(model, e, 6)
+            sources.append((gap, e))
+    return min(sources, key=lambda s: s[0], default=(0.0, None))[1]
 
 
 def terror_modifier(state: GameState, model: ModelState, activation: bool) -> list[Modifier]:
