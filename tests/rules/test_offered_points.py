@@ -57,3 +57,4 @@ def test_whether_any_point_is_offered_is_answered_by_the_first_one() -> None:
                           square("wall2", "impassable", 0, 1.6, 1.6, 2.5)])
     offered = _walk_decision(boxed).context["candidates"]
     assert list(offered) == candidate_points(boxed, boxed.model("A1"), 6.0) and bool(offered) == bool(list(offered))
+

@@ -326,7 +326,36 @@ def _mod_rule(trait_id: str) -> TraitRule | None:
 
 
 def any_hook(model: ModelState, flag: str) -> bool:
-    return any(getattr(h, flag) for h in hooks_of(model))
+    """Whether any of the model's hooks (``hooks_of``) raises the standing flag (Flight, Terror ...)."""
+    if _profile_flag(model, flag):
+        return True
+    if not model.conditions:
+        return False
+    from game.rules.conditions.base import condition_hooks
+
+    return any(getattr(h, flag) for h in condition_hooks(model))
+
+
+# (qualities, traits, flag) -> (the registries' change counts, whether a hook of that profile raises the flag)
+_PROFILE_FLAGS: dict[tuple, tuple[tuple[int, int], bool]] = {}
+
+
+def _profile_flag(model: ModelState, flag: str) -> bool:
+    """Whether one of the profile's own hooks (``trait_hooks``) raises ``flag``; remembered like its hooks."""
+    profile = model.profile
+    key = (profile.qualities, profile.traits, flag)
+    try:
+        found = _PROFILE_FLAGS.get(key)
+    except TypeError:  # a hand-made profile holding lists
+        return any(getattr(h, flag) for h in trait_hooks(model))
+    if found is not None and found[0] == (QUALITIES.changes, TRAITS.changes):
+        return found[1]
+    value = any(getattr(h, flag) for h in trait_hooks(model))
+    if all(t in TRAITS for t in profile.traits):  # a mod trait's rule follows the catalog
+        if len(_PROFILE_FLAGS) > 4096:
+            _PROFILE_FLAGS.clear()
+        _PROFILE_FLAGS[key] = ((QUALITIES.changes, TRAITS.changes), value)
+    return value
 
 
 def collect(model: ModelState, method: str, *args: Any) -> list[Modifier]:
