@@ -9,6 +9,7 @@ same format; a broken one is skipped and reported (``Catalog.skipped``), never f
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -216,12 +217,13 @@ def _shipped() -> Catalog:
 
 
 def catalog() -> Catalog:
-    """The rules data with the mod folder's traits, loaded once per mod folder (the environment names it)."""
-    import os
+    """The rules data with the mod folder's traits, loaded once per mod folder (the environment names it).
+    Asked thousands of times a game: the environment is read through its mapping's own ``get``."""
+    return _with_mods(_environ_get(_MODS_ENV))
 
-    from game.content.library import MODS_ENV
 
-    return _with_mods(os.environ.get(MODS_ENV))
+_environ_get = os.environ.get
+_MODS_ENV = "IRON_HONOR_MODS"  # game.content.library.MODS_ENV (which imports this module)
 
 
 @cache
