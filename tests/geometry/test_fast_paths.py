@@ -223,3 +223,16 @@ def test_sight_lines_remembered_by_corridor_are_those_worked_out_afresh(moves, f
         fresh = field(list(bf.battle_map.pieces), bf.arrangement())
         for viewer, target in (("a", "b"), ("b", "c"), ("c", "a"), ("d", "e"), ("p", "a")):
             assert line_of_sight(bf, viewer, target, facing) == line_of_sight(fresh, viewer, target, facing)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, 36), st.floats(0, 36), st.floats(0.3, 1.2)), max_size=6),
+       st.lists(st.tuples(st.floats(-1, 37), st.floats(-1, 37)), min_size=1, max_size=20), st.floats(0.3, 1.2))
+def test_the_route_querys_blocker_test_is_in_blocker(discs, points, r) -> None:
+    from game.geometry.routes import _blocked_test, _in_blocker
+
+    blockers = [base(f"b{i}", "B", x, y, rr) for i, (x, y, rr) in enumerate(discs)]
+    # points on the rims too, where the answer turns
+    points += [(b.centre.x + r + b.radius, b.centre.y) for b in blockers]
+    blocked = _blocked_test(r, blockers)
+    assert [blocked(p) for p in points] == [_in_blocker(p, r, blockers) for p in points]
