@@ -11,7 +11,15 @@ import math
 from game.core.vec import Vec2
 from game.geometry.battlefield import BASE_FLAGS, NEUTRAL, BaseRecord, Battlefield
 from game.geometry.los import LosResult, line_of_sight_turned
-from game.rules.state import MODEL_CHANGES, ON_TABLE, PRISONER, SIDE_LETTERS, GameState, ModelState
+from game.rules.state import (
+    MM_PER_RADIUS_INCH,
+    MODEL_CHANGES,
+    ON_TABLE,
+    PRISONER,
+    SIDE_LETTERS,
+    GameState,
+    ModelState,
+)
 from game.rules.traits.base import trait_hooks
 
 CONTACT_TOLERANCE = 0.02  # [DIG-3]
@@ -23,7 +31,9 @@ def centre_distance(a: ModelState, b: ModelState) -> float:
 
 def distance(a: ModelState, b: ModelState) -> float:
     """[DIG-3] / [BASE-2]: edge to edge, never below 0."""
-    return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius)  # centre_distance, inlined
+    # centre_distance and each radius (base_mm / (2 · 25.4), as ModelState.radius), inlined: asked very often
+    return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - a.profile.base_mm / MM_PER_RADIUS_INCH
+               - b.profile.base_mm / MM_PER_RADIUS_INCH)
 
 
 def within(a: ModelState, b: ModelState, inches: float) -> bool:

@@ -35,7 +35,7 @@ _VERSIONS = itertools.count(time.time_ns())
 # bumped whenever any model anywhere is given a new value (placed, moved, turned, killed ...): the geometry
 # index of a state compares its bases with the models only when this moved since it last looked
 MODEL_CHANGES = [0]
-_MM_PER_RADIUS_INCH = 2 * MM_PER_INCH  # halving is exact: base_mm / this == base_mm / MM_PER_INCH / 2
+MM_PER_RADIUS_INCH = 2 * MM_PER_INCH  # halving is exact: base_mm / this == base_mm / MM_PER_INCH / 2
 
 
 @dataclass
@@ -59,7 +59,7 @@ class ModelState:
 
     @property
     def radius(self) -> float:
-        return self.profile.base_mm / _MM_PER_RADIUS_INCH  # base_diameter / 2, one call fewer (asked very often)
+        return self.profile.base_mm / MM_PER_RADIUS_INCH  # base_diameter / 2, one call fewer (asked very often)
 
     @property
     def max_wounds(self) -> int:
