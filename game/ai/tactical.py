@@ -461,14 +461,12 @@ class Tactical:
             wanted = (value > 0.8 and fate_left > self.reserve(state, d.side)) or \
                 (value > 0.3 and self.spare_fate(state, d.side) > 0)
             return "spend" if wanted and self.ap_shift(state, m, +1) > 0 else "pass"
-        worth = m is not None and self.opportunity(state, m)[0] > 0.8
-        return "spend" if worth and fate_left > self.reserve(state, d.side) else "pass"
+        worth = m is not None and fate_left > self.reserve(state, d.side) and self.opportunity(state, m)[0] > 0.8
+        return "spend" if worth else "pass"
 
     def on_cursed_hand(self, state: GameState, d: Decision) -> Answer:
         m = state.model(state.active_model) if state.active_model else None
         if not self.difficulty.fate_by_odds or m is None:
-            if m is not None:  # unused: kept so easy and normal ask exactly what they always asked here (their
-                self.opportunity(state, m)  # caches see the same questions); droppable once no cache keys on the log
             return "pass"
         key = max(self.danger(state, m), 0.5 * self.objective_pull(state, m)) > 0.3  # the enemy's key model
         worth = key and self.ap_shift(state, m, -1) > 0 and self.spare_fate(state, d.side) > 0
