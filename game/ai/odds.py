@@ -280,13 +280,20 @@ def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell_i
                combat.offers_reroll_ones(state, target, spell.resist, t_dice, "resist", None))
     active = Roller(c_dice, c_total, rerolls[0], hand_of_fortune[0], policies[0])
     reactive = Roller(t_dice, t_total, rerolls[1], hand_of_fortune[1], policies[1])
-    roll = opposed(active, reactive)
+    roll, burn_out = _casting(active, reactive)
     wounds = Fraction(0)
     if spell.id == "ravage":
         if tough_fate is None:
             tough_fate = max(0, state.sides[target.side].fate - target_inner_reserve)
         wounds = roll.win * wound_odds(state, target, caster, None, 1, tough_fate).expected
-    return SpellOdds(roll.win, roll.p(has=TWO_ONES), wounds, roll)
+    return SpellOdds(roll.win, burn_out, wounds, roll)
+
+
+@lru_cache(maxsize=4096)
+def _casting(active: Roller, reactive: Roller) -> tuple[RollOdds, Fraction]:
+    """The casting roll against the resisting roll, and P(two natural 1s on the casting dice: [SORC-6])."""
+    roll = opposed(active, reactive)
+    return roll, roll.p(has=TWO_ONES)
 
 
 # -- area of effect ------------------------------------------------------------------------------
@@ -358,6 +365,8 @@ def area_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reserve
     open_a = not attacker_inner_reserve and fate.reroll_fate_allowed(state, a.side, attack.no_fate)
     open_d = not defender_inner_reserve and fate.reroll_fate_allowed(state, d.side, attack.no_fate)
     effects = [_one_wound(state, s) for s in victims]
+    rollers = [{hof_open: _victim_roller(state, s, False, hof_open, victim_policy) for hof_open in (False, True)}
+               for s in victims]  # the victims' rolls read the table once, not once per outcome of the first
     hit = [Fraction(0)] * len(victims)
     hof = [Fraction(0)] * len(victims)
     for (dice_sum, a_hof, d_hof), p in odds.roll.wins_by.items():
@@ -368,7 +377,7 @@ def area_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reserve
             side = spread.defender.side
             after: dict[tuple[bool, bool], Fraction] = {}
             for key, q in states.items():
-                hold = against_total(_victim_roller(state, spread, False, key[side], victim_policy), total)
+                hold = against_total(rollers[i][key[side]], total)
                 hit[i] += q * hold.beaten
                 hof[i] += q * hold.hand_of_fortune
                 spent = tuple(False if s == side else key[s] for s in (0, 1))
