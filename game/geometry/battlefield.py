@@ -83,6 +83,8 @@ class _Part:
     centre: geo.Pt = (0.0, 0.0)
     bound: float = 0.0  # radius of a circle about ``centre`` holding the part
     edges: tuple[tuple[float, float, float, float], ...] = ()
+    key: tuple[geo.Pt, ...] = ()  # the points as a tuple (what shapes.grown_edges is keyed on)
+    cat: int = 0  # its collision categories
 
 
 @dataclass
@@ -118,6 +120,9 @@ class Battlefield:
     _memos: dict[tuple, dict] = field(init=False, default_factory=dict)
     _memo_at: tuple[int, dict] = field(init=False, default=(-1, {}))
     _terrain_memo: dict[tuple, list[TerrainPiece]] = field(init=False, default_factory=dict)
+    _part_boxes: list[tuple[_Part, float, float, float, float]] = field(init=False, default_factory=list)
+    sweep_memo: dict[tuple, object] = field(init=False, default_factory=dict)  # terrain answers (paths.py)
+    _discs_at: tuple[int, list[tuple[float, float, float, str]]] = field(init=False, default=(-1, []))
 
     def __post_init__(self) -> None:
         self.space = pymunk.Space()
@@ -133,9 +138,15 @@ class Battlefield:
                 cx = sum(p[0] for p in part) / len(part)
                 cy = sum(p[1] for p in part) / len(part)
                 bound = max(math.hypot(p[0] - cx, p[1] - cy) for p in part)
-                self._parts[shape] = _Part(piece, part, (cx, cy), bound, geo.edges_of(part))
+                self._parts[shape] = _Part(piece, part, (cx, cy), bound, geo.edges_of(part), tuple(part), cat)
                 self.space.add(shape)
         self.space.reindex_static()
+        # each terrain part with its bounding box as pymunk holds it, for queries answered without pymunk, in
+        # the order pymunk answers them: its static tree never changes, and a query walks it in one order
+        everything = pymunk.BB(-1e9, -1e9, 1e9, 1e9)
+        order = self.space.bb_query(everything, pymunk.ShapeFilter())
+        self._part_boxes = [(self._parts[shape], shape.bb.left, shape.bb.bottom, shape.bb.right, shape.bb.top)
+                            for shape in order if shape in self._parts]
         for record in self.bases_in:
             self.add_base(record)
         self.bases_in = ()
@@ -177,6 +188,10 @@ class Battlefield:
             b.body.position = tuple(b.record.centre)
             self.space.reindex_shapes_for_body(b.body)
 
+    def arrangement(self) -> tuple[BaseRecord, ...]:
+        """The bases as they stand now (plain records): equal arrangements answer every question alike."""
+        return tuple(b.record for b in self._bases.values())
+
     def memo(self) -> dict:
         """A dict for answers that follow from the index alone (move checks, sight lines), valid while the bases
         stand as they are now. The memos of the last few arrangements are kept, so that a model stood somewhere
@@ -184,7 +199,7 @@ class Battlefield:
         rev, found = self._memo_at
         if rev == self.revision:
             return found
-        arrangement = tuple(b.record for b in self._bases.values())
+        arrangement = self.arrangement()
         found = self._memos.pop(arrangement, None)
         if found is None or len(found) > MEMO_ENTRIES:
             found = {}
@@ -243,6 +258,47 @@ class Battlefield:
                     out.append(shape)
         return out
 
+    def swept_bases(self, a: geo.Pt, b: geo.Pt, radius: float, group: int = 0) -> list[BaseRecord]:
+        """The bases ``swept_candidates(a, b, radius, CAT_BASE, group)`` finds, worked out without pymunk (a move
+        check asks thousands of times a game): the same tests on each base, pymunk's (its bounding box meets
+        the query's box, a base of ``group`` left out) then the bounding circle; in the order of the index,
+        not pymunk's tree order."""
+        ax, ay = a
+        bx, by = b
+        ql, qr = (ax if ax < bx else bx) - radius, (ax if ax > bx else bx) + radius  # min / max as pymunk's BB
+        qb, qt = (ay if ay < by else by) - radius, (ay if ay > by else by) + radius
+        dx, dy = bx - ax, by - ay
+        ll = dx * dx + dy * dy
+        out = []
+        for base in self._bases.values():
+            if group and base.group == group:
+                continue
+            rec = base.record
+            cx, cy = rec.centre
+            rr = rec.radius
+            if ql <= cx + rr and cx - rr <= qr and qb <= cy + rr and cy - rr <= qt and \
+                    _seg_point_distance(ax, ay, dx, dy, ll, cx, cy) <= radius + rr + 1e-9:
+                out.append(rec)
+        return out
+
+    def swept_parts(self, a: geo.Pt, b: geo.Pt, radius: float,
+                    mask: int = ALL_TERRAIN) -> list[tuple[TerrainPiece, _Part]]:
+        """The terrain parts ``swept_candidates(a, b, radius, mask)`` finds, without pymunk: the same tests
+        (bounding boxes, then bounding circles) on each part of the mask's categories, in pymunk's order."""
+        ax, ay = a
+        bx, by = b
+        ql, qr = (ax if ax < bx else bx) - radius, (ax if ax > bx else bx) + radius
+        qb, qt = (ay if ay < by else by) - radius, (ay if ay > by else by) + radius
+        dx, dy = bx - ax, by - ay
+        ll = dx * dx + dy * dy
+        out = []
+        for part, pl, pb, pr, pt in self._part_boxes:
+            if part.cat & mask and ql <= pr and pl <= qr and qb <= pt and pb <= qt and \
+                    _seg_point_distance(ax, ay, dx, dy, ll, part.centre[0], part.centre[1]) <= \
+                    radius + part.bound + 1e-9:
+                out.append((part.piece, part))
+        return out
+
     def near_box(self, lo: geo.Pt, hi: geo.Pt, mask: int) -> tuple[list[tuple[TerrainPiece, list[geo.Pt]]],
                                                                      list[BaseRecord]]:
         """Terrain parts and bases whose bounding boxes meet the box (a superset of what lies in it)."""
@@ -290,14 +346,17 @@ class Battlefield:
     def bases_within(self, base_id: str, inches: float, side: str | None = None) -> list[str]:
         """Ids of other bases within N″ (optionally of one side), sorted by distance then id."""
         me = self.base(base_id)
-        hits = self.space.point_query(tuple(me.centre), me.radius + inches + 1e-9, mask_filter(CAT_BASE))
+        px, py = me.centre
+        reach = me.radius + inches + 1e-9
         out = []
-        for h in hits:
-            other = self.base_of_shape(h.shape)
-            if other is None or other.id == base_id or (side is not None and other.side != side):
+        for x, y, r, bid in self._discs():
+            # pymunk's point query, which this replaces, keeps a circle whose edge is nearer than ``reach``
+            if math.sqrt((px - x) * (px - x) + (py - y) * (py - y)) - r >= reach or bid == base_id:
                 continue
-            if self.within(base_id, other.id, inches):
-                out.append((self.distance(base_id, other.id), other.id))
+            if side is not None and self._bases[bid].record.side != side:
+                continue
+            if self.within(base_id, bid, inches):
+                out.append((self.distance(base_id, bid), bid))
         return [i for _, i in sorted(out)]
 
     def engaged_with(self, base_id: str) -> list[str]:
@@ -321,13 +380,19 @@ class Battlefield:
         """Bases a circle at ``centre`` would overlap (touching is not overlapping). A table holds a few dozen
         bases at most: testing each is faster than asking pymunk, and the test is the same exact one."""
         cx, cy = float(centre[0]), float(centre[1])
-        out = []
-        for b in self._bases.values():
-            rec = b.record
-            gap = math.hypot(cx - rec.centre.x, cy - rec.centre.y)
-            if rec.id != ignore and gap < radius + rec.radius - OVERLAP_EPS:
-                out.append(rec.id)
-        return sorted(out)
+        out = [bid for x, y, r, bid in self._discs() if math.hypot(cx - x, cy - y) < radius + r - OVERLAP_EPS
+               and bid != ignore]
+        if len(out) > 1:
+            out.sort()
+        return out
+
+    def _discs(self) -> list[tuple[float, float, float, str]]:
+        """(x, y, radius, id) of every base, in the index's order, kept while no base changes."""
+        rev, discs = self._discs_at
+        if rev != self.revision:
+            discs = [(b.record.centre.x, b.record.centre.y, b.record.radius, b.record.id) for b in self._bases.values()]
+            self._discs_at = (self.revision, discs)
+        return discs
 
     # --------------------------------------------------------------- terrain
     def distance_to_piece(self, base_id: str, piece_id: str) -> float:
@@ -373,12 +438,17 @@ class Battlefield:
         return list(found)
 
     def _pieces_overlapping(self, centre: tuple[float, float], radius: float, mask: int) -> list[TerrainPiece]:
-        hits = self.space.point_query((centre[0], centre[1]), radius, mask_filter(mask))
+        """Each part of the mask's categories whose box the circle's box meets, tested exactly (pymunk's point
+        query would only narrow the same parts down to a superset of these: the answer is sorted by id)."""
+        cx, cy = float(centre[0]), float(centre[1])
+        p = (cx, cy)
+        limit = radius - OVERLAP_EPS
         seen: dict[str, TerrainPiece] = {}
-        for h in hits:
-            part = self._parts.get(h.shape)
-            if part and part.piece.id not in seen and \
-                    geo.distance_to_convex((centre[0], centre[1]), part.points) < radius - OVERLAP_EPS:
+        for part, pl, pb, pr, pt in self._part_boxes:
+            if not part.cat & mask or cx + radius < pl or cx - radius > pr or cy + radius < pb or \
+                    cy - radius > pt or part.piece.id in seen:
+                continue
+            if geo.distance_to_convex(p, part.points) < limit:
                 seen[part.piece.id] = part.piece
         return sorted(seen.values(), key=lambda p: p.id)
 
@@ -423,8 +493,16 @@ class Battlefield:
         if not Battlefield.on_table(centre, radius):
             return False
         x, y = centre
-        far = {"top": y + radius, "bottom": TABLE_SIZE - y + radius, "left": x + radius,
-               "right": TABLE_SIZE - x + radius}[edge]
+        if edge == "top":
+            far = y + radius
+        elif edge == "bottom":
+            far = TABLE_SIZE - y + radius
+        elif edge == "left":
+            far = x + radius
+        elif edge == "right":
+            far = TABLE_SIZE - x + radius
+        else:
+            raise KeyError(edge)
         return far <= depth + 1e-9
 
     @staticmethod
@@ -451,6 +529,12 @@ class Battlefield:
         if col is None or row is None:
             return None
         return row * 2 + col
+
+
+def _seg_point_distance(ax: float, ay: float, dx: float, dy: float, ll: float, px: float, py: float) -> float:
+    """``shapes.segment_point_distance`` from a to a + d (``ll`` = |d|²), the same arithmetic unpacked."""
+    t = 0.0 if ll == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / ll))
+    return math.hypot(ax + t * dx - px, ay + t * dy - py)
 
 
 def facing_vector(facing: float) -> Vec2:

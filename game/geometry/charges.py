@@ -217,10 +217,20 @@ def charge_ends(bf: Battlefield, charger_id: str, target_id: str, allowance: flo
     return ChargeEnds(t.centre, reach, phi, tuple(geo.merge(arcs, 1e-9)))
 
 
+def out_of_reach(bf: Battlefield, charger_id: str, target_id: str, allowance: float) -> bool:
+    """No lane can reach the target: base contact is further than the allowance even in a straight line, by
+    more than any rounding (every lane is at least that long, and costs at least its length, [MOVE-6]), so
+    :func:`chosen_lane` is None and :func:`charge_ends` empty, without checking a move."""
+    c, t = bf.base(charger_id), bf.base(target_id)
+    return c.centre.distance_to(t.centre) - c.radius - t.radius > allowance + 1e-6
+
+
 def chosen_lane(bf: Battlefield, charger_id: str, target_id: str, allowance: float = 6.0,
                 ends: ChargeEnds | None = None) -> ChargeLane | None:
     """The engine's default legal lane: the centre line if it is clear, else the legal end nearest to it
     ([DIG-MOVE-4]); None when no straight lane reaches the target ([MOVE-4])."""
+    if ends is None and out_of_reach(bf, charger_id, target_id, allowance):
+        return None
     if ends is None:
         lane = charge_lane(bf, charger_id, target_id, allowance)
         if lane.legal:

@@ -7,7 +7,7 @@ last left it, so the UI can draw the lines and the log can say why.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from game.content.maps import TerrainPiece
@@ -15,14 +15,12 @@ from game.core.vec import Vec2
 from game.geometry import shapes as geo
 from game.geometry.battlefield import (
     CAT_AREA,
-    CAT_BASE,
     CAT_BLOCKS_LOS,
     CAT_OBSTACLE,
     CROSS_EPS,
     NEVER_IN_COVER,
     BaseRecord,
     Battlefield,
-    base_in_front_arc,
 )
 
 LINE_OFFSETS = (-0.9, -0.45, 0.0, 0.45, 0.9)  # fractions of the target's radius ([DIG-LOS-1])
@@ -100,32 +98,25 @@ def line_of_sight(bf: Battlefield, viewer_id: str, target_id: str, facing: float
 
 def _line_of_sight(bf: Battlefield, viewer_id: str, target_id: str, facing: float | None) -> LosResult:
     viewer, target = bf.base(viewer_id), bf.base(target_id)
-    if facing is not None:
-        viewer = replace(viewer, facing=float(facing) % 360.0)
+    view = viewer.facing if facing is None else float(facing) % 360.0  # as the base turned to ``facing``
     vc, tc = viewer.centre, target.centre
-    in_arc = base_in_front_arc(viewer, target)
+    fx, fy = math.cos(math.radians(view)), math.sin(math.radians(view))  # facing_vector(view)
+    in_arc = fx * (tc.x - vc.x) + fy * (tc.y - vc.y) + target.radius > 1e-9  # base_in_front_arc, unpacked
     points = sample_points(vc, tc, target.radius)
     a = (vc.x, vc.y)
     tcx, tcy, tr = tc.x, tc.y, target.radius
     # every sight line lies within 0.9 r of the centre line, so one grown query finds every candidate
     # (the viewer's own base is left out by its group); each line then tests the candidates it may cross
-    mask = CAT_AREA | CAT_BLOCKS_LOS | CAT_OBSTACLE | CAT_BASE
+    # (what swept_candidates finds, without asking pymunk: the candidates are sorted by id below anyway)
     cand_parts: list[tuple[str, TerrainPiece, tuple, float, float, float]] = []
-    cand_bases: list[BaseRecord] = []
-    for shape in bf.swept_candidates(a, (tcx, tcy), 0.9 * tr + 1e-9, mask, bf.group_of(viewer_id)):
-        part = bf.part_info(shape)
-        if part is not None:
-            piece, pts, (cx, cy), bound = part
-            if piece.kind == "area" and (bf.inside_piece(vc, piece) or bf.inside_piece(tc, piece)):
-                continue  # models see into and out of the area piece they stand in ([DIG-LOS-2])
-            cand_parts.append((piece.id, piece, pts, cx, cy, bound))
-            continue
-        rec = bf.base_of_shape(shape)
-        if rec is not None and rec.id != target_id:
-            cand_bases.append(rec)
+    grown = 0.9 * tr + 1e-9
+    for piece, part in bf.swept_parts(a, (tcx, tcy), grown, CAT_AREA | CAT_BLOCKS_LOS | CAT_OBSTACLE):
+        if piece.kind == "area" and (bf.inside_piece(vc, piece) or bf.inside_piece(tc, piece)):
+            continue  # models see into and out of the area piece they stand in ([DIG-LOS-2])
+        cand_parts.append((piece.id, piece, part.edges, part.centre[0], part.centre[1], part.bound))
+    cand_bases = [rec for rec in bf.swept_bases(a, (tcx, tcy), grown, bf.group_of(viewer_id)) if rec.id != target_id]
     cand_parts.sort(key=lambda c: c[0])
     cand_bases.sort(key=lambda r: r.id)
-    fx, fy = math.cos(math.radians(viewer.facing)), math.sin(math.radians(viewer.facing))
     lines = []
     for i, pt in enumerate(points):
         obs: list[Obstruction] = []

@@ -18,6 +18,7 @@ from game.geometry.battlefield import (
     CAT_BASE,
     CONTACT_TOLERANCE,
     FLIES,
+    MEMO_ENTRIES,
     NEUTRAL,
     OVERLAP_EPS,
     PASSES_ENEMIES,
@@ -75,6 +76,17 @@ class MoveCheck:
         return self.crosses_rough
 
 
+_MOVE_CHECK_FIELDS = tuple(f for f in MoveCheck.__dataclass_fields__)
+
+
+def _move_check(*values: object) -> MoveCheck:
+    """``MoveCheck(*values)`` without the frozen dataclass's one ``object.__setattr__`` per field (thousands of
+    checks a game): the same object, its fields set in one go."""
+    check = object.__new__(MoveCheck)
+    check.__dict__.update(zip(_MOVE_CHECK_FIELDS, values, strict=True))
+    return check
+
+
 def blocks_movement(mover: BaseRecord, other: BaseRecord, bf: Battlefield) -> bool:
     """[MOVE-7]: enemies block unless the mover is Agile; friends block only when engaged; a neutral
     base (the Prisoner, [ENC-RES-3]) blocks like any base."""
@@ -109,6 +121,108 @@ def check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, f
 
 def _check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
                 allowance: float | None, ignore: Sequence[str]) -> MoveCheck:
+    """The move check from :meth:`Battlefield.swept_bases` and ``swept_parts`` (no pymunk query), its
+    violations in the order pymunk's candidates would give them: its moving bases before its static terrain,
+    the terrain in its static tree's order, and when two bases stand in one leg's way, the order pymunk's
+    query of that leg finds them in (its tree of bases changes as they move)."""
+    return _check_move_fast(bf, base_id, waypoints, allowance, ignore)
+
+
+def _check_move_fast(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
+                     allowance: float | None, ignore: Sequence[str]) -> MoveCheck:
+    mover = bf.base(base_id)
+    pts = [Vec2(float(p[0]), float(p[1])) for p in waypoints]
+    if not pts or pts[0] != mover.centre:
+        pts.insert(0, mover.centre)
+    r = mover.radius
+    flight = mover.has(FLIES)
+    violations: list[Violation] = []
+    blocking: dict[str, bool] = {}  # asked only of the bases the swept base meets (is_engaged costs queries)
+    seg_starts = [0.0]
+    for i in range(len(pts) - 1):
+        seg_starts.append(seg_starts[-1] + pts[i].distance_to(pts[i + 1]))
+    length = seg_starts[-1]
+    # table edge: the table is convex, so checking the waypoints covers the segments ([MOVE-12])
+    for p in pts[1:]:
+        if not bf.on_table(p, r):
+            violations.append(Violation("MOVE-12", "the base would leave the table", p))
+            break
+    leg_violations, rough, obstacles, pieces = _terrain_sweep(bf, pts, seg_starts, r)
+    hit_bases: set[str] = set()
+    group = bf.group_of(base_id)
+    for i in range(len(pts) - 1):
+        seg = seg_starts[i + 1] - seg_starts[i]
+        if seg == 0:
+            continue
+        a, b = pts[i], pts[i + 1]
+        leg: list[Violation] = []
+        for rec in bf.swept_bases(a, b, r, group):
+            if rec.id in hit_bases:
+                continue
+            iv = geo.clip_disc(a, b, (rec.centre.x, rec.centre.y), r + rec.radius)
+            if iv is not None and (iv[1] - iv[0]) * seg > OVERLAP_EPS:
+                if rec.id not in blocking:
+                    blocking[rec.id] = rec.id not in ignore and blocks_movement(mover, rec, bf)
+                if blocking[rec.id]:
+                    hit_bases.add(rec.id)
+                    what = "an enemy" if rec.side != mover.side else "an engaged friendly model"
+                    leg.append(Violation("MOVE-7", f"the base would pass through {what} ({rec.called})",
+                                         Vec2(*_at(a, b, iv[0])), rec.id))
+        if len(leg) > 1:  # listed in the order pymunk's tree of bases answers this leg's query
+            order = {bf.base_of_shape(s).id: k for k, s in enumerate(bf.swept_candidates(a, b, r, CAT_BASE, group))}
+            leg.sort(key=lambda v: order[v.what])
+        violations += leg
+        violations += leg_violations[i]  # pymunk answers the bases before the terrain
+    return _finish(bf, mover, pts, length, flight, rough, obstacles, dict(pieces), violations, allowance, ignore)
+
+
+Sweep = tuple[list[list[Violation]], dict[str, list[tuple[float, float]]], dict[str, list[tuple[float, float]]], dict]
+
+
+def _terrain_sweep(bf: Battlefield, pts: list[Vec2], seg_starts: list[float], r: float) -> Sweep:
+    """What the terrain does to a base of radius ``r`` dragged along ``pts``: per leg the impassable pieces it
+    enters (TERR-4), the spans over rough and obstacle pieces, the pieces met. The terrain never moves, so the
+    answer is remembered (a model that stood still is asked the same moves again after others moved). The
+    parts come in pymunk's order (Battlefield.swept_parts), so its violations are listed as pymunk's would be."""
+    key = (tuple(pts), r)
+    memo = bf.sweep_memo
+    if key in memo:
+        return memo[key]
+    legs: list[list[Violation]] = []
+    rough: dict[str, list[tuple[float, float]]] = {}
+    obstacles: dict[str, list[tuple[float, float]]] = {}
+    pieces: dict = {}
+    found: Sweep = (legs, rough, obstacles, pieces)
+    for i in range(len(pts) - 1):
+        leg: list[Violation] = []
+        legs.append(leg)
+        ax, ay = pts[i]
+        bx, by = pts[i + 1]
+        seg = seg_starts[i + 1] - seg_starts[i]
+        if seg == 0:
+            continue
+        for piece, part in bf.swept_parts((ax, ay), (bx, by), r):
+            iv = geo.swept_edges(ax, ay, bx, by, r, part.edges, geo.grown_edges(part.key, r) if r > 0 else [])
+            if iv is None or (iv[1] - iv[0]) * seg <= OVERLAP_EPS:
+                continue
+            span = (seg_starts[i] + iv[0] * seg, seg_starts[i] + iv[1] * seg)
+            pieces[piece.id] = piece
+            if piece.kind == "impassable":
+                leg.append(Violation("TERR-4", f"the base would enter impassable terrain '{piece.id}'",
+                                     Vec2(*_at((ax, ay), (bx, by), iv[0])), piece.id))
+            elif piece.kind == "obstacle":
+                obstacles.setdefault(piece.id, []).append(span)
+            else:
+                rough.setdefault(piece.id, []).append(span)
+    if len(memo) > 4 * MEMO_ENTRIES:
+        memo.clear()
+    memo[key] = found
+    return found
+
+
+def _check_move_indexed(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
+                        allowance: float | None, ignore: Sequence[str]) -> MoveCheck:
+    """The move check from pymunk's swept queries (the reference :func:`_check_move_fast` agrees with)."""
     mover = bf.base(base_id)
     pts = [Vec2(float(p[0]), float(p[1])) for p in waypoints]
     if not pts or pts[0] != mover.centre:
@@ -166,6 +280,14 @@ def _check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, 
                 what = "an enemy" if rec.side != mover.side else "an engaged friendly model"
                 violations.append(Violation("MOVE-7", f"the base would pass through {what} ({rec.called})",
                                             Vec2(*_at(a, b, iv[0])), rec.id))
+    return _finish(bf, mover, pts, length, flight, rough, obstacles, pieces, violations, allowance, ignore)
+
+
+def _finish(bf: Battlefield, mover: BaseRecord, pts: list[Vec2], length: float, flight: bool,
+            rough: dict[str, list[tuple[float, float]]], obstacles: dict[str, list[tuple[float, float]]],
+            pieces: dict, violations: list[Violation], allowance: float | None, ignore: Sequence[str]) -> MoveCheck:
+    """The rest of a move check once the legs are swept: obstacle crossings, rough ground, cost, the end."""
+    r = mover.radius
     # each continuous overlap with an obstacle costs its cross_cost ([DIG-MOVE-7], [TERR-3])
     crossings = []
     for pid in sorted(obstacles):
@@ -185,8 +307,8 @@ def _check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, 
     end = pts[-1]
     engaged, end_violations = end_position(bf, mover, end, ignore)
     violations += end_violations
-    return MoveCheck(tuple(pts), length, cost, tuple(crossings), rough_ids, water, tuple(engaged),
-                     tuple(violations), allowance)
+    return _move_check(tuple(pts), length, cost, tuple(crossings), rough_ids, water, tuple(engaged),
+                       tuple(violations), allowance)
 
 
 def _at(a: geo.Pt, b: geo.Pt, t: float) -> geo.Pt:
@@ -205,10 +327,13 @@ def end_position(bf: Battlefield, mover: BaseRecord, end: Vec2,
         if piece.kind == "obstacle":
             out.append(Violation("DIG-MOVE-7", f"the move would end on obstacle '{piece.id}'", end, piece.id))
     engaged, near = [], []
+    ex, ey = end
+    side = mover.side
     for e in bf.bases():
-        if e.side in (mover.side, NEUTRAL) or e.id == mover.id:
+        if e.side == side or e.side == NEUTRAL or e.id == mover.id:
             continue  # [ENC-RES-3]: the 1″ rule does not apply to a neutral base
-        gap = end.distance_to(e.centre) - r - e.radius
+        cx, cy = e.centre
+        gap = math.hypot(ex - cx, ey - cy) - r - e.radius  # end.distance_to(e.centre), unpacked
         if gap <= CONTACT_TOLERANCE and gap >= -OVERLAP_EPS:
             engaged.append(e.id)
         elif gap < ONE_INCH - 1e-9 and e.id not in ignore:

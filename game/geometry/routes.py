@@ -18,7 +18,6 @@ from game.content.maps import TABLE_SIZE, BattleMap
 from game.core.vec import Vec2
 from game.geometry import shapes as geo
 from game.geometry.battlefield import (
-    CAT_BASE,
     CAT_IMPASSABLE,
     CAT_OBSTACLE,
     FLIES,
@@ -135,12 +134,10 @@ def segment_edge(bf: Battlefield, a: geo.Pt, b: geo.Pt, r: float) -> _Edge | Non
     seg = math.dist(a, b)
     obstacle: dict[str, list[geo.Interval]] = {}
     costs: dict[str, float] = {}
-    for shape in bf.swept_candidates(a, b, r, CAT_IMPASSABLE | CAT_OBSTACLE):
-        part = bf.part_of_shape(shape)
-        if part is None:
-            continue
-        piece, poly = part
-        iv = geo.swept_convex(a, b, r, poly)
+    ax, ay = a
+    bx, by = b
+    for piece, part in bf.swept_parts(a, b, r, CAT_IMPASSABLE | CAT_OBSTACLE):  # as pymunk's query, in its order
+        iv = geo.swept_edges(ax, ay, bx, by, r, part.edges, geo.grown_edges(part.key, r) if r > 0 else [])
         if iv is None or (iv[1] - iv[0]) * seg <= OVERLAP_EPS:
             continue
         if piece.kind == "impassable":
@@ -321,9 +318,8 @@ def _edge_cost(bf: Battlefield, a: geo.Pt, b: geo.Pt, r: float, blockers: list[B
         return 0.0
     if blockers:
         ids = {x.id for x in blockers}
-        for shape in bf.swept_candidates(a, b, r, CAT_BASE):
-            rec = bf.base_of_shape(shape)
-            if rec is None or rec.id not in ids:
+        for rec in bf.swept_bases(a, b, r):
+            if rec.id not in ids:
                 continue
             iv = geo.clip_disc(a, b, (rec.centre.x, rec.centre.y), r + rec.radius)
             if iv is not None and (iv[1] - iv[0]) * seg > OVERLAP_EPS:

@@ -251,6 +251,48 @@ def swept_convex(a: Pt, b: Pt, r: float, poly: Sequence[Pt]) -> Interval | None:
     return (best[0], best[1]) if best else None
 
 
+Edges = tuple[tuple[float, float, float, float], ...]
+
+
+def swept_edges(ax: float, ay: float, bx: float, by: float, r: float, edges: Edges,
+                grown: list[tuple[Pt, Edges]]) -> Interval | None:
+    """:func:`swept_convex` of a polygon given by its precomputed edges (``edges_of``) and, for ``r`` > 0, its
+    :func:`grown_edges`: the same arithmetic in the same order, so the same answer, without rebuilding tuples."""
+    dx, dy = bx - ax, by - ay
+    if r <= 0:
+        return clip_edges(ax, ay, dx, dy, edges)
+    best0 = best1 = 0.0
+    some = False
+    seg = math.hypot(dx, dy)
+    tiny = 1e-9 / seg if seg > 0 else 0.0
+    iv = clip_edges(ax, ay, dx, dy, edges)
+    if iv and iv[1] - iv[0] > tiny:
+        best0, best1, some = iv[0], iv[1], True
+    a, b = (ax, ay), (bx, by)
+    for p, rect in grown:
+        for piece in (clip_edges(ax, ay, dx, dy, rect), clip_disc(a, b, p, r)):
+            if piece and piece[1] - piece[0] > tiny:
+                if some:
+                    best0, best1 = min(best0, piece[0]), max(best1, piece[1])
+                else:
+                    best0, best1, some = piece[0], piece[1], True
+    return (best0, best1) if some else None
+
+
+_GROWN_EDGES: dict[tuple[tuple[Pt, ...], float], list[tuple[Pt, Edges]]] = {}
+
+
+def grown_edges(poly: tuple[Pt, ...], r: float) -> list[tuple[Pt, Edges]]:
+    """:func:`_grown`'s rectangles as precomputed edges, for :func:`swept_edges` (once per polygon and radius)."""
+    found = _GROWN_EDGES.get((poly, r))
+    if found is None:
+        found = [(p, edges_of(rect)) for p, rect in _grown(poly, r)]
+        if len(_GROWN_EDGES) > 4096:
+            _GROWN_EDGES.clear()
+        _GROWN_EDGES[(poly, r)] = found
+    return found
+
+
 _GROWN: dict[tuple[tuple[Pt, ...], float], list[tuple[Pt, list[Pt]]]] = {}
 
 

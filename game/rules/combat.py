@@ -141,11 +141,30 @@ def defence_modifiers(state: GameState, attack: Attack) -> list[Modifier]:
 
 
 def melee_weapons(model: ModelState) -> list[int]:
-    return [i for i, w in enumerate(model.profile.weapons) if catalog().skill(w.skill).kind == "melee"]
+    return [i for i, kind in enumerate(_weapon_kinds(model)) if kind == "melee"]
 
 
 def ranged_weapons(model: ModelState) -> list[int]:
-    return [i for i, w in enumerate(model.profile.weapons) if catalog().skill(w.skill).kind == "ranged"]
+    return [i for i, kind in enumerate(_weapon_kinds(model)) if kind == "ranged"]
+
+
+# a profile's weapons -> (the catalog asked, each weapon's skill kind): asked thousands of times a game
+_WEAPON_KINDS: dict[tuple, tuple[object, tuple[str, ...]]] = {}
+
+
+def _weapon_kinds(model: ModelState) -> tuple[str, ...]:
+    """Each weapon's skill kind ("melee", "ranged" ...), as the loaded catalog says (remembered per catalog)."""
+    cat = catalog()
+    weapons = model.profile.weapons
+    try:
+        found = _WEAPON_KINDS.get(weapons)
+    except TypeError:  # a hand-made profile holding a list
+        return tuple(cat.skill(w.skill).kind for w in weapons)
+    if found is None or found[0] is not cat:
+        if len(_WEAPON_KINDS) > 4096:
+            _WEAPON_KINDS.clear()
+        found = _WEAPON_KINDS[weapons] = (cat, tuple(cat.skill(w.skill).kind for w in weapons))
+    return found[1]
 
 
 def has_shield(model: ModelState) -> bool:

@@ -321,10 +321,10 @@ def auto_answer(state: GameState, decision: Decision) -> Answer:
     if decision.kind == "place_prisoner":
         return min(candidates, key=lambda p: (math.hypot(p["x"] - 18, p["y"] - 18), p["y"], p["x"]))
     # deploy: the row nearest the zone's middle depth, spread out from the table's centre line
-    placed = [m for m in state.side_models(decision.side) if m.on_table]
+    placed = [(m.x, m.y) for m in state.side_models(decision.side) if m.on_table]
 
     def key(p: dict[str, float]) -> tuple[float, ...]:
-        crowd = min((math.hypot(p["x"] - m.x, p["y"] - m.y) for m in placed), default=99.0)
+        crowd = min((math.hypot(p["x"] - x, p["y"] - y) for x, y in placed), default=99.0)
         return (-min(crowd, 2.5), math.hypot(p["x"] - 18, p["y"] - 18), p["x"], p["y"])
 
     return min(candidates, key=key)

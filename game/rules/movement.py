@@ -8,14 +8,14 @@ Stealth, Full Defense interrupts, the charge's free attack, Disengage's free str
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any
 
 from game.core.dice import Modifier
 from game.core.vec import Vec2
 from game.geometry import pushes
 from game.geometry.battlefield import Battlefield
-from game.geometry.charges import charge_ends, charge_lane, chosen_lane
+from game.geometry.charges import charge_ends, charge_lane, chosen_lane, out_of_reach
 from game.geometry.paths import MoveCheck, check_move
 from game.geometry.reach import free_end
 from game.geometry.routes import Route, end_options, shortest_route
@@ -119,6 +119,60 @@ def candidate_points(state: GameState, model: ModelState, inches: float, free_en
     return [dict(p) for p in found]
 
 
+class OfferedPoints(Sequence):
+    """The end points a Walk offers (:func:`candidate_points`), worked out when a controller first looks at them:
+    one that aims for itself (the AI's straight step, a player's click) never needs them all, and whether
+    there is any at all is answered by the first one found. They are the points of the table as it stood
+    when offered, even if a controller moves models to weigh a what-if before it looks."""
+
+    def __init__(self, state: GameState, model: ModelState, inches: float):
+        self._state, self._model, self._inches = state, model, inches
+        self._at = (model.x, model.y, board.battlefield(state).arrangement())
+        self._points: list[dict[str, float]] | None = None
+
+    def _as_offered(self) -> Battlefield | None:
+        """The state's index when it still stands as offered, else None."""
+        bf = board.battlefield(self._state)
+        x, y, arrangement = self._at
+        return bf if (self._model.x, self._model.y) == (x, y) and bf.arrangement() == arrangement else None
+
+    def _all(self) -> list[dict[str, float]]:
+        if self._points is None:
+            bf = self._as_offered()
+            if bf is not None:
+                self._points = candidate_points(self._state, self._model, self._inches)
+            else:  # the table as it was offered, rebuilt
+                x, y, arrangement = self._at
+                then = Battlefield(self._state.battle_map, list(arrangement))
+                model = ModelState(self._model.id, self._model.side, self._model.profile, x, y)
+                self._points = list(_candidates(then, model, self._inches))
+        return self._points
+
+    def __bool__(self) -> bool:
+        if self._points is None:
+            bf = self._as_offered()
+            if bf is not None and ("candidates", self._model.id, self._inches, False) not in bf.memo():
+                return next(_candidates(bf, self._model, self._inches), None) is not None
+        return bool(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._all()[index]
+
+    def __iter__(self) -> Iterator[dict[str, float]]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == list(other) if isinstance(other, Sequence) else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+
 def _candidates(bf: Battlefield, model: ModelState, inches: float, free_end: bool = False,
                 accept: Callable[[dict[str, float]], str | None] | None = None) -> Iterator[dict[str, float]]:
     """The points of :func:`candidate_points`, one by one (so that a caller asking whether there is one stops
@@ -183,7 +237,7 @@ def walk(state: GameState, model: ModelState, kind: str) -> Gen:
                             RULE[kind], free="point", check=check,
                             context={"model": model.id, "allowance": inches, "action": kind,
                                      "modifiers": [m.describe() for m in mods],
-                                     "candidates": candidate_points(state, model, inches)})
+                                     "candidates": OfferedPoints(state, model, inches)})
     route = route_to(bf, model.id, (answer["x"], answer["y"]), inches)
     assert route.move is not None
     move = route.move
@@ -256,6 +310,8 @@ def _charge_targets(state: GameState, bf: Battlefield, model: ModelState, inches
     for e, may in zip(foes, allowed, strict=True):
         if board.distance(model, e) < 3 - 1e-9 or not may:
             continue
+        if out_of_reach(bf, model.id, e.id, inches):
+            continue  # no lane reaches it: the sight line need not be drawn
         if not board.sight(state, model, e).has_los:
             continue
         lane = chosen_lane(bf, model.id, e.id, inches)  # [MOVE-4]: some straight lane, not only the centre line

@@ -14,7 +14,7 @@ checked when it resolves ([SEQ-2], RULING 2026-12-01).
 from __future__ import annotations
 
 from game.content.catalog import catalog
-from game.rules import conditions, encounter
+from game.rules import board, conditions, encounter
 from game.rules.action_kinds import CLEARS, FIRES, FREES, MOVES, ActionKind
 from game.rules.combat import ranged_weapons
 from game.rules.readiness import obstacles
@@ -98,20 +98,22 @@ def extensions(state: GameState, model: ModelState, done: tuple[str, ...], ap: i
     action of the plan still to resolve may change it (game.rules.readiness).
     """
     kinds = kinds_available(state, model)
-    blocked = {k: obstacles(state, model, k) for k in kinds}
+    engaged = board.is_engaged(state, model)
+    blocked = {k: obstacles(state, model, k, engaged) for k in kinds}
     stunned = conditions.STUNNED.on(model)
     move_slots = 1 + sum(h.extra_move_actions for h in hooks_of(model))
     combat_slots = 1 + sum(h.extra_combat_actions for h in hooks_of(model))
     plans: list[tuple[str, ...]] = []
+    known = {k: action_kind(k, model) for k in (*kinds, *done)}  # asked for every plan: looked up once
 
     def extend(plan: tuple[str, ...], left: int) -> None:
         plans.append(plan)
         if plan and plan[-1] == "disengage":
             return  # [MOVE-9]: its activation then ends
-        slots = [action_kind(a, model).slot for a in plan]
-        earlier = [action_kind(a, model) for a in plan[len(done):]]  # still to resolve: they may change things
+        slots = [known[a].slot for a in plan]
+        earlier = [known[a] for a in plan[len(done):]]  # still to resolve: they may change things
         for kind in kinds:
-            action = action_kind(kind, model)
+            action = known[kind]
             if action.ap > left:
                 continue
             if stunned and not plan and kind != "shake_off":

@@ -45,10 +45,12 @@ class Obstacle:
         return f"{self.reason} [{self.rule}]" + (f" — possible after {after}" if after else "")
 
 
-def obstacles(state: GameState, model: ModelState, kind: str) -> list[Obstacle]:
+def obstacles(state: GameState, model: ModelState, kind: str, engaged: bool | None = None) -> list[Obstacle]:
     """The model's own conditions that stop ``kind`` now ([MOVE-9], [MOVE-10], [RNG-1], [SKILL-7],
-    [SPEC-3], [SPEC-4], [SPELL-2], [ENC-BRK-2]; a trait's own through its hook)."""
-    engaged = board.is_engaged(state, model)
+    [SPEC-3], [SPEC-4], [SPELL-2], [ENC-BRK-2]; a trait's own through its hook). ``engaged``: whether the
+    model is engaged, when the caller asks of every kind at once."""
+    if engaged is None:
+        engaged = board.is_engaged(state, model)
     out: list[Obstacle] = []
     if kind in MOVES_WHILE_FREE and engaged:
         out.append(Obstacle("it is engaged: an engaged model can only fight, Shove or Disengage", "MOVE-10",

@@ -107,7 +107,8 @@ def fearless(state: GameState, model: ModelState) -> bool:
 
 def terror_source(state: GameState, model: ModelState) -> ModelState | None:
     """The nearest enemy Terror-causer within 6″, if any (several sources do not stack)."""
-    sources = [e for e in state.enemies_of(model) if causes_terror(e) and board.within(model, e, 6)]
+    sources = [e for e in state.enemies_of(model) if board.within(model, e, 6) and causes_terror(e)]  # near first:
+    # the cheaper question rules most enemies out
     return min(sources, key=lambda e: board.distance(model, e), default=None)
 
 

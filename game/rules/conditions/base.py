@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.core.dice import Modifier
-from game.rules.traits.base import TraitRule
+from game.rules.traits.base import Registry, TraitRule
 
 if TYPE_CHECKING:
     from game.rules.combat import Attack
@@ -22,7 +22,7 @@ UNTIL_NEXT_ACTIVATION = "next_activation"  # [TURN-9]
 UNTIL_ACTIVATION_ROLL = "activation_roll"  # counted on the next activation roll, then gone
 UNTIL_LIFTED = ""  # until a rule lifts it (Shake Off, an attack, never)
 
-CONDITIONS: dict[str, Condition] = {}
+CONDITIONS: Registry = Registry()  # condition id -> its hook object, in the order registered
 
 
 class Condition(TraitRule):
@@ -90,9 +90,18 @@ def condition(condition_id: str) -> Callable[[type[Condition]], type[Condition]]
 
 def condition_hooks(model: ModelState) -> list[TraitRule]:
     """The conditions the model is under, in the order they are registered (so modifiers list stably)."""
-    if not model.conditions:
+    conds = model.conditions
+    if not conds:
         return []
-    return [c for c in CONDITIONS.values() if model.conditions.get(c.id)]
+    key = frozenset(k for k, v in conds.items() if v)
+    found = _HOOKS.get(key)
+    if found is None or found[0] != CONDITIONS.changes:
+        found = _HOOKS[key] = (CONDITIONS.changes, tuple(c for c in CONDITIONS.values() if c.id in key))
+    return list(found[1])
+
+
+# the set of conditions a model is under -> (the registry's change count, their hook objects in registry order)
+_HOOKS: dict[frozenset, tuple[int, tuple[Condition, ...]]] = {}
 
 
 def present(model: ModelState) -> list[tuple[Condition, Any]]:

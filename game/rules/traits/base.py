@@ -17,8 +17,49 @@ if TYPE_CHECKING:
     from game.rules.readiness import Obstacle
     from game.rules.state import GameState, ModelState
 
-TRAITS: dict[str, TraitRule] = {}
-QUALITIES: dict[str, TraitRule] = {}
+
+
+class Registry(dict):
+    """A registry of rule objects that counts its changes, so that answers drawn from it (a profile's hooks)
+    can be remembered until it changes (a trait registered, a test's stand-in put in and taken out)."""
+
+    changes = 0
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self.changes += 1
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: Any) -> None:
+        self.changes += 1
+        super().__delitem__(key)
+
+    def pop(self, *args: Any) -> Any:
+        self.changes += 1
+        return super().pop(*args)
+
+    def popitem(self) -> Any:
+        self.changes += 1
+        return super().popitem()
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        self.changes += 1
+        return super().setdefault(key, default)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self.changes += 1
+        super().update(*args, **kwargs)
+
+    def clear(self) -> None:
+        self.changes += 1
+        super().clear()
+
+    def __ior__(self, other: Any) -> Registry:
+        self.changes += 1
+        return super().__ior__(other)
+
+
+TRAITS: Registry = Registry()  # trait id -> rule object
+QUALITIES: Registry = Registry()  # quality id -> rule object
 
 
 class TraitRule:
@@ -241,14 +282,31 @@ def load_all() -> None:
     register_shipped()  # the game's traits written as data (traits.yaml ``effects``)
 
 
+# (qualities, traits) of a profile -> (the registries' change counts, its rule objects): a profile's hooks are
+# asked for hundreds of thousands of times a game and follow from the registries alone (mod traits aside)
+_PROFILE_HOOKS: dict[tuple, tuple[tuple[int, int], tuple[TraitRule, ...]]] = {}
+
+
 def trait_hooks(model: ModelState) -> list[TraitRule]:
     """The rule objects a model's profile gives it: its inherent qualities, then its traits."""
+    profile = model.profile
+    key = (profile.qualities, profile.traits)
+    try:
+        found = _PROFILE_HOOKS.get(key)
+    except TypeError:  # a hand-made profile holding lists
+        key, found = None, None
+    if found is not None and found[0] == (QUALITIES.changes, TRAITS.changes):
+        return list(found[1])
     load_all()
-    out = [QUALITIES[q] for q in model.profile.qualities if q in QUALITIES]
-    for t in model.profile.traits:
+    out = [QUALITIES[q] for q in profile.qualities if q in QUALITIES]
+    for t in profile.traits:
         rule = TRAITS.get(t) or _mod_rule(t)
         if rule is not None:
             out.append(rule)
+    if key is not None and all(t in TRAITS for t in profile.traits):  # a mod trait's rule follows the catalog
+        if len(_PROFILE_HOOKS) > 4096:  # the party builder may try many profiles
+            _PROFILE_HOOKS.clear()
+        _PROFILE_HOOKS[key] = ((QUALITIES.changes, TRAITS.changes), tuple(out))
     return out
 
 
