@@ -33,6 +33,11 @@ def _memo(state: GameState) -> dict[Any, Any]:
     return memo
 
 
+def table(state: GameState) -> tuple:
+    """The table as the memo keys it (kept while it stands): places, facings, wounds, conditions, Fate."""
+    return _memo(state)["_table"]
+
+
 def _model_key(m: ModelState) -> tuple:
     return m.id, m.x, m.y, m.facing, m.wounds_taken, tuple(sorted(m.conditions.items())), tuple(m.jammed)
 
