@@ -22,15 +22,20 @@ def _memo(state: GameState) -> dict[Any, Any]:
     memo: dict[Any, Any] | None = state.__dict__.get("_ai_memo")
     if memo is not None and memo["_version"] == state.version:
         return memo
-    table = (state.turn, state.active_model, repr(state.fate_used), repr(state.weapons_used), state.ap_left,
+    table = (state.turn, repr(state.fate_used), repr(state.weapons_used), repr(state.arcane_armor_turn),
              tuple(s.fate for s in state.sides),
-             tuple((m.id, m.x, m.y, m.facing, m.wounds_taken, m.status, m.activated,
+             tuple((m.id, m.x, m.y, m.facing, m.wounds_taken, m.status,
                     tuple(sorted(m.conditions.items())), tuple(m.jammed)) for m in state.models.values()))
     if memo is None or memo["_table"] != table or len(memo) > LIMIT:
         memo = {"_table": table}
         state.__dict__["_ai_memo"] = memo
     memo["_version"] = state.version
     return memo
+
+
+def table(state: GameState) -> tuple:
+    """The table as the memo keys it (kept while it stands): places, facings, wounds, conditions, Fate."""
+    return _memo(state)["_table"]
 
 
 def _model_key(m: ModelState) -> tuple:

@@ -32,7 +32,7 @@ from typing import Any
 from game.ai.dice_odds import TWO_ONES, HoldOdds, Roller, RollOdds, against_total, opposed
 from game.core.dice import Modifier, effective_modifiers
 from game.rules import combat, conditions, fate, sorcery
-from game.rules.attack_profile import Aftermath, AttackProfile, DiceEffects, TraitRoll, WoundSave, effects
+from game.rules.attack_profile import Aftermath, AttackProfile, DiceEffects, DiceRules, TraitRoll, WoundSave, effects
 from game.rules.attack_profile import wounds as deal
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import hooks_of
@@ -194,8 +194,8 @@ def attack_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reser
         hand_of_fortune = (pa.hand_of_fortune, pd.hand_of_fortune)
     active = Roller(pa.dice, pa.total, pa.reroll_ones, hand_of_fortune[0], policies[0])
     reactive = Roller(pd.dice, pd.total, pd.reroll_ones, hand_of_fortune[1], policies[1])
-    roll = opposed(active, reactive, misfire=profile.dice.misfire, classify=profile.dice)
     if profile.pushes:  # the caller pushes: no effects ([CC-3], [T-SLAM-1])
+        roll = opposed(active, reactive, misfire=profile.dice.misfire, classify=profile.dice)
         return Odds(roll.win, roll.misfire, Fraction(0), Fraction(0), Fraction(0), {0: Fraction(1)}, roll,
                     pa.total, pd.total, profile)
     budget = [max(0, s.fate) for s in state.sides]  # the trait rolls themselves take no Fate under [FATE-8]
@@ -203,19 +203,32 @@ def attack_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reser
     d_fate = budget[d.side] - defender_inner_reserve if tough_fate is None else tough_fate
     left, stunned = d.max_wounds - d.wounds_taken, conditions.STUNNED.on(d)
     immune = conditions.stun_immune(state, d, a)
+    roll, p_brutal, p_stun, p_kill, wounds = _outcome(active, reactive, profile.dice, profile.after, left, stunned,
+                                                      immune, (max(0, a_fate), max(0, d_fate)))
+    return Odds(roll.win, roll.misfire, p_brutal, p_stun, p_kill, dict(wounds), roll, pa.total, pd.total, profile)
+
+
+@lru_cache(maxsize=16384)
+def _outcome(active: Roller, reactive: Roller, dice: DiceRules, after: Aftermath, left: int, stunned: bool,
+             immune: bool, fate: tuple[int, int]) -> tuple[RollOdds, Fraction, Fraction, Fraction,
+                                                          tuple[tuple[int, Fraction], ...]]:
+    """The roll through the window, then [SEQ-6]'s effects over each of its outcomes: a pure function of the
+    attack as data, so one answer serves every attack with the same profile (the game asks the same ones
+    again and again as the models move)."""
+    roll = opposed(active, reactive, misfire=dice.misfire, classify=dice)
     wounds: dict[int, Fraction] = {}
     if roll.misfire:
         wounds[0] = roll.misfire
     p_stun = p_kill = p_brutal = Fraction(0)
-    for (hit, dice), p in roll.joint.items():
-        assert isinstance(dice, DiceEffects)
-        for (taken, after_left, newly, brutal), q in _attack_effects(profile.after, hit, dice, left, stunned, immune,
-                                                                    (max(0, a_fate), max(0, d_fate))):
+    for (hit, effects_of_dice), p in roll.joint.items():
+        assert isinstance(effects_of_dice, DiceEffects)
+        for (taken, after_left, newly, brutal), q in _attack_effects(after, hit, effects_of_dice, left, stunned,
+                                                                    immune, fate):
             wounds[taken] = wounds.get(taken, Fraction(0)) + p * q
             p_stun += p * q * newly
             p_kill += p * q * (after_left <= 0)
             p_brutal += p * q * brutal
-    return Odds(roll.win, roll.misfire, p_brutal, p_stun, p_kill, wounds, roll, pa.total, pd.total, profile)
+    return roll, p_brutal, p_stun, p_kill, tuple(wounds.items())
 
 
 @dataclass(frozen=True)
@@ -267,13 +280,20 @@ def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell_i
                combat.offers_reroll_ones(state, target, spell.resist, t_dice, "resist", None))
     active = Roller(c_dice, c_total, rerolls[0], hand_of_fortune[0], policies[0])
     reactive = Roller(t_dice, t_total, rerolls[1], hand_of_fortune[1], policies[1])
-    roll = opposed(active, reactive)
+    roll, burn_out = _casting(active, reactive)
     wounds = Fraction(0)
     if spell.id == "ravage":
         if tough_fate is None:
             tough_fate = max(0, state.sides[target.side].fate - target_inner_reserve)
         wounds = roll.win * wound_odds(state, target, caster, None, 1, tough_fate).expected
-    return SpellOdds(roll.win, roll.p(has=TWO_ONES), wounds, roll)
+    return SpellOdds(roll.win, burn_out, wounds, roll)
+
+
+@lru_cache(maxsize=4096)
+def _casting(active: Roller, reactive: Roller) -> tuple[RollOdds, Fraction]:
+    """The casting roll against the resisting roll, and P(two natural 1s on the casting dice: [SORC-6])."""
+    roll = opposed(active, reactive)
+    return roll, roll.p(has=TWO_ONES)
 
 
 # -- area of effect ------------------------------------------------------------------------------
@@ -345,6 +365,8 @@ def area_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reserve
     open_a = not attacker_inner_reserve and fate.reroll_fate_allowed(state, a.side, attack.no_fate)
     open_d = not defender_inner_reserve and fate.reroll_fate_allowed(state, d.side, attack.no_fate)
     effects = [_one_wound(state, s) for s in victims]
+    rollers = [{hof_open: _victim_roller(state, s, False, hof_open, victim_policy) for hof_open in (False, True)}
+               for s in victims]  # the victims' rolls read the table once, not once per outcome of the first
     hit = [Fraction(0)] * len(victims)
     hof = [Fraction(0)] * len(victims)
     for (dice_sum, a_hof, d_hof), p in odds.roll.wins_by.items():
@@ -355,7 +377,7 @@ def area_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reserve
             side = spread.defender.side
             after: dict[tuple[bool, bool], Fraction] = {}
             for key, q in states.items():
-                hold = against_total(_victim_roller(state, spread, False, key[side], victim_policy), total)
+                hold = against_total(rollers[i][key[side]], total)
                 hit[i] += q * hold.beaten
                 hof[i] += q * hold.hand_of_fortune
                 spent = tuple(False if s == side else key[s] for s in (0, 1))

@@ -39,6 +39,19 @@ MOVES = ("walk", "run", "sneak")
 __all__ = ["AIBug", "Intent", "Tactical", "model_value"]
 
 
+def _standing(state: GameState, activating: str | None = None) -> tuple:
+    """Everything a model's candidates read besides the models' own records: the table as the odds memo keys it
+    (places, facings, wounds, conditions, Fate), the bag, which models have activated (the one now activating
+    counted as before its activation: its own flag is read by none of them), the encounter's state and the scores."""
+    enc = state.encounter
+    story = () if enc is None else (repr(enc.markers), enc.prisoner, enc.rescued, tuple(enc.awarded), tuple(enc.once),
+                                    enc.extra_turns, repr(enc.switched), enc.ending, repr(enc.held), repr(enc.decided),
+                                    tuple(enc.reserved), tuple(enc.fired), tuple(enc.noticed))
+    done = tuple(o.activated and o.id != activating for o in state.models.values())
+    return (memo.table(state), tuple(state.bag), done, story, tuple(s.score for s in state.sides),
+            tuple(s.hero_fate for s in state.sides))
+
+
 class AIBug(RuntimeError):
     """The AI gave an answer the decision does not allow (or none): a bug in the AI, never in play."""
 
@@ -47,6 +60,7 @@ class Tactical:
     """The controller for one side at one :class:`~game.ai.difficulty.Difficulty` (or a level's name)."""
 
     strict = os.environ.get("IRON_HONOR_AI_STRICT") == "1"  # the tests set it: an illegal answer raises AIBug
+    TRANSIENT = frozenset({"_nominated"})  # a cache: a resumed game appraises again, to the same answer
 
     def __init__(self, seed: int = 0, level: str | Difficulty = "normal", strict: bool | None = None):
         self.rng = random.Random(seed)
@@ -56,6 +70,7 @@ class Tactical:
         self.blunders = RandomLegal(seed + 7919, aggressive=True, careful=True)
         self.intent = Intent()
         self.faults: list[str] = []
+        self._nominated: tuple[tuple, dict[str, tuple[float, Intent]]] | None = None
         if strict is not None:
             self.strict = strict
         self.lookahead: Any = None
@@ -82,11 +97,18 @@ class Tactical:
 
     # -- who activates, and what it means to do ------------------------------------------------
     def on_nominate(self, state: GameState, d: Decision) -> Answer:
-        scored = [(self.opportunity(state, state.model(k))[0], k) for k in d.choices()]
-        return max(scored)[1]
+        best = {k: self.opportunity(state, state.model(k)) for k in d.choices()}
+        self._nominated = (_standing(state), best)  # what the chosen one meant to do, until the table changes
+        return max((found[0], k) for k, found in best.items())[1]
 
     def opportunity(self, state: GameState, m: ModelState) -> tuple[float, Intent]:
-        """The best thing this model can do now, as (expected value, intent): the best candidate."""
+        """The best thing this model can do now, as (expected value, intent): the best candidate. The model
+        just nominated is appraised once: its activation's start (Greater Purpose, the plan) finds the answer
+        of the nomination while the table, the bag and the other models stand as they did."""
+        nominated = self._nominated
+        if nominated is not None and m.id in nominated[1] and nominated[0] == _standing(state, m.id):
+            score, intent = nominated[1][m.id]
+            return score, replace(intent, notes=list(intent.notes))
         return candidates.best(self.appraiser, state, m)
 
     # the appraiser's questions, asked of the controller by its follow-up answers and the tests
@@ -461,14 +483,12 @@ class Tactical:
             wanted = (value > 0.8 and fate_left > self.reserve(state, d.side)) or \
                 (value > 0.3 and self.spare_fate(state, d.side) > 0)
             return "spend" if wanted and self.ap_shift(state, m, +1) > 0 else "pass"
-        worth = m is not None and self.opportunity(state, m)[0] > 0.8
-        return "spend" if worth and fate_left > self.reserve(state, d.side) else "pass"
+        worth = m is not None and fate_left > self.reserve(state, d.side) and self.opportunity(state, m)[0] > 0.8
+        return "spend" if worth else "pass"
 
     def on_cursed_hand(self, state: GameState, d: Decision) -> Answer:
         m = state.model(state.active_model) if state.active_model else None
         if not self.difficulty.fate_by_odds or m is None:
-            if m is not None:  # unused: kept so easy and normal ask exactly what they always asked here (their
-                self.opportunity(state, m)  # caches see the same questions); droppable once no cache keys on the log
             return "pass"
         key = max(self.danger(state, m), 0.5 * self.objective_pull(state, m)) > 0.3  # the enemy's key model
         worth = key and self.ap_shift(state, m, -1) > 0 and self.spare_fate(state, d.side) > 0
