@@ -355,7 +355,7 @@ def test_spell_inner_reserve_lines_are_the_odds_modules() -> None:
                                                target_inner_reserve=True).p_success) in lines[1]
                 seen.add("resist")
             else:
-                assert cast["targets"] and "before choosing the target" in lines[0]
+                assert cast["targets"] and "target not chosen yet" in lines[0]
                 for t in (state.model(i) for i in cast["targets"][:3]):
                     line = next((x for x in lines if f"vs {t.name}:" in x), None)
                     if line is not None:

@@ -112,12 +112,15 @@ class PromptPanel:
             return
         assert self.prompt is not None
         other = "" if scene.is_active_side(d.side) else " — <b>your decision</b>"
-        extra = "".join(f"<br><font color='#f0c85a'>{_esc(line)}</font>" for line in self._odds_lines(d))
+        odds = self._odds_lines(d)
+        extra = "".join(f"<br><font color='#f0c85a'>{_esc(line)}</font>" for line in odds)
         extra += "".join(f"<br><font color='#f09a8a'>{_esc(line)}</font>" for line in unavailable_lines(d))
         why = f"{_esc(edge_choice_reason(state, d.side, d.rule))}<br>" if d.kind is DecisionKind.choose_edge else ""
         box.set_text(theme.displayable(f"<font color='{colour}'><b>{_esc(side.name)}</b></font>{other}<br>"
                      f"<b>{_esc(d.prompt)}</b> <a href='{_esc(d.rule)}'>[{_esc(d.rule)}]</a><br>{why}"
-                     f"<font color='#c8ccd4'>{_esc(self.prompt.hint)}</font>{extra}"))
+                     # with odds to show, the numbered answers say how to pick: the room goes to the odds
+                     + (extra.removeprefix("<br>") if odds else
+                        f"<font color='#c8ccd4'>{_esc(self.prompt.hint)}</font>{extra}")))
         self.build_options()
 
     def _odds_lines(self, d: Decision) -> list[str]:
