@@ -214,3 +214,25 @@ def test_speed_changes_are_news_not_refusals(tmp_path, monkeypatch):
     press(app, pygame.K_PLUS)
     assert app.settings.animation == SPEEDS[1] and saved == [SPEEDS[1]]
     assert scene.overlays.message == f"AI speed: {SPEEDS[1]}" and not scene.overlays.message_bad
+
+
+def test_a_long_list_of_models_to_activate_takes_the_room_a_short_prompt_leaves(tmp_path, monkeypatch):
+    """Six models to choose from at 1280×800: the answers take the room the three-line prompt leaves (five in
+    view where the layout's own share holds three), the prompt stays whole."""
+    import pygame
+
+    from game.ui.scenes.battle import BattleScene
+    from tests.ui.driver import frames, menu_app
+
+    app = menu_app(tmp_path, monkeypatch)
+    s, d = play_until("nominate")
+    assert len(d.choices()) >= 6
+    scene = app.reset(BattleScene(app, s))
+    frames(app, 3)
+    box, options = scene.widgets["prompt"], scene.widgets["options"]
+    assert box.scroll_bar is None
+    shown = [b for b, _ in scene.panel.option_buttons if options.rect.contains(b.rect)]
+    fit_before = scene.panel.base[1] // (shown[0].rect.height + scene.pp(3))
+    assert len(shown) >= 5 > fit_before
+    assert box.rect.bottom <= options.rect.top
+    pygame.event.clear()

@@ -58,19 +58,26 @@ class PromptPanel:
         self.sync()
 
     def fit(self) -> None:
-        """Give the prompt the room the answers leave unused, so its lines (the odds of a Fate question, why an
-        answer is not offered) show without scrolling; the answers keep what they need up to their own share,
-        the prompt never gets less than its own."""
+        """Share the column between the prompt and its answers by what each needs, so that neither scrolls
+        when both fit: a Fate question's odds take the room its two answers leave, a long list of models to
+        activate the room a one-line prompt leaves. When both cannot fit, the answers keep at least their
+        layout's share and the prompt at least two lines."""
         box, options = self.box, self.options
         if box is None or options is None or not hasattr(self, "region"):
             return
         base_prompt, base_options = self.base
         layout = box.text_box_layout
         frame = box.relative_rect.height - box.text_wrap_rect[3] if box.text_wrap_rect else 8
-        text_need = (layout.layout_rect.height + frame + 4) if layout is not None else base_prompt
+        rows = layout.layout_rows if layout is not None else []  # (the layout's own rect is at least the box)
+        want_p = round(rows[-1].bottom + frame + 4) if rows else base_prompt
+        want_o = max(self.options_need + 6, self.scene.pp(30) + 6)
+        floor_p = min(base_prompt, 2 * self.scene.px(20) + 8)
         room = self.region.height - self.gap
-        least = min(base_options, max(self.options_need, self.scene.pp(30)) + 6)
-        prompt_h = max(base_prompt, min(round(text_need), room - least))
+        if want_p + want_o <= room:
+            prompt_h = min(max(want_p, base_prompt), room - want_o)
+        else:
+            options_h = min(max(min(want_o, base_options), room - want_p), room - floor_p)
+            prompt_h = room - options_h
         options_h = room - prompt_h
         if (prompt_h, options_h) == (box.relative_rect.height, options.relative_rect.height):
             return
