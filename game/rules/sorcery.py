@@ -148,13 +148,16 @@ def cast(state: GameState, caster: ModelState, ap: int) -> Gen:
     state.emit("SpellCast", f"{caster.name} casts {spell.name}" + (f" with {enhancement.name}"
                if enhancement.id != "none" else ""), model=caster.id, spell=spell.id, enhancement=enhancement.id,
                rule="T-SORC-1")
-    c_extra = yield from fate.inner_reserve(state, caster.side, f"{caster.name}'s casting roll")
+    about = {"caster": caster.id, "spell": spell.id, "enhancement": enhancement.id}  # what the roll is for
+    c_extra = yield from fate.inner_reserve(state, caster.side, f"{caster.name}'s casting roll", False,
+                                            {"cast": {**about, "targets": [t.id for t in targets]}})
     # (2) the target, then the opponent's Fate
     answer = yield Decision("target", caster.side, f"{caster.name}: target for {spell.name}?", "SORC-3",
                             [Option(t.id, t.name) for t in targets], context={"model": caster.id, "action": "spell"})
     target = state.model(answer)
     face(state, caster, target)  # [SEQ-5]
-    t_extra = yield from fate.inner_reserve(state, target.side, f"{target.name}'s resisting roll")
+    t_extra = yield from fate.inner_reserve(state, target.side, f"{target.name}'s resisting roll", False,
+                                            {"cast": {**about, "target": target.id, "caster_extra": c_extra}})
     # (3) and (4): the opposed rolls
     gambit = 1 if enhancement.id == "sorcerers_gambit" else 0
     c_mods = casting_modifiers(state, caster, target, enhancement.id == "greater_focus")

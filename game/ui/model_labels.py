@@ -57,13 +57,14 @@ FACING_REACH = 1.45
 
 
 def place_labels(bases: Sequence[tuple[str, int, int, int]], sizes: dict[str, tuple[int, int]],
-                 top_margin: int = 6, bounds: Box | None = None) -> dict[str, Box]:
+                 top_margin: int = 6, bounds: Box | None = None, avoid: Sequence[Box] = ()) -> dict[str, Box]:
     """Where each label goes: below its base if free, else above, right, left, at a corner, or a row further out.
 
     ``bases`` are (id, centre x, centre y, radius) in pixels, ``sizes`` each label's (w, h). A
     place is free when it covers no other label and no base; where none is free, the place that
     covers the least; a place partly outside ``bounds`` (the visible table) is taken only when
-    nothing else is left. Greedy in the given order, which is stable from frame to frame.
+    nothing else is left; one over text already printed on the table (``avoid``: the terrain's names) only
+    when every place without it is worse. Greedy in the given order, which is stable from frame to frame.
     """
     # a base with its facing arrow, which reaches 1.4 radii out (table_view.draw_model)
     bases = [(mid, x, y, round(r * FACING_REACH)) for mid, x, y, r in bases]
@@ -84,6 +85,7 @@ def place_labels(bases: Sequence[tuple[str, int, int, int]], sizes: dict[str, tu
             padded = (sx - gap, sy, w + 2 * gap, h)  # side by side, two labels must not read as one
             # covering a base is far worse than touching another label: a base must always be seen
             cover = sum(_overlap(padded, o) for o in placed.values()) + 20 * sum(_overlap(box, d) for d in discs)
+            cover += 2 * sum(_overlap(box, a) for a in avoid)  # two texts on one spot: neither reads
             if bounds is not None:
                 cover += 10 * (w * h - _overlap(box, bounds))
             if best_cover is None or cover < best_cover:

@@ -87,16 +87,38 @@ def render_terrain(battle_map: BattleMap, scale: float, labels: bool = True) -> 
         terrain_art.paint_piece(layer, pts, piece.style, scale, terrain_art.seed_of(piece.polygon, piece.id))
         terrain_art.draw_edge(layer, pts, piece.kind, piece.blocks_los, scale)
     if labels:
-        for piece in battle_map.pieces:
-            cx = sum(p[0] for p in piece.polygon) / len(piece.polygon)
-            cy = sum(p[1] for p in piece.polygon) / len(piece.polygon)
-            text = piece.id.replace("_", " ").capitalize()
-            shadow = font.render(text, True, (0, 0, 0))
-            label = font.render(text, True, (245, 245, 235))
-            at = label.get_rect(center=cam.to_px((cx, cy)))
-            layer.blit(shadow, at.move(1, 1))
-            layer.blit(label, at)
+        for text, at in piece_names(battle_map, cam):
+            layer.blit(font.render(text, True, (0, 0, 0)), at.move(1, 1))
+            layer.blit(font.render(text, True, (245, 245, 235)), at)
     return layer
+
+
+def piece_names(battle_map: BattleMap, cam: Camera) -> list[tuple[str, pygame.Rect]]:
+    """Each piece's name and where the terrain layer prints it (centred on the piece), in the camera's pixels;
+    the models' labels keep clear of these."""
+    font = _font(max(10, round(cam.scale * 0.55)))
+    out = []
+    for piece in battle_map.pieces:
+        cx = sum(p[0] for p in piece.polygon) / len(piece.polygon)
+        cy = sum(p[1] for p in piece.polygon) / len(piece.polygon)
+        text = piece.id.replace("_", " ").capitalize()
+        box = pygame.Rect((0, 0), font.size(text))
+        box.center = cam.to_px((cx, cy))
+        out.append((text, box))
+    return out
+
+
+_NAMES: dict[tuple, list[tuple[int, int, int, int]]] = {}
+
+
+def piece_name_boxes(battle_map: BattleMap, cam: Camera) -> list[tuple[int, int, int, int]]:
+    """piece_names' boxes, remembered per map and view (they are asked every frame)."""
+    key = (id(battle_map), battle_map.name, round(cam.scale, 4), round(cam.ox), round(cam.oy))
+    if key not in _NAMES:
+        if len(_NAMES) > 16:
+            _NAMES.clear()
+        _NAMES[key] = [tuple(r) for _, r in piece_names(battle_map, cam)]  # type: ignore[misc]
+    return _NAMES[key]
 
 
 def texture(layer: pygame.Surface, pts: list[tuple[int, int]], style_name: str, scale: float) -> None:
@@ -126,12 +148,13 @@ _PLACED: list = [None, {}]  # the last placement of labels and what it was made 
 
 
 def draw_labels(surf: pygame.Surface, models: Sequence[ModelState], labels: dict[str, str], cam: Camera,
-                font: pygame.font.Font, anchors: dict[str, tuple[float, float]] | None = None) -> None:
+                font: pygame.font.Font, anchors: dict[str, tuple[float, float]] | None = None,
+                avoid: Sequence[tuple[int, int, int, int]] = ()) -> None:
     """Each model's short unique label next to its base, placed clear of the other labels and bases.
 
     ``anchors``: where the bases drawn part way along a move or a lunge really stand; the labels are placed
     for those places (so the placement, the costly part, holds while the animation runs) and carried along
-    with the base as drawn."""
+    with the base as drawn. ``avoid``: boxes printed on the table already (the pieces' names)."""
     anchors = anchors or {}
     images = {m.id: font.render(labels[m.id], True, (20, 20, 20)) for m in models}
     drawn_at = {m.id: cam.to_px((m.x, m.y)) for m in models}
@@ -140,9 +163,9 @@ def draw_labels(surf: pygame.Surface, models: Sequence[ModelState], labels: dict
     (x0, y0), (x1, y1) = cam.to_px((0, 0)), cam.to_px((TABLE_SIZE, TABLE_SIZE))
     table = pygame.Rect(x0, y0, x1 - x0, y1 - y0).clip(surf.get_rect())
     sizes = {mid: im.get_size() for mid, im in images.items()}
-    key = (tuple(bases), tuple(sorted(sizes.items())), tuple(table))
+    key = (tuple(bases), tuple(sorted(sizes.items())), tuple(table), tuple(avoid))
     if _PLACED[0] != key:  # placing is the costly part; bases seldom move between frames
-        _PLACED[:] = [key, place_labels(bases, sizes, bounds=tuple(table))]
+        _PLACED[:] = [key, place_labels(bases, sizes, bounds=tuple(table), avoid=avoid)]
     boxes = _PLACED[1]
     home = {mid: (bx, by) for mid, bx, by, _ in bases}
     for mid, (x, y, w, h) in boxes.items():
@@ -233,4 +256,5 @@ def draw_state(surf: pygame.Surface, state: GameState, cam: Camera, colour_blind
             draw_model(surf, m, cam, font, active=m.id == state.active_model, colours=palette)
             shown.append(m)
     # named among every model of the game, so a label never changes when another model falls
-    draw_labels(surf, shown, unique_labels((m.id, m.name) for m in state.models.values()), cam, font, anchors)
+    draw_labels(surf, shown, unique_labels((m.id, m.name) for m in state.models.values()), cam, font, anchors,
+                piece_name_boxes(state.battle_map, cam))

@@ -332,3 +332,36 @@ def test_models_off_the_table_get_no_line_and_no_odds(games: list[Game], surface
     cam = Camera.fit(pygame.Rect(0, 0, 800, 800))
     assert previews.draw_los(surface, cam, state, other.id, gone.id) == ""
     assert not previews.odds_summary(state, other.id, gone.id, "close").available
+
+
+def test_spell_inner_reserve_lines_are_the_odds_modules() -> None:
+    """Inner Reserve on a casting roll (asked before the target is chosen: the odds against each target in
+    reach) and on the resisting roll (the chosen target's), as game.ai.odds gives them."""
+    game = play(("lantern_adventuring_co", "northmen_raiding_party"), 1, 0)
+    seen = set()
+    while not game.over and len(seen) < 2:
+        d = game.pending
+        cast = d.context.get("cast") if d is not None and d.kind == "inner_reserve" else None
+        if cast is not None:
+            state = game.state
+            caster, spell = state.model(cast["caster"]), cast["spell"]
+            lines = previews.spell_reserve_lines(state, cast, d.side)
+            if "target" in cast:
+                t = state.model(cast["target"])
+                extra = bool(cast["caster_extra"])
+                assert previews.pct(spell_odds(state, caster, t, spell, cast["enhancement"],
+                                               caster_inner_reserve=extra).p_success) in lines[0]
+                assert previews.pct(spell_odds(state, caster, t, spell, cast["enhancement"], caster_inner_reserve=extra,
+                                               target_inner_reserve=True).p_success) in lines[1]
+                seen.add("resist")
+            else:
+                assert cast["targets"] and "target not chosen yet" in lines[0]
+                for t in (state.model(i) for i in cast["targets"][:3]):
+                    line = next((x for x in lines if f"vs {t.name}:" in x), None)
+                    if line is not None:
+                        assert previews.pct(spell_odds(state, caster, t, spell, cast["enhancement"]).p_success) in line
+                        assert previews.pct(spell_odds(state, caster, t, spell, cast["enhancement"],
+                                                       caster_inner_reserve=True).p_success) in line
+                seen.add("cast")
+        game.step()
+    assert seen == {"cast", "resist"}

@@ -53,6 +53,11 @@ def test_leave_by_the_menu_then_continue_resumes_the_same_decision(app: App) -> 
     assert resumed.name == "battle" and resumed is not battle
     assert (resumed.state.snapshot(), len(resumed.state.log), resumed.session.pending.kind) == before
     assert resumed.session.controllers[1] is not None  # still against the AI
+    # the menu under the battle shows none of its buttons over the table (found playing: they were rebuilt
+    # after Continue and drawn over the battle)
+    shown = [e for e in app.manager.get_sprite_group().sprites() if getattr(e, "visible", True)]
+    assert not any(e.ui_container is not None and getattr(e, "text", None) in ("Quick battle", "Continue", "Quit")
+                   for e in shown)
 
 
 def test_play_load_opens_a_save_and_a_broken_one_is_named_on_the_menu(app: App, tmp_path: Path) -> None:

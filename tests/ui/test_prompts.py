@@ -168,3 +168,71 @@ def test_the_plan_menu_marks_by_place_and_a_plan_that_wastes_ap_is_confirmed(tmp
     click(app, app.top.widgets["yes"].rect.center)
     assert any(e.kind == EventKind.PlanDeclared for e in s.state.log[-8:])
     pygame.event.clear()
+
+
+def test_a_fate_question_with_odds_shows_them_whole_and_every_answer(tmp_path, monkeypatch):
+    """The prompt takes the room the two answers of a Fate question leave: the odds of a spell's Inner Reserve
+    (one line per target in reach) show without scrolling at 1280×800, and both answers stay in view."""
+    import pygame
+
+    from game.ui.scenes.battle import BattleScene
+    from tests.ui.driver import frames, menu_app
+
+    app = menu_app(tmp_path, monkeypatch)
+    s = BattleSession(BattleSetup(mode=HOTSEAT, seed=1, parties=("lantern_adventuring_co", "northmen_raiding_party")))
+    ai = [make("normal", 1), make("normal", 2)]
+    while not (s.pending.kind == "inner_reserve" and "cast" in s.pending.context):
+        assert s.answer(ai[s.pending.side].decide(s.state, s.pending)) is None
+    scene = app.reset(BattleScene(app, s))
+    frames(app, 3)
+    box, options = scene.widgets["prompt"], scene.widgets["options"]
+    assert "takes effect" in box.html_text and box.scroll_bar is None  # all of it, no scroll bar
+    assert box.rect.height > scene.panel.base[0]  # it grew into the answers' unused room
+    assert len(scene.panel.option_buttons) == 2
+    for button, _ in scene.panel.option_buttons:
+        assert options.rect.contains(button.rect)
+    assert box.rect.bottom <= options.rect.top  # nothing overlaps
+    s.answer("pass")  # the next question gets the layout's sizes back when it needs them
+    frames(app, 2)
+    pygame.event.clear()
+
+
+def test_speed_changes_are_news_not_refusals(tmp_path, monkeypatch):
+    """+ and -: the AI's speed is news (a slate banner, not a refusal's red), remembered in the settings."""
+    import pygame
+
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.settings import SPEEDS
+    from tests.ui.driver import frames, menu_app, press
+
+    app = menu_app(tmp_path, monkeypatch)
+    app.settings.animation = SPEEDS[0]
+    scene = app.reset(BattleScene(app, BattleSession(BattleSetup(seed=4))))
+    frames(app, 2)
+    saved = []
+    monkeypatch.setattr(app, "save_settings", lambda: saved.append(app.settings.animation))
+    press(app, pygame.K_PLUS)
+    assert app.settings.animation == SPEEDS[1] and saved == [SPEEDS[1]]
+    assert scene.overlays.message == f"AI speed: {SPEEDS[1]}" and not scene.overlays.message_bad
+
+
+def test_a_long_list_of_models_to_activate_takes_the_room_a_short_prompt_leaves(tmp_path, monkeypatch):
+    """Six models to choose from at 1280×800: the answers take the room the three-line prompt leaves (five in
+    view where the layout's own share holds three), the prompt stays whole."""
+    import pygame
+
+    from game.ui.scenes.battle import BattleScene
+    from tests.ui.driver import frames, menu_app
+
+    app = menu_app(tmp_path, monkeypatch)
+    s, d = play_until("nominate")
+    assert len(d.choices()) >= 6
+    scene = app.reset(BattleScene(app, s))
+    frames(app, 3)
+    box, options = scene.widgets["prompt"], scene.widgets["options"]
+    assert box.scroll_bar is None
+    shown = [b for b, _ in scene.panel.option_buttons if options.rect.contains(b.rect)]
+    fit_before = scene.panel.base[1] // (shown[0].rect.height + scene.pp(3))
+    assert len(shown) >= 5 > fit_before
+    assert box.rect.bottom <= options.rect.top
+    pygame.event.clear()

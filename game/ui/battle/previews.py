@@ -528,10 +528,40 @@ def inner_reserve_lines(state: GameState, attack: combat.Attack, side: int) -> l
     def wound(o) -> Fraction:
         return 1 - o.wounds.get(0, Fraction(0))
 
-    return [f"Without Inner Reserve: attack wins {pct(base.p_win)}, wound {pct(wound(base))}, "
-            f"expected wounds {float(base.expected_wounds):.2f}",
-            f"With Inner Reserve (+1d6): attack wins {pct(more.p_win)}, wound {pct(wound(more))}, "
-            f"expected wounds {float(more.expected_wounds):.2f}"]
+    return [f"Without: attack wins {pct(base.p_win)}, wound {pct(wound(base))} "
+            f"(expected {float(base.expected_wounds):.2f})",
+            f"With +1d6: attack wins {pct(more.p_win)}, wound {pct(wound(more))} "
+            f"(expected {float(more.expected_wounds):.2f})"]
+
+
+def spell_reserve_lines(state: GameState, cast: dict, side: int) -> list[str]:
+    """For an Inner Reserve decision on a casting or resisting roll ([FATE-5], [SORC-4]): P(the spell takes
+    effect) without and with the extra die, from game.ai.odds. The caster declares before choosing its target,
+    so it sees the odds against each target in reach (the best three); the target sees its own."""
+    caster, spell = state.model(cast["caster"]), sorcery.SPELLS[cast["spell"]]
+    enhancement = cast.get("enhancement", "none")
+
+    def odds(target: ModelState, **extra: bool):
+        return spell_odds(state, caster, target, spell.id, enhancement, **extra)
+
+    def effect(o) -> str:
+        wounds = f", expected wounds {float(o.expected_wounds):.2f}" if spell.id == "ravage" else ""
+        return f"{spell.name} takes effect {pct(o.p_success)}{wounds}"
+
+    if "target" in cast:  # the target's resisting roll: its player weighs one extra die to resist
+        target = state.model(cast["target"])
+        done = bool(cast.get("caster_extra"))
+        base, more = odds(target, caster_inner_reserve=done), odds(target, caster_inner_reserve=done,
+                                                                    target_inner_reserve=True)
+        return [f"Without: {effect(base)}", f"With +1d6 to resist: {effect(more)}"]
+    rows = []
+    for t in (state.model(i) for i in cast.get("targets", [])):
+        base, more = odds(t), odds(t, caster_inner_reserve=True)
+        rows.append((more.p_success, f"vs {t.name}: {pct(base.p_success)} without, {pct(more.p_success)} with +1d6"))
+    rows.sort(key=lambda r: -r[0])
+    more_targets = len(rows) - 3
+    return [f"{spell.name} takes effect (target not chosen yet):"] + [r[1] for r in rows[:3]] \
+        + ([f"… and {more_targets} more in reach"] if more_targets > 0 else [])
 
 
 def _mod_rows(mods: list[dict]) -> list[Row]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
 import pygame_gui
 
 from game.rules.decision_kinds import DecisionKind
@@ -20,8 +21,6 @@ from game.ui.battle.option_list import add_option
 from game.ui.battle.prompts import Prompt, prompt_for, unavailable_lines
 
 if TYPE_CHECKING:
-    import pygame
-
     from game.rules.decisions import Decision
     from game.ui.scenes.battle import BattleScene
 
@@ -48,9 +47,46 @@ class PromptPanel:
                options_rect: pygame.Rect) -> None:
         """The widgets of a new layout: the answers are built again in them."""
         self.box, self.options, self.options_rect = box, options, options_rect
+        # the prompt and the answers share this column: the layout's sizes are where each starts (fit)
+        self.region = pygame.Rect(box.relative_rect.x, box.relative_rect.y, box.relative_rect.width,
+                                  options.relative_rect.bottom - box.relative_rect.y)
+        self.gap = options.relative_rect.y - box.relative_rect.bottom
+        self.base = (box.relative_rect.height, options.relative_rect.height)
+        self.options_need = 0
         self.option_buttons, self.option_lines = [], []  # (killed with the old layout's root)
         self.decision = None
         self.sync()
+
+    def fit(self) -> None:
+        """Share the column between the prompt and its answers by what each needs, so that neither scrolls
+        when both fit: a Fate question's odds take the room its two answers leave, a long list of models to
+        activate the room a one-line prompt leaves. When both cannot fit, the answers keep at least their
+        layout's share and the prompt at least two lines."""
+        box, options = self.box, self.options
+        if box is None or options is None or not hasattr(self, "region"):
+            return
+        base_prompt, base_options = self.base
+        layout = box.text_box_layout
+        frame = box.relative_rect.height - box.text_wrap_rect[3] if box.text_wrap_rect else 8
+        rows = layout.layout_rows if layout is not None else []  # (the layout's own rect is at least the box)
+        want_p = round(rows[-1].bottom + frame + 4) if rows else base_prompt
+        want_o = max(self.options_need + 6, self.scene.pp(30) + 6)
+        floor_p = min(base_prompt, 2 * self.scene.px(20) + 8)
+        room = self.region.height - self.gap
+        if want_p + want_o <= room:
+            prompt_h = min(max(want_p, base_prompt), room - want_o)
+        else:
+            options_h = min(max(min(want_o, base_options), room - want_p), room - floor_p)
+            prompt_h = room - options_h
+        options_h = room - prompt_h
+        if (prompt_h, options_h) == (box.relative_rect.height, options.relative_rect.height):
+            return
+        box.set_dimensions((self.region.width, prompt_h))
+        box.rebuild()  # the text laid out again for the new height (pygame_gui keeps the old view otherwise)
+        options.set_relative_position((self.region.x, self.region.y + prompt_h + self.gap))
+        options.set_dimensions((self.region.width, options_h))
+        if self.options_rect is not None:
+            self.options_rect.update(self.options_rect.x, options.rect.y, self.options_rect.width, options_h)
 
     # -- the pending decision -----------------------------------------------------------------
     def sync(self) -> None:
@@ -70,25 +106,32 @@ class PromptPanel:
             return
         if d is None:
             box.set_text("<b>The battle is over.</b>")
+            self.options_need = 0
+            self.fit()
             return
         side = state.sides[d.side]
         colour = theme.hex_colour(theme.side_colour(d.side, scene.app.settings.colour_blind))
         if not human:
             box.set_text(theme.displayable(f"<font color='{colour}'><b>{_esc(side.name)}</b></font> (AI) is "
                                            f"thinking…<br><i>{_esc(d.prompt)}</i>"))
+            self.options_need = 0
+            self.fit()
             return
         assert self.prompt is not None
         other = "" if scene.is_active_side(d.side) else " — <b>your decision</b>"
-        extra = "".join(f"<br><font color='#f0c85a'>{_esc(line)}</font>" for line in self._odds_lines(d))
+        odds = self._odds_lines(d)
+        extra = "".join(f"<br><font color='#f0c85a'>{_esc(line)}</font>" for line in odds)
         extra += "".join(f"<br><font color='#f09a8a'>{_esc(line)}</font>" for line in unavailable_lines(d))
         why = f"{_esc(edge_choice_reason(state, d.side, d.rule))}<br>" if d.kind is DecisionKind.choose_edge else ""
         box.set_text(theme.displayable(f"<font color='{colour}'><b>{_esc(side.name)}</b></font>{other}<br>"
                      f"<b>{_esc(d.prompt)}</b> <a href='{_esc(d.rule)}'>[{_esc(d.rule)}]</a><br>{why}"
-                     f"<font color='#c8ccd4'>{_esc(self.prompt.hint)}</font>{extra}"))
+                     # with odds to show, the numbered answers say how to pick: the room goes to the odds
+                     + (extra.removeprefix("<br>") if odds else
+                        f"<font color='#c8ccd4'>{_esc(self.prompt.hint)}</font>{extra}")))
         self.build_options()
 
     def _odds_lines(self, d: Decision) -> list[str]:
-        """Inner Reserve on an attack: the exact odds without and with the extra die; an area of effect's
+        """Inner Reserve on an attack or a spell: the exact odds without and with the extra die; an area of effect's
         victim: its chance of being beaten with and without its Fate."""
         state = self.scene.state
         if d.kind.fate_odds and "against" in d.context:
@@ -96,10 +139,12 @@ class PromptPanel:
                 return previews.victim_fate_lines(state, d.context, d.kind)
             except Exception:  # odds are advice: a gap in them must not stop the game
                 return []
-        attack = d.context.get("attack")
-        if d.kind is not DecisionKind.inner_reserve or attack is None:
+        attack, cast = d.context.get("attack"), d.context.get("cast")
+        if d.kind is not DecisionKind.inner_reserve or (attack is None and cast is None):
             return []
         try:
+            if cast is not None:
+                return previews.spell_reserve_lines(state, cast, d.side)
             return previews.inner_reserve_lines(state, attack, d.side)
         except Exception:  # odds are advice: a gap in them must not stop the game
             return []
@@ -150,6 +195,8 @@ class PromptPanel:
             self.option_buttons.append((button, command))
             self.option_lines.extend(lines)
             y += button.rect.height + scene.pp(3)
+        self.options_need = y
+        self.fit()
         container.set_scrollable_area_dimensions((width, max(y, 1)))
         bar = container.vert_scroll_bar
         if bar is not None:

@@ -299,7 +299,7 @@ class BattleScene(Scene):
         self.input.selected = None
         self.skip_motion()  # (effects of what was taken back)
         self.rebuild()
-        self.flash(self.session.taken_back[-1])
+        self.flash(self.session.taken_back[-1], bad=False)
 
     def skip(self) -> None:
         """S, Skip: the effects end at once and the AI plays at once until the player is asked."""
@@ -376,7 +376,8 @@ class BattleScene(Scene):
 
         i = SPEEDS.index(self.app.settings.animation) if self.app.settings.animation in SPEEDS else 1
         self.app.settings.animation = SPEEDS[min(max(i + step, 0), len(SPEEDS) - 1)]
-        self.flash(f"AI speed: {self.app.settings.animation}")
+        self.flash(f"AI speed: {self.app.settings.animation}", bad=False, seconds=2.0)  # news, not a refusal
+        self.app.save_settings()
 
     def auto_deploy(self) -> None:
         d = self.session.pending

@@ -163,7 +163,8 @@ class MainMenu(Scene):
         if self.resume is None:
             return
         self.error = common.resume_battle(self.app, self.resume.path)
-        self.rebuild()
+        if self.error:  # else the battle covers the menu: widgets built now would show over it
+            self.rebuild()
 
     def quick_battle(self, seed: int | None = None) -> None:
         self.error = common.start_battle(self.app, quick_setup(seed))
