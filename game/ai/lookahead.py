@@ -160,7 +160,7 @@ def evaluate(state: GameState, side: int, mover: str, appraiser: Any) -> float:
         escape = appraiser.escape_goal(state, me)
         if escape is not None:
             points = [*points, escape]
-        if points:
+        if points and not (appraiser.level.hold_secured and appraiser.holding(state, me)):  # it stays where it is
             value -= NEAR * min(math.hypot(me.x - x, me.y - y) for x, y in points)
     return value
 
