@@ -1,0 +1,69 @@
+"""What ``hard`` does that ``normal`` does not: close in on an enemy it cannot charge, stay on a target it alone
+secures, spread over the objectives (game.ai.difficulty: close_in, hold_secured, spread)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai import candidates
+from game.ai.difficulty import HARD, NORMAL
+from game.ai.futile import Futility
+from game.ai.tactical import Tactical
+from tests.rules.encounter_harness import Policy
+from tests.rules.harness import figure, table
+from tests.rules.test_encounters import MARKERS, TOP, start
+
+
+@pytest.mark.rule("CC-1", "MOVE-3")
+def test_hard_walks_into_contact_and_strikes_an_enemy_too_near_to_charge() -> None:
+    state = table((0, figure("Raider"), 10, 10, 0), (1, figure("Guard"), 12.5, 10, 180))
+    raider = state.model("A1")
+    hard, normal = candidates.Appraiser(HARD), candidates.Appraiser(NORMAL)
+    assert "B1" not in hard.chargeable(state, raider)  # nearer than 3″: no charge ([MOVE-3])
+    fights = [i for _, i in candidates.all_offers(hard, state, raider) if i.kind == "fight"]
+    assert [i.target for i in fights] == ["B1"]
+    assert not [i for _, i in candidates.all_offers(normal, state, raider) if i.kind == "fight"]
+    ai = Tactical(1, "hard")
+    _, ai.intent = candidates.best(hard, state, raider)
+    assert (ai.intent.kind, ai.intent.target) == ("fight", "B1")
+    futility = Futility(state, raider)
+    assert futility.count(["walk", "standard_attack"]) == 0  # the walk reaches its base
+    assert ai.plan_score(state, raider, ["walk", "standard_attack"], futility) > \
+        ai.plan_score(state, raider, ["walk"], futility)
+
+
+def salvage_table():
+    """Salvage set up (markers at MARKERS, both parties on their edges), the first activation pending."""
+    game = start("salvage", 6, 1)
+    policy = Policy(TOP, markers=MARKERS)
+    game.controllers = [policy, policy]
+    while game.state.phase == "setup":
+        game.step()
+    return game.state
+
+
+@pytest.mark.rule("ENC-SAL-3")
+def test_hard_stays_on_a_marker_it_alone_secures_and_normal_walks_off() -> None:
+    state = salvage_table()
+    a2 = state.model("A2")
+    a2.x, a2.y = 12.0, 24.0  # on marker M3, no enemy within 3″
+    state.touch()
+    hard = candidates.Appraiser(HARD)
+    assert hard.holding(state, a2)
+    _, intent = candidates.best(hard, state, a2)
+    assert (intent.kind, intent.goal) == ("advance", (12.0, 24.0))
+    ai = Tactical(1, "hard")
+    ai.intent = intent
+    futility = Futility(state, a2)
+    assert ai.arrived(state, a2)
+    assert ai.plan_score(state, a2, [], futility) > ai.plan_score(state, a2, ["walk"], futility)
+    _, plain = candidates.best(candidates.Appraiser(NORMAL), state, a2)
+    assert plain.goal != (12.0, 24.0)  # the marker it holds is no longer "needed": normal leaves it
+    a3 = state.model("A3")
+    a3.x, a3.y = 14.0, 21.0  # nearer M3 than any other marker, but a friend holds M3: hard goes elsewhere
+    state.touch()
+    assert hard.goal_for(state, a3) != (12.0, 24.0)
+    b1 = state.model("B1")
+    b1.x, b1.y = 14.5, 24.0  # an enemy within 3″: it no longer secures M3 alone
+    state.touch()
+    assert not hard.holding(state, a2)
