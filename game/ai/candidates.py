@@ -255,6 +255,20 @@ class Appraiser:
                     return True
         return False
 
+    @staticmethod
+    def blockers(state: GameState, m: ModelState) -> list[ModelState] | None:
+        """For a Rescuer model in base contact with the Prisoner not yet freed: the Kidnapper's models near enough
+        to stop the rescue ([ENC-RES-4]); None for any other model."""
+        enc = state.encounter
+        if enc is None or enc.prisoner is None or enc.rescued or enc.scenario.prisoner is None:
+            return None
+        p = state.model(enc.prisoner)
+        if p.status != "prisoner" or enc.side(enc.scenario.prisoner.taken_from) != m.side \
+                or not board.in_contact(m, p):
+            return None
+        near = enc.scenario.prisoner.rescue_no_enemy_within
+        return [e for e in state.enemies_of(m) if e.on_table and board.within(e, p, near)]
+
     def walk_reach(self, state: GameState, m: ModelState) -> float:
         """Inches a walk takes ``m`` ([MOVE-11])."""
         return movement.allowance(state, m, "walk")[0]
@@ -320,6 +334,10 @@ class Objective(Candidate):
     def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
         if ai.level.hold_secured and ai.holding(state, m):  # stay: its goal is where it stands
             yield ai.level.hold_secured, Intent("advance", goal=(m.x, m.y))
+        blockers = ai.blockers(state, m) if ai.level.clear_prisoner else None
+        if blockers is not None:  # at the Prisoner: stay to free it; while Kidnappers stop that, fight them first
+            yield (ai.level.advance_base if blockers else ai.level.hold_secured), Intent("advance", goal=(m.x, m.y))
+            return
         yield (ai.level.advance_base + ai.level.objective_pull * ai.objective_pull(state, m),
                Intent("advance", goal=ai.goal_for(state, m)))
 
