@@ -67,3 +67,41 @@ def test_hard_stays_on_a_marker_it_alone_secures_and_normal_walks_off() -> None:
     b1.x, b1.y = 14.5, 24.0  # an enemy within 3″: it no longer secures M3 alone
     state.touch()
     assert not hard.holding(state, a2)
+
+
+def rescue_table():
+    """Rescue set up: Red the Kidnapper (top), Blue the Rescuer, the Prisoner at (18, 18); play not begun."""
+    from tests.rules.test_encounters import RESCUE, rescue_until_placed
+
+    game = rescue_until_placed()
+    policy = Policy(RESCUE, prisoner=(18, 18))
+    game.controllers = [policy, policy]
+    while game.state.phase == "setup":
+        game.step()
+    return game.state
+
+
+@pytest.mark.rule("ENC-RES-4")
+def test_a_hard_rescuer_at_the_prisoner_fights_the_kidnapper_that_stops_the_rescue_then_stays() -> None:
+    from game.ai.lookahead import evaluate
+
+    state = rescue_table()
+    prisoner = state.model(state.encounter.prisoner)
+    rescuer = next(m for m in state.on_table(1) if m.id != prisoner.id)
+    rescuer.x, rescuer.y = prisoner.x, prisoner.y + prisoner.radius + rescuer.radius  # in base contact, below
+    kidnapper = state.model("A2")
+    kidnapper.x, kidnapper.y = prisoner.x + 2.6, prisoner.y  # within 3″ of the Prisoner: the rescue is stopped
+    state.touch()
+    hard = candidates.Appraiser(HARD)
+    assert [e.id for e in hard.blockers(state, rescuer)] == ["A2"]
+    _, intent = candidates.best(hard, state, rescuer)
+    assert (intent.kind, intent.target) in {("fight", "A2"), ("charge", "A2")}
+    blocked = evaluate(state, 1, rescuer.id, hard)
+    kidnapper.x, kidnapper.y = 30.0, 5.0  # gone from the Prisoner: stay in contact for the Maintenance Phase
+    state.touch()
+    assert hard.blockers(state, rescuer) == []
+    _, intent = candidates.best(hard, state, rescuer)
+    assert (intent.kind, intent.goal) == ("advance", (rescuer.x, rescuer.y))
+    assert evaluate(state, 1, rescuer.id, hard) > blocked  # the look-ahead sees the rescue nearer
+    assert candidates.Appraiser(NORMAL).blockers(state, rescuer) == []  # a question anyone may ask ...
+    assert not NORMAL.clear_prisoner  # ... that only hard acts on
