@@ -70,6 +70,7 @@ class Difficulty:
     guard_prisoner: bool = False  # enemies near our freed Prisoner are worth more
     prisoner_prize: float = 1.0  # the enemy's freed Prisoner as a target, times its kill value
     safe_steps: bool = False  # end points trade ground against the enemy's reply
+    progress: float = 0.1  # ... an inch nearer the enemy being worth this many kill values
     rear_charges: bool = False  # charges end in the back arc when the lane allows
     guard_facing: bool = False  # final facing keeps the nearby enemies in front
     contact_always: bool = False  # a move ends in contact whatever the intent

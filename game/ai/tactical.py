@@ -283,7 +283,6 @@ class Tactical:
                 return p, step >= dist
         return None, False
 
-    PROGRESS = 0.1  # kill values an inch nearer an enemy is worth, against the enemy's expected reply
     PROGRESS_OBJECTIVE = 0.5  # an inch nearer an objective: scoring waits for nobody
 
     def safe_step(self, state: GameState, m: ModelState, goal: tuple[float, float],
@@ -297,7 +296,7 @@ class Tactical:
         if objective and urgent and reaches and direct is not None:
             return direct
         threats = Threats(state, m, model_value(m))
-        per_inch = self.PROGRESS_OBJECTIVE if objective and urgent else self.PROGRESS
+        per_inch = self.PROGRESS_OBJECTIVE if objective and urgent else self.difficulty.progress
         points = [*candidates, {"x": m.x, "y": m.y}] + ([direct] if direct is not None else [])
 
         def score(p: dict[str, float]) -> float:
