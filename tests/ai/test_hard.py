@@ -105,3 +105,24 @@ def test_a_hard_rescuer_at_the_prisoner_fights_the_kidnapper_that_stops_the_resc
     assert evaluate(state, 1, rescuer.id, hard) > blocked  # the look-ahead sees the rescue nearer
     assert candidates.Appraiser(NORMAL).blockers(state, rescuer) == []  # a question anyone may ask ...
     assert not NORMAL.clear_prisoner  # ... that only hard acts on
+
+
+@pytest.mark.rule("ENC-RES-4", "MOVE-8")
+def test_hard_moves_to_touch_the_prisoner_on_a_spot_clear_of_the_enemy() -> None:
+    from types import SimpleNamespace
+
+    from game.rules import board
+
+    state = rescue_table()
+    prisoner = state.model(state.encounter.prisoner)
+    rescuer = next(m for m in state.on_table(1) if m.id != prisoner.id)
+    rescuer.x, rescuer.y = prisoner.x, prisoner.y + 4.0  # 4″ below it
+    kidnapper = state.model("A2")
+    kidnapper.x, kidnapper.y = prisoner.x, prisoner.y + 2 * prisoner.radius + 0.5  # right where it would touch
+    state.touch()
+    spot = Tactical.touch_spot(state, rescuer, (prisoner.x, prisoner.y), 6.0, SimpleNamespace(check=None))
+    assert spot is not None
+    rescuer.x, rescuer.y = spot["x"], spot["y"]
+    assert board.in_contact(rescuer, prisoner)  # base contact ([ENC-RES-4])
+    assert board.distance(rescuer, kidnapper) >= 1.0  # and not stopped short by the 1″ rule ([MOVE-8])
+    assert Tactical.touch_spot(state, rescuer, (30.0, 30.0), 6.0, SimpleNamespace(check=None)) is None  # no objective
