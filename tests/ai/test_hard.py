@@ -126,3 +126,15 @@ def test_hard_moves_to_touch_the_prisoner_on_a_spot_clear_of_the_enemy() -> None
     assert board.in_contact(rescuer, prisoner)  # base contact ([ENC-RES-4])
     assert board.distance(rescuer, kidnapper) >= 1.0  # and not stopped short by the 1″ rule ([MOVE-8])
     assert Tactical.touch_spot(state, rescuer, (30.0, 30.0), 6.0, SimpleNamespace(check=None)) is None  # no objective
+
+
+def test_hard_never_answers_illegally_in_the_encounters_it_plays_differently() -> None:
+    """Strict (the tests set IRON_HONOR_AI_STRICT): an answer the decision refuses raises AIBug, recorded as an
+    error; the invariants are checked after every decision."""
+    from game.ai import ai_soak
+
+    tasks = ai_soak.plan(3, seed=5, pairings=[("hard", "normal")], encounters=["rescue", "salvage", "engagement"],
+                         maps=["village_ruins"])
+    for record in ai_soak.run(tasks):
+        assert record["outcome"] != "error", record.get("traceback")
+        assert record["result"]
