@@ -216,13 +216,62 @@ class Appraiser:
             return escape
         needed = self.objective_points(state, m.side)
         if needed:
-            return min(needed, key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y))
+            return min(needed, key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y) + self.taken(state, m, p))
         foes = state.enemies_of(m)
         if foes:
             target = min(foes, key=lambda e: board.distance(m, e))
             return target.x, target.y
         held = self.objective_points(state)
         return min(held, key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y)) if held else None
+
+    def taken(self, state: GameState, m: ModelState, p: tuple[float, float]) -> float:
+        """Levels that spread out: inches added to an objective a friend already stands on, so the others go
+        to the ones nobody holds yet."""
+        if not self.level.spread:
+            return 0.0
+        friends = (f for f in state.friends_of(m) if f.on_table and f.id != m.id)
+        return self.level.spread * any(math.hypot(f.x - p[0], f.y - p[1]) <= f.radius + 1.0 for f in friends)
+
+    @staticmethod
+    def holding(state: GameState, m: ModelState) -> bool:
+        """``m`` alone secures a target its side scores by securing ([ENC-SAL-3]): in contact with it, no other
+        friend in contact, no enemy near enough to deny it. Leaving would give it up."""
+        enc = state.encounter
+        if enc is None:
+            return False
+        from game.rules import scenario_events, scoring
+
+        for entry in enc.scenario.scoring:
+            if entry.kind != "secure" or not scoring.scores_for(state, entry, m.side) \
+                    or not scenario_events.is_active(state, entry):
+                continue
+            for t in scoring.targets(state, entry):
+                if scoring.distance_to(state, m, t) > board.CONTACT_TOLERANCE or m.side not in scoring.securer(
+                        state, entry, t):
+                    continue
+                others = [f for f in state.friends_of(m) if f.on_table and f.id != m.id
+                          and scoring.distance_to(state, f, t) <= board.CONTACT_TOLERANCE]
+                if not others:
+                    return True
+        return False
+
+    @staticmethod
+    def blockers(state: GameState, m: ModelState) -> list[ModelState] | None:
+        """For a Rescuer model in base contact with the Prisoner not yet freed: the Kidnapper's models near enough
+        to stop the rescue ([ENC-RES-4]); None for any other model."""
+        enc = state.encounter
+        if enc is None or enc.prisoner is None or enc.rescued or enc.scenario.prisoner is None:
+            return None
+        p = state.model(enc.prisoner)
+        if p.status != "prisoner" or enc.side(enc.scenario.prisoner.taken_from) != m.side \
+                or not board.in_contact(m, p):
+            return None
+        near = enc.scenario.prisoner.rescue_no_enemy_within
+        return [e for e in state.enemies_of(m) if e.on_table and board.within(e, p, near)]
+
+    def walk_reach(self, state: GameState, m: ModelState) -> float:
+        """Inches a walk takes ``m`` ([MOVE-11])."""
+        return movement.allowance(state, m, "walk")[0]
 
     @staticmethod
     def rescued(state: GameState, m: ModelState) -> bool:
@@ -283,6 +332,12 @@ class Objective(Candidate):
     """March on (or hold) the objective its side needs most: a marker, a region, the Prisoner to free."""
 
     def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
+        if ai.level.hold_secured and ai.holding(state, m):  # stay: its goal is where it stands
+            yield ai.level.hold_secured, Intent("advance", goal=(m.x, m.y))
+        blockers = ai.blockers(state, m) if ai.level.clear_prisoner else None
+        if blockers is not None:  # at the Prisoner: stay to free it; while Kidnappers stop that, fight them first
+            yield (ai.level.advance_base if blockers else ai.level.hold_secured), Intent("advance", goal=(m.x, m.y))
+            return
         yield (ai.level.advance_base + ai.level.objective_pull * ai.objective_pull(state, m),
                Intent("advance", goal=ai.goal_for(state, m)))
 
@@ -323,9 +378,18 @@ class Cast(Targeted):
             yield value, Intent("cast", e.id, spell=spell)
 
 
+class Close(Targeted):
+    """Levels that close in: walk into base contact with an enemy it cannot charge (nearer than 3″, no straight
+    lane) and strike ([CC-1]); otherwise a model beside a foe only walks up to it and lets it strike first."""
+
+    def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
+        if ai.level.close_in and gap <= ai.walk_reach(state, m) - 0.2 and e.id not in ai.chargeable(state, m):
+            yield ai.melee_value(state, m, e, "standard_attack") * ai.level.close_in, Intent("fight", e.id)
+
+
 ALONE = (Hold(), Retreat())  # when one of these offers, it is the only thing to do
 ANYWHERE = (Objective(), Escape(), Fight())
-UNENGAGED = (Charge(), Shoot(), Cast())  # per enemy, only for a model not engaged
+UNENGAGED = (Charge(), Shoot(), Cast(), Close())  # per enemy, only for a model not engaged
 
 
 def offers(ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:

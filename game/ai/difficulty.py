@@ -70,12 +70,18 @@ class Difficulty:
     guard_prisoner: bool = False  # enemies near our freed Prisoner are worth more
     prisoner_prize: float = 1.0  # the enemy's freed Prisoner as a target, times its kill value
     safe_steps: bool = False  # end points trade ground against the enemy's reply
+    progress: float = 0.1  # ... an inch nearer the enemy being worth this many kill values
     rear_charges: bool = False  # charges end in the back arc when the lane allows
     guard_facing: bool = False  # final facing keeps the nearby enemies in front
     contact_always: bool = False  # a move ends in contact whatever the intent
     full_defense: bool = True  # declares Full Defense when fragile
     fate_by_odds: bool = False  # Fate (Greater Purpose, Cursed Hand, Winds, Inner Reserve, Full Defense) by exact gain
     fate_kept: int = 0  # Fate kept back before a Hand of Fortune re-roll
+    close_in: float = 0.0  # walk into contact and strike an enemy it cannot charge, times the blows' value (0: never)
+    hold_secured: float = 0.0  # a model alone securing a target stays on it: its offer's score (0: not offered)
+    touch_objectives: bool = False  # a move toward a marker or the Prisoner ends touching it where it can
+    clear_prisoner: bool = False  # a Rescuer at the Prisoner stays only while no Kidnapper stops the rescue
+    spread: float = 0.0  # inches added to an objective a friend already stands on, when choosing where to go
     lookahead: int = 0  # plans tried by simulating the activation (0: none)
     determinizations: int = 0  # dice futures per plan tried
 
@@ -84,7 +90,8 @@ EASY = Difficulty("easy", blunder=0.35, contact_always=True, full_defense=False)
 NORMAL = Difficulty("normal")
 HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=True, prisoner_prize=4.0,
                   safe_steps=True, rear_charges=True, guard_facing=True, fate_by_odds=True, fate_kept=1,
-                  lookahead=2, determinizations=1,
+                  close_in=0.9, hold_secured=2.5, clear_prisoner=True, touch_objectives=True,
+                  spread=8.0, lookahead=2, determinizations=1,
                   plan=replace(PlanWeights(), charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0))
 LEVELS = {d.name: d for d in (EASY, NORMAL, HARD)}
 

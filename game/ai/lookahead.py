@@ -23,7 +23,7 @@ from game.ai.candidates import Appraiser, model_value
 from game.ai.futile import Futility
 from game.ai.threat import Threats
 from game.core.dice import Dice
-from game.rules import conditions, scenario_events, scoring
+from game.rules import board, conditions, scenario_events, scoring
 from game.rules.decisions import Decision
 from game.rules.state import ESCAPED, GameState, ModelState
 
@@ -37,6 +37,8 @@ HOLD = 0.6  # a control target held now, per point it pays each Maintenance Phas
 SECURE = 1.5  # a secure target held now, scored at the end
 NEAR = 0.08  # per inch nearer the objective its side still needs (the mover only)
 PRISONER = 3.0  # the Rescue: the freed Prisoner alive, for the Rescuer
+TOUCH = 1.0  # the Rescue, not yet freed: a Rescuer in base contact with the Prisoner ([ENC-RES-4]) ...
+BLOCK = 0.8  # ... and each Kidnapper within 3″ that stops the rescue (up to three)
 MARGIN = 1.5  # intents scored within this of the best are worth trying
 
 
@@ -160,7 +162,7 @@ def evaluate(state: GameState, side: int, mover: str, appraiser: Any) -> float:
         escape = appraiser.escape_goal(state, me)
         if escape is not None:
             points = [*points, escape]
-        if points:
+        if points and not (appraiser.level.hold_secured and appraiser.holding(state, me)):  # it stays where it is
             value -= NEAR * min(math.hypot(me.x - x, me.y - y) for x, y in points)
     return value
 
@@ -189,5 +191,10 @@ def objectives(state: GameState, side: int) -> float:
         rescuer = enc.side(enc.scenario.prisoner.taken_from)
         p = state.model(enc.prisoner)
         held = PRISONER if enc.rescued and p.on_table else 0.0
+        if not enc.rescued and p.status == "prisoner":  # how near the rescue is ([ENC-RES-4])
+            near = enc.scenario.prisoner.rescue_no_enemy_within
+            touch = any(board.in_contact(m, p) for m in state.on_table(rescuer))
+            blocks = sum(board.within(m, p, near) for m in state.on_table(1 - rescuer))
+            held = TOUCH * touch - BLOCK * min(3, blocks)
         value += held if side == rescuer else -held
     return value

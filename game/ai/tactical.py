@@ -275,12 +275,52 @@ class Tactical:
             spot = Futility(state, m).edge_spot(inches)  # round what blocks the straight line, if a route gets there
             if spot is not None and (d.check is None or d.check(spot) is None):
                 return spot
+        if self.difficulty.touch_objectives and self.intent.kind == "advance" and not reaches:
+            spot = self.touch_spot(state, m, goal, inches, d)
+            if spot is not None:
+                return spot
         if self.difficulty.safe_steps and self.intent.kind in ("advance", "shoot", "cast") and candidates:
             return self.safe_step(state, m, goal, candidates, d, direct, reaches)
         if direct is not None:
             return direct
         if candidates:
             return min(candidates, key=lambda p: math.hypot(p["x"] - goal[0], p["y"] - goal[1]))
+        return None
+
+    @staticmethod
+    def touch_spot(state: GameState, m: ModelState, goal: tuple[float, float], inches: float,
+                   d: Decision) -> dict[str, float] | None:
+        """Hard: where the straight line does not get there, the legal point nearest ``m`` that touches the
+        objective at ``goal`` (the Prisoner's base: [ENC-RES-4]; a marker: [ENC-SAL-3]) within the move's reach and
+        1″ clear of every enemy ([MOVE-8]: else the engine stops it short)."""
+        enc = state.encounter
+        if enc is None:
+            return None
+        size = None
+        if enc.prisoner is not None:
+            p = state.model(enc.prisoner)
+            if p.status == "prisoner" and (p.x, p.y) == tuple(goal):
+                size = m.radius + p.radius + 0.01  # base contact, within the 0.02″ tolerance
+        for mk in enc.markers:
+            if (mk.x, mk.y) == tuple(goal):
+                size = m.radius + mk.radius - 0.05  # touching or overlapping
+        if size is None or math.hypot(goal[0] - m.x, goal[1] - m.y) > inches + size:
+            return None
+        far = state.battle_map.size - m.radius
+        foes = [e for e in state.enemies_of(m) if e.on_table]
+
+        def clear(x: float, y: float) -> bool:  # [MOVE-8]: no end within 1″ of an enemy out of contact
+            return all(math.hypot(e.x - x, e.y - y) - e.radius - m.radius >= 1.02 for e in foes)
+
+        ring = [(goal[0] + size * math.cos(a), goal[1] + size * math.sin(a))
+                for a in (2 * math.pi * k / 24 for k in range(24))]
+        ring = sorted((p for p in ring if m.radius <= p[0] <= far and m.radius <= p[1] <= far
+                       and math.hypot(p[0] - m.x, p[1] - m.y) <= inches and clear(*p)),
+                      key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y))
+        for x, y in ring[:8]:
+            point = {"x": round(x, 4), "y": round(y, 4)}
+            if d.check is None or d.check(point) is None:
+                return point
         return None
 
     @staticmethod
@@ -305,7 +345,6 @@ class Tactical:
                 return p, step >= dist
         return None, False
 
-    PROGRESS = 0.1  # kill values an inch nearer an enemy is worth, against the enemy's expected reply
     PROGRESS_OBJECTIVE = 0.5  # an inch nearer an objective: scoring waits for nobody
 
     def safe_step(self, state: GameState, m: ModelState, goal: tuple[float, float],
@@ -319,7 +358,7 @@ class Tactical:
         if objective and urgent and reaches and direct is not None:
             return direct
         threats = Threats(state, m, model_value(m))
-        per_inch = self.PROGRESS_OBJECTIVE if objective and urgent else self.PROGRESS
+        per_inch = self.PROGRESS_OBJECTIVE if objective and urgent else self.difficulty.progress
         points = [*candidates, {"x": m.x, "y": m.y}] + ([direct] if direct is not None else [])
 
         def score(p: dict[str, float]) -> float:

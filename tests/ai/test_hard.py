@@ -1,0 +1,140 @@
+"""What ``hard`` does that ``normal`` does not: close in on an enemy it cannot charge, stay on a target it alone
+secures, spread over the objectives (game.ai.difficulty: close_in, hold_secured, spread)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai import candidates
+from game.ai.difficulty import HARD, NORMAL
+from game.ai.futile import Futility
+from game.ai.tactical import Tactical
+from tests.rules.encounter_harness import Policy
+from tests.rules.harness import figure, table
+from tests.rules.test_encounters import MARKERS, TOP, start
+
+
+@pytest.mark.rule("CC-1", "MOVE-3")
+def test_hard_walks_into_contact_and_strikes_an_enemy_too_near_to_charge() -> None:
+    state = table((0, figure("Raider"), 10, 10, 0), (1, figure("Guard"), 12.5, 10, 180))
+    raider = state.model("A1")
+    hard, normal = candidates.Appraiser(HARD), candidates.Appraiser(NORMAL)
+    assert "B1" not in hard.chargeable(state, raider)  # nearer than 3″: no charge ([MOVE-3])
+    fights = [i for _, i in candidates.all_offers(hard, state, raider) if i.kind == "fight"]
+    assert [i.target for i in fights] == ["B1"]
+    assert not [i for _, i in candidates.all_offers(normal, state, raider) if i.kind == "fight"]
+    ai = Tactical(1, "hard")
+    _, ai.intent = candidates.best(hard, state, raider)
+    assert (ai.intent.kind, ai.intent.target) == ("fight", "B1")
+    futility = Futility(state, raider)
+    assert futility.count(["walk", "standard_attack"]) == 0  # the walk reaches its base
+    assert ai.plan_score(state, raider, ["walk", "standard_attack"], futility) > \
+        ai.plan_score(state, raider, ["walk"], futility)
+
+
+def salvage_table():
+    """Salvage set up (markers at MARKERS, both parties on their edges), the first activation pending."""
+    game = start("salvage", 6, 1)
+    policy = Policy(TOP, markers=MARKERS)
+    game.controllers = [policy, policy]
+    while game.state.phase == "setup":
+        game.step()
+    return game.state
+
+
+@pytest.mark.rule("ENC-SAL-3")
+def test_hard_stays_on_a_marker_it_alone_secures_and_normal_walks_off() -> None:
+    state = salvage_table()
+    a2 = state.model("A2")
+    a2.x, a2.y = 12.0, 24.0  # on marker M3, no enemy within 3″
+    state.touch()
+    hard = candidates.Appraiser(HARD)
+    assert hard.holding(state, a2)
+    _, intent = candidates.best(hard, state, a2)
+    assert (intent.kind, intent.goal) == ("advance", (12.0, 24.0))
+    ai = Tactical(1, "hard")
+    ai.intent = intent
+    futility = Futility(state, a2)
+    assert ai.arrived(state, a2)
+    assert ai.plan_score(state, a2, [], futility) > ai.plan_score(state, a2, ["walk"], futility)
+    _, plain = candidates.best(candidates.Appraiser(NORMAL), state, a2)
+    assert plain.goal != (12.0, 24.0)  # the marker it holds is no longer "needed": normal leaves it
+    a3 = state.model("A3")
+    a3.x, a3.y = 14.0, 21.0  # nearer M3 than any other marker, but a friend holds M3: hard goes elsewhere
+    state.touch()
+    assert hard.goal_for(state, a3) != (12.0, 24.0)
+    b1 = state.model("B1")
+    b1.x, b1.y = 14.5, 24.0  # an enemy within 3″: it no longer secures M3 alone
+    state.touch()
+    assert not hard.holding(state, a2)
+
+
+def rescue_table():
+    """Rescue set up: Red the Kidnapper (top), Blue the Rescuer, the Prisoner at (18, 18); play not begun."""
+    from tests.rules.test_encounters import RESCUE, rescue_until_placed
+
+    game = rescue_until_placed()
+    policy = Policy(RESCUE, prisoner=(18, 18))
+    game.controllers = [policy, policy]
+    while game.state.phase == "setup":
+        game.step()
+    return game.state
+
+
+@pytest.mark.rule("ENC-RES-4")
+def test_a_hard_rescuer_at_the_prisoner_fights_the_kidnapper_that_stops_the_rescue_then_stays() -> None:
+    from game.ai.lookahead import evaluate
+
+    state = rescue_table()
+    prisoner = state.model(state.encounter.prisoner)
+    rescuer = next(m for m in state.on_table(1) if m.id != prisoner.id)
+    rescuer.x, rescuer.y = prisoner.x, prisoner.y + prisoner.radius + rescuer.radius  # in base contact, below
+    kidnapper = state.model("A2")
+    kidnapper.x, kidnapper.y = prisoner.x + 2.6, prisoner.y  # within 3″ of the Prisoner: the rescue is stopped
+    state.touch()
+    hard = candidates.Appraiser(HARD)
+    assert [e.id for e in hard.blockers(state, rescuer)] == ["A2"]
+    _, intent = candidates.best(hard, state, rescuer)
+    assert (intent.kind, intent.target) in {("fight", "A2"), ("charge", "A2")}
+    blocked = evaluate(state, 1, rescuer.id, hard)
+    kidnapper.x, kidnapper.y = 30.0, 5.0  # gone from the Prisoner: stay in contact for the Maintenance Phase
+    state.touch()
+    assert hard.blockers(state, rescuer) == []
+    _, intent = candidates.best(hard, state, rescuer)
+    assert (intent.kind, intent.goal) == ("advance", (rescuer.x, rescuer.y))
+    assert evaluate(state, 1, rescuer.id, hard) > blocked  # the look-ahead sees the rescue nearer
+    assert candidates.Appraiser(NORMAL).blockers(state, rescuer) == []  # a question anyone may ask ...
+    assert not NORMAL.clear_prisoner  # ... that only hard acts on
+
+
+@pytest.mark.rule("ENC-RES-4", "MOVE-8")
+def test_hard_moves_to_touch_the_prisoner_on_a_spot_clear_of_the_enemy() -> None:
+    from types import SimpleNamespace
+
+    from game.rules import board
+
+    state = rescue_table()
+    prisoner = state.model(state.encounter.prisoner)
+    rescuer = next(m for m in state.on_table(1) if m.id != prisoner.id)
+    rescuer.x, rescuer.y = prisoner.x, prisoner.y + 4.0  # 4″ below it
+    kidnapper = state.model("A2")
+    kidnapper.x, kidnapper.y = prisoner.x, prisoner.y + 2 * prisoner.radius + 0.5  # right where it would touch
+    state.touch()
+    spot = Tactical.touch_spot(state, rescuer, (prisoner.x, prisoner.y), 6.0, SimpleNamespace(check=None))
+    assert spot is not None
+    rescuer.x, rescuer.y = spot["x"], spot["y"]
+    assert board.in_contact(rescuer, prisoner)  # base contact ([ENC-RES-4])
+    assert board.distance(rescuer, kidnapper) >= 1.0  # and not stopped short by the 1″ rule ([MOVE-8])
+    assert Tactical.touch_spot(state, rescuer, (30.0, 30.0), 6.0, SimpleNamespace(check=None)) is None  # no objective
+
+
+def test_hard_never_answers_illegally_in_the_encounters_it_plays_differently() -> None:
+    """Strict (the tests set IRON_HONOR_AI_STRICT): an answer the decision refuses raises AIBug, recorded as an
+    error; the invariants are checked after every decision."""
+    from game.ai import ai_soak
+
+    tasks = ai_soak.plan(3, seed=5, pairings=[("hard", "normal")], encounters=["rescue", "salvage", "engagement"],
+                         maps=["village_ruins"])
+    for record in ai_soak.run(tasks):
+        assert record["outcome"] != "error", record.get("traceback")
+        assert record["result"]
