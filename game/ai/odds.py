@@ -192,8 +192,9 @@ def attack_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reser
     pa, pd = profile.attack, profile.defence
     if hand_of_fortune is None:
         hand_of_fortune = (pa.hand_of_fortune, pd.hand_of_fortune)
-    active = Roller(pa.dice, pa.total, pa.reroll_ones, hand_of_fortune[0], policies[0])
-    reactive = Roller(pd.dice, pd.total, pd.reroll_ones, hand_of_fortune[1], policies[1])
+    # only the difference of the totals matters to the roll (dice_odds.opposed): one outcome serves them all
+    active = Roller(pa.dice, 0, pa.reroll_ones, hand_of_fortune[0], policies[0])
+    reactive = Roller(pd.dice, pd.total - pa.total, pd.reroll_ones, hand_of_fortune[1], policies[1])
     if profile.pushes:  # the caller pushes: no effects ([CC-3], [T-SLAM-1])
         roll = opposed(active, reactive, misfire=profile.dice.misfire, classify=profile.dice)
         return Odds(roll.win, roll.misfire, Fraction(0), Fraction(0), Fraction(0), {0: Fraction(1)}, roll,
