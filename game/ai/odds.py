@@ -279,8 +279,8 @@ def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell_i
     t_total = _total(target, spell.resist, sorcery.resist_modifiers(state, target, spell))
     rerolls = (combat.offers_reroll_ones(state, caster, "WP", c_dice, "cast", None),
                combat.offers_reroll_ones(state, target, spell.resist, t_dice, "resist", None))
-    active = Roller(c_dice, c_total, rerolls[0], hand_of_fortune[0], policies[0])
-    reactive = Roller(t_dice, t_total, rerolls[1], hand_of_fortune[1], policies[1])
+    active = Roller(c_dice, 0, rerolls[0], hand_of_fortune[0], policies[0])  # the difference is what counts
+    reactive = Roller(t_dice, t_total - c_total, rerolls[1], hand_of_fortune[1], policies[1])
     roll, burn_out = _casting(active, reactive)
     wounds = Fraction(0)
     if spell.id == "ravage":
