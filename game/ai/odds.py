@@ -192,8 +192,9 @@ def attack_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reser
     pa, pd = profile.attack, profile.defence
     if hand_of_fortune is None:
         hand_of_fortune = (pa.hand_of_fortune, pd.hand_of_fortune)
-    active = Roller(pa.dice, pa.total, pa.reroll_ones, hand_of_fortune[0], policies[0])
-    reactive = Roller(pd.dice, pd.total, pd.reroll_ones, hand_of_fortune[1], policies[1])
+    # only the difference of the totals matters to the roll (dice_odds.opposed): one outcome serves them all
+    active = Roller(pa.dice, 0, pa.reroll_ones, hand_of_fortune[0], policies[0])
+    reactive = Roller(pd.dice, pd.total - pa.total, pd.reroll_ones, hand_of_fortune[1], policies[1])
     if profile.pushes:  # the caller pushes: no effects ([CC-3], [T-SLAM-1])
         roll = opposed(active, reactive, misfire=profile.dice.misfire, classify=profile.dice)
         return Odds(roll.win, roll.misfire, Fraction(0), Fraction(0), Fraction(0), {0: Fraction(1)}, roll,
@@ -278,8 +279,8 @@ def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell_i
     t_total = _total(target, spell.resist, sorcery.resist_modifiers(state, target, spell))
     rerolls = (combat.offers_reroll_ones(state, caster, "WP", c_dice, "cast", None),
                combat.offers_reroll_ones(state, target, spell.resist, t_dice, "resist", None))
-    active = Roller(c_dice, c_total, rerolls[0], hand_of_fortune[0], policies[0])
-    reactive = Roller(t_dice, t_total, rerolls[1], hand_of_fortune[1], policies[1])
+    active = Roller(c_dice, 0, rerolls[0], hand_of_fortune[0], policies[0])  # the difference is what counts
+    reactive = Roller(t_dice, t_total - c_total, rerolls[1], hand_of_fortune[1], policies[1])
     roll, burn_out = _casting(active, reactive)
     wounds = Fraction(0)
     if spell.id == "ravage":
