@@ -205,8 +205,20 @@ def attack_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reser
     left, stunned = d.max_wounds - d.wounds_taken, conditions.STUNNED.on(d)
     immune = conditions.stun_immune(state, d, a)
     roll, p_brutal, p_stun, p_kill, wounds = _outcome(active, reactive, profile.dice, profile.after, left, stunned,
-                                                      immune, (max(0, a_fate), max(0, d_fate)))
+                                                      immune, _fate_used(profile.after, a_fate, d_fate))
     return Odds(roll.win, roll.misfire, p_brutal, p_stun, p_kill, dict(wounds), roll, pa.total, pd.total, profile)
+
+
+def _savers(saves: tuple[WoundSave, ...]) -> int:
+    return sum(1 for s in saves if s.lost is None and s.roll is not None)
+
+
+def _fate_used(after: Aftermath, a_fate: int, d_fate: int) -> tuple[int, int]:
+    """Each side's Fate for trait rolls, as far as it can matter: a side spends one on each of its rolls while it
+    has any, so Fate beyond its most rolls (the attacker's after-wound rolls; the target's saves, one per save per
+    wound offered: two and one per after-wound roll at most) changes nothing — the outcome is remembered for all."""
+    extra = len(after.extra_wounds)
+    return min(max(0, a_fate), extra), min(max(0, d_fate), _savers(after.saves) * (2 + extra))
 
 
 @lru_cache(maxsize=16384)
@@ -252,9 +264,10 @@ def wound_odds(state: GameState, target: ModelState, source: ModelState | None, 
     no_fate = attack is not None and attack.no_fate
     if fate is None:
         fate = state.sides[target.side].fate
-    leaves = _wound_effects(combat.wound_saves(state, target, source, attack), count, no_fate,
-                            target.max_wounds - target.wounds_taken, conditions.STUNNED.on(target),
-                            conditions.stun_immune(state, target, source), max(0, fate))
+    saves = combat.wound_saves(state, target, source, attack)
+    leaves = _wound_effects(saves, count, no_fate, target.max_wounds - target.wounds_taken,
+                            conditions.STUNNED.on(target), conditions.stun_immune(state, target, source),
+                            min(max(0, fate), _savers(saves) * count))  # Fate beyond its saves' rolls: the same
     out: dict[int, Fraction] = {}
     kill = stun = Fraction(0)
     for (taken, left, newly, _), q in leaves:
