@@ -128,25 +128,30 @@ def _check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, 
     return _check_move_fast(bf, base_id, waypoints, allowance, ignore)
 
 
-def _check_move_fast(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
-                     allowance: float | None, ignore: Sequence[str]) -> MoveCheck:
+def _legs(bf: Battlefield, base_id: str,
+          waypoints: Sequence[tuple[float, float]]) -> tuple[BaseRecord, list[Vec2], list[float], list[Violation]]:
+    """The start of a move check: the mover, its path from where it stands, the distance at each waypoint, and
+    leaving the table: the table is convex, so checking the waypoints covers the legs ([MOVE-12])."""
     mover = bf.base(base_id)
     pts = [Vec2(float(p[0]), float(p[1])) for p in waypoints]
     if not pts or pts[0] != mover.centre:
         pts.insert(0, mover.centre)
-    r = mover.radius
-    flight = mover.has(FLIES)
-    violations: list[Violation] = []
-    blocking: dict[str, bool] = {}  # asked only of the bases the swept base meets (is_engaged costs queries)
     seg_starts = [0.0]
     for i in range(len(pts) - 1):
         seg_starts.append(seg_starts[-1] + pts[i].distance_to(pts[i + 1]))
-    length = seg_starts[-1]
-    # table edge: the table is convex, so checking the waypoints covers the segments ([MOVE-12])
+    violations: list[Violation] = []
     for p in pts[1:]:
-        if not bf.on_table(p, r):
+        if not bf.on_table(p, mover.radius):
             violations.append(Violation("MOVE-12", "the base would leave the table", p))
             break
+    return mover, pts, seg_starts, violations
+
+
+def _check_move_fast(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
+                     allowance: float | None, ignore: Sequence[str]) -> MoveCheck:
+    mover, pts, seg_starts, violations = _legs(bf, base_id, waypoints)
+    r, flight, length = mover.radius, mover.has(FLIES), seg_starts[-1]
+    blocking: dict[str, bool] = {}  # asked only of the bases the swept base meets (is_engaged costs queries)
     leg_violations, rough, obstacles, pieces = _terrain_sweep(bf, pts, seg_starts, r)
     hit_bases: set[str] = set()
     group = bf.group_of(base_id)
@@ -223,28 +228,14 @@ def _terrain_sweep(bf: Battlefield, pts: list[Vec2], seg_starts: list[float], r:
 def _check_move_indexed(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
                         allowance: float | None, ignore: Sequence[str]) -> MoveCheck:
     """The move check from pymunk's swept queries (the reference :func:`_check_move_fast` agrees with)."""
-    mover = bf.base(base_id)
-    pts = [Vec2(float(p[0]), float(p[1])) for p in waypoints]
-    if not pts or pts[0] != mover.centre:
-        pts.insert(0, mover.centre)
-    r = mover.radius
-    flight = mover.has(FLIES)
-    violations: list[Violation] = []
+    mover, pts, seg_starts, violations = _legs(bf, base_id, waypoints)
+    r, flight, length = mover.radius, mover.has(FLIES), seg_starts[-1]
     blocking: dict[str, bool] = {}  # asked only of the bases the swept base meets (is_engaged costs queries)
 
     def blocks(rec: BaseRecord) -> bool:
         if rec.id not in blocking:
             blocking[rec.id] = rec.id not in ignore and blocks_movement(mover, rec, bf)
         return blocking[rec.id]
-    seg_starts = [0.0]
-    for i in range(len(pts) - 1):
-        seg_starts.append(seg_starts[-1] + pts[i].distance_to(pts[i + 1]))
-    length = seg_starts[-1]
-    # table edge: the table is convex, so checking the waypoints covers the segments ([MOVE-12])
-    for p in pts[1:]:
-        if not bf.on_table(p, r):
-            violations.append(Violation("MOVE-12", "the base would leave the table", p))
-            break
     rough: dict[str, list[tuple[float, float]]] = {}
     obstacles: dict[str, list[tuple[float, float]]] = {}
     pieces = {}
