@@ -90,7 +90,8 @@ class Appraiser:
         spots: list[tuple[float, float, float]] = []
         if enc.prisoner is not None and not enc.rescued and enc.ref(m.side) == "lower":
             p = state.model(enc.prisoner)
-            spots.append((p.x, p.y, p.radius + 3.0))  # [ENC-RES-4]: no Kidnapper within 3″
+            if math.hypot(e.x - p.x, e.y - p.y) - e.radius <= p.radius + 3.0:  # [ENC-RES-4]: no Kidnapper within 3″
+                return self.level.prisoner_guard
         if enc.prisoner is not None and enc.rescued and self.level.guard_prisoner:
             p = state.model(enc.prisoner)
             if p.on_table and p.side == m.side:

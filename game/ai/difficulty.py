@@ -69,6 +69,7 @@ class Difficulty:
     guard_rescued: bool = False  # the freed Prisoner keeps away from the enemy ([ENC-RES-5])
     guard_prisoner: bool = False  # enemies near our freed Prisoner are worth more
     prisoner_prize: float = 1.0  # the enemy's freed Prisoner as a target, times its kill value
+    prisoner_guard: float = 2.0  # a Kidnapper stopping the rescue ([ENC-RES-4]), as the Rescuer's target: value times
     safe_steps: bool = False  # end points trade ground against the enemy's reply
     progress: float = 0.1  # ... an inch nearer the enemy being worth this many kill values
     rear_charges: bool = False  # charges end in the back arc when the lane allows
@@ -89,6 +90,7 @@ class Difficulty:
 EASY = Difficulty("easy", blunder=0.35, contact_always=True, full_defense=False)
 NORMAL = Difficulty("normal")
 HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=True, prisoner_prize=4.0,
+                  prisoner_guard=4.0,
                   safe_steps=True, rear_charges=True, guard_facing=True, fate_by_odds=True, fate_kept=1,
                   close_in=0.9, hold_secured=2.5, clear_prisoner=True, touch_objectives=True,
                   spread=8.0, lookahead=2, determinizations=1,

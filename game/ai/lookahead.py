@@ -38,7 +38,7 @@ SECURE = 1.5  # a secure target held now, scored at the end
 NEAR = 0.08  # per inch nearer the objective its side still needs (the mover only)
 PRISONER = 3.0  # the Rescue: the freed Prisoner alive, for the Rescuer
 TOUCH = 1.0  # the Rescue, not yet freed: a Rescuer in base contact with the Prisoner ([ENC-RES-4]) ...
-BLOCK = 0.8  # ... and each Kidnapper within 3″ that stops the rescue (up to three)
+BLOCK = 0.8  # ... and each Kidnapper within 3″ that stops the rescue (every one: the last one counts as much)
 MARGIN = 1.5  # intents scored within this of the best are worth trying
 
 
@@ -195,6 +195,6 @@ def objectives(state: GameState, side: int) -> float:
             near = enc.scenario.prisoner.rescue_no_enemy_within
             touch = any(board.in_contact(m, p) for m in state.on_table(rescuer))
             blocks = sum(board.within(m, p, near) for m in state.on_table(1 - rescuer))
-            held = TOUCH * touch - BLOCK * min(3, blocks)
+            held = TOUCH * touch - BLOCK * blocks
         value += held if side == rescuer else -held
     return value

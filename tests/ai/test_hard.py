@@ -107,6 +107,39 @@ def test_a_hard_rescuer_at_the_prisoner_fights_the_kidnapper_that_stops_the_resc
     assert not NORMAL.clear_prisoner  # ... that only hard acts on
 
 
+@pytest.mark.rule("ENC-RES-4")
+def test_hard_rescuer_weighs_the_kidnappers_within_3_inches_of_the_prisoner_most() -> None:
+    import dataclasses
+    import itertools
+
+    from game.ai.lookahead import BLOCK, evaluate
+
+    state = rescue_table()
+    prisoner = state.model(state.encounter.prisoner)
+    rescuer = next(m for m in state.on_table(1) if m.id != prisoner.id)
+    rescuer.x, rescuer.y = prisoner.x, prisoner.y + prisoner.radius + rescuer.radius  # in base contact
+    guard, other = state.model("A2"), state.model("A3")
+    guard.x, guard.y = prisoner.x + 2.5, prisoner.y  # within 3″ of the Prisoner: it stops the rescue
+    other.x, other.y = prisoner.x - 6.0, prisoner.y  # beyond 3″: an ordinary enemy
+    state.touch()
+    hard, normal = candidates.Appraiser(HARD), candidates.Appraiser(NORMAL)
+    assert hard.blocker_bonus(state, rescuer, guard) == HARD.prisoner_guard > normal.blocker_bonus(
+        state, rescuer, guard) == 2.0
+    assert hard.blocker_bonus(state, rescuer, other) == normal.blocker_bonus(state, rescuer, other) == 1.0
+    assert hard.blocker_bonus(state, guard, rescuer) == 1.0  # the Kidnapper's targets: no such weight
+    # the look-ahead counts every Kidnapper that stops the rescue, the fourth as the first (and more danger)
+    fourth = dataclasses.replace(other, id="A4")
+    state.models[fourth.id] = fourth
+    values = []
+    for near in range(5):
+        for i, m in enumerate(state.on_table(0)):
+            m.x, m.y = (prisoner.x + 2.0, prisoner.y - 3.0 + 1.5 * i) if i < near else (30.0, 3.0 + 2.0 * i)
+        state.touch()
+        values.append(evaluate(state, 1, rescuer.id, hard))
+    steps = [a - b for a, b in itertools.pairwise(values)]
+    assert len(state.on_table(0)) == 4 and all(step >= BLOCK for step in steps)
+
+
 @pytest.mark.rule("ENC-RES-4", "MOVE-8")
 def test_hard_moves_to_touch_the_prisoner_on_a_spot_clear_of_the_enemy() -> None:
     from types import SimpleNamespace
