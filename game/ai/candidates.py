@@ -263,16 +263,13 @@ class Appraiser:
         enc = state.encounter
         if enc is None or enc.prisoner is None or enc.rescued or enc.scenario.prisoner is None:
             return None
+        from game.rules.scoring import rescue_blockers
+
         p = state.model(enc.prisoner)
         if p.status != "prisoner" or enc.side(enc.scenario.prisoner.taken_from) != m.side \
                 or not board.in_contact(m, p):
             return None
-        near = enc.scenario.prisoner.rescue_no_enemy_within
-        return [e for e in state.enemies_of(m) if e.on_table and board.within(e, p, near)]
-
-    def walk_reach(self, state: GameState, m: ModelState) -> float:
-        """Inches a walk takes ``m`` ([MOVE-11])."""
-        return movement.allowance(state, m, "walk")[0]
+        return rescue_blockers(state, enc)
 
     @staticmethod
     def rescued(state: GameState, m: ModelState) -> bool:
@@ -384,7 +381,8 @@ class Close(Targeted):
     lane) and strike ([CC-1]); otherwise a model beside a foe only walks up to it and lets it strike first."""
 
     def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
-        if ai.level.close_in and gap <= ai.walk_reach(state, m) - 0.2 and e.id not in ai.chargeable(state, m):
+        if ai.level.close_in and gap <= movement.allowance(state, m, "walk")[0] - 0.2 \
+                and e.id not in ai.chargeable(state, m):
             yield ai.melee_value(state, m, e, "standard_attack") * ai.level.close_in, Intent("fight", e.id)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import os
 import random
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any
 
 from game.ai import candidates, memo
@@ -43,10 +43,8 @@ def _standing(state: GameState, activating: str | None = None) -> tuple:
     """Everything a model's candidates read besides the models' own records: the table as the odds memo keys it
     (places, facings, wounds, conditions, Fate), the bag, which models have activated (the one now activating
     counted as before its activation: its own flag is read by none of them), the encounter's state and the scores."""
-    enc = state.encounter
-    story = () if enc is None else (repr(enc.markers), enc.prisoner, enc.rescued, tuple(enc.awarded), tuple(enc.once),
-                                    enc.extra_turns, repr(enc.switched), enc.ending, repr(enc.held), repr(enc.decided),
-                                    tuple(enc.reserved), tuple(enc.fired), tuple(enc.noticed))
+    enc = state.encounter  # every field of its state but the scenario file it plays (a new field is in at once)
+    story = () if enc is None else tuple(repr(getattr(enc, f.name)) for f in fields(enc) if f.name != "scenario")
     done = tuple(o.activated and o.id != activating for o in state.models.values())
     return (memo.table(state), tuple(state.bag), done, story, tuple(s.score for s in state.sides),
             tuple(s.hero_fate for s in state.sides))

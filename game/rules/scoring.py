@@ -307,6 +307,14 @@ def sudden_winner(state: GameState) -> tuple[int, str] | None:
     return None
 
 
+def rescue_blockers(state: GameState, enc: EncounterState) -> list[ModelState]:
+    """[ENC-RES-4]: the Kidnapper's models near enough to the Prisoner (3″ in the book) to stop its rescue."""
+    assert enc.scenario.prisoner is not None and enc.prisoner is not None
+    prisoner, rescuer = state.model(enc.prisoner), enc.side(enc.scenario.prisoner.taken_from)
+    near = enc.scenario.prisoner.rescue_no_enemy_within
+    return [m for m in state.on_table(1 - rescuer) if board.within(m, prisoner, near)]
+
+
 def rescue_check(state: GameState, enc: EncounterState) -> None:
     """[ENC-RES-4]: a Rescuer in base contact and no Kidnapper within 3″: the Prisoner is rescued."""
     if enc.scenario.prisoner is None or enc.prisoner is None or enc.rescued:
@@ -318,7 +326,7 @@ def rescue_check(state: GameState, enc: EncounterState) -> None:
     near = enc.scenario.prisoner.rescue_no_enemy_within
     if not any(board.in_contact(m, prisoner) for m in state.on_table(rescuer)):
         return
-    if any(board.within(m, prisoner, near) for m in state.on_table(1 - rescuer)):
+    if rescue_blockers(state, enc):
         state.emit("RescueBlocked", f"{prisoner.name} cannot be rescued: a {enc.role(state, 1 - rescuer)} model is "
                    f"within {near:g}″", model=prisoner.id, rule="ENC-RES-4")
         return
