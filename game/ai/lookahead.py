@@ -192,9 +192,7 @@ def objectives(state: GameState, side: int) -> float:
         p = state.model(enc.prisoner)
         held = PRISONER if enc.rescued and p.on_table else 0.0
         if not enc.rescued and p.status == "prisoner":  # how near the rescue is ([ENC-RES-4])
-            near = enc.scenario.prisoner.rescue_no_enemy_within
             touch = any(board.in_contact(m, p) for m in state.on_table(rescuer))
-            blocks = sum(board.within(m, p, near) for m in state.on_table(1 - rescuer))
-            held = TOUCH * touch - BLOCK * blocks
+            held = TOUCH * touch - BLOCK * len(scoring.rescue_blockers(state, enc))
         value += held if side == rescuer else -held
     return value
