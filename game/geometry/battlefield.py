@@ -352,7 +352,7 @@ class Battlefield:
         px, py = me.centre
         reach = me.radius + inches + 1e-9
         out = []
-        for x, y, r, bid in self._discs():
+        for x, y, r, bid in self.discs():
             # pymunk's point query, which this replaces, keeps a circle whose edge is nearer than ``reach``
             if math.sqrt((px - x) * (px - x) + (py - y) * (py - y)) - r >= reach or bid == base_id:
                 continue
@@ -383,14 +383,14 @@ class Battlefield:
         """Bases a circle at ``centre`` would overlap (touching is not overlapping). A table holds a few dozen
         bases at most: testing each is faster than asking pymunk, and the test is the same exact one."""
         cx, cy = float(centre[0]), float(centre[1])
-        out = [bid for x, y, r, bid in self._discs() if math.hypot(cx - x, cy - y) < radius + r - OVERLAP_EPS
+        out = [bid for x, y, r, bid in self.discs() if math.hypot(cx - x, cy - y) < radius + r - OVERLAP_EPS
                and bid != ignore]
         if len(out) > 1:
             out.sort()
         return out
 
-    def _discs(self) -> list[tuple[float, float, float, str]]:
-        """(x, y, radius, id) of every base, in the index's order, kept while no base changes."""
+    def discs(self) -> list[tuple[float, float, float, str]]:
+        """(x, y, radius, id) of every base, in the index's order, kept while no base changes (do not alter it)."""
         rev, discs = self._discs_at
         if rev != self.revision:
             discs = [(b.record.centre.x, b.record.centre.y, b.record.radius, b.record.id) for b in self._bases.values()]
@@ -398,6 +398,11 @@ class Battlefield:
         return discs
 
     # --------------------------------------------------------------- terrain
+    @property
+    def terrain_memo(self) -> dict[tuple, Any]:
+        """Answers that follow from the map's terrain alone, shared by every index of the map (never a base)."""
+        return self._terrain_memo
+
     def distance_to_piece(self, base_id: str, piece_id: str) -> float:
         """[DIG-3]: from the base edge to the polygon, 0 when they overlap."""
         me = self.base(base_id)

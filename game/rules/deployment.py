@@ -14,7 +14,7 @@ from collections.abc import Generator
 from typing import Any
 
 from game.content.party_building import DEFAULT_BASE_MM
-from game.geometry.battlefield import CAT_IMPASSABLE, CAT_OBSTACLE, EDGES, Battlefield, base_radius
+from game.geometry.battlefield import CAT_IMPASSABLE, CAT_OBSTACLE, EDGES, OVERLAP_EPS, Battlefield, base_radius
 from game.rules import board
 from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Answer, Controller, Decision, Option
@@ -129,16 +129,42 @@ def grid(x0: float, y0: float, x1: float, y1: float, step: float) -> list[tuple[
 
 
 def deploy_candidates(state: GameState, model: ModelState, zone: ZoneShape) -> list[dict[str, float]]:
-    x0, y0, x1, y1 = zone.bounds()
-    out = []
+    """The grid spots (1″ apart) where ``placement_problem`` finds nothing wrong, in grid order.
+
+    The table, zone and terrain tests depend on the map, the zone and the base's size alone, so the spots that
+    pass them are worked out once per map (``open_spots``); only the bases placed since are tested here, with
+    ``overlapping_bases``' own test."""
     bf = board.battlefield(state)
-    for x, y in grid(x0, y0, x1, y1, 1.0):
-        # pull spots at the zone's rim inwards so a base of any size fits
-        x = min(max(x, x0 + model.radius), x1 - model.radius)
-        y = min(max(y, y0 + model.radius), y1 - model.radius)
-        if placement_problem(state, model, zone, x, y, bf) is None:
+    r, me = model.radius, model.id
+    discs = [(dx, dy, r + dr - OVERLAP_EPS) for dx, dy, dr, bid in bf.discs() if bid != me]
+    out = []
+    for x, y in open_spots(bf, zone, r):
+        for dx, dy, reach in discs:
+            if math.hypot(x - dx, y - dy) < reach:
+                break
+        else:
             out.append({"x": x, "y": y})
     return out
+
+
+def open_spots(bf: Battlefield, zone: ZoneShape, radius: float) -> list[tuple[float, float]]:
+    """The grid spots in ``zone`` where a base of ``radius`` is wholly on the table and in the zone and stands on
+    no impassable or obstacle terrain ([ENC-2], [ENC-3]): a pure function of the map, remembered with its
+    terrain answers."""
+    key = ("deploy spots", zone, radius)
+    found = bf.terrain_memo.get(key)
+    if found is None:
+        x0, y0, x1, y1 = zone.bounds()
+        found = []
+        for x, y in grid(x0, y0, x1, y1, 1.0):
+            # pull spots at the zone's rim inwards so a base of any size fits
+            x = min(max(x, x0 + radius), x1 - radius)
+            y = min(max(y, y0 + radius), y1 - radius)
+            if Battlefield.on_table((x, y), radius) and zone.contains(x, y, radius) and \
+                    not bf.pieces_overlapping((x, y), radius, CAT_IMPASSABLE | CAT_OBSTACLE):
+                found.append((x, y))
+        bf.terrain_memo[key] = found
+    return found
 
 
 def deploy_side(state: GameState, side: int) -> Gen:
