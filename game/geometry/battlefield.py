@@ -125,6 +125,8 @@ class Battlefield:
     sweep_memo: dict[tuple, object] = field(init=False, default_factory=dict)  # terrain answers (paths.py)
     sight_memo: dict[tuple, object] = field(init=False, default_factory=dict)  # sight lines by corridor (los.py)
     _discs_at: tuple[int, list[tuple[float, float, float, str]]] = field(init=False, default=(-1, []))
+    _rows_at: tuple[int, list[tuple[float, float, float, str, BaseRecord]]] = field(init=False, default=(-1, []))
+    _engaged_at: tuple[int, dict[str, bool]] = field(init=False, default=(-1, {}))
 
     def __post_init__(self) -> None:
         self._terrain_memo = _terrain_memo_of(self.battle_map)
@@ -369,7 +371,16 @@ class Battlefield:
                 if self.base(i).side not in (me.side, NEUTRAL) and me.side != NEUTRAL]
 
     def is_engaged(self, base_id: str) -> bool:
-        return bool(self.engaged_with(base_id))
+        """Whether ``engaged_with`` finds anyone: remembered while no base changes (a move check asks it of every
+        friend in its way, a route search of every friend on the table)."""
+        rev, known = self._engaged_at
+        if rev != self.revision:
+            known = {}
+            self._engaged_at = (self.revision, known)
+        found = known.get(base_id)
+        if found is None:
+            found = known[base_id] = bool(self.engaged_with(base_id))
+        return found
 
     def engagements(self) -> list[tuple[str, str]]:
         """Every engaged pair of enemies, each once, sorted."""
@@ -396,6 +407,16 @@ class Battlefield:
             discs = [(b.record.centre.x, b.record.centre.y, b.record.radius, b.record.id) for b in self._bases.values()]
             self._discs_at = (self.revision, discs)
         return discs
+
+    def rows(self) -> list[tuple[float, float, float, str, BaseRecord]]:
+        """(x, y, radius, side, record) of every base, in the index's order, kept while no base changes (do not
+        alter it)."""
+        rev, rows = self._rows_at
+        if rev != self.revision:
+            rows = [(b.record.centre.x, b.record.centre.y, b.record.radius, b.record.side, b.record)
+                    for b in self._bases.values()]
+            self._rows_at = (self.revision, rows)
+        return rows
 
     # --------------------------------------------------------------- terrain
     @property

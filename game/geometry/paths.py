@@ -311,24 +311,29 @@ def end_position(bf: Battlefield, mover: BaseRecord, end: Vec2,
     """Enemies engaged at ``end`` and what is wrong with ending there ([MOVE-7], [MOVE-8], [DIG-MOVE-7])."""
     r = mover.radius
     out: list[Violation] = []
-    for other in bf.overlapping_bases(end, r, ignore=mover.id):
-        if other not in ignore:
-            out.append(Violation("MOVE-7", f"the move would end overlapping {bf.base(other).called}", end, other))
-    for piece in bf.pieces_overlapping(end, r):
-        if piece.kind == "obstacle":
-            out.append(Violation("DIG-MOVE-7", f"the move would end on obstacle '{piece.id}'", end, piece.id))
-    engaged, near = [], []
-    ex, ey = end
-    side = mover.side
-    for e in bf.bases():
-        if e.side == side or e.side == NEUTRAL or e.id == mover.id:
+    engaged, near, overlapped = [], [], []
+    ex, ey = float(end[0]), float(end[1])
+    side, me = mover.side, mover.id
+    for cx, cy, cr, c_side, e in bf.rows():  # each base once: overlap (as overlapping_bases), contact, the 1″ rule
+        if e.id == me:
+            continue
+        centres = math.hypot(ex - cx, ey - cy)
+        if centres < r + cr - OVERLAP_EPS:
+            overlapped.append(e)
+        if c_side in (side, NEUTRAL):
             continue  # [ENC-RES-3]: the 1″ rule does not apply to a neutral base
-        cx, cy = e.centre
-        gap = math.hypot(ex - cx, ey - cy) - r - e.radius  # end.distance_to(e.centre), unpacked
+        gap = centres - r - cr  # end.distance_to(e.centre), unpacked
         if gap <= CONTACT_TOLERANCE and gap >= -OVERLAP_EPS:
             engaged.append(e.id)
         elif gap < ONE_INCH - 1e-9 and e.id not in ignore:
             near.append(e)
+    overlapped.sort(key=lambda e: e.id)
+    for other in overlapped:
+        if other.id not in ignore:
+            out.append(Violation("MOVE-7", f"the move would end overlapping {other.called}", end, other.id))
+    for piece in bf.pieces_overlapping(end, r):
+        if piece.kind == "obstacle":
+            out.append(Violation("DIG-MOVE-7", f"the move would end on obstacle '{piece.id}'", end, piece.id))
     if near and not engaged:
         near.sort(key=lambda e: e.id)
         out.append(Violation("MOVE-8", "the move would end nearer than 1″ to " +
