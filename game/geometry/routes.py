@@ -192,10 +192,23 @@ class _Query:
                 if self.static_ok[v]:
                     yield v, e.length + (0.0 if self.flight else e.obstacle_cost), True
         first = 0 if u >= n_static else n_static
+        ux, uy = nodes[u]
+        (p0x, p0y), (p1x, p1y) = rings[u] if u < s_idx else ((0.0, 0.0), (0.0, 0.0))  # the start has no ring
+        static_ok = self.static_ok
         for v in range(first, s_idx):
-            if v != u and tangent(nodes[u], nodes[v], rings[v]) and \
-                    (u >= s_idx or tangent(nodes[v], nodes[u], rings[u])) and (v >= n_static or self.static_ok[v]):
-                yield v, math.dist(nodes[u], nodes[v]), False
+            if v == u or (v < n_static and not static_ok[v]):
+                continue
+            # tangent(nodes[u], nodes[v], rings[v]) and, unless u is the start, tangent(nodes[v], nodes[u], rings[u]):
+            # shapes.orient's arithmetic, unpacked (a search asks it of every pair of nodes it reaches)
+            vx, vy = nodes[v]
+            (r0x, r0y), (r1x, r1y) = rings[v]
+            if ((vx - ux) * (r0y - uy) - (vy - uy) * (r0x - ux)) * \
+                    ((vx - ux) * (r1y - uy) - (vy - uy) * (r1x - ux)) < -1e-12:
+                continue
+            if u < s_idx and ((ux - vx) * (p0y - vy) - (uy - vy) * (p0x - vx)) * \
+                    ((ux - vx) * (p1y - vy) - (uy - vy) * (p1x - vx)) < -1e-12:
+                continue
+            yield v, math.dist(nodes[u], nodes[v]), False
         yield self.goal, math.dist(nodes[u], nodes[self.goal]), False
 
     def true_cost(self, bf: Battlefield, u: int, v: int) -> float | None:
