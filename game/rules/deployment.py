@@ -350,8 +350,12 @@ def auto_answer(state: GameState, decision: Decision) -> Answer:
     placed = [(m.x, m.y) for m in state.side_models(decision.side) if m.on_table]
 
     def key(p: dict[str, float]) -> tuple[float, ...]:
-        crowd = min((math.hypot(p["x"] - x, p["y"] - y) for x, y in placed), default=99.0)
-        return (-min(crowd, 2.5), math.hypot(p["x"] - 18, p["y"] - 18), p["x"], p["y"])
+        px, py = p["x"], p["y"]
+        crowd = 2.5  # the distance to the nearest friend placed, counted up to 2.5″ (one further off along an axis
+        for x, y in placed:  # is further off than that)
+            if -2.5 < px - x < 2.5 and -2.5 < py - y < 2.5:
+                crowd = min(crowd, math.hypot(px - x, py - y))
+        return (-crowd, math.hypot(px - 18, py - 18), px, py)
 
     return min(candidates, key=key)
 
