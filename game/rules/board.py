@@ -71,6 +71,16 @@ def affected_in_contact(state: GameState, model: ModelState) -> list[ModelState]
 def engaged_enemies(state: GameState, model: ModelState) -> list[ModelState]:
     """[BASE-6]: enemies in base contact (``in_contact`` with each of ``state.enemies_of``, in one pass: it is
     asked tens of thousands of times a game)."""
+    if state.models.get(model.id) is not model:  # a model of the caller's own making: asked afresh
+        return _engaged_enemies(state, model)
+    memo = state.table_memo()  # remembered while no model anywhere changes
+    found = memo.get(("engaged", model.id))
+    if found is None:
+        found = memo[("engaged", model.id)] = tuple(_engaged_enemies(state, model))
+    return list(found)
+
+
+def _engaged_enemies(state: GameState, model: ModelState) -> list[ModelState]:
     x, y, r, side, me = model.x, model.y, model.radius, model.side, model.id
     return [e for e in state.models.values()
             if e.status == ON_TABLE and e.side != side and e.id != me
