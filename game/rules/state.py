@@ -178,7 +178,12 @@ class GameState:
 
     def friends_of(self, model: ModelState) -> list[ModelState]:
         side, me = model.side, model.id
-        return [m for m in self.models.values() if m.status == ON_TABLE and m.side == side and m.id != me]
+        memo = self.table_memo()
+        found = memo.get(("friends", side, me))
+        if found is None:
+            found = memo[("friends", side, me)] = tuple(m for m in self.models.values()
+                                                        if m.status == ON_TABLE and m.side == side and m.id != me)
+        return list(found)
 
     def hero_of(self, side: int) -> ModelState | None:
         return next((m for m in self.side_models(side) if m.is_hero), None)

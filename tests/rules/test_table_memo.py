@@ -1,5 +1,5 @@
-"""The state's table memo (GameState.table_memo): enemies and engaged enemies ([BASE-6]) remembered while no model
-changes are the answers worked out afresh, whatever moved, died or was placed since; copies never share it."""
+"""The state's table memo (GameState.table_memo): enemies, friends and engaged enemies ([BASE-6]) remembered while
+no model changes are the answers worked out afresh, whatever moved, died or was placed since; copies never share it."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ def test_remembered_table_answers_are_fresh_ones(changes) -> None:
     for index, x, y, dies in changes:
         for m in state.models.values():  # asked before the change: remembered
             state.enemies_of(m)
+            state.friends_of(m)
             board.engaged_enemies(state, m)
         m = state.model(IDS[index])
         m.x, m.y = x, y
@@ -43,6 +44,8 @@ def test_remembered_table_answers_are_fresh_ones(changes) -> None:
             m.status = KILLED
         for m in state.models.values():
             assert state.enemies_of(m) == fresh_enemies(state, m)
+            assert state.friends_of(m) == [f for f in state.models.values()
+                                           if f.status == ON_TABLE and f.side == m.side and f.id != m.id]
             assert board.engaged_enemies(state, m) == fresh_engaged(state, m)
 
 

@@ -287,15 +287,24 @@ def load_all() -> None:
 _PROFILE_HOOKS: dict[tuple, tuple[tuple[int, int], tuple[TraitRule, ...]]] = {}
 
 
+# id of a profile -> (the profile, the registries' change counts, its rule objects): the same answers as
+# _PROFILE_HOOKS, found without hashing the profile's qualities and traits (a profile is frozen)
+_BY_PROFILE: dict[int, tuple[Any, int, int, tuple[TraitRule, ...]]] = {}
+
+
 def trait_hooks(model: ModelState) -> list[TraitRule]:
     """The rule objects a model's profile gives it: its inherent qualities, then its traits."""
     profile = model.profile
+    hit = _BY_PROFILE.get(id(profile))
+    if hit is not None and hit[0] is profile and hit[1] == QUALITIES.changes and hit[2] == TRAITS.changes:
+        return list(hit[3])
     key = (profile.qualities, profile.traits)
     try:
         found = _PROFILE_HOOKS.get(key)
     except TypeError:  # a hand-made profile holding lists
         key, found = None, None
     if found is not None and found[0] == (QUALITIES.changes, TRAITS.changes):
+        _remember_profile(profile, found[1])
         return list(found[1])
     load_all()
     out = [QUALITIES[q] for q in profile.qualities if q in QUALITIES]
@@ -307,7 +316,14 @@ def trait_hooks(model: ModelState) -> list[TraitRule]:
         if len(_PROFILE_HOOKS) > 4096:  # the party builder may try many profiles
             _PROFILE_HOOKS.clear()
         _PROFILE_HOOKS[key] = ((QUALITIES.changes, TRAITS.changes), tuple(out))
+        _remember_profile(profile, tuple(out))
     return out
+
+
+def _remember_profile(profile: Any, hooks: tuple[TraitRule, ...]) -> None:
+    if len(_BY_PROFILE) > 4096:
+        _BY_PROFILE.clear()
+    _BY_PROFILE[id(profile)] = (profile, QUALITIES.changes, TRAITS.changes, hooks)
 
 
 def hooks_of(model: ModelState) -> list[TraitRule]:
@@ -343,19 +359,32 @@ _PROFILE_FLAGS: dict[tuple, tuple[tuple[int, int], bool]] = {}
 def _profile_flag(model: ModelState, flag: str) -> bool:
     """Whether one of the profile's own hooks (``trait_hooks``) raises ``flag``; remembered like its hooks."""
     profile = model.profile
+    hit = _FLAG_BY_PROFILE.get((id(profile), flag))
+    if hit is not None and hit[0] is profile and hit[1] == QUALITIES.changes and hit[2] == TRAITS.changes:
+        return hit[3]
     key = (profile.qualities, profile.traits, flag)
     try:
         found = _PROFILE_FLAGS.get(key)
     except TypeError:  # a hand-made profile holding lists
         return any(getattr(h, flag) for h in trait_hooks(model))
     if found is not None and found[0] == (QUALITIES.changes, TRAITS.changes):
-        return found[1]
-    value = any(getattr(h, flag) for h in trait_hooks(model))
-    if all(t in TRAITS for t in profile.traits):  # a mod trait's rule follows the catalog
+        value = found[1]
+    else:
+        value = any(getattr(h, flag) for h in trait_hooks(model))
+        if not all(t in TRAITS for t in profile.traits):  # a mod trait's rule follows the catalog
+            return value
         if len(_PROFILE_FLAGS) > 4096:
             _PROFILE_FLAGS.clear()
         _PROFILE_FLAGS[key] = ((QUALITIES.changes, TRAITS.changes), value)
+    if len(_FLAG_BY_PROFILE) > 4096:
+        _FLAG_BY_PROFILE.clear()
+    _FLAG_BY_PROFILE[(id(profile), flag)] = (profile, QUALITIES.changes, TRAITS.changes, value)
     return value
+
+
+# (id of a profile, flag) -> (the profile, the registries' change counts, the answer): _PROFILE_FLAGS's answers
+# found without hashing the profile's qualities and traits
+_FLAG_BY_PROFILE: dict[tuple[int, str], tuple[Any, int, int, bool]] = {}
 
 
 def collect(model: ModelState, method: str, *args: Any) -> list[Modifier]:
