@@ -180,9 +180,13 @@ def _candidates(bf: Battlefield, model: ModelState, inches: float, free_end: boo
 
     def ok(point: dict[str, float]) -> bool:
         move = check_move(bf, model.id, [(point["x"], point["y"])], inches)
-        tolerated = () if free_end else ("MOVE-8",)  # a Disengage must end 1″ clear of every enemy
-        if any(v.rule not in tolerated for v in move.violations) or (free_end and move.engaged_with):
-            return False
+        if free_end:  # a Disengage must end 1″ clear of every enemy, touching none
+            if move.violations or move.engaged_with:
+                return False
+        else:
+            for v in move.violations:
+                if v.rule != "MOVE-8":
+                    return False
         return accept is None or accept(point) is None
 
     some = False

@@ -55,7 +55,7 @@ def plan_key(plan: tuple[str, ...]) -> str:
 def plan_label(plan: tuple[str, ...], model: ModelState | None = None) -> str:
     if not plan:
         return "Do nothing"
-    return " → ".join(f"{action_kind(a, model).name} ({action_kind(a, model).ap} AP)" for a in plan)
+    return " → ".join(f"{k.name} ({k.ap} AP)" for k in (action_kind(a, model) for a in plan))
 
 
 def kinds_available(state: GameState, model: ModelState) -> list[str]:
@@ -120,7 +120,8 @@ def extensions(state: GameState, model: ModelState, done: tuple[str, ...], ap: i
                 continue  # [ACT-3]
             if kind == "shake_off" and plan:
                 continue  # [SPEC-3]: the first thing a Stunned model does
-            if not all(o.lifted(earlier) for o in blocked[kind]):
+            found = blocked[kind]
+            if found and not all(o.lifted(earlier) for o in found):
                 continue  # sure to fail when it resolves
             if kind == "clear_weapon" and plan[len(done):].count(kind) >= \
                     len(model.jammed) + sum(FIRES in a.effects for a in earlier):
