@@ -173,34 +173,58 @@ class OfferedPoints(Sequence):
         return repr(self._all())
 
 
+def _ring(model: ModelState, inches: float) -> list[tuple[float, dict[str, float]]]:
+    """The sampled end points in their order (each direction, the far one first), each with its direction."""
+    out = []
+    for k in range(CANDIDATE_DIRECTIONS):
+        angle = 2 * math.pi * k / CANDIDATE_DIRECTIONS
+        for frac in (0.98, 0.5):
+            out.append((angle, {"x": round(model.x + math.cos(angle) * inches * frac, 4),
+                                "y": round(model.y + math.sin(angle) * inches * frac, 4)}))
+    return out
+
+
+def _acceptable(bf: Battlefield, model: ModelState, inches: float, free_end: bool,
+                accept: Callable[[dict[str, float]], str | None] | None, point: dict[str, float]) -> bool:
+    """A straight move to ``point`` is legal but for the 1″ rule's choice (with ``free_end``: legal and touching
+    no enemy, as a Disengage ends), and ``accept`` takes it."""
+    move = check_move(bf, model.id, [(point["x"], point["y"])], inches)
+    if free_end:  # a Disengage must end 1″ clear of every enemy, touching none
+        if move.violations or move.engaged_with:
+            return False
+    else:
+        for v in move.violations:
+            if v.rule != "MOVE-8":
+                return False
+    return accept is None or accept(point) is None
+
+
 def _candidates(bf: Battlefield, model: ModelState, inches: float, free_end: bool = False,
                 accept: Callable[[dict[str, float]], str | None] | None = None) -> Iterator[dict[str, float]]:
     """The points of :func:`candidate_points`, one by one (so that a caller asking whether there is one stops
     at the first)."""
-
-    def ok(point: dict[str, float]) -> bool:
-        move = check_move(bf, model.id, [(point["x"], point["y"])], inches)
-        if free_end:  # a Disengage must end 1″ clear of every enemy, touching none
-            if move.violations or move.engaged_with:
-                return False
-        else:
-            for v in move.violations:
-                if v.rule != "MOVE-8":
-                    return False
-        return accept is None or accept(point) is None
-
     some = False
-    for k in range(CANDIDATE_DIRECTIONS):
-        angle = 2 * math.pi * k / CANDIDATE_DIRECTIONS
-        for frac in (0.98, 0.5):
-            point = {"x": round(model.x + math.cos(angle) * inches * frac, 4),
-                     "y": round(model.y + math.sin(angle) * inches * frac, 4)}
-            if ok(point):
-                some = True
-                yield point
+    for _, point in _ring(model, inches):
+        if _acceptable(bf, model, inches, free_end, accept, point):
+            some = True
+            yield point
     here = {"x": model.x, "y": model.y}
-    if not some and ok(here):
+    if not some and _acceptable(bf, model, inches, free_end, accept, here):
         yield here  # boxed in: a move of 0″ is still a move of "up to" the allowance
+
+
+def _any_free_end(state: GameState, bf: Battlefield, model: ModelState, inches: float) -> bool:
+    """Whether ``_candidates(..., free_end=True)`` yields any point: the same points are tried, those leading
+    away from the enemies in contact first (the answer does not depend on the order; the work does)."""
+    ring = _ring(model, inches)
+    foes = board.engaged_enemies(state, model)
+    if foes:
+        ax = sum(model.x - e.x for e in foes)
+        ay = sum(model.y - e.y for e in foes)
+        ring.sort(key=lambda p: -(math.cos(p[0]) * ax + math.sin(p[0]) * ay))  # stable: far before near
+    if any(_acceptable(bf, model, inches, True, None, point) for _, point in ring):
+        return True
+    return _acceptable(bf, model, inches, True, None, {"x": model.x, "y": model.y})
 
 
 def route_to(bf: Battlefield, model_id: str, point: tuple[float, float], inches: float) -> Route:
@@ -465,8 +489,7 @@ def can_disengage(state: GameState, model: ModelState) -> bool:
     known = bf.memo().get(("candidates", model.id, inches, True))
     if known is not None:
         return bool(known) or _searched_end(state, model, inches) is not None
-    return next(_candidates(bf, model, inches, free_end=True), None) is not None or \
-        _searched_end(state, model, inches) is not None
+    return _any_free_end(state, bf, model, inches) or _searched_end(state, model, inches) is not None
 
 
 # -- ranged targets -------------------------------------------------------------------------------
