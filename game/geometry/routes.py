@@ -166,7 +166,11 @@ def nav_graph(bf: Battlefield, radius: float) -> NavGraph:
 
 @dataclass
 class _Query:
-    """The graph one route query searches: the static nodes, rings around the blocking bases, start and goal."""
+    """The graph one route query searches: the static nodes, rings around the blocking bases, start and goal.
+
+    Everything but the goal follows from the mover and the bases as they stand, so ``adjacency`` (the edges
+    from a node, the goal's aside) and ``costs`` (each checked edge's true cost) are shared by every query of
+    that mover while the bases stand as they are (``_query``)."""
 
     graph: NavGraph
     nodes: list[geo.Pt]
@@ -175,6 +179,8 @@ class _Query:
     static_ok: list[bool]
     blockers: list[BaseRecord]
     flight: bool
+    adjacency: dict[int, list[tuple[int, float, bool]]]
+    costs: dict[tuple[int, int], float | None]
 
     @property
     def start(self) -> int:
@@ -186,6 +192,13 @@ class _Query:
 
     def neighbours(self, u: int):
         """(node, estimated cost, static) for each edge the search may take from ``u``, the goal last."""
+        found = self.adjacency.get(u)
+        if found is None:
+            found = self.adjacency[u] = list(self._neighbours(u))
+        yield from found
+        yield self.goal, math.dist(self.nodes[u], self.nodes[self.goal]), False
+
+    def _neighbours(self, u: int):
         nodes, rings, n_static, s_idx = self.nodes, self.rings, self.n_static, self.start
         if u < n_static:
             for v, e in self.graph.edges[u].items():
@@ -209,15 +222,34 @@ class _Query:
                     ((ux - vx) * (p1y - vy) - (uy - vy) * (p1x - vx)) < -1e-12:
                 continue
             yield v, math.dist(nodes[u], nodes[v]), False
-        yield self.goal, math.dist(nodes[u], nodes[self.goal]), False
 
     def true_cost(self, bf: Battlefield, u: int, v: int) -> float | None:
+        goal = self.goal
+        if u != goal and v != goal:
+            key = (u, v)
+            if key in self.costs:
+                return self.costs[key]
         static_edge = self.graph.edges[u].get(v) if u < self.n_static and v < self.n_static else None
-        return _edge_cost(bf, self.nodes[u], self.nodes[v], self.graph.radius, self.blockers, self.flight,
-                          static_edge)
+        found = _edge_cost(bf, self.nodes[u], self.nodes[v], self.graph.radius, self.blockers, self.flight,
+                           static_edge)
+        if u != goal and v != goal:
+            self.costs[(u, v)] = found
+        return found
 
 
 def _query(bf: Battlefield, mover: BaseRecord, goal: geo.Pt) -> _Query:
+    """The query's graph: all but the goal remembered per mover while the bases stand as they are."""
+    memo = bf.memo()
+    key = ("route graph", mover.id)
+    q = memo.get(key)
+    if q is None:
+        q = memo[key] = _query_graph(bf, mover)
+    return _Query(q.graph, [*q.nodes, goal], q.rings, q.n_static, q.static_ok, q.blockers, q.flight, q.adjacency,
+                  q.costs)
+
+
+def _query_graph(bf: Battlefield, mover: BaseRecord) -> _Query:
+    """The static nodes free of the blocking bases, the nodes around those, then the start (no goal yet)."""
     r = mover.radius
     graph = nav_graph(bf, r)
     blockers = [b for b in bf.bases() if blocks_movement(mover, b, bf)]
@@ -233,8 +265,8 @@ def _query(bf: Battlefield, mover: BaseRecord, goal: geo.Pt) -> _Query:
                 nodes.append(pt)
                 rings.append((ring[k - 1], ring[(k + 1) % BASE_RING]))
     static_ok = [not blocked(p) for p in graph.nodes]
-    nodes += [(mover.centre.x, mover.centre.y), goal]
-    return _Query(graph, nodes, rings, len(graph.nodes), static_ok, blockers, mover.has(FLIES))
+    nodes.append((mover.centre.x, mover.centre.y))
+    return _Query(graph, nodes, rings, len(graph.nodes), static_ok, blockers, mover.has(FLIES), {}, {})
 
 
 def shortest_route(bf: Battlefield, base_id: str, destination: tuple[float, float],
