@@ -173,14 +173,17 @@ class OfferedPoints(Sequence):
         return repr(self._all())
 
 
+_DIRECTIONS = [(a, math.cos(a), math.sin(a)) for a in (2 * math.pi * k / CANDIDATE_DIRECTIONS
+                                                      for k in range(CANDIDATE_DIRECTIONS))]
+
+
 def _ring(model: ModelState, inches: float) -> list[tuple[float, dict[str, float]]]:
     """The sampled end points in their order (each direction, the far one first), each with its direction."""
     out = []
-    for k in range(CANDIDATE_DIRECTIONS):
-        angle = 2 * math.pi * k / CANDIDATE_DIRECTIONS
+    x, y = model.x, model.y
+    for angle, cos, sin in _DIRECTIONS:
         for frac in (0.98, 0.5):
-            out.append((angle, {"x": round(model.x + math.cos(angle) * inches * frac, 4),
-                                "y": round(model.y + math.sin(angle) * inches * frac, 4)}))
+            out.append((angle, {"x": round(x + cos * inches * frac, 4), "y": round(y + sin * inches * frac, 4)}))
     return out
 
 

@@ -107,11 +107,12 @@ def fearless(state: GameState, model: ModelState) -> bool:
 
 def terror_source(state: GameState, model: ModelState) -> ModelState | None:
     """The nearest enemy Terror-causer within 6″, if any (several sources do not stack)."""
-    sources = []  # (distance, enemy): each distance worked out once, the cheaper question first
-    for e in state.enemies_of(model):
-        gap = board.distance(model, e)
-        if gap <= 6 + 1e-9 and causes_terror(e):  # board.within(model, e, 6)
-            sources.append((gap, e))
+    sources = []  # (distance, enemy): each distance worked out once, the cheaper question first (a profile's
+    for e in state.enemies_of(model):  # flag is remembered; most tables hold no Terror-causer at all)
+        if causes_terror(e):
+            gap = board.distance(model, e)
+            if gap <= 6 + 1e-9:  # board.within(model, e, 6)
+                sources.append((gap, e))
     return min(sources, key=lambda s: s[0], default=(0.0, None))[1]
 
 
