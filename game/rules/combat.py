@@ -26,7 +26,15 @@ from game.rules.attack_profile import (
 )
 from game.rules.decisions import Decision, Option
 from game.rules.state import KILLED, GameState, ModelState
-from game.rules.traits.base import any_hook, collect, hooks_of, trait_hooks
+from game.rules.traits.base import (
+    any_hook,
+    collect,
+    condition_hooks_answering,
+    hooks_answering,
+    hooks_of,
+    trait_hooks,
+    trait_hooks_answering,
+)
 
 Gen = Generator[Decision, Any, Any]
 
@@ -82,12 +90,12 @@ class AttackResult:
 def model_roll_modifiers(state: GameState, model: ModelState) -> list[Modifier]:
     """Modifiers on every resolution roll of a model: its conditions' (Ran [MOD-12], Rough [MOD-13]), Terror
     ([MOD-14]), Vengeance ([HERO-2]), its traits' (Pet, [T-PET-3])."""
-    mods = [m for c in conditions.condition_hooks(model) for m in c.roll_modifiers(state, model)]
+    mods = [m for c in condition_hooks_answering(model, "roll_modifiers") for m in c.roll_modifiers(state, model)]
     mods += conditions.terror_modifier(state, model, activation=False)
     side = state.sides[model.side]
     if side.hero_fate == "vengeance" and side.hero_fate_turn == state.turn:
         mods.append(Modifier(1, "HERO-2", "Vengeance for the fallen hero"))
-    mods += [m for h in trait_hooks(model) for m in h.roll_modifiers(state, model)]
+    mods += [m for h in trait_hooks_answering(model, "roll_modifiers") for m in h.roll_modifiers(state, model)]
     return mods
 
 
@@ -117,7 +125,7 @@ def attack_modifiers(state: GameState, attack: Attack) -> list[Modifier]:
             mods.append(Modifier(-3, "MOD-9", "target engaged in close combat"))
     mods += collect(a, "attack_modifiers", state, attack)
     for friend in state.friends_of(a):
-        for h in hooks_of(friend):
+        for h in hooks_answering(friend, "ally_attack_modifiers"):
             mods += h.ally_attack_modifiers(state, friend, attack)
     return mods
 
@@ -132,10 +140,10 @@ def defence_modifiers(state: GameState, attack: Attack) -> list[Modifier]:
             mods.append(Modifier(1, "MOD-4", "shield against a front-arc attack"))
     elif attack.cover:
         mods.append(Modifier(2, "MOD-10", "in cover"))
-    mods += [m for c in conditions.condition_hooks(d) for m in c.defence_modifiers(state, attack)]
-    mods += [m for h in trait_hooks(d) for m in h.defence_modifiers(state, attack)]
+    mods += [m for c in condition_hooks_answering(d, "defence_modifiers") for m in c.defence_modifiers(state, attack)]
+    mods += [m for h in trait_hooks_answering(d, "defence_modifiers") for m in h.defence_modifiers(state, attack)]
     for friend in state.friends_of(d):
-        for h in hooks_of(friend):
+        for h in hooks_answering(friend, "ally_defence_modifiers"):
             mods += h.ally_defence_modifiers(state, friend, attack)
     return mods
 

@@ -35,7 +35,7 @@ from game.rules.conditions.kinds import (
     WEAKNESS,
 )
 from game.rules.state import GameState, ModelState
-from game.rules.traits.base import any_hook, hooks_of
+from game.rules.traits.base import any_hook, hooks_answering, hooks_of
 
 UNTIL_MAINTENANCE = tuple(c.id for c in lasting(_MAINTENANCE))  # [TURN-8] (f)
 UNTIL_NEXT_ACTIVATION = tuple(c.id for c in lasting(_NEXT_ACTIVATION))  # [TURN-9]
@@ -77,7 +77,7 @@ def causes_terror(model: ModelState) -> bool:
 def terror_immunity_aura(state: GameState, model: ModelState) -> tuple[str, str] | None:
     """(rule, source) of a friend's aura that makes the model immune to Terror (Leader of Men), or None."""
     for friend in state.friends_of(model):
-        for h in hooks_of(friend):
+        for h in hooks_answering(friend, "grants_terror_immunity"):
             if h.grants_terror_immunity(state, friend, model):
                 return h.rule, f"{h.describe()} of {friend.name}"
     return None

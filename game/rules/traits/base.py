@@ -389,6 +389,51 @@ _FLAG_BY_PROFILE: dict[tuple[int, str], tuple[Any, int, int, bool]] = {}
 
 def collect(model: ModelState, method: str, *args: Any) -> list[Modifier]:
     out: list[Modifier] = []
-    for h in hooks_of(model):
+    for h in hooks_answering(model, method):
         out += getattr(h, method)(*args)
+    return out
+
+
+def answers(hook: TraitRule, method: str) -> bool:
+    """Whether the hook's own class (or the object itself) answers ``method``; one that does not gives the base's
+    answer, which is always nothing ([], False, None), so a caller gathering answers may pass it over."""
+    return getattr(type(hook), method) is not getattr(TraitRule, method) or method in vars(hook)
+
+
+# (id of a profile, method) -> (the profile, the registries' change counts, its trait hooks that answer it)
+_ANSWERING: dict[tuple[int, str], tuple[Any, int, int, tuple[TraitRule, ...]]] = {}
+
+
+def trait_hooks_answering(model: ModelState, method: str) -> list[TraitRule]:
+    """``trait_hooks`` less the hooks that do not answer ``method`` (``answers``), in the same order; remembered
+    per profile like its hooks. Asked where every hook of every friend is asked for a modifier, thousands of times
+    a game, when few of them have one."""
+    profile = model.profile
+    hit = _ANSWERING.get((id(profile), method))
+    if hit is not None and hit[0] is profile and hit[1] == QUALITIES.changes and hit[2] == TRAITS.changes:
+        return list(hit[3])
+    found = [h for h in trait_hooks(model) if answers(h, method)]
+    remembered = _BY_PROFILE.get(id(profile))
+    if remembered is not None and remembered[0] is profile and remembered[1] == QUALITIES.changes and \
+            remembered[2] == TRAITS.changes:  # trait_hooks remembered it: the profile's rule objects are settled
+        if len(_ANSWERING) > 4096:
+            _ANSWERING.clear()
+        _ANSWERING[(id(profile), method)] = (profile, QUALITIES.changes, TRAITS.changes, tuple(found))
+    return found
+
+
+def condition_hooks_answering(model: ModelState, method: str) -> list[TraitRule]:
+    """The model's conditions (``condition_hooks``, in their order) that answer ``method``."""
+    if not model.conditions:
+        return []
+    from game.rules.conditions.base import condition_hooks
+
+    return [c for c in condition_hooks(model) if answers(c, method)]
+
+
+def hooks_answering(model: ModelState, method: str) -> list[TraitRule]:
+    """``hooks_of`` less the hooks that do not answer ``method``: what a caller gathering answers needs ask."""
+    out = trait_hooks_answering(model, method)
+    if model.conditions:
+        out += condition_hooks_answering(model, method)
     return out
