@@ -73,6 +73,7 @@ class Deployment(StrictModel):
     """[ENC-3]: who chooses the table edge (if anyone), who deploys first, and the zones."""
 
     edge_chosen_by: SideRef | None = None
+    rule: Text | None = None  # the rule ID the edge choice cites, e.g. ENC-RES-2 (else [ENC-3])
     first: SideRef
     zones: Zones
 

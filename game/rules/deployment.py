@@ -47,7 +47,7 @@ def encounter_setup(state: GameState) -> Gen:
     if sc.deployment.edge_chosen_by is not None:
         chooser = enc.side(sc.deployment.edge_chosen_by)
         answer = yield Decision("choose_edge", chooser, f"{enc.role(state, chooser)}: choose a table edge to deploy "
-                                "along", "ENC-ENG-1", [Option(e, f"the {e} edge") for e in EDGES])
+                                "along", edge_rule(state), [Option(e, f"the {e} edge") for e in EDGES])
         enc.chosen_edge = answer
         state.emit("EdgeChosen", f"{enc.role(state, chooser)} chooses the {answer} edge", side=chooser,
                    edge=answer, rule="ENC-2")
@@ -60,6 +60,13 @@ def encounter_setup(state: GameState) -> Gen:
         yield from place_prisoner(state)
     enc.deployed = True
     state.emit("DeploymentDone", "Deployment is over", rule="ENC-3")
+
+
+def edge_rule(state: GameState) -> str:
+    """The rule by which a side chooses the table edge: the encounter's own (its file names it, e.g.
+    [ENC-RES-2]: the Kidnapper chooses), else the common [ENC-3]."""
+    enc = state.encounter
+    return (enc.scenario.deployment.rule if enc is not None else None) or "ENC-3"
 
 
 def setup_roll(state: GameState) -> None:

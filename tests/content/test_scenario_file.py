@@ -58,7 +58,8 @@ def test_missing_keys_are_located() -> None:
 @pytest.mark.rule("ENC-2")
 def test_bad_zones_are_rejected() -> None:
     found = problems(ENGAGEMENT.replace("lower: {edge: chosen, depth: 9}", "lower: {edge: chosen, depth: 30}"))
-    assert any(p["where"] == "deployment.zones.lower.depth" and p["line"] == 10 for p in found)
+    line = ENGAGEMENT.splitlines().index("    lower: {edge: chosen, depth: 9}") + 1
+    assert any(p["where"] == "deployment.zones.lower.depth" and p["line"] == line for p in found)
     found = problems(ENGAGEMENT.replace("lower: {edge: chosen, depth: 9}", "lower: {edge: chosen}"))
     assert any("needs 'depth'" in p["message"] for p in found)
     found = problems(ENGAGEMENT.replace("lower: {edge: chosen, depth: 9}",

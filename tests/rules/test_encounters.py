@@ -250,6 +250,26 @@ def test_markers_alternate_from_higher_with_their_spacing_then_lower_picks_the_e
     assert (game.pending.kind, game.pending.side) == ("choose_edge", 1)
 
 
+@pytest.mark.rule("ENC-ENG-1", "ENC-SAL-2", "ENC-RES-2", "ENC-3")
+@pytest.mark.parametrize(("name", "chooser", "rule"), [("engagement", 1, "ENC-ENG-1"), ("rescue", 0, "ENC-RES-2")])
+def test_the_edge_choice_cites_its_encounters_rule(name: str, chooser: int, rule: str) -> None:
+    """Lower chooses in Engagement ([ENC-ENG-1]), the Kidnapper (higher) in Rescue ([ENC-RES-2]): the decision
+    and the battle screen's reason cite the encounter's own rule, and a scenario file that names none cites
+    [ENC-3]."""
+    from game.rules.deployment import edge_rule
+    from game.ui.battle.event_text import edge_choice_reason
+
+    game = start(name, 6, 1)  # Red higher
+    while game.pending.kind != "choose_edge":
+        game.answer(game.pending.choices()[0] if game.pending.options else game.pending.context["candidates"][0])
+    assert (game.pending.side, game.pending.rule) == (chooser, rule)
+    assert edge_choice_reason(game.state, chooser).endswith(f"[{rule}].")
+    enc = game.state.encounter
+    enc.scenario = enc.scenario.model_copy(update={"deployment": enc.scenario.deployment.model_copy(
+        update={"rule": None})})
+    assert edge_rule(game.state) == "ENC-3"
+
+
 @pytest.mark.rule("ENC-SAL-1")
 def test_a_marker_cannot_lie_where_no_model_could_touch_it() -> None:
     """RULING 2026-12-01: no part on impassable terrain, and some ordinary base touching it stands legally."""

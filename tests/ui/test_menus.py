@@ -373,3 +373,28 @@ def test_a_large_ui_scale_in_a_small_window_scrolls_instead_of_breaking(env: Pat
     frames(app, 1)
     assert "page" in setup.widgets  # everything is still there, a scroll away
     assert setup.widgets["party0_text"].rect.width >= 220 * scale
+
+
+@pytest.mark.parametrize(("scale", "size"), [(1.5, (1000, 650)), (2.0, (800, 600)), (2.0, (1280, 800))])
+def test_a_narrow_setup_page_scrolls_down_never_sideways(env: Path, scale: float, size: tuple[int, int]) -> None:
+    """Too narrow for three columns: the parties go below the encounter and the map, Start stays on the page's
+    width (found by scrolling down with the wheel, not by hunting sideways), and a click on it starts."""
+    app = App(UISettings(width=size[0], height=size[1], ui_scale=scale))
+    common.content()
+    setup = app.reset(SetupScene(app))
+    frames(app, 1)
+    page = setup.widgets["page"]
+    assert page.horiz_scroll_bar is None
+    area = page.get_container().get_rect()
+    assert area.width <= size[0]
+    for key, el in setup.widgets.items():
+        if key != "page" and not key.count(":"):
+            assert el.rect.right <= area.right + 1, (key, el.rect, area)
+    assert setup.widgets["party0"].rect.top >= setup.widgets["scenario"].rect.bottom  # stacked below
+    page.vert_scroll_bar.set_scroll_from_start_percentage(1.0)
+    frames(app, 2)
+    start = setup.widgets["start"].get_abs_rect()
+    assert pygame.Rect((0, 0), size).contains(start)
+    click(app, start.center)
+    frames(app, 3)
+    assert app.top is not setup

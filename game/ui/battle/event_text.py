@@ -8,6 +8,7 @@ choose the table edge is told why the other side chose it.
 
 from __future__ import annotations
 
+from game.rules.deployment import edge_rule
 from game.rules.events import Event, EventKind
 from game.rules.state import GameState
 
@@ -26,11 +27,13 @@ def shown_text(event: Event, state: GameState | None) -> str:
     return event.text
 
 
-def edge_choice_reason(state: GameState, chooser: int, rule: str = "ENC-ENG-1") -> str:
-    """Why ``chooser`` picks the table edge: its place in the set-up roll, with both totals."""
+def edge_choice_reason(state: GameState, chooser: int) -> str:
+    """Why ``chooser`` picks the table edge: its place in the set-up roll, with both totals, and the
+    encounter's rule for it."""
     enc = state.encounter
     if enc is None:
         return ""
+    rule = edge_rule(state)
     roll = next((e for e in reversed(state.log) if e.kind == EventKind.SetupRoll), None)
     totals = roll.data.get("totals") or roll.data.get("dice") if roll is not None else None
     names = [s.name for s in state.sides]

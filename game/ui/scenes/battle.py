@@ -247,7 +247,7 @@ class BattleScene(Scene):
 
         self.handoff_for = d
         side = self.state.sides[d.side]
-        why = edge_choice_reason(self.state, d.side, d.rule) if d.kind is DecisionKind.choose_edge else d.prompt
+        why = edge_choice_reason(self.state, d.side) if d.kind is DecisionKind.choose_edge else d.prompt
         self.app.push(HandoffScene(self.app, f"Pass the seat to {side.name}", side=d.side, why=why))
         return True
 

@@ -77,18 +77,15 @@ class SetupScene(Scene):
         w, h = self.app.size
         m, gap = self.px(16), self.px(8)
         min_w = self.px(250 + 2 * 220) + 4 * m  # narrower, text boxes would wrap a word per line (or worse)
-        rows = 1 + max(n for n, _, _ in self._flow(max(w, min_w) - 2 * m, gap))
-        bottom_h = (self.px(34) + gap) * rows + self.px(72) + gap
+        if w < min_w:
+            self._build_stacked(w, h, m, gap)
+            return
+        bottom_h = self._bottom_height(w - 2 * m, gap)
         top = m // 2 + self.px(48)
         needed = top + self._left_min(gap) + bottom_h + m
-        wide, tall = min_w > w, needed > h
-        if wide or tall:  # a large UI scale in a small window: the page scrolls instead of squeezing
-            self.page = pygame_gui.elements.UIScrollingContainer(
-                pygame.Rect(0, 0, w, h), self.manager, container=self.root, allow_scroll_x=wide)
-            self.widgets["page"] = self.page
-            w = max(w - (self.px(20) if tall else 0), min_w)
-            h = max(h - (self.px(20) if wide else 0), needed)
-            self.page.set_scrollable_area_dimensions((w, h))
+        if needed > h:  # a large UI scale in a small window: the page scrolls instead of squeezing
+            w, h = max(w - self.px(20), min_w), needed
+            self._scroll_page((w, h))
         self._heading("title", pygame.Rect(m, m // 2, self.px(400), self.px(44)), "New battle")
         col_bottom = h - bottom_h - m
         left_w = max(self.px(250), int(w * 0.27))
@@ -98,6 +95,62 @@ class SetupScene(Scene):
             x = m * 2 + left_w + side * (party_w + m)
             self._build_party(side, pygame.Rect(x, top, party_w, col_bottom - top), gap)
         self._build_bottom(pygame.Rect(m, col_bottom + gap * 2, w - 2 * m, bottom_h - gap), gap)
+
+    def _build_stacked(self, w: int, h: int, m: int, gap: int) -> None:
+        """Too narrow for three columns (a large UI scale in a small window): the encounter and the map side by
+        side, the two parties below them (or all of it in one column), the options and Start last, on a page
+        that scrolls down, never sideways: Start is at the bottom, not off to the right."""
+        bar = self.px(20)  # the vertical scroll bar, kept clear
+        top, head = m // 2 + self.px(48), self.px(28)
+        enc_parts, map_parts = self._left_parts()[:2], self._left_parts()[2:]
+        enc_h = head + gap + sum(nat for nat, _ in enc_parts)
+        map_h = head + gap + sum(nat for nat, _ in map_parts) + gap
+        parties_h = self.px(420)
+        two = w - bar >= 3 * m + 2 * self.px(220)  # two columns as narrow as a party column may be
+
+        def height(page_w: int) -> int:
+            blocks = [max(enc_h, map_h), parties_h] if two else [enc_h, map_h, parties_h, parties_h]
+            return top + sum(blocks) + 2 * gap * len(blocks) + self._bottom_height(page_w - 2 * m, gap) + m
+
+        page_w = w
+        if height(w) > h:
+            page_w = w - bar
+            self._scroll_page((page_w, height(page_w)))
+        col = (page_w - 3 * m) // 2 if two else page_w - 2 * m
+        self._heading("title", pygame.Rect(m, m // 2, min(self.px(400), page_w - 2 * m), self.px(44)), "New battle")
+        if two:
+            upper = max(enc_h, map_h)
+            self._build_encounter(pygame.Rect(m, top, col, upper), gap, share=1.0)
+            self._build_map(pygame.Rect(2 * m + col, top, col, upper), gap, share=1.0)
+            y = top + upper + gap * 2
+            for side in (0, 1):
+                self._build_party(side, pygame.Rect(m + side * (col + m), y, col, parties_h), gap)
+            y += parties_h + gap * 2
+        else:
+            y = self._build_encounter(pygame.Rect(m, top, col, enc_h), gap, share=1.0) + gap * 2
+            self._build_map(pygame.Rect(m, y, col, map_h), gap, share=1.0)
+            y += map_h + gap * 2
+            for side in (0, 1):
+                self._build_party(side, pygame.Rect(m, y, col, parties_h), gap)
+                y += parties_h + gap * 2
+        self._build_bottom(pygame.Rect(m, y, page_w - 2 * m, self._bottom_height(page_w - 2 * m, gap) - gap), gap)
+
+    def _scroll_page(self, size: tuple[int, int], sideways: bool = False) -> None:
+        """Put the screen on a page of ``size`` that scrolls in the window."""
+        self.page = pygame_gui.elements.UIScrollingContainer(
+            pygame.Rect((0, 0), self.app.size), self.manager, container=self.root, allow_scroll_x=sideways)
+        self.widgets["page"] = self.page
+        self.page.set_scrollable_area_dimensions(size)
+
+    def _bottom_height(self, width: int, gap: int) -> int:
+        """The options strip (its rows wrap to fit ``width``) and the row of messages, Back and Start (the
+        messages above the buttons when the row is too narrow for all three)."""
+        rows = 1 + max(n for n, _, _ in self._flow(width, gap))
+        own_row = self.px(56) + gap if self._messages_above(width, gap) else 0
+        return (self.px(34) + gap) * rows + self.px(72) + gap + own_row
+
+    def _messages_above(self, width: int, gap: int) -> bool:
+        return width - 2 * (self.px(150) + gap) < self.px(220)
 
     def _build_waiting(self) -> None:
         """While the content is scanned: what is happening, and a way back."""
@@ -128,29 +181,42 @@ class SetupScene(Scene):
         el.rebuild()
 
     def _build_left(self, r: pygame.Rect, gap: int) -> None:
-        scenarios = self.libs["scenarios"].items
-        maps = self.libs["maps"].items
+        """The encounter above the map, in one column: each list gets what the column spares above its smallest."""
         head = self.px(28)
         parts = self._left_parts()
         avail = r.h - 2 * head - 3 * gap
         spare = sum(nat - low for nat, low in parts)
         share = 1.0 if spare <= 0 else max(0.0, min(1.0, (avail - sum(low for _, low in parts)) / spare))
-        enc_h, desc_h, map_h, _ = (int(low + share * (nat - low)) for nat, low in parts)
-        y = r.y
-        self._heading("encounter_heading", pygame.Rect(r.x, y, r.w, head - 2), "Encounter")
-        y += head
+        enc_h, desc_h, _, _ = (int(low + share * (nat - low)) for nat, low in parts)
+        y = self._build_encounter(pygame.Rect(r.x, r.y, r.w, head + enc_h + gap + desc_h), gap, share)
+        self._build_map(pygame.Rect(r.x, y + gap, r.w, r.bottom - y - gap), gap, share)
+
+    def _build_encounter(self, r: pygame.Rect, gap: int, share: float) -> int:
+        """The encounters and the chosen one's description; returns the bottom edge."""
+        head = self.px(28)
+        (enc_nat, enc_low), (desc_nat, desc_low) = self._left_parts()[:2]
+        enc_h = int(enc_low + share * (enc_nat - enc_low))
+        self._heading("encounter_heading", pygame.Rect(r.x, r.y, r.w, head - 2), "Encounter")
+        y = r.y + head
         self._choices("scenario", pygame.Rect(r.x, y, r.w, enc_h), self._items("scenarios"), self.setup.scenario)
         y += enc_h + gap
-        chosen = scenarios.get(self.setup.scenario)
+        chosen = self.libs["scenarios"].items.get(self.setup.scenario)
         desc = common.esc(getattr(chosen[1], "description", "")) if chosen else ""
+        desc_h = max(int(desc_low + share * (desc_nat - desc_low)), r.bottom - y)
         common.text_box(self, "scenario_text", pygame.Rect(r.x, y, r.w, desc_h), desc)
-        y += desc_h + gap
-        self._heading("map_heading", pygame.Rect(r.x, y, r.w, head - 2), "Map")
-        y += head
+        return y + desc_h
+
+    def _build_map(self, r: pygame.Rect, gap: int, share: float) -> None:
+        """The maps, and the chosen one drawn small beside its description, in what is left below them."""
+        head = self.px(28)
+        map_nat, map_low = self._left_parts()[2]
+        map_h = int(map_low + share * (map_nat - map_low))
+        self._heading("map_heading", pygame.Rect(r.x, r.y, r.w, head - 2), "Map")
+        y = r.y + head
         self._choices("map", pygame.Rect(r.x, y, r.w, map_h), self._items("maps"), self.setup.map)
         y += map_h + gap
         size = max(self.px(40), min(r.bottom - y, r.w * 6 // 10))  # the thumbnail takes what is left
-        chosen_map = maps.get(self.setup.map)
+        chosen_map = self.libs["maps"].items.get(self.setup.map)
         if chosen_map is not None:
             image = self.thumbnail(self.setup.map, chosen_map[1], size)
             self.widgets["thumbnail"] = pygame_gui.elements.UIImage(
@@ -245,6 +311,13 @@ class SetupScene(Scene):
         y += row + gap
         bw = self.px(150)
         box = pygame.Rect(r.x, y, r.w - 2 * (bw + gap), r.bottom - y)
+        if self._messages_above(r.w, gap):  # too narrow for the three: the buttons go below the messages
+            box = pygame.Rect(r.x, y, r.w, self.px(72))
+            y += box.h + gap
+            bw = min(bw, (r.w - gap) // 2)
+            buttons = pygame.Rect(r.right - 2 * bw - gap, y, 0, r.bottom - y)
+        else:
+            buttons = pygame.Rect(box.right + gap, y, 0, box.h)
         lines = common.skipped_lines(self.libs)
         parts = []
         if self.error:
@@ -259,8 +332,8 @@ class SetupScene(Scene):
             parts.append(common.colour_span(f"Mod folder: {common.esc(self._mod_dir())} — no problems.",
                                             theme.MUTED))
         common.text_box(self, "messages", box, "<br>".join(parts))
-        common.button(self, "back", pygame.Rect(box.right + gap, y, bw, box.h), "Back", None, "@big_button")
-        common.button(self, "start", pygame.Rect(box.right + 2 * gap + bw, y, bw, box.h), "Start", None,
+        common.button(self, "back", pygame.Rect(buttons.x, buttons.y, bw, buttons.h), "Back", None, "@big_button")
+        common.button(self, "start", pygame.Rect(buttons.x + gap + bw, buttons.y, bw, buttons.h), "Start", None,
                       "@big_button")
 
     def _choices(self, group: str, rect: pygame.Rect, items: list[tuple[str, str]], chosen: str) -> None:
