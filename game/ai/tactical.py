@@ -95,16 +95,19 @@ class Tactical:
 
     # -- who activates, and what it means to do ------------------------------------------------
     def on_nominate(self, state: GameState, d: Decision) -> Answer:
-        best = {k: self.opportunity(state, state.model(k)) for k in d.choices()}
-        self._nominated = (_standing(state), best)  # what the chosen one meant to do, until the table changes
+        now = _standing(state)  # the same for every choice that has not activated (its own flag is not read)
+        best = {k: self.opportunity(state, state.model(k), None if state.model(k).activated else now)
+                for k in d.choices()}
+        self._nominated = (now, best)  # what the chosen one meant to do, until the table changes
         return max((found[0], k) for k, found in best.items())[1]
 
-    def opportunity(self, state: GameState, m: ModelState) -> tuple[float, Intent]:
+    def opportunity(self, state: GameState, m: ModelState, standing: tuple | None = None) -> tuple[float, Intent]:
         """The best thing this model can do now, as (expected value, intent): the best candidate. The model
         just nominated is appraised once: its activation's start (Greater Purpose, the plan) finds the answer
-        of the nomination while the table, the bag and the other models stand as they did."""
+        of the nomination while the table, the bag and the other models stand as they did (``standing``: that
+        table, when the caller has it)."""
         nominated = self._nominated
-        if nominated is not None and m.id in nominated[1] and nominated[0] == _standing(state, m.id):
+        if nominated is not None and m.id in nominated[1] and nominated[0] == (standing or _standing(state, m.id)):
             score, intent = nominated[1][m.id]
             return score, replace(intent, notes=list(intent.notes))
         return candidates.best(self.appraiser, state, m)
@@ -253,7 +256,9 @@ class Tactical:
             goal = (t.x, t.y)
         if goal is None:
             goal = self.goal_for(state, m)
-        candidates = d.context.get("candidates") or []
+        candidates = d.context.get("candidates")  # the engine works them out only if they are looked at
+        if candidates is None:
+            candidates = []
         if goal is None:
             return self.rng.choice(candidates) if candidates else None
         inches = d.context.get("allowance", 6.0)
