@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import os
 import random
+from collections.abc import Sequence
 from dataclasses import fields, replace
 from typing import Any
 
@@ -30,6 +31,7 @@ from game.rules import board, combat, conditions
 from game.rules.board import point_behind as behind
 from game.rules.decisions import Answer, Decision, IllegalAnswer
 from game.rules.events import EventKind
+from game.rules.movement import OfferedPoints
 from game.rules.state import GameState, ModelState
 
 FIGHTS = ("standard_attack", "furious_attack")
@@ -48,6 +50,17 @@ def _standing(state: GameState, activating: str | None = None) -> tuple:
     done = tuple(o.activated and o.id != activating for o in state.models.values())
     return (memo.table(state), tuple(state.bag), done, story, tuple(s.score for s in state.sides),
             tuple(s.hero_fate for s in state.sides))
+
+
+def nearest(points: Sequence[dict[str, float]], goal: tuple[float, float]) -> dict[str, float] | None:
+    """The point nearest ``goal`` (the first of equals), None if there is none; offered points are searched
+    nearest first (movement.OfferedPoints.least) rather than all worked out."""
+    def gap(p: dict[str, float]) -> float:
+        return math.hypot(p["x"] - goal[0], p["y"] - goal[1])
+
+    if isinstance(points, OfferedPoints):
+        return points.least(gap)
+    return min(points, key=gap, default=None)
 
 
 class AIBug(RuntimeError):
@@ -286,9 +299,7 @@ class Tactical:
             return self.safe_step(state, m, goal, candidates, d, direct, reaches)
         if direct is not None:
             return direct
-        if candidates:
-            return min(candidates, key=lambda p: math.hypot(p["x"] - goal[0], p["y"] - goal[1]))
-        return None
+        return nearest(candidates, goal)
 
     @staticmethod
     def touch_spot(state: GameState, m: ModelState, goal: tuple[float, float], inches: float,

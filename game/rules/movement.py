@@ -148,6 +148,21 @@ class OfferedPoints(Sequence):
                 self._points = list(_candidates(then, model, self._inches))
         return self._points
 
+    def least(self, key: Callable[[dict[str, float]], float]) -> dict[str, float] | None:
+        """``min(self, key=key)`` (the first of equals in the offered order; None when none is offered), found by
+        checking the ring's points in the order of ``key`` and stopping at the first that is offered: a controller
+        heading somewhere needs the nearest, not all of them."""
+        bf = self._as_offered() if self._points is None else None
+        if bf is None or ("candidates", self._model.id, self._inches, False) in bf.memo():
+            return min(self._all(), key=key, default=None)
+        ring = sorted(_ring(self._model, self._inches), key=key)  # stable: equals keep the offered order
+        ok = _offered(bf, self._model, self._inches)
+        found = next((p for p in ring if ok(p)), None)
+        if found is None:
+            here = {"x": self._model.x, "y": self._model.y}
+            found = here if ok(here) else None  # boxed in: the move of 0″ is the one offered
+        return found
+
     def __bool__(self) -> bool:
         if self._points is None:
             bf = self._as_offered()
@@ -177,6 +192,29 @@ def _candidates(bf: Battlefield, model: ModelState, inches: float, free_end: boo
                 accept: Callable[[dict[str, float]], str | None] | None = None) -> Iterator[dict[str, float]]:
     """The points of :func:`candidate_points`, one by one (so that a caller asking whether there is one stops
     at the first)."""
+    ok = _offered(bf, model, inches, free_end, accept)
+    some = False
+    for point in _ring(model, inches):
+        if ok(point):
+            some = True
+            yield point
+    here = {"x": model.x, "y": model.y}
+    if not some and ok(here):
+        yield here  # boxed in: a move of 0″ is still a move of "up to" the allowance
+
+
+def _ring(model: ModelState, inches: float) -> Iterator[dict[str, float]]:
+    """The points :func:`candidate_points` tries, in its order: two rings around the base."""
+    for k in range(CANDIDATE_DIRECTIONS):
+        angle = 2 * math.pi * k / CANDIDATE_DIRECTIONS
+        for frac in (0.98, 0.5):
+            yield {"x": round(model.x + math.cos(angle) * inches * frac, 4),
+                   "y": round(model.y + math.sin(angle) * inches * frac, 4)}
+
+
+def _offered(bf: Battlefield, model: ModelState, inches: float, free_end: bool = False,
+             accept: Callable[[dict[str, float]], str | None] | None = None) -> Callable[[dict[str, float]], bool]:
+    """Whether a point is one :func:`candidate_points` offers: a straight move there is legal but for the 1″ rule."""
 
     def ok(point: dict[str, float]) -> bool:
         move = check_move(bf, model.id, [(point["x"], point["y"])], inches)
@@ -185,18 +223,7 @@ def _candidates(bf: Battlefield, model: ModelState, inches: float, free_end: boo
             return False
         return accept is None or accept(point) is None
 
-    some = False
-    for k in range(CANDIDATE_DIRECTIONS):
-        angle = 2 * math.pi * k / CANDIDATE_DIRECTIONS
-        for frac in (0.98, 0.5):
-            point = {"x": round(model.x + math.cos(angle) * inches * frac, 4),
-                     "y": round(model.y + math.sin(angle) * inches * frac, 4)}
-            if ok(point):
-                some = True
-                yield point
-    here = {"x": model.x, "y": model.y}
-    if not some and ok(here):
-        yield here  # boxed in: a move of 0″ is still a move of "up to" the allowance
+    return ok
 
 
 def route_to(bf: Battlefield, model_id: str, point: tuple[float, float], inches: float) -> Route:
