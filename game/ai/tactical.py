@@ -120,10 +120,13 @@ class Tactical:
         of the nomination while the table, the bag and the other models stand as they did (``standing``: that
         table, when the caller has it)."""
         nominated = self._nominated
-        if nominated is not None and m.id in nominated[1] and nominated[0] == (standing or _standing(state, m.id)):
-            score, intent = nominated[1][m.id]
-            return score, replace(intent, notes=list(intent.notes))
-        return candidates.best(self.appraiser, state, m)
+        if nominated is None or m.id not in nominated[1]:
+            return candidates.best(self.appraiser, state, m)
+        now = standing or _standing(state, m.id)
+        if nominated[0] != now:  # its activation's start changed the table (this activation's Fate and weapons)
+            self._nominated = nominated = (now, {m.id: candidates.best(self.appraiser, state, m)})
+        score, intent = nominated[1][m.id]
+        return score, replace(intent, notes=list(intent.notes))
 
     # the appraiser's questions, asked of the controller by its follow-up answers and the tests
     def objective_points(self, state: GameState, side: int | None = None) -> list[tuple[float, float]]:
