@@ -155,10 +155,9 @@ class Appraiser:
             if not movement.can_charge(state, m):
                 self._lanes[key] = set()
             else:
-                near = any(3 <= board.distance(m, e) <= allowance(state, m, "charge")[0] + 0.5
-                           for e in state.enemies_of(m))
-                self._lanes[key] = {e.id for e, _ in charge_targets(state, m, allowance(state, m, "charge")[0])} \
-                    if near else set()
+                reach = allowance(state, m, "charge")[0]
+                near = any(3 <= board.distance(m, e) <= reach + 0.5 for e in state.enemies_of(m))
+                self._lanes[key] = {e.id for e, _ in charge_targets(state, m, reach)} if near else set()
         return self._lanes[key]
 
     # -- objectives -----------------------------------------------------------------------------

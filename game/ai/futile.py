@@ -32,6 +32,9 @@ SURE = frozenset({MOVES, CLEARS})  # what an earlier action does whatever the di
 WALKS = ("walk", "run", "sneak")  # moves the AI steers freely; a charge ends in contact, a Disengage ends it all
 
 
+_Step = tuple[int, int, float, bool, bool]  # skipped so far, Clear Weapons so far, inches walked, charged, engaged
+
+
 class Futility:
     """Counts the actions of a plan that will most likely be skipped, for one model in one state."""
 
@@ -45,6 +48,7 @@ class Futility:
         self._reach: dict[tuple[float, frozenset[str]], dict[str, float] | None] = {}
         self._uses: dict[str, int | None] = {}
         self._spots: dict[float, dict[str, float] | None] = {}
+        self._steps: dict[tuple[tuple[str, ...], bool], _Step] = {}
 
     def obstacles(self, kind: str) -> list[readiness.Obstacle]:
         """The model's own conditions that stop ``kind`` now (readiness.obstacles)."""
@@ -109,25 +113,37 @@ class Futility:
 
     def count(self, acts: Sequence[str], engaged: bool | None = None) -> int:
         """How many of ``acts`` will most likely be skipped; ``engaged``: as if the model were (or were not)
-        in base contact with an enemy when the first of them resolves."""
-        out = clears = 0
-        walked, charged = 0.0, False
+        in base contact with an enemy when the first of them resolves. Each action's verdict depends only on
+        the actions before it, so the plans of one menu (a tree of shared beginnings) share their steps."""
         engaged = self.engaged if engaged is None else engaged
-        for i, kind in enumerate(acts):
-            if kind == "clear_weapon":
-                clears += 1
-                out += clears > len(self.model.jammed)  # a jam to come is too unlikely to pay for
-            elif acts[:i].count(kind) >= self.most_uses(kind):
-                out += 1  # the earlier ones may use up all there is to do (the last wound healed)
-            else:
-                out += self.hopeless(kind, [action_kind(a, self.model) for a in acts[:i]], walked, charged, engaged)
-            if kind in WALKS:
-                walked += movement.allowance(self.state, self.model, kind)[0]
-                engaged = False  # it stops short if it must (contact_spoils)
-            elif kind in ("charge", "disengage"):
-                engaged = kind == "charge"
-            charged |= kind == "charge"
-        return out
+        step: _Step = (0, 0, 0.0, False, engaged)
+        for i in range(len(acts)):
+            key = (tuple(acts[:i + 1]), engaged)
+            found = self._steps.get(key)
+            if found is None:
+                found = self._steps[key] = self._step(acts, i, step)
+            step = found
+        return step[0]
+
+    def _step(self, acts: Sequence[str], i: int, before: _Step) -> _Step:
+        """The count after ``acts[i]``, given the count before it: (skipped, clears, inches walked, charged,
+        engaged)."""
+        out, clears, walked, charged, engaged = before
+        kind = acts[i]
+        if kind == "clear_weapon":
+            clears += 1
+            out += clears > len(self.model.jammed)  # a jam to come is too unlikely to pay for
+        elif acts[:i].count(kind) >= self.most_uses(kind):
+            out += 1  # the earlier ones may use up all there is to do (the last wound healed)
+        else:
+            out += self.hopeless(kind, [action_kind(a, self.model) for a in acts[:i]], walked, charged, engaged)
+        if kind in WALKS:
+            walked += movement.allowance(self.state, self.model, kind)[0]
+            engaged = False  # it stops short if it must (contact_spoils)
+        elif kind in ("charge", "disengage"):
+            engaged = kind == "charge"
+        charged |= kind == "charge"
+        return out, clears, walked, charged, engaged
 
     def hopeless(self, kind: str, earlier: list[ActionKind], walked: float, charged: bool,
                  engaged: bool | None = None) -> bool:

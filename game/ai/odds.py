@@ -381,14 +381,32 @@ def area_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reserve
     effects = [_one_wound(state, s) for s in victims]
     rollers = [{hof_open: _victim_roller(state, s, False, hof_open, victim_policy) for hof_open in (False, True)}
                for s in victims]  # the victims' rolls read the table once, not once per outcome of the first
-    hit = [Fraction(0)] * len(victims)
-    hof = [Fraction(0)] * len(victims)
-    for (dice_sum, a_hof, d_hof), p in odds.roll.wins_by.items():
-        total = odds.attack_total + dice_sum
-        unused = {a.side: open_a and not a_hof, d.side: open_d and not d_hof}
+    sides = tuple(s.defender.side for s in victims)
+    hit, hof = _spread(tuple(odds.roll.wins_by.items()), odds.attack_total, (open_a, open_d), (a.side, d.side), sides,
+                       tuple((r[False], r[True]) for r in rollers))
+    out = []
+    for i, spread in enumerate(victims):
+        one = effects[i]
+        out.append(VictimOdds(spread.defender.id, hit[i], _scale(one.wounds, hit[i]), one.p_kill * hit[i],
+                              one.p_stun * hit[i], hof[i]))
+    return out
+
+
+@lru_cache(maxsize=2048)
+def _spread(wins_by: tuple[tuple[tuple[int, bool, bool], Fraction], ...], attack_total: int, open_: tuple[bool, bool],
+            sides: tuple[int, int], victim_sides: tuple[int, ...],
+            rollers: tuple[tuple[Roller, Roller], ...]) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]]:
+    """P(each victim is beaten) and P(it spends Hand of Fortune), over the first roll's winning totals and which
+    sides (attacker's, first target's) still have their use of the activation: a pure function of the dice, so the
+    game's repeated spreads are worked out once."""
+    (a_side, d_side), (open_a, open_d) = sides, open_
+    hit = [Fraction(0)] * len(victim_sides)
+    hof = [Fraction(0)] * len(victim_sides)
+    for (dice_sum, a_hof, d_hof), p in wins_by:
+        total = attack_total + dice_sum
+        unused = {a_side: open_a and not a_hof, d_side: open_d and not d_hof}
         states = {(unused.get(0, False), unused.get(1, False)): p}  # which sides still have their use
-        for i, spread in enumerate(victims):
-            side = spread.defender.side
+        for i, side in enumerate(victim_sides):
             after: dict[tuple[bool, bool], Fraction] = {}
             for key, q in states.items():
                 hold = against_total(rollers[i][key[side]], total)
@@ -399,12 +417,7 @@ def area_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reserve
                 if hold.hand_of_fortune:
                     after[spent] = after.get(spent, Fraction(0)) + q * hold.hand_of_fortune  # type: ignore[index]
             states = after
-    out = []
-    for i, spread in enumerate(victims):
-        one = effects[i]
-        out.append(VictimOdds(spread.defender.id, hit[i], _scale(one.wounds, hit[i]), one.p_kill * hit[i],
-                              one.p_stun * hit[i], hof[i]))
-    return out
+    return tuple(hit), tuple(hof)
 
 
 def area_spell_hold(state: GameState, caster: ModelState, victim: ModelState, spell_id: str, total: int, *,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import os
 import random
+from collections.abc import Sequence
 from dataclasses import fields, replace
 from typing import Any
 
@@ -30,6 +31,7 @@ from game.rules import board, combat, conditions
 from game.rules.board import point_behind as behind
 from game.rules.decisions import Answer, Decision, IllegalAnswer
 from game.rules.events import EventKind
+from game.rules.movement import OfferedPoints
 from game.rules.state import GameState, ModelState
 
 FIGHTS = ("standard_attack", "furious_attack")
@@ -48,6 +50,17 @@ def _standing(state: GameState, activating: str | None = None) -> tuple:
     done = tuple(o.activated and o.id != activating for o in state.models.values())
     return (memo.table(state), tuple(state.bag), done, story, tuple(s.score for s in state.sides),
             tuple(s.hero_fate for s in state.sides))
+
+
+def nearest(points: Sequence[dict[str, float]], goal: tuple[float, float]) -> dict[str, float] | None:
+    """The point nearest ``goal`` (the first of equals), None if there is none; offered points are searched
+    nearest first (movement.OfferedPoints.least) rather than all worked out."""
+    def gap(p: dict[str, float]) -> float:
+        return math.hypot(p["x"] - goal[0], p["y"] - goal[1])
+
+    if isinstance(points, OfferedPoints):
+        return points.least(gap)
+    return min(points, key=gap, default=None)
 
 
 class AIBug(RuntimeError):
@@ -95,19 +108,25 @@ class Tactical:
 
     # -- who activates, and what it means to do ------------------------------------------------
     def on_nominate(self, state: GameState, d: Decision) -> Answer:
-        best = {k: self.opportunity(state, state.model(k)) for k in d.choices()}
-        self._nominated = (_standing(state), best)  # what the chosen one meant to do, until the table changes
+        now = _standing(state)  # the same for every choice that has not activated (its own flag is not read)
+        best = {k: self.opportunity(state, state.model(k), None if state.model(k).activated else now)
+                for k in d.choices()}
+        self._nominated = (now, best)  # what the chosen one meant to do, until the table changes
         return max((found[0], k) for k, found in best.items())[1]
 
-    def opportunity(self, state: GameState, m: ModelState) -> tuple[float, Intent]:
+    def opportunity(self, state: GameState, m: ModelState, standing: tuple | None = None) -> tuple[float, Intent]:
         """The best thing this model can do now, as (expected value, intent): the best candidate. The model
         just nominated is appraised once: its activation's start (Greater Purpose, the plan) finds the answer
-        of the nomination while the table, the bag and the other models stand as they did."""
+        of the nomination while the table, the bag and the other models stand as they did (``standing``: that
+        table, when the caller has it)."""
         nominated = self._nominated
-        if nominated is not None and m.id in nominated[1] and nominated[0] == _standing(state, m.id):
-            score, intent = nominated[1][m.id]
-            return score, replace(intent, notes=list(intent.notes))
-        return candidates.best(self.appraiser, state, m)
+        if nominated is None or m.id not in nominated[1]:
+            return candidates.best(self.appraiser, state, m)
+        now = standing or _standing(state, m.id)
+        if nominated[0] != now:  # its activation's start changed the table (this activation's Fate and weapons)
+            self._nominated = nominated = (now, {m.id: candidates.best(self.appraiser, state, m)})
+        score, intent = nominated[1][m.id]
+        return score, replace(intent, notes=list(intent.notes))
 
     # the appraiser's questions, asked of the controller by its follow-up answers and the tests
     def objective_points(self, state: GameState, side: int | None = None) -> list[tuple[float, float]]:
@@ -253,7 +272,9 @@ class Tactical:
             goal = (t.x, t.y)
         if goal is None:
             goal = self.goal_for(state, m)
-        candidates = d.context.get("candidates") or []
+        candidates = d.context.get("candidates")  # the engine works them out only if they are looked at
+        if candidates is None:
+            candidates = []
         if goal is None:
             return self.rng.choice(candidates) if candidates else None
         inches = d.context.get("allowance", 6.0)
@@ -281,9 +302,7 @@ class Tactical:
             return self.safe_step(state, m, goal, candidates, d, direct, reaches)
         if direct is not None:
             return direct
-        if candidates:
-            return min(candidates, key=lambda p: math.hypot(p["x"] - goal[0], p["y"] - goal[1]))
-        return None
+        return nearest(candidates, goal)
 
     @staticmethod
     def touch_spot(state: GameState, m: ModelState, goal: tuple[float, float], inches: float,

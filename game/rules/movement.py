@@ -148,6 +148,21 @@ class OfferedPoints(Sequence):
                 self._points = list(_candidates(then, model, self._inches))
         return self._points
 
+    def least(self, key: Callable[[dict[str, float]], float]) -> dict[str, float] | None:
+        """``min(self, key=key)`` (the first of equals in the offered order; None when none is offered), found by
+        checking the ring's points in the order of ``key`` and stopping at the first that is offered: a controller
+        heading somewhere needs the nearest, not all of them."""
+        bf = self._as_offered() if self._points is None else None
+        if bf is None or ("candidates", self._model.id, self._inches, False) in bf.memo():
+            return min(self._all(), key=key, default=None)
+        m, inches = self._model, self._inches
+        ring = sorted((point for _, point in _ring(m, inches)), key=key)  # stable: equals keep the offered order
+        found = next((p for p in ring if _acceptable(bf, m, inches, False, None, p)), None)
+        if found is None:
+            here = {"x": m.x, "y": m.y}
+            found = here if _acceptable(bf, m, inches, False, None, here) else None  # boxed in: the 0″ move
+        return found
+
     def __bool__(self) -> bool:
         if self._points is None:
             bf = self._as_offered()
