@@ -123,8 +123,9 @@ def _check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, 
                 allowance: float | None, ignore: Sequence[str]) -> MoveCheck:
     """The move check from :meth:`Battlefield.swept_bases` and ``swept_parts`` (no pymunk query), its
     violations in the order pymunk's candidates would give them: its moving bases before its static terrain,
-    the terrain in its static tree's order, and when two bases stand in one leg's way, the order pymunk's
-    query of that leg finds them in (its tree of bases changes as they move)."""
+    the terrain in its static tree's order; when two bases stand in one leg's way, in the order the base
+    meets them, then by id (``_sort_leg``: pymunk's tree of bases, and so its order, depends on how the bases
+    came to stand where they are, so a remembered answer and a fresh one could list them differently)."""
     return _check_move_fast(bf, base_id, waypoints, allowance, ignore)
 
 
@@ -173,12 +174,17 @@ def _check_move_fast(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[fl
                     what = "an enemy" if rec.side != mover.side else "an engaged friendly model"
                     leg.append(Violation("MOVE-7", f"the base would pass through {what} ({rec.called})",
                                          Vec2(*_at(a, b, iv[0])), rec.id))
-        if len(leg) > 1:  # listed in the order pymunk's tree of bases answers this leg's query
-            order = {bf.base_of_shape(s).id: k for k, s in enumerate(bf.swept_candidates(a, b, r, CAT_BASE, group))}
-            leg.sort(key=lambda v: order[v.what])
+        _sort_leg(a, leg)
         violations += leg
         violations += leg_violations[i]  # pymunk answers the bases before the terrain
     return _finish(bf, mover, pts, length, flight, rough, obstacles, dict(pieces), violations, allowance, ignore)
+
+
+def _sort_leg(a: geo.Pt, leg: list[Violation]) -> None:
+    """Bases passed through on one leg, in the order the base meets them (its distance along the leg), then by
+    id: an order that follows from where the bases stand alone."""
+    if len(leg) > 1:
+        leg.sort(key=lambda v: (math.dist(a, v.where), v.what))
 
 
 Sweep = tuple[list[list[Violation]], dict[str, list[tuple[float, float]]], dict[str, list[tuple[float, float]]], dict]
@@ -245,6 +251,8 @@ def _check_move_indexed(bf: Battlefield, base_id: str, waypoints: Sequence[tuple
         seg = seg_starts[i + 1] - seg_starts[i]
         if seg == 0:
             continue
+        leg: list[Violation] = []  # the bases passed through, then the terrain entered ([MOVE-7], [TERR-4])
+        entered: list[Violation] = []
         for shape in bf.swept_candidates(a, b, r, ALL_TERRAIN | CAT_BASE, bf.group_of(base_id)):
             part = bf.part_of_shape(shape)
             if part is not None:
@@ -255,8 +263,8 @@ def _check_move_indexed(bf: Battlefield, base_id: str, waypoints: Sequence[tuple
                 span = (seg_starts[i] + iv[0] * seg, seg_starts[i] + iv[1] * seg)
                 pieces[piece.id] = piece
                 if piece.kind == "impassable":
-                    violations.append(Violation("TERR-4", f"the base would enter impassable terrain '{piece.id}'",
-                                                Vec2(*_at(a, b, iv[0])), piece.id))
+                    entered.append(Violation("TERR-4", f"the base would enter impassable terrain '{piece.id}'",
+                                             Vec2(*_at(a, b, iv[0])), piece.id))
                 elif piece.kind == "obstacle":
                     obstacles.setdefault(piece.id, []).append(span)
                 else:
@@ -269,8 +277,10 @@ def _check_move_indexed(bf: Battlefield, base_id: str, waypoints: Sequence[tuple
             if iv is not None and (iv[1] - iv[0]) * seg > OVERLAP_EPS and blocks(rec):
                 hit_bases.add(rec.id)
                 what = "an enemy" if rec.side != mover.side else "an engaged friendly model"
-                violations.append(Violation("MOVE-7", f"the base would pass through {what} ({rec.called})",
-                                            Vec2(*_at(a, b, iv[0])), rec.id))
+                leg.append(Violation("MOVE-7", f"the base would pass through {what} ({rec.called})",
+                                     Vec2(*_at(a, b, iv[0])), rec.id))
+        _sort_leg(a, leg)
+        violations += leg + entered
     return _finish(bf, mover, pts, length, flight, rough, obstacles, pieces, violations, allowance, ignore)
 
 
