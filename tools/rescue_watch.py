@@ -102,7 +102,7 @@ def main(argv: list[str]) -> int:
     tally: collections.Counter = collections.Counter()
     results: collections.Counter = collections.Counter()
     for task in ai_soak.plan(args.games, args.seed, pairings=[(first, second)], encounters=["rescue"]):
-        watcher = Watcher(1 if task.swapped else 0, tally)
+        watcher = Watcher(1 if task.swapped else 0, collections.Counter())
         last: list[Any] = []
 
         def watch(game: Any, controllers: Any, watcher: Watcher = watcher, last: list[Any] = last) -> None:
@@ -115,6 +115,7 @@ def main(argv: list[str]) -> int:
         results[(watcher.role, record["outcome"])] += 1
         if args.role and watcher.role != args.role:
             continue
+        tally.update(watcher.tally)
         final = watcher.rings[-1] if watcher.rings else {}
         print(f"game {task.index} seed {task.seed} {task.map} {'/'.join(task.parties)}: {first} the "
               f"{watcher.role}, {record['outcome']} ({record.get('result') or record.get('error')}); last ring: "
@@ -122,6 +123,7 @@ def main(argv: list[str]) -> int:
         for ring in watcher.rings if args.rings else []:
             print(f"    {ring}")
     print(f"\n{first} v {second}, {args.games} Rescue games from seed {args.seed}:")
+    print(f"  (the counts below: the games {first} played as {args.role or 'either role'})")
     for role in ("Rescuer", "Kidnapper"):
         won, played = results[(role, "win")], sum(n for (r, _), n in results.items() if r == role)
         print(f"  {first} as {role}: {won}/{played} won")
