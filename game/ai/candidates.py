@@ -16,6 +16,7 @@ from typing import Any
 
 from game.ai import memo
 from game.ai.difficulty import Difficulty
+from game.ai.futile import Futility
 from game.ai.threat import Threats
 from game.rules import board, combat, conditions, movement, sorcery
 from game.rules.state import GameState, ModelState
@@ -380,8 +381,11 @@ class Close(Targeted):
     lane) and strike ([CC-1]); otherwise a model beside a foe only walks up to it and lets it strike first."""
 
     def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
-        if ai.level.close_in and gap <= movement.allowance(state, m, "walk")[0] - 0.2 \
-                and e.id not in ai.chargeable(state, m):
+        if not ai.level.close_in:
+            return
+        walk = movement.allowance(state, m, "walk")[0]
+        if gap <= walk - 0.2 and e.id not in ai.chargeable(state, m) \
+                and Futility(state, m).contact_spot(walk, frozenset({e.id})) is not None:  # a route gets there
             yield ai.melee_value(state, m, e, "standard_attack") * ai.level.close_in, Intent("fight", e.id)
 
 

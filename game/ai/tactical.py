@@ -353,7 +353,8 @@ class Tactical:
         dist = full
         if blocker is not None and dist > 0:  # stop in base contact (within the 0.02″ tolerance), not on top
             dist = max(0.0, dist - m.radius - blocker.radius - 0.01)
-        if dist <= 0.05:
+        there = board.in_contact(m, blocker) if blocker is not None else dist <= 0.05  # [DIG-3] for a base
+        if there:
             return {"x": m.x, "y": m.y}, True  # already there: a move of 0″ keeps it there
         for frac in (1.0, 0.95, 0.8, 0.6, 0.4):
             step = min(dist, inches * frac)

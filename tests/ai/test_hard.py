@@ -32,6 +32,20 @@ def test_hard_walks_into_contact_and_strikes_an_enemy_too_near_to_charge() -> No
         ai.plan_score(state, raider, ["walk"], futility)
 
 
+@pytest.mark.rule("CC-1", "DIG-MOVE-2")
+def test_hard_does_not_mean_to_close_in_on_an_enemy_no_route_of_its_walk_reaches() -> None:
+    """A guard 2″ away behind an impassable wall it cannot walk round within its 4″: closing in would end in a
+    plan of nothing (the blow has no contact to follow), so it is not offered."""
+    from tests.rules.harness import square
+
+    wall = square("wall", "impassable", 11.0, 0.5, 11.5, 35.5)  # the length of the table, between them
+    state = table((0, figure("Raider"), 10, 10, 0), (1, figure("Guard"), 12.5, 10, 180), pieces=[wall])
+    raider = state.model("A1")
+    hard = candidates.Appraiser(HARD)
+    assert not [i for _, i in candidates.all_offers(hard, state, raider) if i.kind == "fight"]
+    assert (candidates.best(hard, state, raider)[1].kind) != "fight"
+
+
 def salvage_table():
     """Salvage set up (markers at MARKERS, both parties on their edges), the first activation pending."""
     game = start("salvage", 6, 1)
@@ -171,3 +185,24 @@ def test_hard_never_answers_illegally_in_the_encounters_it_plays_differently() -
     for record in ai_soak.run(tasks):
         assert record["outcome"] != "error", record.get("traceback")
         assert record["result"]
+
+
+@pytest.mark.rule("DIG-3", "ENC-RES-4")
+@pytest.mark.parametrize("gap", [0.015, 0.04, 0.06])
+def test_a_model_a_hair_short_of_the_prisoner_steps_into_base_contact(gap: float) -> None:
+    """Every level: 'already there' is the rules' base contact (within 0.02″, [DIG-3]); a model 0.04″ short of
+    the Prisoner used to stay put (a walk of 0″) and never touched it."""
+    from types import SimpleNamespace
+
+    from game.rules import board
+
+    state = rescue_table()
+    prisoner = state.model(state.encounter.prisoner)
+    rescuer = next(m for m in state.on_table(1) if m.id != prisoner.id)
+    rescuer.x, rescuer.y = prisoner.x, prisoner.y + prisoner.radius + rescuer.radius + gap
+    state.touch()
+    point, reaches = Tactical.direct_step(state, rescuer, (prisoner.x, prisoner.y), 6.0, SimpleNamespace(check=None))
+    assert reaches and point is not None
+    rescuer.x, rescuer.y = point["x"], point["y"]
+    assert board.in_contact(rescuer, prisoner)
+    assert board.distance(rescuer, prisoner) >= 0.0  # touching, not overlapping
