@@ -27,6 +27,8 @@ from game.ai.difficulty import level as find_level
 from game.ai.futile import Futility, contact_choice, rest_spots, spoils_from
 from game.ai.random_legal import RandomLegal
 from game.ai.threat import Threats, loss
+from game.core.vec import Vec2
+from game.geometry.paths import end_position
 from game.rules import board, combat, conditions
 from game.rules.board import point_behind as behind
 from game.rules.decisions import Answer, Decision, IllegalAnswer
@@ -324,18 +326,19 @@ class Tactical:
         if size is None or math.hypot(goal[0] - m.x, goal[1] - m.y) > inches + size:
             return None
         far = state.battle_map.size - m.radius
-        foes = [e for e in state.enemies_of(m) if e.on_table]
+        bf = board.battlefield(state)
+        mover = bf.base(m.id)
 
-        def clear(x: float, y: float) -> bool:  # [MOVE-8]: no end within 1″ of an enemy out of contact
-            return all(math.hypot(e.x - x, e.y - y) - e.radius - m.radius >= 1.02 for e in foes)
+        def clear(x: float, y: float) -> bool:  # [MOVE-8], the engine's own answer at that end: else it stops short
+            return not any(v.rule == "MOVE-8" for v in end_position(bf, mover, Vec2(x, y))[1])
 
-        ring = [(goal[0] + size * math.cos(a), goal[1] + size * math.sin(a))
+        ring = [(round(goal[0] + size * math.cos(a), 4), round(goal[1] + size * math.sin(a), 4))
                 for a in (2 * math.pi * k / 24 for k in range(24))]
         ring = sorted((p for p in ring if m.radius <= p[0] <= far and m.radius <= p[1] <= far
                        and math.hypot(p[0] - m.x, p[1] - m.y) <= inches and clear(*p)),
                       key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y))
         for x, y in ring[:8]:
-            point = {"x": round(x, 4), "y": round(y, 4)}
+            point = {"x": x, "y": y}
             if d.check is None or d.check(point) is None:
                 return point
         return None
