@@ -257,13 +257,15 @@ def test_the_edge_choice_cites_its_encounters_rule(name: str, chooser: int, rule
     and the battle screen's reason cite the encounter's own rule, and a scenario file that names none cites
     [ENC-3]."""
     from game.rules.deployment import edge_rule
-    from game.ui.battle.event_text import edge_choice_reason
+    from game.ui.battle.event_text import edge_choice_reason, setup_roll_standing
 
     game = start(name, 6, 1)  # Red higher
     while game.pending.kind != "choose_edge":
         game.answer(game.pending.choices()[0] if game.pending.options else game.pending.context["candidates"][0])
     assert (game.pending.side, game.pending.rule) == (chooser, rule)
     assert edge_choice_reason(game.state, chooser).endswith(f"[{rule}].")
+    standing = setup_roll_standing(game.state, chooser)  # the prompt's own line: its question names the rule
+    assert edge_choice_reason(game.state, chooser).startswith(standing) and "[" not in standing
     enc = game.state.encounter
     enc.scenario = enc.scenario.model_copy(update={"deployment": enc.scenario.deployment.model_copy(
         update={"rule": None})})

@@ -30,16 +30,23 @@ def shown_text(event: Event, state: GameState | None) -> str:
 def edge_choice_reason(state: GameState, chooser: int) -> str:
     """Why ``chooser`` picks the table edge: its place in the set-up roll, with both totals, and the
     encounter's rule for it."""
+    standing = setup_roll_standing(state, chooser)
+    if not standing:
+        return ""
+    return f"{standing}, so it chooses the table edge to deploy along [{edge_rule(state)}]."
+
+
+def setup_roll_standing(state: GameState, chooser: int) -> str:
+    """``chooser``'s place in the set-up roll, with both totals ([ENC-1]): what the edge prompt says beside its
+    own question (which names the rule)."""
     enc = state.encounter
     if enc is None:
         return ""
-    rule = edge_rule(state)
     roll = next((e for e in reversed(state.log) if e.kind == EventKind.SetupRoll), None)
     totals = roll.data.get("totals") or roll.data.get("dice") if roll is not None else None
     names = [s.name for s in state.sides]
     scores = f" ({names[0]} {totals[0]}, {names[1]} {totals[1]})" if totals and len(totals) == 2 else ""
-    return (f"{names[chooser]} rolled {enc.ref(chooser)} in the set-up roll{scores}, so it chooses the table "
-            f"edge to deploy along [{rule}].")
+    return f"{names[chooser]} rolled {enc.ref(chooser)} in the set-up roll{scores}"
 
 
 # What floats over a base when something happens to it: (event kind, the data key naming the model, words, tone).

@@ -16,7 +16,7 @@ from game.rules.decision_kinds import DecisionKind
 from game.ui import theme
 from game.ui.battle import plan_menu, previews, tooltips
 from game.ui.battle.commands import AnswerCommand, Choose, Face, PlanBack, PlanDeclare, PlanStep, UseDefault
-from game.ui.battle.event_text import edge_choice_reason
+from game.ui.battle.event_text import setup_roll_standing
 from game.ui.battle.option_list import add_option
 from game.ui.battle.prompts import Prompt, prompt_for, unavailable_lines
 
@@ -122,7 +122,7 @@ class PromptPanel:
         odds = self._odds_lines(d)
         extra = "".join(f"<br><font color='#f0c85a'>{_esc(line)}</font>" for line in odds)
         extra += "".join(f"<br><font color='#f09a8a'>{_esc(line)}</font>" for line in unavailable_lines(d))
-        why = f"{_esc(edge_choice_reason(state, d.side))}<br>" if d.kind is DecisionKind.choose_edge else ""
+        why = f"{_esc(setup_roll_standing(state, d.side))}.<br>" if d.kind is DecisionKind.choose_edge else ""
         box.set_text(theme.displayable(f"<font color='{colour}'><b>{_esc(side.name)}</b></font>{other}<br>"
                      f"<b>{_esc(d.prompt)}</b> <a href='{_esc(d.rule)}'>[{_esc(d.rule)}]</a><br>{why}"
                      # with odds to show, the numbered answers say how to pick: the room goes to the odds
