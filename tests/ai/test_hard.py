@@ -46,14 +46,17 @@ def test_hard_does_not_mean_to_close_in_on_an_enemy_no_route_of_its_walk_reaches
     assert (candidates.best(hard, state, raider)[1].kind) != "fight"
 
 
-def salvage_table():
-    """Salvage set up (markers at MARKERS, both parties on their edges), the first activation pending."""
-    game = start("salvage", 6, 1)
-    policy = Policy(TOP, markers=MARKERS)
+def set_up(game, policy: Policy):
+    """The encounter's set-up played by ``policy`` for both sides: the state with the first activation pending."""
     game.controllers = [policy, policy]
     while game.state.phase == "setup":
         game.step()
     return game.state
+
+
+def salvage_table():
+    """Salvage set up (markers at MARKERS, both parties on their edges), the first activation pending."""
+    return set_up(start("salvage", 6, 1), Policy(TOP, markers=MARKERS))
 
 
 @pytest.mark.rule("ENC-SAL-3")
@@ -87,12 +90,7 @@ def rescue_table():
     """Rescue set up: Red the Kidnapper (top), Blue the Rescuer, the Prisoner at (18, 18); play not begun."""
     from tests.rules.test_encounters import RESCUE, rescue_until_placed
 
-    game = rescue_until_placed()
-    policy = Policy(RESCUE, prisoner=(18, 18))
-    game.controllers = [policy, policy]
-    while game.state.phase == "setup":
-        game.step()
-    return game.state
+    return set_up(rescue_until_placed(), Policy(RESCUE, prisoner=(18, 18)))
 
 
 @pytest.mark.rule("ENC-RES-4")
