@@ -154,13 +154,47 @@ class Tactical:
                 return chosen
         m = state.model(d.context["model"])
         _, self.intent = self.opportunity(state, m)
-        futility = Futility(state, m)
-        return max(d.choices(), key=lambda key: self.plan_score(state, m, [] if key == "nothing" else key.split(","),
-                                                                futility))
+        return self.best_plan(state, m, d.choices(), Futility(state, m))
+
+    def best_plan(self, state: GameState, m: ModelState, keys: Sequence[str], futility: Futility) -> str:
+        """The plan of ``keys`` with the best :meth:`plan_score` (the first of equals), as ``max`` over the scores
+        would find it, drawing the same noise; the skipped actions are counted only for the plans whose score
+        without them could still win: counting is most of a plan's appraisal, and an action sure to be skipped
+        only ever lowers a score (a float sum is monotonic in each term, so the score without it is a bound)."""
+        w = self.difficulty.plan
+        arrived = self.arrived(state, m)
+        scored = []  # (bound, order, acts, base, noise): the noise drawn in the order of the keys, as max draws it
+        for i, key in enumerate(keys):
+            acts = [] if key == "nothing" else key.split(",")
+            base = self._plan_base(state, m, acts, arrived)
+            noise = w.noise * self.rng.random()
+            scored.append((base + w.length * len(acts) + noise, i, acts, base, noise))
+        if w.futile > 0:  # a level that rewards skipped actions: no bound, count them all
+            return keys[max(scored, key=lambda s: (self._plan_total(s[3], s[2], s[4], futility), -s[1]))[1]]
+        best, best_i = -math.inf, -1
+        for bound, i, acts, base, noise in sorted(scored, key=lambda s: (-s[0], s[1])):
+            if bound < best or (bound == best and i > best_i):
+                break  # neither this nor any after it can beat the best, nor tie it from earlier in the menu
+            total = self._plan_total(base, acts, noise, futility)
+            if total > best or (total == best and i < best_i):
+                best, best_i = total, i
+        return keys[best_i]
+
+    def _plan_total(self, base: float, acts: list[str], noise: float, futility: Futility) -> float:
+        """A plan's score from its part before the skipped actions: the terms added in plan_score's order."""
+        w = self.difficulty.plan
+        s = base + w.futile * futility.count(acts)  # [SEQ-2]: offered, but sure to be skipped in all likelihood: never
+        s += w.length * len(acts)  # of plans that score alike, the one without an idle action (its AP may be lost)
+        return s + noise
 
     def plan_score(self, state: GameState, m: ModelState, acts: list[str], futility: Futility) -> float:
         """How well a plan carries out the intent, by the level's plan weights; an action it expects the
         engine to skip costs heavily."""
+        noise = self.difficulty.plan.noise * self.rng.random()
+        return self._plan_total(self._plan_base(state, m, acts, self.arrived(state, m)), acts, noise, futility)
+
+    def _plan_base(self, state: GameState, m: ModelState, acts: list[str], arrived: bool) -> float:
+        """plan_score's terms before the skipped actions (``arrived``: :meth:`arrived`, the same for every plan)."""
         w = self.difficulty.plan
         s = 0.0
         kind = self.intent.kind
@@ -181,7 +215,7 @@ class Tactical:
             s += w.cast * sum(a.startswith("cast") for a in acts) + w.second_cast * ("cast_2" in acts)
         elif kind == "escape":
             s += w.escape * ("escape" in acts) + w.escape_walk * ("walk" in acts) + w.escape_run * ("run" in acts)
-        elif self.arrived(state, m):  # at its objective: stay, fight what comes
+        elif arrived:  # at its objective: stay, fight what comes
             s += w.hold * (not acts) + w.hold_blow * sum(a in FIGHTS for a in acts) + w.hold_move * sum(
                 a in (*MOVES, "disengage") for a in acts)
         else:  # advance
@@ -192,11 +226,9 @@ class Tactical:
         s += w.idle_blow * sum(a in FIGHTS for a in acts) * (kind not in ("fight", "charge"))
         if w.wasted:
             s -= w.wasted * self.wasted(state, m, acts)
-        if w.more_ground and kind in ("advance", "escape") and not self.arrived(state, m):
+        if w.more_ground and kind in ("advance", "escape") and not arrived:
             s += w.more_ground * max(0, sum(a in MOVES for a in acts) - 1)
-        s += w.futile * futility.count(acts)  # [SEQ-2]: offered, but sure to be skipped in all likelihood: never
-        s += w.length * len(acts)  # of plans that score alike, the one without an idle action (its AP may be lost)
-        return s + w.noise * self.rng.random()
+        return s
 
     @staticmethod
     def wasted(state: GameState, m: ModelState, acts: list[str]) -> int:
