@@ -17,7 +17,7 @@ from game.content.catalog import catalog
 from game.rules import board, conditions, encounter
 from game.rules.action_kinds import CLEARS, FIRES, FREES, MOVES, ActionKind
 from game.rules.combat import ranged_weapons
-from game.rules.readiness import obstacles
+from game.rules.readiness import Obstacle, obstacles
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import hooks_of
 
@@ -53,9 +53,21 @@ def plan_key(plan: tuple[str, ...]) -> str:
 
 
 def plan_label(plan: tuple[str, ...], model: ModelState | None = None) -> str:
-    if not plan:
-        return "Do nothing"
-    return " → ".join(f"{k.name} ({k.ap} AP)" for k in (action_kind(a, model) for a in plan))
+    return plan_labels([plan], model)[0]
+
+
+def plan_labels(plans: list[tuple[str, ...]], model: ModelState | None = None) -> list[str]:
+    """The menu's labels ("Walk (1 AP) → Standard attack (1 AP)"), each action's text found once."""
+    texts: dict[str, str] = {}
+
+    def text(a: str) -> str:
+        found = texts.get(a)
+        if found is None:
+            k = action_kind(a, model)
+            found = texts[a] = f"{k.name} ({k.ap} AP)"
+        return found
+
+    return [" → ".join(text(a) for a in plan) if plan else "Do nothing" for plan in plans]
 
 
 def kinds_available(state: GameState, model: ModelState) -> list[str]:
@@ -103,8 +115,26 @@ def extensions(state: GameState, model: ModelState, done: tuple[str, ...], ap: i
     stunned = conditions.STUNNED.on(model)
     move_slots = 1 + sum(h.extra_move_actions for h in hooks_of(model))
     combat_slots = 1 + sum(h.extra_combat_actions for h in hooks_of(model))
-    plans: list[tuple[str, ...]] = []
     known = {k: action_kind(k, model) for k in (*kinds, *done)}  # asked for every plan: looked up once
+    # the plans follow from these alone: the same menu comes up again and again, so it is worked out once
+    key = (tuple(known[k] for k in kinds), done, ap, stunned, move_slots, combat_slots, len(model.jammed),
+           tuple(tuple(o.lifted_by for o in blocked[k]) for k in kinds), tuple(known[k] for k in done))
+    found = _MENUS.get(key)
+    if found is None:
+        if len(_MENUS) >= 4096:
+            _MENUS.clear()
+        found = _MENUS[key] = tuple(_extensions(kinds, blocked, stunned, move_slots, combat_slots, known,
+                                                len(model.jammed), done, ap))
+    return list(found)
+
+
+_MENUS: dict[tuple, tuple[tuple[str, ...], ...]] = {}  # the menus met so far, by all they follow from
+
+
+def _extensions(kinds: list[str], blocked: dict[str, list[Obstacle]], stunned: bool, move_slots: int,
+                combat_slots: int, known: dict[str, ActionKind], jammed: int, done: tuple[str, ...],
+                ap: int) -> list[tuple[str, ...]]:
+    plans: list[tuple[str, ...]] = []
 
     def extend(plan: tuple[str, ...], left: int) -> None:
         plans.append(plan)
@@ -124,7 +154,7 @@ def extensions(state: GameState, model: ModelState, done: tuple[str, ...], ap: i
             if found and not all(o.lifted(earlier) for o in found):
                 continue  # sure to fail when it resolves
             if kind == "clear_weapon" and plan[len(done):].count(kind) >= \
-                    len(model.jammed) + sum(FIRES in a.effects for a in earlier):
+                    jammed + sum(FIRES in a.effects for a in earlier):
                 continue  # [SPEC-4]: one clear per jammed weapon, or per earlier shot that may jam
             if action.slot == "move":
                 used = [a for a, s in zip(plan, slots, strict=True) if s == "move"]

@@ -12,7 +12,7 @@ from typing import Any
 from game.core.dice import Modifier, effective_modifiers
 from game.rules import actions, board, conditions, fate, scenario_events, scoring
 from game.rules.decisions import Decision, Option
-from game.rules.plans import action_kind, legal_plans, next_actions, plan_key, plan_label
+from game.rules.plans import action_kind, legal_plans, next_actions, plan_key, plan_label, plan_labels
 from game.rules.state import ON_TABLE, RESERVE, GameState, ModelState
 from game.rules.traits.base import hooks_of, trait_hooks
 
@@ -190,7 +190,8 @@ def run_plan(state: GameState, model: ModelState, ap: int) -> Gen:
         return
     if state.settings.declare_plan_upfront:
         plans = legal_plans(state, model, ap)
-        options = [Option(plan_key(p), plan_label(p, model), list(p)) for p in plans]
+        labels = plan_labels(plans, model)
+        options = [Option(plan_key(p), label, list(p)) for p, label in zip(plans, labels, strict=True)]
         answer = yield Decision("plan", model.side, f"{model.name} has {ap} AP: declare the actions", "DIG-ACT-1",
                                 options, context={"ap": ap, "model": model.id})
         plan = tuple(a for a in answer.split(",") if a and a != "nothing")
