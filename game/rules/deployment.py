@@ -10,6 +10,7 @@ answers those same decisions for quick games and the AI.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from collections.abc import Generator
 from typing import Any
 
@@ -143,15 +144,29 @@ def deploy_candidates(state: GameState, model: ModelState, zone: ZoneShape) -> l
     ``overlapping_bases``' own test."""
     bf = board.battlefield(state)
     r, me = model.radius, model.id
-    discs = [(dx, dy, r + dr - OVERLAP_EPS) for dx, dy, dr, bid in bf.discs() if bid != me]
-    out = []
-    for x, y in open_spots(bf, zone, r):
-        for dx, dy, reach in discs:
+    spots = open_spots(bf, zone, r)
+    xs, order = _columns(bf, zone, r)
+    taken: set[int] = set()
+    for dx, dy, dr, bid in bf.discs():
+        if bid == me:
+            continue
+        reach = r + dr - OVERLAP_EPS
+        for i in order[bisect_left(xs, dx - reach):bisect_right(xs, dx + reach)]:  # only the spots beside it
+            x, y = spots[i]
             if math.hypot(x - dx, y - dy) < reach:
-                break
-        else:
-            out.append({"x": x, "y": y})
-    return out
+                taken.add(i)
+    return [{"x": x, "y": y} for i, (x, y) in enumerate(spots) if i not in taken]
+
+
+def _columns(bf: Battlefield, zone: ZoneShape, radius: float) -> tuple[list[float], list[int]]:
+    """``open_spots`` sorted by x (the xs, and each one's place in the list): a base tests only its neighbours."""
+    key = ("deploy columns", zone, radius)
+    found = bf.terrain_memo.get(key)
+    if found is None:
+        spots = open_spots(bf, zone, radius)
+        order = sorted(range(len(spots)), key=lambda i: spots[i][0])
+        found = bf.terrain_memo[key] = ([spots[i][0] for i in order], order)
+    return found
 
 
 def open_spots(bf: Battlefield, zone: ZoneShape, radius: float) -> list[tuple[float, float]]:
