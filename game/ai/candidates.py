@@ -165,9 +165,9 @@ class Appraiser:
         if e.id not in {t.id for t in memo.spell_targets(state, m, 18.0)}:
             return 0.0, "ravage"
         ravage = memo.spell_odds(state, m, e, "ravage")
-        stun = memo.spell_odds(state, m, e, "stun")
         options = [(float(ravage.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken), "ravage")]
-        if not conditions.STUNNED.on(e) and not conditions.stun_immune(state, e, m):
+        if not conditions.STUNNED.on(e) and not conditions.stun_immune(state, e, m):  # else its odds are not asked
+            stun = memo.spell_odds(state, m, e, "stun")
             options.append((0.5 * float(stun.p_success) * model_value(e)
                             + self.first_strike(state, e, 0.0, float(stun.p_success)), "stun"))
         return max(options)

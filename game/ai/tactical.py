@@ -115,7 +115,9 @@ class Tactical:
         now = _standing(state)  # the same for every choice that has not activated (its own flag is not read)
         found: dict[str, tuple[float, Intent]] = {}
         leader: tuple[float, str] | None = None
-        for k in d.choices():
+        # engaged models first: a fight joined tends to lead, and a higher leader early prunes more of the rest
+        # (the answer is the same in any order: the leader is the greatest (score, key))
+        for k in sorted(d.choices(), key=lambda k: not board.engaged_enemies(state, state.model(k))):
             m = state.model(k)
             floor = -math.inf if leader is None else leader[0]
             scored = self.opportunity(state, m, None if m.activated else now, floor)
