@@ -118,16 +118,28 @@ class Appraiser:
         """At least :meth:`melee_value` and, without an area, the :meth:`shot_value` of one weapon: the odds enter
         as EW/left <= 1 (no attack takes more wounds than are left) and p_kill + p_stun <= 1 (a killed model is
         not newly Stunned), so the most is ``worth`` plus the larger of (kill: worth + danger), (Stun: 0.3 +
-        0.7 danger) and nothing."""
+        0.7 danger) and nothing; no bound (inf) while that danger is not yet worked out."""
+        d = self.known_danger(state, e)
+        if d is None:
+            return math.inf
         worth = self.worth(state, e)
-        d = self.danger(state, e) if self.level.first_strike else 0.0
         return _above(self.blocker_bonus(state, m, e) * (worth + max(0.0, worth + d, 0.3 + 0.7 * d)))
 
     def spell_bound(self, state: GameState, e: ModelState) -> float:
-        """At least :meth:`spell_value`: Ravage deals one wound at most, Stun succeeds at most always."""
+        """At least :meth:`spell_value`: Ravage deals one wound at most, Stun succeeds at most always (no bound
+        while the danger is not yet worked out)."""
+        d = self.known_danger(state, e)
+        if d is None:
+            return math.inf
         value = model_value(e)
-        d = self.danger(state, e) if self.level.first_strike else 0.0
         return _above(max(0.0, value / max(1, e.max_wounds - e.wounds_taken), 0.5 * value + max(0.0, 0.7 * d)))
+
+    def known_danger(self, state: GameState, e: ModelState) -> float | None:
+        """The danger a bound adds: none to levels that do not weigh it, else :meth:`danger` if it is already
+        worked out for this table (a bound must stay cheap: None, no bound, rather than a new Threats)."""
+        if not self.level.first_strike:
+            return 0.0
+        return self._danger.get((state.version, e.id))
 
     def shot_value(self, state: GameState, m: ModelState, e: ModelState) -> float:
         best = 0.0
