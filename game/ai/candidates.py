@@ -20,9 +20,10 @@ from game.ai.futile import Futility
 from game.ai.threat import Threats
 from game.rules import board, combat, conditions, movement, sorcery
 from game.rules.state import GameState, ModelState
-from game.rules.traits.base import hooks_of
+from game.rules.traits.base import TraitRule, hooks_of
 
 VALUE = {"hero": 3.0, "companion": 2.0, "follower": 1.0}  # [ENC-5] kill values
+SLACK = 1e-9  # a bound's margin over the float rounding of the score it bounds (relative and absolute)
 
 
 @dataclass
@@ -39,6 +40,17 @@ Scored = tuple[float, Intent]
 
 def model_value(model: ModelState) -> float:
     return VALUE.get(model.profile.type, 1.0) + 0.1 * len(model.profile.traits)
+
+
+def _above(bound: float) -> float:
+    """``bound`` raised past any rounding the score it bounds may carry (the score sums in another order)."""
+    return bound + abs(bound) * SLACK + SLACK
+
+
+def spreads(m: ModelState) -> bool:
+    """Whether some hook of ``m`` may give its attacks an area of effect ([AOE-1]): its shots then have no
+    cheap bound (the spread's victims are worth more)."""
+    return any(type(h).gives_area is not TraitRule.gives_area for h in hooks_of(m))
 
 
 class Appraiser:
@@ -101,6 +113,34 @@ class Appraiser:
         near = any(math.hypot(e.x - x, e.y - y) - e.radius <= reach for x, y, reach in spots)
         return 2.0 if near else 1.0
 
+    # -- upper bounds: what a score can be at most, read without the odds or the geometry ------------------
+    def blow_bound(self, state: GameState, m: ModelState, e: ModelState) -> float:
+        """At least :meth:`melee_value` and, without an area, the :meth:`shot_value` of one weapon: the odds enter
+        as EW/left <= 1 (no attack takes more wounds than are left) and p_kill + p_stun <= 1 (a killed model is
+        not newly Stunned), so the most is ``worth`` plus the larger of (kill: worth + danger), (Stun: 0.3 +
+        0.7 danger) and nothing; no bound (inf) while that danger is not yet worked out."""
+        d = self.known_danger(state, e)
+        if d is None:
+            return math.inf
+        worth = self.worth(state, e)
+        return _above(self.blocker_bonus(state, m, e) * (worth + max(0.0, worth + d, 0.3 + 0.7 * d)))
+
+    def spell_bound(self, state: GameState, e: ModelState) -> float:
+        """At least :meth:`spell_value`: Ravage deals one wound at most, Stun succeeds at most always (no bound
+        while the danger is not yet worked out)."""
+        d = self.known_danger(state, e)
+        if d is None:
+            return math.inf
+        value = model_value(e)
+        return _above(max(0.0, value / max(1, e.max_wounds - e.wounds_taken), 0.5 * value + max(0.0, 0.7 * d)))
+
+    def known_danger(self, state: GameState, e: ModelState) -> float | None:
+        """The danger a bound adds: none to levels that do not weigh it, else :meth:`danger` if it is already
+        worked out for this table (a bound must stay cheap: None, no bound, rather than a new Threats)."""
+        if not self.level.first_strike:
+            return 0.0
+        return self._danger.get((state.version, e.id))
+
     def shot_value(self, state: GameState, m: ModelState, e: ModelState) -> float:
         best = 0.0
         for w in combat.ranged_weapons(m):
@@ -137,9 +177,9 @@ class Appraiser:
         if e.id not in {t.id for t in memo.spell_targets(state, m, 18.0)}:
             return 0.0, "ravage"
         ravage = memo.spell_odds(state, m, e, "ravage")
-        stun = memo.spell_odds(state, m, e, "stun")
         options = [(float(ravage.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken), "ravage")]
-        if not conditions.STUNNED.on(e) and not conditions.stun_immune(state, e, m):
+        if not conditions.STUNNED.on(e) and not conditions.stun_immune(state, e, m):  # else its odds are not asked
+            stun = memo.spell_odds(state, m, e, "stun")
             options.append((0.5 * float(stun.p_success) * model_value(e)
                             + self.first_strike(state, e, 0.0, float(stun.p_success)), "stun"))
         return max(options)
@@ -297,10 +337,14 @@ class Appraiser:
 # -- the candidates -----------------------------------------------------------------------------
 
 class Candidate:
-    """One kind of thing a model may set out to do; ``offers`` yields (score, intent) for each way it can."""
+    """One kind of thing a model may set out to do; ``offers`` yields (score, intent) for each way it can, and
+    ``bound`` caps those scores cheaply (never below any of them) so :func:`best` may skip what cannot win."""
 
     def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
         return iter(())
+
+    def bound(self, ai: Appraiser, state: GameState, m: ModelState) -> float:
+        return math.inf
 
 
 class Targeted:
@@ -308,6 +352,9 @@ class Targeted:
 
     def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
         return iter(())
+
+    def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
+        return math.inf
 
 
 class Hold(Candidate):
@@ -356,11 +403,18 @@ class Fight(Candidate):
         for e in board.engaged_enemies(state, m):
             yield ai.melee_value(state, m, e, "standard_attack") + ai.level.fight_bonus, Intent("fight", e.id)
 
+    def bound(self, ai: Appraiser, state: GameState, m: ModelState) -> float:
+        return max((_above(ai.blow_bound(state, m, e) + ai.level.fight_bonus) for e in board.engaged_enemies(state, m)),
+                   default=-math.inf)
+
 
 class Charge(Targeted):
     def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
         if e.id in ai.chargeable(state, m):
             yield ai.melee_value(state, m, e, "charge_attack") * ai.level.charge_bonus, Intent("charge", e.id)
+
+    def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
+        return _above(ai.blow_bound(state, m, e) * ai.level.charge_bonus)
 
 
 class Shoot(Targeted):
@@ -368,12 +422,22 @@ class Shoot(Targeted):
         if gap <= ai.level.shot_reach and combat.ranged_weapons(m):
             yield ai.shot_value(state, m, e), Intent("shoot", e.id)
 
+    def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
+        if not (gap <= ai.level.shot_reach and combat.ranged_weapons(m)):
+            return -math.inf  # no offer
+        return math.inf if spreads(m) else max(0.0, ai.blow_bound(state, m, e))  # 0.0: no weapon reaches it
+
 
 class Cast(Targeted):
     def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
         if gap <= ai.level.shot_reach and sorcery.has_spells(m):
             value, spell = ai.spell_value(state, m, e)
             yield value, Intent("cast", e.id, spell=spell)
+
+    def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
+        if not (gap <= ai.level.shot_reach and sorcery.has_spells(m)):
+            return -math.inf
+        return ai.spell_bound(state, e)
 
 
 class Close(Targeted):
@@ -388,38 +452,77 @@ class Close(Targeted):
                 and Futility(state, m).contact_spot(walk, frozenset({e.id})) is not None:  # a route gets there
             yield ai.melee_value(state, m, e, "standard_attack") * ai.level.close_in, Intent("fight", e.id)
 
+    def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
+        if not ai.level.close_in:
+            return -math.inf
+        return _above(ai.blow_bound(state, m, e) * ai.level.close_in)
+
 
 ALONE = (Hold(), Retreat())  # when one of these offers, it is the only thing to do
 ANYWHERE = (Objective(), Escape(), Fight())
 UNENGAGED = (Charge(), Shoot(), Cast(), Close())  # per enemy, only for a model not engaged
 
+Step = tuple[Any, tuple[Any, ...]]  # a candidate and what it is asked with beyond (ai, state, m)
 
-def offers(ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
-    """Every candidate's offers for ``m``, in a fixed order (the first of equal scores wins)."""
+
+def _alone(ai: Appraiser, state: GameState, m: ModelState) -> list[Scored]:
     for c in ALONE:
         only = list(c.offers(ai, state, m))
         if only:
-            yield from only
-            return
+            return only
+    return []
+
+
+def _steps(ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Step]:
+    """The candidates to ask for ``m``, in the fixed order of their offers (the first of equal scores wins)."""
     for c in ANYWHERE:
-        yield from c.offers(ai, state, m)
+        yield c, ()
     if board.engaged_enemies(state, m):
         return
-    lanes_first = ai.chargeable  # warms the lane cache once for every enemy
-    lanes_first(state, m)
     for e in state.enemies_of(m):
         gap = board.distance(m, e)
         for t in UNENGAGED:
-            yield from t.offers(ai, state, m, e, gap)
+            yield t, (e, gap)
 
 
-def best(ai: Appraiser, state: GameState, m: ModelState) -> Scored:
-    """The best candidate for ``m`` now, as (expected value, intent)."""
+def offers(ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
+    """Every candidate's offers for ``m``, in a fixed order (the first of equal scores wins)."""
+    only = _alone(ai, state, m)
+    if only:
+        yield from only
+        return
+    if not board.engaged_enemies(state, m):
+        ai.chargeable(state, m)  # warms the lane cache once for every enemy
+    for c, more in _steps(ai, state, m):
+        yield from c.offers(ai, state, m, *more)
+
+
+def best(ai: Appraiser, state: GameState, m: ModelState, floor: float = -math.inf) -> Scored:
+    """The best candidate for ``m`` now, as (expected value, intent): the first of equal scores, as over
+    :func:`offers`. A candidate whose bound cannot beat the best so far is not asked (it could not change the
+    answer). With ``floor``, neither is one whose bound is below it: the answer is then exact when its score is
+    at least ``floor``; below it, only the true score is known to be below ``floor`` too."""
+    only = _alone(ai, state, m)
+    if only:
+        return _first_best(only)
     top: Scored | None = None
-    for scored in offers(ai, state, m):
-        if top is None or scored[0] > top[0]:
+    for c, more in _steps(ai, state, m):
+        if top is not None or floor > -math.inf:
+            cap = c.bound(ai, state, m, *more)
+            if cap < floor or (top is not None and cap <= top[0]):
+                continue
+        for scored in c.offers(ai, state, m, *more):
+            if top is None or scored[0] > top[0]:
+                top = scored
+    assert top is not None  # Objective always offers, and its bound is none
+    return top
+
+
+def _first_best(found: list[Scored]) -> Scored:
+    top = found[0]
+    for scored in found[1:]:
+        if scored[0] > top[0]:
             top = scored
-    assert top is not None  # Objective always offers
     return top
 
 

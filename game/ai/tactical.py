@@ -110,20 +110,36 @@ class Tactical:
 
     # -- who activates, and what it means to do ------------------------------------------------
     def on_nominate(self, state: GameState, d: Decision) -> Answer:
+        """The model with the best opportunity (of equal scores, the last key). A model is appraised only as far
+        as it can still beat the leader so far (candidates.best's ``floor``): one that cannot is not kept."""
         now = _standing(state)  # the same for every choice that has not activated (its own flag is not read)
-        best = {k: self.opportunity(state, state.model(k), None if state.model(k).activated else now)
-                for k in d.choices()}
-        self._nominated = (now, best)  # what the chosen one meant to do, until the table changes
-        return max((found[0], k) for k, found in best.items())[1]
+        found: dict[str, tuple[float, Intent]] = {}
+        leader: tuple[float, str] | None = None
+        # engaged models first: a fight joined tends to lead, and a higher leader early prunes more of the rest
+        # (the answer is the same in any order: the leader is the greatest (score, key))
+        for k in sorted(d.choices(), key=lambda k: not board.engaged_enemies(state, state.model(k))):
+            m = state.model(k)
+            floor = -math.inf if leader is None else leader[0]
+            scored = self.opportunity(state, m, None if m.activated else now, floor)
+            if scored[0] < floor:
+                continue  # below the leader: its own best is too (not kept: it is not exact)
+            found[k] = scored
+            if leader is None or (scored[0], k) > leader:
+                leader = scored[0], k
+        assert leader is not None
+        self._nominated = (now, found)  # what the chosen one meant to do, until the table changes
+        return leader[1]
 
-    def opportunity(self, state: GameState, m: ModelState, standing: tuple | None = None) -> tuple[float, Intent]:
+    def opportunity(self, state: GameState, m: ModelState, standing: tuple | None = None,
+                    floor: float = -math.inf) -> tuple[float, Intent]:
         """The best thing this model can do now, as (expected value, intent): the best candidate. The model
         just nominated is appraised once: its activation's start (Greater Purpose, the plan) finds the answer
         of the nomination while the table, the bag and the other models stand as they did (``standing``: that
-        table, when the caller has it)."""
+        table, when the caller has it). With ``floor``, exact only when its score is at least ``floor``
+        (candidates.best)."""
         nominated = self._nominated
         if nominated is None or m.id not in nominated[1]:
-            return candidates.best(self.appraiser, state, m)
+            return candidates.best(self.appraiser, state, m, floor)
         now = standing or _standing(state, m.id)
         if nominated[0] != now:  # its activation's start changed the table (this activation's Fate and weapons)
             self._nominated = nominated = (now, {m.id: candidates.best(self.appraiser, state, m)})
