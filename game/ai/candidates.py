@@ -348,7 +348,11 @@ class Candidate:
 
 
 class Targeted:
-    """A candidate aimed at one enemy at a time (charge, shoot, cast)."""
+    """A candidate aimed at one enemy at a time (charge, shoot, cast); ``applies`` says, once per model, whether
+    it can offer anything at all (when not, its ``offers`` yields nothing for any enemy)."""
+
+    def applies(self, ai: Appraiser, state: GameState, m: ModelState) -> bool:
+        return True
 
     def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
         return iter(())
@@ -414,10 +418,15 @@ class Charge(Targeted):
             yield ai.melee_value(state, m, e, "charge_attack") * ai.level.charge_bonus, Intent("charge", e.id)
 
     def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
+        if e.id not in ai.chargeable(state, m):  # the lanes, once per model: asked by the first offer anyway
+            return -math.inf
         return _above(ai.blow_bound(state, m, e) * ai.level.charge_bonus)
 
 
 class Shoot(Targeted):
+    def applies(self, ai: Appraiser, state: GameState, m: ModelState) -> bool:
+        return bool(combat.ranged_weapons(m))
+
     def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
         if gap <= ai.level.shot_reach and combat.ranged_weapons(m):
             yield ai.shot_value(state, m, e), Intent("shoot", e.id)
@@ -429,6 +438,9 @@ class Shoot(Targeted):
 
 
 class Cast(Targeted):
+    def applies(self, ai: Appraiser, state: GameState, m: ModelState) -> bool:
+        return sorcery.has_spells(m)
+
     def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
         if gap <= ai.level.shot_reach and sorcery.has_spells(m):
             value, spell = ai.spell_value(state, m, e)
@@ -443,6 +455,9 @@ class Cast(Targeted):
 class Close(Targeted):
     """Levels that close in: walk into base contact with an enemy it cannot charge (nearer than 3″, no straight
     lane) and strike ([CC-1]); otherwise a model beside a foe only walks up to it and lets it strike first."""
+
+    def applies(self, ai: Appraiser, state: GameState, m: ModelState) -> bool:
+        return bool(ai.level.close_in)
 
     def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
         if not ai.level.close_in:
@@ -479,9 +494,10 @@ def _steps(ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Step]:
         yield c, ()
     if board.engaged_enemies(state, m):
         return
+    asked = [t for t in UNENGAGED if t.applies(ai, state, m)]
     for e in state.enemies_of(m):
         gap = board.distance(m, e)
-        for t in UNENGAGED:
+        for t in asked:
             yield t, (e, gap)
 
 

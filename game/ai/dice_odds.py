@@ -195,18 +195,106 @@ def opposed(active: Roller, reactive: Roller, misfire: bool | Misfire = False,
     return _opposed(active, reactive, rule, classify)
 
 
+@dataclass(frozen=True)
+class _Window:
+    """Every choice of the window for one pattern of dice and re-rolls, as the weights it leaves: what the
+    categories of the active's dice are pushed forward through (they decide nothing, so one window serves
+    every classifier)."""
+
+    t: int
+    a_weight: dict[tuple[int, int], int]
+    passed_ds: dict[tuple[tuple[int, int], bool], list[int]]  # (ga, reactive took HoF) -> per final reactive sum
+    step3: dict[tuple[int, int], list[str]]  # ga -> the active's step-3 choice at each reactive final sum
+    reroll_hit: dict[tuple[tuple[int, int], str], list[int]]
+    reroll_hit_hof: dict[tuple[tuple[int, int], str], list[int]]
+    reroll_total: Counter[tuple[tuple[int, int], str]]
+
+
 @lru_cache(maxsize=4096)
 def _opposed(active: Roller, reactive: Roller, misfire: Misfire, classify: Classify) -> RollOdds:
+    """The window's outcome: its choices (:func:`_window`), with the categories of the active's dice pushed
+    forward through them (integer weights: any order of summing is exact)."""
+    n, m = active.dice, reactive.dice
+    window = _window(active, reactive, misfire)
+    t, a_weight, passed_ds = window.t, window.a_weight, window.passed_ds
+    reroll_hit, reroll_hit_hof, reroll_total = window.reroll_hit, window.reroll_hit_hof, window.reroll_total
+    a_keep, a_trait, dropped = _groups(n, active.reroll_ones, misfire, classify)
+    if not active.reroll_ones:
+        a_trait = {}
+    a_groups = list(a_keep)
+    fresh_a = _fresh(n, classify)
+    six_n, six_m = 6 ** n, 6 ** m
+    hits: Counter[Hashable] = Counter()  # category -> weight (denominator 6^2n 6^2m)
+    misses: Counter[Hashable] = Counter()
+    # push the categories forward: passes (maybe re-rolled at step 3); a re-roll's finals (sum, category,
+    # weight) per first group, Hand of Fortune's scaled by the group's weight
+    trait_rows = {ga: [(s, cat, w) for (s, cat), w in dist.items()] for ga, dist in a_trait.items()}
+    hof_rows = {ga: [(s, cat, w * a_weight[ga]) for (s, cat), w in fresh_a.items()] for ga in a_groups} \
+        if active.hand_of_fortune else {}
+    wins_by: Counter[tuple[int, bool, bool]] = Counter()
+    d_size = 6 * m + 1
+    for (ga, d_hof), row in passed_ds.items():
+        choices = window.step3[ga]
+        won = lost = 0  # the weight of the reactive's finals against which the active kept its roll
+        again: dict[str, list[int]] = {}  # a re-roll at step 3 -> the weight of each reactive final sum
+        for ds, wdist in enumerate(row):
+            if not wdist:
+                continue
+            choice = choices[ds]
+            if choice == PASS:
+                if ga[0] > ds + t:
+                    won += wdist
+                else:
+                    lost += wdist
+            else:
+                again.setdefault(choice, [0] * d_size)[ds] += wdist
+        for cat, w in a_keep[ga].items():
+            hits[cat] += w * six_n * won
+            misses[cat] += w * six_n * lost
+        wins_by[(ga[0], False, d_hof)] += a_weight[ga] * six_n * won
+        for name, weights in again.items():
+            below = [0]  # below[i]: the weight of the reactive's final sums under i (the active's s beats them
+            for x in weights:  # when s > ds + t, i.e. ds < s - t)
+                below.append(below[-1] + x)
+            total = below[-1]
+            for s, cat, w in (trait_rows[ga] if name == TRAIT else hof_rows[ga]):
+                beaten = below[min(max(s - t, 0), d_size)]
+                hits[cat] += w * beaten
+                misses[cat] += w * (total - beaten)
+                wins_by[(s, name == HOF, d_hof)] += w * beaten
+    for ga in a_groups:
+        for name in (TRAIT, HOF):
+            acc = reroll_hit.get((ga, name))
+            if acc is None:
+                continue
+            acc_hof = reroll_hit_hof[(ga, name)]
+            total = reroll_total[(ga, name)]
+            for s, cat, w in (trait_rows[ga] if name == TRAIT else hof_rows[ga]):
+                hits[cat] += w * acc[s]
+                misses[cat] += w * (total - acc[s])
+                wins_by[(s, name == HOF, True)] += w * acc_hof[s]
+                wins_by[(s, name == HOF, False)] += w * (acc[s] - acc_hof[s])
+    denominator = six_n * six_n * six_m * six_m
+    joint = {(True, c): Fraction(w, denominator) for c, w in hits.items() if w}
+    joint.update({(False, c): Fraction(w, denominator) for c, w in misses.items() if w})
+    win = sum((v for (w, _), v in joint.items() if w), Fraction(0))
+    by = {k: Fraction(w, denominator) for k, w in sorted(wins_by.items()) if w}
+    return RollOdds(win, joint, Fraction(dropped, six_n), by)
+
+
+@lru_cache(maxsize=4096)
+def _window(active: Roller, reactive: Roller, misfire: Misfire) -> _Window:
+    """The window's choices, solved backwards (active again -> reactive -> active) on sums and weights alone."""
     n, m = active.dice, reactive.dice
     t = reactive.modifier - active.modifier  # the active wins when a_sum > d_sum + t
-    a_keep, a_trait, dropped = _groups(n, active.reroll_ones, misfire, classify)
+    a_keep, a_trait, _ = _groups(n, active.reroll_ones, misfire)
     d_keep, d_trait, _ = _groups(m, reactive.reroll_ones, None)
     if not active.reroll_ones:
         a_trait = {}
     if not reactive.reroll_ones:
         d_trait = {}
     a_size, d_size = 6 * n + 1, 6 * m + 1
-    fresh_a, fresh_d = _fresh(n, classify), _fresh(m)
+    fresh_a, fresh_d = _fresh(n), _fresh(m)  # their sums: the same under any classifier
     hof_a_sum = _sums(fresh_a, a_size)  # per unit of first-roll weight
     hof_a_suf = _suffix(hof_a_sum)
     hof_d_sum = _sums(fresh_d, d_size)
@@ -263,12 +351,21 @@ def _opposed(active: Roller, reactive: Roller, misfire: Misfire, classify: Class
         return step3_cache[key]
 
     # (2) the reactive, the active having passed with group ga: value out of W_a 6^n * W_d 6^m
+    d_nonzero = {g: {k: [(ds, w) for ds, w in enumerate(v) if w] for k, v in opts.items()}
+                 for g, opts in d_options.items()}  # each option's final sums with their weights
+    v3_row: dict[tuple[int, int], list[int]] = {}  # ga -> step 3's value at each reactive final sum
+    step2p_cache: dict[tuple[tuple[int, int], tuple[int, int]], tuple[str, int]] = {}
+
     def step2_passed(ga: tuple[int, int], gd: tuple[int, int]) -> tuple[str, int]:
-        opts = []
-        for name in reactive_options(gd, ga[0]):
-            dist = d_options[gd][name]
-            opts.append((name, sum(w * v3(ga, ds)[1] for ds, w in enumerate(dist) if w)))
-        return _pick(reactive.policy, ga[0] > gd[0] + t, opts, maximise=False)
+        key = (ga, gd)
+        if key not in step2p_cache:
+            row = v3_row.get(ga)
+            if row is None:
+                row = v3_row[ga] = [v3(ga, ds)[1] for ds in range(d_size)]
+            opts = [(name, sum(w * row[ds] for ds, w in d_nonzero[gd][name]))
+                    for name in reactive_options(gd, ga[0])]
+            step2p_cache[key] = _pick(reactive.policy, ga[0] > gd[0] + t, opts, maximise=False)
+        return step2p_cache[key]
 
     # (2) the reactive, the active's roll final at a_sum: value out of W_d 6^m
     step2f_cache: dict[tuple[int, tuple[int, int]], tuple[str, int]] = {}
@@ -281,82 +378,53 @@ def _opposed(active: Roller, reactive: Roller, misfire: Misfire, classify: Class
         return step2f_cache[key]
 
     # (1) the active's first choice
-    hits: Counter[Hashable] = Counter()  # category -> weight (denominator 6^2n 6^2m)
-    misses: Counter[Hashable] = Counter()
     # (ga, the reactive took Hand of Fortune) -> per final reactive sum, weight W_d 6^m
     passed_ds: dict[tuple[tuple[int, int], bool], list[int]] = {}
     reroll_hit: dict[tuple[tuple[int, int], str], list[int]] = {}  # (ga, option) -> per a_sum, hit weight
     reroll_hit_hof: dict[tuple[tuple[int, int], str], list[int]] = {}  # the part where the reactive took HoF
     reroll_total: Counter[tuple[tuple[int, int], str]] = Counter()
+    finals: dict[tuple[int, int], tuple[list[int], list[int]]] = {}  # gd -> per a_sum: value, its HoF part
+
+    def final_row(gd: tuple[int, int]) -> tuple[list[int], list[int]]:
+        """Step (2) after the active's final roll, at every active sum: the value, and the value where the
+        reactive took Hand of Fortune (the same for every first group of the active)."""
+        if gd not in finals:
+            chosen = [step2_final(s, gd) for s in range(a_size)]
+            finals[gd] = [v for _, v in chosen], [v if name == HOF else 0 for name, v in chosen]
+        return finals[gd]
+
+    a_trait_nonzero = {g: [(s, w) for s, w in enumerate(v) if w] for g, v in a_trait_sum.items()}
+    hof_a_nonzero = [(s, w) for s, w in enumerate(hof_a_sum) if w]
     for ga in a_groups:
         for gd in d_groups:
             wd = d_weight[gd] * six_m
             losing = ga[0] <= gd[0] + t
-            opts = [(PASS, step2_passed(ga, gd)[1])]
-            trait_vals: list[int] | None = None
+            passed = step2_passed(ga, gd)
+            opts = [(PASS, passed[1])]
             if ga in a_trait_sum:
-                trait_vals = [step2_final(s, gd)[1] for s in range(a_size)]
-                opts.append((TRAIT, sum(w * trait_vals[s] for s, w in enumerate(a_trait_sum[ga]) if w)))
+                trait_vals = final_row(gd)[0]
+                opts.append((TRAIT, sum(w * trait_vals[s] for s, w in a_trait_nonzero[ga])))
             if active.hand_of_fortune and losing:
-                hof_vals = trait_vals if trait_vals is not None else [step2_final(s, gd)[1] for s in range(a_size)]
-                opts.append((HOF, a_weight[ga] * sum(w * hof_vals[s] for s, w in enumerate(hof_a_sum) if w)))
+                hof_vals = final_row(gd)[0]
+                opts.append((HOF, a_weight[ga] * sum(w * hof_vals[s] for s, w in hof_a_nonzero)))
             choice = _pick(active.policy, losing, opts, maximise=True)[0]
             if choice == PASS:
-                r = step2_passed(ga, gd)[0]
+                r = passed[0]
                 row = passed_ds.setdefault((ga, r == HOF), [0] * d_size)
-                for ds, w in enumerate(d_options[gd][r]):
+                for ds, w in d_nonzero[gd][r]:
                     row[ds] += w
             else:
                 acc = reroll_hit.setdefault((ga, choice), [0] * a_size)
                 acc_hof = reroll_hit_hof.setdefault((ga, choice), [0] * a_size)
+                values, hof_part = final_row(gd)
                 for s in range(a_size):
-                    name, value = step2_final(s, gd)
-                    acc[s] += value
-                    if name == HOF:
-                        acc_hof[s] += value
+                    acc[s] += values[s]
+                    acc_hof[s] += hof_part[s]
                 reroll_total[(ga, choice)] += wd
-    # push the categories forward: passes (maybe re-rolled at step 3)
-    wins_by: Counter[tuple[int, bool, bool]] = Counter()
-    for (ga, d_hof), row in passed_ds.items():
-        wa = a_weight[ga]
-        for ds, wdist in enumerate(row):
-            if not wdist:
-                continue
-            choice = v3(ga, ds)[0]
-            if choice == PASS:
-                won = ga[0] > ds + t
-                target = hits if won else misses
-                for cat, w in a_keep[ga].items():
-                    target[cat] += w * six_n * wdist
-                if won:
-                    wins_by[(ga[0], False, d_hof)] += wa * six_n * wdist
-                continue
-            dist = a_trait[ga] if choice == TRAIT else {k: w * wa for k, w in fresh_a.items()}
-            for (s, cat), w in dist.items():
-                won = s > ds + t
-                (hits if won else misses)[cat] += w * wdist
-                if won:
-                    wins_by[(s, choice == HOF, d_hof)] += w * wdist
-    for ga in a_groups:
-        wa = a_weight[ga]
-        for name in (TRAIT, HOF):
-            acc = reroll_hit.get((ga, name))
-            if acc is None:
-                continue
-            acc_hof = reroll_hit_hof[(ga, name)]
-            total = reroll_total[(ga, name)]
-            dist = a_trait[ga] if name == TRAIT else {k: w * wa for k, w in fresh_a.items()}
-            for (s, cat), w in dist.items():
-                hits[cat] += w * acc[s]
-                misses[cat] += w * (total - acc[s])
-                wins_by[(s, name == HOF, True)] += w * acc_hof[s]
-                wins_by[(s, name == HOF, False)] += w * (acc[s] - acc_hof[s])
-    denominator = six_n * six_n * six_m * six_m
-    joint = {(True, c): Fraction(w, denominator) for c, w in hits.items() if w}
-    joint.update({(False, c): Fraction(w, denominator) for c, w in misses.items() if w})
-    win = sum((v for (w, _), v in joint.items() if w), Fraction(0))
-    by = {k: Fraction(w, denominator) for k, w in sorted(wins_by.items()) if w}
-    return RollOdds(win, joint, Fraction(dropped, six_n), by)
+    again = {ga: [v3(ga, ds)[0] for ds in range(d_size)] for ga in a_groups}
+    return _Window(t, a_weight, passed_ds, again, reroll_hit, reroll_hit_hof, reroll_total)
+
+
 
 
 def _above_inverse(suf: list[int], x: int) -> int:

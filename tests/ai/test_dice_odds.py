@@ -7,8 +7,10 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from game.ai.dice_odds import CRITICAL, DOUBLE, TWO_ONES, Roller, opposed
+from game.ai.dice_odds import CRITICAL, DOUBLE, POLICIES, TWO_ONES, Roller, category, opposed
 from tests.ai.brute import brute
 from tests.ai.brute_grouped import brute_grouped
 
@@ -154,3 +156,26 @@ def test_five_dice_a_side_with_every_option_is_a_distribution() -> None:
     odds = opposed(Roller(5, 0, True, True), Roller(5, 0, True, True))
     assert sum(odds.joint.values()) == 1
     assert 0 < odds.win < 1
+
+
+def _faces(dice) -> tuple[int, ...]:
+    """A classifier that keeps everything: the final dice themselves, sorted."""
+    return tuple(sorted(dice))
+
+
+@pytest.mark.rule("DICE-1", "DICE-3", "FATE-6")
+@settings(max_examples=60, deadline=None)
+@given(a=st.tuples(st.integers(1, 3), st.integers(-3, 3), st.booleans(), st.booleans(), st.sampled_from(POLICIES)),
+       d=st.tuples(st.integers(1, 3), st.integers(-3, 3), st.booleans(), st.booleans(), st.sampled_from(POLICIES)),
+       misfire=st.booleans())
+def test_one_window_serves_every_classifier(a, d, misfire) -> None:
+    """The window's choices read sums alone (dice_odds._window is shared by classifiers): the final dice kept
+    whole, then categorised, give the default categories' joint exactly, as do the wins by sum."""
+    active, reactive = Roller(*a), Roller(*d)
+    plain = opposed(active, reactive, misfire)
+    whole = opposed(active, reactive, misfire, classify=_faces)
+    folded: Counter = Counter()
+    for (won, faces), p in whole.joint.items():
+        folded[(won, category(faces))] += p
+    assert dict(folded) == plain.joint
+    assert whole.win == plain.win and whole.misfire == plain.misfire and whole.wins_by == plain.wins_by
