@@ -371,8 +371,9 @@ class Objective(Candidate):
 
 
 class Storm(Candidate):
-    """Levels that storm the ring, the Rescuer: while Kidnappers stop the rescue, go at them (one at a time, the
-    nearest to falling first) instead of walking round them to the Prisoner, which frees nobody ([ENC-RES-4])."""
+    """Levels that storm the ring, the Rescuer: while Kidnappers stop the rescue, go at them (the target chosen by
+    :meth:`Appraiser.storm_target`) instead of walking round them to the Prisoner, which frees nobody
+    ([ENC-RES-4]); the Prisoner itself is touched on the way where a guard stands beside it (game.ai.storm)."""
 
     def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
         if not ai.level.storm_ring:

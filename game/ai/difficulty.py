@@ -49,7 +49,7 @@ class PlanWeights:
     charge_lane_spoil: float = 0.0  # a move before the charge may spoil the lane it has now
     wasted: float = 0.0  # each action the engine would skip for want of a target
     more_ground: float = 0.0  # each move beyond the first on an advance or escape
-    close_walk: float = 0.0  # fight: a walk toward its target when no blow can follow yet (next time it can)
+    close_walk: float = 0.0  # a storming fight (storm_ring): a walk toward its target, a blow next time if not now
 
 
 @dataclass(frozen=True)
