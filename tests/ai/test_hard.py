@@ -255,6 +255,7 @@ def test_a_storming_model_walks_round_a_wall_along_the_shortest_route() -> None:
     wall = square("wall", "impassable", 11.0, 0.5, 11.5, 22.0)
     state = table((0, figure("Raider"), 9, 15, 0), (1, figure("Guard"), 14, 15, 180), pieces=[wall])
     raider, guard = state.model("A1"), state.model("B1")
+    assert candidates.Appraiser(HARD).storm_target(state, raider) is None  # no Rescue here: nothing storms
     contact = (guard.x - guard.radius - raider.radius - 0.01, guard.y)
 
     def left() -> float:
