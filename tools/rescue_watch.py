@@ -5,8 +5,9 @@ For each game: which role the first-named controller played, who won, and at eve
 round the Prisoner (the Kidnappers within the rescue distance, the Rescuer's models touching it, how far each
 side's models stand). Then, over all games: the first-named controller's results by role, what each Kidnapper
 guard did with its activations (stayed, left the ring and how, was killed), the Kidnappers that came into the
-ring by turn, and the models killed by side and turn. Read only: the games are the soak's own (same seeds,
-same answers).
+ring by turn, the models killed by side and turn, and the Rescuer's attacks and commonest plans (by how far from
+the Prisoner its model began the activation, and whether engaged). Read only: the games are the soak's own (same
+seeds, same answers).
 
     python tools/rescue_watch.py --games 48 --seed 9000 --pairing hard:normal            # the summary
     python tools/rescue_watch.py --games 12 --seed 9000 --role Rescuer --rings           # and every ring
@@ -61,9 +62,21 @@ class Watcher:
                 self.ring(state, enc, prisoner, rescuer)
             elif event.kind == EventKind.Activation:
                 m = state.model(event.data["model"])
-                self.active = {"id": m.id, "side": m.side, "before": board.distance(m, prisoner), "plan": "?"}
+                self.active = {"id": m.id, "side": m.side, "before": board.distance(m, prisoner), "plan": "?",
+                               "engaged": board.is_engaged(state, m)}
             elif event.kind == EventKind.PlanDeclared and event.data.get("model") == self.active.get("id"):
                 self.active["plan"] = ",".join(event.data.get("plan") or []) or "nothing"
+                if self.active["side"] == rescuer:
+                    gap = self.active["before"]
+                    band = f"within {near:g}″" if gap <= near else "within 9″" if gap <= 9 else "further"
+                    self.tally[("plan", band, "engaged" if self.active["engaged"] else "free",
+                                self.active["plan"])] += 1
+            elif event.kind == EventKind.AttackResolved and event.data.get("attacker") in state.models:
+                attacker, target = state.model(event.data["attacker"]), state.model(event.data["defender"])
+                if attacker.side == rescuer:
+                    at = "a guard" if board.within(target, prisoner, near) else "another"
+                    self.tally[("attack", at)] += 1
+                    self.tally[("hit", at)] += bool(event.data.get("hit"))
             elif event.kind == EventKind.Killed and event.data.get("model") in state.models:
                 side = state.model(event.data["model"]).side
                 self.tally[("killed", "Rescuer" if side == rescuer else "Kidnapper", state.turn)] += 1
@@ -97,6 +110,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--pairing", default="hard:normal", help="FIRST:SECOND, as the soak names them")
     parser.add_argument("--role", choices=("Rescuer", "Kidnapper"), help="list only the games the first plays so")
     parser.add_argument("--rings", action="store_true", help="print the ring at every Maintenance Phase")
+    parser.add_argument("--plans", type=int, default=12, help="list the Rescuer's this many commonest plans")
     args = parser.parse_args(argv)
     first, second = args.pairing.split(":")
     tally: collections.Counter = collections.Counter()
@@ -135,6 +149,12 @@ def main(argv: list[str]) -> int:
     for side in ("Kidnapper", "Rescuer"):
         kills = sorted((k[2], n) for k, n in tally.items() if k[:2] == ("killed", side))
         print(f"  {side} models killed by turn: " + ", ".join(f"turn {t}: {n}" for t, n in kills))
+    plans = sorted(((k[1:], n) for k, n in tally.items() if k[0] == "plan"), key=lambda kn: -kn[1])
+    print(f"  the Rescuer's attacks: {tally[('attack', 'a guard')]} on guards ({tally[('hit', 'a guard')]} won), "
+          f"{tally[('attack', 'another')]} on others ({tally[('hit', 'another')]} won), in "
+          f"{sum(n for _, n in plans)} activations; its plans by where they began (the Prisoner not yet freed):")
+    for (band, engaged, plan), n in plans[:args.plans]:
+        print(f"    {n:4d} {band}, {engaged}: {plan}")
     return 0
 
 

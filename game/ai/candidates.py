@@ -33,6 +33,7 @@ class Intent:
     goal: tuple[float, float] | None = None
     spell: str | None = None
     notes: list[str] = field(default_factory=list)
+    storm: bool = False  # a fight it walks to along the routes (the Rescuer storming the ring: game.ai.storm)
 
 
 Scored = tuple[float, Intent]
@@ -300,15 +301,42 @@ class Appraiser:
     def blockers(state: GameState, m: ModelState) -> list[ModelState] | None:
         """For a Rescuer model in base contact with the Prisoner not yet freed: the Kidnapper's models near enough
         to stop the rescue ([ENC-RES-4]); None for any other model."""
+        found = Appraiser.blockers_of(state, m)
+        if found is None or not board.in_contact(m, state.model(state.encounter.prisoner)):
+            return None
+        return found
+
+    @staticmethod
+    def storm_target(state: GameState, m: ModelState) -> ModelState | None:
+        """Levels that storm the ring: for a Rescuer model neither engaged nor at the Prisoner, the Kidnapper
+        stopping the rescue ([ENC-RES-4]) to go at: one its walk reaches first (a blow this activation), then the
+        one nearest to falling (wounds left), then the one most of our models already fight (gang up, [MOD-3]),
+        then the nearest. None while no Kidnapper stops it."""
+        blockers = Appraiser.blockers_of(state, m)
+        if not blockers or board.in_contact(m, state.model(state.encounter.prisoner)) \
+                or board.engaged_enemies(state, m):
+            return None
+        ours = [f for f in state.friends_of(m) if f.on_table and f.id != m.id]
+        walk = movement.allowance(state, m, "walk")[0]
+
+        def cost(e: ModelState) -> tuple[bool, float, int, float, str]:
+            ganged = sum(board.in_contact(f, e) for f in ours)
+            gap = board.distance(m, e)
+            return gap > walk, e.max_wounds - e.wounds_taken, -ganged, gap, e.id
+
+        return min(blockers, key=cost)
+
+    @staticmethod
+    def blockers_of(state: GameState, m: ModelState) -> list[ModelState] | None:
+        """For a model of the Rescuer while the Prisoner is held: the Kidnappers stopping the rescue
+        ([ENC-RES-4]); None for any other model or encounter."""
         enc = state.encounter
-        if enc is None or enc.prisoner is None or enc.rescued or enc.scenario.prisoner is None:
+        if enc is None or enc.prisoner is None or enc.rescued or enc.scenario.prisoner is None \
+                or enc.side(enc.scenario.prisoner.taken_from) != m.side \
+                or state.model(enc.prisoner).status != "prisoner":
             return None
         from game.rules.scoring import rescue_blockers
 
-        p = state.model(enc.prisoner)
-        if p.status != "prisoner" or enc.side(enc.scenario.prisoner.taken_from) != m.side \
-                or not board.in_contact(m, p):
-            return None
         return rescue_blockers(state, enc)
 
     @staticmethod
@@ -387,8 +415,24 @@ class Objective(Candidate):
         if blockers is not None:  # at the Prisoner: stay to free it; while Kidnappers stop that, fight them first
             yield (ai.level.advance_base if blockers else ai.level.hold_secured), Intent("advance", goal=(m.x, m.y))
             return
+        if ai.level.storm_ring and ai.storm_target(state, m) is not None:
+            return  # the Prisoner waits: its guards first (Storm)
         yield (ai.level.advance_base + ai.level.objective_pull * ai.objective_pull(state, m),
                Intent("advance", goal=ai.goal_for(state, m)))
+
+
+class Storm(Candidate):
+    """Levels that storm the ring, the Rescuer: while Kidnappers stop the rescue, go at them (the target chosen by
+    :meth:`Appraiser.storm_target`) instead of walking round them to the Prisoner, which frees nobody
+    ([ENC-RES-4]); the Prisoner itself is touched on the way where a guard stands beside it (game.ai.storm)."""
+
+    def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
+        if not ai.level.storm_ring:
+            return
+        target = ai.storm_target(state, m)
+        if target is not None:
+            score = ai.level.advance_base + ai.level.objective_pull * ai.objective_pull(state, m)
+            yield score, Intent("fight", target.id, storm=True)
 
 
 class Escape(Candidate):
@@ -465,7 +509,8 @@ class Close(Targeted):
         walk = movement.allowance(state, m, "walk")[0]
         if gap <= walk - 0.2 and e.id not in ai.chargeable(state, m) \
                 and Futility(state, m).contact_spot(walk, frozenset({e.id})) is not None:  # a route gets there
-            yield ai.melee_value(state, m, e, "standard_attack") * ai.level.close_in, Intent("fight", e.id)
+            storm = ai.level.storm_ring and any(b.id == e.id for b in ai.blockers_of(state, m) or ())  # walk to it
+            yield ai.melee_value(state, m, e, "standard_attack") * ai.level.close_in, Intent("fight", e.id, storm=storm)
 
     def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
         if not ai.level.close_in:
@@ -474,7 +519,7 @@ class Close(Targeted):
 
 
 ALONE = (Hold(), Retreat())  # when one of these offers, it is the only thing to do
-ANYWHERE = (Objective(), Escape(), Fight())
+ANYWHERE = (Objective(), Storm(), Escape(), Fight())
 UNENGAGED = (Charge(), Shoot(), Cast(), Close())  # per enemy, only for a model not engaged
 
 Step = tuple[Any, tuple[Any, ...]]  # a candidate and what it is asked with beyond (ai, state, m)

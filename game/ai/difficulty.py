@@ -49,6 +49,7 @@ class PlanWeights:
     charge_lane_spoil: float = 0.0  # a move before the charge may spoil the lane it has now
     wasted: float = 0.0  # each action the engine would skip for want of a target
     more_ground: float = 0.0  # each move beyond the first on an advance or escape
+    close_walk: float = 0.0  # a storming fight (storm_ring): a walk toward its target, a blow next time if not now
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,7 @@ class Difficulty:
     hold_secured: float = 0.0  # a model alone securing a target stays on it: its offer's score (0: not offered)
     touch_objectives: bool = False  # a move toward a marker or the Prisoner ends touching it where it can
     clear_prisoner: bool = False  # a Rescuer at the Prisoner stays only while no Kidnapper stops the rescue
+    storm_ring: bool = False  # the Rescuer's models go at the Kidnappers stopping the rescue, not at the Prisoner
     spread: float = 0.0  # inches added to an objective a friend already stands on, when choosing where to go
     lookahead: int = 0  # plans tried by simulating the activation (0: none)
     determinizations: int = 0  # dice futures per plan tried
@@ -92,9 +94,10 @@ NORMAL = Difficulty("normal")
 HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=True, prisoner_prize=4.0,
                   prisoner_guard=4.0,
                   safe_steps=True, rear_charges=True, guard_facing=True, fate_by_odds=True, fate_kept=1,
-                  close_in=0.9, hold_secured=2.5, clear_prisoner=True, touch_objectives=True,
+                  close_in=0.9, hold_secured=2.5, clear_prisoner=True, storm_ring=True, touch_objectives=True,
                   spread=8.0, lookahead=2, determinizations=1,
-                  plan=replace(PlanWeights(), charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0))
+                  plan=replace(PlanWeights(), charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,
+                               close_walk=1.0))
 LEVELS = {d.name: d for d in (EASY, NORMAL, HARD)}
 
 

@@ -26,6 +26,7 @@ from game.ai.difficulty import Difficulty
 from game.ai.difficulty import level as find_level
 from game.ai.futile import Futility, contact_choice, rest_spots, spoils_from
 from game.ai.random_legal import RandomLegal
+from game.ai.storm import storm_step
 from game.ai.threat import Threats, loss
 from game.core.vec import Vec2
 from game.geometry.paths import end_position
@@ -218,6 +219,7 @@ class Tactical:
             s += w.furious * ("furious_attack" in acts) + w.standard * acts.count("standard_attack")
             s += w.sweeping * ("sweeping_attack" in acts) + w.shield_slam * ("shield_slam" in acts)
             s += w.disengage * ("disengage" in acts)
+            s += w.close_walk * ("walk" in acts) * self.intent.storm  # no blow yet: the walk is the way to one
         elif kind == "charge":
             after = acts[acts.index("charge"):] if "charge" in acts else []
             s += w.charge * ("charge" in acts) + w.after_charge_blow * sum(a in FIGHTS for a in after)
@@ -343,6 +345,10 @@ class Tactical:
         if self.intent.kind == "escape":
             spot = Futility(state, m).edge_spot(inches)  # round what blocks the straight line, if a route gets there
             if spot is not None and (d.check is None or d.check(spot) is None):
+                return spot
+        if self.intent.storm and self.intent.target in state.models:
+            spot = storm_step(state, m, state.model(self.intent.target), inches, d.check)
+            if spot is not None:
                 return spot
         if self.difficulty.touch_objectives and self.intent.kind == "advance" and not reaches:
             spot = self.touch_spot(state, m, goal, inches, d)

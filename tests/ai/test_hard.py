@@ -204,3 +204,95 @@ def test_a_model_a_hair_short_of_the_prisoner_steps_into_base_contact(gap: float
     rescuer.x, rescuer.y = point["x"], point["y"]
     assert board.in_contact(rescuer, prisoner)
     assert board.distance(rescuer, prisoner) >= 0.0  # touching, not overlapping
+
+
+@pytest.mark.rule("ENC-RES-4", "MOD-3")
+def test_a_hard_rescuer_storms_the_guard_nearest_to_falling_not_the_prisoner() -> None:
+    """While Kidnappers within 3″ stop the rescue, hard's Rescuer models away from the Prisoner go at a guard (the
+    one with fewest wounds left, then the one most of its friends already fight), not round them to the Prisoner,
+    which frees nobody; normal walks to the Prisoner as before. With the ring empty, the Prisoner again."""
+    state = rescue_table()
+    prisoner = state.model(state.encounter.prisoner)
+    rescuer, friend = [m for m in state.on_table(1) if m.id != prisoner.id][:2]
+    rescuer.x, rescuer.y = prisoner.x, prisoner.y + 12.0  # far below it: no charge, no blow
+    friend.x, friend.y = 5.0, 33.0
+    a2, a3 = state.model("A2"), state.model("A3")
+    a2.x, a2.y = prisoner.x + 2.0, prisoner.y  # both within 3″ of the Prisoner
+    a3.x, a3.y = prisoner.x - 2.0, prisoner.y
+    a3.wounds_taken = a3.max_wounds - 1  # one wound from falling
+    assert a2.max_wounds == a3.max_wounds > 1
+    state.touch()
+    hard, normal = candidates.Appraiser(HARD), candidates.Appraiser(NORMAL)
+    assert hard.storm_target(state, rescuer).id == "A3"
+    stormed = list(candidates.Storm().offers(hard, state, rescuer))
+    assert [(i.kind, i.target, i.storm) for _, i in stormed] == [("fight", "A3", True)]
+    assert not list(candidates.Objective().offers(hard, state, rescuer))  # the Prisoner waits
+    assert not list(candidates.Storm().offers(normal, state, rescuer))
+    assert [i.goal for _, i in candidates.Objective().offers(normal, state, rescuer)] == [(prisoner.x, prisoner.y)]
+    # equal wounds: the guard a friend already fights (gang up, [MOD-3])
+    a3.wounds_taken = 0
+    friend.x, friend.y = a2.x + a2.radius + friend.radius, a2.y
+    state.touch()
+    assert hard.storm_target(state, rescuer).id == "A2"
+    assert hard.storm_target(state, friend) is None  # engaged: it fights where it stands
+    # the ring emptied: on to the Prisoner
+    a2.x, a2.y, a3.x, a3.y = 30.0, 3.0, 33.0, 3.0
+    friend.x, friend.y = 5.0, 33.0
+    state.touch()
+    assert hard.storm_target(state, rescuer) is None
+    assert [i.goal for _, i in candidates.Objective().offers(hard, state, rescuer)] == [(prisoner.x, prisoner.y)]
+
+
+@pytest.mark.rule("DIG-MOVE-2", "MOVE-1")
+def test_a_storming_model_walks_round_a_wall_along_the_shortest_route() -> None:
+    """A guard behind a wall: the walk toward it follows the engine's shortest route round the wall's end and
+    gains the walk's whole 6″ along it (the nearest straight-line point would leave it facing the wall)."""
+    from game.ai.storm import storm_step
+    from game.geometry.routes import shortest_route
+    from game.rules import board, movement
+    from tests.rules.harness import square
+
+    wall = square("wall", "impassable", 11.0, 0.5, 11.5, 22.0)
+    state = table((0, figure("Raider"), 9, 15, 0), (1, figure("Guard"), 14, 15, 180), pieces=[wall])
+    raider, guard = state.model("A1"), state.model("B1")
+    assert candidates.Appraiser(HARD).storm_target(state, raider) is None  # no Rescue here: nothing storms
+    contact = (guard.x - guard.radius - raider.radius - 0.01, guard.y)
+
+    def left() -> float:
+        return shortest_route(board.battlefield(state), raider.id, contact).cost
+
+    before = left()
+    assert not movement.route_to(board.battlefield(state), raider.id, contact, 6.0).legal  # too far to get there
+    point = storm_step(state, raider, guard, 6.0)
+    assert point is not None and point["y"] > raider.y  # toward the wall's end at y 22
+    assert movement.route_to(board.battlefield(state), raider.id, (point["x"], point["y"]), 6.0).legal
+    raider.x, raider.y = point["x"], point["y"]
+    state.touch()
+    assert before - left() >= 5.5  # the walk went along the route
+
+
+@pytest.mark.rule("ENC-RES-4", "DIG-3")
+def test_a_storming_model_ends_touching_its_guard_and_the_prisoner_while_no_friend_does() -> None:
+    from game.ai.storm import storm_step
+    from game.rules import board
+
+    state = rescue_table()
+    prisoner = state.model(state.encounter.prisoner)
+    rescuer, friend = [m for m in state.on_table(1) if m.id != prisoner.id][:2]
+    rescuer.x, rescuer.y = prisoner.x + 1.0, prisoner.y + 4.5
+    friend.x, friend.y = 5.0, 33.0
+    guard = state.model("A2")
+    guard.x, guard.y = prisoner.x + prisoner.radius + guard.radius, prisoner.y  # touching the Prisoner
+    state.touch()
+    point = storm_step(state, rescuer, guard, 6.0)
+    rescuer.x, rescuer.y = point["x"], point["y"]
+    state.touch()
+    assert board.in_contact(rescuer, guard) and board.in_contact(rescuer, prisoner)
+    # a friend already touches the Prisoner: the nearest side of the guard will do
+    rescuer.x, rescuer.y = prisoner.x + 1.0, prisoner.y + 4.5
+    friend.x, friend.y = prisoner.x - prisoner.radius - friend.radius, prisoner.y
+    state.touch()
+    point = storm_step(state, rescuer, guard, 6.0)
+    rescuer.x, rescuer.y = point["x"], point["y"]
+    state.touch()
+    assert board.in_contact(rescuer, guard) and not board.in_contact(rescuer, prisoner)

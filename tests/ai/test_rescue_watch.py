@@ -49,3 +49,4 @@ def test_rescue_watch_runs_a_seeded_game() -> None:
     assert out.returncode == 0, out.stderr
     assert "game 0 seed 9000" in out.stdout and "last ring" in out.stdout and "'maintenance': 1" in out.stdout
     assert "hard as Rescuer" in out.stdout and "hard as Kidnapper" in out.stdout
+    assert "the Rescuer's attacks:" in out.stdout and "its plans by where they began" in out.stdout
