@@ -19,7 +19,7 @@ from game.ai.difficulty import Difficulty
 from game.ai.futile import Futility
 from game.ai.threat import Threats
 from game.rules import board, combat, conditions, movement, sorcery
-from game.rules.state import GameState, ModelState
+from game.rules.state import PRISONER, GameState, ModelState
 from game.rules.traits.base import TraitRule, hooks_of
 
 VALUE = {"hero": 3.0, "companion": 2.0, "follower": 1.0}  # [ENC-5] kill values
@@ -217,7 +217,7 @@ class Appraiser:
         points: list[tuple[float, float]] = []
         if enc.prisoner is not None and not enc.rescued:  # [ENC-RES-4]: the Rescuer frees it, the Kidnapper guards it
             p = state.model(enc.prisoner)
-            if p.status == "prisoner":
+            if p.status == PRISONER:
                 points.append((p.x, p.y))
         for entry in enc.scenario.scoring:
             if side is not None and not scoring.scores_for(state, entry, side):
@@ -316,7 +316,7 @@ class Appraiser:
         if not blockers or board.in_contact(m, state.model(state.encounter.prisoner)) \
                 or board.engaged_enemies(state, m):
             return None
-        ours = [f for f in state.friends_of(m) if f.on_table and f.id != m.id]
+        ours = state.friends_of(m)
         walk = movement.allowance(state, m, "walk")[0]
 
         def cost(e: ModelState) -> tuple[bool, float, int, float, str]:
@@ -333,7 +333,7 @@ class Appraiser:
         enc = state.encounter
         if enc is None or enc.prisoner is None or enc.rescued or enc.scenario.prisoner is None \
                 or enc.side(enc.scenario.prisoner.taken_from) != m.side \
-                or state.model(enc.prisoner).status != "prisoner":
+                or state.model(enc.prisoner).status != PRISONER:
             return None
         from game.rules.scoring import rescue_blockers
 
@@ -476,8 +476,8 @@ class Shoot(Targeted):
             yield ai.shot_value(state, m, e), Intent("shoot", e.id)
 
     def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
-        if not (gap <= ai.level.shot_reach and combat.ranged_weapons(m)):
-            return -math.inf  # no offer
+        if gap > ai.level.shot_reach:
+            return -math.inf  # no offer (``applies``: it has a ranged weapon)
         return math.inf if spreads(m) else max(0.0, ai.blow_bound(state, m, e))  # 0.0: no weapon reaches it
 
 
@@ -491,8 +491,8 @@ class Cast(Targeted):
             yield value, Intent("cast", e.id, spell=spell)
 
     def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
-        if not (gap <= ai.level.shot_reach and sorcery.has_spells(m)):
-            return -math.inf
+        if gap > ai.level.shot_reach:
+            return -math.inf  # no offer (``applies``: it has spells)
         return ai.spell_bound(state, e)
 
 
@@ -513,9 +513,7 @@ class Close(Targeted):
             yield ai.melee_value(state, m, e, "standard_attack") * ai.level.close_in, Intent("fight", e.id, storm=storm)
 
     def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
-        if not ai.level.close_in:
-            return -math.inf
-        return _above(ai.blow_bound(state, m, e) * ai.level.close_in)
+        return _above(ai.blow_bound(state, m, e) * ai.level.close_in)  # ``applies``: the level closes in
 
 
 ALONE = (Hold(), Retreat())  # when one of these offers, it is the only thing to do

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from game.core.vec import Vec2
 from game.geometry.routes import shortest_route
 from game.rules import board, movement
-from game.rules.state import GameState, ModelState
+from game.rules.state import PRISONER, GameState, ModelState
 
 Check = Callable[[dict[str, float]], "str | None"] | None
 TOUCH = 0.01  # inside the 0.02″ of base contact ([DIG-3])
@@ -62,7 +62,7 @@ def storm_step(state: GameState, m: ModelState, target: ModelState, inches: floa
     enc = state.encounter
     prisoner = state.model(enc.prisoner) if enc is not None and enc.prisoner is not None else None
     spots = contact_points(m, target)
-    if prisoner is not None and prisoner.status == "prisoner" and not any(
+    if prisoner is not None and prisoner.status == PRISONER and not any(
             board.in_contact(f, prisoner) for f in state.on_table(m.side) if f.id != m.id):
         spots = touching_both(m, target, prisoner) + spots
     bf = board.battlefield(state)

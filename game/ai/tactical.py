@@ -35,7 +35,7 @@ from game.rules.board import point_behind as behind
 from game.rules.decisions import Answer, Decision, IllegalAnswer
 from game.rules.events import EventKind
 from game.rules.movement import OfferedPoints
-from game.rules.state import GameState, ModelState
+from game.rules.state import ON_TABLE, PRISONER, GameState, ModelState
 
 FIGHTS = ("standard_attack", "furious_attack")
 SHOTS = ("aimed_shot", "ranged_attack", "quick_fire")
@@ -372,7 +372,7 @@ class Tactical:
         size = None
         if enc.prisoner is not None:
             p = state.model(enc.prisoner)
-            if p.status == "prisoner" and (p.x, p.y) == tuple(goal):
+            if p.status == PRISONER and (p.x, p.y) == tuple(goal):
                 size = m.radius + p.radius + 0.01  # base contact, within the 0.02″ tolerance
         for mk in enc.markers:
             if (mk.x, mk.y) == tuple(goal):
@@ -403,7 +403,7 @@ class Tactical:
         """The legal point furthest along the straight line to the goal (in base contact if a model stands
         there), and whether it gets there."""
         blocker = next((o for o in state.models.values() if o.id != m.id and (o.x, o.y) == tuple(goal)
-                        and o.status in ("table", "prisoner")), None)
+                        and o.status in (ON_TABLE, PRISONER)), None)
         dx, dy = goal[0] - m.x, goal[1] - m.y
         full = math.hypot(dx, dy)
         ux, uy = (dx / full, dy / full) if full > 0 else (0.0, 0.0)
