@@ -99,6 +99,8 @@ class Watcher:
 
         self.rings.append({"maintenance": len(self.rings) + 1, "rescued": enc.rescued,
                            "blockers": len(scoring.rescue_blockers(state, enc)),
+                           "guards": [f"{m.profile.type}:{m.max_wounds - m.wounds_taken}"
+                                      for m in scoring.rescue_blockers(state, enc)],
                            "touching": sum(board.in_contact(m, prisoner) for m in state.on_table(rescuer)),
                            "rescuer": gaps(rescuer), "kidnapper": gaps(1 - rescuer)})
 
@@ -131,6 +133,8 @@ def main(argv: list[str]) -> int:
             continue
         tally.update(watcher.tally)
         final = watcher.rings[-1] if watcher.rings else {}
+        if record["outcome"] == "loss" and watcher.role == "Rescuer" and final:
+            tally.update(("last guard", g) for g in final["guards"])
         print(f"game {task.index} seed {task.seed} {task.map} {'/'.join(task.parties)}: {first} the "
               f"{watcher.role}, {record['outcome']} ({record.get('result') or record.get('error')}); last ring: "
               f"{final.get('blockers')} Kidnappers within reach, {final.get('touching')} touching")
@@ -144,6 +148,9 @@ def main(argv: list[str]) -> int:
     print("  Kidnapper guards' activations (within reach of the Prisoner when they began):")
     for key, n in sorted(((k, n) for k, n in tally.items() if k[0] == "guard"), key=lambda kn: -kn[1]):
         print(f"    {n:4d} {key[1]}")
+    last = sorted(((k[1], n) for k, n in tally.items() if k[0] == "last guard"), key=lambda kn: -kn[1])
+    print("  guards left at the last Maintenance Phase of a lost rescue (type:wounds left): "
+          + ", ".join(f"{g} x{n}" for g, n in last))
     entered = sorted((k[1], n) for k, n in tally.items() if k[0] == "came into the ring")
     print("  Kidnappers that came into reach, by turn: " + ", ".join(f"turn {t}: {n}" for t, n in entered))
     for side in ("Kidnapper", "Rescuer"):

@@ -330,14 +330,19 @@ class Appraiser:
     def blockers_of(state: GameState, m: ModelState) -> list[ModelState] | None:
         """For a model of the Rescuer while the Prisoner is held: the Kidnappers stopping the rescue
         ([ENC-RES-4]); None for any other model or encounter."""
-        enc = state.encounter
-        if enc is None or enc.prisoner is None or enc.rescued or enc.scenario.prisoner is None \
-                or enc.side(enc.scenario.prisoner.taken_from) != m.side \
-                or state.model(enc.prisoner).status != PRISONER:
+        if not Appraiser.rescuing(state, m.side):
             return None
         from game.rules.scoring import rescue_blockers
 
-        return rescue_blockers(state, enc)
+        return rescue_blockers(state, state.encounter)
+
+    @staticmethod
+    def rescuing(state: GameState, side: int) -> bool:
+        """Whether ``side`` is the Rescuer and the Prisoner is still held ([ENC-RES-4])."""
+        enc = state.encounter
+        return not (enc is None or enc.prisoner is None or enc.rescued or enc.scenario.prisoner is None
+                    or enc.side(enc.scenario.prisoner.taken_from) != side
+                    or state.model(enc.prisoner).status != PRISONER)
 
     @staticmethod
     def rescued(state: GameState, m: ModelState) -> bool:

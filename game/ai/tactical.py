@@ -589,9 +589,18 @@ class Tactical:
         base = sum(x.value for x in effective_modifiers(activation_modifiers(state, m)))
         return sum(ap_for(v + base) != ap_for(v + base + delta) for v in range(1, 7)) / 6
 
+    def freeing(self, state: GameState, side: int) -> bool:
+        """Levels that spend the Rescuer's Fate on its blows: ``side`` is the Rescuer, the Prisoner still held.
+        Its guards fall only to blows ([ENC-RES-4]) and the Kidnapper seldom strikes back, so an Inner Reserve
+        (+1d6 on a blow) is worth more than Greater Purpose's third of an AP or Winds of Kismet's earlier turn."""
+        return self.difficulty.rescue_fate and self.appraiser.rescuing(state, side)
+
     def on_greater_purpose(self, state: GameState, d: Decision) -> Answer:
         fate_left = state.sides[d.side].fate
         m = state.model(state.active_model) if state.active_model else None
+        if self.freeing(state, d.side) and m is not None:  # only the Fate beyond one a blow
+            wanted = self.spare_fate(state, d.side) > 0 and self.opportunity(state, m)[0] > 0.3
+            return "spend" if wanted and self.ap_shift(state, m, +1) > 0 else "pass"
         if self.difficulty.fate_by_odds and m is not None:  # only if +1 can change the AP; spare Fate on lesser ones
             value = self.opportunity(state, m)[0]
             wanted = (value > 0.8 and fate_left > self.reserve(state, d.side)) or \
@@ -609,7 +618,7 @@ class Tactical:
         return "spend" if worth else "pass"
 
     def on_winds_of_kismet(self, state: GameState, d: Decision) -> Answer:
-        if not self.difficulty.fate_by_odds or state.sides[d.side].fate < 4:
+        if not self.difficulty.fate_by_odds or state.sides[d.side].fate < 4 or self.freeing(state, d.side):
             return "pass"
         mine = [m for m in state.side_models(d.side) if m.on_table and not m.activated]
         best = max((self.opportunity(state, m)[0] for m in mine), default=0.0)
@@ -621,6 +630,8 @@ class Tactical:
             return self.victim_inner_reserve(state, d)
         attack = d.context.get("attack")
         if self.difficulty.fate_by_odds and attack is not None:
+            if attack.attacker.side == d.side and self.freeing(state, d.side):  # no Fate kept back from a blow
+                return "spend" if self.inner_reserve_gain(state, d.side, attack) > 0.05 else "pass"
             if fate_left <= self.reserve(state, d.side) and attack.defender.side != d.side:
                 return "pass"
             return "spend" if self.inner_reserve_gain(state, d.side, attack) > 0.12 else "pass"

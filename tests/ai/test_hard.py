@@ -296,3 +296,46 @@ def test_a_storming_model_ends_touching_its_guard_and_the_prisoner_while_no_frie
     rescuer.x, rescuer.y = point["x"], point["y"]
     state.touch()
     assert board.in_contact(rescuer, guard) and not board.in_contact(rescuer, prisoner)
+
+
+@pytest.mark.rule("ENC-RES-4", "FATE-2", "FATE-3", "FATE-5")
+def test_a_hard_rescuer_spends_its_fate_on_blows_at_the_guards_not_on_ap_or_turns() -> None:
+    """While the Prisoner is held, hard's Rescuer puts its Fate on its blows (Inner Reserve, even its last one):
+    the guards fall only to blows. Greater Purpose gets only the Fate beyond one for each activation still in
+    the bag, Winds of Kismet none. The Kidnapper, and the Rescuer once the Prisoner is freed, spend as before."""
+    import dataclasses
+
+    from game.rules import combat
+    from game.rules.decisions import Decision
+    from game.rules.fate import YES_NO
+
+    state = rescue_table()
+    prisoner = state.model(state.encounter.prisoner)
+    rescuer = next(m for m in state.on_table(1) if m.id != prisoner.id)
+    guard = state.model("A2")
+    guard.x, guard.y = prisoner.x + 2.5, prisoner.y  # within 3″ of the Prisoner: it stops the rescue
+    rescuer.x, rescuer.y = guard.x, guard.y + guard.radius + rescuer.radius  # in base contact with it
+    guard.wounds_taken = guard.max_wounds - 1  # a blow may fell it: worth a turn taken early, before
+    state.active_model = rescuer.id
+    state.touch()
+    plain = dataclasses.replace(HARD, name="hard-plain", rescue_fate=False)
+    hard, before = Tactical(1, HARD, strict=True), Tactical(1, plain, strict=True)
+    assert hard.freeing(state, 1) and not hard.freeing(state, 0) and not before.freeing(state, 1)
+    blow = combat.Attack(rescuer, guard, "close", "standard_attack", combat.melee_weapons(rescuer)[0])
+
+    def ask(ai: Tactical, kind: str, side: int = 1, **context) -> str:
+        return ai.decide(state, Decision(kind, side, "?", "FATE-5", options=list(YES_NO), context=context))
+
+    state.sides[1].fate = 1  # its last Fate: kept back for defence before, now on the blow
+    assert ask(hard, "inner_reserve", attack=blow) == "spend"
+    assert ask(before, "inner_reserve", attack=blow) == "pass"
+    state.sides[1].fate = 6
+    assert ask(hard, "winds_of_kismet") == "pass"
+    assert ask(before, "winds_of_kismet") == "spend"
+    state.sides[1].fate, state.bag = 3, [1, 1, 1, 0]  # no Fate beyond one for each activation in the bag
+    assert ask(hard, "greater_purpose") == "pass"
+    assert ask(before, "greater_purpose") == "spend"
+    state.bag = [1, 0]  # one activation left: the spare Fate buys the AP
+    assert ask(hard, "greater_purpose") == "spend"
+    state.encounter.rescued = True  # freed: Fate as before
+    assert not hard.freeing(state, 1)
