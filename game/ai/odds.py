@@ -23,6 +23,7 @@ earlier victims' are followed exactly, by the re-roll policy.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -229,19 +230,39 @@ def _outcome(active: Roller, reactive: Roller, dice: DiceRules, after: Aftermath
     attack as data, so one answer serves every attack with the same profile (the game asks the same ones
     again and again as the models move)."""
     roll = opposed(active, reactive, misfire=dice.misfire, classify=dice)
-    wounds: dict[int, Fraction] = {}
+    branches = [(p, _attack_effects(after, hit, effects_of_dice, left, stunned, immune, fate))
+                for (hit, effects_of_dice), p in roll.joint.items()]
+    # exact sums on integer numerators over one common denominator (the same Fractions, one reduction each)
+    dp = _common([roll.misfire, *(p for p, _ in branches)])
+    dq = _common([q for _, leaves in branches for _, q in leaves])
+    wounds: dict[int, int] = {}
     if roll.misfire:
-        wounds[0] = roll.misfire
-    p_stun = p_kill = p_brutal = Fraction(0)
-    for (hit, effects_of_dice), p in roll.joint.items():
-        assert isinstance(effects_of_dice, DiceEffects)
-        for (taken, after_left, newly, brutal), q in _attack_effects(after, hit, effects_of_dice, left, stunned,
-                                                                    immune, fate):
-            wounds[taken] = wounds.get(taken, Fraction(0)) + p * q
-            p_stun += p * q * newly
-            p_kill += p * q * (after_left <= 0)
-            p_brutal += p * q * brutal
-    return roll, p_brutal, p_stun, p_kill, tuple(wounds.items())
+        wounds[0] = _over(roll.misfire, dp) * dq
+    p_stun = p_kill = p_brutal = 0
+    for p, leaves in branches:
+        pn = _over(p, dp)
+        for (taken, after_left, newly, brutal), q in leaves:
+            w = pn * _over(q, dq)
+            wounds[taken] = wounds.get(taken, 0) + w
+            if newly:
+                p_stun += w
+            if after_left <= 0:
+                p_kill += w
+            if brutal:
+                p_brutal += w
+    d = dp * dq
+    return (roll, Fraction(p_brutal, d), Fraction(p_stun, d), Fraction(p_kill, d),
+            tuple((k, Fraction(w, d)) for k, w in wounds.items()))
+
+
+def _common(fractions: list[Fraction]) -> int:
+    """A common denominator of ``fractions`` (their least common multiple)."""
+    return math.lcm(*(f.denominator for f in fractions)) if fractions else 1
+
+
+def _over(f: Fraction, denominator: int) -> int:
+    """The numerator of ``f`` over ``denominator`` (a multiple of its own)."""
+    return f.numerator * (denominator // f.denominator)
 
 
 @dataclass(frozen=True)
@@ -400,24 +421,39 @@ def _spread(wins_by: tuple[tuple[tuple[int, bool, bool], Fraction], ...], attack
     sides (attacker's, first target's) still have their use of the activation: a pure function of the dice, so the
     game's repeated spreads are worked out once."""
     (a_side, d_side), (open_a, open_d) = sides, open_
-    hit = [Fraction(0)] * len(victim_sides)
-    hof = [Fraction(0)] * len(victim_sides)
+    # exact sums on integer numerators: the first roll's chances over ``dp``; each victim's roll multiplies the
+    # denominator by its own (a multiple of its dice's 6^2n), so victim i's chances are over dp * d_0 * ... * d_i
+    dp = _common([p for _, p in wins_by])
+    holds = {}  # (victim, hand of fortune open, total) -> (beaten, spent Hand of Fortune) over the victim's own
+    dens = [math.lcm(*(6 ** (2 * r.dice) for r in pair)) for pair in rollers]
+    hit = [0] * len(victim_sides)
+    hof = [0] * len(victim_sides)
     for (dice_sum, a_hof, d_hof), p in wins_by:
         total = attack_total + dice_sum
         unused = {a_side: open_a and not a_hof, d_side: open_d and not d_hof}
-        states = {(unused.get(0, False), unused.get(1, False)): p}  # which sides still have their use
+        states = {(unused.get(0, False), unused.get(1, False)): _over(p, dp)}  # which sides still have their use
         for i, side in enumerate(victim_sides):
-            after: dict[tuple[bool, bool], Fraction] = {}
+            di = dens[i]
+            after: dict[tuple[bool, bool], int] = {}
             for key, q in states.items():
-                hold = against_total(rollers[i][key[side]], total)
-                hit[i] += q * hold.beaten
-                hof[i] += q * hold.hand_of_fortune
+                found = holds.get((i, key[side], total))
+                if found is None:
+                    hold = against_total(rollers[i][key[side]], total)
+                    found = holds[(i, key[side], total)] = (_over(hold.beaten, di), _over(hold.hand_of_fortune, di))
+                beaten, spends = found
+                hit[i] += q * beaten
+                hof[i] += q * spends
                 spent = tuple(False if s == side else key[s] for s in (0, 1))
-                after[key] = after.get(key, Fraction(0)) + q * (1 - hold.hand_of_fortune)
-                if hold.hand_of_fortune:
-                    after[spent] = after.get(spent, Fraction(0)) + q * hold.hand_of_fortune  # type: ignore[index]
+                after[key] = after.get(key, 0) + q * (di - spends)
+                if spends:
+                    after[spent] = after.get(spent, 0) + q * spends  # type: ignore[index]
             states = after
-    return tuple(hit), tuple(hof)
+    out_hit, out_hof, d = [], [], dp
+    for i, di in enumerate(dens):
+        d *= di
+        out_hit.append(Fraction(hit[i], d))
+        out_hof.append(Fraction(hof[i], d))
+    return tuple(out_hit), tuple(out_hof)
 
 
 def area_spell_hold(state: GameState, caster: ModelState, victim: ModelState, spell_id: str, total: int, *,
