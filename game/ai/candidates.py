@@ -10,7 +10,7 @@ the level's :class:`~game.ai.difficulty.Difficulty`. Nothing here changes the st
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -385,9 +385,7 @@ class Targeted:
     def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
         return iter(())
 
-    def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float,
-              beaten: Callable[[float], bool] | None = None) -> float:
-        """``beaten``: what the caller skips (a bound it meets may be returned early, the cheaper one)."""
+    def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
         return math.inf
 
 
@@ -463,14 +461,10 @@ class Charge(Targeted):
         if e.id in ai.chargeable(state, m):
             yield ai.melee_value(state, m, e, "charge_attack") * ai.level.charge_bonus, Intent("charge", e.id)
 
-    def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float,
-              beaten: Callable[[float], bool] | None = None) -> float:
-        cap = _above(ai.blow_bound(state, m, e) * ai.level.charge_bonus)
-        if beaten is not None and beaten(cap):
-            return cap  # it cannot win even if the lanes let it charge: they need not be drawn
+    def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
         if e.id not in ai.chargeable(state, m):  # the lanes, once per model: asked by the first offer anyway
             return -math.inf
-        return cap
+        return _above(ai.blow_bound(state, m, e) * ai.level.charge_bonus)
 
 
 class Shoot(Targeted):
@@ -481,8 +475,7 @@ class Shoot(Targeted):
         if gap <= ai.level.shot_reach and combat.ranged_weapons(m):
             yield ai.shot_value(state, m, e), Intent("shoot", e.id)
 
-    def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float,
-              beaten: Callable[[float], bool] | None = None) -> float:
+    def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
         if gap > ai.level.shot_reach:
             return -math.inf  # no offer (``applies``: it has a ranged weapon)
         return math.inf if spreads(m) else max(0.0, ai.blow_bound(state, m, e))  # 0.0: no weapon reaches it
@@ -497,8 +490,7 @@ class Cast(Targeted):
             value, spell = ai.spell_value(state, m, e)
             yield value, Intent("cast", e.id, spell=spell)
 
-    def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float,
-              beaten: Callable[[float], bool] | None = None) -> float:
+    def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
         if gap > ai.level.shot_reach:
             return -math.inf  # no offer (``applies``: it has spells)
         return ai.spell_bound(state, e)
@@ -520,8 +512,7 @@ class Close(Targeted):
             storm = ai.level.storm_ring and any(b.id == e.id for b in ai.blockers_of(state, m) or ())  # walk to it
             yield ai.melee_value(state, m, e, "standard_attack") * ai.level.close_in, Intent("fight", e.id, storm=storm)
 
-    def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float,
-              beaten: Callable[[float], bool] | None = None) -> float:
+    def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
         return _above(ai.blow_bound(state, m, e) * ai.level.close_in)  # ``applies``: the level closes in
 
 
@@ -574,14 +565,10 @@ def best(ai: Appraiser, state: GameState, m: ModelState, floor: float = -math.in
     if only:
         return _first_best(only)
     top: Scored | None = None
-
-    def beaten(cap: float) -> bool:
-        return cap < floor or (top is not None and cap <= top[0])
-
     for c, more in _steps(ai, state, m):
         if top is not None or floor > -math.inf:
-            cap = c.bound(ai, state, m, *more, beaten) if more else c.bound(ai, state, m)
-            if beaten(cap):
+            cap = c.bound(ai, state, m, *more)
+            if cap < floor or (top is not None and cap <= top[0]):
                 continue
         for scored in c.offers(ai, state, m, *more):
             if top is None or scored[0] > top[0]:

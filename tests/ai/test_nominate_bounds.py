@@ -35,10 +35,6 @@ def assert_bounds_hold(ai: candidates.Appraiser, state, m) -> None:
         cap = c.bound(ai, state, m, *more)
         for score, intent in c.offers(ai, state, m, *more):
             assert score <= cap, (type(c).__name__, intent, score, cap)
-        if more:  # told what the caller skips, a bound may answer early: the caller skips the same
-            for need in (-math.inf, 0.0, 0.5, 1.0, 2.0, 4.0):
-                early = c.bound(ai, state, m, *more, lambda cap, need=need: cap <= need)
-                assert (early <= need) == (cap <= need), (type(c).__name__, need, early, cap)
 
 
 class Checked(Tactical):
