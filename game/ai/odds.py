@@ -36,7 +36,7 @@ from game.rules import combat, conditions, fate, sorcery
 from game.rules.attack_profile import Aftermath, AttackProfile, DiceEffects, DiceRules, TraitRoll, WoundSave, effects
 from game.rules.attack_profile import wounds as deal
 from game.rules.state import GameState, ModelState
-from game.rules.traits.base import hooks_of
+from game.rules.traits.base import hooks_answering
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,8 @@ def has_tough(attacker: ModelState | None, defender: ModelState, state: GameStat
     lost, as to a Holy attack on Undead, [T-HOLY-1]). Without ``attack``, asked as of a close attack."""
     if attack is None and attacker is not None:
         attack = combat.Attack(attacker, defender, "close", "standard_attack")
-    saves = [s for h in hooks_of(defender) for s in h.wound_saves(state, defender, attacker, attack)]  # type: ignore[arg-type]
+    saves = [s for h in hooks_answering(defender, "wound_saves")
+             for s in h.wound_saves(state, defender, attacker, attack)]  # type: ignore[arg-type]
     return any(s.roll is not None for s in saves)
 
 

@@ -95,7 +95,7 @@ def fearless_source(state: GameState, model: ModelState) -> str | None:
     if own is not None:
         return own.describe()
     for friend in state.friends_of(model):
-        for h in hooks_of(friend):
+        for h in hooks_answering(friend, "grants_fearless"):
             if h.grants_fearless(state, friend, model):
                 return f"{h.describe()} of {friend.name}"
     return None
@@ -145,7 +145,7 @@ def terror_modifier(state: GameState, model: ModelState, activation: bool) -> li
 
 def stun_immune(state: GameState, model: ModelState, source: ModelState | None) -> bool:
     """[COND-2] / [SEQ-14]: Full Defense, Large (unless the source is Large or Gargantuan), Gargantuan."""
-    return any(h.stun_immune(state, model, source) for h in hooks_of(model))
+    return any(h.stun_immune(state, model, source) for h in hooks_answering(model, "stun_immune"))
 
 
 def stun(state: GameState, model: ModelState, source: ModelState | None, why: str, rule: str) -> bool:
