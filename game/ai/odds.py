@@ -352,10 +352,17 @@ class VictimOdds:
 
 def _victim_roller(state: GameState, spread: combat.Attack, inner_reserve: bool, hand_of_fortune: bool,
                    policy: str) -> Roller:
+    return _victim_rollers(state, spread, inner_reserve, (hand_of_fortune,), policy)[0]
+
+
+def _victim_rollers(state: GameState, spread: combat.Attack, inner_reserve: bool, hand_of_fortune: tuple[bool, ...],
+                    policy: str) -> list[Roller]:
+    """The victim's roll with each of the ``hand_of_fortune`` offers (the table is read once for all)."""
     v = spread.defender
     dice = 2 + inner_reserve
-    return Roller(dice, _total(v, "PD", combat.area_defence_modifiers(state, spread)),
-                  combat.offers_reroll_ones(state, v, "PD", dice, "defence", spread), hand_of_fortune, policy)
+    total = _total(v, "PD", combat.area_defence_modifiers(state, spread))
+    ones = combat.offers_reroll_ones(state, v, "PD", dice, "defence", spread)
+    return [Roller(dice, total, ones, hof, policy) for hof in hand_of_fortune]
 
 
 def _one_wound(state: GameState, spread: combat.Attack) -> WoundOdds:
@@ -385,27 +392,28 @@ def _scale(wounds: dict[int, Fraction], hit: Fraction) -> dict[int, Fraction]:
 
 def area_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reserve: bool = False,
               defender_inner_reserve: bool = False, policies: tuple[str, str] = ("optimal", "optimal"),
-              victim_policy: str = "optimal") -> list[VictimOdds]:
+              victim_policy: str = "optimal", first_odds: Odds | None = None) -> list[VictimOdds]:
     """Every victim of an area attack ([AOE-1], [T-BLAST-1]) resolved now, nearest first as the engine takes
     them: the spread follows a first-target hit with the attack's final total; each victim's Hand of Fortune
     is on offer while its side has not used its one Inner Reserve or Hand of Fortune of the activation
-    ([FATE-7]) — in the first window or on an earlier victim."""
+    ([FATE-7]) — in the first window or on an earlier victim. ``first_odds``: the first target's odds with these
+    options (:func:`attack_odds`), when the caller already has them."""
     first = attack.defender
     victims = combat.area_victims(state, attack)
     if not attack.area or not victims:
         return []
     a, d = attack.attacker, first
-    odds = attack_odds(state, attack, attacker_inner_reserve=attacker_inner_reserve,
-                       defender_inner_reserve=defender_inner_reserve, policies=policies)
+    odds = first_odds or attack_odds(state, attack, attacker_inner_reserve=attacker_inner_reserve,
+                                     defender_inner_reserve=defender_inner_reserve, policies=policies)
     assert odds.roll is not None
     open_a = not attacker_inner_reserve and fate.reroll_fate_allowed(state, a.side, attack.no_fate)
     open_d = not defender_inner_reserve and fate.reroll_fate_allowed(state, d.side, attack.no_fate)
     effects = [_one_wound(state, s) for s in victims]
-    rollers = [{hof_open: _victim_roller(state, s, False, hof_open, victim_policy) for hof_open in (False, True)}
+    rollers = [_victim_rollers(state, s, False, (False, True), victim_policy)
                for s in victims]  # the victims' rolls read the table once, not once per outcome of the first
     sides = tuple(s.defender.side for s in victims)
     hit, hof = _spread(tuple(odds.roll.wins_by.items()), odds.attack_total, (open_a, open_d), (a.side, d.side), sides,
-                       tuple((r[False], r[True]) for r in rollers))
+                       tuple((r[0], r[1]) for r in rollers))
     out = []
     for i, spread in enumerate(victims):
         one = effects[i]

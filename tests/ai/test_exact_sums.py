@@ -137,3 +137,24 @@ def test_the_integer_spread_is_the_fraction_spread_over_dice_patterns(data, tota
     wins_by = data.draw(st.sampled_from([wins_by, tuple(roll.wins_by.items())]))
     args = (wins_by, total, open_, sides, tuple(v[0] for v in victims), tuple((v[1], v[2]) for v in victims))
     assert same(odds._spread.__wrapped__(*args), fraction_spread(*args))
+
+
+@pytest.mark.rule("AOE-1")
+def test_the_remembered_spread_is_the_fresh_one_on_seeded_games(monkeypatch) -> None:
+    """memo.area hands area_odds the first target's odds it already has: the victims' odds are the fresh ones."""
+    from game.ai import memo
+
+    checked = []
+    real = memo.area
+
+    def area(state, attack):
+        found = real(state, attack)
+        assert found == odds.area_odds(state, attack)
+        checked.append(len(found))
+        return found
+
+    monkeypatch.setattr(memo, "area", area)
+    for seed in (50, 51):
+        play_game(Setup(PAIRS[0], ("normal", "normal"), "village_ruins", "engagement"), seed, seed - 43,
+                  keep_times=False)
+    assert any(checked), checked
