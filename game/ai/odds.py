@@ -56,7 +56,7 @@ class Odds:
 
     @property
     def expected_wounds(self) -> Fraction:
-        return sum((k * p for k, p in self.wounds.items()), Fraction(0))
+        return _expected(self.wounds)
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,13 @@ class SpellOdds:
     p_burn_out: Fraction  # two natural 1s on the final casting dice ([SORC-6])
     expected_wounds: Fraction  # Ravage only, after Tough
     roll: RollOdds | None = None
+
+
+def _expected(wounds: dict[int, Fraction]) -> Fraction:
+    """The expected wounds, sum(k * P(k)): summed on integer numerators over one common denominator (the same
+    Fraction, reduced once)."""
+    d = math.lcm(*(p.denominator for p in wounds.values())) if wounds else 1
+    return Fraction(sum(k * p.numerator * (d // p.denominator) for k, p in wounds.items()), d)
 
 
 def _total(model: ModelState, attr: str, mods: list[Modifier]) -> int:
@@ -276,7 +283,7 @@ class WoundOdds:
 
     @property
     def expected(self) -> Fraction:
-        return sum((k * p for k, p in self.wounds.items()), Fraction(0))
+        return _expected(self.wounds)
 
 
 def wound_odds(state: GameState, target: ModelState, source: ModelState | None, attack: combat.Attack | None,
@@ -347,7 +354,7 @@ class VictimOdds:
 
     @property
     def expected_wounds(self) -> Fraction:
-        return sum((k * p for k, p in self.wounds.items()), Fraction(0))
+        return _expected(self.wounds)
 
 
 def _victim_roller(state: GameState, spread: combat.Attack, inner_reserve: bool, hand_of_fortune: bool,

@@ -158,3 +158,10 @@ def test_the_remembered_spread_is_the_fresh_one_on_seeded_games(monkeypatch) -> 
         play_game(Setup(PAIRS[0], ("normal", "normal"), "village_ruins", "engagement"), seed, seed - 43,
                   keep_times=False)
     assert any(checked), checked
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.integers(0, 5), st.fractions(0, 1, max_denominator=6 ** 6), max_size=6))
+def test_the_expected_wounds_are_the_fraction_sum(wounds) -> None:
+    found = odds._expected(wounds)
+    assert found == sum((k * p for k, p in wounds.items()), Fraction(0)) and type(found) is Fraction
