@@ -20,7 +20,7 @@ from game.ai.futile import Futility
 from game.ai.threat import Threats
 from game.rules import board, combat, conditions, movement, sorcery
 from game.rules.state import PRISONER, GameState, ModelState
-from game.rules.traits.base import TraitRule, hooks_of
+from game.rules.traits.base import TraitRule, hooks_answering, hooks_of
 
 VALUE = {"hero": 3.0, "companion": 2.0, "follower": 1.0}  # [ENC-5] kill values
 SLACK = 1e-9  # a bound's margin over the float rounding of the score it bounds (relative and absolute)
@@ -151,7 +151,7 @@ class Appraiser:
                 if t.id != e.id:
                     continue
                 attack = combat.Attack(m, e, "ranged", "aimed_shot", w, range_band=band, cover=cover)
-                attack.area = any(h.gives_area(attack) for h in hooks_of(m))
+                attack.area = any(h.gives_area(attack) for h in hooks_answering(m, "gives_area"))
                 odds = memo.odds(state, attack)
                 value = self.worth(state, e)
                 best = max(best, (float(odds.expected_wounds) * value / max(1, e.max_wounds - e.wounds_taken)

@@ -59,7 +59,7 @@ def area(state: GameState, attack: combat.Attack) -> list[VictimOdds]:
            attack.weapon, attack.range_band, attack.cover, tuple(s.fate for s in state.sides))
     memo = _memo(state)
     if key not in memo:
-        memo[key] = area_odds(state, attack)
+        memo[key] = area_odds(state, attack, first_odds=odds(state, attack) if attack.area else None)
     return memo[key]
 
 

@@ -23,6 +23,7 @@ earlier victims' are followed exactly, by the re-roll policy.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -35,7 +36,7 @@ from game.rules import combat, conditions, fate, sorcery
 from game.rules.attack_profile import Aftermath, AttackProfile, DiceEffects, DiceRules, TraitRoll, WoundSave, effects
 from game.rules.attack_profile import wounds as deal
 from game.rules.state import GameState, ModelState
-from game.rules.traits.base import hooks_of
+from game.rules.traits.base import hooks_answering
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ class Odds:
 
     @property
     def expected_wounds(self) -> Fraction:
-        return sum((k * p for k, p in self.wounds.items()), Fraction(0))
+        return _expected(self.wounds)
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,13 @@ class SpellOdds:
     p_burn_out: Fraction  # two natural 1s on the final casting dice ([SORC-6])
     expected_wounds: Fraction  # Ravage only, after Tough
     roll: RollOdds | None = None
+
+
+def _expected(wounds: dict[int, Fraction]) -> Fraction:
+    """The expected wounds, sum(k * P(k)): summed on integer numerators over one common denominator (the same
+    Fraction, reduced once)."""
+    d = math.lcm(*(p.denominator for p in wounds.values())) if wounds else 1
+    return Fraction(sum(k * p.numerator * (d // p.denominator) for k, p in wounds.items()), d)
 
 
 def _total(model: ModelState, attr: str, mods: list[Modifier]) -> int:
@@ -77,7 +85,8 @@ def has_tough(attacker: ModelState | None, defender: ModelState, state: GameStat
     lost, as to a Holy attack on Undead, [T-HOLY-1]). Without ``attack``, asked as of a close attack."""
     if attack is None and attacker is not None:
         attack = combat.Attack(attacker, defender, "close", "standard_attack")
-    saves = [s for h in hooks_of(defender) for s in h.wound_saves(state, defender, attacker, attack)]  # type: ignore[arg-type]
+    saves = [s for h in hooks_answering(defender, "wound_saves")
+             for s in h.wound_saves(state, defender, attacker, attack)]  # type: ignore[arg-type]
     return any(s.roll is not None for s in saves)
 
 
@@ -229,19 +238,39 @@ def _outcome(active: Roller, reactive: Roller, dice: DiceRules, after: Aftermath
     attack as data, so one answer serves every attack with the same profile (the game asks the same ones
     again and again as the models move)."""
     roll = opposed(active, reactive, misfire=dice.misfire, classify=dice)
-    wounds: dict[int, Fraction] = {}
+    branches = [(p, _attack_effects(after, hit, effects_of_dice, left, stunned, immune, fate))
+                for (hit, effects_of_dice), p in roll.joint.items()]
+    # exact sums on integer numerators over one common denominator (the same Fractions, one reduction each)
+    dp = _common([roll.misfire, *(p for p, _ in branches)])
+    dq = _common([q for _, leaves in branches for _, q in leaves])
+    wounds: dict[int, int] = {}
     if roll.misfire:
-        wounds[0] = roll.misfire
-    p_stun = p_kill = p_brutal = Fraction(0)
-    for (hit, effects_of_dice), p in roll.joint.items():
-        assert isinstance(effects_of_dice, DiceEffects)
-        for (taken, after_left, newly, brutal), q in _attack_effects(after, hit, effects_of_dice, left, stunned,
-                                                                    immune, fate):
-            wounds[taken] = wounds.get(taken, Fraction(0)) + p * q
-            p_stun += p * q * newly
-            p_kill += p * q * (after_left <= 0)
-            p_brutal += p * q * brutal
-    return roll, p_brutal, p_stun, p_kill, tuple(wounds.items())
+        wounds[0] = _over(roll.misfire, dp) * dq
+    p_stun = p_kill = p_brutal = 0
+    for p, leaves in branches:
+        pn = _over(p, dp)
+        for (taken, after_left, newly, brutal), q in leaves:
+            w = pn * _over(q, dq)
+            wounds[taken] = wounds.get(taken, 0) + w
+            if newly:
+                p_stun += w
+            if after_left <= 0:
+                p_kill += w
+            if brutal:
+                p_brutal += w
+    d = dp * dq
+    return (roll, Fraction(p_brutal, d), Fraction(p_stun, d), Fraction(p_kill, d),
+            tuple((k, Fraction(w, d)) for k, w in wounds.items()))
+
+
+def _common(fractions: list[Fraction]) -> int:
+    """A common denominator of ``fractions`` (their least common multiple)."""
+    return math.lcm(*(f.denominator for f in fractions)) if fractions else 1
+
+
+def _over(f: Fraction, denominator: int) -> int:
+    """The numerator of ``f`` over ``denominator`` (a multiple of its own)."""
+    return f.numerator * (denominator // f.denominator)
 
 
 @dataclass(frozen=True)
@@ -254,7 +283,7 @@ class WoundOdds:
 
     @property
     def expected(self) -> Fraction:
-        return sum((k * p for k, p in self.wounds.items()), Fraction(0))
+        return _expected(self.wounds)
 
 
 def wound_odds(state: GameState, target: ModelState, source: ModelState | None, attack: combat.Attack | None,
@@ -325,15 +354,22 @@ class VictimOdds:
 
     @property
     def expected_wounds(self) -> Fraction:
-        return sum((k * p for k, p in self.wounds.items()), Fraction(0))
+        return _expected(self.wounds)
 
 
 def _victim_roller(state: GameState, spread: combat.Attack, inner_reserve: bool, hand_of_fortune: bool,
                    policy: str) -> Roller:
+    return _victim_rollers(state, spread, inner_reserve, (hand_of_fortune,), policy)[0]
+
+
+def _victim_rollers(state: GameState, spread: combat.Attack, inner_reserve: bool, hand_of_fortune: tuple[bool, ...],
+                    policy: str) -> list[Roller]:
+    """The victim's roll with each of the ``hand_of_fortune`` offers (the table is read once for all)."""
     v = spread.defender
     dice = 2 + inner_reserve
-    return Roller(dice, _total(v, "PD", combat.area_defence_modifiers(state, spread)),
-                  combat.offers_reroll_ones(state, v, "PD", dice, "defence", spread), hand_of_fortune, policy)
+    total = _total(v, "PD", combat.area_defence_modifiers(state, spread))
+    ones = combat.offers_reroll_ones(state, v, "PD", dice, "defence", spread)
+    return [Roller(dice, total, ones, hof, policy) for hof in hand_of_fortune]
 
 
 def _one_wound(state: GameState, spread: combat.Attack) -> WoundOdds:
@@ -363,27 +399,28 @@ def _scale(wounds: dict[int, Fraction], hit: Fraction) -> dict[int, Fraction]:
 
 def area_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reserve: bool = False,
               defender_inner_reserve: bool = False, policies: tuple[str, str] = ("optimal", "optimal"),
-              victim_policy: str = "optimal") -> list[VictimOdds]:
+              victim_policy: str = "optimal", first_odds: Odds | None = None) -> list[VictimOdds]:
     """Every victim of an area attack ([AOE-1], [T-BLAST-1]) resolved now, nearest first as the engine takes
     them: the spread follows a first-target hit with the attack's final total; each victim's Hand of Fortune
     is on offer while its side has not used its one Inner Reserve or Hand of Fortune of the activation
-    ([FATE-7]) — in the first window or on an earlier victim."""
+    ([FATE-7]) — in the first window or on an earlier victim. ``first_odds``: the first target's odds with these
+    options (:func:`attack_odds`), when the caller already has them."""
     first = attack.defender
     victims = combat.area_victims(state, attack)
     if not attack.area or not victims:
         return []
     a, d = attack.attacker, first
-    odds = attack_odds(state, attack, attacker_inner_reserve=attacker_inner_reserve,
-                       defender_inner_reserve=defender_inner_reserve, policies=policies)
+    odds = first_odds or attack_odds(state, attack, attacker_inner_reserve=attacker_inner_reserve,
+                                     defender_inner_reserve=defender_inner_reserve, policies=policies)
     assert odds.roll is not None
     open_a = not attacker_inner_reserve and fate.reroll_fate_allowed(state, a.side, attack.no_fate)
     open_d = not defender_inner_reserve and fate.reroll_fate_allowed(state, d.side, attack.no_fate)
     effects = [_one_wound(state, s) for s in victims]
-    rollers = [{hof_open: _victim_roller(state, s, False, hof_open, victim_policy) for hof_open in (False, True)}
+    rollers = [_victim_rollers(state, s, False, (False, True), victim_policy)
                for s in victims]  # the victims' rolls read the table once, not once per outcome of the first
     sides = tuple(s.defender.side for s in victims)
     hit, hof = _spread(tuple(odds.roll.wins_by.items()), odds.attack_total, (open_a, open_d), (a.side, d.side), sides,
-                       tuple((r[False], r[True]) for r in rollers))
+                       tuple((r[0], r[1]) for r in rollers))
     out = []
     for i, spread in enumerate(victims):
         one = effects[i]
@@ -400,24 +437,39 @@ def _spread(wins_by: tuple[tuple[tuple[int, bool, bool], Fraction], ...], attack
     sides (attacker's, first target's) still have their use of the activation: a pure function of the dice, so the
     game's repeated spreads are worked out once."""
     (a_side, d_side), (open_a, open_d) = sides, open_
-    hit = [Fraction(0)] * len(victim_sides)
-    hof = [Fraction(0)] * len(victim_sides)
+    # exact sums on integer numerators: the first roll's chances over ``dp``; each victim's roll multiplies the
+    # denominator by its own (a multiple of its dice's 6^2n), so victim i's chances are over dp * d_0 * ... * d_i
+    dp = _common([p for _, p in wins_by])
+    holds = {}  # (victim, hand of fortune open, total) -> (beaten, spent Hand of Fortune) over the victim's own
+    dens = [math.lcm(*(6 ** (2 * r.dice) for r in pair)) for pair in rollers]
+    hit = [0] * len(victim_sides)
+    hof = [0] * len(victim_sides)
     for (dice_sum, a_hof, d_hof), p in wins_by:
         total = attack_total + dice_sum
         unused = {a_side: open_a and not a_hof, d_side: open_d and not d_hof}
-        states = {(unused.get(0, False), unused.get(1, False)): p}  # which sides still have their use
+        states = {(unused.get(0, False), unused.get(1, False)): _over(p, dp)}  # which sides still have their use
         for i, side in enumerate(victim_sides):
-            after: dict[tuple[bool, bool], Fraction] = {}
+            di = dens[i]
+            after: dict[tuple[bool, bool], int] = {}
             for key, q in states.items():
-                hold = against_total(rollers[i][key[side]], total)
-                hit[i] += q * hold.beaten
-                hof[i] += q * hold.hand_of_fortune
+                found = holds.get((i, key[side], total))
+                if found is None:
+                    hold = against_total(rollers[i][key[side]], total)
+                    found = holds[(i, key[side], total)] = (_over(hold.beaten, di), _over(hold.hand_of_fortune, di))
+                beaten, spends = found
+                hit[i] += q * beaten
+                hof[i] += q * spends
                 spent = tuple(False if s == side else key[s] for s in (0, 1))
-                after[key] = after.get(key, Fraction(0)) + q * (1 - hold.hand_of_fortune)
-                if hold.hand_of_fortune:
-                    after[spent] = after.get(spent, Fraction(0)) + q * hold.hand_of_fortune  # type: ignore[index]
+                after[key] = after.get(key, 0) + q * (di - spends)
+                if spends:
+                    after[spent] = after.get(spent, 0) + q * spends  # type: ignore[index]
             states = after
-    return tuple(hit), tuple(hof)
+    out_hit, out_hof, d = [], [], dp
+    for i, di in enumerate(dens):
+        d *= di
+        out_hit.append(Fraction(hit[i], d))
+        out_hof.append(Fraction(hof[i], d))
+    return tuple(out_hit), tuple(out_hof)
 
 
 def area_spell_hold(state: GameState, caster: ModelState, victim: ModelState, spell_id: str, total: int, *,

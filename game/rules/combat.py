@@ -189,7 +189,7 @@ def offers_reroll_ones(state: GameState, model: ModelState, attr: str, dice: int
     """Whether one of the model's traits would offer to re-roll the 1s of this roll ([DICE-4]), asked of its
     ``reroll_options`` hooks with a roll of all 1s."""
     probe = ResolutionRoll((1,) * dice, attr, attribute(model, attr))
-    return any(h.reroll_options(state, model, probe, role, attack) for h in hooks_of(model))
+    return any(h.reroll_options(state, model, probe, role, attack) for h in hooks_answering(model, "reroll_options"))
 
 
 def roll_side(state: GameState, model: ModelState, attr: str, mods: list[Modifier], dice: int, role: str,
@@ -221,7 +221,8 @@ def attack_profile(state: GameState, attack: Attack, a_extra: int = 0, d_extra: 
                        and catalog().skill(skill).black_powder),
         pushes=attack.pushes,
         after=Aftermath(saves=wound_saves(state, d, a, attack),
-                        extra_wounds=tuple(x for h in hooks_of(a) for x in h.extra_wounds(state, attack)),
+                        extra_wounds=tuple(x for h in hooks_answering(a, "extra_wounds")
+                                           for x in h.extra_wounds(state, attack)),
                         no_fate=attack.no_fate))
 
 
@@ -233,7 +234,8 @@ def extra_defence_dice(state: GameState, attack: Attack) -> list[Modifier]:
 def wound_saves(state: GameState, target: ModelState, source: ModelState | None,
                 attack: Attack | None) -> tuple[WoundSave, ...]:
     """The saves the target's hooks offer before each wound from ``source`` (Tough; lost to Holy)."""
-    return tuple(s for h in hooks_of(target) for s in h.wound_saves(state, target, source, attack))
+    return tuple(s for h in hooks_answering(target, "wound_saves")
+                 for s in h.wound_saves(state, target, source, attack))
 
 
 class OnTheTable:

@@ -95,7 +95,7 @@ def fearless_source(state: GameState, model: ModelState) -> str | None:
     if own is not None:
         return own.describe()
     for friend in state.friends_of(model):
-        for h in hooks_of(friend):
+        for h in hooks_answering(friend, "grants_fearless"):
             if h.grants_fearless(state, friend, model):
                 return f"{h.describe()} of {friend.name}"
     return None
@@ -106,7 +106,18 @@ def fearless(state: GameState, model: ModelState) -> bool:
 
 
 def terror_source(state: GameState, model: ModelState) -> ModelState | None:
-    """The nearest enemy Terror-causer within 6″, if any (several sources do not stack)."""
+    """The nearest enemy Terror-causer within 6″, if any (several sources do not stack). It follows from the
+    models' own fields alone (places, sides, profiles, conditions): remembered while no model changes."""
+    if state.models.get(model.id) is not model:  # a model of the caller's own making: asked afresh
+        return _terror_source(state, model)
+    memo = state.table_memo()
+    key = ("terror_source", model.id)
+    if key not in memo:
+        memo[key] = _terror_source(state, model)
+    return memo[key]
+
+
+def _terror_source(state: GameState, model: ModelState) -> ModelState | None:
     sources = []  # (distance, enemy): each distance worked out once, the cheaper question first (a profile's
     for e in state.enemies_of(model):  # flag is remembered; most tables hold no Terror-causer at all)
         if causes_terror(e):
@@ -134,7 +145,7 @@ def terror_modifier(state: GameState, model: ModelState, activation: bool) -> li
 
 def stun_immune(state: GameState, model: ModelState, source: ModelState | None) -> bool:
     """[COND-2] / [SEQ-14]: Full Defense, Large (unless the source is Large or Gargantuan), Gargantuan."""
-    return any(h.stun_immune(state, model, source) for h in hooks_of(model))
+    return any(h.stun_immune(state, model, source) for h in hooks_answering(model, "stun_immune"))
 
 
 def stun(state: GameState, model: ModelState, source: ModelState | None, why: str, rule: str) -> bool:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.core.dice import Modifier
+from game.rules.state import MODEL_CHANGES
 from game.rules.traits.base import Registry, TraitRule
 
 if TYPE_CHECKING:
@@ -44,9 +45,11 @@ class Condition(TraitRule):
 
     def put(self, model: ModelState, value: Any = True) -> None:
         model.conditions[self.id] = value
+        MODEL_CHANGES[0] += 1  # a change of the model like any other: answers kept while none changes are stale
 
     def lift(self, model: ModelState) -> bool:
         """Remove the condition; True if the model was under it."""
+        MODEL_CHANGES[0] += 1
         return bool(model.conditions.pop(self.id, None))
 
     def label(self, value: Any = True) -> str:
