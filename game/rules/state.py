@@ -158,9 +158,10 @@ class GameState:
         return [m for m in self.models.values() if m.status == ON_TABLE and m.side == side]
 
     def table_memo(self) -> dict[Any, Any]:
-        """A dict for answers that follow from the models' own fields alone (where they stand, their side, status
-        and profile), valid while no model anywhere is given a new value (``MODEL_CHANGES``): asked tens of
-        thousands of times a game, mostly of a table nobody has touched since. Never copied or saved."""
+        """A dict for answers that follow from the models' own fields alone (where they stand, their side, status,
+        profile and conditions), valid while no model anywhere is given a new value or has a condition put or
+        lifted (``MODEL_CHANGES``): asked tens of thousands of times a game, mostly of a table nobody has touched
+        since. Never copied or saved."""
         key = (MODEL_CHANGES[0], id(self.models), len(self.models))
         found = self.__dict__.get("_table")
         if found is None or found[0] != key:

@@ -78,9 +78,9 @@ def test_after_any_change_the_remembered_source_is_the_fresh_one(changes) -> Non
             STUNNED.put(m)
             assert MODEL_CHANGES[0] != before  # a condition put is a change of the model
         else:
-            before = MODEL_CHANGES[0]
+            before, held = MODEL_CHANGES[0], STUNNED.on(m)
             STUNNED.lift(m)
-            assert MODEL_CHANGES[0] != before
+            assert (MODEL_CHANGES[0] != before) == held  # a lift changes the model only if it was under it
         assert_remembered_is_fresh(state)
 
 

@@ -49,8 +49,10 @@ class Condition(TraitRule):
 
     def lift(self, model: ModelState) -> bool:
         """Remove the condition; True if the model was under it."""
+        if self.id not in model.conditions:
+            return False
         MODEL_CHANGES[0] += 1
-        return bool(model.conditions.pop(self.id, None))
+        return bool(model.conditions.pop(self.id))
 
     def label(self, value: Any = True) -> str:
         return self.name
