@@ -138,19 +138,28 @@ def bench_throughput(games: int, scenario: str | None) -> None:
             os.environ["IRON_HONOR_CLOCK"] = clock
 
 
+def _timed_games(setup: Setup, games: int, first_seed: int, label: str) -> list[tuple[float, dict]] | None:
+    """``games`` seeded games in this process, each with its CPU seconds; None (said) when one breaks."""
+    out = []
+    for i in range(games):
+        c0 = time.process_time()
+        result = play_game(setup, i, first_seed + i, keep_times=False)
+        out.append((time.process_time() - c0, result))
+        if result["error"]:
+            print(f"{label} game {i} failed: {result['error']}")
+            return None
+    return out
+
+
 def _throughput(label: str, parties: tuple[str, str], games: int, scenario: str | None) -> bool:
     """One pair's figure, with the CPU split between the AI's decisions and the rest (the engine): what the
     engine alone costs bounds the games/s that any speed of the AI could reach."""
-    setup = Setup(parties, ("normal", "normal"), "village_ruins", scenario)
-    load0, cpu, ai = _load(), [], []
-    for i in range(games):
-        c0 = time.process_time()
-        result = play_game(setup, i, 1 + i, keep_times=False)
-        cpu.append(time.process_time() - c0)
-        if result["error"]:
-            print(f"{label} game {i} failed: {result['error']}")
-            return False
-        ai.append(sum(s["n"] * s["mean"] for s in result["decision_ms"]) / 1000)
+    load0 = _load()
+    played = _timed_games(Setup(parties, ("normal", "normal"), "village_ruins", scenario), games, 1, label)
+    if played is None:
+        return False
+    cpu = [c for c, _ in played]
+    ai = [sum(s["n"] * s["mean"] for s in r["decision_ms"]) / 1000 for _, r in played]
     median = statistics.median(cpu)
     engine = statistics.median(c - a for c, a in zip(cpu, ai, strict=True))
     FIGURES[f"{label} normal games/s (CPU median)"] = round(1 / median, 3)
@@ -215,16 +224,11 @@ def main(argv: list[str]) -> int:
 
 def bench_nine(games: int, scenario: str | None) -> None:
     """The issue's full-game figure: normal v normal, 9-model parties, Engagement, one process (one core)."""
-    setup = Setup(NINE, ("normal", "normal"), "village_ruins", scenario)
-    seconds, cpu = [], []
-    for i in range(games):
-        c0 = time.process_time()
-        record = play_game(setup, i, 300 + i, keep_times=False)
-        cpu.append(time.process_time() - c0)
-        if record["error"]:
-            print(f"9-model game {i} failed: {record['error']}")
-            return
-        seconds.append(record["seconds"])
+    played = _timed_games(Setup(NINE, ("normal", "normal"), "village_ruins", scenario), games, 300, "9-model")
+    if played is None:
+        return
+    cpu = [c for c, _ in played]
+    seconds = [r["seconds"] for _, r in played]
     FIGURES["9-model normal game CPU median s"] = round(statistics.median(cpu), 4)
     print(f"9-model {scenario or 'plain fight'} ({' v '.join(NINE)}, village_ruins), normal v normal, {games} games: "
           f"CPU (one core) median {statistics.median(cpu):.3f} s, max {max(cpu):.3f} s; wall median "
