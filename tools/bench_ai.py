@@ -138,12 +138,13 @@ def bench_throughput(games: int, scenario: str | None) -> None:
             os.environ["IRON_HONOR_CLOCK"] = clock
 
 
-def _timed_games(setup: Setup, games: int, first_seed: int, label: str) -> list[tuple[float, dict]] | None:
+def _timed_games(setup: Setup, games: int, first_seed: int, label: str,
+                 keep_times: bool = False) -> list[tuple[float, dict]] | None:
     """``games`` seeded games in this process, each with its CPU seconds; None (said) when one breaks."""
     out = []
     for i in range(games):
         c0 = time.process_time()
-        result = play_game(setup, i, first_seed + i, keep_times=False)
+        result = play_game(setup, i, first_seed + i, keep_times=keep_times)
         out.append((time.process_time() - c0, result))
         if result["error"]:
             print(f"{label} game {i} failed: {result['error']}")
@@ -155,11 +156,12 @@ def _throughput(label: str, parties: tuple[str, str], games: int, scenario: str 
     """One pair's figure, with the CPU split between the AI's decisions and the rest (the engine): what the
     engine alone costs bounds the games/s that any speed of the AI could reach."""
     load0 = _load()
-    played = _timed_games(Setup(parties, ("normal", "normal"), "village_ruins", scenario), games, 1, label)
+    played = _timed_games(Setup(parties, ("normal", "normal"), "village_ruins", scenario), games, 1, label,
+                          keep_times=True)
     if played is None:
         return False
     cpu = [c for c, _ in played]
-    ai = [sum(s["n"] * s["mean"] for s in r["decision_ms"]) / 1000 for _, r in played]
+    ai = [sum(map(sum, r["_times"])) for _, r in played]  # every decision of both sides, unrounded
     median = statistics.median(cpu)
     engine = statistics.median(c - a for c, a in zip(cpu, ai, strict=True))
     FIGURES[f"{label} normal games/s (CPU median)"] = round(1 / median, 3)
