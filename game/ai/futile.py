@@ -223,14 +223,12 @@ def declared_rest(state: GameState, model: ModelState) -> list[str]:
 
 @contextmanager
 def standing(state: GameState, model: ModelState, x: float, y: float) -> Iterator[ModelState]:
-    """The model stood at (x, y) for as long as the rules are asked about a place it may move to, then put back
-    (the geometry index follows the models: board.battlefield)."""
-    home = model.x, model.y
-    model.x, model.y = x, y
+    """The model stood at (x, y) for as long as the rules are asked about a place it may move to, then put back,
+    the state's version with it (``GameState.trying``; the geometry index follows the models: board.battlefield)."""
     try:
-        yield model
+        with state.trying(model, x=x, y=y):
+            yield model
     finally:
-        model.x, model.y = home
         board.battlefield(state)
 
 

@@ -11,7 +11,6 @@ held, the Prisoner, and what the enemy can do to the model before it acts again 
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 from collections.abc import Generator
@@ -25,6 +24,7 @@ from game.ai.threat import Threats
 from game.core.dice import Dice
 from game.rules import board, conditions, scenario_events, scoring
 from game.rules.decisions import Decision
+from game.rules.driver import Driver
 from game.rules.state import ESCAPED, GameState, ModelState
 
 if TYPE_CHECKING:
@@ -43,24 +43,11 @@ MARGIN = 1.5  # intents scored within this of the best are worth trying
 
 
 def fork(state: GameState, seed: int, field: Any = None) -> GameState:
-    """A copy of the game to play ahead on: every part that play changes copied, the map, the profiles and
-    the settings shared; its own log (sharing the events so far) and its own dice, seeded by the AI."""
-    clone = state.frame()
-    for key in [k for k in clone.__dict__ if k.startswith("_")]:
-        del clone.__dict__[key]  # caches (the geometry index, the AI's memo) belong to the state they were built on
+    """A whole copy of the game to play ahead on (``GameState.frame``) with its own dice, seeded by the AI."""
+    clone = state.frame()  # whole by construction; the caches (geometry index, the AI's memo) stay behind
     if field is not None and field.battle_map is state.battle_map:
         clone.__dict__["_field"] = field  # a scratch index: board.battlefield brings it in step with the copy
-    clone.log = list(state.log)
     clone.dice = Dice(seed)
-    clone.fate_used, clone.weapons_used = list(state.fate_used), list(state.weapons_used)
-    clone.arcane_armor_turn = dict(state.arcane_armor_turn)
-    if state.encounter is not None:
-        enc = clone.encounter
-        for name in ("once", "reserved", "fired", "noticed"):
-            setattr(enc, name, list(getattr(state.encounter, name)))
-        enc.switched = dict(state.encounter.switched)
-        enc.held = copy.deepcopy(state.encounter.held)
-        enc.decided = copy.deepcopy(state.encounter.decided)
     return clone
 
 
@@ -123,14 +110,13 @@ class Lookahead:
         for ai in (self.ours, self.theirs):  # their caches are keyed by the log's length: a copy is a new table
             ai.appraiser = Appraiser(ai.difficulty)
         controllers = {m.side: self.ours, 1 - m.side: self.theirs}
-        try:
-            decision = next(gen)
-            answer: Any = key  # the plan decision comes first
-            while True:
-                decision = gen.send(decision.validate(answer))
+        rules = Driver(clone, gen)
+        decision = rules.first()
+        answer: Any = key  # the plan decision comes first
+        while decision is not None:
+            decision = rules.send(decision.validate(answer))
+            if decision is not None:
                 answer = controllers[decision.side].decide(clone, decision)
-        except StopIteration:
-            pass
         self.field = clone.__dict__.get("_field")  # kept for the next copy
         return evaluate(clone, m.side, model_id, self.owner.appraiser)
 

@@ -726,7 +726,7 @@ class Tactical:
                   and board.distance(m, e) <= 8.5]
         attacks = [(mover, "charge_attack", 1.0), (mover, "standard_attack", 0.5)]
         attacks += [(e, "charge_attack", 0.5) for e in others]
-        guarding = replace(m, conditions=dict(m.conditions), jammed=list(m.jammed))  # a copy
+        guarding = replace(m)  # a copy (its conditions are a value: Full Defense is put on the copy's alone)
         conditions.FULL_DEFENSE.put(guarding)
         try:
             plain = sum(w * harm(a, act, m) for a, act, w in attacks)

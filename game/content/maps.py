@@ -99,6 +99,8 @@ class TerrainPiece:
 
 @dataclass(frozen=True)
 class BattleMap:
+    __provenance__ = ("file",)  # where it was read from: not part of what the map is (game.core.copies)
+
     name: str
     pieces: tuple[TerrainPiece, ...]
     description: str = ""

@@ -104,6 +104,8 @@ class BuiltModel:
 
 @dataclass(frozen=True)
 class BuiltParty:
+    __provenance__ = ("file",)  # where it was read from: not part of what the party is (game.core.copies)
+
     file: str
     name: str
     size: str

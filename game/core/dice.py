@@ -111,7 +111,13 @@ class Dice:
         return dice
 
     def copy(self) -> Dice:
-        return Dice.from_dict(self.to_dict())
+        clone = Dice.__new__(Dice)
+        clone.seed, clone._state, clone._inc = self.seed, self._state, self._inc
+        clone._forced, clone.history = deque(self._forced), list(self.history)  # the records never change
+        return clone
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Dice:
+        return self.copy()
 
 
 def has_double(dice: tuple[int, ...] | list[int]) -> bool:

@@ -187,7 +187,9 @@ def clear_weapon(state: GameState, model: ModelState, kind: str) -> Gen:
         answer = yield Decision("weapon", model.side, f"{model.name}: clear which weapon?", "SPEC-4",
                                 [Option(str(i), model.weapon(i).name) for i in sorted(set(model.jammed))])
         index = int(answer)
-    model.jammed.remove(index)
+    left = list(model.jammed)
+    left.remove(index)  # one jam of it
+    model.jammed = tuple(left)
     state.emit("WeaponCleared", f"{model.name} clears the {model.weapon(index).name}", model=model.id,
                weapon=index, rule="SPEC-4")
     return True

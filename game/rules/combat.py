@@ -393,7 +393,7 @@ def resolve_attack(state: GameState, attack: Attack) -> Gen:
     result.attack_roll = a_roll
     if profile.dice.misfires(a_roll.dice):
         result.misfire = True
-        a.jammed.append(attack.weapon)  # type: ignore[arg-type]
+        a.jammed = (*a.jammed, attack.weapon)
         state.emit("Misfire", f"{a.name}'s {weapon} misfires and jams; the shot misses", model=a.id,
                    weapon=attack.weapon, rule="SKILL-7")
         return result
@@ -441,7 +441,7 @@ def kill(state: GameState, model: ModelState, how: str, rule: str) -> None:
     from game.rules.state import REMOVED
 
     model.status = KILLED if how == "killed" else REMOVED
-    model.conditions.clear()
+    model.conditions = {}
     state.emit("Killed" if how == "killed" else "Removed",
                f"{model.name} is {'killed' if how == 'killed' else 'removed from play and counts as killed'}",
                model=model.id, side=model.side, rule=rule)

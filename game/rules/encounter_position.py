@@ -17,6 +17,7 @@ from game.core.ids import name_key
 from game.geometry.battlefield import Battlefield
 from game.rules.decisions import Decision
 from game.rules.deployment import auto_answer, deploy_side, marker_problem, place_markers, place_prisoner
+from game.rules.driver import Driver
 from game.rules.encounter import Marker
 from game.rules.state import ON_TABLE, PRISONER, UNDEPLOYED, GameState, ModelState
 
@@ -31,12 +32,10 @@ def find_model(state: GameState, key: str) -> ModelState | None:
 
 def drive(state: GameState, procedure: Generator[Decision, Any, Any]) -> None:
     """Run a set-up procedure, its decisions answered by the deployment helper."""
-    try:
-        decision = next(procedure)
-        while True:
-            decision = procedure.send(decision.validate(auto_answer(state, decision)))
-    except StopIteration:
-        return
+    rules = Driver(state, procedure)
+    decision = rules.first()
+    while decision is not None:
+        decision = rules.send(decision.validate(auto_answer(state, decision)))
 
 
 def default_edge(state: GameState) -> str:

@@ -6,10 +6,10 @@ records them, and replaying them from the same setup gives the same game.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from game.rules.decisions import Answer, Controller, Decision, IllegalAnswer
+from game.rules.driver import Driver
 from game.rules.state import GameState
 from game.rules.turn import play
 
@@ -21,15 +21,8 @@ class Game:
         self.state = state
         self.controllers = list(controllers)
         self.answers: list[Answer] = []
-        self._gen: Generator[Decision, Any, Any] = play(state)
-        self.pending: Decision | None = None
-        self._advance(None, first=True)
-
-    def _advance(self, answer: Answer, first: bool = False) -> None:
-        try:
-            self.pending = next(self._gen) if first else self._gen.send(answer)
-        except StopIteration:
-            self.pending = None
+        self._rules = Driver(state, play(state))
+        self.pending: Decision | None = self._rules.first()
 
     @property
     def over(self) -> bool:
@@ -41,7 +34,7 @@ class Game:
             raise IllegalAnswer("DIG-ACT-3", "the game is over; no decision is pending")
         value = self.pending.validate(answer)
         self.answers.append(value)
-        self._advance(value)
+        self.pending = self._rules.send(value)
 
     def step(self) -> Decision | None:
         """Ask the pending decision's controller and apply its answer."""

@@ -70,7 +70,7 @@ def build_state(script: Script) -> GameState:
                                             f"(one of {names})"))
             else:
                 known.put(model)
-        model.jammed = list(setup.jammed)
+        model.jammed = tuple(setup.jammed)
         bad = [j for j in model.jammed if not 0 <= j < len(model.profile.weapons)]
         if bad:
             problems.append(doc.problem(("models", key, "jammed"), f"{model.name} has no weapon entry {bad[0]}"))

@@ -6,14 +6,16 @@ changes in play (position, facing, wounds, conditions, activation) lives here.
 
 from __future__ import annotations
 
-import copy
 import itertools
 import time
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.content.maps import BattleMap
 from game.content.party_building import MM_PER_INCH, BuiltModel, BuiltParty, Weapon
+from game.core.copies import plain, whole_copy
 from game.core.dice import Dice
 from game.rules.events import Event, EventKind
 
@@ -38,6 +40,35 @@ MODEL_CHANGES = [0]
 MM_PER_RADIUS_INCH = 2 * MM_PER_INCH  # halving is exact: base_mm / this == base_mm / MM_PER_INCH / 2
 
 
+class Conditions(dict[str, Any]):
+    """A model's conditions, read-only: a change is a new value given to the model (``model.conditions =
+    ...``), so it counts as a change of the model by construction, never by a caller remembering to say so."""
+
+    __immutable__ = True  # copies share it: nothing changes it in place
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a model's conditions are changed by giving it new ones (the condition's put or lift), "
+                        "never in place")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Conditions, (dict(self),)
+
+    def __copy__(self) -> Conditions:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Conditions:
+        return self
+
+    def with_(self, key: str, value: Any) -> Conditions:
+        return Conditions({**self, key: value})
+
+    def without(self, key: str) -> Conditions:
+        return Conditions({k: v for k, v in self.items() if k != key})
+
+
+
 @dataclass
 class ModelState:
     id: str
@@ -50,8 +81,8 @@ class ModelState:
     status: str = ON_TABLE
     activated: bool = False
     # condition name -> value (True, an attribute name, a count ...); each a class in game/rules/conditions/
-    conditions: dict[str, Any] = field(default_factory=dict)
-    jammed: list[int] = field(default_factory=list)  # weapon entry indices ([SKILL-7])
+    conditions: Conditions = field(default_factory=Conditions)
+    jammed: tuple[int, ...] = ()  # weapon entry indices ([SKILL-7]), one per jam
 
     @property
     def name(self) -> str:
@@ -74,7 +105,13 @@ class ModelState:
         return self.profile.type == "hero"
 
     def __setattr__(self, name: str, value: Any) -> None:
+        """Every change of a model passes here (its conditions and jams are immutable values, so none is made in
+        place): the count of model changes moves by construction."""
         MODEL_CHANGES[0] += 1
+        if name == "conditions" and type(value) is not Conditions:
+            value = Conditions(value)
+        elif name == "jammed" and type(value) is not tuple:
+            value = tuple(value)
         object.__setattr__(self, name, value)
 
     def has(self, trait_id: str) -> bool:
@@ -201,56 +238,39 @@ class GameState:
         self.version = next(_VERSIONS)
 
     def copy(self) -> GameState:
-        return copy.deepcopy(self)
+        return self.frame()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
-        """Copies leave the geometry index behind; it is rebuilt from the copy when asked for."""
-        clone = GameState.__new__(GameState)
-        memo[id(self)] = clone
-        for key, value in self.__dict__.items():
-            if key not in ("_field", "_field_seen", "_table"):
-                setattr(clone, key, copy.deepcopy(value, memo))
-        return clone
+        return self.frame()
 
     def frame(self) -> GameState:
-        """A picture of the game now for a replay viewer: models, sides, bag and encounter copied; the
-        log, the map, the profiles and the dice shared (the viewer cuts the log to the frame's length)."""
-        clone = copy.copy(self)
-        clone.__dict__.pop("_field", None)
-        clone.__dict__.pop("_field_seen", None)
-        clone.__dict__.pop("_table", None)
-        clone.models = {k: replace(m, conditions=dict(m.conditions), jammed=list(m.jammed))
-                        for k, m in self.models.items()}
-        clone.sides = [copy.copy(s) for s in self.sides]
-        clone.bag, clone.set_aside = list(self.bag), list(self.set_aside)
-        if self.encounter is not None:
-            enc = copy.copy(self.encounter)
-            enc.markers = [copy.copy(mk) for mk in self.encounter.markers]
-            enc.awarded = list(self.encounter.awarded)
-            clone.encounter = enc
-        return clone
+        """A whole copy of the game now (a replay frame, the AI's fork): every field copied by construction
+        (game.core.copies), content that never changes in play shared, caches (the geometry index) left behind
+        to be rebuilt from the copy when asked for. It shares its original's version until either changes."""
+        return whole_copy(self)
+
+    @contextmanager
+    def trying(self, model: ModelState, **changes: Any) -> Iterator[ModelState]:
+        """A what-if on the live state: ``model`` given ``changes`` (where it stands, its facing ...) while the
+        rules are asked, then everything put back, the version included. Answers worked out meanwhile key on a
+        version of their own; those from before stay good after, for the state is as it was (python-chess's
+        push and pop)."""
+        saved = {name: getattr(model, name) for name in changes}
+        version = self.version
+        for name, value in changes.items():
+            setattr(model, name, value)
+        self.version = next(_VERSIONS)
+        try:
+            yield model
+        finally:
+            for name, value in saved.items():
+                setattr(model, name, value)
+            self.version = version
 
     # -- serialisation ---------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
-        """Everything that changes in play, as plain data (for replays, saves and tests)."""
-        return {
-            "turn": self.turn,
-            "phase": self.phase,
-            "bag": list(self.bag),
-            "ap_left": self.ap_left,
-            "set_aside": list(self.set_aside),
-            "sides": [{"fate": s.fate, "score": s.score, "hero_fate": s.hero_fate,
-                       "hero_fate_turn": s.hero_fate_turn, "heroic_impetus_used": s.heroic_impetus_used,
-                       "hero_died_turn": s.hero_died_turn}
-                      for s in self.sides],
-            "models": {
-                m.id: {"x": round(m.x, 6), "y": round(m.y, 6), "facing": round(m.facing, 6),
-                       "wounds_taken": m.wounds_taken, "status": m.status, "activated": m.activated,
-                       "conditions": dict(sorted(m.conditions.items())), "jammed": list(m.jammed)}
-                for m in self.models.values()
-            },
-            "dice": self.dice.to_dict(),
-            "winner": self.winner,
-            "result": self.result,
-            "encounter": self.encounter.snapshot() if self.encounter is not None else None,
-        }
+        """Every field of the state as plain data, by construction (game.core.copies.plain): content by its
+        fingerprint, the log by its length, the version left out (it names the state, it is not game data)."""
+        picture = plain(self, leave_out=frozenset({"log", "version"}))
+        picture["log"] = len(self.log)
+        return picture

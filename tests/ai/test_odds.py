@@ -68,7 +68,7 @@ def test_totals_are_the_engines_modifiers() -> None:
 @pytest.mark.rule("SPELL-6")
 def test_weakness_counts_as_the_engine_rolls_it() -> None:
     state, attack = _close(figure("A", MA=4), figure("D", PD=3))
-    state.model("B1").conditions["weakness"] = "PD"
+    state.model("B1").conditions = {**state.model("B1").conditions, "weakness": "PD"}
     assert attack_odds(state, attack).defence_total == 1
 
 
@@ -121,7 +121,7 @@ def test_spell_odds_read_the_casting_and_resist_modifiers() -> None:
     caster = figure("C", WP=4, traits=("sorcery",))
     state = table((0, caster, 10, 10, 90), (1, figure("D", WP=3), 10, 15, 270))
     c, t = state.model("A1"), state.model("B1")
-    c.conditions["ran"] = True
+    c.conditions = {**c.conditions, "ran": True}
     odds = spell_odds(state, c, t, "stun", "greater_focus")
     assert odds.p_success == opposed(Roller(2, 4 - 4 + 2), Roller(2, 3)).win  # -4 replaces -3 for running
     assert odds.p_burn_out == Fraction(1, 36)

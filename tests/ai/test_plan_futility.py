@@ -72,6 +72,6 @@ def test_the_ai_clears_a_weapon_only_when_one_is_jammed(level: str) -> None:
         assert "clear_weapon" not in done, (seed, done)
     state = table((0, figure("Gunner", weapons=[("Pistol", "1h_ranged_bp"), ("Knife", "1h_edged")]), 10, 10, 0),
                   (1, figure("Target"), 17, 10, 180))
-    state.model("A1").jammed.append(0)
+    state.model("A1").jammed = (*state.model("A1").jammed, 0)
     assert futile(state, state.model("A1"), ["clear_weapon", "ranged_attack"]) == 0
     assert futile(state, state.model("A1"), ["clear_weapon", "ranged_attack", "clear_weapon"]) == 1

@@ -49,7 +49,7 @@ def test_reply_weight_reads_the_bag_and_conditions() -> None:
     ours, theirs = melee_pair(state)
     state.bag = [0, 1]
     assert reply_weight(state, theirs, ours) == 1.0
-    theirs.conditions["stunned"] = True
+    theirs.conditions = {**theirs.conditions, "stunned": True}
     assert reply_weight(state, theirs, ours) < 1.0
 
 

@@ -111,7 +111,7 @@ def situation(rng: random.Random, traits: Sequence[tuple[str, str]] = (),
     for cond, role in conds:
         model = holders[role]
         if model is not None:
-            model.conditions[cond] = condition_value(cond, rng)
+            model.conditions = {**model.conditions, cond: condition_value(cond, rng)}
     for m in (a, d):
         m.wounds_taken = rng.choice((0, 0, m.max_wounds - 1))
     if ranged:

@@ -46,7 +46,7 @@ def test_close_combat_modifiers() -> None:
     assert mods(attack_modifiers(state, attack)) == {(1, "MOD-3")}
     assert mods(defence_modifiers(state, attack)) == {(1, "MOD-4")}
     d.facing = 0  # now the attacker stands behind it: back arc, and the shield no longer helps
-    d.conditions["stunned"] = True
+    d.conditions = {**d.conditions, "stunned": True}
     assert mods(attack_modifiers(state, attack)) == {(1, "MOD-3"), (2, "MOD-1")}
     assert mods(defence_modifiers(state, attack)) == {(-3, "MOD-5")}
     ranged = Attack(a, d, "ranged", "ranged_attack", None, range_band="short")
@@ -155,7 +155,7 @@ def test_ranged_modifiers() -> None:
     a, d = state.model("A1"), state.model("B1")
     short = Attack(a, d, "ranged", "aimed_shot", 0, range_band="short", cover=True)
     assert mods(attack_modifiers(state, short)) == {(1, "SKILL-7"), (2, "RNG-4"), (2, "MOD-8"), (-3, "MOD-9")}
-    d.conditions["stealth"] = True
+    d.conditions = {**d.conditions, "stealth": True}
     assert mods(defence_modifiers(state, short)) == {(2, "MOD-10"), (4, "MOD-11")}
     long = Attack(a, d, "ranged", "ranged_attack", 0, range_band="long")
     assert (-2, "MOD-7") in mods(attack_modifiers(state, long))
@@ -176,16 +176,16 @@ def test_misfire_jams_the_weapon_until_cleared() -> None:
     state.dice.force(1, 1)
     Script(["0", "B1"]).run(actions.ranged_attack(state, state.model("A1"), "ranged_attack"))
     a = state.model("A1")
-    assert a.jammed == [0] and len(rolls(state)) == 1 and events(state, "Misfire")  # no defence roll
+    assert a.jammed == (0,) and len(rolls(state)) == 1 and events(state, "Misfire")  # no defence roll
     assert not events(state, "Stunned")  # no doubles effect
     Script([]).run(actions.clear_weapon(state, a, "clear_weapon"))
-    assert a.jammed == []
+    assert a.jammed == ()
 
 
 @pytest.mark.rule("COND-3", "SEQ-11")
 def test_attacking_loses_stealth() -> None:
     state = duel()
-    state.model("A1").conditions["stealth"] = True
+    state.model("A1").conditions = {**state.model("A1").conditions, "stealth": True}
     state.dice.force(1, 2, 3, 4)
     Script(["B1"]).run(actions.close_attack(state, state.model("A1"), "standard_attack"))
     assert "stealth" not in state.model("A1").conditions
@@ -195,7 +195,7 @@ def test_attacking_loses_stealth() -> None:
 def test_modifiers_on_every_roll() -> None:
     state = duel(defender=figure("Horror", traits=["monstrous"]))
     a, d = state.model("A1"), state.model("B1")
-    a.conditions.update(ran=True, rough=True)
+    a.conditions = {**a.conditions, "ran": True, "rough": True}
     attack = Attack(a, d, "close", "standard_attack", 0)
     assert mods(attack_modifiers(state, attack)) == {(-3, "MOD-12"), (-2, "MOD-13"), (-3, "COND-5")}
     state = duel(attacker=figure("Vet", traits=["veteran"]), defender=figure("Horror", traits=["monstrous"]))

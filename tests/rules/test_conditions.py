@@ -61,7 +61,8 @@ def test_tough_rolls_each_wound_of_a_brutal_attack_unmodified() -> None:
     tough = figure("Tough", traits=["tough", "large"])
     a = figure("Brute", MA=6)
     state = table((0, a, 10, 10, 0), (1, tough, 10 + (D + 40 / 25.4) / 2, 10, 180), fate=(0, 1))
-    state.model("B1").conditions["rough"] = True  # -2 to its rolls, but never to the Tough d6 ([SEQ-13])
+    b1 = state.model("B1")
+    b1.conditions = {**b1.conditions, "rough": True}  # -2 to its rolls, but never to the Tough d6 ([SEQ-13])
     state.dice.force(6, 6, 1, 2, 6, 4)  # critical: brutal; Tough: 6 (ignored, Stunned instead - immune) then 4
     script = Script(["B1", "pass", "pass", "pass", "spend"])  # no Inner Reserve, no re-roll; Fate on the 2nd
     script.run(actions.close_attack(state, state.model("A1"), "standard_attack"))

@@ -38,7 +38,7 @@ def test_allowance_modifiers_stack() -> None:
     assert allowance(state, state.model("A1"), "walk")[0] == 11
     assert allowance(state, state.model("A1"), "run")[0] == 14
     assert allowance(state, state.model("A2"), "walk")[0] == 4
-    state.model("A1").conditions["entangled"] = True
+    state.model("A1").conditions = {**state.model("A1").conditions, "entangled": True}
     assert allowance(state, state.model("A1"), "walk")[0] == 5.5
 
 

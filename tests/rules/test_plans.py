@@ -48,7 +48,7 @@ def test_shoot_then_clear_weapon_is_offered_and_clears_the_jam_the_shot_made() -
     script.run(turn.activate(state, m))
     assert "ranged_attack,clear_weapon" in plan_options(script)
     assert events(state, "Misfire") and events(state, "WeaponCleared")[0].data["rule"] == "SPEC-4"
-    assert m.jammed == [] and not events(state, "ActionSkipped")
+    assert m.jammed == () and not events(state, "ActionSkipped")
 
 
 @pytest.mark.rule("SEQ-2", "DIG-ACT-1", "SPEC-4", "TURN-6")
@@ -75,7 +75,7 @@ def test_one_action_at_a_time_shoot_then_clear_weapon() -> None:
     script.run(turn.activate(state, m))
     first, second, _ = (d for d in script.asked if d.kind == "next_action")
     assert "clear_weapon" not in first.choices()  # nothing jammed yet: sure to fail now
-    assert "clear_weapon" in second.choices() and m.jammed == [] and events(state, "WeaponCleared")
+    assert "clear_weapon" in second.choices() and m.jammed == () and events(state, "WeaponCleared")
     # a shot that does not jam leaves nothing to clear: then it is not offered (it would surely fail)
     state = gunner_table()
     state.settings.declare_plan_upfront = False
@@ -92,8 +92,8 @@ def test_one_action_at_a_time_goes_on_after_shake_off_and_clear_weapon() -> None
     state = gunner_table()
     state.settings.declare_plan_upfront = False
     m = state.model("A1")
-    m.conditions["stunned"] = True
-    m.jammed.append(0)
+    m.conditions = {**m.conditions, "stunned": True}
+    m.jammed = (*m.jammed, 0)
     state.dice.force(6, 5, 4, 1, 2)
     script = Script(["shake_off", 0, "clear_weapon", "ranged_attack", "B1", 0])
     script.run(turn.activate(state, m))
@@ -178,13 +178,13 @@ def test_plans_still_refused_by_kind_count_and_ap() -> None:
     assert ("standard_attack", "ranged_attack") in legal_plans(dual, dual.model("A1"), 3)
     plain = table((0, figure("Swordsman"), 10, 10, 0), (1, figure("Far"), 30, 30, 180))
     assert not any("clear_weapon" in p for p in legal_plans(plain, plain.model("A1"), 3))  # no black powder
-    m.conditions["stunned"] = True
+    m.conditions = {**m.conditions, "stunned": True}
     plans = legal_plans(state, m, 3)
     assert plans and all(p[0] == "shake_off" for p in plans) and ("shake_off", "ranged_attack", "clear_weapon") in plans
-    del m.conditions["stunned"]
-    m.conditions["entangled"] = True
+    m.conditions = m.conditions.without("stunned")
+    m.conditions = {**m.conditions, "entangled": True}
     assert not any("charge" in p for p in legal_plans(state, m, 3))  # Entangled until Maintenance
-    del m.conditions["entangled"]
+    m.conditions = m.conditions.without("entangled")
     state.model("B1").x = 10 + D  # engaged: no shot, walk or Escape unless an earlier blow may free it
     plans = legal_plans(state, m, 3)
     assert ("ranged_attack",) not in plans and ("walk",) not in plans
@@ -210,7 +210,7 @@ def test_why_not_now_names_the_reason_and_what_could_change_it() -> None:
     assert why is not None and why.describe() == "no weapon is jammed [SPEC-4] — possible after a shot"
     assert readiness.why_not_now(state, m, "ranged_attack") is None
     assert readiness.why_not_now(state, m, "standard_attack").describe().endswith("possible after a move")
-    m.jammed.append(0)
+    m.jammed = (*m.jammed, 0)
     assert readiness.why_not_now(state, m, "clear_weapon") is None
     assert readiness.why_not_now(state, m, "ranged_attack").rule == "SKILL-7"
     state = breakthrough()

@@ -82,8 +82,8 @@ def test_burn_out_after_the_reroll() -> None:
 def test_casting_modifiers() -> None:
     state = table((0, caster(), 10, 10, 0), (1, figure("Foe", traits=["arcane_resistance"]), 15, 10, 180),
                   (0, figure("Pal"), 15 + D, 10, 180))
-    state.model("A1").conditions.update(ran=True, rough=True)
-    state.model("B1").conditions["stealth"] = True
+    state.model("A1").conditions = {**state.model("A1").conditions, "ran": True, "rough": True}
+    state.model("B1").conditions = {**state.model("B1").conditions, "stealth": True}
     state.dice.force(6, 6, 1, 2)  # a double 6 on the cast: no effect beyond the spell ([SORC-8])
     cast(state, 1, ["ravage", "B1"])
     c, r = rolls(state)
@@ -110,7 +110,7 @@ def test_wp_spells(spell: str) -> None:
 @pytest.mark.rule("SPELL-6")
 def test_weakness_lowers_the_chosen_attribute_on_rolls() -> None:
     state = table((0, figure("A"), 10, 10, 0), (1, figure("B"), 10 + D, 10, 180))
-    state.model("B1").conditions["weakness"] = "PD"
+    state.model("B1").conditions = {**state.model("B1").conditions, "weakness": "PD"}
     state.dice.force(1, 2, 3, 4)
     Script(["B1"]).run(actions.close_attack(state, state.model("A1"), "standard_attack"))
     assert {"value": -2, "rule": "SPELL-6", "source": "Weakness (PD)"} in rolls(state)[1]["modifiers"]

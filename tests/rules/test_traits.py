@@ -74,9 +74,9 @@ def test_bastion() -> None:
     assert mods(defence_modifiers(state, attack)) >= {(2, "T-BASTION-1")}
     state.model("A3").x = 30
     assert (1, "T-BASTION-1") in mods(defence_modifiers(state, attack))
-    state.model("B1").conditions["stunned"] = True
+    state.model("B1").conditions = {**state.model("B1").conditions, "stunned": True}
     assert not any(r == "T-BASTION-1" for _, r in mods(defence_modifiers(state, attack)))
-    state.model("B1").conditions.clear()
+    state.model("B1").conditions = {}
     state.model("A2").x = 30
     assert not any(r == "T-BASTION-1" for _, r in mods(defence_modifiers(state, attack)))
 

@@ -82,7 +82,7 @@ def test_activation_modifiers() -> None:
     assert (-2, "T-PET-1") in mods and (1, "T-INSPIRING-1") not in mods
     state.model("A1").status = KILLED
     state.sides[0].hero_fate, state.sides[0].hero_fate_turn = "despair", state.turn
-    state.model("A2").conditions["confused"] = True
+    state.model("A2").conditions = {**state.model("A2").conditions, "confused": True}
     mods = {(m.value, m.rule) for m in turn.activation_modifiers(state, state.model("A2"))}
     assert {(-2, "T-PET-3"), (-1, "HERO-2"), (-1, "SPELL-1")} <= mods and (-2, "T-PET-1") not in mods
 
@@ -130,7 +130,7 @@ def test_plans_respect_ap_and_one_action_of_each_kind() -> None:
             assert sum(a in ("standard_attack", "furious_attack", "shove", "ranged_attack", "aimed_shot")
                        for a in p) <= 1
     assert ("walk", "aimed_shot") in legal_plans(state, m, 3) and ("walk", "walk") not in legal_plans(state, m, 3)
-    m.jammed.append(0)
+    m.jammed = (*m.jammed, 0)
     assert ("clear_weapon", "ranged_attack", "walk") in legal_plans(state, m, 3)  # Clear weapon takes no slot
     fast = table((0, figure("Hound", traits=["fast"]), 10, 10, 0), (1, figure("Far"), 30, 30, 180))
     fplans = legal_plans(fast, fast.model("A1"), 3)
@@ -141,7 +141,7 @@ def test_plans_respect_ap_and_one_action_of_each_kind() -> None:
 def test_a_stunned_model_shakes_off_first() -> None:
     state = table((0, figure("Dazed"), 10, 10, 0), (1, figure("Far"), 30, 30, 180))
     m = state.model("A1")
-    m.conditions["stunned"] = True
+    m.conditions = {**m.conditions, "stunned": True}
     plans = legal_plans(state, m, 2)
     assert plans and all(p[0] == "shake_off" for p in plans) and ("shake_off", "walk") in plans
     state.dice.force(3)
@@ -156,7 +156,7 @@ def test_stealth_lasts_until_the_next_activation_stun_until_shaken_off() -> None
     state.dice.force(4)
     Script(["sneak", {"x": 10, "y": 15}, 90]).run(turn.activate(state, m))
     assert m.conditions.get("stealth")
-    m.conditions["stunned"] = True
+    m.conditions = {**m.conditions, "stunned": True}
     Script([]).run(turn.maintenance(state))
     assert m.conditions.get("stealth") and m.conditions.get("stunned")  # Maintenance ends neither
     state.dice.force(1)
@@ -171,7 +171,8 @@ def test_maintenance_in_order() -> None:
     state.sides[0].fate, state.sides[1].fate = 0, 1
     state.model("A2").status = KILLED
     state.model("A1").activated = True
-    state.model("A1").conditions.update(ran=True, rough=True, full_defense=True, stunned=True)
+    a1 = state.model("A1")
+    a1.conditions = {**a1.conditions, "ran": True, "rough": True, "full_defense": True, "stunned": True}
     state.model("B1").status = KILLED
     state.sides[1].hero_died_turn = state.turn
     state.dice.force(5)

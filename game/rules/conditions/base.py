@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.core.dice import Modifier
-from game.rules.state import MODEL_CHANGES
 from game.rules.traits.base import Registry, TraitRule
 
 if TYPE_CHECKING:
@@ -44,15 +43,15 @@ class Condition(TraitRule):
         return model.conditions.get(self.id)
 
     def put(self, model: ModelState, value: Any = True) -> None:
-        model.conditions[self.id] = value
-        MODEL_CHANGES[0] += 1  # a change of the model like any other: answers kept while none changes are stale
+        model.conditions = model.conditions.with_(self.id, value)  # a new value: a change of the model
 
     def lift(self, model: ModelState) -> bool:
         """Remove the condition; True if the model was under it."""
         if self.id not in model.conditions:
             return False
-        MODEL_CHANGES[0] += 1
-        return bool(model.conditions.pop(self.id))
+        was = model.conditions[self.id]
+        model.conditions = model.conditions.without(self.id)
+        return bool(was)
 
     def label(self, value: Any = True) -> str:
         return self.name
