@@ -72,10 +72,19 @@ def _content(parties: tuple[str, str], map_name: str, scenario: str) -> tuple[An
 
 def state_digest(state: Any) -> str:
     """A fingerprint of a game's whole course: its log and the final state (replays must match it)."""
+    return f"{log_digest(state)}:{_sha([state.snapshot()])}"
+
+
+def log_digest(state: Any) -> str:
+    """A fingerprint of the game's log: every event's kind, text and data."""
+    return _sha([e.to_dict() for e in state.log])
+
+
+def _sha(value: Any) -> str:
     import hashlib
     import json
 
-    body = json.dumps([[e.to_dict() for e in state.log], state.snapshot()], sort_keys=True, default=str)
+    body = json.dumps(value, sort_keys=True, default=str)
     return hashlib.sha1(body.encode("utf-8", "surrogatepass")).hexdigest()
 
 
