@@ -10,22 +10,28 @@ from typing import Any
 
 from game.ai.odds import Odds, SpellOdds, VictimOdds, area_odds, attack_odds
 from game.ai.odds import spell_odds as _spell_odds
+from game.core.copies import value_key
 from game.rules import combat
 from game.rules.state import GameState, ModelState
 
 LIMIT = 4096
 
 
+# what the odds and targets never read: the story so far, the dice, whose turn it is in the activation, the scores
+# and the encounter's bookkeeping. Every other field of the state is in the key (a new one at once).
+ODDS_BLIND = frozenset({"log", "version", "dice", "bag", "set_aside", "ap_left", "active_model", "activated", "phase",
+                        "winner", "result", "settings", "encounter", "score", "hero_fate", "hero_fate_turn",
+                        "heroic_impetus_used", "hero_died_turn"})
+
+
 def _memo(state: GameState) -> dict[Any, Any]:
-    """The memo for the table as it stands: kept while no model moved, turned, was hurt or changed
-    condition and no Fate was spent (checked once per state version), so it carries across decisions."""
+    """The memo for the table as it stands: kept while the state's value less ``ODDS_BLIND`` stands (places,
+    facings, wounds, conditions, Fate, the map ...; checked once per state version), so it carries across
+    decisions."""
     memo: dict[Any, Any] | None = state.__dict__.get("_ai_memo")
     if memo is not None and memo["_version"] == state.version:
         return memo
-    table = (state.turn, repr(state.fate_used), repr(state.weapons_used), repr(state.arcane_armor_turn),
-             tuple(s.fate for s in state.sides),
-             tuple((m.id, m.x, m.y, m.facing, m.wounds_taken, m.status,
-                    tuple(sorted(m.conditions.items())), tuple(m.jammed)) for m in state.models.values()))
+    table = value_key(state, ODDS_BLIND)
     if memo is None or memo["_table"] != table or len(memo) > LIMIT:
         memo = {"_table": table}
         state.__dict__["_ai_memo"] = memo
@@ -33,13 +39,9 @@ def _memo(state: GameState) -> dict[Any, Any]:
     return memo
 
 
-def table(state: GameState) -> tuple:
-    """The table as the memo keys it (kept while it stands): places, facings, wounds, conditions, Fate."""
-    return _memo(state)["_table"]
-
-
 def _model_key(m: ModelState) -> tuple:
-    return m.id, m.x, m.y, m.facing, m.wounds_taken, tuple(sorted(m.conditions.items())), tuple(m.jammed)
+    """The model as the odds read it (a copy with a condition tried on it is another model)."""
+    return value_key(m, ODDS_BLIND)
 
 
 def odds(state: GameState, attack: combat.Attack, **options: Any) -> Odds:

@@ -17,7 +17,7 @@ import math
 import os
 import random
 from collections.abc import Sequence
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import Any
 
 from game.ai import candidates, memo
@@ -28,6 +28,7 @@ from game.ai.futile import Futility, contact_choice, rest_spots, spoils_from
 from game.ai.random_legal import RandomLegal
 from game.ai.storm import storm_step
 from game.ai.threat import Threats, loss
+from game.core.copies import value_key
 from game.core.vec import Vec2
 from game.geometry.paths import end_position
 from game.rules import board, combat, conditions
@@ -44,15 +45,17 @@ MOVES = ("walk", "run", "sneak")
 __all__ = ["AIBug", "Intent", "Tactical", "model_value"]
 
 
+# what a model's candidates never read: the story so far, the dice, the activation's own bookkeeping; and the
+# models' activated flags, read below with the one now activating counted as before its activation
+APPRAISAL_BLIND = frozenset({"log", "version", "dice", "ap_left", "active_model", "activated", "phase"})
+
+
 def _standing(state: GameState, activating: str | None = None) -> tuple:
-    """Everything a model's candidates read besides the models' own records: the table as the odds memo keys it
-    (places, facings, wounds, conditions, Fate), the bag, which models have activated (the one now activating
-    counted as before its activation: its own flag is read by none of them), the encounter's state and the scores."""
-    enc = state.encounter  # every field of its state but the scenario file it plays (a new field is in at once)
-    story = () if enc is None else tuple(repr(getattr(enc, f.name)) for f in fields(enc) if f.name != "scenario")
+    """Everything a model's candidates read, as a value key of the state (every field but ``APPRAISAL_BLIND``:
+    a new field is in at once); which models have activated counts the one now activating as before its
+    activation (its own flag is read by none of them)."""
     done = tuple(o.activated and o.id != activating for o in state.models.values())
-    return (memo.table(state), tuple(state.bag), done, story, tuple(s.score for s in state.sides),
-            tuple(s.hero_fate for s in state.sides))
+    return value_key(state, APPRAISAL_BLIND), done
 
 
 def nearest(points: Sequence[dict[str, float]], goal: tuple[float, float]) -> dict[str, float] | None:

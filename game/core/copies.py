@@ -124,3 +124,64 @@ def plain(value: Any, digits: int = 6, leave_out: frozenset[str] = frozenset()) 
     if callable(to_dict):
         return to_dict()  # its own plain form
     return repr(value)
+
+
+class Same:
+    """Content in a value key, equal only to itself: an immutable object is the same value while it is the same
+    object (and its own equality may be slow or undefined)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: Any):
+        self.obj = obj
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Same and other.obj is self.obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
+
+
+def value_key(value: Any, leave_out: frozenset[str] = frozenset()) -> Any:
+    """A hashable picture of ``value`` for a cache that lives across decisions: every field of every mutable
+    dataclass in it but those named in ``leave_out`` (so a field added later is in the key at once: a cache can
+    only be too careful, never stale); immutable content by identity."""
+    cls = type(value)
+    how = _how(cls)
+    if how == SAME:
+        if isinstance(value, dict):  # an immutable mapping (a model's conditions)
+            return tuple(sorted(value.items()))
+        return value if issubclass(cls, _ATOMS) or issubclass(cls, enum.Enum) else Same(value)
+    if how in (LIST, TUPLE):
+        return tuple(value_key(v, leave_out) for v in value)
+    if how == DICT:
+        return tuple((k, value_key(v, leave_out)) for k, v in value.items())
+    if how == SET:
+        return frozenset(value)
+    if how == FIELDS:
+        if cls.__dict__.get("__keeps_value_keys__"):  # its every change drops ``_value_keys`` (ModelState)
+            kept = value.__dict__.get("_value_keys")
+            if kept is None:
+                kept = value.__dict__["_value_keys"] = {}
+            found = kept.get(leave_out)
+            if found is None:
+                found = kept[leave_out] = _fields_key(value, cls, leave_out)
+            return found
+        return _fields_key(value, cls, leave_out)
+    return repr(value)
+
+
+def _fields_key(value: Any, cls: type, leave_out: frozenset[str]) -> tuple[Any, ...]:
+    out = []
+    for name in _kept(cls, leave_out):
+        v = getattr(value, name)
+        out.append(v if type(v) in _PLAIN else value_key(v, leave_out))
+    return tuple(out)
+
+
+_PLAIN = frozenset({int, float, str, bool, type(None)})
+
+
+@cache
+def _kept(cls: type, leave_out: frozenset[str]) -> tuple[str, ...]:
+    return tuple(name for name in field_names(cls) if name not in leave_out)

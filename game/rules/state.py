@@ -104,10 +104,13 @@ class ModelState:
     def is_hero(self) -> bool:
         return self.profile.type == "hero"
 
+    __keeps_value_keys__ = True  # __setattr__ drops them: value_key may keep them on the model
+
     def __setattr__(self, name: str, value: Any) -> None:
         """Every change of a model passes here (its conditions and jams are immutable values, so none is made in
         place): the count of model changes moves by construction."""
         MODEL_CHANGES[0] += 1
+        self.__dict__.pop("_value_keys", None)  # its value keys (game.core.copies), stale now
         if name == "conditions" and type(value) is not Conditions:
             value = Conditions(value)
         elif name == "jammed" and type(value) is not tuple:
