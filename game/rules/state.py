@@ -241,7 +241,11 @@ class GameState:
         self.version = next(_VERSIONS)
 
     def copy(self) -> GameState:
-        return self.frame()
+        """A whole copy to change (a preview's what-if): a version of its own from the start, so no cache keyed on
+        the original's version ever answers for it, whatever is then changed on it."""
+        clone = self.frame()
+        clone.version = next(_VERSIONS)
+        return clone
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
         return self.frame()

@@ -29,7 +29,7 @@ def model_lines(state: GameState, model_id: str) -> list[Row]:
 def eligible(state: GameState, attacker_id: str) -> dict[str, set[str]]:
     """Target ids per attack kind the engine offers the attacker now (cached per state version)."""
     m = state.model(attacker_id)
-    key = (attacker_id, state.version, m.x, m.y, m.facing, id(state))
+    key = (attacker_id, state.version)  # the version names the table (game.rules.state)
     found = _TARGETS.get(key)
     if found is None:
         if len(_TARGETS) > 32:

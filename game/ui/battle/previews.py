@@ -46,12 +46,9 @@ SPELL = "spell"  # the odds kind of a spell (an odds kind, not the decision of t
 
 
 def _version(state: GameState) -> int:
-    """The state's version for caches (every change bumps it)."""
+    """The state's version for caches: it moves at every decision boundary and every logged change, a what-if
+    has its own and a copy to change gets a new one (game.rules.state), so it names what the table is."""
     return state.version
-
-
-def _where(*models: ModelState) -> tuple:
-    return tuple((m.id, m.x, m.y, m.facing, m.status) for m in models)
 
 
 _RANGED: dict[tuple, list[tuple[ModelState, str, bool]]] = {}
@@ -60,7 +57,7 @@ _RANGED: dict[tuple, list[tuple[ModelState, str, bool]]] = {}
 def ranged_targets(state: GameState, model: ModelState, weapon: int) -> list[tuple[ModelState, str, bool]]:
     """movement.ranged_targets (LOS to every enemy), cached per state version: the hover asks it for
     every enemy under the mouse, the engine's answer only changes when the state does."""
-    key = (model.id, weapon, _version(state), _where(model), id(state))
+    key = (model.id, weapon, _version(state))
     found = _RANGED.get(key)
     if found is None:
         if len(_RANGED) > 64:
@@ -188,7 +185,7 @@ def los_result(state: GameState, from_id: str, to_id: str) -> LosResult:
     """The LOS the viewer's own attack or spell would have (board.sight: it may turn to face the target first,
     [SEQ-5]), cached per positions and state version (a hover calls it each frame)."""
     a, b = state.model(from_id), state.model(to_id)
-    key = (from_id, to_id, _version(state), _where(a, b), id(state))
+    key = (from_id, to_id, _version(state))
     found = _LOS_CACHE.get(key)
     if found is None:
         if len(_LOS_CACHE) > 256:
@@ -356,7 +353,7 @@ def odds_summary(state: GameState, attacker_id: str, target_id: str, kind: str,
     """
     kind = KIND_ALIASES.get(kind, kind)
     a, d = state.model(attacker_id), state.model(target_id)
-    key = (attacker_id, target_id, kind, weapon, _version(state), _where(a, d), id(state))
+    key = (attacker_id, target_id, kind, weapon, _version(state))
     found = _ODDS_CACHE.get(key)
     if found is None:
         if len(_ODDS_CACHE) > 128:
