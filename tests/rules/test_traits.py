@@ -326,3 +326,18 @@ def test_ambush_arrives_at_the_edge_away_from_enemies() -> None:
     Script([{"x": 0.6, "y": 3}, 90]).run(turn.maintenance(state2))
     lurker = state2.model("A1")
     assert lurker.on_table and (lurker.x, lurker.y) == (0.6, 3) and state2.bag.count(0) == 2
+
+
+@pytest.mark.rule("T-DRAIN-1", "T-SWEEP-1", "SEQ-7")
+def test_drain_rolls_only_after_wounding_an_enemy() -> None:
+    """RULING 2026-12-05: a friend wounded by the model's own Sweeping Attack gives no Drain roll; the enemy
+    it wounds next does."""
+    sweeper = figure("Vampire lord", "hero", traits=["sweeping_attack", "drain"])
+    state = table((0, sweeper, 10, 10, 0), (1, figure("Foe"), 10 + D, 10, 180), (0, figure("Thrall"), 10 - D, 10, 0))
+    state.model("A1").wounds_taken = 2
+    state.dice.force(5, 6, 1, 2, 5, 6, 1, 2, 5)  # the friend is struck and wounded, then the foe; Drain rolls 5
+    Script(["A2"]).run(actions.resolve(state, state.model("A1"), "sweeping_attack"))
+    assert state.model("A2").wounds_taken == 1 and state.model("B1").wounds_taken == 1
+    drains = [e for e in events(state, "TraitRoll") if e.data["trait"] == "Drain"]
+    assert len(drains) == 1 and state.model("A1").wounds_taken == 1
+    assert state.log.index(drains[0]) > state.log.index(events(state, "Wounded")[1])  # after the foe's wound
