@@ -341,3 +341,15 @@ def test_drain_rolls_only_after_wounding_an_enemy() -> None:
     drains = [e for e in events(state, "TraitRoll") if e.data["trait"] == "Drain"]
     assert len(drains) == 1 and state.model("A1").wounds_taken == 1
     assert state.log.index(drains[0]) > state.log.index(events(state, "Wounded")[1])  # after the foe's wound
+
+
+@pytest.mark.rule("T-SLAM-1", "SEQ-10", "MOD-6", "SKILL-3")
+def test_shield_slam_is_never_unskilled() -> None:
+    """[SEQ-10]: the unskilled -3 belongs to Shove alone; a Shield Slam uses no weapon but is never unskilled,
+    whether or not the slammer has a melee skill."""
+    for weapons in ([("Mace", "1h_blunt"), ("Shield", "shield")], [("Shield", "shield")]):
+        state = duel(figure("Slammer", weapons=weapons, traits=["shield_slam"]), figure("Foe"))
+        slam = Attack(state.model("A1"), state.model("B1"), "close", "shield_slam", None)
+        assert (-3, "MOD-6") not in mods(attack_modifiers(state, slam)), weapons
+    shove = Attack(state.model("A1"), state.model("B1"), "close", "shove", None)
+    assert (-3, "MOD-6") in mods(attack_modifiers(state, shove))  # a Shove without a melee skill still is
