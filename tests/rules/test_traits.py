@@ -152,7 +152,9 @@ def test_undead_lose_tough_against_holy() -> None:
 def test_flight() -> None:
     hedge = square("hedge", "obstacle", 12, 5, 12.5, 15)
     state = table((0, figure("Bird", traits=["flight"]), 10, 10, 0), (1, figure("Foe"), 30, 30, 180), pieces=[hedge])
+    state.active_model = "A1"  # a move in its own activation ([T-FLIGHT-2])
     Script([{"x": 16, "y": 10}]).run(actions.resolve(state, state.model("A1"), "walk"))
+    state.active_model = None
     moved = events(state, "ModelMoved")[0].data
     assert moved["cost"] == pytest.approx(6) and state.model("A1").conditions.get("flight_moved")
     attack = Attack(state.model("B1"), state.model("A1"), "ranged", "ranged_attack", None, range_band="long")
@@ -353,3 +355,22 @@ def test_shield_slam_is_never_unskilled() -> None:
         assert (-3, "MOD-6") not in mods(attack_modifiers(state, slam)), weapons
     shove = Attack(state.model("A1"), state.model("B1"), "close", "shove", None)
     assert (-3, "MOD-6") in mods(attack_modifiers(state, shove))  # a Shove without a melee skill still is
+
+
+@pytest.mark.rule("T-FLIGHT-2", "HERO-1", "TURN-9")
+def test_flight_bonus_only_from_a_move_in_its_own_activation() -> None:
+    """RULING 2026-12-05: a move made with a hero's free AP is not the flier's activation: it gives no +1 PD,
+    and it does not end a bonus the flier already has."""
+    for had_bonus in (False, True):
+        state = table((0, figure("Hero", "hero"), 10, 10, 0), (0, figure("Bird", traits=["flight"]), 16, 10, 0),
+                      (1, figure("Far"), 34, 34, 180))
+        bird = state.model("A2")
+        if had_bonus:
+            state.active_model = bird.id
+            Script([{"x": 16, "y": 12}]).run(actions.resolve(state, bird, "walk"))  # its own activation's move
+            state.active_model = None
+            assert bird.conditions.get("flight_moved")
+        state.dice.force(2)
+        Script(["A2", "walk", {"x": 16, "y": 16}, 33, "nothing", 0]).run(turn.activate(state, state.model("A1")))
+        assert (bird.x, bird.y) == (16, 16)
+        assert bool(bird.conditions.get("flight_moved")) is had_bonus
