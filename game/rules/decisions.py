@@ -8,6 +8,7 @@ the free-form kinds) so a game is setup + seed + ordered answers ([DIG-ACT-4]).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -63,7 +64,8 @@ class Decision:
                 raise IllegalAnswer(self.rule, f"{where}: expected a point {{x: .., y: ..}}, got {answer!r}")
             why = self.check(point) if self.check else None
             if why:
-                raise IllegalAnswer(self.rule, f"{where}: {why}")
+                rule, why = cited(why, self.rule)
+                raise IllegalAnswer(rule, f"{where}: {why}")
             return point
         if self.free == "angle":
             if isinstance(answer, bool) or not isinstance(answer, int | float) or not math.isfinite(answer):
@@ -72,6 +74,17 @@ class Decision:
         if not isinstance(answer, str) or answer not in self.choices():
             raise IllegalAnswer(self.rule, f"{where}: {answer!r} is not offered; options: {', '.join(self.choices())}")
         return answer
+
+
+_CITED = re.compile(r"\s*\[([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+)\]$")
+
+
+def cited(why: str, rule: str) -> tuple[str, str]:
+    """A check's refusal that ends by naming the rule that refuses ("... would overlap B1 [ENC-3]", "... within 9″
+    of the left edge [ENC-2]") is raised under that rule and without its tag, which the error adds once; one that
+    names none stays under the decision's ``rule``."""
+    found = _CITED.search(why)
+    return (found.group(1), why[:found.start()]) if found else (rule, why)
 
 
 def _as_point(answer: Any) -> dict[str, float] | None:

@@ -59,6 +59,20 @@ def test_lower_chooses_the_edge_and_deploys_first_wholly_inside_its_zone() -> No
     assert game.pending.side == 0 and game.pending.context["zone"] == "within 9″ of the right edge"
 
 
+@pytest.mark.rule("ENC-2", "ENC-3")
+def test_a_placement_refusal_names_its_rule_once() -> None:
+    """The refusal of a placed point already ends with the rule that refuses it: the error carries that rule
+    and does not repeat it (it said "[ENC-3] [ENC-3]", and "[ENC-2] [ENC-3]" for a zone's refusal)."""
+    game = start("engagement", 6, 1)
+    game.answer("left")
+    game.answer({"x": 8.5, "y": 10})
+    game.answer(0)
+    for point, rule in (({"x": 8.5, "y": 10.5}, "ENC-3"), ({"x": 8.9, "y": 20}, "ENC-2")):
+        with pytest.raises(IllegalAnswer) as refused:
+            game.answer(point)
+        assert refused.value.rule == rule and str(refused.value).count("[ENC-") == 1, str(refused.value)
+
+
 @pytest.mark.rule("ENC-3")
 def test_no_base_deploys_on_impassable_terrain_or_an_obstacle() -> None:
     wall = square("wall", "obstacle", 10, 2, 20, 3)
