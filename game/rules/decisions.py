@@ -8,7 +8,6 @@ the free-form kinds) so a game is setup + seed + ordered answers ([DIG-ACT-4]).
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -64,8 +63,7 @@ class Decision:
                 raise IllegalAnswer(self.rule, f"{where}: expected a point {{x: .., y: ..}}, got {answer!r}")
             why = self.check(point) if self.check else None
             if why:
-                rule, why = cited(why, self.rule)
-                raise IllegalAnswer(rule, f"{where}: {why}")
+                raise IllegalAnswer(self.rule, f"{where}: {uncited(why, self.rule)}")
             return point
         if self.free == "angle":
             if isinstance(answer, bool) or not isinstance(answer, int | float) or not math.isfinite(answer):
@@ -76,15 +74,12 @@ class Decision:
         return answer
 
 
-_CITED = re.compile(r"\s*\[([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+)\]$")
-
-
-def cited(why: str, rule: str) -> tuple[str, str]:
-    """A check's refusal that ends by naming the rule that refuses ("... would overlap B1 [ENC-3]", "... within 9″
-    of the left edge [ENC-2]") is raised under that rule and without its tag, which the error adds once; one that
-    names none stays under the decision's ``rule``."""
-    found = _CITED.search(why)
-    return (found.group(1), why[:found.start()]) if found else (rule, why)
+def uncited(why: str, rule: str) -> str:
+    """A check's refusal without a closing tag of the decision's own ``rule`` ("... would overlap B1 [ENC-3]"),
+    which the error adds: the rule is said once. A refusal by another rule keeps its tag ("... within 9″ of the
+    left edge [ENC-2]", then the decision's [ENC-3])."""
+    tag = f" [{rule}]"
+    return why[:-len(tag)] if why.endswith(tag) else why
 
 
 def _as_point(answer: Any) -> dict[str, float] | None:
