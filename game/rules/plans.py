@@ -2,7 +2,8 @@
 
 A plan is an ordered list of actions within the AP, at most one of each kind
 (move, combat, special) unless a trait says otherwise; Shake Off and Clear weapon
-use no slot ([ACT-4]); a Stunned model's first AP goes on Shake Off ([ACT-3]);
+use no slot ([ACT-4]); a Stunned model's first AP goes on Shake Off ([ACT-3]), also when it is Stunned
+during its activation with AP left (actions chosen one at a time, [DIG-ACT-2]);
 Disengage ends the activation, so it comes last ([MOVE-9]).
 
 Beyond kinds, count and AP a plan is judged only where an action is sure to fail
@@ -146,9 +147,11 @@ def _extensions(kinds: list[str], blocked: dict[str, list[Obstacle]], stunned: b
             action = known[kind]
             if action.ap > left:
                 continue
-            if stunned and not plan and kind != "shake_off":
-                continue  # [ACT-3]
-            if kind == "shake_off" and plan:
+            ahead = plan[len(done):]  # the actions still to take: a model Stunned on its way (by its own Blast
+            # shot, Tough taking the wound) may spend what AP it has left on Shake Off, then on the rest
+            if stunned and not ahead and kind != "shake_off":
+                continue  # [ACT-3], [COND-1]: a Stunned model spends AP on nothing else
+            if kind == "shake_off" and ahead:
                 continue  # [SPEC-3]: the first thing a Stunned model does
             found = blocked[kind]
             if found and not all(o.lifted(earlier) for o in found):

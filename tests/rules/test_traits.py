@@ -374,3 +374,28 @@ def test_flight_bonus_only_from_a_move_in_its_own_activation() -> None:
         Script(["A2", "walk", {"x": 16, "y": 16}, 33, "nothing", 0]).run(turn.activate(state, state.model("A1")))
         assert (bird.x, bird.y) == (16, 16)
         assert bool(bird.conditions.get("flight_moved")) is had_bonus
+
+
+@pytest.mark.rule("T-TOUGH-1", "T-BLAST-1", "AOE-1", "SPEC-3", "ACT-3", "COND-1", "DIG-ACT-2")
+def test_a_tough_blaster_stunned_by_its_own_shot_may_shake_off() -> None:
+    """A Blast shot's area reaches every model within 3″ of the target, the shooter too; a Tough shooter may
+    be Stunned instead of wounded. Stunned, it may spend its AP on nothing but Shake Off ([COND-1]), which is
+    the first thing a Stunned model does ([SPEC-3]): so with AP left it may shake off at once, then go on."""
+    bomber = figure("Bomber", RA=5, PD=1, weapons=[("Grenades", "thrown")], traits=["blast", "tough"])
+    state = table((0, bomber, 10, 10, 0), (1, figure("Target", PD=1), 12, 10, 180), (1, figure("Far"), 30, 30, 0))
+    state.settings.declare_plan_upfront = False  # action by action: the choice comes after the shot
+    state.dice.force(6, 5, 6, 1, 1, 1, 1, 6)  # 3 AP; 16 v 3 wounds the target; the blast beats the bomber's 5; Tough 6
+    script = Script(["ranged_attack", "B1", "shake_off", 90, "walk", {"x": 10, "y": 5}, 0])
+    script.run(turn.activate(state, state.model("A1")))
+    after_shot = [d for d in script.asked if d.kind == "next_action"][1]
+    assert after_shot.choices() == ["end", "shake_off"]  # nothing else while Stunned, and Shake Off first
+    bomber_now = state.model("A1")
+    assert events(state, "ShookOff") and not bomber_now.conditions.get("stunned")
+    assert (bomber_now.x, bomber_now.y) == (10, 5) and not events(state, "ActionSkipped")
+    # a plan declared up front could not foresee the Stun: its later actions are skipped ([SEQ-2]) and the
+    # Stun is shaken off first thing in its next activation ([COND-1])
+    state = table((0, bomber, 10, 10, 0), (1, figure("Target", PD=1), 12, 10, 180), (1, figure("Far"), 30, 30, 0))
+    state.dice.force(6, 5, 6, 1, 1, 1, 1, 6)
+    Script(["ranged_attack,walk", "B1", 0]).run(turn.activate(state, state.model("A1")))
+    assert state.model("A1").conditions.get("stunned") and "Shake Off first" in events(state, "ActionSkipped")[0].text
+    assert all(p[0] == "shake_off" for p in legal_plans(state, state.model("A1"), 3))
