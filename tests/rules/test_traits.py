@@ -392,10 +392,27 @@ def test_a_tough_blaster_stunned_by_its_own_shot_may_shake_off() -> None:
     bomber_now = state.model("A1")
     assert events(state, "ShookOff") and not bomber_now.conditions.get("stunned")
     assert (bomber_now.x, bomber_now.y) == (10, 5) and not events(state, "ActionSkipped")
-    # a plan declared up front could not foresee the Stun: its later actions are skipped ([SEQ-2]) and the
-    # Stun is shaken off first thing in its next activation ([COND-1])
+
+
+@pytest.mark.rule("T-TOUGH-1", "T-BLAST-1", "SPEC-3", "SEQ-2", "DIG-ACT-1")
+def test_a_tough_blaster_may_declare_a_shake_off_after_its_shot() -> None:
+    """RULING 2026-12-01 of [SEQ-2]: an action whose condition an earlier action of the plan may meet is offered
+    and checked when it resolves. A Tough Blast shooter's shot may Stun it, so Shake Off may follow the shot at
+    once (nowhere else); if the shot leaves it standing, the Shake Off is skipped and its AP lost."""
+    bomber = figure("Bomber", RA=5, PD=1, weapons=[("Grenades", "thrown")], traits=["blast", "tough"])
     state = table((0, bomber, 10, 10, 0), (1, figure("Target", PD=1), 12, 10, 180), (1, figure("Far"), 30, 30, 0))
-    state.dice.force(6, 5, 6, 1, 1, 1, 1, 6)
-    Script(["ranged_attack,walk", "B1", 0]).run(turn.activate(state, state.model("A1")))
-    assert state.model("A1").conditions.get("stunned") and "Shake Off first" in events(state, "ActionSkipped")[0].text
-    assert all(p[0] == "shake_off" for p in legal_plans(state, state.model("A1"), 3))
+    plans = legal_plans(state, state.model("A1"), 3)
+    assert ("ranged_attack", "shake_off", "walk") in plans and ("walk", "ranged_attack", "shake_off") in plans
+    assert not any(p[:1] == ("shake_off",) or "walk,shake_off" in ",".join(p) for p in plans)
+    plain = table((0, figure("Gunner", weapons=[("Gun", "2h_ranged")], traits=["tough"]), 10, 10, 0),
+                  (1, figure("Target"), 12, 10, 180))
+    assert not any("shake_off" in p for p in legal_plans(plain, plain.model("A1"), 3))  # its shot cannot Stun it
+    for tough_roll, stunned in ((6, True), (1, False)):
+        state = table((0, bomber, 10, 10, 0), (1, figure("Target", PD=1), 12, 10, 180), (1, figure("Far"), 30, 30, 0))
+        state.dice.force(6, 5, 6, 1, 1, 1, 1, tough_roll)
+        answers = ["ranged_attack,shake_off,walk", "B1", *([90] if stunned else []), {"x": 10, "y": 5}, 0]
+        Script(answers).run(turn.activate(state, state.model("A1")))
+        assert bool(events(state, "ShookOff")) is stunned and bool(events(state, "ActionSkipped")) is not stunned
+        model = state.model("A1")
+        assert not model.conditions.get("stunned") and (model.x, model.y) == (10, 5)
+        assert model.wounds_taken == (0 if stunned else 1)
