@@ -90,8 +90,11 @@ def may_stun_itself(state: GameState, model: ModelState) -> bool:
     [T-TOUGH-1]) that it is not immune to ([SEQ-14])."""
     from game.rules.combat import Attack, wound_saves
 
+    area = hooks_answering(model, "gives_area")
+    if not area:  # (asked of every model's every plan menu: most give no area at all)
+        return False
     shots = [Attack(model, model, "ranged", "ranged_attack", w) for w in ranged_weapons(model)]
-    return any(any(h.gives_area(shot) for h in hooks_answering(model, "gives_area"))
+    return any(any(h.gives_area(shot) for h in area)
                and any(s.stun_instead and s.roll is not None for s in wound_saves(state, model, model, shot))
                for shot in shots) and not conditions.stun_immune(state, model, model)
 
