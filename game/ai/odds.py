@@ -318,7 +318,7 @@ def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell_i
         hand_of_fortune = (not caster_inner_reserve and fate.reroll_fate_allowed(state, caster.side, False),
                            not target_inner_reserve and fate.reroll_fate_allowed(state, target.side, False))
     c_total = _total(caster, "WP", sorcery.casting_modifiers(state, caster, target, enhancement == "greater_focus"))
-    t_total = _total(target, spell.resist, sorcery.resist_modifiers(state, target, spell))
+    t_total = _total(target, spell.resist, sorcery.resist_modifiers(state, target, spell, caster))
     rerolls = (combat.offers_reroll_ones(state, caster, "WP", c_dice, "cast", None),
                combat.offers_reroll_ones(state, target, spell.resist, t_dice, "resist", None))
     active = Roller(c_dice, 0, rerolls[0], hand_of_fortune[0], policies[0])  # the difference is what counts
@@ -481,7 +481,7 @@ def area_spell_hold(state: GameState, caster: ModelState, victim: ModelState, sp
     if hand_of_fortune is None:
         hand_of_fortune = not inner_reserve and fate.reroll_fate_allowed(state, victim.side, False)
     dice = 2 + inner_reserve
-    mods = sorcery.resist_modifiers(state, victim, spell, area=True)
+    mods = sorcery.resist_modifiers(state, victim, spell, caster, area=True)
     rerolls = combat.offers_reroll_ones(state, victim, spell.resist, dice, "resist", None)
     return against_total(Roller(dice, _total(victim, spell.resist, mods), rerolls, hand_of_fortune, policy), total)
 

@@ -57,6 +57,7 @@ class When(StrictModel):
     opponent_has: list[str] | None = None  # the other fighter has one of these traits
     behind: bool | None = None  # the attacker stands in the defender's back arc ([MOD-1])
     resisting: Literal["PD", "WP"] | None = None  # the attribute resisting the spell (resist)
+    enemy_spell: bool | None = None  # the spell resisted is an enemy's (true) or a friend's area (false) (resist)
     wounded: bool | None = None  # the roller has taken a wound (true) or none (false)
 
 
@@ -110,7 +111,7 @@ KINDS = ("modifier", "flag", "extra_dice", "reroll", "aura")
 # the keys of ``when`` each roll can read
 _WHEN_KEYS = {"attack": ("attack", "action", "opponent_has", "behind", "wounded"),
               "defence": ("attack", "action", "opponent_has", "behind", "wounded"),
-              "resist": ("resisting", "wounded"),
+              "resist": ("resisting", "enemy_spell", "wounded"),
               "cast": ("wounded",),
               "activation": ("wounded",),
               "move": ("action", "wounded")}
@@ -158,6 +159,8 @@ def effect_problems(doc: Document, where: KeyPath, effect: Effect, trait: Trait,
         out += _when_problems(doc, at, spec.roll, spec.when, traits)
     elif isinstance(spec, (DiceSpec, RerollSpec)):
         out += _when_problems(doc, at, spec.roll, spec.when, traits)
+        if spec.when.enemy_spell is not None:  # a re-roll is offered knowing the roll, not whose spell it resists
+            out.append(doc.problem((*at, "when", "enemy_spell"), "'enemy_spell' applies to a resist modifier only"))
     elif isinstance(spec, AuraSpec):
         if (spec.grants is None) == (spec.roll is None):
             out.append(doc.problem(at, "an aura gives friends a modifier ('roll' and 'value') or a flag "
@@ -204,6 +207,8 @@ def _situation(when: When) -> str:
         parts.append("from the back arc" if when.behind else "not from the back arc")
     if when.resisting:
         parts.append(f"resisting with {when.resisting}")
+    if when.enemy_spell is not None:
+        parts.append("against enemy spells" if when.enemy_spell else "against friendly spells")
     if when.wounded is not None:
         parts.append("once wounded" if when.wounded else "while unwounded")
     return f" ({', '.join(parts)})" if parts else ""

@@ -46,6 +46,12 @@ def in_contact(a: ModelState, b: ModelState) -> bool:
     return a.id != b.id and distance(a, b) <= CONTACT_TOLERANCE
 
 
+def are_enemies(a: ModelState, b: ModelState) -> bool:
+    """Whether ``b`` is an enemy of ``a``: a model of the other side. A trait that acts on "an enemy" acts on
+    no friend caught by the same blow (Drain [T-DRAIN-1], Arcane Resistance [T-ARCRES-1]; RULING 2026-12-05)."""
+    return a.side != b.side
+
+
 def affectable(state: GameState) -> list[ModelState]:
     """The models an effect that names "models" may reach: every model on the table, friend or foe.
 

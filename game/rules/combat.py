@@ -110,7 +110,7 @@ def attack_modifiers(state: GameState, attack: Attack) -> list[Modifier]:
         gang = [f for f in state.friends_of(a) if board.in_contact(f, d)]
         if gang:
             mods.append(Modifier(len(gang), "MOD-3", f"gang up ({', '.join(f.name for f in gang)})"))
-        if (attack.weapon is None and not attack.is_shove) or (attack.is_shove and not melee_weapons(a)):
+        if unskilled(attack):
             mods.append(Modifier(-3, "MOD-6", "unskilled: no melee skill"))
     else:
         if attack.range_band == "long":
@@ -128,6 +128,15 @@ def attack_modifiers(state: GameState, attack: Attack) -> list[Modifier]:
         for h in hooks_answering(friend, "ally_attack_modifiers"):
             mods += h.ally_attack_modifiers(state, friend, attack)
     return mods
+
+
+def unskilled(attack: Attack) -> bool:
+    """[SKILL-3] / [MOD-6]: a close attack made with no melee weapon is unskilled. Of the two that push and use no
+    weapon by their nature, the penalty belongs to Shove alone, when the model has no melee skill; a Shield Slam
+    is never unskilled ([SEQ-10], [T-SLAM-1])."""
+    if attack.pushes:
+        return attack.is_shove and not melee_weapons(attack.attacker)
+    return attack.weapon is None
 
 
 def defence_modifiers(state: GameState, attack: Attack) -> list[Modifier]:

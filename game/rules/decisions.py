@@ -63,7 +63,7 @@ class Decision:
                 raise IllegalAnswer(self.rule, f"{where}: expected a point {{x: .., y: ..}}, got {answer!r}")
             why = self.check(point) if self.check else None
             if why:
-                raise IllegalAnswer(self.rule, f"{where}: {why}")
+                raise IllegalAnswer(self.rule, f"{where}: {uncited(why, self.rule)}")
             return point
         if self.free == "angle":
             if isinstance(answer, bool) or not isinstance(answer, int | float) or not math.isfinite(answer):
@@ -72,6 +72,14 @@ class Decision:
         if not isinstance(answer, str) or answer not in self.choices():
             raise IllegalAnswer(self.rule, f"{where}: {answer!r} is not offered; options: {', '.join(self.choices())}")
         return answer
+
+
+def uncited(why: str, rule: str) -> str:
+    """A check's refusal without a closing tag of the decision's own ``rule`` ("... would overlap B1 [ENC-3]"),
+    which the error adds: the rule is said once. A refusal by another rule keeps its tag ("... within 9″ of the
+    left edge [ENC-2]", then the decision's [ENC-3])."""
+    tag = f" [{rule}]"
+    return why[:-len(tag)] if why.endswith(tag) else why
 
 
 def _as_point(answer: Any) -> dict[str, float] | None:

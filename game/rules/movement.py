@@ -72,6 +72,17 @@ def rough_spared_by(model: ModelState, move: MoveCheck) -> TraitRule | None:
     return spared
 
 
+def rough_note(model: ModelState, move: MoveCheck) -> str:
+    """The move preview's word on rough ground, as the rules have it: [TERR-2] does not slow the move, it costs
+    the model -2 to its later rolls this turn; nothing to say when the move crosses none or [TERR-6] spares
+    the model (Ranger, Flight, Amphibious over water), and no new cost when it has that -2 already."""
+    if not move.crosses_rough or rough_spared_by(model, move) is not None:
+        return ""
+    if conditions.ROUGH.on(model):
+        return "crosses rough ground: no further penalty (already −2 this turn) [TERR-2]"
+    return "crosses rough ground: −2 to its later rolls this turn [TERR-2]"
+
+
 def _apply_move(state: GameState, model: ModelState, move: MoveCheck, kind: str,
                 mods: list[Modifier] | None = None) -> None:
     """Put the model at the end of a checked move, facing the way it moved ([MOVE-6])."""

@@ -2,7 +2,8 @@
 
 A plan is an ordered list of actions within the AP, at most one of each kind
 (move, combat, special) unless a trait says otherwise; Shake Off and Clear weapon
-use no slot ([ACT-4]); a Stunned model's first AP goes on Shake Off ([ACT-3]);
+use no slot ([ACT-4]); a Stunned model's first AP goes on Shake Off ([ACT-3]), also when it is Stunned
+during its activation with AP left (actions chosen one at a time, [DIG-ACT-2]);
 Disengage ends the activation, so it comes last ([MOVE-9]).
 
 Beyond kinds, count and AP a plan is judged only where an action is sure to fail
@@ -17,7 +18,7 @@ from game.content.catalog import catalog
 from game.rules import board, conditions, encounter
 from game.rules.action_kinds import CLEARS, FIRES, FREES, MOVES, ActionKind
 from game.rules.combat import ranged_weapons
-from game.rules.readiness import Obstacle, obstacles
+from game.rules.readiness import Obstacle, may_stun_itself, obstacles
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import hooks_of
 
@@ -72,7 +73,8 @@ def plan_labels(plans: list[tuple[str, ...]], model: ModelState | None = None) -
 
 def kinds_available(state: GameState, model: ModelState) -> list[str]:
     """The action kinds this model has at all: its profile, traits and the encounter decide, not where it
-    stands now ([ACT-2], [SEQ-2]); a Stunned model alone has Shake Off ([ACT-3])."""
+    stands now ([ACT-2], [SEQ-2]); a Stunned model has Shake Off ([ACT-3]), and so does one whose own shot
+    may Stun it (a Tough Blast shooter within 3″ of its target), to declare after that shot."""
     kinds = ["walk", "charge", "disengage", "standard_attack", "furious_attack", "shove"]
     if all(h.can_run for h in hooks_of(model)):
         kinds.append("run")
@@ -81,8 +83,8 @@ def kinds_available(state: GameState, model: ModelState) -> list[str]:
     ranged = ranged_weapons(model)
     if ranged:
         kinds += ["ranged_attack", "aimed_shot"]
-    if conditions.STUNNED.on(model):
-        kinds.append("shake_off")
+    if conditions.STUNNED.on(model) or may_stun_itself(state, model):
+        kinds.append("shake_off")  # (after a shot of its own that may Stun it, [SEQ-2])
     if model.jammed or any(catalog().skill(model.weapon(i).skill).black_powder for i in ranged):
         kinds.append("clear_weapon")  # [SPEC-4], [SKILL-7]: only a black powder weapon jams
     kinds += [a.id for h in hooks_of(model) for a in h.available_actions(state, model)]
@@ -113,26 +115,27 @@ def extensions(state: GameState, model: ModelState, done: tuple[str, ...], ap: i
     engaged = board.is_engaged(state, model)
     blocked = {k: obstacles(state, model, k, engaged) for k in kinds}
     stunned = conditions.STUNNED.on(model)
+    self_stun = may_stun_itself(state, model)
     move_slots = 1 + sum(h.extra_move_actions for h in hooks_of(model))
     combat_slots = 1 + sum(h.extra_combat_actions for h in hooks_of(model))
     known = {k: action_kind(k, model) for k in (*kinds, *done)}  # asked for every plan: looked up once
     # the plans follow from these alone: the same menu comes up again and again, so it is worked out once
-    key = (tuple(known[k] for k in kinds), done, ap, stunned, move_slots, combat_slots, len(model.jammed),
+    key = (tuple(known[k] for k in kinds), done, ap, stunned, self_stun, move_slots, combat_slots, len(model.jammed),
            tuple(tuple(o.lifted_by for o in blocked[k]) for k in kinds), tuple(known[k] for k in done))
     found = _MENUS.get(key)
     if found is None:
         if len(_MENUS) >= 4096:
             _MENUS.clear()
-        found = _MENUS[key] = tuple(_extensions(kinds, blocked, stunned, move_slots, combat_slots, known,
-                                                len(model.jammed), done, ap))
+        found = _MENUS[key] = tuple(_extensions(kinds, blocked, stunned, self_stun, move_slots, combat_slots,
+                                                known, len(model.jammed), done, ap))
     return list(found)
 
 
 _MENUS: dict[tuple, tuple[tuple[str, ...], ...]] = {}  # the menus met so far, by all they follow from
 
 
-def _extensions(kinds: list[str], blocked: dict[str, list[Obstacle]], stunned: bool, move_slots: int,
-                combat_slots: int, known: dict[str, ActionKind], jammed: int, done: tuple[str, ...],
+def _extensions(kinds: list[str], blocked: dict[str, list[Obstacle]], stunned: bool, self_stun: bool,
+                move_slots: int, combat_slots: int, known: dict[str, ActionKind], jammed: int, done: tuple[str, ...],
                 ap: int) -> list[tuple[str, ...]]:
     plans: list[tuple[str, ...]] = []
 
@@ -146,10 +149,12 @@ def _extensions(kinds: list[str], blocked: dict[str, list[Obstacle]], stunned: b
             action = known[kind]
             if action.ap > left:
                 continue
-            if stunned and not plan and kind != "shake_off":
-                continue  # [ACT-3]
-            if kind == "shake_off" and plan:
-                continue  # [SPEC-3]: the first thing a Stunned model does
+            ahead = plan[len(done):]  # the actions still to take: a model Stunned on its way (by its own Blast
+            # shot, Tough taking the wound) may spend what AP it has left on Shake Off, then on the rest
+            if stunned and not ahead and kind != "shake_off":
+                continue  # [ACT-3], [COND-1]: a Stunned model spends AP on nothing else
+            if kind == "shake_off" and ahead and not (self_stun and FIRES in known[ahead[-1]].effects):
+                continue  # [SPEC-3]: the first thing a Stunned model does (so at once after a shot that Stuns it)
             found = blocked[kind]
             if found and not all(o.lifted(earlier) for o in found):
                 continue  # sure to fail when it resolves

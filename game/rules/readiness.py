@@ -19,7 +19,7 @@ from game.rules import board, conditions, encounter, movement
 from game.rules.action_kinds import CLEARS, FIRES, FREES, MOVES, ActionKind
 from game.rules.combat import ranged_weapons
 from game.rules.state import GameState, ModelState
-from game.rules.traits.base import hooks_of
+from game.rules.traits.base import hooks_answering, hooks_of
 
 MOVES_WHILE_FREE = ("walk", "run", "sneak", "charge")
 AFTER = {MOVES: "a move", FREES: "an attack that kills or pushes away the enemy in contact", FIRES: "a shot",
@@ -69,7 +69,8 @@ def obstacles(state: GameState, model: ModelState, kind: str, engaged: bool | No
         if all(i in model.jammed for i in ranged_weapons(model)):
             out.append(Obstacle("every ranged weapon is jammed", "SKILL-7", frozenset({CLEARS})))
     if kind == "shake_off" and not conditions.STUNNED.on(model):
-        out.append(Obstacle("it is not Stunned", "SPEC-3"))
+        out.append(Obstacle("it is not Stunned", "SPEC-3", frozenset({FIRES}) if may_stun_itself(state, model)
+                            else frozenset()))
     if kind == "clear_weapon" and not model.jammed:
         out.append(Obstacle("no weapon is jammed", "SPEC-4", frozenset({FIRES})))
     if kind == "escape":
@@ -80,6 +81,22 @@ def obstacles(state: GameState, model: ModelState, kind: str, engaged: bool | No
     for h in hooks_of(model):
         out += h.action_obstacles(state, model, kind)
     return out
+
+
+def may_stun_itself(state: GameState, model: ModelState) -> bool:
+    """Whether a shot of the model's own may leave it Stunned, so that a plan may hold a Shake Off after it
+    ([SEQ-2], RULING 2026-12-01): its shots have an area of effect ([AOE-1], Blast), which reaches every model
+    within 3″ of the target, the shooter too; and a save of its own turns the wound into a Stun (Tough,
+    [T-TOUGH-1]) that it is not immune to ([SEQ-14])."""
+    from game.rules.combat import Attack, wound_saves
+
+    area = hooks_answering(model, "gives_area")
+    if not area:  # (asked of every model's every plan menu: most give no area at all)
+        return False
+    shots = [Attack(model, model, "ranged", "ranged_attack", w) for w in ranged_weapons(model)]
+    return any(any(h.gives_area(shot) for h in area)
+               and any(s.stun_instead and s.roll is not None for s in wound_saves(state, model, model, shot))
+               for shot in shots) and not conditions.stun_immune(state, model, model)
 
 
 def missing_target(state: GameState, model: ModelState, kind: str) -> Obstacle | None:

@@ -107,13 +107,17 @@ def casting_modifiers(state: GameState, caster: ModelState, target: ModelState, 
     return mods
 
 
-def resist_modifiers(state: GameState, target: ModelState, spell: Spell, area: bool = False) -> list[Modifier]:
+def resist_modifiers(state: GameState, target: ModelState, spell: Spell, caster: ModelState,
+                     area: bool = False) -> list[Modifier]:
+    """The resisting roll's modifiers against ``caster``'s spell: its traits ask whose spell it is, since an area
+    also catches the caster's friends ([SEQ-8]; Arcane Resistance only against enemy spells, [T-ARCRES-1])."""
     mods = combat.model_roll_modifiers(state, target)
     if not area:  # its conditions (Stealth against a PD-resisted spell, [SORC-7]); none at an area's edge
-        mods += [m for c in conditions.condition_hooks(target) for m in c.resist_modifiers(state, target, spell.resist)]
+        mods += [m for c in conditions.condition_hooks(target)
+                 for m in c.resist_modifiers(state, target, spell.resist, caster)]
     else:
         mods.append(Modifier(2, "SEQ-8", "More than One: caught at the edge"))
-    mods += [m for h in trait_hooks(target) for m in h.resist_modifiers(state, target, spell.resist)]
+    mods += [m for h in trait_hooks(target) for m in h.resist_modifiers(state, target, spell.resist, caster)]
     return mods
 
 
@@ -162,7 +166,7 @@ def cast(state: GameState, caster: ModelState, ap: int) -> Gen:
     gambit = 1 if enhancement.id == "sorcerers_gambit" else 0
     c_mods = casting_modifiers(state, caster, target, enhancement.id == "greater_focus")
     c_roll = combat.roll(state, caster, "WP", c_mods, c_extra + gambit, f"casting {spell.name}")
-    t_roll = combat.roll(state, target, spell.resist, resist_modifiers(state, target, spell), t_extra,
+    t_roll = combat.roll(state, target, spell.resist, resist_modifiers(state, target, spell, caster), t_extra,
                          f"resisting {spell.name}")
     c_roll, t_roll = yield from combat.reroll_window(state, caster, c_roll, target, t_roll, ("cast", "resist"))
     # (5) the effect, if the caster is higher ([SORC-8]: no doubles effects)
@@ -227,7 +231,7 @@ def more_than_one(state: GameState, caster: ModelState, first: ModelState, spell
     its own with its player's Fate ([AOE-1] RULING 2026-12-01)."""
     victims = [m for m in board.affected_within(state, first, 3) if m.id != caster.id]  # nor a Prisoner
     for v in victims:
-        r = yield from combat.hold_against(state, v, spell.resist, resist_modifiers(state, v, spell, area=True),
+        r = yield from combat.hold_against(state, v, spell.resist, resist_modifiers(state, v, spell, caster, area=True),
                                            c_roll.total, f"resisting {spell.name} (More than One)", "resist",
                                            context={"area_spell": spell.id, "caster": caster.id})
         if active_wins(c_roll.total, r):

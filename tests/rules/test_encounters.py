@@ -59,6 +59,22 @@ def test_lower_chooses_the_edge_and_deploys_first_wholly_inside_its_zone() -> No
     assert game.pending.side == 0 and game.pending.context["zone"] == "within 9″ of the right edge"
 
 
+@pytest.mark.rule("ENC-2", "ENC-3")
+def test_a_placement_refusal_names_its_rule_once() -> None:
+    """A placement's refusal may end with the rule that refuses it; the error adds the decision's rule, said once
+    (it said "overlap B1 [ENC-3] [ENC-3]"); a refusal by another rule keeps both ("[ENC-2] [ENC-3]")."""
+    game = start("engagement", 6, 1)
+    game.answer("left")
+    game.answer({"x": 8.5, "y": 10})
+    game.answer(0)
+    for point, tags in (({"x": 8.5, "y": 10.5}, "overlap B1 [ENC-3]"),
+                        ({"x": 8.9, "y": 20}, "left edge [ENC-2] [ENC-3]")):
+        with pytest.raises(IllegalAnswer) as refused:
+            game.answer(point)
+        text = str(refused.value)
+        assert refused.value.rule == "ENC-3" and text.endswith(tags) and text.count("[ENC-3]") == 1, text
+
+
 @pytest.mark.rule("ENC-3")
 def test_no_base_deploys_on_impassable_terrain_or_an_obstacle() -> None:
     wall = square("wall", "obstacle", 10, 2, 20, 3)

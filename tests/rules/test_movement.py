@@ -152,3 +152,20 @@ def test_rough_terrain_penalty_and_ranger() -> None:
         state = table((0, figure("Mover", traits=traits), 10, 10, 0), (1, figure("Far"), 34, 34, 180), pieces=[mud])
         move(state, "A1", "walk", [{"x": 16, "y": 10}])
         assert bool(state.model("A1").conditions.get("rough")) is penalised
+
+
+@pytest.mark.rule("TERR-2", "TERR-6", "T-RANGER-1", "T-FLIGHT-1")
+def test_the_rough_ground_note_says_what_the_rules_do() -> None:
+    """[TERR-2]: rough ground does not slow a move, it costs -2 to the model's later rolls this turn; the move
+    preview shows the rules' own words, and none to a model [TERR-6] spares."""
+    from game.rules import board, movement
+
+    mud = square("mud", "rough", 12, 5, 14, 15)
+    for traits, penalised in (((), True), (("ranger",), False), (("flight",), False)):
+        state = table((0, figure("Mover", traits=traits), 10, 10, 0), (1, figure("Far"), 34, 34, 180), pieces=[mud])
+        model = state.model("A1")
+        route = movement.route_to(board.battlefield(state), "A1", (16, 10), 6.0)
+        note = movement.rough_note(model, route.move)
+        assert "half" not in note
+        assert ("−2" in note and "[TERR-2]" in note) is penalised, (traits, note)
+        assert note == "" or penalised

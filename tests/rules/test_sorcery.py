@@ -164,3 +164,22 @@ def test_greater_focus_and_sorcerers_gambit() -> None:
     state.dice.force(1, 2, 3, 6, 6)
     cast(state, 3, ["stun", "sorcerers_gambit", "B1"])
     assert rolls(state)[0]["dice"] == [1, 2, 3]
+
+
+@pytest.mark.rule("T-DRAIN-1", "T-ARCRES-1", "SEQ-8", "SORC-5")
+def test_drain_and_arcane_resistance_only_against_enemies() -> None:
+    """RULING 2026-12-05: a friend caught by a friendly More than One resists without Arcane Resistance's +1,
+    and the friend it wounds gives its caster no Drain roll; the enemy target keeps both rules."""
+    witch = caster(traits=["drain"])
+    state = table((0, witch, 10, 10, 0), (1, figure("Foe", traits=["arcane_resistance"]), 15, 10, 180),
+                  (0, figure("Pal", traits=["arcane_resistance"]), 15, 11.5, 180))
+    state.model("A1").wounds_taken = 1
+    state.dice.force(5, 6, 1, 2, 5, 1, 1, 5)  # 16 v 7 wounds the foe, Drain 5; the pal's 1,1 is beaten; (Drain 5)
+    cast(state, 3, ["ravage", "more_than_one", "B1"])
+    foe_roll, pal_roll = rolls(state)[1], rolls(state)[2]
+    assert (foe_roll["roll"], pal_roll["roll"]) == ("resisting Ravage", "resisting Ravage (More than One)")
+    assert any(m["rule"] == "T-ARCRES-1" for m in foe_roll["modifiers"])
+    assert not any(m["rule"] == "T-ARCRES-1" for m in pal_roll["modifiers"])
+    assert state.model("B1").wounds_taken == 1 and state.model("A2").wounds_taken == 1
+    assert [e.data["trait"] for e in events(state, "TraitRoll")] == ["Drain"]  # for the foe's wound only
+    assert state.model("A1").wounds_taken == 0

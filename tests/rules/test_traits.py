@@ -152,7 +152,9 @@ def test_undead_lose_tough_against_holy() -> None:
 def test_flight() -> None:
     hedge = square("hedge", "obstacle", 12, 5, 12.5, 15)
     state = table((0, figure("Bird", traits=["flight"]), 10, 10, 0), (1, figure("Foe"), 30, 30, 180), pieces=[hedge])
+    state.active_model = "A1"  # a move in its own activation ([T-FLIGHT-2])
     Script([{"x": 16, "y": 10}]).run(actions.resolve(state, state.model("A1"), "walk"))
+    state.active_model = None
     moved = events(state, "ModelMoved")[0].data
     assert moved["cost"] == pytest.approx(6) and state.model("A1").conditions.get("flight_moved")
     attack = Attack(state.model("B1"), state.model("A1"), "ranged", "ranged_attack", None, range_band="long")
@@ -326,3 +328,91 @@ def test_ambush_arrives_at_the_edge_away_from_enemies() -> None:
     Script([{"x": 0.6, "y": 3}, 90]).run(turn.maintenance(state2))
     lurker = state2.model("A1")
     assert lurker.on_table and (lurker.x, lurker.y) == (0.6, 3) and state2.bag.count(0) == 2
+
+
+@pytest.mark.rule("T-DRAIN-1", "T-SWEEP-1", "SEQ-7")
+def test_drain_rolls_only_after_wounding_an_enemy() -> None:
+    """RULING 2026-12-05: a friend wounded by the model's own Sweeping Attack gives no Drain roll; the enemy
+    it wounds next does."""
+    sweeper = figure("Vampire lord", "hero", traits=["sweeping_attack", "drain"])
+    state = table((0, sweeper, 10, 10, 0), (1, figure("Foe"), 10 + D, 10, 180), (0, figure("Thrall"), 10 - D, 10, 0))
+    state.model("A1").wounds_taken = 2
+    state.dice.force(5, 6, 1, 2, 5, 6, 1, 2, 5)  # the friend is struck and wounded, then the foe; Drain rolls 5
+    Script(["A2"]).run(actions.resolve(state, state.model("A1"), "sweeping_attack"))
+    assert state.model("A2").wounds_taken == 1 and state.model("B1").wounds_taken == 1
+    drains = [e for e in events(state, "TraitRoll") if e.data["trait"] == "Drain"]
+    assert len(drains) == 1 and state.model("A1").wounds_taken == 1
+    assert state.log.index(drains[0]) > state.log.index(events(state, "Wounded")[1])  # after the foe's wound
+
+
+@pytest.mark.rule("T-SLAM-1", "SEQ-10", "MOD-6", "SKILL-3")
+def test_shield_slam_is_never_unskilled() -> None:
+    """[SEQ-10]: the unskilled -3 belongs to Shove alone; a Shield Slam uses no weapon but is never unskilled,
+    whether or not the slammer has a melee skill."""
+    for weapons in ([("Mace", "1h_blunt"), ("Shield", "shield")], [("Shield", "shield")]):
+        state = duel(figure("Slammer", weapons=weapons, traits=["shield_slam"]), figure("Foe"))
+        slam = Attack(state.model("A1"), state.model("B1"), "close", "shield_slam", None)
+        assert (-3, "MOD-6") not in mods(attack_modifiers(state, slam)), weapons
+    shove = Attack(state.model("A1"), state.model("B1"), "close", "shove", None)
+    assert (-3, "MOD-6") in mods(attack_modifiers(state, shove))  # a Shove without a melee skill still is
+
+
+@pytest.mark.rule("T-FLIGHT-2", "HERO-1", "TURN-9")
+def test_flight_bonus_only_from_a_move_in_its_own_activation() -> None:
+    """RULING 2026-12-05: a move made with a hero's free AP is not the flier's activation: it gives no +1 PD,
+    and it does not end a bonus the flier already has."""
+    for had_bonus in (False, True):
+        state = table((0, figure("Hero", "hero"), 10, 10, 0), (0, figure("Bird", traits=["flight"]), 16, 10, 0),
+                      (1, figure("Far"), 34, 34, 180))
+        bird = state.model("A2")
+        if had_bonus:
+            state.active_model = bird.id
+            Script([{"x": 16, "y": 12}]).run(actions.resolve(state, bird, "walk"))  # its own activation's move
+            state.active_model = None
+            assert bird.conditions.get("flight_moved")
+        state.dice.force(2)
+        Script(["A2", "walk", {"x": 16, "y": 16}, 33, "nothing", 0]).run(turn.activate(state, state.model("A1")))
+        assert (bird.x, bird.y) == (16, 16)
+        assert bool(bird.conditions.get("flight_moved")) is had_bonus
+
+
+@pytest.mark.rule("T-TOUGH-1", "T-BLAST-1", "AOE-1", "SPEC-3", "ACT-3", "COND-1", "DIG-ACT-2")
+def test_a_tough_blaster_stunned_by_its_own_shot_may_shake_off() -> None:
+    """A Blast shot's area reaches every model within 3″ of the target, the shooter too; a Tough shooter may
+    be Stunned instead of wounded. Stunned, it may spend its AP on nothing but Shake Off ([COND-1]), which is
+    the first thing a Stunned model does ([SPEC-3]): so with AP left it may shake off at once, then go on."""
+    bomber = figure("Bomber", RA=5, PD=1, weapons=[("Grenades", "thrown")], traits=["blast", "tough"])
+    state = table((0, bomber, 10, 10, 0), (1, figure("Target", PD=1), 12, 10, 180), (1, figure("Far"), 30, 30, 0))
+    state.settings.declare_plan_upfront = False  # action by action: the choice comes after the shot
+    state.dice.force(6, 5, 6, 1, 1, 1, 1, 6)  # 3 AP; 16 v 3 wounds the target; the blast beats the bomber's 5; Tough 6
+    script = Script(["ranged_attack", "B1", "shake_off", 90, "walk", {"x": 10, "y": 5}, 0])
+    script.run(turn.activate(state, state.model("A1")))
+    after_shot = [d for d in script.asked if d.kind == "next_action"][1]
+    assert after_shot.choices() == ["end", "shake_off"]  # nothing else while Stunned, and Shake Off first
+    bomber_now = state.model("A1")
+    assert events(state, "ShookOff") and not bomber_now.conditions.get("stunned")
+    assert (bomber_now.x, bomber_now.y) == (10, 5) and not events(state, "ActionSkipped")
+
+
+@pytest.mark.rule("T-TOUGH-1", "T-BLAST-1", "SPEC-3", "SEQ-2", "DIG-ACT-1")
+def test_a_tough_blaster_may_declare_a_shake_off_after_its_shot() -> None:
+    """RULING 2026-12-01 of [SEQ-2]: an action whose condition an earlier action of the plan may meet is offered
+    and checked when it resolves. A Tough Blast shooter's shot may Stun it, so Shake Off may follow the shot at
+    once (nowhere else); if the shot leaves it standing, the Shake Off is skipped and its AP lost."""
+    bomber = figure("Bomber", RA=5, PD=1, weapons=[("Grenades", "thrown")], traits=["blast", "tough"])
+    state = table((0, bomber, 10, 10, 0), (1, figure("Target", PD=1), 12, 10, 180), (1, figure("Far"), 30, 30, 0))
+    plans = legal_plans(state, state.model("A1"), 3)
+    assert ("ranged_attack", "shake_off", "walk") in plans and ("walk", "ranged_attack", "shake_off") in plans
+    assert not any(p[:1] == ("shake_off",) or "walk,shake_off" in ",".join(p) for p in plans)
+    plain = table((0, figure("Gunner", weapons=[("Gun", "2h_ranged")], traits=["tough"]), 10, 10, 0),
+                  (1, figure("Target"), 12, 10, 180))
+    assert not any("shake_off" in p for p in legal_plans(plain, plain.model("A1"), 3))  # its shot cannot Stun it
+    for tough_roll, stunned in ((6, True), (1, False)):
+        state = table((0, bomber, 10, 10, 0), (1, figure("Target", PD=1), 12, 10, 180), (1, figure("Far"), 30, 30, 0))
+        state.dice.force(6, 5, 6, 1, 1, 1, 1, tough_roll)
+        answers = ["ranged_attack,shake_off,walk", "B1", *([90] if stunned else []), {"x": 10, "y": 5}, 0]
+        Script(answers).run(turn.activate(state, state.model("A1")))
+        assert bool(events(state, "ShookOff")) is stunned and bool(events(state, "ActionSkipped")) is not stunned
+        model = state.model("A1")
+        assert not model.conditions.get("stunned") and (model.x, model.y) == (10, 5)
+        assert model.wounds_taken == (0 if stunned else 1)

@@ -236,3 +236,27 @@ def test_a_long_list_of_models_to_activate_takes_the_room_a_short_prompt_leaves(
     assert len(shown) >= 5 > fit_before
     assert box.rect.bottom <= options.rect.top
     pygame.event.clear()
+
+
+@pytest.mark.rule("TERR-2", "TERR-6", "T-RANGER-1")
+def test_a_move_over_rough_ground_shows_the_rules_note(monkeypatch):
+    """The move preview's rough-ground line is the rules' own ([TERR-2]: no slower, -2 to later rolls), and a
+    Ranger, whom [TERR-6] spares, is told of no cost."""
+    import pygame
+
+    from game.rules import movement
+    from game.ui.battle import previews
+    from game.ui.table_view import Camera
+    from tests.rules.harness import figure, square, table
+
+    shown: list[str | None] = []
+    monkeypatch.setattr(previews, "draw_route", lambda *args: shown.append(args[-1]))
+    mud = square("mud", "rough", 12, 5, 14, 15)
+    for traits in ((), ("ranger",)):
+        state = table((0, figure("Mover", traits=traits), 10, 10, 0), (1, figure("Far"), 34, 34, 180), pieces=[mud])
+        decision = next(movement.walk(state, state.model("A1"), "walk"))
+        prompt = prompt_for(state, decision)
+        prompt.hover((16, 10))
+        prompt.settle()
+        prompt.draw(pygame.Surface((400, 400)), Camera.fit(pygame.Rect(0, 0, 400, 400)))
+    assert shown == ["crosses rough ground: −2 to its later rolls this turn [TERR-2]", ""]

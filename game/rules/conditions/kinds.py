@@ -55,7 +55,8 @@ class Stealth(Condition):
     def defence_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
         return [Modifier(4, "MOD-11", "Stealth")] if attack.kind == "ranged" else []
 
-    def resist_modifiers(self, state: GameState, model: ModelState, attribute: str) -> list[Modifier]:
+    def resist_modifiers(self, state: GameState, model: ModelState, attribute: str,
+                         caster: ModelState) -> list[Modifier]:
         return [Modifier(4, "SORC-7", "Stealth against a PD-resisted spell")] if attribute == "PD" else []
 
 

@@ -156,8 +156,10 @@ class TraitRule:
         """Modifiers on an attack roll against the holder (a shot at a Large or Gargantuan model, [MOD-8])."""
         return []
 
-    def resist_modifiers(self, state: GameState, model: ModelState, attribute: str) -> list[Modifier]:
-        """Modifiers on the holder's roll resisting an enemy spell (WP or PD)."""
+    def resist_modifiers(self, state: GameState, model: ModelState, attribute: str,
+                         caster: ModelState) -> list[Modifier]:
+        """Modifiers on the holder's roll resisting ``caster``'s spell (WP or PD): an enemy's, or a friend's whose
+        area caught the holder ([SEQ-8]), so a rule for enemy spells alone asks whose it is ([T-ARCRES-1])."""
         return []
 
     def ally_attack_modifiers(self, state: GameState, holder: ModelState, attack: Attack) -> list[Modifier]:

@@ -35,5 +35,6 @@ class Bastion(TraitRule):
     def defence_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
         return bastion_bonus(state, attack.defender)
 
-    def resist_modifiers(self, state: GameState, model: ModelState, attribute: str) -> list[Modifier]:
+    def resist_modifiers(self, state: GameState, model: ModelState, attribute: str,
+                         caster: ModelState) -> list[Modifier]:
         return bastion_bonus(state, model) if attribute == "PD" else []

@@ -57,11 +57,14 @@ class DataTrait(TraitRule):
 
 
 def holds(when: When, roller: ModelState, attack: Attack | None = None, action: str | None = None,
-          attribute: str | None = None) -> bool:
-    """Whether the situation ``when`` describes is the roller's now (every key given must hold)."""
+          attribute: str | None = None, caster: ModelState | None = None) -> bool:
+    """Whether the situation ``when`` describes is the roller's now (every key given must hold); ``caster``: whose
+    spell a resisting roll resists."""
     if when.wounded is not None and (roller.wounds_taken > 0) != when.wounded:
         return False
     if when.resisting is not None and attribute != when.resisting:
+        return False
+    if when.enemy_spell is not None and (caster is None or board.are_enemies(roller, caster) != when.enemy_spell):
         return False
     if when.action is not None and (attack.action if attack is not None else action) not in when.action:
         return False
@@ -90,8 +93,9 @@ def _defence_modifiers(self: DataTrait, state: GameState, attack: Attack) -> lis
     return _modifiers(self, "defence", attack.defender, attack=attack)
 
 
-def _resist_modifiers(self: DataTrait, state: GameState, model: ModelState, attribute: str) -> list[Modifier]:
-    return _modifiers(self, "resist", model, attribute=attribute)
+def _resist_modifiers(self: DataTrait, state: GameState, model: ModelState, attribute: str,
+                      caster: ModelState) -> list[Modifier]:
+    return _modifiers(self, "resist", model, attribute=attribute, caster=caster)
 
 
 def _activation_modifiers(self: DataTrait, state: GameState, model: ModelState) -> list[Modifier]:

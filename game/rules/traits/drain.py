@@ -1,6 +1,8 @@
 """Drain (Heroic/5): each attack or spell that wounds an enemy heals it 1 wound on 5-6 (3-6 for 1 Fate).
 
 [T-DRAIN-1] / [SEQ-6]: once per attack that wounded, after Tough and Slayer; never above its WO.
+Only an enemy's wound drains (RULING 2026-12-05): a friend wounded by the model's Sweeping Attack or
+its area spell gives no roll.
 """
 
 from __future__ import annotations
@@ -8,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from game.rules import fate
+from game.rules import board, fate
 from game.rules.decisions import Decision
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
@@ -33,10 +35,11 @@ class Drain(TraitRule):
     after_priority = 2
 
     def after_attack(self, state: GameState, attack: Attack, result: AttackResult) -> Generator[Decision, Any, None]:
-        if result.wounds_dealt >= 1:
+        if result.wounds_dealt >= 1 and board.are_enemies(attack.attacker, attack.defender):
             yield from drain(state, attack.attacker, attack.no_fate)
 
     def after_spell(self, state: GameState, caster: ModelState, target: ModelState,
                     wounds: int) -> Generator[Decision, Any, None]:
-        if wounds >= 1:
+        if wounds >= 1 and board.are_enemies(caster, target):
             yield from drain(state, caster, False)
+

@@ -507,7 +507,7 @@ def _spell_summary(state: GameState, caster: ModelState, target: ModelState) -> 
              "casting: " + mods_text(c_mods)]
     resist_mods = {}
     for resist, spell in (("WP", "stun"), ("PD", "ravage")):
-        r_mods = _mods([*sorcery.resist_modifiers(state, target, sorcery.SPELLS[spell]),
+        r_mods = _mods([*sorcery.resist_modifiers(state, target, sorcery.SPELLS[spell], caster),
                         *combat.weakness_modifiers(target, resist)])
         extra.append(f"resisting with {resist}: " + mods_text(r_mods))
         resist_mods[resist] = r_mods

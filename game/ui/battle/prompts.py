@@ -177,6 +177,7 @@ class PointPrompt(Prompt):
         return (max if away else min)(self.candidates, key=lambda c: math.hypot(c[0] - foe.x, c[1] - foe.y))
 
     def draw(self, surface: pygame.Surface, cam: Camera) -> None:
+        from game.rules.movement import rough_note
         from game.ui.battle import previews
 
         for x, y in self.candidates[:400]:
@@ -188,7 +189,7 @@ class PointPrompt(Prompt):
         facing = self.model.facing if self.model is not None else 0.0
         route = v.route
         if route is not None and route.move is not None and self.allowance is not None:
-            warning = "crosses rough ground: half speed" if route.move.crosses_rough else ""
+            warning = rough_note(self.model, route.move) if self.model is not None else ""
             previews.draw_route(surface, cam, [(p.x, p.y) for p in route.waypoints], route.cost,
                                 float(self.allowance), v.why_not is None, warning)
         previews.draw_ghost_base(surface, cam, v.point[0], v.point[1], radius, facing, v.why_not is None)
