@@ -10,7 +10,7 @@ import argparse
 from collections.abc import Sequence
 
 from game.cli import seed_number
-from game.ui.settings import load_settings
+from game.ui.settings import fit_to_screen, load_settings
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -32,6 +32,7 @@ def start(argv: Sequence[str] | None = None, save: bool = True):
 
     args = parse(argv)
     settings, problems = load_settings()
+    problems += fit_to_screen(settings, desktop_size())
     app = App(settings, problems, save=save)
     menu = app.push(MainMenu(app))
     if args.quick:
@@ -44,6 +45,20 @@ def start(argv: Sequence[str] | None = None, save: bool = True):
     elif args.edit is not None:
         open_editor(app, args.edit)
     return app
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The desktop's size, when the video driver knows a real one (not under the dummy or offscreen driver)."""
+    import pygame
+
+    try:
+        pygame.display.init()
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
 
 
 def open_save(app, path: str) -> str | None:
