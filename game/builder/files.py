@@ -10,6 +10,7 @@ that reading it back gives the same data, unknown keys and ill-typed values of a
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import Any
 
 from game.builder.document import MODEL_KEYS, PartyDocument
 from game.builder.verdict import Verdict, judge
+from game.content.files import real_path, yaml_files
 from game.content.library import user_mod_dir
 from game.content.yaml_loader import load_yaml
 from game.core.atomic import write_text_atomic
@@ -139,10 +141,8 @@ def drafts_dir(mods: Path | None = None) -> Path:
 def _inside(path: Path | None, folder: Path) -> bool:
     if path is None:
         return False
-    try:
-        return path.resolve().parent == folder.resolve()
-    except OSError:
-        return False
+    real, home = real_path(path), real_path(folder)
+    return real is not None and home is not None and real.parent == home
 
 
 def is_shipped(path: Path | None) -> bool:
@@ -160,11 +160,16 @@ def slug(name: str) -> str:
 
 def free_path(folder: Path, stem: str, keep: Path | None = None, also: tuple[Path, ...] = ()) -> Path:
     """``folder/stem.yaml``, or ``stem_2.yaml`` … when that name is taken by another file (here or in ``also``)."""
+    def there(p: Path) -> bool:
+        return os.path.lexists(p)
+
+    def mine(p: Path) -> bool:
+        return keep is not None and real_path(p) == real_path(keep)
+
     def taken(p: Path) -> bool:
-        if keep is not None and p.exists() and p.resolve() == keep.resolve():
+        if there(p) and mine(p):
             return False
-        return p.exists() or any((a / p.name).exists() and (keep is None or (a / p.name).resolve() != keep.resolve())
-                                 for a in also)
+        return there(p) or any(there(a / p.name) and not mine(a / p.name) for a in also)
 
     path = folder / f"{stem}.yaml"
     n = 2
@@ -219,7 +224,7 @@ def save_party(document: PartyDocument, path: Path | None, mods: Path | None = N
             stem = f"{path.stem}_copy"
         else:
             stem = slug(verdict.name or "party")
-    if own is not None and own.parent.resolve() == folder.resolve() and own.stem == stem:
+    if own is not None and real_path(own.parent) == real_path(folder) and own.stem == stem:
         target = own
     else:
         target = free_path(folder, stem, keep=own, also=(other, PARTIES_DIR))  # never shadow a shipped party
@@ -228,7 +233,7 @@ def save_party(document: PartyDocument, path: Path | None, mods: Path | None = N
         note = f"{DRAFT_MARK} {len(verdict.problems)} problem(s); not offered for a battle until they are fixed"
         header = f"{note}\n{header}" if header else note
     write_text_atomic(target, party_text(document.data, header))
-    if own is not None and own.resolve() != target.resolve():
+    if own is not None and real_path(own) != real_path(target):
         with contextlib.suppress(OSError):
             own.unlink()
     document.mark_saved()
@@ -262,10 +267,7 @@ def listing(mods: Path | None = None) -> list[Listed]:
     """Every party file: shipped first, then the player's, then the drafts (each sorted by file name)."""
     out = []
     for origin, folder in (("game", PARTIES_DIR), ("mod", user_parties_dir(mods)), ("draft", drafts_dir(mods))):
-        try:
-            files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
-        except OSError:
-            continue
+        files, _skipped = yaml_files(folder)  # a loop or an unreadable folder passes over (the set-up says why)
         for p in files:
             try:
                 out.append(Listed(p, origin, judge(load_yaml(p).data, str(p))))

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.content.files import yaml_files
+from game.content.files import is_within, real_path, yaml_files
 from game.content.library import user_mod_dir
 from game.core.atomic import write_text_atomic
 from game.editor.document import MapState, piece_data, slug
@@ -97,13 +97,7 @@ def autosave_path(mods: Path | None = None) -> Path:
 
 
 def is_shipped(path: Path | None) -> bool:
-    if path is None:
-        return False
-    try:
-        path.resolve().relative_to(MAPS_DIR.resolve())
-        return True
-    except ValueError:
-        return False
+    return path is not None and is_within(path, MAPS_DIR)
 
 
 def stem_for(name: str) -> str:
@@ -114,7 +108,7 @@ def free_path(folder: Path, stem: str, keep: Path | None = None) -> Path:
     """``folder/stem.yaml``, or ``stem_2.yaml`` … when that name is taken by another file."""
     path = folder / f"{stem}.yaml"
     n = 2
-    while path.exists() and (keep is None or path.resolve() != keep.resolve()):
+    while os.path.lexists(path) and (keep is None or real_path(path) != real_path(keep)):
         path = folder / f"{stem}_{n}.yaml"
         n += 1
     return path
