@@ -9,7 +9,7 @@ that reading it back gives the same data, unknown keys and ill-typed values of a
 
 from __future__ import annotations
 
-import contextlib
+import errno
 import os
 import re
 from dataclasses import dataclass
@@ -21,7 +21,7 @@ from game.builder.verdict import Verdict, judge
 from game.content.files import real_path, yaml_files
 from game.content.library import user_mod_dir
 from game.content.yaml_loader import load_yaml
-from game.core.atomic import write_text_atomic
+from game.core.atomic import move_noreplace, write_text_atomic
 from game.core.errors import ContentError
 from game.paths import PARTIES_DIR
 
@@ -158,6 +158,15 @@ def slug(name: str) -> str:
     return s[:60] or "party"
 
 
+_SAFE_STEM = re.compile(r"[A-Za-z0-9][A-Za-z0-9_ -]{0,79}")
+
+
+def safe_stem(stem: str) -> str:
+    """A file name stem that stays in its folder: a plain stem is kept as it is; one with a path separator,
+    '..', a leading dot or a control character is made a slug (``../x`` -> ``x``)."""
+    return stem if _SAFE_STEM.fullmatch(stem) and stem == stem.strip() else slug(stem)
+
+
 def free_path(folder: Path, stem: str, keep: Path | None = None, also: tuple[Path, ...] = ()) -> Path:
     """``folder/stem.yaml``, or ``stem_2.yaml`` … when that name is taken by another file (here or in ``also``)."""
     def there(p: Path) -> bool:
@@ -224,20 +233,40 @@ def save_party(document: PartyDocument, path: Path | None, mods: Path | None = N
             stem = f"{path.stem}_copy"
         else:
             stem = slug(verdict.name or "party")
+    stem = safe_stem(stem)
+    also = (other, PARTIES_DIR)  # never shadow a shipped party
     if own is not None and real_path(own.parent) == real_path(folder) and own.stem == stem:
         target = own
     else:
-        target = free_path(folder, stem, keep=own, also=(other, PARTIES_DIR))  # never shadow a shipped party
+        target = free_path(folder, stem, keep=own, also=also)
     header = document.header
     if draft:
         note = f"{DRAFT_MARK} {len(verdict.problems)} problem(s); not offered for a battle until they are fixed"
         header = f"{note}\n{header}" if header else note
-    write_text_atomic(target, party_text(document.data, header))
-    if own is not None and real_path(own) != real_path(target):
-        with contextlib.suppress(OSError):
-            own.unlink()
+    text = party_text(document.data, header)
+    if own is not None and own.exists() and real_path(own) != real_path(target):
+        # a rename (or a move between parties/ and drafts/) in one step: the new text over the old file, then
+        # that file moved to its new name, never replacing a file there; a kill between leaves one party
+        write_text_atomic(own, text)
+        target = _move(own, target, folder, stem, own, also)
+    else:
+        write_text_atomic(target, text)
     document.mark_saved()
     return Saved(target, draft, verdict)
+
+
+def _move(src: Path, target: Path, folder: Path, stem: str, keep: Path, also: tuple[Path, ...]) -> Path:
+    """Move ``src`` to ``target``, or to the next free name if a file took that one meanwhile; where it went."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for _ in range(100):
+        try:
+            move_noreplace(src, target)
+            return target
+        except FileExistsError:
+            target = free_path(folder, stem, keep=keep, also=also)
+            if target == src or real_path(target) == real_path(src):
+                return src
+    raise FileExistsError(errno.EEXIST, "no free name", str(target))
 
 
 def delete_party(path: Path, mods: Path | None = None) -> None:
