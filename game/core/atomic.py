@@ -59,6 +59,23 @@ def _clean_once(folder: Path) -> None:
         clean_stale_temps(folder)
 
 
+def write_problem(folder: Path) -> OSError | None:
+    """Why a file could not be written in ``folder`` (None: it can be). Nothing is created: a folder not yet
+    there is judged by the nearest one that is (a probe file is made there and removed at once)."""
+    probe = Path(os.path.abspath(folder))
+    while not os.path.lexists(probe) and probe.parent != probe:
+        probe = probe.parent
+    try:
+        if not probe.is_dir():
+            return NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(probe))
+        fd, tmp = tempfile.mkstemp(prefix=".iron-honor-probe.", dir=probe)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as exc:
+        return exc
+    return None
+
+
 def write_text_atomic(path: Path, text: str, durable: bool = True) -> None:
     """Write to a temporary file beside ``path``, flush it to disk, then rename it over ``path``.
 

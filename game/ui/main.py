@@ -33,6 +33,7 @@ def start(argv: Sequence[str] | None = None, save: bool = True):
     args = parse(argv)
     settings, problems = load_settings()
     problems += fit_to_screen(settings, desktop_size())
+    problems += data_folder_problems()
     app = App(settings, problems, save=save)
     menu = app.push(MainMenu(app))
     if args.quick:
@@ -45,6 +46,32 @@ def start(argv: Sequence[str] | None = None, save: bool = True):
     elif args.edit is not None:
         open_editor(app, args.edit)
     return app
+
+
+def data_folder_problems() -> list[str]:
+    """One warning if a folder the game writes (saves, settings, the mod folder) cannot be written, naming it
+    and saying why; the leftovers of killed writes in those folders are cleaned on the way."""
+    from game.content.library import user_mod_dir
+    from game.core.atomic import clean_stale_temps, write_problem
+    from game.core.errors import os_problem
+    from game.saves.store import saves_dir
+    from game.ui.settings import config_path
+
+    mods = user_mod_dir()
+    bad: list[str] = []
+    for what, folder in (("saves", saves_dir()), ("settings", config_path().parent), ("maps and parties", mods)):
+        problem = write_problem(folder)
+        if problem is not None:
+            bad.append(f"{what}: {os_problem(problem)}")
+            continue
+        for sub in (folder, mods / "maps", mods / "parties", mods / "parties" / "drafts", mods / "editor",
+                    mods / "editor" / "drafts") if folder == mods else (folder,):
+            clean_stale_temps(sub)
+    if not bad:
+        return []
+    return ["Some of your files cannot be saved, so they will be lost when the game closes — "
+            + "; ".join(bad) + ". You can still play. Free the folder (or point IRON_HONOR_SAVES, "
+            "IRON_HONOR_CONFIG or IRON_HONOR_MODS at a folder you can write) and start again."]
 
 
 def desktop_size() -> tuple[int, int] | None:
