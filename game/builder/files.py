@@ -20,9 +20,9 @@ from game.builder.document import MODEL_KEYS, PartyDocument
 from game.builder.verdict import Verdict, judge
 from game.content.files import real_path, yaml_files
 from game.content.library import user_mod_dir
-from game.content.yaml_loader import load_yaml
+from game.content.yaml_loader import load_yaml, parse_yaml, read_limited
 from game.core.atomic import move_noreplace, write_text_atomic
-from game.core.errors import ContentError
+from game.core.errors import ContentError, safe_text
 from game.paths import PARTIES_DIR
 
 PARTY_KEYS = ("format", "name", "size", "models")
@@ -196,8 +196,10 @@ def open_party(path: str | Path) -> PartyDocument:
     A file YAML cannot read (a syntax error, duplicate keys, not text) raises ContentError with every
     problem located; the file is left as it is.
     """
-    doc = load_yaml(path)
-    text = Path(path).read_bytes().decode("utf-8-sig", errors="replace")
+    shown = safe_text(str(path))
+    raw = read_limited(path, shown)  # once, within the content loader's limits (a FIFO or a device is refused)
+    doc = parse_yaml(raw, shown)
+    text = raw.decode("utf-8-sig", errors="replace")
     pd = PartyDocument(data=doc.data, header=read_header(text))
     pd.mark_saved()
     return pd

@@ -82,12 +82,17 @@ def write_text_atomic(path: Path, text: str, durable: bool = True) -> None:
     ``durable=False`` skips the flush to disk: the rename still makes the file whole or absent
     after a crash of the program (what the autosave after every decision needs, at a
     tenth of the cost); only a power cut can lose the newest version. Lines end in ``\\n`` everywhere."""
+    write_bytes_atomic(path, text.encode("utf-8"), durable)
+
+
+def write_bytes_atomic(path: Path, data: bytes, durable: bool = True) -> None:
+    """:func:`write_text_atomic` for bytes (an image, say)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     _clean_once(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             if durable:
                 os.fsync(f.fileno())
