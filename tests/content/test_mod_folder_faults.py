@@ -94,23 +94,18 @@ def test_origin_of_a_file_with_a_looping_mod_folder_is_the_game(looped: tuple[Pa
 
 
 def test_new_battle_opens_with_a_looping_mod_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import pygame
-
     from game.ui.scenes import common
     from game.ui.scenes.setup import SetupScene
     from tests.ui.driver import frames, menu_app
 
     app = menu_app(tmp_path, monkeypatch, folders=("CONFIG", "REPLAYS"))
-    try:
-        loop(tmp_path / "mods")
-        monkeypatch.setenv(library.MODS_ENV, str(tmp_path / "mods"))
-        common.rescan()
-        setup = app.push(SetupScene(app))
-        frames(app, 3)
-        assert app.top is setup and setup.widgets  # type: ignore[attr-defined]
-        assert any("mods" in line and "loop" in line for line in common.skipped_lines(common.content()))
-    finally:
-        pygame.quit()
+    loop(tmp_path / "mods")
+    monkeypatch.setenv(library.MODS_ENV, str(tmp_path / "mods"))
+    common.rescan()
+    setup = app.push(SetupScene(app))
+    frames(app, 3)
+    assert app.top is setup and setup.widgets  # type: ignore[attr-defined]
+    assert any("mods" in line and "loop" in line for line in common.skipped_lines(common.content()))
 
 
 def test_unreadable_entries_in_a_mod_folder_are_named_and_passed_over(tmp_path: Path) -> None:

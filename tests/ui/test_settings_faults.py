@@ -69,11 +69,8 @@ def test_the_game_starts_with_a_scale_that_fits_and_says_so(tmp_path: Path, monk
     monkeypatch.setenv(st.CONFIG_ENV, str(tmp_path))
     (tmp_path / "settings.yaml").write_text("width: 800\nheight: 600\nui_scale: 3\n", encoding="utf-8")
     app = main.start([], save=False)
-    try:
-        assert app.size == st.MIN_WINDOW and app.settings.ui_scale == 1.0
-        assert any("UI scale of 3" in p for p in app.startup_problems)
-    finally:
-        pygame.quit()
+    assert app.size == st.MIN_WINDOW and app.settings.ui_scale == 1.0
+    assert any("UI scale of 3" in p for p in app.startup_problems)
 
 
 def test_the_settings_menu_offers_only_scales_that_may_be_chosen() -> None:
@@ -151,22 +148,19 @@ def test_keys_that_save_settings_never_overwrite_a_broken_file(tmp_path: Path, m
     path.write_text(BROKEN, encoding="utf-8")
     s, problems = load_settings()
     app = App(s, problems)
-    try:
-        app.push(MainMenu(app))
-        if key == pygame.K_F11:
-            app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
-        elif key == "mute":
-            from game.ui.sound import toggle_mute
+    app.push(MainMenu(app))
+    if key == pygame.K_F11:
+        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+    elif key == "mute":
+        from game.ui.sound import toggle_mute
 
-            toggle_mute(app.settings)
-            app.save_settings()
-        else:
-            from game.ui.scenes.settings_menu import SettingsScene
+        toggle_mute(app.settings)
+        app.save_settings()
+    else:
+        from game.ui.scenes.settings_menu import SettingsScene
 
-            scene = app.push(SettingsScene(app))
-            scene.apply("colour_blind", "off")  # type: ignore[attr-defined]
-        kept = [p for p in tmp_path.iterdir() if p.name.startswith("settings.yaml.broken-")]
-        assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == BROKEN
-        assert any(str(kept[0]) in p for p in app.startup_problems)
-    finally:
-        pygame.quit()
+        scene = app.push(SettingsScene(app))
+        scene.apply("colour_blind", "off")  # type: ignore[attr-defined]
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("settings.yaml.broken-")]
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == BROKEN
+    assert any(str(kept[0]) in p for p in app.startup_problems)

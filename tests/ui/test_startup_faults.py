@@ -7,7 +7,6 @@ import os
 import time
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game.core import atomic
@@ -27,10 +26,7 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
 
 def started(argv: list[str] | None = None) -> list[str]:
     app = main.start(argv or [], save=False)
-    try:
-        return list(app.startup_problems)
-    finally:
-        pygame.quit()
+    return list(app.startup_problems)
 
 
 def test_an_unwritable_saves_folder_is_said_once_in_words(folders: dict[str, Path], tmp_path: Path,
