@@ -79,11 +79,19 @@ _OS_WORDS = {
     "EROFS": "that disk is read-only",
     "ENOSPC": "the disk is full",
     "EDQUOT": "your disk quota is used up",
-    "ENAMETOOLONG": "the name is too long for the file system",
+    "ENAMETOOLONG": "file name too long for the file system",
     "ELOOP": "a link there leads back to itself (a symlink loop)",
     "ENOENT": "a folder on the way does not exist",
     "EIO": "the disk reported a read or write error",
 }
+
+
+def os_words(exc: OSError) -> str:
+    """What went wrong, in a player's words (``"the disk is full"``), without the file's name."""
+    import errno
+
+    name = errno.errorcode.get(exc.errno or 0, "")
+    return safe_text(_OS_WORDS.get(name) or (exc.strerror or str(exc) or type(exc).__name__).lower())
 
 
 def os_problem(exc: OSError, what: str = "") -> str:
@@ -91,7 +99,7 @@ def os_problem(exc: OSError, what: str = "") -> str:
     import errno
 
     name = errno.errorcode.get(exc.errno or 0, "")
-    words = _OS_WORDS.get(name) or (exc.strerror or str(exc) or type(exc).__name__).lower()
+    words = os_words(exc)
     file = exc.filename2 if name == "EEXIST" and exc.filename2 else exc.filename
     place = safe_text(str(file)) if file is not None else ""
     head = f"{what} " if what else ""
