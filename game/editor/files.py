@@ -9,7 +9,7 @@ crash leaves the old file or the new one, never half of one.
 
 from __future__ import annotations
 
-import contextlib
+import errno
 import json
 import os
 import re
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from game.content.files import is_within, real_path, yaml_files
 from game.content.library import user_mod_dir
-from game.core.atomic import write_text_atomic
+from game.core.atomic import move_noreplace, write_text_atomic
 from game.editor.document import MapState, piece_data, slug
 from game.paths import MAPS_DIR
 
@@ -177,14 +177,34 @@ def save(state: MapState, path: Path | None, problems: int, mods: Path | None = 
                 and (user_maps_dir(mods) / f"{stem}.yaml").exists():
             keep = user_maps_dir(mods) / f"{stem}.yaml"  # a draft of a saved map: the fixed map replaces it
         target = keep or free_path(user_maps_dir(mods), stem)
-    write_atomic(target, map_text(state))
-    if own_draft is not None and own_draft != target:
-        with contextlib.suppress(FileNotFoundError):
-            own_draft.unlink()
+    text = map_text(state)
+    if own_draft is not None and own_draft != target and os.path.isfile(own_draft):
+        # the fixed draft becomes the map in one step (a kill leaves one file, never a map and its draft):
+        # its text written over the draft, then the draft renamed to the map; it replaces only the map it
+        # is a draft of, and never another file that took the new name meanwhile
+        write_atomic(own_draft, text)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if keep is not None:
+            os.replace(own_draft, target)
+        else:
+            target = _move_to_free(own_draft, target, stem)
+    else:
+        write_atomic(target, text)
     stale = drafts_dir(mods) / target.name
     if inside(stale, drafts_dir(mods)) and stale.exists():
         stale.unlink()
     return Saved(target, False)
+
+
+def _move_to_free(src: Path, target: Path, stem: str) -> Path:
+    """Move ``src`` to ``target`` without replacing a file, or to the next free name; where it went."""
+    for _ in range(100):
+        try:
+            move_noreplace(src, target)
+            return target
+        except FileExistsError:
+            target = free_path(target.parent, stem)
+    raise FileExistsError(errno.EEXIST, "no free name", str(target))
 
 
 def listing(mods: Path | None = None) -> list[tuple[str, Path]]:

@@ -149,3 +149,38 @@ def test_the_open_list_passes_over_special_entries_without_reading_them(mods: Pa
         if path.parent == folder and path.name != "good.yaml":
             with pytest.raises(ContentError):
                 bounded(lambda p=path: load_state(p), fifo=folder / "pipe.yaml")
+
+
+# -- 10: a fixed draft becomes the map in one step --------------------------------------------------------------
+
+class Killed(BaseException):
+    """The process dies here."""
+
+
+@pytest.mark.parametrize("saved_before", [False, True])
+def test_a_kill_while_a_fixed_draft_is_saved_leaves_one_copy(mods: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             saved_before: bool) -> None:
+    s = EditorSession(cmd.History(a_map("Hill")), mods=mods)
+    if saved_before:
+        s.save()  # maps/hill.yaml, then it gets a problem and a draft
+    fort = s.state.pieces[0].uid
+    s.do(cmd.MoveCorner(fort, 0, (40, 14)))  # off the table: a draft
+    draft = s.save()
+    assert draft.draft
+    s.undo()
+
+    def killed(*_a: object, **_k: object) -> None:
+        raise Killed
+
+    monkeypatch.setattr(os, "unlink", killed)
+    monkeypatch.setattr(Path, "unlink", killed)
+    with pytest.raises(Killed):
+        s.save()
+        raise Killed  # (no second step to kill: the kill comes after it)
+    monkeypatch.undo()
+    kept = [*files.user_maps_dir(mods).glob("*.yaml"), *files.drafts_dir(mods).glob("*.yaml")]
+    assert len(kept) == 1, kept
+    assert kept[0] == files.user_maps_dir(mods) / "hill.yaml"
+    from game.editor.problems import check
+
+    assert not check(load_state(kept[0]))  # the fixed map, not the draft
