@@ -235,11 +235,41 @@ def _rename_killed(mods: Path, cfg: Path, fault: Callable) -> None:
         raise Lost(f"{len(copies)} copies of one party after a killed rename")
 
 
+def _draft_fix_killed(mods: Path, cfg: Path, fault: Callable) -> None:
+    from game.editor import commands as cmd
+    from game.editor.document import MapState, Piece, rectangle
+
+    fault(mods / "maps" / "x.yaml")  # a fault beside the maps
+    s = EditorSession(cmd.History(MapState("Hill", "", (Piece("fort", "impassable", rectangle((14, 14), (22, 20)),
+                                                                 "building", True),))), mods=mods)
+    s.do(cmd.MoveCorner(s.state.pieces[0].uid, 0, (40, 14)))  # off the table: saved as a draft
+    assert s.save().draft
+    s.undo()
+    real_unlink = os.unlink
+
+    class Killed(BaseException):
+        pass
+
+    def killed(*_a: object, **_k: object) -> None:
+        raise Killed
+
+    os.unlink = killed  # type: ignore[assignment]
+    try:
+        s.save()
+    except Killed:
+        pass
+    finally:
+        os.unlink = real_unlink
+    copies = [p for f in (mods / "maps", mods / "editor" / "drafts") for p in f.glob("hill*.yaml")]
+    if len(copies) != 1:
+        raise Lost(f"{len(copies)} copies of one map after a killed save")
+
+
 ACTORS: dict[str, Callable[[Path, Path, Callable], None]] = {
     "editor open": _load_state, "editor recover+save": _recover_and_save, "crafted autosave": _crafted_autosave,
     "open dialog": _open_dialog, "content scan": _content_scan, "looping mod folder": _looping_mod_folder,
     "party list+open": _parties, "validate": _validate, "settings load+save": _settings,
-    "killed rename": _rename_killed,
+    "killed rename": _rename_killed, "killed draft fix": _draft_fix_killed,
 }
 
 
