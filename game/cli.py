@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.core.errors import ContentError, safe_text
+from game.core.errors import ContentError, Problem, safe_text
 
 if TYPE_CHECKING:  # the loaders are imported by the commands that use them: the game window opens sooner
     from game.content.party_building import BuiltParty
@@ -353,15 +353,31 @@ def _check_placements(results: list) -> None:
         maps = every_map
         if scenario.map is not None:
             try:
-                made_for = library.lookup("maps", scenario.map).value
+                made_for = _scenario_map(Path(r.file), scenario.map)
             except ContentError as exc:
-                r.problems.append(doc.problem(("map",), f"the map '{scenario.map}' cannot be used: "
+                r.problems.append(doc.problem(("map",), f"the map '{safe_text(scenario.map)}' cannot be used: "
                                               f"{exc.problems[0].message if exc.problems else exc}"))
                 continue
             r.problems += map_problems(doc, scenario, made_for)
             maps = [(made_for.name, made_for)]
         if not r.problems:
             r.problems += placement_problems(r.file, maps, parties)  # type: ignore[arg-type]
+
+
+def _scenario_map(scenario_file: Path, name: str):
+    """The map a scenario names, as the game could use it: a map's name, or a file of the scenario's folder,
+    the game's folders or the mod folder (never an absolute path or a ``..`` leading elsewhere)."""
+    from game.content import library
+    from game.content.maps import load_map
+    from game.content.script_file import _is_path
+
+    if not _is_path(name):
+        return library.lookup("maps", name, paths=False).value
+    try:
+        path = library.find_reference(scenario_file.parent, name)
+    except ValueError as exc:
+        raise ContentError(str(scenario_file), [Problem("map", None, str(exc))]) from None
+    return load_map(path)
 
 
 def replay_command(args: argparse.Namespace) -> int:

@@ -9,7 +9,8 @@ that reading it back gives the same data, unknown keys and ill-typed values of a
 
 from __future__ import annotations
 
-import contextlib
+import errno
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,10 +18,11 @@ from typing import Any
 
 from game.builder.document import MODEL_KEYS, PartyDocument
 from game.builder.verdict import Verdict, judge
+from game.content.files import real_path, yaml_files
 from game.content.library import user_mod_dir
-from game.content.yaml_loader import load_yaml
-from game.core.atomic import write_text_atomic
-from game.core.errors import ContentError
+from game.content.yaml_loader import load_yaml, parse_yaml, read_limited
+from game.core.atomic import move_noreplace, write_text_atomic
+from game.core.errors import ContentError, safe_text
 from game.paths import PARTIES_DIR
 
 PARTY_KEYS = ("format", "name", "size", "models")
@@ -139,10 +141,8 @@ def drafts_dir(mods: Path | None = None) -> Path:
 def _inside(path: Path | None, folder: Path) -> bool:
     if path is None:
         return False
-    try:
-        return path.resolve().parent == folder.resolve()
-    except OSError:
-        return False
+    real, home = real_path(path), real_path(folder)
+    return real is not None and home is not None and real.parent == home
 
 
 def is_shipped(path: Path | None) -> bool:
@@ -158,13 +158,27 @@ def slug(name: str) -> str:
     return s[:60] or "party"
 
 
+_SAFE_STEM = re.compile(r"[A-Za-z0-9][A-Za-z0-9_ -]{0,79}")
+
+
+def safe_stem(stem: str) -> str:
+    """A file name stem that stays in its folder: a plain stem is kept as it is; one with a path separator,
+    '..', a leading dot or a control character is made a slug (``../x`` -> ``x``)."""
+    return stem if _SAFE_STEM.fullmatch(stem) and stem == stem.strip() else slug(stem)
+
+
 def free_path(folder: Path, stem: str, keep: Path | None = None, also: tuple[Path, ...] = ()) -> Path:
     """``folder/stem.yaml``, or ``stem_2.yaml`` … when that name is taken by another file (here or in ``also``)."""
+    def there(p: Path) -> bool:
+        return os.path.lexists(p)
+
+    def mine(p: Path) -> bool:
+        return keep is not None and real_path(p) == real_path(keep)
+
     def taken(p: Path) -> bool:
-        if keep is not None and p.exists() and p.resolve() == keep.resolve():
+        if there(p) and mine(p):
             return False
-        return p.exists() or any((a / p.name).exists() and (keep is None or (a / p.name).resolve() != keep.resolve())
-                                 for a in also)
+        return there(p) or any(there(a / p.name) and not mine(a / p.name) for a in also)
 
     path = folder / f"{stem}.yaml"
     n = 2
@@ -182,8 +196,10 @@ def open_party(path: str | Path) -> PartyDocument:
     A file YAML cannot read (a syntax error, duplicate keys, not text) raises ContentError with every
     problem located; the file is left as it is.
     """
-    doc = load_yaml(path)
-    text = Path(path).read_bytes().decode("utf-8-sig", errors="replace")
+    shown = safe_text(str(path))
+    raw = read_limited(path, shown)  # once, within the content loader's limits (a FIFO or a device is refused)
+    doc = parse_yaml(raw, shown)
+    text = raw.decode("utf-8-sig", errors="replace")
     pd = PartyDocument(data=doc.data, header=read_header(text))
     pd.mark_saved()
     return pd
@@ -219,20 +235,40 @@ def save_party(document: PartyDocument, path: Path | None, mods: Path | None = N
             stem = f"{path.stem}_copy"
         else:
             stem = slug(verdict.name or "party")
-    if own is not None and own.parent.resolve() == folder.resolve() and own.stem == stem:
+    stem = safe_stem(stem)
+    also = (other, PARTIES_DIR)  # never shadow a shipped party
+    if own is not None and real_path(own.parent) == real_path(folder) and own.stem == stem:
         target = own
     else:
-        target = free_path(folder, stem, keep=own, also=(other, PARTIES_DIR))  # never shadow a shipped party
+        target = free_path(folder, stem, keep=own, also=also)
     header = document.header
     if draft:
         note = f"{DRAFT_MARK} {len(verdict.problems)} problem(s); not offered for a battle until they are fixed"
         header = f"{note}\n{header}" if header else note
-    write_text_atomic(target, party_text(document.data, header))
-    if own is not None and own.resolve() != target.resolve():
-        with contextlib.suppress(OSError):
-            own.unlink()
+    text = party_text(document.data, header)
+    if own is not None and own.exists() and real_path(own) != real_path(target):
+        # a rename (or a move between parties/ and drafts/) in one step: the new text over the old file, then
+        # that file moved to its new name, never replacing a file there; a kill between leaves one party
+        write_text_atomic(own, text)
+        target = _move(own, target, folder, stem, own, also)
+    else:
+        write_text_atomic(target, text)
     document.mark_saved()
     return Saved(target, draft, verdict)
+
+
+def _move(src: Path, target: Path, folder: Path, stem: str, keep: Path, also: tuple[Path, ...]) -> Path:
+    """Move ``src`` to ``target``, or to the next free name if a file took that one meanwhile; where it went."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for _ in range(100):
+        try:
+            move_noreplace(src, target)
+            return target
+        except FileExistsError:
+            target = free_path(folder, stem, keep=keep, also=also)
+            if target == src or real_path(target) == real_path(src):
+                return src
+    raise FileExistsError(errno.EEXIST, "no free name", str(target))
 
 
 def delete_party(path: Path, mods: Path | None = None) -> None:
@@ -262,10 +298,7 @@ def listing(mods: Path | None = None) -> list[Listed]:
     """Every party file: shipped first, then the player's, then the drafts (each sorted by file name)."""
     out = []
     for origin, folder in (("game", PARTIES_DIR), ("mod", user_parties_dir(mods)), ("draft", drafts_dir(mods))):
-        try:
-            files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
-        except OSError:
-            continue
+        files, _skipped = yaml_files(folder)  # a loop or an unreadable folder passes over (the set-up says why)
         for p in files:
             try:
                 out.append(Listed(p, origin, judge(load_yaml(p).data, str(p))))

@@ -2,7 +2,8 @@
 
 A folder named ``x.yaml``, a FIFO, a device, a broken link or a symlink loop is not a content
 file: it is reported as skipped with the reason, never read (a FIFO would block) and never
-silently left out.
+silently left out. So is a folder that cannot be scanned (a symlink loop, a file in its place,
+no permission): its files are passed over with a message, and the scan goes on.
 """
 
 from __future__ import annotations
@@ -25,6 +26,31 @@ class Skipped:
 
     def error(self) -> ContentError:
         return ContentError(safe_text(str(self.path)), [Problem("", None, f"skipped: {self.reason}")])
+
+
+def real_path(path: Path) -> Path | None:
+    """``path`` with every link resolved, or None when that cannot be known (a symlink loop, which Python 3.11
+    raises as RuntimeError, an unreadable folder on the way, a NUL in the name). Never raises."""
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError, ValueError):
+        return None
+
+
+def is_within(path: Path, folder: Path) -> bool:
+    """Whether ``path`` is ``folder`` or inside it, links resolved; False when either cannot be resolved."""
+    a, b = real_path(path), real_path(folder)
+    return a is not None and b is not None and a.is_relative_to(b)
+
+
+def _folder_problem(exc: OSError) -> str:
+    if exc.errno == errno.ELOOP:
+        return "this folder is a symlink loop (the link leads back to itself); its files are not read"
+    if exc.errno == errno.ENOTDIR:
+        return "this is a file where a folder is expected; nothing in it is read"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "this folder cannot be read (permission denied); its files are not read"
+    return f"this folder cannot be read ({safe_text(exc.strerror or str(exc))}); its files are not read"
 
 
 def _why_not_a_file(path: Path) -> str | None:
@@ -62,10 +88,8 @@ def yaml_files(folder: Path, recursive: bool = False) -> tuple[list[Path], list[
             entries = sorted(os.scandir(current), key=lambda e: e.name)
         except FileNotFoundError:
             continue
-        except OSError as exc:
-            if current != folder:
-                skipped.append(Skipped(Path(current), f"folder cannot be read "
-                                                      f"({safe_text(exc.strerror or str(exc))})"))
+        except OSError as exc:  # a loop, a file where the folder should be, no permission: said, passed over
+            skipped.append(Skipped(Path(current), _folder_problem(exc)))
             continue
         for entry in entries:
             path = Path(entry.path)

@@ -159,16 +159,18 @@ class Found:
     skipped: list[ContentError]
 
 
-def lookup(kind: str, name_or_path: str, mods: Path | None = None, survey: bool = False) -> Found:
+def lookup(kind: str, name_or_path: str, mods: Path | None = None, survey: bool = False,
+           paths: bool = True) -> Found:
     """The content a command names, loaded; a path is loaded as it is (its errors raised).
 
     A name is looked up as the game's lists see it: a mod file replaces the shipped one of the same
     name, unless the mod file is broken: then it is skipped (reported in ``skipped``) and the shipped
     one is used. With ``survey`` every file of the kind is loaded, so ``skipped`` lists all the broken
-    ones (what a command tells the modder); without it only the files of that name are read.
+    ones (what a command tells the modder); without it only the files of that name are read. With ``paths``
+    False the text is only ever a name (what a content file names is never read as a path).
     """
     loader = _LOADERS[kind]
-    path = _as_path(name_or_path)
+    path = _as_path(name_or_path) if paths else None
     if path is not None:
         return Found(path, loader(path), [])
     wanted = _stem(name_or_path)

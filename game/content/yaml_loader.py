@@ -24,7 +24,7 @@ from typing import Any
 
 import yaml
 
-from game.core.errors import ContentError, Problem, safe_text
+from game.core.errors import ContentError, Problem, os_words, safe_text
 
 MAX_BYTES = 2 * 1024 * 1024
 MAX_VALUES = 200_000
@@ -297,8 +297,10 @@ def read_limited(path: str | Path, name: str, limit: int = MAX_BYTES) -> bytes:
         raise _whole(name, "permission denied reading this file") from None
     except IsADirectoryError:
         raise _whole(name, "this is a folder, not a file") from None
-    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
-        raise _whole(name, f"cannot open this file: {safe_text(getattr(exc, 'strerror', None) or str(exc))}") from None
+    except OSError as exc:
+        raise _whole(name, f"cannot open this file: {os_words(exc)}") from None
+    except ValueError as exc:  # a NUL in the name
+        raise _whole(name, f"cannot open this file: {safe_text(str(exc))}") from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
@@ -320,7 +322,7 @@ def read_limited(path: str | Path, name: str, limit: int = MAX_BYTES) -> bytes:
                                f"{limit} bytes")
         return b"".join(chunks)
     except OSError as exc:
-        raise _whole(name, f"cannot read this file: {safe_text(exc.strerror or str(exc))}") from None
+        raise _whole(name, f"cannot read this file: {os_words(exc)}") from None
     finally:
         os.close(fd)
 

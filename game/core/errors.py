@@ -68,3 +68,39 @@ def safe_text(text: str) -> str:
         return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     except UnicodeEncodeError:
         return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+_OS_WORDS = {
+    "EEXIST": "a file of that name is already there",
+    "ENOTDIR": "a file is in the way where a folder should be",
+    "EISDIR": "a folder is in the way where the file should be",
+    "EACCES": "the game is not allowed to write there (permission denied)",
+    "EPERM": "the game is not allowed to do that there (operation not permitted)",
+    "EROFS": "that disk is read-only",
+    "ENOSPC": "the disk is full",
+    "EDQUOT": "your disk quota is used up",
+    "ENAMETOOLONG": "file name too long for the file system",
+    "ELOOP": "a link there leads back to itself (a symlink loop)",
+    "ENOENT": "a folder on the way does not exist",
+    "EIO": "the disk reported a read or write error",
+}
+
+
+def os_words(exc: OSError) -> str:
+    """What went wrong, in a player's words (``"the disk is full"``), without the file's name."""
+    import errno
+
+    name = errno.errorcode.get(exc.errno or 0, "")
+    return safe_text(_OS_WORDS.get(name) or (exc.strerror or str(exc) or type(exc).__name__).lower())
+
+
+def os_problem(exc: OSError, what: str = "") -> str:
+    """An OSError in a player's words, naming the file: ``"<file>: the disk is full"`` (never a raw errno)."""
+    import errno
+
+    name = errno.errorcode.get(exc.errno or 0, "")
+    words = os_words(exc)
+    file = exc.filename2 if name == "EEXIST" and exc.filename2 else exc.filename
+    place = safe_text(str(file)) if file is not None else ""
+    head = f"{what} " if what else ""
+    return safe_text(f"{head}{place}: {words}" if place else f"{head}{words}".strip())

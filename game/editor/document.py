@@ -257,33 +257,44 @@ class Clipboard:
 def load_state(path: str | Path) -> MapState:
     """A map file (valid or a draft) as an editor state; a file YAML cannot read raises ContentError.
 
-    A plain file (no anchors or aliases, no repeated key, not huge) is read with libyaml when it is
-    there, several times faster; anything else goes through the content loader, which locates the problem.
+    The file is read as every content file is (:func:`game.content.yaml_loader.read_limited`): a regular
+    file only, its size checked before a byte is read, so a FIFO, a device or a huge file is refused at once.
+    """
+    from game.content.yaml_loader import MAX_BYTES, read_limited
+    from game.core.errors import safe_text
+
+    name = safe_text(str(path))
+    return state_from_bytes(read_limited(path, name, MAX_BYTES), name)
+
+
+def state_from_bytes(raw: bytes, name: str) -> MapState:
+    """The editor state of a map file's bytes (already read within the limits); ContentError naming ``name``.
+
+    A plain file (no anchors or aliases, no repeated key) is read with libyaml when it is there, several
+    times faster; anything else goes through the content loader, which locates the problem.
     """
     from game.content.maps import build_map
-    from game.content.yaml_loader import MAX_BYTES, load_yaml
+    from game.content.yaml_loader import parse_yaml
     from game.core.errors import ContentError, Problem
 
-    data = _fast_yaml(Path(path), MAX_BYTES)
+    data = _fast_yaml(raw)
     if data is None:
-        data = load_yaml(path).data
+        data = parse_yaml(raw, name).data
     try:
         return state_from_data(data if isinstance(data, dict) else {})
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         # not a shape the editor can hold: the loader says where and why (a draft the editor wrote never is)
-        build_map(load_yaml(path))
-        raise ContentError(str(path), [Problem("", None, "the file is not a map the editor can open")]) from None
+        build_map(parse_yaml(raw, name))
+        raise ContentError(name, [Problem("", None, "the file is not a map the editor can open")]) from None
 
 
-def _fast_yaml(path: Path, limit: int) -> object | None:
+def _fast_yaml(raw: bytes) -> object | None:
     import yaml
 
+    from game.content.yaml_loader import MAX_BYTES
+
     loader = getattr(yaml, "CSafeLoader", None)
-    try:
-        raw = path.read_bytes()
-    except OSError:
-        return None
-    if loader is None or len(raw) > limit or any(c in raw for c in (b"&", b"*", b"<<")):
+    if loader is None or len(raw) > MAX_BYTES or any(c in raw for c in (b"&", b"*", b"<<", b"\x00")):
         return None
 
     class Strict(loader):  # type: ignore[misc, valid-type]
@@ -301,4 +312,5 @@ def _fast_yaml(path: Path, limit: int) -> object | None:
 
 
 __all__ = ["CENTRE", "KINDS", "STYLES", "Clipboard", "MapState", "Piece", "Pt", "ellipse", "load_state",
-           "piece_data", "pt", "rectangle", "snap4", "state_from_data", "thick_polyline", "unique_id"]
+           "piece_data", "pt", "rectangle", "snap4", "state_from_bytes", "state_from_data", "thick_polyline",
+           "unique_id"]

@@ -9,15 +9,16 @@ crash leaves the old file or the new one, never half of one.
 
 from __future__ import annotations
 
-import contextlib
+import errno
 import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.content.files import is_within, real_path, yaml_files
 from game.content.library import user_mod_dir
+from game.core.atomic import move_noreplace, write_text_atomic
 from game.editor.document import MapState, piece_data, slug
 from game.paths import MAPS_DIR
 
@@ -78,18 +79,7 @@ def map_text(state: MapState, comment: str = "") -> str:
 
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    write_text_atomic(path, text)
 
 
 # -- where maps live -----------------------------------------------------------------------------------------
@@ -107,13 +97,7 @@ def autosave_path(mods: Path | None = None) -> Path:
 
 
 def is_shipped(path: Path | None) -> bool:
-    if path is None:
-        return False
-    try:
-        path.resolve().relative_to(MAPS_DIR.resolve())
-        return True
-    except ValueError:
-        return False
+    return path is not None and is_within(path, MAPS_DIR)
 
 
 def stem_for(name: str) -> str:
@@ -124,10 +108,41 @@ def free_path(folder: Path, stem: str, keep: Path | None = None) -> Path:
     """``folder/stem.yaml``, or ``stem_2.yaml`` … when that name is taken by another file."""
     path = folder / f"{stem}.yaml"
     n = 2
-    while path.exists() and (keep is None or path.resolve() != keep.resolve()):
+    while os.path.lexists(path) and (keep is None or real_path(path) != real_path(keep)):
         path = folder / f"{stem}_{n}.yaml"
         n += 1
     return path
+
+
+def inside(path: Path | None, folder: Path) -> bool:
+    """Whether ``path`` is a file of ``folder`` itself: by name (no ``..``) and for real (not a link to a file
+    elsewhere). Whatever the path, this never raises."""
+    if path is None:
+        return False
+    try:
+        if os.path.abspath(path.parent) != os.path.abspath(folder) or path.is_symlink():
+            return False
+        return path.resolve().parent == folder.resolve()
+    except (OSError, RuntimeError, ValueError):  # RuntimeError: a symlink loop (Python 3.11)
+        return False
+
+
+def trusted_origin(text: str, mods: Path | None = None) -> Path | None:
+    """The file an autosave says it was editing, if it is one the editor may write: a map or draft of the mod
+    folder (or a shipped map, which is saved as a copy). Anything else, None: a path read from a file is
+    never trusted to say where to write."""
+    if not text or text == "a new map" or "\x00" in text or len(text) > 4096:
+        return None
+    path = Path(text)
+    if path.suffix not in (".yaml", ".yml") or not path.is_absolute():
+        return None
+    if inside(path, user_maps_dir(mods)) or inside(path, drafts_dir(mods)):
+        return path
+    try:
+        shipped = os.path.abspath(path.parent) == os.path.abspath(MAPS_DIR) and path.is_file()
+    except (OSError, ValueError):
+        shipped = False
+    return path if shipped and is_shipped(path) else None
 
 
 @dataclass(frozen=True)
@@ -138,39 +153,68 @@ class Saved:
 
 def save(state: MapState, path: Path | None, problems: int, mods: Path | None = None) -> Saved:
     """Save the map where it belongs: a playable map to ``maps/`` (a shipped map as a copy), a map with
-    problems as a draft. Saving a playable map removes its draft; a draft never replaces a playable file."""
+    problems as a draft. Saving a playable map removes its draft; a draft never replaces a playable file.
+
+    Only the mod folder is ever written: a map from anywhere else (a file given on the command line) is
+    saved as a new file of the mod folder, under the map's name."""
     mods = mods or user_mod_dir()
-    stem = path.stem if path is not None else stem_for(state.name)
+    own_draft = path if inside(path, drafts_dir(mods)) else None
+    own_map = path if inside(path, user_maps_dir(mods)) else None
+    shipped = is_shipped(path)
+    stem = path.stem if (own_draft or own_map or shipped) and path is not None else stem_for(state.name)
     if problems:
-        keep = path if path is not None and path.parent == drafts_dir(mods) else None
-        target = keep or free_path(drafts_dir(mods), stem)
+        target = own_draft or free_path(drafts_dir(mods), stem)
         write_atomic(target, map_text(state, f"DRAFT: {problems} problem(s); the battle set-up does not list "
                                              f"drafts until they are fixed and saved again"))
         return Saved(target, True)
-    if path is None or is_shipped(path) or path.parent == drafts_dir(mods):
-        if is_shipped(path):
+    if own_map is not None:
+        target = own_map
+    else:
+        if shipped:
             stem = f"{stem}_copy"
         keep = None
-        if path is not None and path.parent == drafts_dir(mods) and (user_maps_dir(mods) / f"{stem}.yaml").exists():
+        if own_draft is not None and inside(user_maps_dir(mods) / f"{stem}.yaml", user_maps_dir(mods)) \
+                and (user_maps_dir(mods) / f"{stem}.yaml").exists():
             keep = user_maps_dir(mods) / f"{stem}.yaml"  # a draft of a saved map: the fixed map replaces it
         target = keep or free_path(user_maps_dir(mods), stem)
+    text = map_text(state)
+    if own_draft is not None and own_draft != target and os.path.isfile(own_draft):
+        # the fixed draft becomes the map in one step (a kill leaves one file, never a map and its draft):
+        # its text written over the draft, then the draft renamed to the map; it replaces only the map it
+        # is a draft of, and never another file that took the new name meanwhile
+        write_atomic(own_draft, text)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if keep is not None:
+            os.replace(own_draft, target)
+        else:
+            target = _move_to_free(own_draft, target, stem)
     else:
-        target = path
-    write_atomic(target, map_text(state))
-    if path is not None and path.parent == drafts_dir(mods) and path.exists() and path != target:
-        path.unlink()
+        write_atomic(target, text)
     stale = drafts_dir(mods) / target.name
-    if stale.exists():
+    if inside(stale, drafts_dir(mods)) and stale.exists():
         stale.unlink()
     return Saved(target, False)
 
 
-def listing(mods: Path | None = None) -> list[tuple[str, Path]]:
-    """Every map the editor can open: ("game" | "mod" | "draft", path), shipped first."""
-    out: list[tuple[str, Path]] = [("game", p) for p in sorted(MAPS_DIR.glob("*.yaml"))]
-    for origin, folder in (("mod", user_maps_dir(mods)), ("draft", drafts_dir(mods))):
+def _move_to_free(src: Path, target: Path, stem: str) -> Path:
+    """Move ``src`` to ``target`` without replacing a file, or to the next free name; where it went."""
+    for _ in range(100):
         try:
-            out += [(origin, p) for p in sorted(folder.iterdir()) if p.suffix in (".yaml", ".yml") and p.is_file()]
-        except OSError:
-            continue
+            move_noreplace(src, target)
+            return target
+        except FileExistsError:
+            target = free_path(target.parent, stem)
+    raise FileExistsError(errno.EEXIST, "no free name", str(target))
+
+
+def listing(mods: Path | None = None) -> list[tuple[str, Path]]:
+    """Every map the editor can open: ("game" | "mod" | "draft", path), shipped first.
+
+    The folders are scanned as the content loader scans them (a symlink loop or an unreadable folder passes
+    over); an entry named like a map that is not a regular file (a FIFO, a device, a broken link) is listed
+    too, so the Open dialog says why it cannot be opened, and is never read."""
+    out: list[tuple[str, Path]] = []
+    for origin, folder in (("game", MAPS_DIR), ("mod", user_maps_dir(mods)), ("draft", drafts_dir(mods))):
+        found, skipped = yaml_files(folder)
+        out += [(origin, p) for p in sorted([*found, *(s.path for s in skipped if s.path.parent == folder)])]
     return out

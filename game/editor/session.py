@@ -9,10 +9,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from game.core.errors import ContentError
+from game.core.errors import ContentError, safe_text
 from game.editor import commands as cmd
 from game.editor import files
-from game.editor.document import Clipboard, MapState, Piece, load_state
+from game.editor.document import Clipboard, MapState, Piece, load_state, state_from_bytes
 from game.editor.problems import MapProblem, check
 from game.editor.snapping import SnapSettings
 
@@ -28,6 +28,7 @@ class EditorSession:
     snap: SnapSettings = field(default_factory=SnapSettings)
     mods: Path | None = None
     last_saved: files.Saved | None = None
+    untrusted_origin: str | None = None  # a recovered autosave's "editing:" file, not trusted (see recover)
     _checked: tuple[MapState, list[MapProblem]] | None = None
 
     # -- the document -------------------------------------------------------------------------------------
@@ -45,7 +46,7 @@ class EditorSession:
 
     @property
     def draft(self) -> bool:
-        return self.path is not None and self.path.parent == files.drafts_dir(self.mods)
+        return files.inside(self.path, files.drafts_dir(self.mods))
 
     def problems(self) -> list[MapProblem]:
         """The loader's verdict on the map as it stands (computed once per state)."""
@@ -116,19 +117,35 @@ class EditorSession:
 
     @classmethod
     def recover(cls, mods: Path | None = None) -> EditorSession | None:
-        """The autosaved document, if the last session did not end cleanly; unsaved, tied to its file."""
+        """The autosaved document, if the last session did not end cleanly; unsaved.
+
+        The autosave is read as any content file is (a regular file, its size checked first: a FIFO or a
+        device never hangs the editor). Its ``# editing:`` line is not trusted: the document is tied to that
+        file only when it is a map or draft of the mod folder (or a shipped map, saved as a copy); otherwise
+        Save writes a new file of the mod folder, named after the map (see :attr:`untrusted_origin`)."""
+        from game.content.yaml_loader import MAX_BYTES, read_limited
+
         path = files.autosave_path(mods)
-        if not path.exists():
-            return None
+        shown = safe_text(str(path))
         try:
-            state = load_state(path)
-            lines = path.read_text(encoding="utf-8").splitlines()[:3]
-        except (ContentError, OSError):
+            raw = read_limited(path, shown, MAX_BYTES)
+            state = state_from_bytes(raw, shown)
+        except ContentError:
             return None
+        lines = raw[:8192].decode("utf-8", "replace").splitlines()[:3]
         origin = next((ln.split("editing: ", 1)[1] for ln in lines if ln.startswith("# editing: ")), "")
         s = cls(history=cmd.History(state), mods=mods)
-        s.path = Path(origin) if origin and origin != "a new map" else None
+        s.path = files.trusted_origin(origin, mods)
+        if s.path is None and origin and origin != "a new map":
+            s.untrusted_origin = safe_text(origin[:200])
         return s
+
+    def save_hint(self) -> str:
+        """Where Save will write, in words (what the player is told about a recovered map)."""
+        if self.path is not None and not self.shipped:
+            return str(self.path)
+        stem = self.path.stem + "_copy" if self.path is not None else files.stem_for(self.state.name)
+        return str(files.free_path(files.user_maps_dir(self.mods), stem))
 
     # -- clipboard ----------------------------------------------------------------------------------------
     def copy(self) -> int:

@@ -14,7 +14,7 @@ import pygame
 import pygame_gui
 
 from game.ui import layout_probe, theme
-from game.ui.settings import UISettings, save_settings
+from game.ui.settings import SettingsNotSaved, UISettings, save_settings
 
 
 class Scene:
@@ -113,8 +113,8 @@ class App:
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen
         self.window = self._open_window()
+        self.save_settings()  # first: a note for the player is then in the rebuilt scenes
         self._relayout()
-        self.save_settings()
 
     def set_ui_scale(self, scale: float) -> None:
         self.settings.ui_scale = scale
@@ -131,13 +131,27 @@ class App:
         for scene in self.scenes[:-1]:
             scene.cover()
 
-    def save_settings(self) -> None:
+    def save_settings(self) -> str | None:
+        """Save the settings; what the player must be told (a broken file kept aside, or why nothing was
+        saved), else None. The message is also shown by the scene on top (when it can show one) and on the
+        main menu."""
         if not self.save_enabled:
-            return
+            return None
+        notes: list[str] = []
         try:
-            save_settings(self.settings)
-        except OSError as exc:
-            self.startup_problems.append(f"settings not saved: {exc}")
+            save_settings(self.settings, notes=notes)
+        except SettingsNotSaved as exc:
+            notes.append(str(exc))
+        if not notes:
+            return None
+        for note in notes:
+            if note not in self.startup_problems:
+                self.startup_problems.append(note)
+        top = self.top
+        flash = getattr(top, "flash", None)
+        if callable(flash):
+            flash(" ".join(notes), seconds=8.0)
+        return " ".join(notes)
 
     # -- scene stack ----------------------------------------------------------------------
     @property

@@ -10,7 +10,7 @@ import argparse
 from collections.abc import Sequence
 
 from game.cli import seed_number
-from game.ui.settings import load_settings
+from game.ui.settings import fit_to_screen, load_settings
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -32,6 +32,8 @@ def start(argv: Sequence[str] | None = None, save: bool = True):
 
     args = parse(argv)
     settings, problems = load_settings()
+    problems += fit_to_screen(settings, desktop_size())
+    problems += data_folder_problems()
     app = App(settings, problems, save=save)
     menu = app.push(MainMenu(app))
     if args.quick:
@@ -44,6 +46,46 @@ def start(argv: Sequence[str] | None = None, save: bool = True):
     elif args.edit is not None:
         open_editor(app, args.edit)
     return app
+
+
+def data_folder_problems() -> list[str]:
+    """One warning if a folder the game writes (saves, settings, the mod folder) cannot be written, naming it
+    and saying why; the leftovers of killed writes in those folders are cleaned on the way."""
+    from game.content.library import user_mod_dir
+    from game.core.atomic import clean_stale_temps, write_problem
+    from game.core.errors import os_problem
+    from game.saves.store import saves_dir
+    from game.ui.settings import config_path
+
+    mods = user_mod_dir()
+    bad: list[str] = []
+    for what, folder in (("saves", saves_dir()), ("settings", config_path().parent), ("maps and parties", mods)):
+        problem = write_problem(folder)
+        if problem is not None:
+            bad.append(f"{what}: {os_problem(problem)}")
+            continue
+        for sub in (folder, mods / "maps", mods / "parties", mods / "parties" / "drafts", mods / "editor",
+                    mods / "editor" / "drafts") if folder == mods else (folder,):
+            clean_stale_temps(sub)
+    if not bad:
+        return []
+    return ["Some of your files cannot be saved, so they will be lost when the game closes — "
+            + "; ".join(bad) + ". You can still play. Free the folder (or point IRON_HONOR_SAVES, "
+            "IRON_HONOR_CONFIG or IRON_HONOR_MODS at a folder you can write) and start again."]
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The desktop's size, when the video driver knows a real one (not under the dummy or offscreen driver)."""
+    import pygame
+
+    try:
+        pygame.display.init()
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
 
 
 def open_save(app, path: str) -> str | None:

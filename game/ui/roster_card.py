@@ -120,17 +120,12 @@ def render_card(r: Roster, width: int = 1240) -> pygame.Surface:
 
 
 def export_png(r: Roster, path: Path, width: int = 1240) -> Path:
-    """The card as a PNG file (written beside, then renamed over the target: never half a file)."""
-    import os
-    import tempfile
+    """The card as a PNG file, written atomically (game.core.atomic: never half a file)."""
+    import io
 
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".png", dir=path.parent)
-    os.close(fd)
-    try:
-        pygame.image.save(render_card(r, width), tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    from game.core.atomic import write_bytes_atomic
+
+    buffer = io.BytesIO()
+    pygame.image.save(render_card(r, width), buffer, "card.png")
+    write_bytes_atomic(path, buffer.getvalue())
     return path

@@ -1,7 +1,11 @@
 """The player's settings, kept in the user config folder (platformdirs) as a small YAML file.
 
 A missing or broken file never stops the game: the defaults are used and the problem is
-reported (file, key, line); the broken file is left untouched until the player saves.
+reported (file, key, line). A file the game could not read whole is never overwritten: the first
+save moves it aside (``settings.yaml.broken-<n>``, the player's values and comments kept) and says
+where; when it cannot be moved aside, nothing is written and the player is told why.
+
+The window's size and the UI scale are clamped to what the screen can show (:func:`fit_to_screen`).
 """
 
 from __future__ import annotations
@@ -13,15 +17,19 @@ from pathlib import Path
 import yaml
 
 from game.content.yaml_loader import parse_yaml, read_limited
-from game.core.atomic import write_text_atomic
-from game.core.errors import ContentError, safe_text
+from game.core.atomic import move_noreplace, write_text_atomic
+from game.core.errors import ContentError, os_problem, safe_text
 
 CONFIG_ENV = "IRON_HONOR_CONFIG"
 SPEEDS = ("slow", "normal", "fast", "instant")
 # strict: a decision that revealed nothing new (no die rolled or drawn since); casual: any; none: never
 TAKEBACKS = ("strict", "casual", "none")
-SCALES = (0.75, 1.0, 1.25, 1.5, 2.0)
+SCALES = (1.0, 1.25, 1.5, 2.0)
+MIN_SCALE, MAX_SCALE = 1.0, 2.0
+MIN_WINDOW = (1000, 650)  # the UI is laid out for this at scale 1; a scale s needs s times as much
+MAX_WINDOW = (7680, 4320)  # when the desktop's size is not known: no screen is larger (8K)
 MAX_SETTINGS_BYTES = 64 * 1024
+BROKEN_SUFFIX = ".broken-"
 
 
 @dataclass
@@ -97,11 +105,11 @@ def _bad_value(key: str, value: object, default: object) -> str | None:
     if isinstance(default, int):
         if isinstance(value, bool) or not isinstance(value, int):
             return "expected a whole number"
-        low = {"width": 800, "height": 600, "fps_cap": 15}[key]
+        low = {"width": 320, "height": 240, "fps_cap": 15}[key]
         return None if low <= value <= 10000 else f"expected a whole number from {low} to 10000"
     if key == "ui_scale":
         ok = isinstance(value, int | float) and not isinstance(value, bool) and 0.5 <= value <= 3
-        return None if ok else "expected a number from 0.5 to 3"
+        return None if ok else f"expected a number from {MIN_SCALE:g} to {MAX_SCALE:g}"
     if key == "volume":
         ok = isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
         return None if ok else "expected a number from 0 to 1"
@@ -112,8 +120,72 @@ def _bad_value(key: str, value: object, default: object) -> str | None:
     return None
 
 
-def save_settings(settings: UISettings, path: Path | None = None) -> Path:
+def fit_to_screen(settings: UISettings, desktop: tuple[int, int] | None) -> list[str]:
+    """Clamp the window to the screen (``desktop``, or the largest screen when it is not known) and to at least
+    MIN_WINDOW, and the UI scale to 1-2 and to what fits the window (MIN_WINDOW times the scale); a note for
+    each change, for the player."""
+    notes: list[str] = []
+    top_w, top_h = desktop if desktop and desktop[0] > 0 and desktop[1] > 0 else MAX_WINDOW
+    low_w, low_h = min(MIN_WINDOW[0], top_w), min(MIN_WINDOW[1], top_h)
+    w = min(max(settings.width, low_w), top_w)
+    h = min(max(settings.height, low_h), top_h)
+    if (w, h) != (settings.width, settings.height):
+        where = f"your screen ({top_w}×{top_h})" if desktop else "a screen"
+        notes.append(f"The window size {settings.width}×{settings.height} does not suit {where}: using {w}×{h}.")
+        settings.width, settings.height = w, h
+    room = min(w / MIN_WINDOW[0], h / MIN_WINDOW[1])
+    fits = [v for v in SCALES if v <= room + 1e-9] or [MIN_SCALE]
+    wanted = min(max(float(settings.ui_scale), MIN_SCALE), MAX_SCALE)
+    scale = max([v for v in fits if v <= wanted + 1e-9] or [MIN_SCALE])
+    if abs(scale - settings.ui_scale) > 1e-9:
+        notes.append(f"A UI scale of {settings.ui_scale:g} does not fit a {w}×{h} window: using {scale:g} "
+                     f"(a larger window allows a larger scale, up to {MAX_SCALE:g}).")
+        settings.ui_scale = scale
+    return notes
+
+
+class SettingsNotSaved(Exception):
+    """The settings were not written (the message says why, for the player)."""
+
+
+def _read_whole(path: Path) -> bool:
+    """Whether the file at ``path`` is absent or one the game read without a problem (safe to replace)."""
+    if not os.path.lexists(path):
+        return True
+    return not load_settings(path)[1]
+
+
+def keep_aside(path: Path) -> Path:
+    """Move an unreadable settings file to ``settings.yaml.broken-<n>`` (the first free n): where it went."""
+    n = 1
+    while True:
+        aside = path.with_name(f"{path.name}{BROKEN_SUFFIX}{n}")
+        try:
+            move_noreplace(path, aside)
+            return aside
+        except FileExistsError:
+            n += 1
+            if n > 1000:
+                raise
+
+
+def save_settings(settings: UISettings, path: Path | None = None, notes: list[str] | None = None) -> Path:
+    """Write the settings atomically. A file there that the game could not read whole is first moved aside
+    (a note added to ``notes`` says where); if it cannot be, nothing is written: SettingsNotSaved says why."""
     path = path or config_path()
-    write_text_atomic(path, "# Iron & Honor settings (written by the game)\n"
-                      + yaml.safe_dump(asdict(settings), sort_keys=False))
+    shown = safe_text(str(path))
+    if not _read_whole(path):
+        try:
+            aside = keep_aside(path)
+        except OSError as exc:
+            raise SettingsNotSaved(f"Settings not saved: {shown} could not be read and could not be kept aside "
+                                   f"({os_problem(exc)}); it was left as it is, so nothing in it is lost.") from None
+        if notes is not None:
+            notes.append(f"{shown} could not be read, so it was kept as {safe_text(str(aside))} (your old settings "
+                         f"are in it); your settings are now saved to {shown}.")
+    try:
+        write_text_atomic(path, "# Iron & Honor settings (written by the game)\n"
+                          + yaml.safe_dump(asdict(settings), sort_keys=False))
+    except OSError as exc:
+        raise SettingsNotSaved(f"Settings not saved: {os_problem(exc)}") from None
     return path

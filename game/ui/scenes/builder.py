@@ -21,6 +21,7 @@ from game.builder import files
 from game.builder.document import SIZES, TYPES, PartyDocument, Refused
 from game.builder.verdict import Verdict, judge
 from game.content.catalog import catalog
+from game.core.errors import os_problem
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.battle import cards
@@ -517,7 +518,7 @@ class BuilderScene(Scene):
         try:
             saved = files.save_party(self.doc, self.path)
         except OSError as exc:
-            self.say(f"Not saved: {exc.strerror or exc}", bad=True)
+            self.say(os_problem(exc, "Not saved:"), bad=True)
             return None
         self.path = saved.path
         rescan_later()

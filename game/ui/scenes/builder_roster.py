@@ -14,7 +14,7 @@ import pygame_gui
 
 from game.builder.files import slug
 from game.builder.roster import Roster, export_text, roster_from_data, rosters_dir
-from game.core.errors import ContentError
+from game.core.errors import ContentError, os_problem
 from game.ui import theme
 from game.ui.app import App
 from game.ui.roster_card import export_png, render_card
@@ -88,7 +88,11 @@ class RosterScene(Dialog):
         try:
             png = export_png(self.roster, folder / f"{stem}.png")
             txt = export_text(self.roster, folder / f"{stem}.txt")
-        except (OSError, pygame.error) as exc:
+        except OSError as exc:
+            self.message = os_problem(exc, "Not exported:")
+            self.rebuild()
+            return None
+        except pygame.error as exc:
             self.message = f"Not exported: {exc}"
             self.rebuild()
             return None

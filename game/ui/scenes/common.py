@@ -192,11 +192,9 @@ def _error_lines(kind: str, exc: ContentError) -> list[str]:
 
 def origin(path: Path) -> str:
     """'mod' for a file from the player's mod folder, else 'game'."""
-    try:
-        path.resolve().relative_to(library.user_mod_dir().resolve())
-        return "mod"
-    except ValueError:
-        return "game"
+    from game.content.files import is_within
+
+    return "mod" if is_within(path, library.user_mod_dir()) else "game"
 
 
 # -- readable text -----------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 
 from game.content.maps import STYLES, TABLE_SIZE, BattleMap
-from game.core.errors import ContentError
+from game.core.errors import ContentError, os_problem
 from game.editor import commands as cmd
 from game.editor import transform as tf
 from game.editor.document import MapState, thick_polyline
@@ -90,7 +90,11 @@ class EditorScene(EditorPanels, EditorInput, Scene):
                 return EditorSession.new()
         recovered = EditorSession.recover()
         if recovered is not None:
-            self.message = "Recovered the unsaved map of the last session (from the editor's autosave)."
+            self.message = (f"Recovered the unsaved map '{recovered.state.name}' of the last session (from the "
+                            f"editor's autosave); Save writes it to {recovered.save_hint()}")
+            if recovered.untrusted_origin:
+                self.message += (f" (the autosave named {recovered.untrusted_origin}, outside your mod folder: "
+                                 "that file is not written)")
             return recovered
         return EditorSession.new()
 
@@ -136,7 +140,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         try:
             self.session.autosave()
         except OSError as exc:
-            self.message = f"autosave failed: {exc}"
+            self.message = os_problem(exc, "autosave failed:")
 
     def _status(self) -> None:
         """The status line (drawn by the scene, not a widget: it changes with every mouse move)."""
@@ -473,7 +477,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         try:
             saved = self.session.save(as_new=as_new)
         except OSError as exc:
-            self.message = f"NOT saved: {exc}"
+            self.message = os_problem(exc, "NOT saved:")
             return False
         common.rescan()  # the battle set-up lists it at once
         n = len(self.session.problems())

@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.core.errors import ContentError
 from game.editor import files
 from game.editor.document import load_state
 from game.editor.problems import check
@@ -90,8 +91,11 @@ class OpenDialog(_Dialog):
             try:
                 state = load_state(path)
                 name, problems = state.name, len(check(state))
-            except Exception as exc:  # an unreadable file is listed, with why, and cannot be opened
-                name, problems = f"{path.name} (unreadable: {exc})", -1
+            except ContentError as exc:  # an unreadable file is listed, with why, and cannot be opened
+                why = exc.problems[0].message if exc.problems else "cannot be read"
+                name, problems = f"{path.name} (cannot be opened: {why})", -1
+            except Exception as exc:  # a bug of ours: still listed, never a crash
+                name, problems = f"{path.name} (cannot be opened: {type(exc).__name__})", -1
             note = {"game": "shipped — saved as a copy", "mod": "your map", "draft": "draft"}[origin]
             if problems > 0:
                 note += f", {problems} problem(s)"

@@ -13,7 +13,7 @@ import pygame_gui
 
 from game.builder import files
 from game.builder.document import PartyDocument
-from game.core.errors import ContentError
+from game.core.errors import ContentError, os_problem
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes import common
@@ -209,7 +209,13 @@ class PartiesScene(Scene):
         data = copy.deepcopy(doc.data)
         data["name"] = f"{str(data.get('name', 'Party')).strip()} (copy)"
         copy_doc = PartyDocument(data=data, header=doc.header)
-        self._saved(files.save_party(copy_doc, None), "Duplicated")
+        try:
+            saved = files.save_party(copy_doc, None)
+        except OSError as exc:
+            self.message = os_problem(exc, "Not duplicated:")
+            self.rebuild()
+            return
+        self._saved(saved, "Duplicated")
 
     def rename(self) -> None:
         e = self.entry()
@@ -222,7 +228,13 @@ class PartiesScene(Scene):
         data = copy.deepcopy(doc.data)
         data["name"] = name
         renamed = PartyDocument(data=data, header=doc.header)
-        self._saved(files.save_party(renamed, e.path, stem=files.slug(name)), "Renamed")
+        try:
+            saved = files.save_party(renamed, e.path, stem=files.slug(name))
+        except OSError as exc:
+            self.message = os_problem(exc, "Not renamed:")
+            self.rebuild()
+            return
+        self._saved(saved, "Renamed")
 
     def _saved(self, saved: files.Saved, what: str) -> None:
         from game.ui.scenes.builder import rescan_later
@@ -246,7 +258,9 @@ class PartiesScene(Scene):
             try:
                 files.delete_party(e.path)
                 self.message = f"Deleted {e.path.name}"
-            except (OSError, ValueError) as exc:
+            except OSError as exc:
+                self.message = os_problem(exc, "Not deleted:")
+            except ValueError as exc:
                 self.message = f"Not deleted: {exc}"
             rescan_later()
             self.chosen = None

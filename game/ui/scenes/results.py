@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.core.errors import os_problem
 from game.rules import scoring
 from game.rules.events import EventKind
 from game.ui import theme
@@ -176,7 +177,9 @@ class ResultsScene(Scene):
         try:
             self.session.save_replay(path)
             self.saved, self.error = path, None
-        except (OSError, SaveProblem) as exc:
+        except OSError as exc:
+            self.saved, self.error = None, os_problem(exc, "The replay could not be saved:")
+        except SaveProblem as exc:
             self.saved, self.error = None, f"The replay could not be saved: {exc}"
         self.rebuild()
         return self.saved

@@ -7,13 +7,15 @@ no "apply" step to forget.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pygame_gui
 
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes import common
-from game.ui.settings import SCALES, SPEEDS
+from game.ui.settings import SCALES, SPEEDS, fit_to_screen
 from game.ui.sound import VOLUMES
 
 WINDOW_SIZES = ((1280, 800), (1366, 768), (1600, 900), (1920, 1080))
@@ -146,7 +148,10 @@ class SettingsScene(Scene):
                 self.app.toggle_fullscreen()  # saves and rebuilds every scene
                 return
         elif group == "scale":
-            self.app.set_ui_scale(float(value))
+            wanted = float(value)
+            fitted = replace(s, ui_scale=wanted)
+            fit_to_screen(fitted, (s.width, s.height))  # no larger than the window shows whole
+            self.app.set_ui_scale(fitted.ui_scale)
         elif group == "colour_blind":
             s.colour_blind = value == "on"
         elif group == "animation":
@@ -160,8 +165,11 @@ class SettingsScene(Scene):
             s.takebacks = value
         else:
             return
-        self.app.save_settings()
-        self.saved_note = "saved"
+        problem = self.app.save_settings()
+        self.saved_note = problem or "saved"
+        if group == "scale" and abs(s.ui_scale - float(value)) > 1e-9 and not problem:
+            self.saved_note = (f"saved; a scale of {float(value):g} does not fit this {s.width}×{s.height} window, "
+                               f"so {s.ui_scale:g} is used")
         if self.root is not None:
             self.rebuild()
 
