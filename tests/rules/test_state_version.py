@@ -51,7 +51,7 @@ def test_every_decision_is_put_under_a_new_version(task: ai_soak.Task) -> None:
     assert changed_unlogged  # changes no event reports (a weapon marked used) are covered all the same
 
 
-def test_questions_leave_the_version_alone_and_copies_share_it_until_they_change() -> None:
+def test_questions_leave_the_version_alone_and_frames_share_it_until_they_change() -> None:
     parties, battle_map, scenario = ai_soak._content(("lantern_adventuring_co", "northmen_raiding_party"),
                                                      "village_ruins", "engagement")
     state = new_game((parties[0], parties[1]), battle_map, 1, scenario=scenario)
@@ -59,7 +59,7 @@ def test_questions_leave_the_version_alone_and_copies_share_it_until_they_change
     board.battlefield(state)
     state.snapshot()
     assert state.version == before
-    copy = state.copy()
+    copy = state.frame()  # a picture shares the version until either changes
     assert copy.version == state.version
     copy.emit(EventKind.Stealth, "a change to the copy only")
     state.emit(EventKind.Stealth, "a change to the original only")
