@@ -431,15 +431,35 @@ def end_options(bf: Battlefield, base_id: str, route: Route) -> EndOptions | Non
     if not near:
         return None
     enemy = bf.base(min(near)[1])
-    d = end - enemy.centre
-    if d.length() == 0:
-        d = mover.centre - enemy.centre
-    contact = enemy.centre + d.normalized() * (mover.radius + enemy.radius)
+    contact = contact_point(bf, base_id, enemy.id, end)
     contact_route = shortest_route(bf, base_id, contact)
     if not contact_route.found:
         contact_route = None
     waypoints, stop = stop_short(bf, base_id, route.waypoints)
     return EndOptions(enemy.id, contact if contact_route else None, contact_route, stop, waypoints)
+
+
+def contact_point(bf: Battlefield, base_id: str, other_id: str, towards: Vec2) -> Vec2:
+    """Where the mover's centre stands in base contact with ``other`` on the side of ``towards`` (the side the
+    mover stands on when ``towards`` is the other's centre): the engagement [DIG-MOVE-3] offers."""
+    mover, other = bf.base(base_id), bf.base(other_id)
+    d = towards - other.centre
+    if d.length() == 0:
+        d = mover.centre - other.centre
+    return other.centre + d.normalized() * (mover.radius + other.radius)
+
+
+def engaging_end(bf: Battlefield, base_id: str, at: Vec2) -> tuple[str, Vec2] | None:
+    """The enemy a requested end point reaches for, and the contact point with it, when the point lies on that
+    enemy's base or within 1″ of touching it ([DIG-MOVE-3]: such an end is offered as contact or 1″ short);
+    the nearest such enemy. None when the point is clear of every enemy."""
+    mover = bf.base(base_id)
+    near = [(at.distance_to(e.centre) - mover.radius - e.radius, e.id) for e in bf.enemies_of(base_id)]
+    near = [(gap, eid) for gap, eid in near if gap < ONE_INCH - 1e-9]
+    if not near:
+        return None
+    enemy_id = min(near)[1]
+    return enemy_id, contact_point(bf, base_id, enemy_id, at)
 
 
 def stop_short(bf: Battlefield, base_id: str, waypoints: tuple[Vec2, ...]) -> tuple[tuple[Vec2, ...], Vec2]:

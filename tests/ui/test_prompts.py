@@ -260,3 +260,43 @@ def test_a_move_over_rough_ground_shows_the_rules_note(monkeypatch):
         prompt.settle()
         prompt.draw(pygame.Surface((400, 400)), Camera.fit(pygame.Rect(0, 0, 400, 400)))
     assert shown == ["crosses rough ground: −2 to its later rolls this turn [TERR-2]", ""]
+
+
+@pytest.mark.rule("DIG-MOVE-3")
+def test_pointing_at_an_enemy_in_reach_snaps_a_move_to_base_contact_and_the_engine_takes_it():
+    from game.rules import board
+
+    s = BattleSession(BattleSetup(mode=HOTSEAT, seed=3))
+    ai = [make("normal", 10), make("normal", 11)]
+    for _ in range(4000):
+        d = s.pending
+        assert d is not None, "no move that could reach an enemy in this game"
+        if d.kind == "move_to":
+            prompt = prompt_for(s.state, d)
+            mover = s.state.model(d.context["model"])
+            for e in s.state.enemies_of(mover):
+                for at in ((e.x, e.y), (e.x + e.radius + mover.radius + 0.5, e.y)):  # on the base, or just short
+                    prompt.hover(at)
+                    prompt.settle()
+                    if prompt.engaging == e.id and prompt.refusal() is None:
+                        answer = prompt.click(at)
+                        gap = math.hypot(answer["x"] - e.x, answer["y"] - e.y)
+                        assert gap == pytest.approx(mover.radius + e.radius, abs=1e-6)  # the contact ring
+                        assert s.answer(answer) is None
+                        assert board.in_contact(s.state.model(mover.id), s.state.model(e.id))
+                        assert s.pending is None or s.pending.kind != "end_point"  # no contact-or-short question
+                        return
+        assert s.answer(ai[d.side].decide(s.state, d)) is None
+    pytest.fail("no move reached an enemy")
+
+
+def test_a_snap_that_cannot_be_had_falls_back_to_the_point_itself():
+    s, d = play_until("move_to")
+    prompt = prompt_for(s.state, d)
+    mover = s.state.model(d.context["model"])
+    far = max(s.state.enemies_of(mover), key=lambda e: math.hypot(e.x - mover.x, e.y - mover.y))
+    prompt.hover((far.x, far.y))
+    prompt.settle()
+    if prompt.engaging is None:  # out of reach: the point under the mouse, with the engine's refusal
+        assert prompt.verdict.point == (round(far.x * 20) / 20, round(far.y * 20) / 20)
+        assert prompt.refusal()

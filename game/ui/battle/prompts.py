@@ -113,6 +113,8 @@ class PointPrompt(Prompt):
         self.candidates = [(c["x"], c["y"]) for c in ctx.get("candidates") or []]
         self.allowance = ctx.get("allowance")
         self._want: tuple[float, float] | None = None
+        self._raw: tuple[float, float] | None = None  # the point under the mouse when _want snapped to a contact
+        self.engaging: str | None = None  # the enemy the snapped point engages
 
     def hover(self, at: tuple[float, float] | None) -> None:
         if at is None:
@@ -127,12 +129,32 @@ class PointPrompt(Prompt):
             self._want = (target.x + dx / d * reach, target.y + dy / d * reach)
             return
         self._want = (round(at[0] * 20) / 20, round(at[1] * 20) / 20)  # 0.05″: what a hand can place
+        self._raw, self.engaging = None, None
+        if self.decision.kind is DecisionKind.move_to and self.model is not None:
+            self._snap_to_contact()
+
+    def _snap_to_contact(self) -> None:
+        """Pointing at an enemy's base or within 1″ of touching it means to engage it ([DIG-MOVE-3]): the end
+        snaps to the contact point the engine would offer, as a charge's does (``settle`` falls back to the point
+        itself when that contact cannot be reached)."""
+        from game.core.vec import Vec2
+        from game.geometry.routes import engaging_end
+
+        assert self._want is not None and self.model is not None
+        found = engaging_end(board.battlefield(self.state), self.model.id, Vec2(*self._want))
+        if found is not None:
+            self._raw, self._want = self._want, (found[1].x, found[1].y)
+            self.engaging = found[0]
 
     def settle(self) -> None:
         at = self._want
         if at is None or (self.verdict is not None and self.verdict.point == at):
             return
         why = self.decision.check({"x": at[0], "y": at[1]}) if self.decision.check else None
+        if why is not None and self._raw is not None:  # the contact cannot be had: the point itself, as it is
+            self._want, self._raw, self.engaging = self._raw, None, None
+            self.settle()
+            return
         route = None
         if self.decision.kind is DecisionKind.move_to and self.model is not None and self.allowance is not None:
             from game.geometry.routes import end_options
@@ -193,16 +215,40 @@ class PointPrompt(Prompt):
             previews.draw_route(surface, cam, [(p.x, p.y) for p in route.waypoints], route.cost,
                                 float(self.allowance), v.why_not is None, warning)
         previews.draw_ghost_base(surface, cam, v.point[0], v.point[1], radius, facing, v.why_not is None)
+        f = theme.font(max(11, round(cam.scale * 0.6)), bold=True)
+        if self.engaging is not None and v.why_not is None:  # snapped: the end engages that enemy
+            foe = self.state.models.get(self.engaging)
+            self._caption(surface, cam, f, v.point, f"engage {foe.name if foe else ''}".strip(), radius)
         if v.snap is not None:  # [DIG-MOVE-3]: the move will end in contact or 1″ short, the player's choice
             ends = [(v.snap.stop_short, "stop 1″ short")]
             if v.snap.contact is not None:
                 ends.append((v.snap.contact, "or engage"))
-            f = theme.font(max(11, round(cam.scale * 0.6)), bold=True)
             for p, text in ends:
                 c = cam.to_px((p.x, p.y))
                 pygame.draw.circle(surface, theme.ACCENT, c, max(3, round(radius * cam.scale)), 2)
-                label = f.render(text, True, theme.ACCENT, (0, 0, 0))
-                surface.blit(label, (c[0] + 6, c[1] + 6))
+                self._caption(surface, cam, f, (p.x, p.y), text, radius)
+
+    def _caption(self, surface: pygame.Surface, cam: Camera, font: Any, at: tuple[float, float], text: str,
+                 radius: float) -> None:
+        """A caption beside an end point, on the first side where it covers no model's base."""
+        label = font.render(text, True, theme.ACCENT, (0, 0, 0))
+        c = cam.to_px(at)
+        gap = round(radius * cam.scale) + 4
+        w, h = label.get_size()
+        spots = [(c[0] + gap, c[1] - h // 2), (c[0] - gap - w, c[1] - h // 2), (c[0] - w // 2, c[1] + gap),
+                 (c[0] - w // 2, c[1] - gap - h)]
+        tokens = [(cam.to_px((m.x, m.y)), m.radius * cam.scale) for m in self.state.models.values()
+                  if m.on_table and (self.model is None or m.id != self.model.id)]
+        pick = next((s for s in spots if not any(_covers(pygame.Rect(s, (w, h)), tc, tr) for tc, tr in tokens)),
+                    spots[0])
+        surface.blit(label, pick)
+
+
+def _covers(rect: pygame.Rect, centre: tuple[int, int], radius: float) -> bool:
+    """Whether a rectangle overlaps a disc (a token on the table)."""
+    nx = min(max(centre[0], rect.left), rect.right)
+    ny = min(max(centre[1], rect.top), rect.bottom)
+    return (nx - centre[0]) ** 2 + (ny - centre[1]) ** 2 < radius * radius
 
 
 class AnglePrompt(Prompt):
