@@ -248,8 +248,8 @@ def read_save(path: str | Path, display: str | None = None) -> SaveRecord:
         if not broken.doc.strip():
             where = Problem("", None, "the file is empty")
         else:
-            where = Problem("", broken.lineno, f"the save stops making sense at line {broken.lineno}, column "
-                                               f"{broken.colno} ({broken.msg}): cut short or changed by hand")
+            where = Problem("", broken.lineno, f"it breaks off at line {broken.lineno}, column {broken.colno}: "
+                                               "cut short (an interrupted write, a full disk) or changed by hand")
         raise SaveRefused(name, [where], DAMAGED) from None
 
 

@@ -44,7 +44,7 @@ def details(item: Listed) -> str:
         return "<br>".join([
             common.colour_span(f"<b>{common.esc(item.headline or 'This file cannot be opened.')}</b>", theme.BAD),
             "It can only be deleted.", "",
-            common.colour_span("What is wrong with it: " + common.esc(item.problem or "", 2000), theme.MUTED),
+            common.colour_span("The details, for a bug report: " + common.esc(item.problem or "", 2000), theme.MUTED),
             common.colour_span(common.esc(item.path), theme.MUTED)])
     r, sm = item.record, item.summary
     against = "hotseat (two players)" if sm["mode"] == "hotseat" else f"against the {sm['ai_level']} AI"
@@ -56,7 +56,8 @@ def details(item: Listed) -> str:
         state = f"in turn {sm['turn']}, {sm['decisions']} decisions made"
     what = {"unfinished": "An unfinished battle, saved as it went (an autosave)",
             "save": "A saved battle", "replay": "A replay: the whole of a finished battle"}[item.kind]
-    lines = [f"<b>{common.name(r.name or sm['encounter'])}</b>",
+    heading = r.name if r.name and r.name != "replay" else sm["encounter"]  # replays are all named "replay"
+    lines = [f"<b>{common.name(heading)}</b>",
              common.colour_span(what + (" · in the replays folder" if item.replay_folder else ""), theme.ACCENT),
              f"{common.name(sm['encounter'])} on {common.name(sm['map'])}, {against}",
              f"<b>{p0}</b> {sm['scores'][0]} – {sm['scores'][1]} <b>{p1}</b>", state]
@@ -65,10 +66,12 @@ def details(item: Listed) -> str:
                                         theme.MUTED))
     elif item.differs:
         said = r.summary
+        score = said.get("scores") or ["?", "?"]
         lines.append(common.colour_span(
             f"Its file claimed otherwise (turn {common.esc(said.get('turn'), 20)}, "
-            f"{common.esc(said.get('scores'), 40)}, {'finished' if said.get('finished') else 'not finished'}): "
-            "shown here as the game played it back.", theme.BAD))
+            f"{common.esc(score[0], 20)}–{common.esc(score[-1], 20)}, "
+            f"{'finished' if said.get('finished') else 'not finished'}): shown here as the game played it back.",
+            theme.BAD))
     why = name_problem(r.name, "its name") if r.name else None
     if why:
         lines.append(common.colour_span(f"Its name is shown shortened or replaced: {why}.", theme.MUTED))
