@@ -133,8 +133,8 @@ class BattleSession:
         session.setup_block = s
         session.resumed_from_memory = used
         session.autosave_file = slot
-        if autosave:
-            session._write_autosave()
+        if autosave and not session.over:  # a battle left before its next decision can be continued
+            session._write_autosave()  # (a finished one, a replay opened, makes no new autosave)
         return session
 
     def rematch(self, seed: int | None = None, autosave: bool = True) -> BattleSession:

@@ -139,3 +139,11 @@ def test_rematch_after_load_plays_the_save_s_own_texts_and_reads_no_file_it_name
         assert [s.name for s in again.state.sides] == ["Ghrim Company", "Northmen Raiding Party"]
         assert again.setup_block["parties"] == data["setup"]["parties"] and len(again.recorder.answers) == 0
         assert again.setup.seed == (2 if seed is None else 77) == again.setup_block["seed"]
+
+
+def test_opening_a_finished_game_makes_no_autosave(saves: Path, tmp_path: Path) -> None:
+    s = BattleSession(BattleSetup(seed=6, mode=HOTSEAT))
+    Players(6).play(s)
+    s.save_replay(store.replays_dir() / "whole.json")
+    opened = BattleSession.from_save(read_save(store.replays_dir() / "whole.json"), autosave=True)
+    assert opened.over and store.autosaves() == [] and opened.autosave_file is None
