@@ -44,7 +44,7 @@ def saves_tour(tour: Any) -> None:
     click_widget(app, app.top.widgets["load"])
     load = app.top
     tour.shoot("scene_load", "load", "", "Load: saves and replays, newest first")
-    named = next(k for k, w in load.widgets.items() if k.startswith("saves:") and not w.text.startswith("Autosave"))
+    named = next(k for k, w in load.widgets.items() if k.startswith("saves:") and not w.text.startswith("Unfinished"))
     click_widget(app, load.widgets[named])
     click_widget(app, load.widgets["watch"])
     viewer = app.top

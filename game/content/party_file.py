@@ -12,6 +12,7 @@ from pydantic import AfterValidator
 from game.content.catalog import ModelType, catalog
 from game.content.schema import StrictModel
 from game.core.ids import suggest
+from game.core.names import name_problem
 
 PARTY_FORMAT = "iron-honor/party@1"
 SizeName = Literal["small", "medium", "large"]
@@ -20,6 +21,9 @@ SizeName = Literal["small", "medium", "large"]
 def _nonblank(value: str) -> str:
     if not value.strip():
         raise ValueError("expected a non-empty name, found blank text")
+    why = name_problem(value)
+    if why:  # drawn in lists, cards and the battle: a name that cannot be shown is refused here
+        raise ValueError(why)
     return value
 
 

@@ -10,6 +10,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import Any
 
 from game.content.maps import parse_map
@@ -166,3 +167,19 @@ def play_back(setup: dict[str, Any], answers: list[Any], checks: list[str] | Non
         if checks is not None and i < len(checks) and checks[i] != check:
             return Played(game, recorder, Divergence(i, decision.kind, "its events differ from the recorded ones"))
     return Played(game, recorder, None)
+
+
+def summary_of(game: Game, setup: dict[str, Any], decisions: int, fallback: str | None = None) -> dict[str, Any]:
+    """A save's summary, from the game itself (the session writes it, the Load screen checks a file's by it).
+
+    The encounter is the scenario's name; a game without one (a script's position) takes ``fallback``
+    or "Position <script>"."""
+    st = game.state
+    name = getattr(getattr(st.encounter, "scenario", None), "name", None) or fallback
+    if not name:
+        script = setup.get("script")
+        name = f"Position {PurePath(script['file']).stem}" if script else "A fight"
+    return {"encounter": name, "parties": [side.name for side in st.sides], "map": st.battle_map.name,
+            "turn": st.turn, "scores": [side.score for side in st.sides], "finished": game.over,
+            "winner": st.winner, "mode": setup["mode"], "ai_level": setup.get("ai_level", "normal"),
+            "decisions": decisions}

@@ -20,7 +20,7 @@ from pydantic import Field, ValidationError
 
 import game
 from game.content.schema import StrictModel, validate
-from game.content.yaml_loader import MAX_BYTES, format_where, load_yaml, parse_yaml
+from game.content.yaml_loader import _UNPRINTABLE, MAX_BYTES, format_where, load_yaml, parse_yaml
 from game.core.atomic import write_text_atomic
 from game.core.errors import ContentError, Problem
 from game.paths import ROOT
@@ -175,20 +175,82 @@ def _finite(text: str) -> float:
     return value
 
 
+class SaveRefused(ContentError):
+    """A file the game cannot read as a save; ``headline`` says so for a player, the problems say where."""
+
+    def __init__(self, file: str, problems: list[Problem], headline: str):
+        super().__init__(file, problems)
+        self.headline = headline
+
+
+DAMAGED = "This file is damaged or incomplete: it is not a whole save."
+EDITED = "This save has been edited or damaged: some of what it holds is missing or wrong."
+FOREIGN = "This is not a save of this game."
+OTHER_FORMAT = "This save was made by another version of the game, which keeps its saves another way."
+
+
+def headline_of(exc: ContentError) -> str:
+    """What a player reads first about a save that cannot be read."""
+    if isinstance(exc, SaveRefused):
+        return exc.headline
+    text = " ".join(p.message for p in exc.problems)
+    if "made by a newer or older game" in text:
+        return OTHER_FORMAT
+    if "not a save file" in text or "not a text file" in text or "not UTF-8" in text:
+        return FOREIGN
+    if any(w in text for w in ("no such file", "permission denied", "cannot open", "not a regular file", "folder")):
+        return "This file cannot be opened: " + exc.problems[0].message + "."
+    if "the file is empty" in text or "syntax error" in text:
+        return DAMAGED
+    return EDITED
+
+
+def _unshowable(data: Any) -> bool:
+    """Whether some text in the decoded JSON holds a NUL or a lone surrogate (the YAML reader refuses them)."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if _UNPRINTABLE.search(value):
+                return True
+        elif isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return False
+
+
 def read_save(path: str | Path, display: str | None = None) -> SaveRecord:
     """Read and check a save; a broken, truncated or foreign file raises ContentError (file, key path, line).
 
-    A sound save is read as JSON (fast: the menu reads the autosave to offer Continue); anything
-    else goes through the YAML reader, which locates every problem by key path and line."""
+    A sound save is read as JSON (fast: the menu reads the autosave to offer Continue), with the checks
+    the YAML reader makes (no NUL, no lone surrogate, finite numbers of 64 bits at most); anything else
+    goes through the YAML reader, which locates every problem by key path and line. A file that is
+    neither whole JSON nor YAML is called damaged, in a player's words, with where the JSON breaks."""
     p = Path(path)
+    name = display or str(path)
+    broken: json.JSONDecodeError | None = None
     try:
         if p.is_file() and p.stat().st_size <= MAX_BYTES:
             data = json.loads(p.read_bytes(), parse_constant=_refuse, parse_int=_small_int, parse_float=_finite)
-            if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
-                return _record(display or str(path), SaveFile.model_validate(data))
+            if isinstance(data, dict) and data.get("format") == SAVE_FORMAT and not _unshowable(data):
+                return _record(name, SaveFile.model_validate(data))
+    except json.JSONDecodeError as exc:
+        broken = exc
     except (OSError, ValueError, RecursionError, ValidationError, ContentError):
         pass  # read again below, for the located message
-    return _from_doc(load_yaml(path, display))
+    try:
+        return _from_doc(load_yaml(path, display))
+    except ContentError as exc:
+        if broken is None or headline_of(exc) != DAMAGED:
+            raise
+        if not broken.doc.strip():
+            where = Problem("", None, "the file is empty")
+        else:
+            where = Problem("", broken.lineno, f"it breaks off at line {broken.lineno}, column {broken.colno}: "
+                                               "cut short (an interrupted write, a full disk) or changed by hand")
+        raise SaveRefused(name, [where], DAMAGED) from None
 
 
 def parse_save(text: str | bytes, file: str = "<save>") -> SaveRecord:

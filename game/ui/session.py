@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +27,9 @@ from game.rules.events import EventKind
 from game.rules.setup import new_game
 from game.rules.state import GameState, Settings
 from game.saves.controllers import kept, resume
-from game.saves.playback import Played, Recorder
-from game.saves.record import SaveRecord, rules_hash, write_save
-from game.saves.store import autosave_path
+from game.saves.playback import Played, Recorder, start_game, summary_of
+from game.saves.record import SaveRecord, write_save
+from game.saves.store import divergence_headline, new_autosave_path, prune_autosaves, vouch
 
 HOTSEAT = "hotseat"
 VS_AI = "ai"
@@ -106,9 +106,12 @@ class BattleSession:
         self.taken_back: list[str] = []  # what take-backs undid, for the log
         self._memory: dict[int, str] = {}  # the AI's memory as each player's answer was given: fast take-backs
         self.resumed_from_memory = False  # the last load or take-back put the AI's kept memory back (not re-asked)
+        self.autosave_file: Path | None = None  # this battle's own autosave slot (chosen at its first write)
+        if autosave and self.setup_block is not None:
+            self._write_autosave()  # Continue finds a battle left before its first decision
 
     @classmethod
-    def from_save(cls, record: SaveRecord, autosave: bool = False) -> BattleSession:
+    def from_save(cls, record: SaveRecord, autosave: bool = False, slot: Path | None = None) -> BattleSession:
         """A saved battle at its last decision, with the same controllers in the same state.
 
         The AI's memory kept in the save is put back into its controllers; a save without it (an
@@ -124,14 +127,32 @@ class BattleSession:
         played, controllers, used = resume(s, record.answers, record.checks, lambda: make_controllers(setup),
                                            record.controllers, source=record.source)
         if played.divergence is not None:
-            other = "" if record.rules == rules_hash() else \
-                f" (it was played under other rules data, game version {record.game_version})"
-            raise SaveProblem(f"this save does not play back under this version of the game{other}: "
-                              f"{played.divergence.describe()}")
+            raise SaveProblem(f"{divergence_headline(record)} (It stops at {played.divergence.describe()}.)")
         session = cls(setup, played=played, autosave=autosave)
         session.controllers = controllers
         session.setup_block = s
         session.resumed_from_memory = used
+        session.autosave_file = slot
+        if autosave and not session.over:  # a battle left before its next decision can be continued
+            session._write_autosave()  # (a finished one, a replay opened, makes no new autosave)
+        return session
+
+    def rematch(self, seed: int | None = None, autosave: bool = True) -> BattleSession:
+        """The same battle from its start, from this one's setup *by value* (the texts it was played with, never
+        files looked up by name), with ``seed`` or the same one. A position from a script keeps its script's
+        seed. Raises SaveProblem without a setup to keep, ContentError when a kept text no longer loads."""
+        block = self.setup_block
+        if block is None:
+            raise SaveProblem("this battle was built without a setup to keep, so it cannot be played again")
+        if "script" in block and seed is not None and seed != block["seed"]:
+            raise SaveProblem("a position from a script is played again with its own seed")
+        block = dict(block, seed=block["seed"] if seed is None else seed)
+        game = start_game(block)
+        setup = replace(self.setup, seed=block["seed"])
+        session = type(self)(setup, played=Played(game, Recorder(game.state), None), autosave=autosave)
+        session.setup_block = block
+        if autosave:
+            session._write_autosave()
         return session
 
     def record(self, name: str = "") -> SaveRecord | None:
@@ -188,15 +209,10 @@ class BattleSession:
         return None
 
     def summary(self) -> dict[str, Any]:
-        st = self.state
-        enc = st.encounter
-        script = (self.setup_block or {}).get("script")
-        name = getattr(getattr(enc, "scenario", None), "name", None) or self.setup.scenario or \
-            (f"Position {Path(script['file']).stem}" if script else "A fight")
-        return {"encounter": name,
-                "parties": [side.name for side in st.sides], "map": st.battle_map.name, "turn": st.turn,
-                "scores": [side.score for side in st.sides], "finished": self.game.over, "winner": st.winner,
-                "mode": self.setup.mode, "ai_level": self.setup.ai_level, "decisions": len(self.recorder.answers)}
+        block = self.setup_block or {}
+        setup = {"mode": self.setup.mode, "ai_level": self.setup.ai_level,
+                 **({"script": block["script"]} if "script" in block else {})}
+        return summary_of(self.game, setup, len(self.recorder.answers), self.setup.scenario or None)
 
     def save_to(self, path: Path, name: str = "") -> None:
         """Write the battle as a save file, atomically; OSError when the folder cannot be written."""
@@ -212,10 +228,18 @@ class BattleSession:
             self._write_autosave()
 
     def _write_autosave(self) -> None:
+        """This battle's own autosave slot rewritten (the first write picks a new slot: another battle's is
+        never replaced)."""
         if self.setup_block is None:
             return
         try:
-            write_save(autosave_path(), self.record(), durable=False)
+            if self.autosave_file is None:
+                prune_autosaves()
+                self.autosave_file = new_autosave_path()
+            record = self.record()
+            assert record is not None
+            write_save(self.autosave_file, record, durable=False)
+            vouch(self.autosave_file, record.summary)
             self.save_error = None
         except OSError as exc:
             self.save_error = f"the autosave could not be written: {exc.strerror or exc}"

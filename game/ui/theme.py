@@ -6,6 +6,7 @@ other signs the rules text uses, which pygame's built-in font draws as boxes.
 
 from __future__ import annotations
 
+import unicodedata
 from functools import cache
 from pathlib import Path
 
@@ -51,21 +52,53 @@ def _has_glyph(ch: str) -> bool:
     return pygame.freetype.Font(str(FONT_REGULAR), 14).get_metrics(ch)[0] is not None
 
 
-def displayable(text: str) -> str:
-    """Engine text made drawable in the UI font: arrows and signs it lacks get a near equivalent."""
+def drawable(text: object, limit: int | None = None, placeholder: str | None = None, lines: bool = True) -> str:
+    """THE path every text takes to the screen: any string made drawable in the UI font.
+
+    ``game.core.names.clean`` first (no surrogate, NUL or control character, no invisible formatting,
+    combining marks bounded, ``limit`` characters at most with an ellipsis, ``placeholder`` for a text
+    with nothing that shows), then a near equivalent for each sign the font lacks (arrows, "≥", …)."""
+    from game.core.names import clean
+
+    s = clean(text, limit, placeholder, lines)
+    if s.isascii():
+        return s
     out = []
-    for ch in text:
-        if ch.isascii() or _has_glyph(ch):
+    for ch in s:
+        if ch.isascii() or unicodedata.category(ch)[0] == "M" or _has_glyph(ch):
             out.append(ch)
         else:
             out.append(FALLBACK_GLYPHS.get(ch, "?"))
     return "".join(out)
 
 
+def displayable(text: str) -> str:
+    """Engine text made drawable in the UI font (``drawable`` without a length cap)."""
+    return drawable(text)
+
+
+RENDER_CAP = 2000  # characters one rendered line may have: no screen is wider
+
+
+class SafeFont(pygame.font.Font):
+    """A font whose ``render`` and ``size`` take any string (through ``drawable``): a NUL, a lone surrogate
+    or a text that draws nothing (zero-width characters only) never raises."""
+
+    def render(self, text, antialias, color, bg=None, wraplength=0):  # type: ignore[override]
+        s = drawable(text if text is not None else "", RENDER_CAP, lines=bool(wraplength))
+        try:
+            return super().render(s, antialias, color, bg, wraplength)
+        except pygame.error:  # a text of zero width
+            return super().render("", antialias, color, bg, wraplength)
+
+    def size(self, text):  # type: ignore[override]
+        return super().size(drawable(text if text is not None else "", RENDER_CAP, lines=False))
+
+
 @cache
 def font(size: int, bold: bool = False, mono: bool = False) -> pygame.font.Font:
     path = FONT_MONO if mono else FONT_BOLD if bold else FONT_REGULAR
-    return pygame.font.Font(str(path), max(6, size))
+    return SafeFont(str(path), max(6, size))
 
 
 def gui_theme(scale: float) -> dict:

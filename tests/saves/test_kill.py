@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.saves.record import read_save
+from game.saves.store import autosaves
 from game.ui.session import BattleSession
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,10 +50,11 @@ def test_a_killed_game_continues_at_the_decision_it_had_reached(tmp_path: Path) 
     env = {**os.environ, "IRON_HONOR_SAVES": str(tmp_path / "saves"), "IRON_HONOR_CONFIG": str(tmp_path / "cfg"),
            "IRON_HONOR_MODS": str(tmp_path / "mods"), "PYTHONPATH": str(ROOT), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     rng = random.Random(5)
-    autosave = tmp_path / "saves" / "autosave.json"
     printed = run_until_killed(env, 8, rng.randrange(20, 60))
+    (slot,) = autosaves(tmp_path / "saves")  # the battle's own autosave; Continue goes on in it
     for _ in range(2):  # killed, continued, killed again
-        record = read_save(autosave)
+        assert autosaves(tmp_path / "saves") == [slot]
+        record = read_save(slot)
         assert not record.summary["finished"], "the battle ended before the kill: kill it sooner"
         last = max(printed)
         assert len(record.answers) >= last  # a printed decision was saved before it was printed

@@ -99,14 +99,15 @@ def test_ctrl_s_saves_by_name_and_the_load_screen_lists_opens_and_deletes(app: A
     load = app.top
     assert isinstance(load, LoadScene)
     names = [w.text for k, w in load.widgets.items() if k.startswith("saves:")]
-    assert any(n.startswith("before the charge") for n in names) and any("broken" in n for n in names)
-    junk = next(k for k, w in load.widgets.items() if k.startswith("saves:") and "broken" in w.text)
+    assert any(n.startswith("Save: before the charge") for n in names) and any(n.startswith("Broken") for n in names)
+    junk = next(k for k, w in load.widgets.items() if k.startswith("saves:") and w.text.startswith("Broken"))
     click(app, load.widgets[junk])
-    assert not load.widgets["open"].is_enabled and "cannot be read" in load.widgets["details"].html_text
+    assert not load.widgets["open"].is_enabled and "can only be deleted" in load.widgets["details"].html_text
     click(app, load.widgets["delete"])
     click(app, app.top.widgets["yes"])
-    assert app.top is load and not any("broken" in w.text for k, w in load.widgets.items() if k.startswith("saves:"))
-    mine = next(k for k, w in load.widgets.items() if k.startswith("saves:") and w.text.startswith("before"))
+    assert app.top is load and not any(w.text.startswith("Broken") for k, w in load.widgets.items()
+                                       if k.startswith("saves:"))
+    mine = next(k for k, w in load.widgets.items() if k.startswith("saves:") and w.text.startswith("Save: before"))
     click(app, load.widgets[mine])
     click(app, load.widgets["open"])
     assert app.top.name == "battle" and app.top.state.snapshot() == state
@@ -152,7 +153,7 @@ def test_watch_a_replay_forward_and_back_then_take_over_and_finish(app: App, tmp
     click(app, app.top.widgets["load"])
     load = app.top
     assert isinstance(load, LoadScene)
-    mine = next(k for k, w in load.widgets.items() if k.startswith("saves:") and w.text.startswith("to watch"))
+    mine = next(k for k, w in load.widgets.items() if k.startswith("saves:") and w.text.startswith("Save: to watch"))
     click(app, load.widgets[mine])
     click(app, load.widgets["watch"])
     viewer = app.top

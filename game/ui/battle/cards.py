@@ -130,18 +130,28 @@ def _linked(part: str, size: int, colour: Colour, bold: bool, link: str) -> pyga
 
 
 def fit(s: str, size: int, room: int, bold: bool = False) -> str:
-    """``s``, or as much of it as fits ``room`` pixels followed by "…"."""
+    """``s``, or as much of it as fits ``room`` pixels followed by "…" (measured a logarithmic number of
+    times, on at most ``room`` characters: a megabyte of text costs what a line costs)."""
     f = theme.font(size, bold=bold)
+    s = theme.drawable(s, max(1, room), lines=False)
     if f.size(s)[0] <= room:
         return s
-    while s and f.size(s + "…")[0] > room:
-        s = s[:-1]
+    s = s.removesuffix("…")
+    lo, hi = 0, len(s)  # the longest prefix that fits with its ellipsis: lo fits, hi does not
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(s[:mid] + "…")[0] <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    s = s[:lo]
     return s.rstrip() + "…" if s else ""
 
 
 def wrap(s: str, size: int, bold: bool, max_width: int) -> list[str]:
     """Split ``s`` into lines no wider than ``max_width`` pixels, at spaces."""
     f = theme.font(size, bold=bold)
+    s = theme.drawable(s, lines=False)
     if f.size(s)[0] <= max_width:
         return [s]
     lines, line = [], ""

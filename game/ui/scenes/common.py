@@ -18,7 +18,11 @@ from pygame_gui.core import ObjectID
 from game.content import library
 from game.content.catalog import catalog
 from game.core.errors import ContentError
+from game.core.names import MAX_NAME, PLACEHOLDER
 from game.ui import theme
+
+TEXT_CAP = 400  # characters of a label or button: more never fits
+TIP_CAP = 600  # characters of a tooltip
 
 
 def oid(class_id: str | None = None, object_id: str | None = None) -> ObjectID:
@@ -48,15 +52,16 @@ def page(scene: Any, need_w: int, need_h: int) -> tuple[int, int]:
 
 
 def label(scene: Any, key: str, rect: pygame.Rect, text: str, cls: str | None = None) -> pygame_gui.elements.UILabel:
-    el = pygame_gui.elements.UILabel(rect, text, scene.manager, container=parent(scene), object_id=oid(cls))
+    el = pygame_gui.elements.UILabel(rect, theme.drawable(text, TEXT_CAP, lines=False), scene.manager,
+                                     container=parent(scene), object_id=oid(cls))
     scene.widgets[key] = el
     return el
 
 
 def button(scene: Any, key: str, rect: pygame.Rect, text: str, tip: str | None = None,
            cls: str | None = None) -> pygame_gui.elements.UIButton:
-    el = pygame_gui.elements.UIButton(rect, text, scene.manager, container=parent(scene), tool_tip_text=tip,
-                                      object_id=oid(cls))
+    el = pygame_gui.elements.UIButton(rect, theme.drawable(text, TEXT_CAP, lines=False), scene.manager,
+                                      container=parent(scene), tool_tip_text=tip_text(tip), object_id=oid(cls))
     scene.widgets[key] = el
     return el
 
@@ -68,7 +73,8 @@ def text_box(scene: Any, key: str, rect: pygame.Rect, html_text: str,
     scene.manager.preload_fonts([{"name": "noto_sans", "point_size": size, "style": style, "antialiased": 1}
                                  for style in ("bold", "italic")  # the markup's fonts, loaded before use
                                  if f"noto_sans_{style}_aa_{size}" not in loaded])
-    el = pygame_gui.elements.UITextBox(html_text, rect, scene.manager, container=parent(scene), object_id=oid(cls))
+    el = pygame_gui.elements.UITextBox(theme.drawable(html_text), rect, scene.manager, container=parent(scene),
+                                       object_id=oid(cls))
     scene.widgets[key] = el
     return el
 
@@ -91,10 +97,11 @@ def choice_list(scene: Any, key: str, rect: pygame.Rect, items: list[tuple[str, 
     from game.ui.battle.cards import fit
 
     for i, (item, text) in enumerate(items):
+        text = theme.drawable(text, TIP_CAP, lines=False)
         shown = fit(text, scene.px(14), width - 24)  # a long name shortened to its button, whole in the tip
         tip = (tips or {}).get(item) or (text if shown != text else None)
         b = pygame_gui.elements.UIButton(pygame.Rect(0, i * (row + gap), width, row), shown, scene.manager,
-                                         container=scroll, tool_tip_text=tip)
+                                         container=scroll, tool_tip_text=tip_text(tip))
         select(b, item == chosen)
         scene.widgets[f"{key}:{item}"] = b
         out[b] = item
@@ -114,9 +121,20 @@ def select(el: pygame_gui.elements.UIButton, on: bool) -> None:
         el.unselect()
 
 
-def esc(text: object) -> str:
-    """Text for a pygame_gui text box (its markup is HTML-like)."""
-    return html.escape(str(text), quote=False)
+def esc(text: object, limit: int | None = None) -> str:
+    """Any text for a pygame_gui text box (its markup is HTML-like), made drawable (theme.drawable), at most
+    ``limit`` characters."""
+    return html.escape(theme.drawable(text, limit), quote=False)
+
+
+def name(text: object) -> str:
+    """A name (of a save, a party, a map) for a text box: drawable, at most MAX_NAME characters, never
+    invisible (shown as "(unnamed)")."""
+    return html.escape(theme.drawable(text, MAX_NAME, PLACEHOLDER, lines=False), quote=False)
+
+
+def tip_text(tip: str | None) -> str | None:
+    return None if tip is None else theme.drawable(tip, TIP_CAP)
 
 
 def colour_span(text: str, colour: tuple[int, int, int]) -> str:
@@ -238,18 +256,28 @@ def start_battle(app: Any, setup: Any, how: str = "push") -> str | None:
 
 
 def resume_battle(app: Any, path: Any, how: str = "push") -> str | None:
-    """A saved battle, played back to where it stopped and opened; else the reason it cannot be."""
-    from game.saves.record import read_save
+    """A saved battle, played back to where it stopped and opened; else the reason it cannot be, for a player.
+
+    An autosave goes on in its own slot; any other save (a named one, a replay) in a new autosave slot."""
+    from game.saves.record import headline_of, read_save
+    from game.saves.store import is_autosave, saves_dir
     from game.ui.session import BattleSession, SaveProblem
 
+    path = Path(path)
+    slot = path if is_autosave(path) and path.parent == saves_dir() else None
     try:
-        session = BattleSession.from_save(read_save(path), autosave=True)
+        session = BattleSession.from_save(read_save(path, path.name), autosave=True, slot=slot)
     except ContentError as exc:
-        return f"This save cannot be opened:\n{exc.describe()}"
+        return f"{headline_of(exc)}\n{exc.describe()}"
     except SaveProblem as exc:
-        return f"{path}: {exc}"
+        return str(exc)
     _open_battle(app, session, how)
     return None
+
+
+def open_battle(app: Any, session: Any, how: str = "push") -> None:
+    """A battle session on screen: its battle, or its results when it is over."""
+    _open_battle(app, session, how)
 
 
 def _open_battle(app: Any, session: Any, how: str) -> None:

@@ -1,7 +1,10 @@
 """Saved battles and replays: the list newest first, a summary of the chosen one, open or delete it.
 
-Every file of the saves folder is listed; one that cannot be read is listed as broken with the
-reason and can only be deleted. Deleting asks first.
+Every file of the saves folder and of the replays folder is listed, each saying what it is: an
+unfinished battle (an autosave; the one Continue resumes says so), a named save, a replay (a finished
+game) or a broken file, which is listed with the reason in a player's words and can only be deleted.
+A save's turn and score are the game's own: each save is played back (a few per frame, and the chosen
+one at once) and shown as played, never as its file claims. Deleting asks first.
 """
 
 from __future__ import annotations
@@ -12,38 +15,69 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game.saves.store import Listed, list_saves
+from game.core.names import name_problem, shown_name
+from game.saves.store import Listed, last_unfinished, list_saves, verify
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes import common
 from game.ui.scenes.confirm import ConfirmScene
 
+KINDS = {"unfinished": "Unfinished", "save": "Save", "replay": "Replay", "broken": "Broken"}
 
-def title(item: Listed) -> str:
+
+def title(item: Listed, resumes: bool = False) -> str:
+    """The item's line in the list: what it is, its name or encounter, turn and score once checked, when."""
     when = time.strftime("%d %b %H:%M", time.localtime(item.mtime))
     if item.record is None:
-        return f"{item.path.name} — broken"
-    sm = item.record.summary
-    kind = "Autosave" if item.is_autosave else ("Replay" if sm["finished"] else (item.record.name or "Save"))
-    return f"{kind}: {sm['encounter']}, turn {sm['turn']} — {when}"
+        return f"Broken: {shown_name(item.path.name)} — {when}"
+    sm = item.summary
+    kind = KINDS[item.kind] + (" (Continue)" if resumes else "")
+    what = shown_name(item.record.name) if item.record.name and item.record.name != "replay" else \
+        shown_name(sm["encounter"])
+    if not item.verified:
+        return f"{kind}: {what} — {when} (checking…)"
+    return f"{kind}: {what}, turn {sm['turn']}, {sm['scores'][0]}–{sm['scores'][1]} — {when}"
 
 
 def details(item: Listed) -> str:
     if item.record is None:
-        return (common.colour_span("<b>This file cannot be read.</b>", theme.BAD) + "<br>"
-                + common.esc(item.problem or "") + f"<br><br>{common.esc(item.path)}")
-    r, sm = item.record, item.record.summary
+        return "<br>".join([
+            common.colour_span(f"<b>{common.esc(item.headline or 'This file cannot be opened.')}</b>", theme.BAD),
+            "It can only be deleted.", "",
+            common.colour_span("The details, for a bug report: " + common.esc(item.problem or "", 2000), theme.MUTED),
+            common.colour_span(common.esc(item.path), theme.MUTED)])
+    r, sm = item.record, item.summary
     against = "hotseat (two players)" if sm["mode"] == "hotseat" else f"against the {sm['ai_level']} AI"
-    state = "finished" + (f": {sm['parties'][sm['winner']]} won" if sm["winner"] is not None else ", a draw") \
-        if sm["finished"] else f"in turn {sm['turn']}, {sm['decisions']} decisions made"
-    return "<br>".join([
-        f"<b>{common.esc(r.name or item.path.stem)}</b>",
-        f"{common.esc(sm['encounter'])} on {common.esc(sm['map'])}, {against}",
-        f"<b>{common.esc(sm['parties'][0])}</b> {sm['scores'][0]} – {sm['scores'][1]} "
-        f"<b>{common.esc(sm['parties'][1])}</b>",
-        common.esc(state),
-        common.colour_span(f"Saved {common.esc(r.saved_at)} by version {common.esc(r.game_version)}", theme.MUTED),
-        common.colour_span(common.esc(item.path), theme.MUTED)])
+    p0, p1 = (common.name(x) for x in sm["parties"])
+    if sm["finished"]:
+        state = f"finished: {common.name(sm['parties'][sm['winner']])} won" if sm["winner"] is not None else \
+            "finished, a draw"
+    else:
+        state = f"in turn {sm['turn']}, {sm['decisions']} decisions made"
+    what = {"unfinished": "An unfinished battle, saved as it went (an autosave)",
+            "save": "A saved battle", "replay": "A replay: the whole of a finished battle"}[item.kind]
+    heading = r.name if r.name and r.name != "replay" else sm["encounter"]  # replays are all named "replay"
+    lines = [f"<b>{common.name(heading)}</b>",
+             common.colour_span(what + (" · in the replays folder" if item.replay_folder else ""), theme.ACCENT),
+             f"{common.name(sm['encounter'])} on {common.name(sm['map'])}, {against}",
+             f"<b>{p0}</b> {sm['scores'][0]} – {sm['scores'][1]} <b>{p1}</b>", state]
+    if not item.verified:
+        lines.append(common.colour_span("Not yet checked against the game: turn and score as the file says.",
+                                        theme.MUTED))
+    elif item.differs:
+        said = r.summary
+        score = said.get("scores") or ["?", "?"]
+        lines.append(common.colour_span(
+            f"Its file claimed otherwise (turn {common.esc(said.get('turn'), 20)}, "
+            f"{common.esc(score[0], 20)}–{common.esc(score[-1], 20)}, "
+            f"{'finished' if said.get('finished') else 'not finished'}): shown here as the game played it back.",
+            theme.BAD))
+    why = name_problem(r.name, "its name") if r.name else None
+    if why:
+        lines.append(common.colour_span(f"Its name is shown shortened or replaced: {why}.", theme.MUTED))
+    lines += [common.colour_span(f"Saved {common.esc(r.saved_at, 40)} by version {common.esc(r.game_version, 40)}",
+                                 theme.MUTED), common.colour_span(common.esc(item.path), theme.MUTED)]
+    return "<br>".join(lines)
 
 
 class LoadScene(Scene):
@@ -56,6 +90,8 @@ class LoadScene(Scene):
         self.chosen: Path | None = self.items[0].path if self.items else None
         self.error: str | None = None
         self.choices: dict[pygame_gui.elements.UIButton, str] = {}
+        resume = last_unfinished()
+        self.resumes: Path | None = resume.path if resume is not None and resume.record is not None else None
 
     def item(self) -> Listed | None:
         return next((i for i in self.items if i.path == self.chosen), None)
@@ -67,7 +103,10 @@ class LoadScene(Scene):
         common.label(self, "title", pygame.Rect(m, m // 2, self.px(400), self.px(44)), "Saved battles", "@heading")
         top, bottom = m // 2 + self.px(50), h - m - self.px(50)
         list_w = max(self.px(260), int(w * 0.45))
-        rows = [(str(i.path), title(i)) for i in self.items]
+        item = self.item()
+        if item is not None:
+            verify(item)  # the one shown is checked at once
+        rows = [(str(i.path), title(i, i.path == self.resumes)) for i in self.items]
         if rows:
             self.choices = common.choice_list(self, "saves", pygame.Rect(m, top, list_w, bottom - top - gap), rows,
                                               str(self.chosen) if self.chosen else None)
@@ -75,11 +114,11 @@ class LoadScene(Scene):
             self.choices = {}
             common.text_box(self, "saves", pygame.Rect(m, top, list_w, bottom - top - gap),
                             "No saved battles yet. A battle in progress is saved after every decision; "
-                            "Ctrl+S in a battle saves it under a name.")
-        item = self.item()
+                            "Ctrl+S in a battle saves it under a name, and the results screen saves replays.")
         text = details(item) if item else ""
         if self.error:
-            text = common.colour_span("<b>Cannot open:</b> ", theme.BAD) + common.esc(self.error) + "<br><br>" + text
+            text = common.colour_span("<b>Cannot open:</b> ", theme.BAD) + common.esc(self.error, 4000) + \
+                "<br><br>" + text
         common.text_box(self, "details", pygame.Rect(2 * m + list_w, top, w - 3 * m - list_w, bottom - top - gap),
                         text)
         bw = self.px(150)
@@ -96,6 +135,26 @@ class LoadScene(Scene):
         if item is None or item.record is None:
             open_.disable()
             watch.disable()
+
+    def update(self, dt: float) -> None:
+        """Check the listed saves against the game, a few each frame; a line that changes is redrawn in place."""
+        budget = time.perf_counter() + 0.02
+        for item in self.items:
+            if time.perf_counter() > budget:
+                break
+            if item.record is None or item.verified:
+                continue
+            verify(item)
+            button = self.widgets.get(f"saves:{item.path}")
+            if button is None:
+                continue
+            if item.record is None and item.path == self.chosen:
+                self.rebuild()  # the details say it is broken now
+                return
+            from game.ui.battle.cards import fit
+
+            button.set_text(fit(theme.drawable(title(item, item.path == self.resumes), 600), self.px(14),
+                                button.rect.width - 24))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -116,14 +175,15 @@ class LoadScene(Scene):
             item = self.item()
             if item is not None:
                 self.app.push(ConfirmScene(self.app, "Delete this file?",
-                                           f"{title(item)}\n{item.path}\nIt cannot be brought back.",
+                                           f"{theme.drawable(title(item), 300)}\n{theme.drawable(item.path, 600)}\n"
+                                           "It cannot be brought back.",
                                            "Delete", "Keep it", lambda: self.delete(item)))
 
     def open(self) -> None:
         item = self.item()
         if item is None or item.record is None:
             return
-        self.error = common.resume_battle(self.app, item.path, how="replace")
+        self.error = common.resume_battle(self.app, item.path, how="replace")  # played back: its own words if not
         if self.error:
             self.rebuild()
 
@@ -137,14 +197,15 @@ class LoadScene(Scene):
         try:
             self.app.push(ReplayScene(self.app, item.record))
         except ContentError as exc:  # a party, map or scenario text inside the save no longer loads
-            self.error = exc.describe()
+            self.error = "A party, map or scenario kept in this save no longer loads in this version of the game.\n" \
+                + exc.describe()
             self.rebuild()
 
     def delete(self, item: Listed) -> None:
         try:
             item.path.unlink()
         except OSError as exc:
-            self.error = f"{item.path} could not be deleted: {exc.strerror or exc}"
+            self.error = f"This file could not be deleted ({exc.strerror or exc}): {item.path}"
         self.items = list_saves()
         if self.item() is None:
             self.chosen = self.items[0].path if self.items else None

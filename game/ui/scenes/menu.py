@@ -72,12 +72,16 @@ class MainMenu(Scene):
     def _buttons(self) -> list[tuple[str, str, str | None]]:
         if self.resume is None:
             return list(BUTTONS)
+        from game.core.names import shown_name as n
+
         if self.resume.record is None:
-            return [(*CONTINUE[:2], f"The last battle's autosave cannot be read: {self.resume.problem}"), *BUTTONS]
-        sm = self.resume.record.summary
+            return [(*CONTINUE[:2], f"The last battle's autosave cannot be opened. "
+                                    f"{self.resume.headline or ''} Load lists it with the reason."), *BUTTONS]
+        sm = self.resume.summary  # played back: the game's own, not what the file says
         against = "hotseat" if sm["mode"] == "hotseat" else f"against the {sm['ai_level']} AI"
-        tip = (f"{sm['encounter']} on {sm['map']}, turn {sm['turn']}: {sm['parties'][0]} {sm['scores'][0]} – "
-               f"{sm['scores'][1]} {sm['parties'][1]} ({against}), at the decision where it stopped")
+        tip = (f"{n(sm['encounter'])} on {n(sm['map'])}, turn {sm['turn']}: {n(sm['parties'][0])} "
+               f"{sm['scores'][0]} – {sm['scores'][1]} {n(sm['parties'][1])} ({against}), at the decision "
+               "where it stopped")
         return [(*CONTINUE[:2], tip), *BUTTONS]
 
     def problems(self) -> list[str]:

@@ -7,9 +7,7 @@ Removed, Escaped, Scores, GameOver) and from the engine's own scoring functions;
 from __future__ import annotations
 
 import itertools
-import os
 import time
-from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -23,20 +21,16 @@ from game.ui.app import App, Scene
 from game.ui.scenes import common
 from game.ui.session import BattleSession, SaveProblem
 
-REPLAYS_ENV = "IRON_HONOR_REPLAYS"
 BREAKDOWN_KINDS = (EventKind.Scored, EventKind.ScoreRoll, EventKind.Victory, EventKind.TieBroken)
 ENDING_KINDS = (EventKind.ExtraTurnRoll, EventKind.SideWipedOut)
 LOSSES = {EventKind.Killed: "killed", EventKind.Removed: "removed", EventKind.Escaped: "escaped"}
 
 
 def replay_dir() -> Path:
-    """Where replays are saved: the user data folder (IRON_HONOR_REPLAYS overrides it)."""
-    override = os.environ.get(REPLAYS_ENV)
-    if override:
-        return Path(override)
-    import platformdirs
+    """Where replays are saved: the user data folder (IRON_HONOR_REPLAYS overrides it); Load lists them."""
+    from game.saves.store import replays_dir
 
-    return Path(platformdirs.user_data_dir("iron-honor", appauthor=False)) / "replays"
+    return replays_dir()
 
 
 def score_series(session: BattleSession) -> list[tuple[int, list[int]]]:
@@ -168,9 +162,20 @@ class ResultsScene(Scene):
             self.save_replay()
 
     def rematch(self, seed: int) -> None:
-        self.error = common.start_battle(self.app, replace(self.session.setup, seed=seed), how="replace")
-        if self.error:
-            self.rebuild()
+        """The same battle again from the setup this one was played with, by value (a loaded save's own texts:
+        never a file looked up by the names it holds)."""
+        from game.core.errors import ContentError
+
+        try:
+            session = self.session.rematch(seed)
+        except SaveProblem as exc:
+            self.error = f"No rematch: {exc}"
+        except ContentError as exc:
+            self.error = f"No rematch: {exc.describe()}"
+        else:
+            common.open_battle(self.app, session, "replace")
+            return
+        self.rebuild()
 
     def save_replay(self) -> Path | None:
         path = replay_dir() / f"replay-{time.strftime('%Y%m%d-%H%M%S')}-seed{self.session.setup.seed}.json"

@@ -10,7 +10,9 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.core.names import MAX_NAME, name_problem, unseen_characters
 from game.saves.store import slot_path
+from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes import common
 from game.ui.scenes.confirm import Dialog
@@ -37,8 +39,10 @@ class SaveAsScene(Dialog):
                      "Save the battle", "@heading")
         entry = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(self.box.x + m, self.box.y + m + self.px(44), bw - 2 * m, self.px(36)), self.manager,
-            container=self.root, initial_text=self.text)
-        entry.set_text_length_limit(60)
+            container=self.root,
+            initial_text=theme.drawable(self.text, MAX_NAME, lines=False))
+        entry.set_text_length_limit(min(60, MAX_NAME))
+        entry.forbidden_characters = unseen_characters()  # typed invisible characters draw nothing: refused
         entry.focus()
         self.widgets["name"] = entry
         note = self.message or f"Saved to {slot_path(self.text or 'save').parent}"
@@ -64,8 +68,9 @@ class SaveAsScene(Dialog):
 
     def save(self) -> None:
         name = self.text.strip()
-        if not name:
-            self.message = "Give the save a name."
+        why = name_problem(name, "the name") if name else "Give the save a name."
+        if why:  # checked where it is typed, as where it is read: a name the Load screen can show
+            self.message = why[0].upper() + why[1:] + ("" if why.endswith(".") else ".")
             self.rebuild()
             return
         path = slot_path(name)
