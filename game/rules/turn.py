@@ -10,7 +10,7 @@ from collections.abc import Generator
 from typing import Any
 
 from game.core.dice import Modifier, effective_modifiers
-from game.rules import actions, board, conditions, fate, scenario_events, scoring
+from game.rules import actions, board, conditions, fate, readiness, scenario_events, scoring
 from game.rules.decisions import Decision, Option
 from game.rules.plans import action_kind, legal_plans, next_actions, plan_key, plan_label, plan_labels
 from game.rules.state import ON_TABLE, RESERVE, GameState, ModelState
@@ -252,28 +252,36 @@ def heroic_impetus(state: GameState, hero: ModelState) -> Gen:
     side = state.sides[hero.side]
     if side.heroic_impetus_used or board.is_engaged(state, hero):
         return
-    friends = [f for f in state.friends_of(hero) if board.within(hero, f, 12)]
-    if not friends:
+    ready = {f.id: kinds for f in state.friends_of(hero) if board.within(hero, f, 12)
+             if (kinds := impetus_actions(state, f))}
+    if not ready:  # no friend near could use the free AP: nothing to ask
         return
     answer = yield Decision("heroic_impetus", hero.side, f"Heroic Impetus: give one free AP to a friend within 12″ "
                             f"of {hero.name}?", "HERO-1", [Option("pass", "Not now")]
-                            + [Option(f.id, f.name) for f in friends])
+                            + [Option(k, state.model(k).name) for k in ready])
     if answer == "pass":
         return
     side.heroic_impetus_used = True
     friend = state.model(answer)
     state.emit("HeroicImpetus", f"{hero.name} spurs {friend.name} on: one free AP", model=friend.id, hero=hero.id,
                rule="HERO-1")
-    kinds = [p[0] for p in legal_plans(state, friend, 1) if len(p) == 1]
-    if conditions.STUNNED.on(friend):
-        kinds = ["shake_off"]
-    options = [Option(k, action_kind(k, friend).name) for k in kinds]
+    options = [Option(k, action_kind(k, friend).name) for k in ready[friend.id]]
     choice = yield Decision("impetus_action", hero.side, f"{friend.name}: which 1-AP action?", "HERO-1", options)
     if choice == "run":
         _declare_run(state, friend)
     yield from actions.resolve(state, friend, choice, impetus=True)
     if friend.on_table:
         yield from final_facing(state, friend)
+
+
+def impetus_actions(state: GameState, friend: ModelState) -> list[str]:
+    """[HERO-1]: the 1-AP actions ``friend`` could spend a free AP on now, by the readiness rules the plan menu
+    marks with ([SEQ-2]): nothing comes before it, so an action that cannot succeed now would only waste the AP
+    (a Standard attack or a Shove with no enemy in contact). A Stunned model must Shake Off."""
+    if conditions.STUNNED.on(friend):
+        return ["shake_off"]
+    kinds = [p[0] for p in legal_plans(state, friend, 1) if len(p) == 1]
+    return [k for k in kinds if readiness.why_not_now(state, friend, k) is None]
 
 
 # -- Maintenance Phase -----------------------------------------------------------------------
