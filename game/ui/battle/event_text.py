@@ -27,6 +27,26 @@ def shown_text(event: Event, state: GameState | None) -> str:
     return event.text
 
 
+_PLACED = {"move_to": "moved to", "end_point": "moved to", "charge_end": "charged to", "deploy": "placed at",
+           "place_marker": "placed the marker at", "place_prisoner": "placed the Prisoner at",
+           "ambush_place": "arrived from ambush at", "arrive_place": "arrived at"}
+
+
+def answer_words(kind: str, answer: object, label: str | None = None) -> str:
+    """An answer as a player reads it: the option's own label, a point as where it went ("moved to (11.9″,
+    20.8″)"), an angle as a facing ("faced 33°"); never the raw data the save keeps."""
+    if isinstance(answer, dict) and {"x", "y"} <= set(answer):
+        where = f"({float(answer['x']):.1f}″, {float(answer['y']):.1f}″)"
+        return f"{_PLACED.get(str(kind), 'chose the point')} {where}"
+    if isinstance(answer, bool) or answer is None:
+        return label or "answered"
+    if isinstance(answer, int | float):
+        return f"faced {round(float(answer)) % 360}°"
+    if label:
+        return label
+    return str(answer).replace("_", " ")
+
+
 def edge_choice_reason(state: GameState, chooser: int) -> str:
     """Why ``chooser`` picks the table edge: its place in the set-up roll, with both totals, and the
     encounter's rule for it."""
