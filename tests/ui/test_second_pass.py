@@ -7,6 +7,19 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pygame
+import pytest
+
+from game.ai.registry import make
+from game.rules import board
+from game.rules.readiness import why_not_now
+from game.ui import layout_probe
+from game.ui.app import App
+from game.ui.scenes.battle import BattleScene
+from game.ui.session import HOTSEAT, BattleSession, BattleSetup, try_load
+from game.ui.settings import UISettings
+from tests.ui.driver import click, frames
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -26,3 +39,119 @@ def test_a_machine_without_sound_says_one_line_at_most() -> None:
     lines = [line for line in out.stderr.splitlines() if line.strip()]
     assert not any("ALSA" in line for line in lines), lines
     assert lines in ([], ["no sound device: playing silently"])
+
+
+# -- the battle screen, played ------------------------------------------------------------------------
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
+    for name in ("CONFIG", "MODS", "REPLAYS"):
+        (tmp_path / name.lower()).mkdir()
+        monkeypatch.setenv(f"IRON_HONOR_{name}", str(tmp_path / name.lower()))
+    app = App(UISettings(width=1280, height=800, animation="instant"), save=False)
+    pygame.event.clear()
+    layout_probe.start()
+    yield app
+    layout_probe.stop()
+
+
+def session(seed: int = 1, scenario: str = "engagement") -> BattleSession:
+    setup = BattleSetup(mode=HOTSEAT, scenario=scenario, seed=seed)
+    loaded, error = try_load(setup)
+    assert error is None, error
+    return BattleSession(setup, loaded)
+
+
+def battle(app: App, s: BattleSession) -> BattleScene:
+    scene = app.reset(BattleScene(app, s))
+    frames(app, 2)
+    while app.top is not scene:  # a hand-off cover
+        app.pop()
+        frames(app, 2)
+    return scene
+
+
+def play_until(s: BattleSession, stop, limit: int = 4000, level: str = "normal") -> None:
+    ais = [make(level, 5 + side) for side in (0, 1)]
+    for _ in range(limit):
+        if s.over or stop(s):
+            return
+        assert s.answer(ais[s.pending.side].decide(s.state, s.pending)) is None
+    raise AssertionError("never reached")
+
+
+def buttons(scene: BattleScene) -> list[str]:
+    return [b.text for b, _ in scene.panel.option_buttons]
+
+
+def button(scene: BattleScene, starts: str):
+    return next(b for b, _ in scene.panel.option_buttons if b.text.split(". ", 1)[-1].startswith(starts))
+
+
+# -- point 3: Heroic Impetus offers only what can use the free AP ---------------------------------------
+
+def test_the_free_ap_menu_offers_no_attack_without_an_enemy_in_contact(app: App) -> None:
+    s = session(seed=2)
+    play_until(s, lambda s: s.pending.kind == "heroic_impetus")
+    scene = battle(app, s)
+    d = s.pending
+    friend = s.state.model(d.choices()[1])
+    click(app, button(scene, friend.name))
+    assert s.pending.kind == "impetus_action"
+    offered = [t.split(". ", 1)[-1] for t in buttons(scene)]
+    assert offered and all(why_not_now(s.state, friend, k) is None for k in s.pending.choices())
+    if not any(board.in_contact(friend, e) for e in s.state.enemies_of(friend) if e.on_table):
+        assert not {"Standard attack", "Furious attack", "Shove"} & set(offered)  # they could only waste the AP
+
+
+# -- point 8: Watch "Turn N" lands in turn N -----------------------------------------------------------
+
+def test_watch_turn_n_shows_turn_n_and_answers_in_words(app: App) -> None:
+    from game.ui.scenes.replay import ReplayScene
+
+    s = session(seed=4)
+    play_until(s, lambda s: s.state.turn >= 4, level="easy")
+    viewer = app.push(ReplayScene(app, s.record("watch")))
+    frames(app, 2)
+    for t in (2, 3):
+        click(app, viewer.widgets[f"turn:{t}"])
+        assert viewer.timeline.state_at(viewer.index).turn == t
+        assert viewer.timeline.state_at(viewer.index - 1).turn == t - 1  # the first decision of the turn
+        caption = viewer._caption()
+        assert f"Turn {t} ·" in caption
+    click(app, viewer.widgets["turn_fwd"])
+    assert viewer.timeline.state_at(viewer.index).turn == 4
+    click(app, viewer.widgets["turn_back"])
+    assert viewer.timeline.state_at(viewer.index).turn == 3 and viewer.timeline.state_at(viewer.index - 1).turn == 2
+    # point 9: every answer in the panel is in words, never the save's data
+    for i in range(len(viewer.timeline)):
+        viewer.index = i
+        caption = viewer._caption()
+        assert "{" not in caption and "'x'" not in caption and "_" not in caption.split("answered")[1].split("<br>")[0]
+    assert any("moved to (" in viewer._caption() for viewer.index in range(len(viewer.timeline)))
+
+
+# -- point 9: a take-back says what was taken back in words -------------------------------------------
+
+def test_a_take_back_banner_says_where_the_model_had_moved(app: App) -> None:
+    s = session(seed=3)
+    rolls = [0]
+
+    def quiet_move(s: BattleSession) -> bool:
+        return s.pending.kind == "move_to" and s.state.model(s.pending.context["model"]).on_table
+
+    play_until(s, quiet_move)
+    scene = battle(app, s)
+    d = s.pending
+    rolls[0] = len(s.state.dice.history)
+    s.answer(d.context["candidates"][0])
+    app.settings.takebacks = "casual"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="",
+                                         scancode=0))
+    frames(app, 2)
+    while app.top is not scene:
+        app.pop()
+        frames(app, 1)
+    text = scene.overlays.message
+    assert text.startswith("Taken back") and "moved to (" in text and "″" in text, text
+    assert "{" not in text and "'x'" not in text
