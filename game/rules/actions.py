@@ -182,9 +182,13 @@ def clear_weapon(state: GameState, model: ModelState, kind: str) -> Gen:
         skip(state, model, kind, "no weapon is jammed")
         return False
     index = model.jammed[0]
-    if len(set(model.jammed)) > 1:
+    jammed: list[int] = []  # identical weapons (same name, same skill) are one choice
+    for i in sorted(set(model.jammed)):
+        if all(model.weapon(j) != model.weapon(i) for j in jammed):
+            jammed.append(i)
+    if len(jammed) > 1:
         answer = yield Decision("weapon", model.side, f"{model.name}: clear which weapon?", "SPEC-4",
-                                [Option(str(i), model.weapon(i).name) for i in sorted(set(model.jammed))])
+                                [Option(str(i), combat.weapon_label(model, i, jammed)) for i in jammed])
         index = int(answer)
     model.jammed.remove(index)
     state.emit("WeaponCleared", f"{model.name} clears the {model.weapon(index).name}", model=model.id,
