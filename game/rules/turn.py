@@ -137,7 +137,7 @@ def activate(state: GameState, model: ModelState) -> Gen:
                side=model.side, rule="TURN-3")
     mods = activation_modifiers(state, model)
     conditions.end(model, conditions.UNTIL_ACTIVATION_ROLL)  # counted once (a Quake's -1)
-    mods += yield from _activation_fate(state, model)
+    mods += yield from _activation_fate(state, model, mods)
     value = state.dice.d6(f"{model.name}: activation")
     applied = effective_modifiers(mods)
     total = value + sum(m.value for m in applied)
@@ -163,8 +163,8 @@ def play_out(state: GameState, model: ModelState, ap: int) -> Gen:
     state.ap_left = 0
 
 
-def _activation_fate(state: GameState, model: ModelState) -> Gen:
-    """[FATE-3] Greater Purpose (asked first), then [FATE-4] Cursed Hand."""
+def _activation_fate(state: GameState, model: ModelState, base: list[Modifier]) -> Gen:
+    """[FATE-3] Greater Purpose (asked first), then [FATE-4] Cursed Hand (``base``: the roll's other modifiers)."""
     mods: list[Modifier] = []
     own, other = model.side, 1 - model.side
     if state.sides[own].fate >= 1:
@@ -174,12 +174,39 @@ def _activation_fate(state: GameState, model: ModelState) -> Gen:
             fate.spend(state, own, 1, f"Greater Purpose for {model.name}", "FATE-3")
             mods.append(Modifier(1, "FATE-3", "Greater Purpose"))
     if state.sides[other].fate >= 1:
+        modifier = sum(m.value for m in effective_modifiers([*base, *mods]))
         answer = yield Decision("cursed_hand", other, f"Cursed Hand on {model.name}'s activation roll "
-                                "(-1 for 1 Fate)?", "FATE-4", [Option("pass", "No"), Option("spend", "Spend 1 Fate")])
+                                "(-1 for 1 Fate)?", "FATE-4", [Option("pass", "No"), Option("spend", "Spend 1 Fate")],
+                                context={"model": model.id, "modifier": modifier})
         if answer == "spend":
             fate.spend(state, other, 1, f"Cursed Hand on {model.name}", "FATE-4")
             mods.append(Modifier(-1, "FATE-4", "Cursed Hand"))
     return mods
+
+
+def could_fight(state: GameState, model: ModelState) -> bool:
+    """Whether ``model`` could attack an enemy if it activated now: a combat action or a Charge with a target
+    and nothing stopping it (game.rules.readiness)."""
+    kinds = [p[0] for p in legal_plans(state, model, 1) if len(p) == 1]
+    return any(readiness.why_not_now(state, model, k) is None for k in kinds
+               if k == "charge" or action_kind(k, model).slot == "combat")
+
+
+def fate_can_matter(state: GameState, decision: Decision) -> bool:
+    """Whether a Fate question put in the other side's turn can change something worth asking about (the
+    question is put only when the side can afford it): Cursed Hand when its -1 can lower the AP of a model that
+    could attack ([TURN-4], [FATE-4]); Winds of Kismet when some model that may still activate could attack, so
+    which side moves first can matter ([FATE-2]). Always True for any other question."""
+    if decision.kind == "cursed_hand":
+        model = state.models.get(decision.context.get("model", ""))
+        if model is None:
+            return True
+        m = int(decision.context.get("modifier", 0))
+        lowers = any(ap_for(v + m - 1) != ap_for(v + m) for v in range(1, 7))
+        return lowers and could_fight(state, model)
+    if decision.kind == "winds_of_kismet":
+        return any(could_fight(state, m) for m in state.models.values() if can_activate(m))
+    return True
 
 
 def run_plan(state: GameState, model: ModelState, ap: int) -> Gen:

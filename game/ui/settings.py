@@ -20,6 +20,9 @@ CONFIG_ENV = "IRON_HONOR_CONFIG"
 SPEEDS = ("slow", "normal", "fast", "instant")
 # strict: a decision that revealed nothing new (no die rolled or drawn since); casual: any; none: never
 TAKEBACKS = ("strict", "casual", "none")
+# a Fate question in the other side's turn (Winds of Kismet, Cursed Hand): always asked, asked only when the answer
+# can matter (the rules say when: game.rules.turn.fate_can_matter), or never (declined for the player)
+FATE_QUESTIONS = ("always", "matters", "never")
 SCALES = (0.75, 1.0, 1.25, 1.5, 2.0)
 MAX_SETTINGS_BYTES = 64 * 1024
 
@@ -37,6 +40,7 @@ class UISettings:
     takebacks: str = "strict"  # Ctrl+Z in a battle: one of TAKEBACKS
     volume: float = 0.6  # sound effects, 0 (silent) to 1
     muted: bool = False  # M in a battle
+    fate_questions: str = "matters"  # one of FATE_QUESTIONS
 
 
 def config_path() -> Path:
@@ -109,6 +113,8 @@ def _bad_value(key: str, value: object, default: object) -> str | None:
         return None if value in SPEEDS else f"expected one of {', '.join(SPEEDS)}"
     if key == "takebacks":
         return None if value in TAKEBACKS else f"expected one of {', '.join(TAKEBACKS)}"
+    if key == "fate_questions":
+        return None if value in FATE_QUESTIONS else f"expected one of {', '.join(FATE_QUESTIONS)}"
     return None
 
 
