@@ -155,3 +155,86 @@ def test_a_take_back_banner_says_where_the_model_had_moved(app: App) -> None:
     text = scene.overlays.message
     assert text.startswith("Taken back") and "moved to (" in text and "″" in text, text
     assert "{" not in text and "'x'" not in text
+
+
+# -- point 5: Fate questions in the other side's turn, and keys typed before a question came ---------------
+
+def choose_setting(app: App, key: str) -> None:
+    """On the Settings scene, by a click, as a player sets it."""
+    from game.ui.scenes.settings_menu import SettingsScene
+
+    scene = app.push(SettingsScene(app))
+    frames(app, 2)
+    click(app, scene.widgets[key])  # (the battle replaces it)
+
+
+def fate_question(s: BattleSession) -> bool:
+    return s.pending.kind in ("winds_of_kismet", "cursed_hand")
+
+
+@pytest.mark.parametrize("mode", ["always", "matters", "never"])
+def test_fate_questions_in_the_other_turn_follow_the_setting(app: App, mode: str) -> None:
+    from game.rules.turn import fate_can_matter
+
+    choose_setting(app, f"fate_questions:{mode}")
+    assert app.settings.fate_questions == mode
+    s = session(seed=2)
+    play_until(s, fate_question)
+    d = s.pending
+    matters = fate_can_matter(s.state, d)
+    n = len(s.recorder.answers)
+    scene = battle(app, s)
+    frames(app, 3)
+    asked = s.pending is d
+    assert asked == (mode == "always" or (mode == "matters" and matters))
+    if asked:
+        assert scene.panel.decision is d and buttons(scene)
+    else:
+        assert s.recorder.answers[n] == "pass"  # declined for the player: its Fate kept
+    if mode == "matters":  # early on, nobody is near a fight: the question could change nothing
+        assert not matters and not asked
+
+
+def test_fate_can_matter_once_models_could_fight() -> None:
+    from game.rules.turn import fate_can_matter
+
+    s = session(seed=2)
+    seen = []
+    for _ in range(40):
+        play_until(s, fate_question)
+        if s.over:
+            break
+        seen.append(fate_can_matter(s.state, s.pending))
+        if any(seen):
+            break
+        ais = [make("normal", 5), make("normal", 6)]
+        s.answer(ais[s.pending.side].decide(s.state, s.pending))
+    assert any(seen) and not seen[0]
+
+
+def test_a_key_typed_as_a_sudden_question_appears_answers_nothing(app: App) -> None:
+    from game.ui.session import VS_AI
+
+    setup = BattleSetup(mode=VS_AI, scenario="engagement", seed=5, ai_level="easy")
+    loaded, error = try_load(setup)
+    assert error is None
+    s = BattleSession(setup, loaded)
+    play_until(s, lambda s: s.pending.side == 1 and s.pending.kind == "nominate")  # the AI's turn ...
+    scene = battle(app, s)  # ... played on by the scene until the player is asked
+    for _ in range(600):
+        if s.human_turn() and scene.panel.decision is s.pending and s.pending.options:
+            break
+        frames(app, 1)
+    else:
+        raise AssertionError("the player was never asked")
+    d = s.pending
+    assert not scene.panel.takes_keys()  # it has just come
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    frames(app, 1)
+    assert s.pending is d  # typed during the AI's turn: no answer
+    frames(app, 16)  # a quarter of a second on screen
+    assert scene.panel.takes_keys()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1", scancode=0))
+    frames(app, 2)
+    assert s.pending is not d  # now it answers
