@@ -238,3 +238,60 @@ def test_a_key_typed_as_a_sudden_question_appears_answers_nothing(app: App) -> N
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1", scancode=0))
     frames(app, 2)
     assert s.pending is not d  # now it answers
+
+
+# -- point 6: the turn's last action is seen before the Maintenance summary, which can be set aside -----------
+
+def test_the_last_action_plays_out_before_the_summary_which_can_be_set_aside(app: App) -> None:
+    from game.rules.events import EventKind
+    from game.ui.scenes.maintenance import MaintenanceSummary
+    from game.ui.session import VS_AI
+
+    probe = session(seed=6)
+    ais = [make("normal", 5), make("normal", 6)]
+    while not any(e.kind == EventKind.Scores for e in probe.state.log):
+        last = probe.pending.side
+        probe.answer(ais[last].decide(probe.state, probe.pending))
+    answers = list(probe.recorder.answers)
+    setup = BattleSetup(mode=VS_AI, scenario="engagement", seed=6, human_side=1 - last, ai_level="normal")
+    loaded, error = try_load(setup)
+    assert error is None
+    s = BattleSession(setup, loaded)
+    for a in answers[:-4]:  # a few of the AI's last answers of the turn are left to the scene
+        assert s.answer(a) is None
+    app.settings.animation = "normal"
+    scene = battle(app, s)
+    for _ in range(2000):
+        if s.human_turn() and not any(e.kind == EventKind.Scores for e in s.state.log):
+            assert s.answer(answers[len(s.recorder.answers)]) is None  # (the player's part, as played)
+        if any(e.kind == EventKind.Scores for e in s.state.log):
+            break
+        frames(app, 1)
+    assert app.top is scene  # the turn has ended: the summary waits ...
+    waited = 0
+    while app.top is scene:
+        frames(app, 1)
+        waited += 1
+        if app.top is scene:
+            assert not s.human_turn() or scene.feed.summary_due is not None
+    summary = app.top
+    assert isinstance(summary, MaintenanceSummary)
+    assert waited >= 20  # ... at least the AI's pause at the normal pace (0.45 s), the last effects over
+    assert not scene.feed.moving and not scene.motion.busy and not scene.dice_tray.rolling
+    click(app, summary.widgets["look"])  # set aside: the table in view, the camera free
+    assert app.top is summary and summary.aside and "continue" not in summary.widgets
+    before = scene.cam.scale
+    centre = scene.table_rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0,
+                                         precise_y=1.0, touch=False))
+    frames(app, 2)
+    assert scene.cam.scale > before
+    n = len(s.recorder.answers)
+    click(app, centre)  # a left click on the table answers nothing while the summary is aside
+    assert len(s.recorder.answers) == n
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0))
+    frames(app, 2)
+    assert app.top is summary and not summary.aside and "continue" in summary.widgets  # brought back
+    click(app, summary.widgets["continue"])
+    assert app.top is scene

@@ -213,13 +213,14 @@ class BattleScene(Scene):
         self.feed.read()
         if self.dice_tray is not None:
             self.dice_tray.update(dt)
-        if self.app.top is not self or self._ended(dt) or self._declined() or self._hand_off():
+        if self.app.top is not self or self._ended(dt) or self.feed.hold_for_summary(dt) or self._declined() \
+                or self._hand_off():
             return
         d = self.session.pending
         if d is not None and not self.session.human_turn() and self.pacer.run(dt, self.app.settings.animation):
             self.feed.read()
-        if self._declined():  # (the AI's step may have led to one: never shown, not even for a frame)
-            return
+        if self.feed.summary_due is not None or self._declined():  # the turn's end is to be seen first; a Fate
+            return  # question declined for the player is never shown, not even for a frame
         self.panel.sync()
         if [k for k, _, _ in self.controls()] != getattr(self, "_built_controls", None):
             self.rebuild()  # the player's deployment begins (Auto-deploy comes) or is over (it goes)
