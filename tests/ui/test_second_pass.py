@@ -295,3 +295,61 @@ def test_the_last_action_plays_out_before_the_summary_which_can_be_set_aside(app
     assert app.top is summary and not summary.aside and "continue" in summary.widgets  # brought back
     click(app, summary.widgets["continue"])
     assert app.top is scene
+
+
+# -- cosmetic: floating results never stack on one another ----------------------------------------------
+
+def test_floating_results_on_one_base_and_its_neighbour_stand_apart() -> None:
+    from game.rules.events import Event
+    from game.ui.battle.motion import Motion
+    from game.ui.table_view import Camera
+    from tests.rules.harness import figure, table
+
+    class Silent:
+        def play(self, name: str, settings: UISettings) -> bool:
+            return False
+
+    pygame.init()
+    state = table((0, figure("Fang"), 10, 10, 0), (1, figure("Grub"), 10 + 25 / 25.4, 10, 180))
+    motion = Motion(UISettings(animation="normal"), Silent())
+    news = [Event("Wounded", "", {"model": "B1", "wounds_taken": 1}), Event("Stunned", "", {"model": "B1"}),
+            Event("TraitRoll", "", {"model": "B1", "trait": "Tough", "dice": [6], "success": True,
+                                    "saves_wound": True}),
+            Event("Killed", "", {"model": "A1", "side": 0})]
+    motion.feed(news, state)
+    surface = pygame.Surface((600, 600))
+    cam = Camera.fit(pygame.Rect(0, 0, 600, 600))
+    for step in range(40):  # every moment of their lives
+        motion.update(1 / 60 * (step > 0) * 2)
+        layout_probe.start()
+        try:
+            layout_probe.begin_frame()
+            motion.draw(surface, cam, state)
+            rects = [pygame.Rect(d.rect) for d in layout_probe.drawn() if d.owner == "floating result"]
+        finally:
+            layout_probe.stop()
+        for i, a in enumerate(rects):
+            assert a.collidelist(rects[i + 1:]) < 0, (step, rects)
+
+
+# -- cosmetic: Ctrl+S says where a save will go, and that it was saved once it is -----------------------------
+
+def test_ctrl_s_says_saved_only_after_save(app: App) -> None:
+    from game.ui.scenes.save_as import SaveAsScene
+    from tests.ui.driver import type_text
+
+    s = session(seed=1)
+    play_until(s, lambda s: s.state.phase == "main")
+    scene = battle(app, s)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_LCTRL, unicode="",
+                                         scancode=0))
+    frames(app, 2)
+    dialog = app.top
+    assert isinstance(dialog, SaveAsScene)
+    note = dialog.widgets["note"].html_text
+    assert "Saved" not in note and "will go in" in note  # nothing is saved yet
+    dialog.widgets["name"].set_text("")
+    type_text(app, "before the charge")
+    click(app, dialog.widgets["save"])
+    assert app.top is scene and dialog.saved_to is not None and dialog.saved_to.exists()
+    assert scene.overlays.message.startswith("Saved as “before the charge”")
