@@ -353,3 +353,20 @@ def test_ctrl_s_says_saved_only_after_save(app: App) -> None:
     click(app, dialog.widgets["save"])
     assert app.top is scene and dialog.saved_to is not None and dialog.saved_to.exists()
     assert scene.overlays.message.startswith("Saved as “before the charge”")
+
+
+# -- point 9: terrain by its name -------------------------------------------------------------------------
+
+def test_cover_and_refusals_name_terrain_as_the_table_prints_it() -> None:
+    from game.ui.battle.previews import cover_source_name
+
+    s = session(seed=1)
+    assert cover_source_name(s.state, "area:ruined_chapel") == "Ruined chapel"
+    assert cover_source_name(s.state, "long_hall") == "Long hall"
+    hall = next(p for p in s.state.battle_map.pieces if p.id == "long_hall")
+    assert hall.name == "Long hall"
+    play_until(s, lambda s: s.pending.kind == "move_to")
+    cx = sum(x for x, _ in hall.polygon) / len(hall.polygon)
+    cy = sum(y for _, y in hall.polygon) / len(hall.polygon)
+    why = s.pending.check({"x": cx, "y": cy})  # the refusal the move prompt shows on the hall
+    assert why and "long_hall" not in why, why
