@@ -8,6 +8,7 @@ choose the table edge is told why the other side chose it.
 
 from __future__ import annotations
 
+from game.rules.decision_kinds import DecisionKind
 from game.rules.deployment import edge_rule
 from game.rules.events import Event, EventKind
 from game.rules.state import GameState
@@ -27,9 +28,10 @@ def shown_text(event: Event, state: GameState | None) -> str:
     return event.text
 
 
-_PLACED = {"move_to": "moved to", "end_point": "moved to", "charge_end": "charged to", "deploy": "placed at",
-           "place_marker": "placed the marker at", "place_prisoner": "placed the Prisoner at",
-           "ambush_place": "arrived from ambush at", "arrive_place": "arrived at"}
+_PLACED = {DecisionKind.move_to: "moved to", DecisionKind.end_point: "moved to", DecisionKind.charge_end: "charged to",
+           DecisionKind.deploy: "placed at", DecisionKind.place_marker: "placed the marker at",
+           DecisionKind.place_prisoner: "placed the Prisoner at", DecisionKind.ambush_place: "arrived from ambush at",
+           DecisionKind.arrive_place: "arrived at"}
 
 
 def answer_words(kind: str, answer: object, label: str | None = None) -> str:
