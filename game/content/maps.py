@@ -93,6 +93,11 @@ class TerrainPiece:
         return self.kind in ("rough", "area")
 
     @property
+    def name(self) -> str:
+        """How a player reads the piece: its id in words ("long_hall": "Long hall"), as the table prints it."""
+        return self.id.replace("_", " ").capitalize()
+
+    @property
     def blocks_sight(self) -> bool:
         return self.kind == "area" or (self.kind == "impassable" and self.blocks_los)
 

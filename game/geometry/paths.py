@@ -219,7 +219,7 @@ def _terrain_sweep(bf: Battlefield, pts: list[Vec2], seg_starts: list[float], r:
             span = (seg_starts[i] + iv[0] * seg, seg_starts[i] + iv[1] * seg)
             pieces[piece.id] = piece
             if piece.kind == "impassable":
-                leg.append(Violation("TERR-4", f"the base would enter impassable terrain '{piece.id}'",
+                leg.append(Violation("TERR-4", f"the base would enter impassable terrain ({piece.name})",
                                      Vec2(*_at((ax, ay), (bx, by), iv[0])), piece.id))
             elif piece.kind == "obstacle":
                 obstacles.setdefault(piece.id, []).append(span)
@@ -263,7 +263,7 @@ def _check_move_indexed(bf: Battlefield, base_id: str, waypoints: Sequence[tuple
                 span = (seg_starts[i] + iv[0] * seg, seg_starts[i] + iv[1] * seg)
                 pieces[piece.id] = piece
                 if piece.kind == "impassable":
-                    entered.append(Violation("TERR-4", f"the base would enter impassable terrain '{piece.id}'",
+                    entered.append(Violation("TERR-4", f"the base would enter impassable terrain ({piece.name})",
                                              Vec2(*_at(a, b, iv[0])), piece.id))
                 elif piece.kind == "obstacle":
                     obstacles.setdefault(piece.id, []).append(span)
@@ -343,7 +343,7 @@ def end_position(bf: Battlefield, mover: BaseRecord, end: Vec2,
             out.append(Violation("MOVE-7", f"the move would end overlapping {other.called}", end, other.id))
     for piece in bf.pieces_overlapping(end, r):
         if piece.kind == "obstacle":
-            out.append(Violation("DIG-MOVE-7", f"the move would end on obstacle '{piece.id}'", end, piece.id))
+            out.append(Violation("DIG-MOVE-7", f"the move would end on obstacle ({piece.name})", end, piece.id))
     if near and not engaged:
         near.sort(key=lambda e: e.id)
         out.append(Violation("MOVE-8", "the move would end nearer than 1″ to " +

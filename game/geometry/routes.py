@@ -397,7 +397,7 @@ def _bad_destination(bf: Battlefield, mover: BaseRecord, goal: geo.Pt) -> str:
     if not bf.on_table(goal, r):
         return "the destination is off the table"
     for piece in bf.pieces_overlapping(goal, r, CAT_IMPASSABLE | CAT_OBSTACLE):
-        return f"the destination overlaps {piece.kind} terrain '{piece.id}'"
+        return f"the destination overlaps {piece.kind} terrain ({piece.name})"
     others = bf.overlapping_bases(goal, r, ignore=mover.id)
     if others:
         return f"the destination overlaps the base of {bf.base(others[0]).called}"

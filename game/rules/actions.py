@@ -165,16 +165,15 @@ def shoot(state: GameState, model: ModelState, kind: str, weapon: int, target: M
 # -- special actions ----------------------------------------------------------------------------
 
 def shake_off(state: GameState, model: ModelState, kind: str) -> Gen:
-    """[SPEC-3]: removes Stunned; the model may then face any way."""
+    """[SPEC-3]: removes Stunned; the model may then face any way. That turn is asked once, as the final facing
+    ([SEQ-5]) after its last action: until then the active model turns freely ([SEQ-5]), so a facing asked here
+    too would be the same question twice."""
     if not conditions.STUNNED.lift(model):
         skip(state, model, kind, "it is not Stunned")
         return False
     state.emit("ShookOff", f"{model.name} shakes off the Stun", model=model.id, rule="SPEC-3")
-    answer = yield Decision("facing", model.side, f"{model.name}: face which way after shaking off?", "SPEC-3",
-                            free="angle", context={"model": model.id, "current": model.facing})
-    model.facing = answer
-    state.touch()  # the turn is part of the shake-off's event, logged before it
     return True
+    yield  # (a generator, as every action is)
 
 
 def clear_weapon(state: GameState, model: ModelState, kind: str) -> Gen:
@@ -183,9 +182,13 @@ def clear_weapon(state: GameState, model: ModelState, kind: str) -> Gen:
         skip(state, model, kind, "no weapon is jammed")
         return False
     index = model.jammed[0]
-    if len(set(model.jammed)) > 1:
+    jammed: list[int] = []  # identical weapons (same name, same skill) are one choice
+    for i in sorted(set(model.jammed)):
+        if all(model.weapon(j) != model.weapon(i) for j in jammed):
+            jammed.append(i)
+    if len(jammed) > 1:
         answer = yield Decision("weapon", model.side, f"{model.name}: clear which weapon?", "SPEC-4",
-                                [Option(str(i), model.weapon(i).name) for i in sorted(set(model.jammed))])
+                                [Option(str(i), combat.weapon_label(model, i, jammed)) for i in jammed])
         index = int(answer)
     left = list(model.jammed)
     left.remove(index)  # one jam of it

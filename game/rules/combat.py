@@ -488,6 +488,15 @@ def area_of_effect(state: GameState, attack: Attack, total: int) -> Gen:
                        rule="AOE-1")
 
 
+def weapon_label(model: ModelState, index: int, among: Sequence[int]) -> str:
+    """A weapon entry as a player tells it from the others offered: its name, and its skill's name when another
+    entry offered has the same name ("Katana (1-handed edged)")."""
+    weapon = model.weapon(index)
+    if any(model.weapon(j).name == weapon.name for j in among if j != index):
+        return f"{weapon.name} ({catalog().skill(weapon.skill).name})"
+    return weapon.name
+
+
 def choose_weapon(state: GameState, model: ModelState, indices: list[int], purpose: str,
                   unavailable: Sequence[dict[str, str]] = ()) -> Gen:
     """[SEQ-3]: every attack names the weapon entry it uses; asked only when there is a choice.
@@ -503,10 +512,15 @@ def choose_weapon(state: GameState, model: ModelState, indices: list[int], purpo
         missing += [{"key": str(i), "label": model.weapon(i).name, "why": "its other combat action used it "
                      "[T-DUAL-1]"} for i in used]
         usable = [i for i in usable if i not in used]
+    distinct: list[int] = []  # identical entries (same name, same skill) are one choice: the first of them
+    for i in usable:
+        if all(model.weapon(j) != model.weapon(i) for j in distinct):
+            distinct.append(i)
+    usable = distinct
     if len(usable) <= 1:
         chosen = usable[0] if usable else None
     else:
-        options = [Option(str(i), f"{model.weapon(i).name} ({model.weapon(i).skill})") for i in usable]
+        options = [Option(str(i), weapon_label(model, i, usable)) for i in usable]
         answer = yield Decision("weapon", model.side, f"{model.name}: which weapon for the {purpose}?", "SEQ-3",
                                 options, context={"model": model.id, **({"unavailable": missing} if missing else {})})
         chosen = int(answer)

@@ -23,6 +23,8 @@ class Shown:
     zones: bool = False  # the deployment zones are shown
     actions: bool = False  # its options are actions (their tips describe the action)
     fate_odds: bool = False  # spending Fate on a roll: the odds with and without it are shown
+    declined_by: str = ""  # a Fate question put in the other side's turn: the option that declines it (a
+    # player may have these declined for it, or asked only when the answer can matter: turn.fate_can_matter)
 
 
 def _placing(what: str) -> str:
@@ -41,6 +43,7 @@ class DecisionKind(StrEnum):
     zones: bool
     actions: bool
     fate_odds: bool
+    declined_by: str
 
     def __new__(cls, value: str, shown: Shown) -> DecisionKind:
         member = str.__new__(cls, value)
@@ -89,8 +92,8 @@ class DecisionKind(StrEnum):
     trait_fate = "trait_fate", Shown("Trait fate", attack_odds=False)
     weakness = "weakness", Shown("Weakness", attack_odds=False)
     greater_purpose = "greater_purpose", Shown("Greater purpose", attack_odds=False)
-    cursed_hand = "cursed_hand", Shown("Cursed hand", attack_odds=False)
-    winds_of_kismet = "winds_of_kismet", Shown("Winds of kismet", attack_odds=False)
+    cursed_hand = "cursed_hand", Shown("Cursed hand", attack_odds=False, declined_by="pass")
+    winds_of_kismet = "winds_of_kismet", Shown("Winds of kismet", attack_odds=False, declined_by="pass")
 
     @classmethod
     def of(cls, kind: str) -> DecisionKind:

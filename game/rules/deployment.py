@@ -111,7 +111,7 @@ def standing_problem(bf: Battlefield, model: ModelState, x: float, y: float) -> 
     r = model.radius
     pieces = bf.pieces_overlapping((x, y), r, CAT_IMPASSABLE | CAT_OBSTACLE)
     if pieces:
-        return f"the base would stand on {pieces[0].kind} terrain '{pieces[0].id}'"
+        return f"the base would stand on {pieces[0].kind} terrain ({pieces[0].name})"
     others = bf.overlapping_bases((x, y), r, ignore=model.id)
     if others:
         return f"the base would overlap {others[0]}"
@@ -250,7 +250,7 @@ def unreachable_marker(bf: Battlefield, x: float, y: float, radius: float) -> st
     """
     pieces = bf.pieces_overlapping((x, y), radius, CAT_IMPASSABLE)
     if pieces:
-        return f"the marker would lie on impassable terrain '{pieces[0].id}'"
+        return f"the marker would lie on impassable terrain ({pieces[0].name})"
     reach = radius + SMALLEST_BASE_RADIUS
     for k in range(CONTACT_BEARINGS):
         a = 2 * math.pi * k / CONTACT_BEARINGS

@@ -139,7 +139,8 @@ def remove_piece(state: GameState, piece_id: str, cite: str) -> None:
     m = state.battle_map
     state.battle_map = BattleMap(m.name, tuple(pieces), m.description, m.file)
     board.battlefield(state)
-    state.emit("PieceRemoved", f"{piece_id} is removed from the table ({cite})", piece=piece_id, cite=cite,
+    gone = next(p for p in m.pieces if p.id == piece_id)
+    state.emit("PieceRemoved", f"{gone.name} is removed from the table ({cite})", piece=piece_id, cite=cite,
                rule="ENC-4")
 
 

@@ -10,7 +10,7 @@ from collections.abc import Generator
 from typing import Any
 
 from game.core.dice import Modifier, effective_modifiers
-from game.rules import actions, board, conditions, fate, scenario_events, scoring
+from game.rules import actions, board, conditions, fate, readiness, scenario_events, scoring
 from game.rules.decisions import Decision, Option
 from game.rules.plans import action_kind, legal_plans, next_actions, plan_key, plan_label, plan_labels
 from game.rules.state import ON_TABLE, RESERVE, GameState, ModelState
@@ -137,7 +137,7 @@ def activate(state: GameState, model: ModelState) -> Gen:
                side=model.side, rule="TURN-3")
     mods = activation_modifiers(state, model)
     conditions.end(model, conditions.UNTIL_ACTIVATION_ROLL)  # counted once (a Quake's -1)
-    mods += yield from _activation_fate(state, model)
+    mods += yield from _activation_fate(state, model, mods)
     value = state.dice.d6(f"{model.name}: activation")
     applied = effective_modifiers(mods)
     total = value + sum(m.value for m in applied)
@@ -163,8 +163,8 @@ def play_out(state: GameState, model: ModelState, ap: int) -> Gen:
     state.ap_left = 0
 
 
-def _activation_fate(state: GameState, model: ModelState) -> Gen:
-    """[FATE-3] Greater Purpose (asked first), then [FATE-4] Cursed Hand."""
+def _activation_fate(state: GameState, model: ModelState, base: list[Modifier]) -> Gen:
+    """[FATE-3] Greater Purpose (asked first), then [FATE-4] Cursed Hand (``base``: the roll's other modifiers)."""
     mods: list[Modifier] = []
     own, other = model.side, 1 - model.side
     if state.sides[own].fate >= 1:
@@ -174,12 +174,39 @@ def _activation_fate(state: GameState, model: ModelState) -> Gen:
             fate.spend(state, own, 1, f"Greater Purpose for {model.name}", "FATE-3")
             mods.append(Modifier(1, "FATE-3", "Greater Purpose"))
     if state.sides[other].fate >= 1:
+        modifier = sum(m.value for m in effective_modifiers([*base, *mods]))
         answer = yield Decision("cursed_hand", other, f"Cursed Hand on {model.name}'s activation roll "
-                                "(-1 for 1 Fate)?", "FATE-4", [Option("pass", "No"), Option("spend", "Spend 1 Fate")])
+                                "(-1 for 1 Fate)?", "FATE-4", [Option("pass", "No"), Option("spend", "Spend 1 Fate")],
+                                context={"model": model.id, "modifier": modifier})
         if answer == "spend":
             fate.spend(state, other, 1, f"Cursed Hand on {model.name}", "FATE-4")
             mods.append(Modifier(-1, "FATE-4", "Cursed Hand"))
     return mods
+
+
+def could_fight(state: GameState, model: ModelState) -> bool:
+    """Whether ``model`` could attack an enemy if it activated now: a combat action or a Charge with a target
+    and nothing stopping it (game.rules.readiness)."""
+    kinds = [p[0] for p in legal_plans(state, model, 1) if len(p) == 1]
+    return any(readiness.why_not_now(state, model, k) is None for k in kinds
+               if k == "charge" or action_kind(k, model).slot == "combat")
+
+
+def fate_can_matter(state: GameState, decision: Decision) -> bool:
+    """Whether a Fate question put in the other side's turn can change something worth asking about (the
+    question is put only when the side can afford it): Cursed Hand when its -1 can lower the AP of a model that
+    could attack ([TURN-4], [FATE-4]); Winds of Kismet when some model that may still activate could attack, so
+    which side moves first can matter ([FATE-2]). Always True for any other question."""
+    if decision.kind == "cursed_hand":
+        model = state.models.get(decision.context.get("model", ""))
+        if model is None:
+            return True
+        m = int(decision.context.get("modifier", 0))
+        lowers = any(ap_for(v + m - 1) != ap_for(v + m) for v in range(1, 7))
+        return lowers and could_fight(state, model)
+    if decision.kind == "winds_of_kismet":
+        return any(could_fight(state, m) for m in state.models.values() if can_activate(m))
+    return True
 
 
 def run_plan(state: GameState, model: ModelState, ap: int) -> Gen:
@@ -252,28 +279,36 @@ def heroic_impetus(state: GameState, hero: ModelState) -> Gen:
     side = state.sides[hero.side]
     if side.heroic_impetus_used or board.is_engaged(state, hero):
         return
-    friends = [f for f in state.friends_of(hero) if board.within(hero, f, 12)]
-    if not friends:
+    ready = {f.id: kinds for f in state.friends_of(hero) if board.within(hero, f, 12)
+             if (kinds := impetus_actions(state, f))}
+    if not ready:  # no friend near could use the free AP: nothing to ask
         return
     answer = yield Decision("heroic_impetus", hero.side, f"Heroic Impetus: give one free AP to a friend within 12″ "
                             f"of {hero.name}?", "HERO-1", [Option("pass", "Not now")]
-                            + [Option(f.id, f.name) for f in friends])
+                            + [Option(k, state.model(k).name) for k in ready])
     if answer == "pass":
         return
     side.heroic_impetus_used = True
     friend = state.model(answer)
     state.emit("HeroicImpetus", f"{hero.name} spurs {friend.name} on: one free AP", model=friend.id, hero=hero.id,
                rule="HERO-1")
-    kinds = [p[0] for p in legal_plans(state, friend, 1) if len(p) == 1]
-    if conditions.STUNNED.on(friend):
-        kinds = ["shake_off"]
-    options = [Option(k, action_kind(k, friend).name) for k in kinds]
+    options = [Option(k, action_kind(k, friend).name) for k in ready[friend.id]]
     choice = yield Decision("impetus_action", hero.side, f"{friend.name}: which 1-AP action?", "HERO-1", options)
     if choice == "run":
         _declare_run(state, friend)
     yield from actions.resolve(state, friend, choice, impetus=True)
     if friend.on_table:
         yield from final_facing(state, friend)
+
+
+def impetus_actions(state: GameState, friend: ModelState) -> list[str]:
+    """[HERO-1]: the 1-AP actions ``friend`` could spend a free AP on now, by the readiness rules the plan menu
+    marks with ([SEQ-2]): nothing comes before it, so an action that cannot succeed now would only waste the AP
+    (a Standard attack or a Shove with no enemy in contact). A Stunned model must Shake Off."""
+    if conditions.STUNNED.on(friend):
+        return ["shake_off"]
+    kinds = [p[0] for p in legal_plans(state, friend, 1) if len(p) == 1]
+    return [k for k in kinds if readiness.why_not_now(state, friend, k) is None]
 
 
 # -- Maintenance Phase -----------------------------------------------------------------------

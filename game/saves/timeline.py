@@ -26,17 +26,20 @@ class Step:
     prompt: str
     turn: int
     log_len: int
+    label: str | None = None  # the chosen option's label, when the answer is an option
 
 
 class Timeline:
     def __init__(self, setup: dict[str, Any], answers: list[Any], checks: list[str] | None = None,
                  source: str = "<save>"):
         pictures: list[tuple[GameState, int, int]] = []  # as each decision was put: frame, log length, turn
-        asked: list[tuple[str, int, str]] = []
+        asked: list[tuple[str, int, str, str | None]] = []
 
         def ask(state: GameState, d: Decision) -> None:
             pictures.append((state.frame(), len(state.log), state.turn))
-            asked.append((d.kind, d.side, d.prompt))
+            given = answers[len(asked)] if len(asked) < len(answers) else None
+            label = d.option(given).label if isinstance(given, str) and given in d.choices() else None
+            asked.append((d.kind, d.side, d.prompt, label))
 
         played = play_back(setup, answers, checks, ask=ask, source=source)
         final = played.game.state
@@ -46,7 +49,8 @@ class Timeline:
         self.divergence: Divergence | None = played.divergence
         self.log = final.log
         self.pictures = pictures[:answered + 1]
-        self.steps = [Step(i, *asked[i], self.pictures[i + 1][2], self.pictures[i + 1][1]) for i in range(answered)]
+        self.steps = [Step(i, *asked[i][:3], self.pictures[i + 1][2], self.pictures[i + 1][1], asked[i][3])
+                      for i in range(answered)]
         self.answers = list(answers[:answered])
         self.over = played.game.over
 
@@ -67,9 +71,11 @@ class Timeline:
         return max(-1, min(len(self.steps) - 1, j))
 
     def turn_start(self, turn: int) -> int:
-        """The last decision before turn ``turn`` began (-1 for the first turn)."""
-        before = [s.index for s in self.steps if s.turn < turn]
-        return before[-1] if before else -1
+        """The decision whose answer began turn ``turn``: the table it shows is that turn's (-1, before the first
+        decision, for the first turn)."""
+        if turn <= 1:
+            return -1
+        return next((s.index for s in self.steps if s.turn >= turn), len(self.steps) - 1)
 
     @property
     def turns(self) -> int:

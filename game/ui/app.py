@@ -15,6 +15,7 @@ import pygame_gui
 
 from game.ui import layout_probe, theme
 from game.ui.settings import SettingsNotSaved, UISettings, save_settings
+from game.ui.sound import quiet_stderr
 
 
 class Scene:
@@ -82,7 +83,8 @@ class App:
     """The window, the widget manager, the scene stack and the frame loop."""
 
     def __init__(self, settings: UISettings, problems: list[str] | None = None, save: bool = True):
-        pygame.init()
+        with quiet_stderr():  # the audio library's "cannot find card" lines: the mixer says it once (sound.py)
+            pygame.init()
         pygame.display.set_caption("Iron & Honor")
         self.settings = settings
         self.save_enabled = save

@@ -96,7 +96,7 @@ class Autopilot:
     def _battle(self, scene: Any) -> None:
         session = scene.session
         d: Decision | None = session.pending
-        if d is None or not session.human_turn() or scene.panel.decision is not d:
+        if d is None or not session.human_turn() or scene.panel.decision is not d or not scene.panel.takes_keys():
             frames(self.app, 1)
             return
         answer = self.chooser(d.side).decide(session.state, d)

@@ -30,6 +30,7 @@ from game.saves.controllers import kept, resume
 from game.saves.playback import Played, Recorder, start_game, summary_of
 from game.saves.record import SaveRecord, write_save
 from game.saves.store import divergence_headline, new_autosave_path, prune_autosaves, vouch
+from game.ui.battle.event_text import answer_words
 
 HOTSEAT = "hotseat"
 VS_AI = "ai"
@@ -199,8 +200,11 @@ class BattleSession:
         self._memory = {k: v for k, v in self._memory.items() if k < j}
         self.game, self.recorder, self.state, self.controllers = played.game, played.recorder, played.game.state, \
             controllers
-        self.taken_back.append(f"Taken back: {played.game.pending.prompt if played.game.pending else ''} "
-                               f"(answered {taken!r})")
+        asked = played.game.pending
+        label = asked.option(taken).label if asked is not None and isinstance(taken, str) \
+            and taken in asked.choices() else None
+        said = answer_words(asked.kind if asked is not None else "", taken, label)
+        self.taken_back.append(f"Taken back: {asked.prompt if asked is not None else ''} (your answer: {said})")
         # the log says so; the line is the table's, not the rules', so no check or replay counts it
         self.state.emit("TakenBack", self.taken_back[-1], rule="DIG-ACT-4", answer=taken)
         self.recorder.note_aside()

@@ -24,6 +24,9 @@ CONFIG_ENV = "IRON_HONOR_CONFIG"
 SPEEDS = ("slow", "normal", "fast", "instant")
 # strict: a decision that revealed nothing new (no die rolled or drawn since); casual: any; none: never
 TAKEBACKS = ("strict", "casual", "none")
+# a Fate question in the other side's turn (Winds of Kismet, Cursed Hand): always asked, asked only when the answer
+# can matter (the rules say when: game.rules.turn.fate_can_matter), or never (declined for the player)
+FATE_QUESTIONS = ("always", "matters", "never")
 SCALES = (1.0, 1.25, 1.5, 2.0)
 MIN_SCALE, MAX_SCALE = 1.0, 2.0
 MIN_WINDOW = (1000, 650)  # the UI is laid out for this at scale 1; a scale s needs s times as much
@@ -45,6 +48,7 @@ class UISettings:
     takebacks: str = "strict"  # Ctrl+Z in a battle: one of TAKEBACKS
     volume: float = 0.6  # sound effects, 0 (silent) to 1
     muted: bool = False  # M in a battle
+    fate_questions: str = "matters"  # one of FATE_QUESTIONS
 
 
 def config_path() -> Path:
@@ -117,6 +121,8 @@ def _bad_value(key: str, value: object, default: object) -> str | None:
         return None if value in SPEEDS else f"expected one of {', '.join(SPEEDS)}"
     if key == "takebacks":
         return None if value in TAKEBACKS else f"expected one of {', '.join(TAKEBACKS)}"
+    if key == "fate_questions":
+        return None if value in FATE_QUESTIONS else f"expected one of {', '.join(FATE_QUESTIONS)}"
     return None
 
 

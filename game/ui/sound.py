@@ -8,6 +8,10 @@ The volume and the mute are the player's settings (``UISettings.volume`` and ``m
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -18,6 +22,28 @@ SOUND_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
 NAMES = ("dice", "swing", "shot", "hit", "wound", "saved", "stun", "death", "misfire", "push", "activate")
 MUTE_KEY = pygame.K_m
 VOLUMES = (0.25, 0.5, 0.75, 1.0)  # the settings screen's steps (and Muted)
+
+
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """The C libraries' own chatter on stderr silenced for the block: ALSA writes ten lines of "cannot find
+    card" straight to file descriptor 2 when SDL opens audio on a machine with no sound device."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no real stderr (a frozen app, a captured stream): nothing to silence
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+SILENT = "no sound device: playing silently"
 
 
 class Player:
@@ -36,9 +62,11 @@ class Player:
         self.sounds = {}
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init()
+                with quiet_stderr():
+                    pygame.mixer.init()
         except Exception as exc:  # no audio device, no driver, a pygame built without a mixer: play on silently
             self.problem = f"no sound: the mixer did not open ({exc})"
+            print(SILENT, file=sys.stderr)  # one line, once: the player is one per process
             return False
         for name in NAMES:
             try:

@@ -101,7 +101,7 @@ def piece_names(battle_map: BattleMap, cam: Camera) -> list[tuple[str, pygame.Re
     for piece in battle_map.pieces:
         cx = sum(p[0] for p in piece.polygon) / len(piece.polygon)
         cy = sum(p[1] for p in piece.polygon) / len(piece.polygon)
-        text = piece.id.replace("_", " ").capitalize()
+        text = piece.name
         box = pygame.Rect((0, 0), font.size(text))
         box.center = cam.to_px((cx, cy))
         out.append((text, box))

@@ -28,11 +28,12 @@ SKILL_EMBLEMS: dict[str, str] = {  # a weapon's skill ([SKILL-1]) when its name 
     "1h_ranged": "crossbow", "1h_ranged_bp": "pistol", "2h_ranged": "bow", "2h_ranged_bp": "musket",
     "shield": "shield",
 }
-# words in a weapon's name that say which weapon it is; the first that matches wins (crossbow before bow)
+# words in a weapon's name that say which weapon it is; the first that matches wins (crossbow before bow). A staff
+# is not one: the staff emblem says a sorcerer (Sorcery's), so a fighter's "Double Bladed Staff" shows its skill's
 WEAPON_WORDS: tuple[tuple[str, str], ...] = (
     ("crossbow", "crossbow"), ("arbalest", "crossbow"), ("pistol", "pistol"), ("bow", "bow"),
     ("axe", "axe"), ("cleaver", "axe"), ("pike", "spear"), ("spear", "spear"), ("halberd", "spear"),
-    ("lance", "spear"), ("staff", "staff"), ("dagger", "dagger"), ("knife", "thrown"), ("dart", "thrown"),
+    ("lance", "spear"), ("dagger", "dagger"), ("knife", "thrown"), ("dart", "thrown"),
     ("maul", "hammer"), ("hammer", "hammer"), ("mace", "mace"), ("club", "club"), ("oak", "club"),
     ("limbs", "club"), ("jaws", "jaws"), ("fang", "jaws"), ("claw", "claws"),
 )

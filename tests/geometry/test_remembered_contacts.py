@@ -30,7 +30,7 @@ def fresh_end(bf: Battlefield, mover_id: str, end: Vec2, ignore: tuple[str, ...]
     r = mover.radius
     out = [Violation("MOVE-7", f"the move would end overlapping {bf.base(o).called}", end, o)
            for o in bf.overlapping_bases(end, r, ignore=mover.id) if o not in ignore]
-    out += [Violation("DIG-MOVE-7", f"the move would end on obstacle '{p.id}'", end, p.id)
+    out += [Violation("DIG-MOVE-7", f"the move would end on obstacle ({p.name})", end, p.id)
             for p in bf.pieces_overlapping(end, r) if p.kind == "obstacle"]
     engaged, near = [], []
     for e in bf.bases():

@@ -174,12 +174,27 @@ def test_misfire_jams_the_weapon_until_cleared() -> None:
     gun = figure("Gunner", weapons=[("Pistol", "1h_ranged_bp"), ("Pistol", "1h_ranged_bp")])
     state = table((0, gun, 10, 10, 0), (1, figure("Target"), 14, 10, 180))
     state.dice.force(1, 1)
-    Script(["0", "B1"]).run(actions.ranged_attack(state, state.model("A1"), "ranged_attack"))
+    Script(["B1"]).run(actions.ranged_attack(state, state.model("A1"), "ranged_attack"))  # identical: no question
     a = state.model("A1")
     assert a.jammed == (0,) and len(rolls(state)) == 1 and events(state, "Misfire")  # no defence roll
     assert not events(state, "Stunned")  # no doubles effect
     Script([]).run(actions.clear_weapon(state, a, "clear_weapon"))
     assert a.jammed == ()
+
+
+@pytest.mark.rule("SEQ-3")
+def test_a_weapon_question_offers_identical_entries_once_and_tells_same_names_apart() -> None:
+    twins = figure("Twins", weapons=[("Katana", "1h_edged"), ("Katana", "1h_edged"), ("Club", "1h_blunt")])
+    state = table((0, twins, 10, 10, 0), (1, figure("Target"), 10 + 25 / 25.4, 10, 180))
+    script = Script(["0"])
+    script.run(combat.choose_weapon(state, state.model("A1"), [0, 1, 2], "attack"))
+    assert [o.label for o in script.asked[0].options] == ["Katana", "Club"]
+    named = figure("Named", weapons=[("Blade", "1h_edged"), ("Blade", "2h_edged")])
+    state = table((0, named, 10, 10, 0), (1, figure("Target"), 30, 30, 180))
+    script = Script(["1"])
+    script.run(combat.choose_weapon(state, state.model("A1"), [0, 1], "attack"))
+    labels = [o.label for o in script.asked[0].options]
+    assert len(set(labels)) == 2 and all(label.startswith("Blade (") and "_" not in label for label in labels)
 
 
 @pytest.mark.rule("COND-3", "SEQ-11")

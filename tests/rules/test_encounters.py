@@ -80,7 +80,7 @@ def test_no_base_deploys_on_impassable_terrain_or_an_obstacle() -> None:
     wall = square("wall", "obstacle", 10, 2, 20, 3)
     game = start("engagement", 6, 1, battle_map=BattleMap("walled", (wall,)))
     game.answer("top")
-    with pytest.raises(IllegalAnswer, match="obstacle terrain 'wall'"):
+    with pytest.raises(IllegalAnswer, match=r"obstacle terrain \(Wall\)"):
         game.answer({"x": 15, "y": 2.5})
     assert not any(10 - 0.5 < c["x"] < 20.5 and 1.5 < c["y"] < 3.5 for c in game.pending.context["candidates"])
 
@@ -295,9 +295,9 @@ def test_a_marker_cannot_lie_where_no_model_could_touch_it() -> None:
     ring = [square(f"r{i}", "impassable", *box) for i, box in enumerate(
         [(20, 13.2, 24, 14), (20, 16, 24, 16.8), (20, 14, 21, 16), (23, 14, 24, 16)])]
     game = start("salvage", 6, 1, battle_map=BattleMap("well", (well, *ring)))
-    with pytest.raises(IllegalAnswer, match=r"impassable terrain 'well' \[ENC-SAL-1\]"):
+    with pytest.raises(IllegalAnswer, match=r"impassable terrain \(Well\) \[ENC-SAL-1\]"):
         game.answer({"x": 18, "y": 18})
-    with pytest.raises(IllegalAnswer, match=r"impassable terrain 'well'"):  # the marker's rim on the well
+    with pytest.raises(IllegalAnswer, match=r"impassable terrain \(Well\)"):  # the marker's rim on the well
         game.answer({"x": 19, "y": 18})
     # a 2″ square hollow walled in: the marker fits, but an ordinary base cannot stand beside it
     with pytest.raises(IllegalAnswer, match=r"no model could stand in base contact with the marker there"):

@@ -50,9 +50,9 @@ def test_after_a_first_shot_a_second_at_a_target_behind_is_allowed() -> None:
     state.active_model = "A1"
     a = state.model("A1")
     state.dice.force(1, 2, 5, 6, 1, 2, 5, 6)  # two misses: 3 + 3 vs 11 + 6
-    first = Script(["0", "B1"])
+    first = Script(["B1"])  # two identical crossbows: one choice, so no weapon question
     first.run(actions.resolve(state, a, "ranged_attack"))
-    assert first.asked[1].choices() == ["B1", "B2"]
+    assert first.kinds() == ["target"] and first.asked[0].choices() == ["B1", "B2"]
     assert turned(state, "A1") == [] and a.facing == pytest.approx(0.0)  # it already faced East
     assert not board.in_front_arc(a, state.model("B2"))  # West is now behind it
     second = Script(["B2"])  # the other crossbow is the only one left: no weapon question

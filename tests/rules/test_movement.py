@@ -145,6 +145,24 @@ def test_heroic_impetus_gives_a_friend_one_free_ap() -> None:
     assert "heroic_impetus" not in script.kinds()  # once per game
 
 
+@pytest.mark.rule("HERO-1", "SEQ-2")
+def test_heroic_impetus_offers_only_actions_that_can_use_the_free_ap() -> None:
+    hero = figure("Hero", "hero")
+    state = table((0, hero, 10, 10, 0), (0, figure("Friend"), 16, 10, 0), (1, figure("Far"), 34, 34, 180))
+    state.dice.force(2)
+    script = Script(["A2"])
+    with pytest.raises(AssertionError, match="no answer left for impetus_action"):
+        script.run(turn.activate(state, state.model("A1")))
+    offered = script.asked[1].choices()
+    assert "walk" in offered
+    assert not {"standard_attack", "furious_attack", "shove"} & set(offered)  # no enemy in contact: a lost AP
+    lone = table((0, figure("Hero", "hero"), 10, 10, 0), (0, figure("Engaged"), 20, 10, 0),
+                 (1, figure("Foe"), 20 + D, 10, 180))
+    assert turn.impetus_actions(lone, lone.model("A2")) and \
+        set(turn.impetus_actions(lone, lone.model("A2"))) <= {"standard_attack", "furious_attack", "shove",
+                                                                "disengage"}
+
+
 @pytest.mark.rule("TERR-2", "TERR-6", "T-RANGER-1")
 def test_rough_terrain_penalty_and_ranger() -> None:
     mud = square("mud", "rough", 12, 5, 14, 15)

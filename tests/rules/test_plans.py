@@ -95,7 +95,7 @@ def test_one_action_at_a_time_goes_on_after_shake_off_and_clear_weapon() -> None
     m.conditions = {**m.conditions, "stunned": True}
     m.jammed = (*m.jammed, 0)
     state.dice.force(6, 5, 4, 1, 2)
-    script = Script(["shake_off", 0, "clear_weapon", "ranged_attack", "B1", 0])
+    script = Script(["shake_off", "clear_weapon", "ranged_attack", "B1", 0])
     script.run(turn.activate(state, m))
     asked = [d.choices() for d in script.asked if d.kind == "next_action"]
     assert asked[0] == ["shake_off"]  # [ACT-3]: its first AP on Shake Off, nothing else

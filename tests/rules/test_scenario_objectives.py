@@ -69,7 +69,7 @@ def test_a_fixed_marker_no_model_could_touch_is_a_fault_of_the_scenario_on_that_
     game = started(tmp_path, BattleMap("rock", (square("rock", "impassable", 16, 10, 20, 14),)))
     assert [m.id for m in game.state.encounter.markers] == ["M2"]
     [fault] = [e for e in game.state.log if e.data.get("fault")]
-    assert fault.text == "cache M1 cannot stand at (18, 12): the marker would lie on impassable terrain 'rock'"
+    assert fault.text == "cache M1 cannot stand at (18, 12): the marker would lie on impassable terrain (Rock)"
     assert fault.data["fault"] == "markers"
 
 
@@ -218,7 +218,7 @@ def test_events_bring_reinforcements_switch_scoring_change_terrain_and_end_the_g
     assert len(state.bag) == 5  # six dice for six models on the table, one already drawn
     texts = [e.text for e in state.log if e.data.get("cite")]
     assert f"Scoring 'the bridge' is on ({cite}, effect 2)" in texts
-    assert f"barricade is removed from the table ({cite}, effect 3)" in texts
+    assert f"Barricade is removed from the table ({cite}, effect 3)" in texts
     assert "barricade" not in {p.id for p in state.battle_map.pieces}
     # a kill of the Attacker's fires the second event: a piece is added and the game ends after this turn
     combat.kill(state, state.model("A2"), "killed", "CAS-1")

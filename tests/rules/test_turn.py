@@ -145,7 +145,7 @@ def test_a_stunned_model_shakes_off_first() -> None:
     plans = legal_plans(state, m, 2)
     assert plans and all(p[0] == "shake_off" for p in plans) and ("shake_off", "walk") in plans
     state.dice.force(3)
-    Script(["shake_off,walk", 200, {"x": 10, "y": 14}, 90]).run(turn.activate(state, m))
+    Script(["shake_off,walk", {"x": 10, "y": 14}, 90]).run(turn.activate(state, m))
     assert "stunned" not in m.conditions and (m.x, m.y) == (10, 14)
 
 
@@ -160,7 +160,7 @@ def test_stealth_lasts_until_the_next_activation_stun_until_shaken_off() -> None
     Script([]).run(turn.maintenance(state))
     assert m.conditions.get("stealth") and m.conditions.get("stunned")  # Maintenance ends neither
     state.dice.force(1)
-    Script(["shake_off", 0, 0]).run(turn.activate(state, m))
+    Script(["shake_off", 0]).run(turn.activate(state, m))
     assert "stealth" not in m.conditions
 
 

@@ -308,6 +308,7 @@ def test_a_question_outside_an_activation_to_the_other_player_comes_after_a_hand
 
     play_until(s, other_outside)
     d = s.pending
+    app.settings.fate_questions = "always"  # (a Fate question is asked here whether or not it can matter)
     app.reset(BattleScene(app, s))
     s.last_human = 1 - d.side  # the other player answered last (a battle just opened has no last answer)
     frames(app, 2)

@@ -166,7 +166,7 @@ def test_watch_a_replay_forward_and_back_then_take_over_and_finish(app: App, tmp
     press(app, pygame.K_LEFT)
     assert viewer.index == after_activation - 1
     click(app, viewer.widgets["turn:2"])
-    assert viewer.timeline.steps[viewer.index + 1].turn == 2 and viewer.timeline.steps[viewer.index].turn == 1
+    assert viewer.timeline.steps[viewer.index].turn == 2 and viewer.timeline.steps[viewer.index - 1].turn == 1
     press(app, pygame.K_END)
     assert viewer.index == 159 and viewer.timeline.state_at(159).snapshot() == at_save
     click(app, viewer.widgets["play"])

@@ -50,7 +50,8 @@ GAMES = (
     ("landmark", "open_field", ("thornwood_wildkin", str(PARTIES / "iron_legion.yaml")), 2, True),
     ("the_relief", "open_field", ("ghrim_company", "northmen_raiding_party"), 1, True),  # reinforcements
 )
-POSITIONS = (ROOT / "docs" / "examples" / "sweeping_attack.yaml",)
+POSITIONS = (ROOT / "docs" / "examples" / "sweeping_attack.yaml",
+             ROOT / "tests" / "data" / "positions" / "weapon_choice.yaml")  # two different blades: a weapon question
 
 
 def decision_kinds() -> set[str]:

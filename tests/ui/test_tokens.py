@@ -64,6 +64,10 @@ def test_emblems_come_from_traits_and_weapons() -> None:
     assert look("Ser Aldric Varn").emblem == "mount"  # Mounted's emblem beats the longsword
     assert look("Mother Ossa").emblem == "wings"
     assert look("Magister Ilse").emblem == "staff"  # a sorcerer, though she carries a dagger
+    assert look("Junko").emblem == "greatblade"  # a fighter's Double Bladed Staff: not the sorcerer's emblem
+    sorcerers = {m.name for m in models.values() if "sorcery" in m.traits}
+    assert all(look(name).emblem != "staff" for name in models if name not in sorcerers and
+               not any(t in models[name].traits for t in ("healer", "mounted", "flight")))
     assert look("Pikeman Grell").emblem == "spear" and "skull" in look("Pikeman Grell").marks
     assert look("Crossbowman Odo").emblem == "crossbow"
     assert look("Caterine Ghrim").emblem == "musket"

@@ -8,6 +8,7 @@ choose the table edge is told why the other side chose it.
 
 from __future__ import annotations
 
+from game.rules.decision_kinds import DecisionKind
 from game.rules.deployment import edge_rule
 from game.rules.events import Event, EventKind
 from game.rules.state import GameState
@@ -25,6 +26,27 @@ def shown_text(event: Event, state: GameState | None) -> str:
     if event.kind == EventKind.Wounded and model is not None and isinstance(data.get("wounds_taken"), int):
         return f"{model.name} takes a wound: {wounds_left(data['wounds_taken'], model.max_wounds)}"
     return event.text
+
+
+_PLACED = {DecisionKind.move_to: "moved to", DecisionKind.end_point: "moved to", DecisionKind.charge_end: "charged to",
+           DecisionKind.deploy: "placed at", DecisionKind.place_marker: "placed the marker at",
+           DecisionKind.place_prisoner: "placed the Prisoner at", DecisionKind.ambush_place: "arrived from ambush at",
+           DecisionKind.arrive_place: "arrived at"}
+
+
+def answer_words(kind: str, answer: object, label: str | None = None) -> str:
+    """An answer as a player reads it: the option's own label, a point as where it went ("moved to (11.9″,
+    20.8″)"), an angle as a facing ("faced 33°"); never the raw data the save keeps."""
+    if isinstance(answer, dict) and {"x", "y"} <= set(answer):
+        where = f"({float(answer['x']):.1f}″, {float(answer['y']):.1f}″)"
+        return f"{_PLACED.get(str(kind), 'chose the point')} {where}"
+    if isinstance(answer, bool) or answer is None:
+        return label or "answered"
+    if isinstance(answer, int | float):
+        return f"faced {round(float(answer)) % 360}°"
+    if label:
+        return label
+    return str(answer).replace("_", " ")
 
 
 def edge_choice_reason(state: GameState, chooser: int) -> str:

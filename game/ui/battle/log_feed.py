@@ -11,7 +11,7 @@ import math
 from typing import TYPE_CHECKING
 
 from game.rules.events import Event, EventKind
-from game.ui.battle.ai_pacer import MOVE_TIME
+from game.ui.battle.ai_pacer import AI_DELAY, MOVE_TIME
 from game.ui.battle.event_text import edge_choice_reason
 
 if TYPE_CHECKING:
@@ -29,6 +29,9 @@ class LogFeed:
         self.summaries_shown: set[int] = {e.turn for e in log if e.kind == EventKind.Scores}
         self.opened_at = len(log)
         self.moving: dict[str, tuple[list[tuple[float, float]], float]] = {}  # model -> (path, seconds shown)
+        self.summary_due: int | None = None  # a turn whose summary waits for its last action to play out
+        self.summary_wait = 0.0  # seconds it has waited
+        self.summary_seen = 0.0  # when, in that wait, the last effect ended
 
     def update(self, dt: float) -> None:
         """The slides advance; those done stop."""
@@ -75,16 +78,35 @@ class LogFeed:
                             bad=False, seconds=8.0)
 
     def _summary(self, new: list[Event]) -> None:
-        """The Maintenance summary of a turn, once (not for the last: the results follow)."""
-        scene = self.scene
+        """The Maintenance summary of a turn, once (not for the last: the results follow); it comes once the turn's
+        last action has played out (:meth:`hold_for_summary`)."""
         for e in new:
-            if e.kind == EventKind.Scores and e.turn not in self.summaries_shown and not scene.session.over:
-                from game.ui.scenes.maintenance import MaintenanceSummary
-
+            if e.kind == EventKind.Scores and e.turn not in self.summaries_shown and not self.scene.session.over:
                 self.summaries_shown.add(e.turn)
-                if scene.app.top is scene:
-                    scene.app.push(MaintenanceSummary(scene.app, scene.session, e.turn))
+                self.summary_due, self.summary_wait, self.summary_seen = e.turn, 0.0, 0.0
                 break
+
+    def hold_for_summary(self, dt: float) -> bool:
+        """While a turn's summary is due: True, and the game waits (no AI step, no new question) until the last
+        action's slide, effects and dice have played out and been on view for a moment (the AI's pause at the
+        pace), then the summary covers the table. Skip (S) ends the effects, and so the wait."""
+        scene = self.scene
+        if self.summary_due is None:
+            return False
+        self.summary_wait += dt
+        tray = scene.dice_tray
+        playing = bool(self.moving) or scene.motion.busy or (tray is not None and tray.rolling)
+        if playing and self.summary_wait < 6.0:  # (never stuck behind an effect that does not end)
+            self.summary_seen = self.summary_wait
+            return True
+        if self.summary_wait - self.summary_seen < AI_DELAY.get(scene.app.settings.animation, 0.45):
+            return True
+        from game.ui.scenes.maintenance import MaintenanceSummary
+
+        turn, self.summary_due = self.summary_due, None
+        if scene.app.top is scene:
+            scene.app.push(MaintenanceSummary(scene.app, scene.session, turn))
+        return True
 
     def sliding(self) -> dict[str, tuple[float, float]]:
         """Where moving bases are drawn this frame: part way along the route they took."""

@@ -11,6 +11,7 @@ an effect, ``skip`` ends them all, and at "instant" none is made (sounds still p
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import pygame
@@ -230,8 +231,9 @@ class Motion:
             elif e.kind == "float":
                 floats.append((e, centre, r, p))
         size = max(round(16 * scale), round(cam.scale * 0.72))  # grows with the table, as its labels do
-        for e, centre, r, p in floats:
-            self._draw_float(surface, e, centre, r, p, scale, size)
+        placed: list[pygame.Rect] = []  # results already drawn this frame: a later one stands clear above them
+        for e, centre, r, p in sorted(floats, key=lambda f: f[0].start):
+            placed.append(self._draw_float(surface, e, centre, r, p, scale, size, placed))
 
     def _draw_fade(self, surface: pygame.Surface, cam: Camera, e: Effect, colour_blind: bool) -> None:
         """The model as it stood, fading out (wholly there until its fade begins)."""
@@ -260,7 +262,7 @@ class Motion:
         surface.blit(image, image.get_rect(center=cam.to_px((m.x, m.y))))
 
     def _draw_float(self, surface: pygame.Surface, e: Effect, centre: tuple[int, int], r: int, p: float,
-                    scale: float, size: int) -> None:
+                    scale: float, size: int, placed: Sequence[pygame.Rect] = ()) -> pygame.Rect:
         key = ("float", e.words, e.tone, size)
         image = self._images.get(key)
         if image is None:
@@ -269,9 +271,22 @@ class Motion:
         image.set_alpha(255 if p < 0.6 else round(255 * (1 - p) / 0.4))
         rect = image.get_rect(midbottom=(centre[0], centre[1] - r - round(4 * scale) - round(p * FLOAT_RISE * scale)))
         clip = surface.get_clip()
+        for _ in range(len(placed)):  # on another result (the same base's last, a neighbour's): just above it
+            hit = rect.collidelist(list(placed))
+            if hit < 0:
+                break
+            rect.bottom = placed[hit].top - 1
+        if rect.top < clip.top:  # no room above: beside what it would cover, below the base
+            rect.top = centre[1] + r + round(4 * scale)
+            for _ in range(len(placed)):
+                hit = rect.collidelist(list(placed))
+                if hit < 0:
+                    break
+                rect.top = placed[hit].bottom + 1
         rect.clamp_ip(clip)
         surface.blit(image, rect)
         layout_probe.note("text", rect, clip, e.words, "floating result")
+        return rect
 
     def _cache(self, key: tuple, image: pygame.Surface) -> None:
         if len(self._images) > 96:

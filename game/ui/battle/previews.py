@@ -227,7 +227,7 @@ def draw_los(surface: pygame.Surface, cam: Camera, state: GameState, from_id: st
     if verdict == "blocked":
         text = "blocked"
     elif verdict == "cover":
-        sources = ", ".join(s.removeprefix("area:") for s in los.cover_sources)
+        sources = ", ".join(cover_source_name(state, s) for s in los.cover_sources)
         text = f"cover ({sources})" if sources else "cover"
     else:
         text = "clear"
@@ -237,6 +237,17 @@ def draw_los(surface: pygame.Surface, cam: Camera, state: GameState, from_id: st
     mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
     label(surface, shown, mid, max(12, min(15, round(cam.scale * 0.6))), colour, bold=True)
     return shown
+
+
+def cover_source_name(state: GameState, source: str) -> str:
+    """What gives cover, as a player reads it: a terrain piece or a model by its name, never its id."""
+    key = source.removeprefix("area:")
+    piece = next((p for p in state.battle_map.pieces if p.id == key), None)
+    if piece is not None:
+        return piece.name
+    if key in state.models:
+        return state.model(key).name
+    return key.replace("_", " ")
 
 
 # -- routes and ghost bases -----------------------------------------------------------------------

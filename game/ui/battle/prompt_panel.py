@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from game.rules.decisions import Decision
     from game.ui.scenes.battle import BattleScene
 
+CALM_S = 0.25  # a question that appears while the player was not being asked takes no answer key for this long
 SCROLL_BAR_ROOM = 24  # pixels the answers leave for the list's scroll bar (pygame_gui's: 20 at any scale)
 
 
@@ -42,6 +43,8 @@ class PromptPanel:
         self.box: pygame_gui.elements.UITextBox | None = None
         self.options: pygame_gui.elements.UIScrollingContainer | None = None
         self.options_rect: pygame.Rect | None = None
+        self.shown_human = True  # whether the last question shown was a human's (one after the AI's is sudden)
+        self.calm = 0.0  # seconds of frame time left in which answer keys are ignored (a sudden question)
 
     def attach(self, box: pygame_gui.elements.UITextBox, options: pygame_gui.elements.UIScrollingContainer,
                options_rect: pygame.Rect) -> None:
@@ -56,6 +59,14 @@ class PromptPanel:
         self.option_buttons, self.option_lines = [], []  # (killed with the old layout's root)
         self.decision = None
         self.sync()
+
+    def update(self, dt: float) -> None:
+        """Frame time passes: a sudden question takes keys once it has been on screen for a moment."""
+        self.calm = max(0.0, self.calm - dt)
+
+    def takes_keys(self) -> bool:
+        """Whether an answer key (a number, Enter, Space) answers now: not in the moment after a sudden question."""
+        return self.calm <= 0.0
 
     def fit(self) -> None:
         """Share the column between the prompt and its answers by what each needs, so that neither scrolls
@@ -100,6 +111,11 @@ class PromptPanel:
         self.plan_prefix = ()
         self.kill_options()
         human = d is not None and session.human_turn()
+        # a question that appears while the player watched (the AI's turn, the start): keys typed before it
+        # came, or as it came, answer nothing
+        self.calm = CALM_S if human and not self.shown_human else 0.0
+        if d is not None:
+            self.shown_human = human
         self.prompt = prompt_for(state, d) if human and d is not None else None
         box = self.box
         if box is None:

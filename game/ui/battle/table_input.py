@@ -118,6 +118,8 @@ class TableInput:
     def key(self, event: pygame.event.Event) -> None:
         scene = self.scene
         k = event.key
+        if (pygame.K_1 <= k <= pygame.K_9 or isinstance(KEYS.get(k), UseDefault)) and not scene.panel.takes_keys():
+            return  # typed before a sudden question came (or just as it came): it answers nothing
         if pygame.K_1 <= k <= pygame.K_9:
             scene.panel.press(k - pygame.K_1)
         elif k in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):

@@ -20,6 +20,7 @@ from pygame_gui.core import ObjectID
 
 from game.rules.decision_kinds import DecisionKind
 from game.rules.state import GameState
+from game.rules.turn import fate_can_matter
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.battle import previews
@@ -62,6 +63,7 @@ class BattleScene(Scene):
         self.show_log = True
         self.results_pending = 0.0
         self.handoff_for: object = None
+        self._asking: object = None  # the Fate question of the other side's turn being asked
         self.log_panel = None
         self.dice_tray = None
         self.panel = PromptPanel(self)
@@ -203,6 +205,7 @@ class BattleScene(Scene):
 
     # -- per frame -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.panel.update(dt)
         self.overlays.update(dt)
         self.input.update(dt)
         self.motion.update(dt)
@@ -210,11 +213,14 @@ class BattleScene(Scene):
         self.feed.read()
         if self.dice_tray is not None:
             self.dice_tray.update(dt)
-        if self.app.top is not self or self._ended(dt) or self._hand_off():
+        if self.app.top is not self or self._ended(dt) or self.feed.hold_for_summary(dt) or self._declined() \
+                or self._hand_off():
             return
         d = self.session.pending
         if d is not None and not self.session.human_turn() and self.pacer.run(dt, self.app.settings.animation):
             self.feed.read()
+        if self.feed.summary_due is not None or self._declined():  # the turn's end is to be seen first; a Fate
+            return  # question declined for the player is never shown, not even for a frame
         self.panel.sync()
         if [k for k, _, _ in self.controls()] != getattr(self, "_built_controls", None):
             self.rebuild()  # the player's deployment begins (Auto-deploy comes) or is over (it goes)
@@ -235,6 +241,19 @@ class BattleScene(Scene):
             from game.ui.scenes.results import ResultsScene
 
             self.app.replace(ResultsScene(self.app, self.session))
+        return True
+
+    def _declined(self) -> bool:
+        """A Fate question in the other side's turn that the player's setting does not ask (never, or not when
+        the rules say the answer cannot matter): declined for the player, who is not interrupted."""
+        d = self.session.pending
+        if d is None or not d.kind.declined_by or d is self._asking or not self.session.human_turn():
+            return False
+        mode = self.app.settings.fate_questions
+        if mode == "always" or (mode != "never" and fate_can_matter(self.state, d)):
+            self._asking = d  # (asked: the rules are not asked again every frame)
+            return False
+        self.give(d.kind.declined_by)
         return True
 
     def _hand_off(self) -> bool:

@@ -18,6 +18,11 @@ from game.ui.scenes import common
 from game.ui.session import BattleSession
 
 CONTINUE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
+LOOK_KEY = pygame.K_TAB  # the summary set aside to look at the table, and brought back
+# what reaches the battle below while the summary is set aside: looking around (the camera, hovering), never an
+# answer (no left click on the table, no answer key)
+LOOKING = (pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
+LOOK_KEYS = (pygame.K_f, pygame.K_r, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
 
 
 def maintenance_events(session: BattleSession, turn: int) -> list[Event]:
@@ -66,7 +71,8 @@ def summary_html(session: BattleSession, turn: int, colour_blind: bool) -> str:
 
 
 class MaintenanceSummary(Scene):
-    """Drawn over the battle; Continue, Enter, Space or Esc closes it."""
+    """Drawn over the battle; Continue, Enter, Space or Esc closes it. "Look at the table" (Tab) sets it aside to
+    look at the table as the turn ended (the camera moves; nothing is answered), and brings it back."""
 
     name = "maintenance"
     overlay = True
@@ -78,10 +84,18 @@ class MaintenanceSummary(Scene):
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.panel = pygame.Rect(0, 0, 10, 10)
         self._seen = -1
+        self.aside = False  # set aside: the table is in view, with a button to bring the summary back
 
     def build(self) -> None:
         self.widgets = {}
         w, h = self.app.size
+        if self.aside:
+            bw = self.px(300)
+            self.panel = pygame.Rect((w - bw) // 2 - self.px(8), self.px(8), bw + self.px(16), self.px(62))
+            common.button(self, "look", pygame.Rect((w - bw) // 2, self.px(16), bw, self.px(46)),
+                          "Show the summary (Tab)", f"End of turn {self.turn}: the summary, then Continue")
+            self._seen = len(self.session.state.log)
+            return
         text = summary_html(self.session, self.turn, self.app.settings.colour_blind)
         lines = text.count("<br>") + 3  # a little room for wrapped lines
         pw = min(w - self.px(40), self.px(760))
@@ -93,24 +107,53 @@ class MaintenanceSummary(Scene):
         self._seen = len(self.session.state.log)
         common.text_box(self, "events", pygame.Rect(p.x + pad, p.y + self.px(52), p.w - 2 * pad,
                                                     p.h - self.px(52) - self.px(72)), text)
-        bw = self.px(200)
-        common.button(self, "continue", pygame.Rect(p.centerx - bw // 2, p.bottom - self.px(60), bw, self.px(46)),
+        bw, gap = self.px(200), self.px(12)
+        lw = min(self.px(260), (p.w - 2 * pad - gap) - bw)
+        x = p.centerx - (bw + gap + lw) // 2
+        common.button(self, "continue", pygame.Rect(x, p.bottom - self.px(60), bw, self.px(46)),
                       "Continue", "Enter", "@big_button")
+        common.button(self, "look", pygame.Rect(x + bw + gap, p.bottom - self.px(60), lw, self.px(46)),
+                      "Look at the table (Tab)", "Set the summary aside to see the table as the turn ended")
 
     def update(self, dt: float) -> None:
         if len(self.session.state.log) != self._seen:  # the phase may still be running (arrivals)
             self.rebuild()
 
     def handle(self, event: pygame.event.Event) -> None:
-        clicked = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.widgets.get("continue")
-        if clicked or (event.type == pygame.KEYDOWN and event.key in CONTINUE_KEYS):
+        pressed = event.ui_element if event.type == pygame_gui.UI_BUTTON_PRESSED else None
+        if (pressed is not None and pressed is self.widgets.get("look")) or \
+                (event.type == pygame.KEYDOWN and event.key == LOOK_KEY):
+            self.set_aside(not self.aside)
+        elif (pressed is not None and pressed is self.widgets.get("continue")) or \
+                (event.type == pygame.KEYDOWN and event.key in CONTINUE_KEYS):
             self.close()
+        elif self.aside:
+            self._look(event)
+
+    def set_aside(self, aside: bool) -> None:
+        self.aside = aside
+        self.rebuild()
+
+    def _look(self, event: pygame.event.Event) -> None:
+        """The summary set aside: the mouse and the view keys move the battle's camera and hover its models."""
+        below = self.app.scenes[-2] if len(self.app.scenes) > 1 else None
+        table = getattr(below, "input", None)
+        if table is None:
+            return
+        looking = event.type in LOOKING or (event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+                                            and event.button in (2, 3))
+        if looking or (event.type == pygame.KEYDOWN and event.key in LOOK_KEYS):
+            table.handle(event)
 
     def close(self) -> None:
         if self.app.top is self:
             self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.aside:  # the table in full view, a frame round the button that brings the summary back
+            pygame.draw.rect(surface, theme.PANEL, self.panel, border_radius=self.px(8))
+            pygame.draw.rect(surface, theme.ACCENT, self.panel, 2, border_radius=self.px(8))
+            return
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))

@@ -16,6 +16,7 @@ from game.saves.timeline import Timeline
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.battle.dice_view import DiceTray
+from game.ui.battle.event_text import answer_words
 from game.ui.battle.log_panel import LogPanel
 from game.ui.battle.status_panel import draw_status
 from game.ui.scenes import common
@@ -130,7 +131,8 @@ class ReplayScene(Scene):
             return head + "<br>The battle is about to begin."
         step = tl.steps[i]
         side = tl.state_at(i).sides[step.side].name if step.side in (0, 1) else ""
-        return (f"{head} · answered <i>{common.esc(tl.answers[i])}</i>"
+        said = answer_words(step.kind, tl.answers[i], step.label)
+        return (f"{head} · answered <i>{common.esc(said)}</i>"
                 f"<br>Turn {step.turn} · {common.esc(side)}: {common.esc(step.prompt)}")
 
     def step(self, n: int) -> None:
@@ -143,7 +145,7 @@ class ReplayScene(Scene):
         tl = self.timeline
         now = tl.steps[self.index].turn if self.index >= 0 else 1
         start = tl.turn_start(now)
-        target = tl.turn_start(now + 1) if direction > 0 else (start if self.index > start + 1 else
+        target = tl.turn_start(now + 1) if direction > 0 else (start if self.index > start else
                                                                  tl.turn_start(now - 1))
         self.show(target)
 

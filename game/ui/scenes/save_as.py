@@ -45,7 +45,7 @@ class SaveAsScene(Dialog):
         entry.forbidden_characters = unseen_characters()  # typed invisible characters draw nothing: refused
         entry.focus()
         self.widgets["name"] = entry
-        note = self.message or f"Saved to {slot_path(self.text or 'save').parent}"
+        note = self.message or f"The save will go in {slot_path(self.text or 'save').parent}"
         common.text_box(self, "note", pygame.Rect(self.box.x + m, self.box.y + m + self.px(88), bw - 2 * m,
                                                   bh - 2 * m - self.px(88) - row - m), common.esc(note), "@small")
         half = (bw - 3 * m) // 2
@@ -90,3 +90,6 @@ class SaveAsScene(Dialog):
             return
         self.saved_to = path
         self.app.pop()
+        told = next((s for s in reversed(self.app.scenes) if hasattr(s, "flash")), None)
+        if told is not None:  # the battle says it is done (and where to find it)
+            told.flash(f"Saved as “{name}”: Load on the main menu opens it.", bad=False, seconds=4.0)

@@ -1,5 +1,5 @@
 """The player's settings: window, fullscreen, UI scale, colour-blind palette, animation speed, sound, plans,
-take-backs.
+take-backs, Fate questions in the other side's turn.
 
 Every change is applied at once and saved (atomically) to the user config folder, so there is
 no "apply" step to forget.
@@ -26,7 +26,7 @@ SPEED_TIPS = {"slow": "About a second per AI action; the effects on the table at
 
 
 ROW_LABELS = ("Window size", "Fullscreen (F11)", "UI scale", "Side colours", "Animation speed", "Sound effects (M)",
-              "Action plans", "Take-backs (Ctrl+Z)")
+              "Action plans", "Take-backs (Ctrl+Z)", "Fate in the enemy's turn")
 
 
 class SettingsScene(Scene):
@@ -36,12 +36,25 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.saved_note = ""
+        self.page: pygame_gui.elements.UIScrollingContainer | None = None
 
     def build(self) -> None:
-        self.widgets = {}
-        s = self.app.settings
+        self.page = None
         w, h = self.app.size
-        fit = min(1.0, (h - self.px(20)) / self.px(596))  # a large UI scale in a small window: squeeze rows
+        need = self._lay_out(w, h, squeeze=True)
+        if need > h:  # a large UI scale in a small window, squeezed and still too tall: a page that scrolls
+            for el in self.widgets.values():
+                el.kill()
+            w, h = common.page(self, w, self._lay_out(w, 10 ** 6, squeeze=False, measure=True))
+            self._lay_out(w, h, squeeze=False)
+            self._preview_y = None  # (drawn on the window, it would not scroll with the page)
+
+    def _lay_out(self, w: int, h: int, squeeze: bool, measure: bool = False) -> int:
+        """The rows in a ``w`` × ``h`` area; returns the height they need (``measure``: no widgets kept)."""
+        self.widgets = {k: v for k, v in self.widgets.items() if k == "page"}
+        s = self.app.settings
+        # a large UI scale in a small window: squeeze rows
+        fit = min(1.0, (h - self.px(20)) / self.px(642)) if squeeze else 1.0
 
         def v(n: float) -> int:
             return round(self.px(n) * fit)
@@ -51,7 +64,7 @@ class SettingsScene(Scene):
         label_w = min(self.px(230), max(body.size(t)[0] for t in ROW_LABELS) + self.px(16))
         total_w = min(w - self.px(40), label_w + self.px(720))
         x0 = (w - total_w) // 2
-        y = max(v(10), h // 2 - self.px(325))
+        y = max(v(10), h // 2 - self.px(348)) if squeeze else v(10)
         title_h = max(min(self.px(56), v(70)), theme.font(self.px(34), bold=True).get_linesize())
         title = common.label(self, "title", pygame.Rect(x0, y, total_w, title_h), "Settings", "@title")
         title.text_horiz_alignment = "left"
@@ -99,6 +112,14 @@ class SettingsScene(Scene):
              "Take back your own decisions while no die has been rolled or drawn since"),
             ("casual", "Anything", s.takebacks == "casual", "A friendly game: take back any decision of yours"),
             ("none", "None", s.takebacks == "none", "A tournament: every decision stands")])
+        line("fate_questions", "Fate in the enemy's turn", [
+            ("always", "Always ask", s.fate_questions == "always",
+             "[FATE-2] [FATE-4] Winds of Kismet and Cursed Hand are offered whenever you have the Fate"),
+            ("matters", "When it matters", s.fate_questions == "matters",
+             "Asked only when the answer can change something: a model that could attack, a roll the -1 can "
+             "lower"),
+            ("never", "Never", s.fate_questions == "never",
+             "Never asked: you keep your Fate in the other side's turn")])
         y += gap
         self._preview_y = y if y + v(40) <= h - v(56) - gap else None  # (left out when Back would cover it)
         y += v(40) if self._preview_y is not None else 0
@@ -115,9 +136,16 @@ class SettingsScene(Scene):
             info.text_horiz_alignment = "left"
             info.rebuild()
         y += max(v(34), small.get_linesize() + 10)
+        need = y + v(50) + v(6)
         common.button(self, "back", pygame.Rect(x0, min(y, h - v(56)), self.px(200), v(50)), "Back",
                       None, "@big_button")
         self._x0, self._total_w = x0, total_w
+        if measure:
+            for key, el in list(self.widgets.items()):
+                if key != "page":
+                    el.kill()
+                    del self.widgets[key]
+        return need
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -163,6 +191,8 @@ class SettingsScene(Scene):
             s.declare_plan_upfront = value == "on"
         elif group == "takebacks":
             s.takebacks = value
+        elif group == "fate_questions":
+            s.fate_questions = value
         else:
             return
         problem = self.app.save_settings()
