@@ -25,6 +25,7 @@ from game.core.errors import os_problem
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.battle import cards
+from game.ui.plural import counted
 from game.ui.scenes import common
 from game.ui.scenes.builder_editor import editor_controls, skill_controls
 from game.ui.scenes.builder_views import ControlPanel, DrawnList, Line, model_lines, totals_lines
@@ -523,7 +524,7 @@ class BuilderScene(Scene):
         self.path = saved.path
         rescan_later()
         if saved.draft:
-            self.say(f"Saved as a draft ({len(saved.verdict.problems)} problem(s); not offered for a battle): "
+            self.say(f"Saved as a draft ({counted(len(saved.verdict.problems), 'problem')}; not offered for a battle): "
                      f"{saved.path}", bad=True)
         else:
             self.say(f"Saved: {saved.path} — ready in the battle set-up")
@@ -541,8 +542,9 @@ class BuilderScene(Scene):
             if self.save() is not None:
                 self.app.pop()
 
+        # worded as the editor's: Save / Discard / Cancel (to be swapped for the shared dialog at merge)
         self.app.push(ConfirmScene(self.app, "Unsaved changes", "This party has changes that are not saved.",
-                                   "Leave", "Keep editing", self.app.pop, other=("Save", save_and_leave)))
+                                   "Save", "Cancel", save_and_leave, other=("Discard", self.app.pop)))
 
     def hold_quit(self) -> bool:
         if self.doc.dirty:

@@ -16,6 +16,7 @@ from game.builder.document import PartyDocument
 from game.core.errors import ContentError, os_problem
 from game.ui import theme
 from game.ui.app import App, Scene
+from game.ui.plural import counted
 from game.ui.scenes import common
 
 ORIGIN_TEXT = {"game": "shipped", "mod": "yours", "draft": "draft"}
@@ -116,11 +117,11 @@ class PartiesScene(Scene):
         v = e.verdict
         if v is None:
             return f"{e.title} — cannot be read"
-        mark = f" · {len(v.problems)} problem(s)" if v.problems else ""
+        mark = f" · {counted(len(v.problems), 'problem')}" if v.problems else ""
         fate = v.fate if v.fate is not None else "?"
         origin = "" if e.origin == "game" else f" ({ORIGIN_TEXT[e.origin]})"
         return (f"{e.title}{origin} · {v.size or '?'} {v.cost}/{v.budget or '?'} · Fate {fate} · "
-                f"{len(v.models)} models{mark}")
+                f"{counted(len(v.models), 'model')}{mark}")
 
     def details_html(self) -> str:
         esc = common.esc
@@ -140,10 +141,11 @@ class PartiesScene(Scene):
         v = e.verdict
         fate = v.fate if v.fate is not None else "?"
         parts.append(f"{esc(v.size or '?')} · {v.cost}/{v.budget or '?'} ExP · Fate {fate}"
-                     f" · {len(v.models)} models ({v.counts['hero']} hero, {v.counts['companion']} companions, "
-                     f"{v.counts['follower']} followers)")
+                     f" · {counted(len(v.models), 'model')} ({counted(v.counts['hero'], 'hero')}, "
+                     f"{counted(v.counts['companion'], 'companion')}, {counted(v.counts['follower'], 'follower')})")
         if e.origin == "draft" or v.problems:
-            parts.append(common.colour_span(f"<b>Draft: {len(v.problems)} problem(s)</b> — not offered for a battle "
+            n = counted(len(v.problems), "problem")
+            parts.append(common.colour_span(f"<b>Draft: {n}</b> — not offered for a battle "
                                             "until they are fixed", theme.BAD))
             parts.append(common.problems_html([p.message for p in v.problems[:12]]))
         for m in v.models:
