@@ -428,6 +428,9 @@ class BuilderScene(Scene):
             name = self.weapon_name.strip() or catalog().skills[self.weapon_skill].name.capitalize()
             doc.add_weapon(i, name, self.weapon_skill)
             self.weapon_name = ""
+            entry = self.widgets.get("weapon_name")
+            if entry is not None:  # the field is empty again, ready for the next weapon
+                entry.set_text("")
             self.refresh()
         elif head == "weapon_del":
             doc.remove_weapon(i, int(arg))

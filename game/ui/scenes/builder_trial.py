@@ -208,6 +208,7 @@ class TrialScene(Dialog):
         if t is not None:
             done = self.bar.copy()
             done.w = round(self.bar.w * t.progress)
-            pygame.draw.rect(surface, theme.GOOD if not t.cancelled else theme.MUTED, done,
-                             border_radius=self.px(4))
+            if done.w > 0:  # nothing at 0 games: no sliver of the rounded corner
+                pygame.draw.rect(surface, theme.GOOD if not t.cancelled else theme.MUTED, done,
+                                 border_radius=min(self.px(4), done.w // 2))
         pygame.draw.rect(surface, theme.MUTED, self.bar, 1, border_radius=self.px(4))

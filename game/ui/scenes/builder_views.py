@@ -45,6 +45,29 @@ def _wrapped(text: str, size: int, bold: bool, width: int) -> tuple[str, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=4096)
+def fitted(text: str, size: int, bold: bool, width: int) -> str:
+    """``text`` as it fits ``width``: whole, or cut after a whole word with an ellipsis (a word longer than the
+    room alone is cut within, still with the ellipsis)."""
+    font = theme.font(size, bold)
+
+    def fits(t: str) -> bool:
+        return font.size(theme.displayable(t))[0] <= width
+
+    if fits(text):
+        return text
+    words = text.split(" ")
+    while len(words) > 1:
+        words.pop()
+        cut = " ".join(words).rstrip(" ,;:·—-([")
+        if cut and fits(cut + "…"):
+            return cut + "…"
+    word = words[0] if words else ""
+    while word and not fits(word + "…"):
+        word = word[:-1]
+    return word + "…"
+
+
 class DrawnList:
     """Lines of text in a rectangle, scrolled by the wheel; rows with a key are clickable."""
 
@@ -248,10 +271,12 @@ class ControlPanel(DrawnList):
                 pygame.draw.rect(surface, bg, r, border_radius=4)
                 pygame.draw.rect(surface, theme.ACCENT if c.on else (85, 91, 102), r, 1, border_radius=4)
                 colour = (128, 132, 140) if not c.enabled else (255, 255, 255) if c.on else colour
-            s = self._text(c.text, c.size, c.bold, colour)
             room = r.w - 6 if c.key else r.w
-            if s.get_width() > room:  # too long for its place: clipped, never spilling over
-                s = s.subsurface((0, 0, max(1, room), s.get_height()))
+            s = self._text(c.text, c.size, c.bold, colour)
+            if s.get_width() > room:  # too long for its place: cut after a word, with an ellipsis
+                s = self._text(fitted(c.text, c.size, c.bold, room), c.size, c.bold, colour)
+                if s.get_width() > room:  # never spilling over
+                    s = s.subsurface((0, 0, max(1, room), s.get_height()))
             x = r.x + (r.w - s.get_width()) // 2 if c.centre else r.x + (4 if c.key else 0)
             surface.blit(s, (x, r.y + (r.h - s.get_height()) // 2))
         if self._height > self.rect.h:
