@@ -58,7 +58,6 @@ class BuilderScene(Scene):
         self._editor_for = -2
         self._views_key: object = None
         self.narrow = self.short = False
-        self.left_tab = "models"  # the narrow layout's left column: "models" or "totals"
 
     # -- the verdict --------------------------------------------------------------------------------------------
     def judge(self) -> Verdict:
@@ -74,7 +73,8 @@ class BuilderScene(Scene):
     # -- layout ------------------------------------------------------------------------------------------------
     def build(self) -> None:
         """Three columns (models, the chosen model, totals) where they fit; in a narrow window (a large UI
-        scale) two, the totals sharing the left column with the models (a tab each); in a short one the
+        scale) two, the totals and problems under the models in the left column (both always in view while
+        editing); in a short one the
         model's text fields side by side, so the editor keeps room to scroll in."""
         self.widgets, self.panels, self.panel_keys = {}, {}, {}
         self.page = None  # no scrolling page: the drawn panels are placed in window coordinates
@@ -97,9 +97,11 @@ class BuilderScene(Scene):
         fixed_top = row if self.short else 2 * row + px(6)
         fixed_bottom = row if self.short else row + px(4) + 2 * px(24) + px(4) + px(4)
         left = pygame.Rect(m, body_y, left_w, body_h)
-        tab = px(28)
-        totals = pygame.Rect(left.x, left.y + tab + px(6), left.w, left.h - tab - px(6)) if self.narrow else \
-            pygame.Rect(3 * m + left_w + mid_w, body_y, right_w, body_h)
+        if self.narrow:  # the totals and problems under the models: always in view while editing
+            left.h = body_h * 55 // 100
+            totals = pygame.Rect(left.x, left.bottom + 2 * m, left.w, body_h - left.h - 2 * m)
+        else:
+            totals = pygame.Rect(3 * m + left_w + mid_w, body_y, right_w, body_h)
         self.rects = {"top": top,
                       "models": left,
                       "model": mid,
@@ -108,17 +110,12 @@ class BuilderScene(Scene):
                                             mid.h - fixed_top - fixed_bottom - px(12)),
                       "weapon": pygame.Rect(mid.x, mid.bottom - fixed_bottom, mid.w, row),
                       "skills": pygame.Rect(mid.x, mid.bottom - fixed_bottom + row + px(4), mid.w, 2 * px(28)),
-                      "totals": totals if not self.narrow or self.left_tab == "totals" else pygame.Rect(0, 0, 0, 0),
+                      "totals": totals,
                       "status": pygame.Rect(m, h - foot - m // 2, w - 2 * m, foot)}
         for part in ("top", "models", "fields"):
             self._panel(part)
         self._views_key = None
         self.views()
-
-    def show_tab(self, tab: str) -> None:
-        """The narrow layout's left column: the models or the totals and problems."""
-        self.left_tab = tab
-        self.rebuild()
 
     def _container(self, part: str) -> pygame_gui.core.UIContainer:
         old = self.panels.pop(part, None)
@@ -223,15 +220,8 @@ class BuilderScene(Scene):
         row, gap = px(30), px(4)
         y = px(28)
         self.list_rect = pygame.Rect(0, 0, 0, 0)
-        if self.narrow:
-            n = len(self.judge().problems)
-            half = (r.w - gap) // 2
-            for k, (tab, text) in enumerate((("models", "Models"), ("totals", f"Totals ⚠{n}" if n else "Totals"))):
-                self._button(c, f"tab:{tab}", pygame.Rect(k * (half + gap), 0, half, px(28)), theme.displayable(text),
-                             None, on=self.left_tab == tab)
-            y += px(6)
-            if self.left_tab != "models":
-                return
+        if self.narrow:  # no heading: the room goes to the list (the totals are below it)
+            y = 0
         else:
             self._label(c, "models_heading", pygame.Rect(0, 0, r.w, px(26)), "Models", "@heading")
         each = (r.w - 2 * gap) // 3
@@ -410,8 +400,6 @@ class BuilderScene(Scene):
             self.refresh()
         elif head == "model":
             self.select(int(arg))
-        elif head == "tab":
-            self.show_tab(arg)
         elif head == "problem":
             self.go_to_problem(int(arg))
         elif head == "type":
