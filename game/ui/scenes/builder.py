@@ -389,6 +389,11 @@ class BuilderScene(Scene):
         """One button, by its widget name (tests and the benchmark call this too, through real clicks)."""
         doc, i = self.doc, self.selected
         head, _, arg = key.partition(":")
+        if head == "rule":  # a rule ID: the rules reference at that rule, as the battle's rule links open it
+            from game.ui.scenes.rules import open_rules
+
+            open_rules(self.app, arg)
+            return
         self.status, self.status_bad = "", False
         if head == "size":
             doc.set_party("size", arg)

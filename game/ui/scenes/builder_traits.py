@@ -161,8 +161,12 @@ class TraitPicker(Dialog):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            key = self.list_view.key_at(event.pos)
-            if key == f"trait:{self.chosen}":  # the chosen trait clicked again: taken, as Take it would
+            key = self.list_view.key_at(event.pos) or self.details_view.key_at(event.pos)
+            if key.startswith("rule:"):  # a rule ID in the details: the rules reference there
+                from game.ui.scenes.rules import open_rules
+
+                open_rules(self.app, key.split(":", 1)[1])
+            elif key == f"trait:{self.chosen}":  # the chosen trait clicked again: taken, as Take it would
                 self.take()
             elif key.startswith("trait:"):
                 self.choose(key.split(":", 1)[1])
