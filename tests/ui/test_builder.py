@@ -420,3 +420,17 @@ def test_totals_and_problems_stay_in_view_while_editing_at_1000x650_150(tmp_path
     assert r.w > 0 and r.h > b.px(100) and window.contains(r)
     assert not r.colliderect(b.editor_view.rect) and not r.colliderect(b.model_view.rect)
     assert any(line.key.startswith("problem:") for line in b.totals_view.lines)
+
+
+def test_a_buttons_tip_shows_in_the_status_line_not_over_its_neighbours(app: App) -> None:
+    b = new_builder(app)
+    press_widget(app, "add:hero")
+    dup = b.widgets["dup"]
+    assert dup.tool_tip_text is None  # no floating tooltip over the buttons below
+    # (the dummy video driver keeps no pointer position: the hover pygame_gui reports is posted)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_ON_HOVERED, ui_element=dup, ui_object_id="dup"))
+    frames(app, 2)
+    assert b.status_text() == "Copy the model"
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_ON_UNHOVERED, ui_element=dup, ui_object_id="dup"))
+    frames(app, 2)
+    assert b.status_text() == "a new party · unsaved changes"

@@ -39,6 +39,8 @@ class BuilderScene(Scene):
     def __init__(self, app: App, path: Path | None = None, document: PartyDocument | None = None):
         super().__init__(app)
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
+        self.tips: dict[pygame_gui.core.UIElement, str] = {}  # a button's tip, shown in the status line
+        self.hover_tip = ""
         self.path = path  # the file it came from (a shipped one is saved as a copy)
         self.doc = document or PartyDocument()
         self.selected = 0 if self.doc.models() else -1
@@ -77,6 +79,7 @@ class BuilderScene(Scene):
         editing); in a short one the
         model's text fields side by side, so the editor keeps room to scroll in."""
         self.widgets, self.panels, self.panel_keys = {}, {}, {}
+        self.tips, self.hover_tip = {}, ""
         self.page = None  # no scrolling page: the drawn panels are placed in window coordinates
         w, h = self.app.size
         px = self.px
@@ -121,7 +124,7 @@ class BuilderScene(Scene):
         old = self.panels.pop(part, None)
         if old is not None:
             for key in self.panel_keys.pop(part, ()):
-                self.widgets.pop(key, None)
+                self.tips.pop(self.widgets.pop(key, None), None)
             old.kill()
         c = pygame_gui.core.UIContainer(self.rects[part], self.manager, container=common.parent(self))
         self.panels[part] = c
@@ -151,8 +154,11 @@ class BuilderScene(Scene):
     # widgets inside a panel container, registered by name
     def _button(self, c, key: str, rect: pygame.Rect, text: str, tip: str | None = None, cls: str | None = None,
                 on: bool = False) -> pygame_gui.elements.UIButton:
-        b = pygame_gui.elements.UIButton(rect, text, self.manager, container=c, tool_tip_text=tip,
-                                         object_id=common.oid(cls))
+        # the tip shows in the status line while the pointer is on the button: a floating tooltip would
+        # cover the controls beside and below it
+        b = pygame_gui.elements.UIButton(rect, text, self.manager, container=c, object_id=common.oid(cls))
+        if tip:
+            self.tips[b] = tip
         if on:
             b.select()
         self.widgets[key] = b
@@ -299,6 +305,8 @@ class BuilderScene(Scene):
         for path in ((str(self.path), self.path.name) if self.path is not None else ("a new party",)):
             where = path + (" (shipped: saving writes your own copy to the mod folder)" if self.shipped else "")
             text = theme.displayable(("⚠ " if self.status_bad else "") + (self.status or f"{where}{mark}"))
+            if self.hover_tip:  # the button under the pointer says what it does
+                text = theme.displayable(self.hover_tip)
             if room is None or cards.label_size(text, size)[0] <= room:
                 return text
         return cards.fit(text, size, room)
@@ -307,7 +315,7 @@ class BuilderScene(Scene):
         """The drawn panels brought up to date with the verdict (cheap: cached text, laid out once per edit)."""
         v = self.judge()
         key = (self.doc.version, self.selected, self.app.size, self.status, self.status_bad, self.doc.dirty,
-               self.weapon_skill)
+               self.weapon_skill, self.hover_tip)
         if key == self._views_key:
             return
         self._views_key = key
@@ -344,6 +352,10 @@ class BuilderScene(Scene):
             self._typed(event.ui_element, event.text)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._pressed(event.ui_element)
+        elif event.type == pygame_gui.UI_BUTTON_ON_HOVERED:
+            self.hover_tip = self.tips.get(event.ui_element, "")
+        elif event.type == pygame_gui.UI_BUTTON_ON_UNHOVERED and self.tips.get(event.ui_element) == self.hover_tip:
+            self.hover_tip = ""
         elif event.type == pygame.KEYDOWN:
             self._key(event)
 
