@@ -434,3 +434,23 @@ def test_a_buttons_tip_shows_in_the_status_line_not_over_its_neighbours(app: App
     pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_ON_UNHOVERED, ui_element=dup, ui_object_id="dup"))
     frames(app, 2)
     assert b.status_text() == "a new party · unsaved changes"
+
+
+def test_a_trait_line_too_long_is_cut_after_a_word_with_an_ellipsis(app: App) -> None:
+    from game.ui import theme
+    from game.ui.scenes.builder_views import fitted
+
+    text = "Agile — common, +4 ExP: No free strikes when it Disengages and more words besides"
+    cut = fitted(text, 14, False, 220)
+    assert cut.endswith("…") and text.startswith(cut[:-1]) and text[len(cut) - 1] == " "
+    assert theme.font(14, False).size(theme.displayable(cut))[0] <= 220
+    b = new_builder(app)
+    press_widget(app, "add:hero")
+    for t in ("agile",):
+        press_widget(app, "add_trait")
+        press_widget(app, f"trait:{t}")
+        if app.top.name == "trait_picker":
+            press_widget(app, "take")
+    row = next(c for c in b.editor_view.controls if c.text.startswith("Agile"))
+    shown = fitted(row.text, row.size, row.bold, row.rect.w)
+    assert shown == row.text or (shown.endswith("…") and row.text[len(shown) - 1] == " ")
