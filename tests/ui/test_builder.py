@@ -454,3 +454,24 @@ def test_a_trait_line_too_long_is_cut_after_a_word_with_an_ellipsis(app: App) ->
     row = next(c for c in b.editor_view.controls if c.text.startswith("Agile"))
     shown = fitted(row.text, row.size, row.bold, row.rect.w)
     assert shown == row.text or (shown.endswith("…") and row.text[len(shown) - 1] == " ")
+
+
+def test_the_try_it_bar_is_empty_at_no_games_played(app: App) -> None:
+    from types import SimpleNamespace
+
+    from game.paths import PARTIES_DIR
+    from game.ui import theme
+
+    click(app, app.top.widgets["parties"])
+    press_widget(app, f"party:{PARTIES_DIR / 'northmen_raiding_party.yaml'}")
+    press_widget(app, "edit")
+    press_widget(app, "try")
+    trial = app.top
+    assert trial.name == "trial"
+    for progress, filled in ((0.0, False), (0.5, True)):
+        trial.trial = SimpleNamespace(progress=progress, cancelled=False)  # 0/20, then 10/20 games
+        surface = pygame.Surface(app.size)
+        trial.draw(surface)
+        edge = (trial.bar.x + 2, trial.bar.centery)  # the rounded corner where a sliver showed
+        assert (tuple(surface.get_at(edge))[:3] == theme.GOOD) is filled
+    trial.trial = None
