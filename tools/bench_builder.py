@@ -96,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     for _ in range(3):
         frame(app)
     times: dict[str, list[float]] = defaultdict(list)
+    cpu_times: dict[str, list[float]] = {}
     kinds = ["step"] * 6 + ["model"] * 3 + ["size", "problem", "skill", "undo", "weapon", "trait_del", "type"]
     for _ in range(args.clicks):
         kind = rng.choice(kinds)
@@ -119,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
         if pos is None:
             continue
         times[kind].append(click(app, pos) * 1000)
+        cpu_times.setdefault(kind, []).append(CPU[-1] * 1000)
         if app.top is not b:  # a dialog (unsaved changes): back to the builder
             app.pop()
     every = [t for ts in times.values() for t in ts]
@@ -128,6 +130,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {kind:>10}: {stats(times[kind])}")
     print(f"  {'all':>10}: {stats(every)}")
     print(f"  {'all, CPU':>10}: {stats([c * 1000 for c in CPU])}   (CPU time of the same frames)")
+    print("CPU time per click's frame, by kind:")
+    for kind in sorted(cpu_times):
+        print(f"  {kind:>10}: {stats(cpu_times[kind])}")
     print(f"  {'no click':>10}: {stats(idle)}   (a frame with nothing to answer: drawing alone)")
     print(f"  {'update':>10}: {stats([t * 1000 for t in b.update_times])}   (inside the click: the verdict and the "
           f"panels brought up to date, without drawing)")

@@ -74,12 +74,12 @@ class Shot:
 class Tour:
     """Plays the games and shoots each new scene and prompt kind at every size."""
 
-    def __init__(self, out: Path, sizes: list[tuple[int, int]], colour_blind: bool = False):
+    def __init__(self, out: Path, sizes: list[tuple[int, int]], colour_blind: bool = False, scale: float = 1.0):
         self.out = out
         self.sizes = sizes
         out.mkdir(parents=True, exist_ok=True)
         self.app = App(UISettings(width=sizes[0][0], height=sizes[0][1], animation="instant",
-                                  colour_blind=colour_blind), save=False)
+                                  colour_blind=colour_blind, ui_scale=scale), save=False)
         pygame.event.clear()
         self.shots: list[Shot] = []
         self.missing_kinds = set(KINDS)
@@ -297,10 +297,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=len(GAMES), help="play at most this many games")
     parser.add_argument("--editor-only", action="store_true", help="only the map editor's leg")
     parser.add_argument("--builder-only", action="store_true", help="only the party builder's leg")
+    parser.add_argument("--scale", type=float, default=1.0, help="the UI scale (Settings), 1.5 for 150 %%")
     parser.add_argument("--colour-blind", action="store_true", help="the colour-blind palette (Settings)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    tour = Tour(Path(args.out), parse_sizes(args.sizes), colour_blind=args.colour_blind)
+    tour = Tour(Path(args.out), parse_sizes(args.sizes), colour_blind=args.colour_blind, scale=args.scale)
     tour.menus()
     from tools.tour_builder import builder_tour
 

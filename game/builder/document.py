@@ -10,6 +10,7 @@ guessed at.
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -124,6 +125,9 @@ class PartyDocument:
         taken = {name_key(n) for n in self.names()}
         if name_key(stem) not in taken:
             return stem
+        numbered = re.fullmatch(r"(.*\S)\s+(\d+)", stem)
+        if numbered:  # a copy of "Wolfcub 2" is "Wolfcub 3", never "Wolfcub 2 2"
+            stem = numbered.group(1)
         n = 2
         while name_key(f"{stem} {n}") in taken:
             n += 1
@@ -215,16 +219,11 @@ class PartyDocument:
         self._commit(party, (i, key) if typing else None)
 
     def set_type(self, i: int, model_type: str) -> None:
-        """A new type; attributes are brought inside the type's range ([PARTY-3])."""
+        """A new type. The ratings are kept as they are: one outside the new type's range is a problem the
+        verdict names ([PARTY-3]), and changing the type back finds them unchanged (hero → follower → hero
+        keeps MA 6)."""
         party = self._edit()
-        m = self._model_of(party, i)
-        m["type"] = model_type
-        lo, hi = attribute_range(model_type)
-        attrs = m.get("attributes")
-        if isinstance(attrs, dict):
-            for k, v in attrs.items():
-                if isinstance(v, int) and not isinstance(v, bool):
-                    attrs[k] = max(lo, min(hi, v))
+        self._model_of(party, i)["type"] = model_type
         self._commit(party)
 
     def step_attribute(self, i: int, key: str, delta: int) -> bool:
@@ -237,9 +236,9 @@ class PartyDocument:
         current = attrs.get(key) if isinstance(attrs, dict) else None
         if not isinstance(current, int) or isinstance(current, bool):
             new = lo
-        else:
-            new = max(lo, min(hi, current + delta))
-            if new == current:
+        else:  # a rating outside the range (kept from another type) steps towards it, one at a time
+            new = current + delta
+            if (delta < 0 and new < lo) or (delta > 0 and new > hi) or new == current:
                 return False
         party = self._edit()
         pm = self._model_of(party, i)

@@ -73,6 +73,29 @@ def roster_of(party: BuiltParty) -> Roster:
     return Roster(party.name, party.size, party.cost, party.budget, party.fate, tuple(models))
 
 
+def grouped(r: Roster) -> list[tuple[RosterModel, tuple[str, ...]]]:
+    """The models as the card lists them: identical followers (everything alike but the name) as one entry
+    at the first one's place, with all their names; every other model alone."""
+    out: list[tuple[RosterModel, tuple[str, ...]]] = []
+    place: dict[tuple[Any, ...], int] = {}
+    for m in r.models:
+        same = (m.type, m.cost, tuple(sorted(m.attributes.items())), m.wounds, m.base_mm, m.weapons, m.traits,
+                m.qualities, m.extras)
+        if m.type == "follower" and same in place:
+            k = place[same]
+            out[k] = (out[k][0], (*out[k][1], m.name))
+            continue
+        if m.type == "follower":
+            place[same] = len(out)
+        out.append((m, (m.name,)))
+    return out
+
+
+def group_title(m: RosterModel, names: tuple[str, ...]) -> str:
+    """"Wolfcub" alone, "Wolfcub ×3" for a group."""
+    return m.name if len(names) == 1 else f"{m.name} ×{len(names)}"
+
+
 def roster_from_data(data: Any) -> Roster:
     """The roster of a sound party's file data (a ContentError lists the problems of one that is not)."""
     return roster_of(build_party(Document("<roster>", data)))
@@ -84,10 +107,13 @@ def roster_text(r: Roster, width: int = 78) -> str:
 
     rule = "=" * width
     out = [rule, f"{r.name}", f"{r.size.capitalize()} game · {r.cost}/{r.budget} ExP · Fate Pool {r.fate} · "
-           f"{len(r.models)} models", rule]
-    for m in r.models:
+           f"{len(r.models)} model{'' if len(r.models) == 1 else 's'}", rule]
+    for m, names in grouped(r):
         a = m.attributes
-        out.append(f"{m.name} ({m.type}) — {m.cost} ExP")
+        each = " each" if len(names) > 1 else ""
+        out.append(f"{group_title(m, names)} ({m.type}) — {m.cost} ExP{each}")
+        if len(names) > 1:
+            out.append(f"  ({', '.join(names)})")
         out.append(f"  MA {a['MA']}  RA {a['RA']}  PD {a['PD']}  WP {a['WP']}  WO {m.wounds}  base {m.base_mm:g} mm")
         weapons = ", ".join(f"{n} ({s}, {c})" for n, s, c in m.weapons) or "none (fights unskilled [SKILL-3])"
         out.append(f"  Weapons: {weapons}")

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pygame
 
-from game.builder.roster import Roster
+from game.builder.roster import Roster, group_title, grouped
 from game.ui import theme
+from game.ui.plural import counted
 
 INK = (20, 22, 26)
 SOFT = (90, 94, 102)
@@ -51,18 +52,19 @@ def render_card(r: Roster, width: int = 1240) -> pygame.Surface:
 
     text(r.name, f_title, m)
     y += f_title.get_linesize()
-    text(f"{r.size.capitalize()} game  ·  {r.cost} / {r.budget} ExP  ·  Fate Pool {r.fate}  ·  {len(r.models)} models",
+    models = counted(len(r.models), "model")
+    text(f"{r.size.capitalize()} game  ·  {r.cost} / {r.budget} ExP  ·  Fate Pool {r.fate}  ·  {models}",
          f_body, m, SOFT)
     y += f_body.get_linesize() + round(10 * s)
     ops.append(("rule", None, m, y, RULE, None))
     y += round(14 * s)
-    for mdl in r.models:
+    for mdl, names in grouped(r):
         top = y
         ops.append(("band", None, m, y, BAND, None))
         band_index = len(ops) - 1
         y += round(8 * s)
-        text(f"{mdl.name}", f_head, m + round(12 * s))
-        cost = f"{mdl.type.capitalize()}  ·  {mdl.cost} ExP"
+        text(group_title(mdl, names), f_head, m + round(12 * s))
+        cost = f"{mdl.type.capitalize()}  ·  {mdl.cost} ExP" + (" each" if len(names) > 1 else "")
         ops.append(("text", cost, m + inner - round(12 * s) - f_body.size(cost)[0], y + round(4 * s), SOFT, f_body))
         y += f_head.get_linesize()
         a = mdl.attributes
@@ -96,7 +98,7 @@ def render_card(r: Roster, width: int = 1240) -> pygame.Surface:
             for line in _wrap(rest, f_small, width_text - round(20 * s)) if rest else []:
                 ops.append(("text", theme.displayable(line), pad + round(20 * s), y, INK, f_small))
                 y += f_small.get_linesize()
-        for x in mdl.extras:
+        for x in ((", ".join(names),) if len(names) > 1 else ()) + mdl.extras:
             for line in _wrap(x, f_small, width_text):
                 ops.append(("text", theme.displayable(line), pad, y, SOFT, f_small))
                 y += f_small.get_linesize()

@@ -320,8 +320,32 @@ def test_keys_follow_their_trait_and_their_names() -> None:
     doc.set_weapon(0, 1, name="Skullsplitter")
     assert doc.model(0)["blessed_weapon"] == "Skullsplitter"
     doc.set_type(f, "hero")
-    assert doc.model(f)["attributes"] == dict.fromkeys(ATTRIBUTES, 3)  # brought into the hero's range
-    assert not doc.step_attribute(f, "MA", -1)  # the stepper stops at the type's floor
+    assert doc.model(f)["attributes"] == dict.fromkeys(ATTRIBUTES, 2)  # kept: the verdict names the problem
+    assert any("below the hero's starting 3" in p.message for p in judge(doc.data).problems)
+    assert not doc.step_attribute(f, "MA", -1)  # never further out of the type's range
+    assert doc.step_attribute(f, "MA", +1) and doc.model(f)["attributes"]["MA"] == 3  # back inside, one step
     for _ in range(3):
         doc.step_attribute(f, "MA", +1)
     assert doc.model(f)["attributes"]["MA"] == 6 and not doc.step_attribute(f, "MA", +1)
+
+
+def test_a_copy_of_a_copy_is_numbered_on_not_appended() -> None:
+    doc = PartyDocument()
+    doc.add_model("follower", "Wolfcub")
+    a = doc.duplicate_model(0)
+    b = doc.duplicate_model(a)
+    c = doc.duplicate_model(b)
+    assert doc.names() == ["Wolfcub", "Wolfcub 2", "Wolfcub 3", "Wolfcub 4"]
+    doc.duplicate_model(c)
+    assert doc.names()[-1] == "Wolfcub 5" and doc.free_name("Wolfcub 2") == "Wolfcub 6"
+
+
+def test_changing_the_type_and_back_keeps_the_ratings() -> None:
+    doc = PartyDocument()
+    h = doc.add_model("hero", "Ulf")
+    doc.set_attributes(h, {"MA": 6, "RA": 3, "PD": 5, "WP": 4})
+    doc.set_type(h, "follower")
+    assert doc.model(h)["attributes"]["MA"] == 6  # kept, and named as a problem [PARTY-3]
+    assert any("MA 6 is above the follower maximum" in p.message for p in judge(doc.data).problems)
+    doc.set_type(h, "hero")
+    assert doc.model(h)["attributes"] == {"MA": 6, "RA": 3, "PD": 5, "WP": 4}

@@ -291,3 +291,187 @@ def test_broken_files_open_with_their_problems_and_lose_nothing(app: App, tmp_pa
     draft = folder / "drafts" / "broken.yaml"
     assert draft.exists() and not (folder / "broken.yaml").exists()
     assert load_yaml(draft).data == parse_yaml(BROKEN).data  # unknown keys, odd values and all
+
+
+def new_builder(app: App):
+    click(app, app.top.widgets["parties"])
+    click(app, app.top.widgets["new"])
+    assert app.top.name == "builder"
+    return app.top
+
+
+def test_copies_are_numbered_on_and_grouped_on_the_roster_card(app: App) -> None:
+    from game.builder.roster import grouped, roster_from_data, roster_text
+
+    b = new_builder(app)
+    press_widget(app, "add:follower")
+    retype(app, "model_name", "Wolfcub")
+    for step in ("MA", "MA", "RA", "PD"):  # a sound follower: 4 points spent
+        press_widget(app, f"step:{step}:+")
+    for _ in range(3):
+        press_widget(app, "dup")  # the copy is chosen: a copy of the copy
+    assert b.doc.names() == ["Wolfcub", "Wolfcub 2", "Wolfcub 3", "Wolfcub 4"]
+    roster = roster_from_data({"format": "iron-honor/party@1", "name": "P", "size": "small",
+                               "models": [{"name": "Ulf", "type": "hero",
+                                           "attributes": {"MA": 6, "RA": 3, "PD": 5, "WP": 4}, "weapons": [],
+                                           "traits": []}, *b.doc.models()[:3]]})
+    assert [(m.name, n) for m, n in grouped(roster)][1] == ("Wolfcub", ("Wolfcub", "Wolfcub 2", "Wolfcub 3"))
+    assert "Wolfcub ×3 (follower)" in roster_text(roster)
+
+
+def test_type_there_and_back_keeps_the_ratings_and_names_the_problem(app: App) -> None:
+    b = new_builder(app)
+    press_widget(app, "add:hero")
+    for _ in range(3):
+        press_widget(app, "step:MA:+")
+    assert b.doc.model(0)["attributes"]["MA"] == 6
+    press_widget(app, "type:follower")
+    assert b.doc.model(0)["attributes"]["MA"] == 6
+    assert any("MA 6 is above the follower maximum" in p.message for p in b.judge().problems)
+    press_widget(app, "type:hero")
+    assert b.doc.model(0)["attributes"]["MA"] == 6
+
+
+def test_weapon_field_empties_after_add_and_rule_ids_open_the_reference(app: App) -> None:
+    b = new_builder(app)
+    press_widget(app, "add:hero")
+    retype(app, "weapon_name", "Skullsplitter")
+    press_widget(app, "add_weapon")
+    assert b.doc.model(0)["weapons"][0]["name"] == "Skullsplitter"
+    assert b.widgets["weapon_name"].get_text() == ""
+    # the "[PARTY-3]" of the attributes heading: clicked where it is drawn
+    view = b.editor_view
+    head = next(c for c in view.controls if "[PARTY-3]" in c.text)
+    from game.ui.scenes.builder_views import rule_spans
+    x0, x1, rid = rule_spans(head.text, head.size, head.bold)[0]
+    r = head.rect.move(view.rect.x, view.rect.y - view.scroll)
+    click(app, (r.x + (x0 + x1) // 2, r.centery))
+    assert app.top.name == "rules" and rid == "PARTY-3"
+
+
+def test_trait_picker_filters_as_typed(app: App) -> None:
+    new_builder(app)
+    press_widget(app, "add:hero")
+    press_widget(app, "add_trait")
+    picker = app.top
+    assert picker.name == "trait_picker"
+    every = [c.key for c in picker.list_view.controls if c.key]
+    click(app, picker.widgets["filter"].get_abs_rect().center)
+    type_text(app, "pet")
+    shown = [c.key for c in picker.list_view.controls if c.key]
+    assert "trait:pet" in shown and len(shown) < len(every)
+    assert picker.chosen == "pet" or f"trait:{picker.chosen}" in shown
+
+
+def test_unsaved_changes_asks_save_discard_cancel(app: App) -> None:
+    b = new_builder(app)
+    press_widget(app, "add:hero")
+    press_widget(app, "back")
+    ask = app.top
+    assert ask.name == "confirm" and ask.title == "Unsaved changes"
+    buttons = sorted((ask.widgets[k] for k in ("yes", "other", "no")), key=lambda el: el.get_abs_rect().x)
+    assert [el.text for el in buttons] == ["Save", "Discard", "Cancel"]
+    click(app, ask.widgets["no"])  # Cancel: back to the builder, nothing lost
+    assert app.top is b and b.doc.dirty
+    press_widget(app, "back")
+    click(app, app.top.widgets["other"])  # Discard: leaves
+    assert app.top.name == "parties"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1000, 650)])
+def test_at_150_percent_menu_and_parties_fit_and_keep_their_place(tmp_path: Path, monkeypatch, size) -> None:
+    app = menu_app(tmp_path, monkeypatch)
+    app.settings.ui_scale = 1.5
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    frames(app, 3)
+    menu = app.top
+    assert "page" not in menu.widgets or menu.page is None  # no scrolling: every button in the window
+    window = pygame.Rect((0, 0), app.size)
+    assert all(window.contains(menu.widgets[k].get_abs_rect()) for k in ("quick", "parties", "quit"))
+    click(app, menu.widgets["parties"])
+    parties = app.top
+    assert window.contains(parties.widgets["edit"].get_abs_rect())
+    assert window.contains(parties.widgets["delete"].get_abs_rect())
+    keys = [k for k in parties.widgets if k.startswith("party:")]
+    bar = parties.widgets["party"].vert_scroll_bar
+    if bar is not None:
+        bar.set_scroll_from_start_percentage(0.4)
+        frames(app, 2)
+    before = bar.start_percentage if bar is not None else None
+    shown_key = next(k for k in keys if parties.widgets["party"].get_abs_rect().collidepoint(
+        parties.widgets[k].get_abs_rect().center) and k.split(":", 1)[1] != parties.chosen)
+    click(app, parties.widgets[shown_key])
+    assert parties.chosen == shown_key.split(":", 1)[1]
+    if bar is not None:
+        assert abs(parties.widgets["party"].vert_scroll_bar.start_percentage - before) < 0.02
+    assert window.contains(parties.widgets["edit"].get_abs_rect())
+
+
+def test_totals_and_problems_stay_in_view_while_editing_at_1000x650_150(tmp_path: Path, monkeypatch) -> None:
+    app = menu_app(tmp_path, monkeypatch)
+    app.settings.ui_scale = 1.5
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=650, size=(1000, 650)))
+    frames(app, 3)
+    b = new_builder(app)
+    press_widget(app, "add:follower")
+    press_widget(app, "step:MA:+")
+    window = pygame.Rect((0, 0), app.size)
+    r = b.totals_view.rect
+    assert r.w > 0 and r.h > b.px(100) and window.contains(r)
+    assert not r.colliderect(b.editor_view.rect) and not r.colliderect(b.model_view.rect)
+    assert any(line.key.startswith("problem:") for line in b.totals_view.lines)
+
+
+def test_a_buttons_tip_shows_in_the_status_line_not_over_its_neighbours(app: App) -> None:
+    b = new_builder(app)
+    press_widget(app, "add:hero")
+    dup = b.widgets["dup"]
+    assert dup.tool_tip_text is None  # no floating tooltip over the buttons below
+    # (the dummy video driver keeps no pointer position: the hover pygame_gui reports is posted)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_ON_HOVERED, ui_element=dup, ui_object_id="dup"))
+    frames(app, 2)
+    assert b.status_text() == "Copy the model"
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_ON_UNHOVERED, ui_element=dup, ui_object_id="dup"))
+    frames(app, 2)
+    assert b.status_text() == "a new party · unsaved changes"
+
+
+def test_a_trait_line_too_long_is_cut_after_a_word_with_an_ellipsis(app: App) -> None:
+    from game.ui import theme
+    from game.ui.scenes.builder_views import fitted
+
+    text = "Agile — common, +4 ExP: No free strikes when it Disengages and more words besides"
+    cut = fitted(text, 14, False, 220)
+    assert cut.endswith("…") and text.startswith(cut[:-1]) and text[len(cut) - 1] == " "
+    assert theme.font(14, False).size(theme.displayable(cut))[0] <= 220
+    b = new_builder(app)
+    press_widget(app, "add:hero")
+    for t in ("agile",):
+        press_widget(app, "add_trait")
+        press_widget(app, f"trait:{t}")
+        if app.top.name == "trait_picker":
+            press_widget(app, "take")
+    row = next(c for c in b.editor_view.controls if c.text.startswith("Agile"))
+    shown = fitted(row.text, row.size, row.bold, row.rect.w)
+    assert shown == row.text or (shown.endswith("…") and row.text[len(shown) - 1] == " ")
+
+
+def test_the_try_it_bar_is_empty_at_no_games_played(app: App) -> None:
+    from types import SimpleNamespace
+
+    from game.paths import PARTIES_DIR
+    from game.ui import theme
+
+    click(app, app.top.widgets["parties"])
+    press_widget(app, f"party:{PARTIES_DIR / 'northmen_raiding_party.yaml'}")
+    press_widget(app, "edit")
+    press_widget(app, "try")
+    trial = app.top
+    assert trial.name == "trial"
+    for progress, filled in ((0.0, False), (0.5, True)):
+        trial.trial = SimpleNamespace(progress=progress, cancelled=False)  # 0/20, then 10/20 games
+        surface = pygame.Surface(app.size)
+        trial.draw(surface)
+        edge = (trial.bar.x + 2, trial.bar.centery)  # the rounded corner where a sliver showed
+        assert (tuple(surface.get_at(edge))[:3] == theme.GOOD) is filled
+    trial.trial = None

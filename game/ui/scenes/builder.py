@@ -25,6 +25,7 @@ from game.core.errors import os_problem
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.battle import cards
+from game.ui.plural import counted
 from game.ui.scenes import common
 from game.ui.scenes.builder_editor import editor_controls, skill_controls
 from game.ui.scenes.builder_views import ControlPanel, DrawnList, Line, model_lines, totals_lines
@@ -38,6 +39,8 @@ class BuilderScene(Scene):
     def __init__(self, app: App, path: Path | None = None, document: PartyDocument | None = None):
         super().__init__(app)
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
+        self.tips: dict[pygame_gui.core.UIElement, str] = {}  # a button's tip, shown in the status line
+        self.hover_tip = ""
         self.path = path  # the file it came from (a shipped one is saved as a copy)
         self.doc = document or PartyDocument()
         self.selected = 0 if self.doc.models() else -1
@@ -57,7 +60,6 @@ class BuilderScene(Scene):
         self._editor_for = -2
         self._views_key: object = None
         self.narrow = self.short = False
-        self.left_tab = "models"  # the narrow layout's left column: "models" or "totals"
 
     # -- the verdict --------------------------------------------------------------------------------------------
     def judge(self) -> Verdict:
@@ -73,9 +75,11 @@ class BuilderScene(Scene):
     # -- layout ------------------------------------------------------------------------------------------------
     def build(self) -> None:
         """Three columns (models, the chosen model, totals) where they fit; in a narrow window (a large UI
-        scale) two, the totals sharing the left column with the models (a tab each); in a short one the
+        scale) two, the totals and problems under the models in the left column (both always in view while
+        editing); in a short one the
         model's text fields side by side, so the editor keeps room to scroll in."""
         self.widgets, self.panels, self.panel_keys = {}, {}, {}
+        self.tips, self.hover_tip = {}, ""
         self.page = None  # no scrolling page: the drawn panels are placed in window coordinates
         w, h = self.app.size
         px = self.px
@@ -96,9 +100,11 @@ class BuilderScene(Scene):
         fixed_top = row if self.short else 2 * row + px(6)
         fixed_bottom = row if self.short else row + px(4) + 2 * px(24) + px(4) + px(4)
         left = pygame.Rect(m, body_y, left_w, body_h)
-        tab = px(28)
-        totals = pygame.Rect(left.x, left.y + tab + px(6), left.w, left.h - tab - px(6)) if self.narrow else \
-            pygame.Rect(3 * m + left_w + mid_w, body_y, right_w, body_h)
+        if self.narrow:  # the totals and problems under the models: always in view while editing
+            left.h = body_h * 55 // 100
+            totals = pygame.Rect(left.x, left.bottom + 2 * m, left.w, body_h - left.h - 2 * m)
+        else:
+            totals = pygame.Rect(3 * m + left_w + mid_w, body_y, right_w, body_h)
         self.rects = {"top": top,
                       "models": left,
                       "model": mid,
@@ -107,23 +113,18 @@ class BuilderScene(Scene):
                                             mid.h - fixed_top - fixed_bottom - px(12)),
                       "weapon": pygame.Rect(mid.x, mid.bottom - fixed_bottom, mid.w, row),
                       "skills": pygame.Rect(mid.x, mid.bottom - fixed_bottom + row + px(4), mid.w, 2 * px(28)),
-                      "totals": totals if not self.narrow or self.left_tab == "totals" else pygame.Rect(0, 0, 0, 0),
+                      "totals": totals,
                       "status": pygame.Rect(m, h - foot - m // 2, w - 2 * m, foot)}
         for part in ("top", "models", "fields"):
             self._panel(part)
         self._views_key = None
         self.views()
 
-    def show_tab(self, tab: str) -> None:
-        """The narrow layout's left column: the models or the totals and problems."""
-        self.left_tab = tab
-        self.rebuild()
-
     def _container(self, part: str) -> pygame_gui.core.UIContainer:
         old = self.panels.pop(part, None)
         if old is not None:
             for key in self.panel_keys.pop(part, ()):
-                self.widgets.pop(key, None)
+                self.tips.pop(self.widgets.pop(key, None), None)
             old.kill()
         c = pygame_gui.core.UIContainer(self.rects[part], self.manager, container=common.parent(self))
         self.panels[part] = c
@@ -153,8 +154,11 @@ class BuilderScene(Scene):
     # widgets inside a panel container, registered by name
     def _button(self, c, key: str, rect: pygame.Rect, text: str, tip: str | None = None, cls: str | None = None,
                 on: bool = False) -> pygame_gui.elements.UIButton:
-        b = pygame_gui.elements.UIButton(rect, text, self.manager, container=c, tool_tip_text=tip,
-                                         object_id=common.oid(cls))
+        # the tip shows in the status line while the pointer is on the button: a floating tooltip would
+        # cover the controls beside and below it
+        b = pygame_gui.elements.UIButton(rect, text, self.manager, container=c, object_id=common.oid(cls))
+        if tip:
+            self.tips[b] = tip
         if on:
             b.select()
         self.widgets[key] = b
@@ -222,15 +226,8 @@ class BuilderScene(Scene):
         row, gap = px(30), px(4)
         y = px(28)
         self.list_rect = pygame.Rect(0, 0, 0, 0)
-        if self.narrow:
-            n = len(self.judge().problems)
-            half = (r.w - gap) // 2
-            for k, (tab, text) in enumerate((("models", "Models"), ("totals", f"Totals ⚠{n}" if n else "Totals"))):
-                self._button(c, f"tab:{tab}", pygame.Rect(k * (half + gap), 0, half, px(28)), theme.displayable(text),
-                             None, on=self.left_tab == tab)
-            y += px(6)
-            if self.left_tab != "models":
-                return
+        if self.narrow:  # no heading: the room goes to the list (the totals are below it)
+            y = 0
         else:
             self._label(c, "models_heading", pygame.Rect(0, 0, r.w, px(26)), "Models", "@heading")
         each = (r.w - 2 * gap) // 3
@@ -308,6 +305,8 @@ class BuilderScene(Scene):
         for path in ((str(self.path), self.path.name) if self.path is not None else ("a new party",)):
             where = path + (" (shipped: saving writes your own copy to the mod folder)" if self.shipped else "")
             text = theme.displayable(("⚠ " if self.status_bad else "") + (self.status or f"{where}{mark}"))
+            if self.hover_tip:  # the button under the pointer says what it does
+                text = theme.displayable(self.hover_tip)
             if room is None or cards.label_size(text, size)[0] <= room:
                 return text
         return cards.fit(text, size, room)
@@ -316,7 +315,7 @@ class BuilderScene(Scene):
         """The drawn panels brought up to date with the verdict (cheap: cached text, laid out once per edit)."""
         v = self.judge()
         key = (self.doc.version, self.selected, self.app.size, self.status, self.status_bad, self.doc.dirty,
-               self.weapon_skill)
+               self.weapon_skill, self.hover_tip)
         if key == self._views_key:
             return
         self._views_key = key
@@ -353,6 +352,10 @@ class BuilderScene(Scene):
             self._typed(event.ui_element, event.text)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._pressed(event.ui_element)
+        elif event.type == pygame_gui.UI_BUTTON_ON_HOVERED:
+            self.hover_tip = self.tips.get(event.ui_element, "")
+        elif event.type == pygame_gui.UI_BUTTON_ON_UNHOVERED and self.tips.get(event.ui_element) == self.hover_tip:
+            self.hover_tip = ""
         elif event.type == pygame.KEYDOWN:
             self._key(event)
 
@@ -398,6 +401,11 @@ class BuilderScene(Scene):
         """One button, by its widget name (tests and the benchmark call this too, through real clicks)."""
         doc, i = self.doc, self.selected
         head, _, arg = key.partition(":")
+        if head == "rule":  # a rule ID: the rules reference at that rule, as the battle's rule links open it
+            from game.ui.scenes.rules import open_rules
+
+            open_rules(self.app, arg)
+            return
         self.status, self.status_bad = "", False
         if head == "size":
             doc.set_party("size", arg)
@@ -409,8 +417,6 @@ class BuilderScene(Scene):
             self.refresh()
         elif head == "model":
             self.select(int(arg))
-        elif head == "tab":
-            self.show_tab(arg)
         elif head == "problem":
             self.go_to_problem(int(arg))
         elif head == "type":
@@ -427,6 +433,9 @@ class BuilderScene(Scene):
             name = self.weapon_name.strip() or catalog().skills[self.weapon_skill].name.capitalize()
             doc.add_weapon(i, name, self.weapon_skill)
             self.weapon_name = ""
+            entry = self.widgets.get("weapon_name")
+            if entry is not None:  # the field is empty again, ready for the next weapon
+                entry.set_text("")
             self.refresh()
         elif head == "weapon_del":
             doc.remove_weapon(i, int(arg))
@@ -523,7 +532,7 @@ class BuilderScene(Scene):
         self.path = saved.path
         rescan_later()
         if saved.draft:
-            self.say(f"Saved as a draft ({len(saved.verdict.problems)} problem(s); not offered for a battle): "
+            self.say(f"Saved as a draft ({counted(len(saved.verdict.problems), 'problem')}; not offered for a battle): "
                      f"{saved.path}", bad=True)
         else:
             self.say(f"Saved: {saved.path} — ready in the battle set-up")
@@ -541,8 +550,9 @@ class BuilderScene(Scene):
             if self.save() is not None:
                 self.app.pop()
 
+        # worded as the editor's: Save / Discard / Cancel (to be swapped for the shared dialog at merge)
         self.app.push(ConfirmScene(self.app, "Unsaved changes", "This party has changes that are not saved.",
-                                   "Leave", "Keep editing", self.app.pop, other=("Save", save_and_leave)))
+                                   "Save", "Cancel", save_and_leave, other=("Discard", self.app.pop)))
 
     def hold_quit(self) -> bool:
         if self.doc.dirty:

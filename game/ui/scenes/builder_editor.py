@@ -68,8 +68,9 @@ def editor_controls(m: Any, models: list[Any], width: int, px: Callable[[float],
         ok = isinstance(value, int) and not isinstance(value, bool)
         out.append(Control(pygame.Rect(x, y, px(28), row), "-", f"step:{key}:-", enabled=not ok or value > lo,
                            size=body, bold=True))
+        outside = not ok or not lo <= value <= hi  # kept from another type: a problem to fix [PARTY-3]
         out.append(Control(pygame.Rect(x + px(30), y, cell - px(60), row), f"{key} {value if ok else '?'}",
-                           size=px(16), bold=True))
+                           size=px(16), bold=True, colour=theme.BAD if outside else theme.INK))
         out.append(Control(pygame.Rect(x + cell - px(28), y, px(28), row), "+", f"step:{key}:+",
                            enabled=not ok or value < hi, size=body, bold=True))
     y += row + gap * 2

@@ -17,6 +17,7 @@ from game.builder.roster import Roster, export_text, roster_from_data, rosters_d
 from game.core.errors import ContentError, os_problem
 from game.ui import theme
 from game.ui.app import App
+from game.ui.plural import counted
 from game.ui.roster_card import export_png, render_card
 from game.ui.scenes import common
 from game.ui.scenes.confirm import Dialog
@@ -37,7 +38,8 @@ class RosterScene(Dialog):
         try:
             self.roster = roster_from_data(builder.doc.data)
         except ContentError as exc:
-            self.problem = f"{len(exc.problems)} problem(s) to fix first; a roster card is for a party that passes " \
+            n = counted(len(exc.problems), "problem")
+            self.problem = f"{n} to fix first; a roster card is for a party that passes " \
                            "party check."
         self.scroll = 0
         self.message = ""

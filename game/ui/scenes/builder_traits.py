@@ -41,6 +41,7 @@ class TraitPicker(Dialog):
         self.chosen = next((t for t, o in self.options.items() if o.allowed), next(iter(self.options), ""))
         self.list_view, self.details_view = ControlPanel(), DrawnList()
         self.details_rect = pygame.Rect(0, 0, 0, 0)
+        self.filter = ""  # the search field's text: only traits whose name, rule IDs or summary hold it
 
     def place_box(self) -> pygame.Rect:
         w, h = self.app.size
@@ -55,9 +56,15 @@ class TraitPicker(Dialog):
         m, row = px(12), px(30)
         models = self.builder.doc.models()
         who = models[self.builder.selected].get("name") if 0 <= self.builder.selected < len(models) else ""
-        common.label(self, "title", pygame.Rect(box.x + m, box.y + m // 2, box.w - 2 * m, px(34)),
-                     f"Traits for {who}", "@heading")
         list_w = min(px(460), box.w * 55 // 100)
+        title_w = box.w - 2 * m - list_w // 2 - m
+        common.label(self, "title", pygame.Rect(box.x + m, box.y + m // 2, title_w, px(34)),
+                     f"Traits for {who}", "@heading")
+        search = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(box.right - m - list_w // 2, box.y + m // 2 + px(2), list_w // 2, row), self.manager,
+            container=common.parent(self), placeholder_text="Filter traits…", initial_text=self.filter)
+        search.set_text_length_limit(40)
+        self.widgets["filter"] = search
         self.list_view.set_controls(pygame.Rect(box.x + m, box.y + px(44), list_w, box.h - px(44) - m),
                                     self.list_controls(list_w - px(8)))
         self.list_view.scroll_to(f"trait:{self.chosen}")
@@ -85,7 +92,9 @@ class TraitPicker(Dialog):
         for cat, heading in CATEGORIES:
             out.append(Control(pygame.Rect(0, y, width, px(26)), heading, size=px(15), bold=True, centre=False))
             y += px(28)
-            group = [o for o in self.options.values() if o.trait.category == cat]
+            group = [o for o in self.options.values() if o.trait.category == cat and self.matches(o)]
+            if not group and self.filter.strip():
+                continue
             for k, o in enumerate(group):
                 rect = pygame.Rect((k % cols) * (each + gap), y + (k // cols) * (item + gap), each, item)
                 mark = " (taken)" if o.taken else ""
@@ -94,6 +103,13 @@ class TraitPicker(Dialog):
                                    colour=theme.INK if o.allowed else (128, 132, 140)))
             y += ((len(group) + cols - 1) // cols) * (item + gap) + gap
         return out
+
+    def matches(self, o: TraitOption) -> bool:
+        """The trait's name, ID, rule IDs or summary hold the filter's words (any case)."""
+        words = self.filter.casefold().split()
+        t = o.trait
+        hay = " ".join((t.name, t.id, *t.rules, t.summary)).casefold()
+        return all(w in hay for w in words)
 
     def detail_lines(self) -> list[Line]:
         """The chosen trait: cost, summary, what it needs, whether this model may take it (and the rule if not),
@@ -145,8 +161,12 @@ class TraitPicker(Dialog):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            key = self.list_view.key_at(event.pos)
-            if key == f"trait:{self.chosen}":  # the chosen trait clicked again: taken, as Take it would
+            key = self.list_view.key_at(event.pos) or self.details_view.key_at(event.pos)
+            if key.startswith("rule:"):  # a rule ID in the details: the rules reference there
+                from game.ui.scenes.rules import open_rules
+
+                open_rules(self.app, key.split(":", 1)[1])
+            elif key == f"trait:{self.chosen}":  # the chosen trait clicked again: taken, as Take it would
                 self.take()
             elif key.startswith("trait:"):
                 self.choose(key.split(":", 1)[1])
@@ -164,6 +184,14 @@ class TraitPicker(Dialog):
                 self.take()
             elif key == "close":
                 self.app.pop()
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.widgets.get("filter"):
+            self.filter = event.ui_element.get_text()
+            shown = [o.trait.id for o in self.options.values() if self.matches(o)]
+            if shown and self.chosen not in shown:
+                self.choose(shown[0])
+            else:
+                self.choose(self.chosen)
+            self.list_view.scroll = 0
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
 

@@ -106,8 +106,7 @@ class TrialScene(Dialog):
             y += row + m
             self.bar = pygame.Rect(box.x + m, y, box.w - 2 * m, bar_h)
             y += bar_h + m
-        common.label(self, "result", pygame.Rect(box.x + m, y, box.w - 2 * m, row),
-                     theme.displayable(self.result_text()), "@prompt")
+        common.label(self, "result", pygame.Rect(box.x + m, y, box.w - 2 * m, row), self.result_shown(), "@prompt")
         y += row + m
         bw = min(px(150), (box.w - 2 * m - 2 * gap) // 3)
         start = common.button(self, "start", pygame.Rect(box.right - m - 3 * bw - 2 * gap, y, bw, row), "Play",
@@ -124,6 +123,18 @@ class TrialScene(Dialog):
 
     def _items(self, kind: str) -> list[tuple[str, str]]:
         return [(key, getattr(loaded, "name", key)) for key, (_path, loaded) in sorted(self.libs[kind].items.items())]
+
+    def result_shown(self) -> str:
+        """The result as it fits its line: the scores go first, then the interval, then it ends with "…"."""
+        from game.ui.battle import cards
+
+        el = self.widgets.get("result")
+        room = (el.get_relative_rect().w if el is not None else self.box.w - self.px(24)) - self.px(12)
+        text = theme.displayable(self.result_text())
+        for short in (text, text.split(" · mean score")[0], text.split(" [95%")[0]):
+            if cards.label_size(short, self.px(15), bold=True)[0] <= room:
+                return short
+        return cards.fit(text.split(" [95%")[0], self.px(15), room, bold=True)
 
     def result_text(self) -> str:
         if not self.builder.judge().playable:
@@ -158,7 +169,7 @@ class TrialScene(Dialog):
     def update(self, dt: float) -> None:
         t = self.trial
         if t is not None and not t.done and t.poll():
-            self.widgets["result"].set_text(theme.displayable(self.result_text()))
+            self.widgets["result"].set_text(self.result_shown())
             if t.done:
                 self.rebuild()
 
@@ -208,6 +219,7 @@ class TrialScene(Dialog):
         if t is not None:
             done = self.bar.copy()
             done.w = round(self.bar.w * t.progress)
-            pygame.draw.rect(surface, theme.GOOD if not t.cancelled else theme.MUTED, done,
-                             border_radius=self.px(4))
+            if done.w > 0:  # nothing at 0 games: no sliver of the rounded corner
+                pygame.draw.rect(surface, theme.GOOD if not t.cancelled else theme.MUTED, done,
+                                 border_radius=min(self.px(4), done.w // 2))
         pygame.draw.rect(surface, theme.MUTED, self.bar, 1, border_radius=self.px(4))

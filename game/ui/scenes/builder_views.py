@@ -8,6 +8,7 @@ answers which row a point is on (a click on a model chooses it; a click on a pro
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 
 import pygame
@@ -42,6 +43,48 @@ def _wrapped(text: str, size: int, bold: bool, width: int) -> tuple[str, ...]:
             out.append(cur)
             cur = "   " + word
     out.append(cur)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def fitted(text: str, size: int, bold: bool, width: int) -> str:
+    """``text`` as it fits ``width``: whole, or cut after a whole word with an ellipsis (a word longer than the
+    room alone is cut within, still with the ellipsis)."""
+    font = theme.font(size, bold)
+
+    def fits(t: str) -> bool:
+        return font.size(theme.displayable(t))[0] <= width
+
+    if fits(text):
+        return text
+    words = text.split(" ")
+    while len(words) > 1:
+        words.pop()
+        cut = " ".join(words).rstrip(" ,;:·—-([")
+        if cut and fits(cut + "…"):
+            return cut + "…"
+    word = words[0] if words else ""
+    while word and not fits(word + "…"):
+        word = word[:-1]
+    return word + "…"
+
+
+BRACKETS = re.compile(r"\[([^\[\]]+)\]")
+RULE_ID = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+")
+
+
+@functools.lru_cache(maxsize=4096)
+def rule_spans(text: str, size: int, bold: bool) -> tuple[tuple[int, int, str], ...]:
+    """Where the rule IDs in brackets ("[PARTY-3]", "[SKILL-1, SKILL-2]") are drawn in ``text``: (x from,
+    x to, rule ID), so a click on one opens the rules reference there (as the battle's rule links do)."""
+    font = theme.font(size, bold)
+    out = []
+    for group in BRACKETS.finditer(text):
+        for rid in RULE_ID.finditer(group.group(1)):
+            start = group.start(1) + rid.start()
+            x0 = font.size(theme.displayable(text[:start]))[0]
+            x1 = font.size(theme.displayable(text[:start + len(rid.group())]))[0]
+            out.append((x0, x1, rid.group()))
     return tuple(out)
 
 
@@ -104,11 +147,25 @@ class DrawnList:
                 self.scroll = max(0, min(self._height - self.rect.h, r.y - self.rect.h // 3))
 
     def key_at(self, pos: tuple[int, int]) -> str:
+        """The row's key, or "rule:ID" on a rule ID in brackets."""
         if not self.rect.collidepoint(pos):
             return ""
         y = pos[1] - self.rect.y + self.scroll
-        for r, line, _ in self._rows:
-            if line.key and r.top <= y < r.bottom:
+        pad = max(2, self.rect.w // 80)
+        for r, line, surfs in self._rows:
+            if not r.top <= y < r.bottom:
+                continue
+            if "[" in line.text:
+                top = r.top + (pad if line.key else 0)
+                for part, s in zip(self._wrap(line, self.rect.w - 2 * pad - 4), surfs, strict=False):
+                    if top <= y < top + s.get_height():
+                        x = pos[0] - (self.rect.x + pad + 2)
+                        rule = next((rid for x0, x1, rid in rule_spans(part, line.size, line.bold)
+                                     if x0 <= x < x1), "")
+                        if rule:
+                            return f"rule:{rule}"
+                    top += s.get_height()
+            if line.key:
                 return line.key
         return ""
 
@@ -231,6 +288,11 @@ class ControlPanel(DrawnList):
             return ""
         p = (pos[0] - self.rect.x, pos[1] - self.rect.y + self.scroll)
         c = next((c for c in self.controls if c.key and c.rect.collidepoint(p)), None)
+        if c is None:  # a rule ID in a heading's text: "rule:ID"
+            t = next((c for c in self.controls if not c.key and "[" in c.text and c.rect.collidepoint(p)), None)
+            if t is not None and not t.centre:
+                x = p[0] - t.rect.x
+                return next((f"rule:{rid}" for x0, x1, rid in rule_spans(t.text, t.size, t.bold) if x0 <= x < x1), "")
         return c.key if c is not None and c.enabled else ""
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -248,10 +310,12 @@ class ControlPanel(DrawnList):
                 pygame.draw.rect(surface, bg, r, border_radius=4)
                 pygame.draw.rect(surface, theme.ACCENT if c.on else (85, 91, 102), r, 1, border_radius=4)
                 colour = (128, 132, 140) if not c.enabled else (255, 255, 255) if c.on else colour
-            s = self._text(c.text, c.size, c.bold, colour)
             room = r.w - 6 if c.key else r.w
-            if s.get_width() > room:  # too long for its place: clipped, never spilling over
-                s = s.subsurface((0, 0, max(1, room), s.get_height()))
+            s = self._text(c.text, c.size, c.bold, colour)
+            if s.get_width() > room:  # too long for its place: cut after a word, with an ellipsis
+                s = self._text(fitted(c.text, c.size, c.bold, room), c.size, c.bold, colour)
+                if s.get_width() > room:  # never spilling over
+                    s = s.subsurface((0, 0, max(1, room), s.get_height()))
             x = r.x + (r.w - s.get_width()) // 2 if c.centre else r.x + (4 if c.key else 0)
             surface.blit(s, (x, r.y + (r.h - s.get_height()) // 2))
         if self._height > self.rect.h:

@@ -98,20 +98,29 @@ class MainMenu(Scene):
         buttons = self._buttons()
         # buttons as tall as the window allows: 64 px a row, down to 52 before the page scrolls
         fixed = 20 + 108 + 40 + (110 if problems else 0)
-        row = max(52, min(64, (self.app.size[1] / self.app.settings.ui_scale - fixed) / len(buttons)))
-        w, h = common.page(self, self.px(400), self.px(fixed + len(buttons) * row))
+        wide, tall = (n / self.app.settings.ui_scale for n in self.app.size)
+        row = max(52, min(64, (tall - fixed) / len(buttons)))
+        # two columns when one would scroll and the window is wide enough (1000x650 and 1280x800 at 150 %)
+        cols = 2 if (tall - fixed) / len(buttons) < 52 and wide >= 560 else 1
+        rows = (len(buttons) + cols - 1) // cols
+        if cols == 2:
+            row = max(52, min(64, (tall - fixed) / rows))
+        w, h = common.page(self, self.px(400), self.px(fixed + rows * row))
         cx = w // 2
-        y = max(self.px(20), h // 2 - self.px(fixed + len(buttons) * row) // 2)
+        y = max(self.px(20), h // 2 - self.px(fixed + rows * row) // 2)
         tw = min(self.px(600), w - self.px(8))  # (no wider than the page)
         common.label(self, "title", pygame.Rect(cx - tw // 2, y, tw, self.px(60)), "Iron & Honor", "@title")
         y += self.px(58)
         common.label(self, "subtitle", pygame.Rect(cx - tw // 2, y, tw, self.px(24)),
                      "A skirmish of heroes, companions and followers", "@small")
         y += self.px(50)
-        bw, bh = self.px(320), self.px(row - 14)
-        for key, text, tip in buttons:
-            common.button(self, key, pygame.Rect(cx - bw // 2, y, bw, bh), text, tip, "@big_button")
-            y += self.px(row)
+        bw, bh = self.px(min(320, (wide - 60) // cols)), self.px(row - 14)
+        gap = self.px(16)
+        for k, (key, text, tip) in enumerate(buttons):
+            col, r = (k // rows, k % rows) if cols == 2 else (0, k)
+            x = cx - bw // 2 if cols == 1 else cx - gap // 2 - bw + col * (bw + gap)
+            common.button(self, key, pygame.Rect(x, y + r * self.px(row), bw, bh), text, tip, "@big_button")
+        y += rows * self.px(row)
         if problems:
             y += self.px(10)
             bw = min(w - self.px(40), self.px(820))

@@ -16,6 +16,7 @@ from game.builder.document import PartyDocument
 from game.core.errors import ContentError, os_problem
 from game.ui import theme
 from game.ui.app import App, Scene
+from game.ui.plural import counted
 from game.ui.scenes import common
 
 ORIGIN_TEXT = {"game": "shipped", "mod": "yours", "draft": "draft"}
@@ -61,15 +62,19 @@ class PartiesScene(Scene):
                    ("back", "Back", None))
         # side by side where the window has room for the UI scale; else the details under the list, the actions
         # on two rows, and the page scrolls up and down (never sideways)
-        stacked = self.app.size[0] < px(900)
+        stacked = self.app.size[0] < px(820)
         per = 3 if stacked else len(actions)
         action_rows = (len(actions) + per - 1) // per
         list_h, details_h = px(250), px(230)
         top = m // 2 + px(48)
-        if stacked:
+        if stacked:  # list and details share the window's height when they can (1000x650 at 150 %)
+            room = self.app.size[1] - (top + (action_rows + 1) * (row + gap) + 2 * gap + m)
+            if room < list_h + details_h and room >= px(220):
+                list_h = room * 52 // 100
+                details_h = room - list_h
             w, h = common.page(self, px(300), top + list_h + details_h + (action_rows + 1) * (row + gap) + 2 * gap + m)
         else:
-            w, h = common.page(self, px(900), px(560))
+            w, h = common.page(self, px(820), px(520))
         title = common.label(self, "title", pygame.Rect(m, m // 2, px(400), px(44)), "Parties", "@heading")
         title.text_horiz_alignment = "left"
         title.rebuild()
@@ -116,11 +121,11 @@ class PartiesScene(Scene):
         v = e.verdict
         if v is None:
             return f"{e.title} — cannot be read"
-        mark = f" · {len(v.problems)} problem(s)" if v.problems else ""
+        mark = f" · {counted(len(v.problems), 'problem')}" if v.problems else ""
         fate = v.fate if v.fate is not None else "?"
         origin = "" if e.origin == "game" else f" ({ORIGIN_TEXT[e.origin]})"
         return (f"{e.title}{origin} · {v.size or '?'} {v.cost}/{v.budget or '?'} · Fate {fate} · "
-                f"{len(v.models)} models{mark}")
+                f"{counted(len(v.models), 'model')}{mark}")
 
     def details_html(self) -> str:
         esc = common.esc
@@ -140,10 +145,11 @@ class PartiesScene(Scene):
         v = e.verdict
         fate = v.fate if v.fate is not None else "?"
         parts.append(f"{esc(v.size or '?')} · {v.cost}/{v.budget or '?'} ExP · Fate {fate}"
-                     f" · {len(v.models)} models ({v.counts['hero']} hero, {v.counts['companion']} companions, "
-                     f"{v.counts['follower']} followers)")
+                     f" · {counted(len(v.models), 'model')} ({counted(v.counts['hero'], 'hero')}, "
+                     f"{counted(v.counts['companion'], 'companion')}, {counted(v.counts['follower'], 'follower')})")
         if e.origin == "draft" or v.problems:
-            parts.append(common.colour_span(f"<b>Draft: {len(v.problems)} problem(s)</b> — not offered for a battle "
+            n = counted(len(v.problems), "problem")
+            parts.append(common.colour_span(f"<b>Draft: {n}</b> — not offered for a battle "
                                             "until they are fixed", theme.BAD))
             parts.append(common.problems_html([p.message for p in v.problems[:12]]))
         for m in v.models:
@@ -161,13 +167,25 @@ class PartiesScene(Scene):
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
 
+    def rebuild_in_place(self) -> None:
+        """Rebuilt after a choice with the page and the list scrolled where they were (Edit and Delete stay
+        in view)."""
+        def bars() -> list:
+            return [getattr(self.widgets.get(k), "vert_scroll_bar", None) for k in ("page", "party")]
+
+        kept = [b.start_percentage if b is not None else None for b in bars()]
+        self.rebuild()
+        for bar, was in zip(bars(), kept, strict=True):
+            if bar is not None and was is not None:
+                bar.set_scroll_from_start_percentage(was)
+
     def act(self, key: str) -> None:
         if key.startswith("party:"):
             self.chosen = key.split(":", 1)[1]
             entry = self.entry()
             self.rename_text = entry.title if entry else ""
             self.message = ""
-            self.rebuild()
+            self.rebuild_in_place()
         elif key == "new":
             self.open_builder(None, PartyDocument())
         elif key == "edit":
