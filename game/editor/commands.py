@@ -198,11 +198,12 @@ class SetProperty(Command):
 class SetStyle(Command):
     """A preset applied to pieces: kind, style and flags at once."""
 
-    label = "apply preset"
+    label = "restyle selection"
 
     def __init__(self, uids: Iterable[int], values: dict[str, Any]):
         super().__init__()
         self.uids, self.values = tuple(uids), dict(values)
+        self.label = f"restyle {len(self.uids)} piece(s) as {values.get('style')}"
 
     def run(self, s: MapState) -> MapState:
         keep = {k: self.values.get(k) for k in ("kind", "style", "blocks_los", "cross_cost")}

@@ -29,7 +29,7 @@ from game.ui.scenes import common
 from game.ui.scenes import editor_view as view
 from game.ui.scenes.editor_dialogs import ConfirmDialog, OpenDialog
 from game.ui.scenes.editor_input import EditorInput
-from game.ui.scenes.editor_panels import SHORTCUTS, EditorPanels
+from game.ui.scenes.editor_panels import SHORTCUTS, TOOL_NAMES, EditorPanels
 from game.ui.table_view import Camera
 
 
@@ -340,11 +340,12 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         elif key.startswith("preset:"):
             self.preset = BY_KEY[key[7:]]
             self.wall_width = self.preset.width
-            if sel and self.tool == "select":  # restyle the selection; else draw with the preset's tool
-                s.do(cmd.SetStyle(sel, self.preset.values()))
-            else:
-                self.set_tool(self.preset.tool)
+            self.set_tool(self.preset.tool)  # a preset picks what to draw; restyling is its own button
+            self.message = f"drawing {self.preset.label.lower()} with the {TOOL_NAMES[self.preset.tool]} tool"
             self._panel_key = None
+        elif key == "restyle" and sel:
+            s.do(cmd.SetStyle(sel, self.preset.values()))
+            self.message = f"restyled {len(sel)} piece(s) as {self.preset.label} (Ctrl+Z undoes it)"
         elif key.startswith("kind:"):
             s.do(cmd.SetProperty(sel, "kind", key[5:]))
         elif key in ("style_prev", "style_next") and sel:

@@ -13,8 +13,8 @@ from game.ui.scenes import common
 from game.ui.table_view import Camera
 
 TOOLS: tuple[tuple[str, str, int, str], ...] = (
-    ("select", "Select", pygame.K_v, "Select (V): click or drag a box (Shift adds); drag to move; a preset restyles "
-                                     "the selection; handles rotate "
+    ("select", "Select", pygame.K_v, "Select (V): click or drag a box (Shift adds); drag to move; 'Restyle selection' "
+                                     "gives it the preset's kind and look; handles rotate "
                                      "(Shift: 15° steps) and scale; drag a corner; Ctrl+click an edge adds a "
                                      "corner; right-click a corner deletes it"),
     ("polygon", "Polygon", pygame.K_p, "Polygon (P): click the corners; click the first corner or press Enter "
@@ -57,6 +57,8 @@ TOP_ROW1 = (("new", "New", "A new, empty map (Ctrl+N)"),
             ("help", "Help", "Every control of the editor (F1)"), ("menu", "Menu", "Back to the main menu"))
 AXIS_NAMES = {"vertical": "vertical", "horizontal": "horizontal", "diagonal": "diagonal \\",
               "antidiagonal": "diagonal /", "rotate180": "half turn"}
+TOOL_NAMES = {"select": "Select", "polygon": "Polygon", "rect": "Rectangle", "ellipse": "Ellipse", "wall": "Wall",
+              "sight": "Sight", "route": "Route", "measure": "Tape"}
 
 
 class EditorPanels:
@@ -319,6 +321,11 @@ class EditorPanels:
                 common.text_box(self, "piece_problems", pygame.Rect(r.x, y, r.w, box_h),
                                 common.problems_html(mine), "@small")
                 y += box_h + gap
+            common.button(self, "restyle", pygame.Rect(r.x, y, r.w, row), f"Restyle selection: {self.preset.label}",
+                          f"Give the selected pieces the {self.preset.label} preset's kind, look and flags "
+                          "(one undo step)")
+            _shorten(self.widgets["restyle"], f"Restyle: {self.preset.label}")
+            y += row + gap
             bw = (r.w - 3 * gap) // 4
             for i, (key, text, tip) in enumerate((("front", "Front", "Bring to front (Page Up)"),
                                                   ("back", "Back", "Send to back (Page Down)"),
