@@ -50,3 +50,29 @@ def test_a_preset_picks_the_tool_and_restyling_is_a_labelled_undoable_action(app
     assert "restyled 1 piece(s) as Hedge" in ed.status_text
     ctrl(app, pygame.K_z)  # one undo step
     assert s.state.get(forest.uid).style == "forest" and len(s.state.pieces) == 2
+
+
+def test_a_wall_or_river_drawn_over_the_edge_is_cut_at_the_table_edge(app: App) -> None:
+    ed = editor(app)
+    s = ed.session
+    click(app, ed.widgets["preset:river"])
+    below = min(38.0, ed.cam.to_inches((0, ed.table_rect.bottom - 3))[1])  # the margin the window shows
+    left = max(-3.0, ed.cam.to_inches((ed.table_rect.x + 3, 0))[0])
+    assert below > 36.5 and left < -0.5
+    for p in ((left, 10), (12, 10), (12, below)):  # starts and ends off the table
+        click(app, at(app, *p))
+    press(app, pygame.K_RETURN)
+    river = s.state.pieces[-1]
+    assert river.style == "river"
+    assert all(0 <= x <= 36 and 0 <= y <= 36 for x, y in river.polygon)
+    xs = [x for x, _ in river.polygon]
+    ys = [y for _, y in river.polygon]
+    assert min(xs) == 0 and max(ys) == 36  # it ends on the edges
+    assert not [p for p in s.problems() if "off the table" in p.message]
+    click(app, ed.widgets["preset:wall"])  # a wall that goes out and comes back: two pieces on the table
+    right = min(37.0, ed.cam.to_inches((ed.table_rect.right - 3, 0))[0])
+    for p in ((30, 30), (right, 30), (right, 33), (30, 33)):
+        click(app, at(app, *p))
+    press(app, pygame.K_RETURN)
+    walls = [p for p in s.state.pieces if p.style == "wall"]
+    assert len(walls) == 2 and all(0 <= x <= 36 and 0 <= y <= 36 for w in walls for x, y in w.polygon)

@@ -18,7 +18,7 @@ from game.content.maps import STYLES, TABLE_SIZE, BattleMap
 from game.core.errors import ContentError, os_problem
 from game.editor import commands as cmd
 from game.editor import transform as tf
-from game.editor.document import MapState, thick_polyline
+from game.editor.document import MapState, clip_to_table, thick_polyline
 from game.editor.overlays import SightJob, encounter_shapes, route, shape_at
 from game.editor.presets import BY_KEY, Preset
 from game.editor.session import EditorSession
@@ -247,8 +247,8 @@ class EditorScene(EditorPanels, EditorInput, Scene):
             hover = cam.to_px(self.cue.point) if self.cue is not None else self.mouse
             if self.tool == "wall" and len(self.points) >= 1:
                 shape = thick_polyline(self.points + [self.cue.point] if self.cue else self.points, self.wall_width)
-                if len(shape) >= 3:
-                    view.outline(surface, shape, cam, view.SELECT, 1)
+                for part in clip_to_table(shape):  # as it will be: cut at the table edge
+                    view.outline(surface, part, cam, view.SELECT, 1)
             pygame.draw.lines(surface, view.SELECT, False, pts + [hover], 2)
             for q in pts:
                 pygame.draw.circle(surface, view.SELECT, q, 4)

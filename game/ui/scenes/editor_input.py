@@ -12,7 +12,7 @@ import pygame_gui
 
 from game.editor import commands as cmd
 from game.editor import transform as tf
-from game.editor.document import Piece, ellipse, rectangle, thick_polyline
+from game.editor.document import Piece, clip_to_table, ellipse, rectangle, thick_polyline
 from game.editor.snapping import Snap, nearest_on_segment, snap_angle, snap_point
 from game.geometry.shapes import point_in_polygon
 from game.ui.scenes.editor_panels import TOOLS
@@ -318,7 +318,11 @@ class EditorInput:
         if self.tool == "polygon" and len(pts) >= 3:
             self.add_piece(tuple(pts))
         elif self.tool == "wall" and len(pts) >= 2:
-            self.add_piece(thick_polyline(pts, self.wall_width))
+            parts = clip_to_table(thick_polyline(pts, self.wall_width))  # cut at the table edge
+            if not parts:
+                self.message = "the wall is off the table: nothing drawn"
+            for part in parts:
+                self.add_piece(part)
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
