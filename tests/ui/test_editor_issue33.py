@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.ui.app import App
-from tests.ui.driver import click, menu_app, press
+from tests.ui.driver import click, menu_app, press, type_text
 from tests.ui.test_editor import at, ctrl
 
 
@@ -76,3 +76,31 @@ def test_a_wall_or_river_drawn_over_the_edge_is_cut_at_the_table_edge(app: App) 
     press(app, pygame.K_RETURN)
     walls = [p for p in s.state.pieces if p.style == "wall"]
     assert len(walls) == 2 and all(0 <= x <= 36 and 0 <= y <= 36 for w in walls for x, y in w.polygon)
+
+
+def _typed(app: App, widget, text: str) -> None:
+    """Type into a field without pressing Enter."""
+    click(app, widget)
+    for _ in range(len(widget.get_text()) + 2):
+        press(app, pygame.K_BACKSPACE)
+    type_text(app, text)
+
+
+def test_text_fields_commit_on_tab_on_a_click_elsewhere_and_on_save(app: App, tmp_path: Path) -> None:
+    ed = editor(app)
+    s = ed.session
+    _typed(app, ed.widgets["name"], "Tabbed Field")
+    press(app, pygame.K_TAB)  # Tab: committed, and the description has the focus
+    assert s.state.name == "Tabbed Field"
+    assert ed.widgets["description"].is_focused
+    type_text(app, "two hills")
+    click(app, ed.widgets["tool:rect"])  # a click on a button elsewhere
+    assert s.state.description == "two hills" and ed.tool == "rect"
+    _typed(app, ed.widgets["name"], "Saved Field")
+    ctrl(app, pygame.K_s)  # Ctrl+S while typing: the name goes into the file
+    assert s.state.name == "Saved Field" and not s.dirty
+    assert (tmp_path / "mods" / "maps" / "saved_field.yaml").exists()
+    _typed(app, ed.widgets["name"], "Clicked Field")
+    click(app, at(app, 30, 30))  # a click on the table
+    assert s.state.name == "Clicked Field"
+    press(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)  # nothing focused: Tab is no text field's business

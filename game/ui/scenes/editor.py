@@ -79,6 +79,8 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         self._since_autosave = 0.0
         self._autosaved: MapState | None = self.session.state
         self._last_click = (0, (0, 0))
+        self._focused: dict[str, tuple[pygame_gui.elements.UITextEntryLine, list[int]]] = {}
+        self._retired: dict[pygame_gui.core.UIElement, str] = {}
         self.clock = 0.0
 
     def _start(self, path: str | Path | None) -> EditorSession:
@@ -117,6 +119,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
     # -- per frame --------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
+        self._watch_focus()
         if self.drag is None and self.panel_key() != self._panel_key:
             self.rebuild()
         if self.drag is None:
@@ -322,13 +325,13 @@ class EditorScene(EditorPanels, EditorInput, Scene):
     # -- buttons and entries ---------------------------------------------------------------------------------
     def _pressed(self, el: pygame_gui.core.UIElement) -> None:
         w, s = self.widgets, self.session
-        key = next((k for k, v in w.items() if v is el), None)
-        if key is None:
+        key = next((k for k, v in w.items() if v is el), None) or self._retired.get(el)
+        if key is None or key not in w:
             return
         sel = sorted(s.selection)
-        if key.startswith("problem:") and el in self.problem_buttons:  # select the piece it is about
+        if key.startswith("problem:") and key[8:].isdigit():  # select the piece it is about
             problems = s.problems()
-            i = int(self.problem_buttons[el])
+            i = int(key[8:])
             if i < len(problems) and problems[i].uid is not None:
                 s.select([problems[i].uid])
                 self.set_tool("select")
@@ -418,10 +421,52 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         elif key == "menu":
             self.leave_editor()
 
-    def _entry_done(self, el: pygame_gui.core.UIElement, text: str) -> None:
+    def rebuild(self) -> None:
+        """The widgets again, with the text field that had the focus focused again (Tab, a commit)."""
+        focused = [k for k, (el, _sel) in self._focused.items() if el.is_focused]
+        self._focused = {}
+        # a click whose event is still queued when a commit rebuilds the panels still counts
+        self._retired = {el: k for k, el in self.widgets.items()}
+        super().rebuild()
+        for key in focused[:1]:
+            el = self.widgets.get(key)
+            if isinstance(el, pygame_gui.elements.UITextEntryLine) and el.is_enabled:
+                self.manager.set_focus_set(el)
+                self._focused[key] = (el, sorted(self.session.selection))
+
+    def _watch_focus(self) -> None:
+        """A text field commits when it loses the focus (Tab, a click anywhere else), not only on Enter."""
+        if any(getattr(el, "held", False) for el in self.widgets.values()):
+            return  # a button is half-pressed: commit after its click, or the rebuild would swallow it
+        now = {k: el for k, el in self.widgets.items() if isinstance(el, pygame_gui.elements.UITextEntryLine)
+               and el.is_focused}
+        for key, (el, sel) in list(self._focused.items()):
+            if now.get(key) is not el:
+                del self._focused[key]
+                self._entry_done(el, el.get_text(), key, sel)
+        for key, el in now.items():
+            if key not in self._focused:
+                self._focused[key] = (el, sorted(self.session.selection))
+
+    def _tab(self, back: bool) -> None:
+        """Tab and Shift+Tab: the next or previous text field (committing this one)."""
+        entries = [el for el in self.widgets.values()
+                   if isinstance(el, pygame_gui.elements.UITextEntryLine) and el.is_enabled and el.visible]
+        if not entries:
+            return
+        cur = next((i for i, el in enumerate(entries) if el.is_focused), -1)
+        nxt = entries[(cur + (-1 if back else 1)) % len(entries)]
+        self.manager.set_focus_set(nxt)
+        self._watch_focus()
+
+    def _entry_done(self, el: pygame_gui.core.UIElement, text: str, key: str | None = None,
+                    sel: list[int] | None = None) -> None:
         w, s = self.widgets, self.session
-        key = next((k for k, v in w.items() if v is el), None)
-        sel = sorted(s.selection)
+        if key is None:
+            key = next((k for k, v in w.items() if v is el), None)
+        if sel is None:
+            sel = sorted(s.selection)
+        sel = [u for u in sel if s.state.get(u) is not None]
         text = text.strip()
         if key == "name" and text and text != s.state.name:
             s.do(cmd.SetMeta(name=text))

@@ -95,6 +95,10 @@ class EditorInput:
             self._modifier(event)
             if t == pygame.KEYDOWN and not self._typing():
                 self._key(event)
+            elif t == pygame.KEYDOWN and event.key == pygame.K_TAB:
+                self._tab(back=self._held("shift", event))
+            elif t == pygame.KEYDOWN and event.key == pygame.K_s and self._held("ctrl", event):
+                self.save(as_new=self._held("shift", event))  # the field being typed in is saved too
         elif t == pygame.MOUSEMOTION:
             self.mouse = tuple(event.pos)
             self._motion(event)
@@ -116,8 +120,11 @@ class EditorInput:
     def _unfocus(self) -> None:
         for el in list(self.manager.get_focus_set() or set()):
             if isinstance(el, pygame_gui.elements.UITextEntryLine):
-                self._entry_done(el, el.get_text())
+                key = next((k for k, v in self.widgets.items() if v is el), None)
+                if key is not None and key not in self._focused:
+                    self._focused[key] = (el, sorted(self.session.selection))
                 el.unfocus()
+        self._watch_focus()
 
     def _modifier(self, event: pygame.event.Event) -> None:
         on = event.type == pygame.KEYDOWN
