@@ -9,7 +9,7 @@ import pytest
 
 from game.ui.app import App
 from tests.ui.driver import click, menu_app, press, type_text
-from tests.ui.test_editor import at, ctrl
+from tests.ui.test_editor import at, ctrl, drag
 
 
 @pytest.fixture
@@ -104,3 +104,40 @@ def test_text_fields_commit_on_tab_on_a_click_elsewhere_and_on_save(app: App, tm
     click(app, at(app, 30, 30))  # a click on the table
     assert s.state.name == "Clicked Field"
     press(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)  # nothing focused: Tab is no text field's business
+
+
+def test_save_as_asks_for_the_name_and_validate_and_open_warn_about_two_maps_with_one_name(
+        app: App, tmp_path: Path) -> None:
+    from game.content.validate import check_paths
+
+    ed = editor(app)
+    s = ed.session
+    click(app, ed.widgets["preset:building"])
+    drag(app, at(app, 6, 6), at(app, 10, 9))
+    _typed(app, ed.widgets["name"], "Hill Fort")
+    ctrl(app, pygame.K_s)
+    first = s.path
+    click(app, ed.widgets["save_as"])
+    dialog = app.top
+    assert dialog.name == "editor_save_as" and dialog.widgets["name"].get_text() == "Hill Fort"
+    assert "another map is already named so" in dialog.note.text  # the one just saved
+    for _ in range(12):
+        press(app, pygame.K_BACKSPACE)
+    type_text(app, "Hill Keep")
+    assert "hill_keep.yaml" in dialog.note.text and "already named" not in dialog.note.text
+    press(app, pygame.K_RETURN)
+    assert app.top is ed and s.state.name == "Hill Keep" and s.path.name == "hill_keep.yaml" and not s.dirty
+    assert first.exists() and s.path != first
+
+    click(app, ed.widgets["save_as"])  # the same name again: saved (a new file), but validate and Open warn
+    press(app, pygame.K_RETURN)
+    twin = s.path
+    assert twin.name == "hill_keep_2.yaml"
+    results = check_paths([str(tmp_path / "mods" / "maps")])
+    warned = {Path(r.file).name for r in results if any("also named 'Hill Keep'" in w.message for w in r.warnings)}
+    assert warned == {"hill_keep.yaml", "hill_keep_2.yaml"}
+    click(app, ed.widgets["open"])
+    opener = app.top
+    texts = [t for _k, _p, t in opener.items if t.startswith("Hill Keep")]
+    assert len(texts) == 2 and all("ANOTHER MAP HAS THIS NAME" in t for t in texts)
+    press(app, pygame.K_ESCAPE)

@@ -17,8 +17,9 @@ import pygame_gui
 from game.content.maps import STYLES, TABLE_SIZE, BattleMap
 from game.core.errors import ContentError, os_problem
 from game.editor import commands as cmd
+from game.editor import files
 from game.editor import transform as tf
-from game.editor.document import MapState, clip_to_table, thick_polyline
+from game.editor.document import MapState, clip_to_table, load_state, thick_polyline
 from game.editor.overlays import SightJob, encounter_shapes, route, shape_at
 from game.editor.presets import BY_KEY, Preset
 from game.editor.session import EditorSession
@@ -27,7 +28,7 @@ from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes import common
 from game.ui.scenes import editor_view as view
-from game.ui.scenes.editor_dialogs import ConfirmDialog, OpenDialog
+from game.ui.scenes.editor_dialogs import ConfirmDialog, NameDialog, OpenDialog
 from game.ui.scenes.editor_input import EditorInput
 from game.ui.scenes.editor_panels import SHORTCUTS, TOOL_NAMES, EditorPanels
 from game.ui.table_view import Camera
@@ -411,7 +412,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         elif key == "save":
             self.save()
         elif key == "save_as":
-            self.save(as_new=True)
+            self.save_as()
         elif key == "play":
             self.play()
         elif key == "help":
@@ -531,6 +532,32 @@ class EditorScene(EditorPanels, EditorInput, Scene):
                         else f"saved: {saved.path}")
         self._autosaved = self.session.state
         return True
+
+    def save_as(self) -> None:
+        """Ask for the new map's name (the file is named after it), then save it as a new file."""
+        self._unfocus()
+        s = self.session
+
+        def file_for(name: str) -> str:
+            folder = files.drafts_dir(s.mods) if s.problems() else files.user_maps_dir(s.mods)
+            path = files.free_path(folder, files.stem_for(name))
+            return f"{path.parent.name}/{path.name} in your mod folder"
+
+        def taken(name: str) -> str | None:
+            for _origin, path in files.listing(s.mods):  # this map's own file too: it stays as it is
+                try:
+                    if load_state(path).name.strip().casefold() == name.casefold():
+                        return path.name
+                except Exception:  # an unreadable file has no name to clash with
+                    continue
+            return None
+
+        def done(name: str) -> None:
+            if name != s.state.name:
+                s.do(cmd.SetMeta(name=name))
+            self.save(as_new=True)
+
+        self.app.push(NameDialog(self.app, s.state.name, file_for, taken, done))
 
     def ask_then(self, then) -> None:
         """Run ``then`` now, or after the player has saved or discarded unsaved changes."""

@@ -98,7 +98,7 @@ class EditorInput:
             elif t == pygame.KEYDOWN and event.key == pygame.K_TAB:
                 self._tab(back=self._held("shift", event))
             elif t == pygame.KEYDOWN and event.key == pygame.K_s and self._held("ctrl", event):
-                self.save(as_new=self._held("shift", event))  # the field being typed in is saved too
+                self.save_as() if self._held("shift", event) else self.save()  # with the field being typed in
         elif t == pygame.MOUSEMOTION:
             self.mouse = tuple(event.pos)
             self._motion(event)
@@ -348,7 +348,7 @@ class EditorInput:
             elif k == pygame.K_d:
                 s.duplicate()
             elif k == pygame.K_s:
-                self.save(as_new=shift)
+                self.save_as() if shift else self.save()
             elif k == pygame.K_n:
                 self.ask_then(self.new_map)
             elif k == pygame.K_o:
