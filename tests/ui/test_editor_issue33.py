@@ -141,3 +141,24 @@ def test_save_as_asks_for_the_name_and_validate_and_open_warn_about_two_maps_wit
     texts = [t for _k, _p, t in opener.items if t.startswith("Hill Keep")]
     assert len(texts) == 2 and all("ANOTHER MAP HAS THIS NAME" in t for t in texts)
     press(app, pygame.K_ESCAPE)
+
+
+def test_esc_clears_the_tool_and_the_overlays_first_and_leaving_takes_a_second_esc(app: App) -> None:
+    ed = editor(app)
+    click(app, ed.widgets["tool:sight"])
+    click(app, at(app, 18, 18))
+    assert ed.sight_at is not None
+    press(app, pygame.K_ESCAPE)  # the overlay goes; the editor stays
+    assert app.top is ed and ed.sight_at is None and ed.tool == "sight"
+    press(app, pygame.K_ESCAPE)  # the tool goes
+    assert app.top is ed and ed.tool == "select"
+    click(app, ed.widgets["encounter"])
+    press(app, pygame.K_ESCAPE)
+    assert app.top is ed and ed.encounter is None
+    press(app, pygame.K_ESCAPE)  # nothing left to clear: asked for a second Esc
+    assert app.top is ed and "Esc again" in ed.status_text
+    press(app, pygame.K_v)  # anything else in between disarms it
+    press(app, pygame.K_ESCAPE)
+    assert app.top is ed
+    press(app, pygame.K_ESCAPE)
+    assert app.top is not ed and app.top.name == "menu"

@@ -82,6 +82,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         self._last_click = (0, (0, 0))
         self._focused: dict[str, tuple[pygame_gui.elements.UITextEntryLine, list[int]]] = {}
         self._retired: dict[pygame_gui.core.UIElement, str] = {}
+        self._esc_armed = False  # Esc with nothing to clear: a second Esc leaves the editor
         self.clock = 0.0
 
     def _start(self, path: str | Path | None) -> EditorSession:

@@ -148,6 +148,7 @@ class EditorInput:
     def _press(self, pos: tuple[int, int]) -> None:
         at = self.cam.to_inches(pos)
         self.message = ""
+        self._esc_armed = False
         if self.pending is not None:
             return
         if self.tool == "select":
@@ -333,6 +334,10 @@ class EditorInput:
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
+        if k not in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT):
+            self._esc_armed, armed = False, self._esc_armed
+            if k == pygame.K_ESCAPE:
+                self._esc_armed = armed
         ctrl, shift = self._held("ctrl", event), self._held("shift", event)
         s = self.session
         if ctrl:
@@ -372,8 +377,21 @@ class EditorInput:
             elif s.selection:
                 s.select([])
                 self.active_corner = None
-            else:
+            elif self.sight_at is not None or self.route_ends is not None or self.tape is not None:
+                self.sight = self.sight_at = self.route_ends = self.route_result = self.tape = None
+                self.message = "overlay cleared (Esc again: back to the Select tool)"
+            elif self.encounter is not None:
+                self.encounter = None
+                self.message = "encounter hidden"
+            elif self.tool != "select":
+                self.set_tool("select")
+                self.message = "the Select tool"
+            elif self._esc_armed:
                 self.leave_editor()
+            else:
+                self._esc_armed = True
+                self.message = "press Esc again to leave the editor"
+                return
         elif k == pygame.K_BACKSPACE and self.points:
             self.points.pop()
         elif k in (pygame.K_DELETE, pygame.K_BACKSPACE):
