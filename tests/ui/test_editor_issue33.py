@@ -162,3 +162,24 @@ def test_esc_clears_the_tool_and_the_overlays_first_and_leaving_takes_a_second_e
     assert app.top is ed
     press(app, pygame.K_ESCAPE)
     assert app.top is not ed and app.top.name == "menu"
+
+
+def test_sight_and_route_say_on_the_table_that_pieces_with_problems_were_left_out(app: App) -> None:
+    ed = editor(app)
+    s = ed.session
+    click(app, ed.widgets["preset:building"])
+    drag(app, at(app, 16, 10), at(app, 20, 26))
+    house = s.state.pieces[-1]
+    click(app, ed.widgets["tool:sight"])
+    click(app, at(app, 8, 18))
+    assert ed.sight_at is not None and not ed.overlay_notes
+    click(app, ed.widgets["tool:select"])
+    click(app, at(app, 18, 18))
+    drag(app, at(app, 20, 26), at(app, 20, 37))  # a corner dragged off the table
+    assert any(p.uid == house.uid for p in s.problems())
+    click(app, ed.widgets["tool:sight"])
+    click(app, at(app, 8, 18))
+    assert any(n.startswith("sight ignores 1 piece(s) with problems: building") for n in ed.overlay_notes)
+    click(app, ed.widgets["tool:route"])
+    drag(app, at(app, 8, 4), at(app, 30, 30))
+    assert any(n.startswith("route ignores 1 piece(s)") for n in ed.overlay_notes)

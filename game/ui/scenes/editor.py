@@ -76,6 +76,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         self._caption = ""
         self.status_rect = pygame.Rect(0, 0, 1, 1)
         self._valid_map: tuple[MapState, BattleMap] | None = None
+        self._left_out: list[str] = []  # the pieces the overlays leave out (their problems make them unmeasurable)
         self.sight_view = view.SightView()
         self._since_autosave = 0.0
         self._autosaved: MapState | None = self.session.state
@@ -167,9 +168,17 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         state = self.session.state
         if self._valid_map is None or self._valid_map[0] is not state:
             bad = {p.uid for p in self.session.problems()}
-            self._valid_map = (state, MapState(state.name, "", tuple(p for p in state.pieces
-                                                                     if p.uid not in bad)).battle_map())
+            kept = tuple(p for p in state.pieces if p.uid not in bad)
+            self._left_out = [p.id for p in state.pieces if p.uid in bad]
+            self._valid_map = (state, MapState(state.name, "", kept).battle_map())
         return self._valid_map[1]
+
+    def left_out_note(self) -> str:
+        """What the sight and route overlays say when pieces with problems were not measured."""
+        if not self._left_out:
+            return ""
+        names = ", ".join(self._left_out[:3]) + (" …" if len(self._left_out) > 3 else "")
+        return f"ignores {len(self._left_out)} piece(s) with problems: {names}"
 
     def _refresh_overlays(self) -> None:
         """Sight and route follow the map: recomputed once when an edit ends."""
@@ -197,6 +206,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        self.overlay_notes: list[str] = []  # what the overlays say of themselves this frame (pieces left out)
         surface.fill(theme.BG)
         cam = self.cam
         clip = surface.get_clip()
@@ -216,6 +226,11 @@ class EditorScene(EditorPanels, EditorInput, Scene):
                 view.draw_encounter(surface, shapes, cam, font, self.app.settings.colour_blind)
         if self.sight is not None:
             self.sight_view.draw(surface, self.sight, cam)
+            note = self.left_out_note()
+            if note and self.sight_at is not None and (self.drag is None or self.drag["kind"] != "sight"):
+                at = cam.to_px(self.sight_at)
+                view.label_at(surface, "sight " + note, (at[0], at[1] + self.px(18)), font, view.PROBLEM)
+                self.overlay_notes.append("sight " + note)
         marks: dict[int, list[int | None]] = {}
         for pr in self.problems():
             if pr.uid is not None:
@@ -287,6 +302,11 @@ class EditorScene(EditorPanels, EditorInput, Scene):
                     pygame.draw.circle(surface, (255, 255, 255), q, 3)
                 rough = ", crosses rough terrain [TERR-2]" if r.move.crosses_rough else ""
                 view.label_at(surface, f"route {r.cost:.2f}″{rough}", cam.to_px(b), font)
+                if self.left_out_note():
+                    q = cam.to_px(b)
+                    view.label_at(surface, "route " + self.left_out_note(), (q[0], q[1] + self.px(18)), font,
+                                  view.PROBLEM)
+                    self.overlay_notes.append("route " + self.left_out_note())
             else:
                 pygame.draw.line(surface, view.PROBLEM, cam.to_px(a), cam.to_px(b), 2)
                 why = r.reason if r is not None else "no route"
