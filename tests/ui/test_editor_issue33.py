@@ -183,3 +183,29 @@ def test_sight_and_route_say_on_the_table_that_pieces_with_problems_were_left_ou
     click(app, ed.widgets["tool:route"])
     drag(app, at(app, 8, 4), at(app, 30, 30))
     assert any(n.startswith("route ignores 1 piece(s)") for n in ed.overlay_notes)
+
+
+def test_buttons_keep_their_places_through_a_mirror_preview_and_a_change_of_kind(app: App) -> None:
+    ed = editor(app)
+    s = ed.session
+    click(app, ed.widgets["preset:building"])
+    drag(app, at(app, 6, 6), at(app, 10, 9))
+    click(app, ed.widgets["tool:select"])
+    click(app, at(app, 8, 8))
+
+    def places() -> dict[str, tuple]:
+        return {k: tuple(w.rect) for k, w in ed.widgets.items() if k in (
+            "mirror_sel", "mirror_all", "mirror_copy", "symmetric", "axis",
+            "problems_head", "restyle", "delete", "front", "prop:style")}
+
+    before = places()
+    assert "apply_mirror" not in ed.widgets
+    click(app, ed.widgets["mirror_copy"])  # Apply and Cancel float over the table's edge
+    assert ed.pending is not None and ed.table_rect.contains(ed.widgets["apply_mirror"].rect)
+    assert places() == before
+    click(app, ed.widgets["cancel_mirror"])
+    assert ed.pending is None and places() == before
+    for kind in ("obstacle", "rough", "area", "impassable"):  # the kind changes which flags are shown
+        click(app, ed.widgets[f"kind:{kind}"])
+        assert s.selected()[0].kind == kind
+        assert places() == before, kind

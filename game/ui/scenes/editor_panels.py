@@ -94,6 +94,13 @@ class EditorPanels:
             r = pygame.Rect(r.x, r.y + row + gap, r.w, r.h - row - gap)
             self._panel(r, self._build_left if self.side_tab == "tools" else self._build_right, row, gap)
             self.table_rect = pygame.Rect(side_w, body.y, w - side_w - m, body.h + gap)
+        if self.pending is not None:  # Apply / Cancel of a mirror preview float over the table's top edge:
+            t = self.table_rect          # no other control moves when a preview starts or ends
+            bw = px(120)
+            b = common.button(self, "apply_mirror", pygame.Rect(t.centerx - bw - gap, t.y + gap, bw, row),
+                              "Apply (Enter)", self.pending.label)
+            common.select(b, True)
+            common.button(self, "cancel_mirror", pygame.Rect(t.centerx + gap, t.y + gap, bw, row), "Cancel (Esc)")
         self.status_rect = pygame.Rect(m, h - bottom_h, w - 2 * m, bottom_h - 2)
         if not self.zoomed:
             self.cam = Camera.fit(self.table_rect, margin=px(26))
@@ -169,26 +176,22 @@ class EditorPanels:
                                                                 "the whole map): a symmetric map in one step"),
                  ("symmetric", "Symmetric editing", px(140), self.session.state.symmetry is not None,
                   "Every edit is mirrored live to a twin piece across the axis")]
-        # the rows the buttons take without a pending mirror: the bar keeps its height while one is shown
         last, ends = y, x
         for *_, bw, _on, _tip in items:
             if ends > r.x and ends + bw > r.right:
                 last, ends = last + row + gap, r.x
             ends += bw + gap
         bottom = last + row
-        if self.pending is not None:
-            items = [("apply_mirror", "Apply (Enter)", px(120), True, self.pending.label),
-                     ("cancel_mirror", "Cancel (Esc)", px(110), False, None)] + items
         for key, text, bw, on, tip in items:
             at = place(bw)
             if at.bottom > bottom:
                 break
             b = common.button(self, key, at, text, tip)
             common.select(b, on)
-        if not self.session.selection:
-            for key in ("mirror_sel",):
-                if key in self.widgets:
-                    self.widgets[key].disable()
+        off = [] if self.session.selection else ["mirror_sel"]
+        for key in off:
+            if key in self.widgets:
+                self.widgets[key].disable()
         return (bottom - r.y + gap) // (row + gap)
 
     def _entry(self, key: str, rect: pygame.Rect, text: str, limit: int) -> pygame_gui.elements.UITextEntryLine:
@@ -259,11 +262,20 @@ class EditorPanels:
         self._head("props_head", pygame.Rect(r.x, y, r.w, px(22)), head)
         y += px(22)
         label_w = px(78)
+        narrow = (r.w - label_w - gap) // 2 < px(76)
+        step = row + gap
+        # every place below is fixed, whatever the selection's kind: id, kind (2 rows, 3 when narrow),
+        # style, two flag rows, the selection's problems, Restyle, the piece buttons, then the problems list
+        flags_y = y + step * (4 if narrow else 3) + step
+        box_y = flags_y + 2 * step
+        box_h = px(62)
+        restyle_y = box_y + box_h + gap
+        problems_y = restyle_y + 2 * step
         if not sel:
             text = (f"Preset <b>{common.esc(self.preset.label)}</b>: {common.esc(self.preset.tip())}<br><br>"
                     "Pick a tool and draw on the table, or click a piece to edit it. F1 lists every control.")
-            common.text_box(self, "props_text", pygame.Rect(r.x, y, r.w, px(150)), text, "@small")
-            y += px(150) + gap
+            common.text_box(self, "props_text", pygame.Rect(r.x, y, r.w, min(px(150), problems_y - y - gap)), text,
+                            "@small")
         else:
             p = sel[0]
 
@@ -279,7 +291,7 @@ class EditorPanels:
             y += row + gap
             lab("kind", "Kind", y)
             kx = r.x + label_w
-            if (r.w - label_w - gap) // 2 < px(76):  # a narrow panel: the kinds on rows of their own, full width
+            if narrow:  # a narrow panel: the kinds on rows of their own, full width
                 kx, y = r.x, y + row + gap
             kw = (r.right - kx - gap) // 2
             for i, kind in enumerate(("rough", "obstacle", "impassable", "area")):
@@ -317,12 +329,12 @@ class EditorPanels:
                 common.button(self, "fix:cross_cost", pygame.Rect(r.x, y, r.w, row),
                               f"Remove cross_cost (not for {p.kind})", FIELDS["cross_cost"][1])
                 y += row + gap
+            y = max(y, box_y)  # (a rare third flag row, a flag to remove, pushes the rest down)
             mine = [pr.message for pr in self.session.problems() if pr.uid in self.session.selection]
             if mine:  # the selected pieces' problems in full (the list below has one line each)
-                box_h = min(px(110), max(px(44), r.bottom - y - px(120)))
                 common.text_box(self, "piece_problems", pygame.Rect(r.x, y, r.w, box_h),
                                 common.problems_html(mine), "@small")
-                y += box_h + gap
+            y = max(y + box_h + gap, restyle_y)
             common.button(self, "restyle", pygame.Rect(r.x, y, r.w, row), f"Restyle selection: {self.preset.label}",
                           f"Give the selected pieces the {self.preset.label} preset's kind, look and flags "
                           "(one undo step)")
@@ -336,6 +348,7 @@ class EditorPanels:
                 common.button(self, key, pygame.Rect(r.x + i * (bw + gap), y, bw, row), text, tip)
             y += row + gap
         problems = self.session.problems()
+        y = max(y, problems_y)
         self._head("problems_head", pygame.Rect(r.x, y, r.w, px(22)),
                    f"Problems: {len(problems)}" if problems else "No problems: the map is playable")
         y += px(22)
