@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from game.content.maps import build_map
+from game.content.maps import build_map, map_warnings
 from game.content.yaml_loader import Document
 from game.core.errors import ContentError
 from game.editor.document import MapState
@@ -24,6 +24,7 @@ class MapProblem:
     message: str
     uid: int | None  # the piece it is about, or None for the whole map
     corner: int | None = None  # the corner it names, if any
+    warning: bool = False  # loads and plays, but likely a mistake (``validate`` warns of it)
 
     def text(self, piece_id: str | None = None) -> str:
         return f"{piece_id}: {self.message}" if piece_id else f"{self.where or 'map'}: {self.message}"
@@ -46,3 +47,18 @@ def check(state: MapState) -> list[MapProblem]:
             out.append(MapProblem(p.where, p.message, uid, corner))
         return out
     return []
+
+
+def warnings(state: MapState) -> list[MapProblem]:
+    """What ``validate`` warns of for a map without problems: overlapping pieces, slivers."""
+    doc = Document("<editor>", state.file_data())
+    try:
+        built = build_map(doc)
+    except ContentError:
+        return []
+    out = []
+    for p in map_warnings(doc, built):
+        m = _PIECE.match(p.where)
+        uid = state.pieces[int(m.group(1))].uid if m and int(m.group(1)) < len(state.pieces) else None
+        out.append(MapProblem(p.where, p.message, uid, None, warning=True))
+    return out

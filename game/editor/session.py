@@ -14,6 +14,7 @@ from game.editor import commands as cmd
 from game.editor import files
 from game.editor.document import Clipboard, MapState, Piece, load_state, state_from_bytes
 from game.editor.problems import MapProblem, check
+from game.editor.problems import warnings as map_check_warnings
 from game.editor.snapping import SnapSettings
 
 CLIPBOARD = Clipboard()  # one per application, so pieces copied from one map paste into another
@@ -30,6 +31,7 @@ class EditorSession:
     last_saved: files.Saved | None = None
     untrusted_origin: str | None = None  # a recovered autosave's "editing:" file, not trusted (see recover)
     _checked: tuple[MapState, list[MapProblem]] | None = None
+    _warned: tuple[MapState, list[MapProblem]] | None = None
 
     # -- the document -------------------------------------------------------------------------------------
     @property
@@ -53,6 +55,12 @@ class EditorSession:
         if self._checked is None or self._checked[0] is not self.state:
             self._checked = (self.state, check(self.state))
         return self._checked[1]
+
+    def warnings(self) -> list[MapProblem]:
+        """What ``validate`` would warn of (a map without problems only; computed once per state)."""
+        if self._warned is None or self._warned[0] is not self.state:
+            self._warned = (self.state, [] if self.problems() else map_check_warnings(self.state))
+        return self._warned[1]
 
     def do(self, command: cmd.Command) -> bool:
         done = self.history.do(command)

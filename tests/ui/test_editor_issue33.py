@@ -209,3 +209,22 @@ def test_buttons_keep_their_places_through_a_mirror_preview_and_a_change_of_kind
         click(app, ed.widgets[f"kind:{kind}"])
         assert s.selected()[0].kind == kind
         assert places() == before, kind
+
+
+def test_overlapping_pieces_are_warned_of_live_apart_from_problems(app: App) -> None:
+    ed = editor(app)
+    s = ed.session
+    click(app, ed.widgets["preset:forest"])
+    for p in ((4, 4), (12, 4), (12, 12), (4, 12)):
+        click(app, at(app, *p))
+    press(app, pygame.K_RETURN)
+    assert ed.widgets["problems_head"].text == "No problems: the map is playable"
+    click(app, ed.widgets["preset:building"])
+    drag(app, at(app, 10, 10), at(app, 16, 16))  # overlaps the forest: validate warns
+    assert not s.problems() and len(s.warnings()) == 1
+    assert ed.widgets["problems_head"].text == "No problems (playable) · warnings: 1"
+    assert "1 warning(s)" in ed.status_text
+    button = ed.widgets["problem:w0"]
+    assert button.text.startswith("Warning — ") and "overlaps" in button.tool_tip_text
+    click(app, button)
+    assert s.selection == {s.state.pieces[-1].uid}

@@ -154,7 +154,8 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         where = "not saved yet" if s.path is None else ("shipped map: saving writes a copy to your mod folder"
                                                         if s.shipped else str(s.path))
         parts = [f"{s.state.name}{' *unsaved*' if s.dirty else ''}", ("DRAFT — " if s.draft else "") + where,
-                 f"{len(s.state.pieces)} pieces", f"{len(self.problems())} problem(s)"]
+                 f"{len(s.state.pieces)} pieces", f"{len(self.problems())} problem(s)"
+                 + (f", {len(s.warnings())} warning(s)" if self.drag is None and s.warnings() else "")]
         at = self.cam.to_inches(self.mouse)
         if 0 <= at[0] <= TABLE_SIZE and 0 <= at[1] <= TABLE_SIZE:
             parts.append(f"{at[0]:.2f}″, {at[1]:.2f}″")
@@ -351,6 +352,13 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         if key is None or key not in w:
             return
         sel = sorted(s.selection)
+        if key.startswith("problem:w") and key[9:].isdigit():  # a warning: select the piece it is about
+            warned = s.warnings()
+            i = int(key[9:])
+            if i < len(warned) and warned[i].uid is not None:
+                s.select([warned[i].uid])
+                self.set_tool("select")
+            return
         if key.startswith("problem:") and key[8:].isdigit():  # select the piece it is about
             problems = s.problems()
             i = int(key[8:])

@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 
 from game.editor.presets import FIELDS, KIND_RULES, PRESETS, applies
+from game.ui import theme
 from game.ui.scenes import common
 from game.ui.table_view import Camera
 
@@ -348,17 +349,25 @@ class EditorPanels:
                 common.button(self, key, pygame.Rect(r.x + i * (bw + gap), y, bw, row), text, tip)
             y += row + gap
         problems = self.session.problems()
+        warned = self.session.warnings()  # validate's warnings: playable, but likely a mistake
         y = max(y, problems_y)
-        self._head("problems_head", pygame.Rect(r.x, y, r.w, px(22)),
-                   f"Problems: {len(problems)}" if problems else "No problems: the map is playable")
+        head = f"Problems: {len(problems)}" if problems else "No problems: the map is playable"
+        if warned:
+            head = f"No problems (playable) · warnings: {len(warned)}"
+        self._head("problems_head", pygame.Rect(r.x, y, r.w, px(22)), head)
         y += px(22)
-        list_h = r.bottom - y if self.page is None else max(r.bottom - y, min(len(problems), 4) * px(31))
-        if problems and list_h > px(30):
+        shown = len(problems) + len(warned)
+        list_h = r.bottom - y if self.page is None else max(r.bottom - y, min(shown, 4) * px(31))
+        if shown and list_h > px(30):
             ids = {p.uid: p.id for p in self.session.state.pieces}
             items = [(str(i), pr.text(ids.get(pr.uid)) if pr.uid is not None else pr.text())
                      for i, pr in enumerate(problems)]
+            items += [(f"w{i}", "Warning — " + pr.message) for i, pr in enumerate(warned)]
             self.problem_buttons = common.choice_list(self, "problem", pygame.Rect(r.x, y, r.w, list_h),
                                                       items, None, {k: t for k, t in items})
+            for b, item in self.problem_buttons.items():  # problems in red, warnings in amber
+                b.colours["normal_text"] = pygame.Color(theme.ACCENT if item.startswith("w") else theme.BAD)
+                b.rebuild()
         else:
             self.problem_buttons = {}
 
@@ -372,7 +381,8 @@ class EditorPanels:
         """What the side panels show; they are rebuilt when it changes (an edit's end, a new selection)."""
         s = self.session
         sel = tuple((p.uid, p.id, p.kind, p.style, p.blocks_los, p.cross_cost, p.water) for p in s.selected())
-        probs = tuple((p.where, p.message) for p in s.problems()) if self.drag is None else self._panel_key
+        probs = tuple((p.where, p.message) for p in s.problems() + s.warnings()) if self.drag is None \
+            else self._panel_key
         return (sel, probs, self.tool, self.preset.key, self.pending is not None, s.state.name, s.state.description,
                 s.state.symmetry, self.axis, self.encounter, bool(s.history.done), bool(s.history.undone),
                 s.snap.on, s.snap.grid, tuple(self.show.items()), self.base_mm, self.side_tab)
