@@ -30,7 +30,7 @@ class EditorSession:
     mods: Path | None = None
     last_saved: files.Saved | None = None
     untrusted_origin: str | None = None  # a recovered autosave's "editing:" file, not trusted (see recover)
-    _checked: tuple[MapState, list[MapProblem]] | None = None
+    _checked: tuple[MapState, list[MapProblem], frozenset[int]] | None = None
     _warned: tuple[MapState, list[MapProblem]] | None = None
 
     # -- the document -------------------------------------------------------------------------------------
@@ -52,8 +52,9 @@ class EditorSession:
 
     def problems(self) -> list[MapProblem]:
         """The loader's verdict on the map as it stands (computed once per state)."""
-        if self._checked is None or self._checked[0] is not self.state:
-            self._checked = (self.state, check(self.state))
+        sel = frozenset(self.selection)
+        if self._checked is None or self._checked[0] is not self.state or self._checked[2] != sel:
+            self._checked = (self.state, check(self.state, sel), sel)
         return self._checked[1]
 
     def warnings(self) -> list[MapProblem]:

@@ -98,7 +98,7 @@ def test_draw_edit_mirror_fix_save_and_play_a_map_from_the_main_menu(app: App, t
     # a problem the editor shows: the same id twice; clicking it selects the piece; renaming fixes it
     retype(app, ed.widgets["prop:id"], "forest")
     problems = ed.session.problems()
-    assert any("duplicate terrain id" in p.message for p in problems)
+    assert any("already named 'forest'" in p.message for p in problems)
     click(app, at(app, 30, 33))  # nothing there: the selection is cleared
     assert not ed.session.selection
     click(app, ed.widgets["problem:0"])

@@ -228,3 +228,45 @@ def test_overlapping_pieces_are_warned_of_live_apart_from_problems(app: App) -> 
     assert button.text.startswith("Warning — ") and "overlaps" in button.tool_tip_text
     click(app, button)
     assert s.selection == {s.state.pieces[-1].uid}
+
+
+def test_problems_are_worded_for_map_makers_one_entry_per_fault_with_the_place_ringed(app: App) -> None:
+    from game.editor.problems import check
+
+    ed = editor(app)
+    s = ed.session
+    click(app, ed.widgets["preset:building"])
+    drag(app, at(app, 10, 10), at(app, 16, 16))
+    house = s.state.pieces[-1]
+    click(app, ed.widgets["tool:select"])
+    click(app, at(app, 13, 13))
+    drag(app, at(app, 16, 16), at(app, 16, 37))  # one corner off the table
+    drag(app, at(app, 16, 10), at(app, 37, 10))  # and another: still one entry
+    mine = [p for p in s.problems() if p.uid == house.uid]
+    assert len(mine) == 1 and mine[0].message.startswith("2 corners lie off the table")
+    assert "0." not in mine[0].message and len(mine[0].spots) == 2
+    ctrl(app, pygame.K_z)
+    ctrl(app, pygame.K_z)
+    assert not s.problems()
+    # a twist: corner 1 dragged across, the ring on the crossing, not on a corner
+    drag(app, at(app, 16, 10), at(app, 13, 20))
+    cross = [p for p in s.problems() if "crosses itself" in p.message]
+    assert len(cross) == 1 and "edges" not in cross[0].message
+    spot = cross[0].spots[0]
+    assert spot not in s.state.get(house.uid).polygon and 10 <= spot[0] <= 16 and 10 <= spot[1] <= 18
+    ctrl(app, pygame.K_z)
+    # a repeated id is told on the piece being renamed (the earlier one here), not on the other
+    click(app, ed.widgets["preset:forest"])
+    for p in ((24, 24), (30, 24), (30, 30)):
+        click(app, at(app, *p))
+    press(app, pygame.K_RETURN)
+    forest = s.state.pieces[-1]
+    click(app, ed.widgets["tool:select"])
+    click(app, at(app, 13, 13))
+    assert s.selection == {house.uid}
+    from tests.ui.test_editor import retype
+
+    retype(app, ed.widgets["prop:id"], forest.id)
+    dup = [p for p in s.problems() if "already named" in p.message]
+    assert len(dup) == 1 and dup[0].uid == house.uid
+    assert [p.uid for p in check(s.state) if "already named" in p.message] == [forest.uid]  # none selected

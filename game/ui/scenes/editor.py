@@ -232,10 +232,10 @@ class EditorScene(EditorPanels, EditorInput, Scene):
                 at = cam.to_px(self.sight_at)
                 view.label_at(surface, "sight " + note, (at[0], at[1] + self.px(18)), font, view.PROBLEM)
                 self.overlay_notes.append("sight " + note)
-        marks: dict[int, list[int | None]] = {}
+        marks: dict[int, list] = {}
         for pr in self.problems():
             if pr.uid is not None:
-                marks.setdefault(pr.uid, []).append(pr.corner)
+                marks.setdefault(pr.uid, []).extend(pr.spots or [pr.corner])
         view.draw_problems(surface, state, cam, marks, font)
         view.draw_twins(surface, state, cam, s.selection)
         if self.pending is not None:

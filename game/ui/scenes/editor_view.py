@@ -158,16 +158,19 @@ def dash_line(surf: pygame.Surface, colour, a: Sequence[float], b: Sequence[floa
                          (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), width)
 
 
-def draw_problems(surf: pygame.Surface, state: MapState, cam: Camera, marks: dict[int, list[int | None]],
+def draw_problems(surf: pygame.Surface, state: MapState, cam: Camera, marks: dict[int, list],
                   font: pygame.font.Font) -> None:
-    """A red outline and a "!" on each piece with a problem; a ring on each corner a problem names."""
+    """A red outline and a "!" on each piece with a problem; a ring on each place a problem names (a
+    corner's index or a point: where edges cross, a corner off the table)."""
     for p in state.pieces:
         if p.uid not in marks or not p.polygon:
             continue
         outline(surf, p.polygon, cam, PROBLEM, 3)
-        for corner in marks[p.uid]:
-            if corner is not None and corner < len(p.polygon):
-                pygame.draw.circle(surf, PROBLEM, cam.to_px(p.polygon[corner]), 7, 2)
+        for spot in marks[p.uid]:
+            if isinstance(spot, int) and spot < len(p.polygon):
+                spot = p.polygon[spot]
+            if isinstance(spot, tuple):
+                pygame.draw.circle(surf, PROBLEM, cam.to_px(spot), 9, 3)
         x0, y0, _, _ = p.bounds
         at = cam.to_px((x0, y0))
         pygame.draw.circle(surf, PROBLEM, at, 9)
