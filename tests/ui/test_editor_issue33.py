@@ -270,3 +270,22 @@ def test_problems_are_worded_for_map_makers_one_entry_per_fault_with_the_place_r
     dup = [p for p in s.problems() if "already named" in p.message]
     assert len(dup) == 1 and dup[0].uid == house.uid
     assert [p.uid for p in check(s.state) if "already named" in p.message] == [forest.uid]  # none selected
+
+
+def test_a_double_click_just_outside_an_edge_adds_a_corner(app: App) -> None:
+    ed = editor(app)
+    s = ed.session
+    click(app, ed.widgets["preset:building"])
+    drag(app, at(app, 10, 10), at(app, 16, 16))
+    house = s.state.pieces[-1]
+    click(app, ed.widgets["tool:select"])
+    click(app, at(app, 13, 13))
+    x, y = at(app, 13, 10)
+    outside = (x, y - 4)  # 4 px above the top edge
+    click(app, outside)
+    assert s.selection == {house.uid}
+    click(app, outside)
+    assert len(s.state.get(house.uid).polygon) == 5
+    far = (x, y - 40)
+    click(app, far)
+    assert not s.selection

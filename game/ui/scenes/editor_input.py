@@ -72,7 +72,7 @@ class EditorInput:
             n = len(p.polygon)
             for i in range(n):
                 q, d = nearest_on_segment(at, p.polygon[i], p.polygon[(i + 1) % n])
-                if d * self.cam.scale <= self.px(6):
+                if d * self.cam.scale <= self.px(8):  # a few pixels either side of the line
                     return (p.uid, i, q)
         return None
 
@@ -208,6 +208,8 @@ class EditorInput:
         self.active_corner = None
         piece = self.piece_at(at)
         shift = self._held("shift")
+        if piece is None and edge is not None:  # just outside a selected piece's edge: keep it selected, so
+            return                                # the second click of a double-click adds a corner there
         if piece is None:
             if not shift:
                 s.select([])
