@@ -95,13 +95,14 @@ class EditorPanels:
             r = pygame.Rect(r.x, r.y + row + gap, r.w, r.h - row - gap)
             self._panel(r, self._build_left if self.side_tab == "tools" else self._build_right, row, gap)
             self.table_rect = pygame.Rect(side_w, body.y, w - side_w - m, body.h + gap)
-        if self.pending is not None:  # Apply / Cancel of a mirror preview float over the table's top edge:
-            t = self.table_rect          # no other control moves when a preview starts or ends
+        if self.pending is not None:  # Apply / Cancel of a mirror preview float over the table's bottom edge
+            t = self.table_rect          # (the rulers are at the top): no other control moves for a preview
             bw = px(120)
-            b = common.button(self, "apply_mirror", pygame.Rect(t.centerx - bw - gap, t.y + gap, bw, row),
+            by = t.bottom - row - 2 * gap
+            b = common.button(self, "apply_mirror", pygame.Rect(t.centerx - bw - gap, by, bw, row),
                               "Apply (Enter)", self.pending.label)
             common.select(b, True)
-            common.button(self, "cancel_mirror", pygame.Rect(t.centerx + gap, t.y + gap, bw, row), "Cancel (Esc)")
+            common.button(self, "cancel_mirror", pygame.Rect(t.centerx + gap, by, bw, row), "Cancel (Esc)")
         self.status_rect = pygame.Rect(m, h - bottom_h, w - 2 * m, bottom_h - 2)
         if not self.zoomed:
             self.cam = Camera.fit(self.table_rect, margin=px(26))
