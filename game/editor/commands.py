@@ -259,6 +259,18 @@ class Mirror(Command):
         return replace(out, twins=out.twins + tuple(links))
 
 
+class Restore(Command):
+    """An undo step brought back from the autosave's history: the map before it and after it, whole."""
+
+    def __init__(self, before: MapState, after: MapState, label: str):
+        super().__init__()
+        self.before, self.after, self.label = before, after, label
+
+    def run(self, s: MapState) -> MapState:
+        assert self.after is not None
+        return self.after
+
+
 class SetMeta(Command):
     label = "rename map"
 

@@ -289,3 +289,38 @@ def test_a_double_click_just_outside_an_edge_adds_a_corner(app: App) -> None:
     far = (x, y - 40)
     click(app, far)
     assert not s.selection
+
+
+def test_recovered_work_is_offered_keep_or_discard_with_its_undo_history(app: App, tmp_path: Path) -> None:
+    from game.ui.scenes.editor import EditorScene
+    from tests.ui.driver import frames
+
+    ed = editor(app)
+    click(app, ed.widgets["preset:pond"])
+    drag(app, at(app, 10, 10), at(app, 16, 14))
+    click(app, ed.widgets["preset:building"])
+    drag(app, at(app, 20, 20), at(app, 24, 24))
+    frames(app, 200)  # autosaved
+    assert (tmp_path / "mods" / "editor" / "autosave.yaml").exists()
+    assert (tmp_path / "mods" / "editor" / "autosave_history.json").exists()
+
+    # a crash: a new editor offers the work back, with its undo steps
+    again = app.push(EditorScene(app))
+    frames(app, 2)
+    dialog = app.top
+    assert dialog.name == "editor_confirm" and "2 undo step(s)" in dialog.text
+    click(app, dialog.widgets["answer:keep"])
+    assert app.top is again and len(again.session.state.pieces) == 2 and again.session.dirty
+    ctrl(app, pygame.K_z)
+    assert len(again.session.state.pieces) == 1
+    ctrl(app, pygame.K_z)
+    assert len(again.session.state.pieces) == 0
+    ctrl(app, pygame.K_y)
+    assert len(again.session.state.pieces) == 1
+
+    third = app.push(EditorScene(app))  # and discarding it starts a new map and forgets the autosave
+    frames(app, 2)
+    click(app, app.top.widgets["answer:discard"])
+    assert app.top is third and not third.session.state.pieces
+    assert not (tmp_path / "mods" / "editor" / "autosave.yaml").exists()
+    assert not (tmp_path / "mods" / "editor" / "autosave_history.json").exists()

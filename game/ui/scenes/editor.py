@@ -42,6 +42,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         super().__init__(app)
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.message = ""
+        self._offer_recovery = False
         if session is None:
             session = self._start(path)
         self.session = session
@@ -95,6 +96,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
                 return EditorSession.new()
         recovered = EditorSession.recover()
         if recovered is not None:
+            self._offer_recovery = True
             self.message = (f"Recovered the unsaved map '{recovered.state.name}' of the last session (from the "
                             f"editor's autosave); Save writes it to {recovered.save_hint()}")
             if recovered.untrusted_origin:
@@ -111,6 +113,29 @@ class EditorScene(EditorPanels, EditorInput, Scene):
 
 
 
+
+    def enter(self) -> None:
+        super().enter()
+        if self._offer_recovery:  # the recovered work is offered, not slipped in: keep it or discard it
+            self._offer_recovery = False
+            s = self.session
+            steps = len(s.history.done)
+            text = (f"The editor closed last time without saving the map '{s.state.name}'. Its autosave has "
+                    f"{len(s.state.pieces)} piece(s)" + (f" and {steps} undo step(s)" if steps else "")
+                    + f". Keep it to go on where you left off (Save writes it to {s.save_hint()}), "
+                    "or discard it and start a new map.")
+            if s.untrusted_origin:
+                text += (f" (The autosave named {s.untrusted_origin}, outside your mod folder: that file is not "
+                         "written.)")
+
+            def answer(key: str) -> None:
+                if key == "discard":
+                    self.session.clear_autosave()
+                    self._replace_session(EditorSession.new())
+                    self.message = "the recovered map was discarded: a new map"
+
+            self.app.push(ConfirmDialog(self.app, "Recover unsaved work?", text,
+                                        [("discard", "Discard it"), ("keep", "Keep it")], answer))
 
     def problems(self) -> list:
         """The map checks' verdict; while a drag is in progress, the verdict from before it (checked on drop)."""
