@@ -239,6 +239,20 @@ class Mirror(Command):
             raise ValueError(f"unknown axis {axis!r}")
         self.uids, self.axis, self.copy = (None if uids is None else tuple(uids)), axis, copy
         self.label = ("mirror a copy " if copy else "mirror ") + tf.AXES[axis]
+        self.skipped = 0  # pieces a copy leaves alone: they have a twin already, or are their own mirror image
+
+    def _has_twin(self, s: MapState, p: Piece) -> bool:
+        if s.symmetry == self.axis and s.twin_of(p.uid) is not None:
+            return True
+        image = tf.mirror(p.polygon, self.axis)
+        return any(q.kind == p.kind and _same_outline(q.polygon, image) for q in s.pieces)
+
+    def result(self, s: MapState) -> MapState:
+        out = super().result(s)
+        if self.copy and self.skipped:
+            base = "mirror a copy " + tf.AXES[self.axis]
+            self.label = f"{base} ({self.skipped} piece(s) left alone: they have a mirror twin already)"
+        return out
 
     def run(self, s: MapState) -> MapState:
         uids = s.uids() if self.uids is None else list(self.uids)
@@ -246,8 +260,12 @@ class Mirror(Command):
             return _map_pieces(s, uids, lambda p: replace(p, polygon=tf.mirror(p.polygon, self.axis)))
         taken = set(s.ids())
         added, links = [], []
+        self.skipped = 0
         for p in s.pieces:
-            if p.uid in uids and not (s.symmetry == self.axis and s.twin_of(p.uid) is not None):
+            if p.uid in uids and self._has_twin(s, p):  # a copy would lie on its twin (or on itself)
+                self.skipped += 1
+                continue
+            if p.uid in uids:
                 twin = p.copy(unique_id(f"{p.id}_twin", taken))
                 twin = replace(twin, polygon=tf.mirror(p.polygon, self.axis))
                 taken.add(twin.id)
@@ -311,6 +329,20 @@ class SetSymmetry(Command):
 
     def result(self, s: MapState) -> MapState:
         return self.run(s)  # switching the mode changes no piece
+
+
+def _same_outline(a: Sequence[Sequence[float]], b: Sequence[Sequence[float]]) -> bool:
+    """Two outlines that cover nearly the same ground (95 % of their union): a copy there would be a
+    duplicate (an odd-sided circle across the axis is not exactly its own mirror image, but nearly)."""
+    if len(a) < 3 or len(b) < 3:
+        return False
+    import shapely
+
+    pa, pb = shapely.Polygon(a), shapely.Polygon(b)
+    if not (pa.is_valid and pb.is_valid) or not pa.intersects(pb):
+        return False
+    union = pa.union(pb).area
+    return union > 0 and pa.intersection(pb).area / union > 0.95
 
 
 def is_self_symmetric(p: Piece, axis: str) -> bool:

@@ -324,3 +324,37 @@ def test_recovered_work_is_offered_keep_or_discard_with_its_undo_history(app: Ap
     assert app.top is third and not third.session.state.pieces
     assert not (tmp_path / "mods" / "editor" / "autosave.yaml").exists()
     assert not (tmp_path / "mods" / "editor" / "autosave_history.json").exists()
+
+
+def test_mirror_copy_of_the_whole_map_leaves_pieces_that_have_a_twin_and_previews_differ(app: App) -> None:
+    from game.editor import commands as cmd
+
+    ed = editor(app)
+    s = ed.session
+    click(app, ed.widgets["preset:building"])
+    drag(app, at(app, 4, 4), at(app, 8, 8))
+    click(app, ed.widgets["preset:pond"])
+    drag(app, at(app, 16, 20), at(app, 20, 24))  # across the axis: its own mirror image
+    click(app, ed.widgets["tool:select"])
+    click(app, at(app, 30, 30))  # nothing selected: Mirror copy is of the whole map
+    click(app, ed.widgets["mirror_copy"])
+    press(app, pygame.K_RETURN)
+    assert len(s.state.pieces) == 3  # the house got a twin; the pond did not get a copy on top of itself
+    click(app, ed.widgets["mirror_copy"])  # again: every piece has its twin now, nothing is added
+    press(app, pygame.K_RETURN)
+    assert len(s.state.pieces) == 3 and "left alone" in ed.status_text
+
+    # the two previews differ: a copy's new pieces in green, a mirror's moved pieces in blue
+    surf = pygame.Surface((1000, 650))
+    from game.ui.scenes import editor_view as view
+
+    def drawn(pending) -> set:
+        surf.fill((0, 0, 0))
+        view.draw_preview(surf, pending.result(s.state), s.state, ed.cam, pending.copy, pending.axis)
+        return {tuple(surf.get_at((x, y)))[:3] for x in range(0, 1000, 3) for y in range(0, 650, 3)}
+
+    house = s.state.pieces[0].uid
+    copy_colours = drawn(cmd.Mirror([house], "horizontal", copy=True))
+    move_colours = drawn(cmd.Mirror([house], "horizontal"))
+    assert view.PREVIEW_NEW in copy_colours and view.PREVIEW_NEW not in move_colours
+    assert view.PREVIEW in move_colours and view.PREVIEW not in copy_colours

@@ -264,7 +264,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         view.draw_problems(surface, state, cam, marks, font)
         view.draw_twins(surface, state, cam, s.selection)
         if self.pending is not None:
-            view.draw_preview(surface, shown, state, cam)
+            view.draw_preview(surface, shown, state, cam, self.pending.copy, self.pending.axis, font)
         view.draw_selection(surface, s.selected(), cam, self.handles(), self.active_corner)
         self._draw_tool(surface, font)
         surface.set_clip(clip)

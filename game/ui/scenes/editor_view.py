@@ -219,17 +219,42 @@ def draw_twins(surf: pygame.Surface, state: MapState, cam: Camera, selected: Ite
             outline(surf, b.polygon, cam, TWIN, 2, dashed=True)
 
 
-def draw_preview(surf: pygame.Surface, state: MapState, before: MapState, cam: Camera) -> None:
-    """A mirror's result before it applies: each piece it will change or add, outlined."""
+PREVIEW_NEW = (120, 240, 140)  # a mirror copy's new pieces
+
+
+def _mean(poly: Sequence[Sequence[float]]) -> tuple[float, float]:
+    return (sum(q[0] for q in poly) / len(poly), sum(q[1] for q in poly) / len(poly))
+
+
+def draw_preview(surf: pygame.Surface, state: MapState, before: MapState, cam: Camera, copy: bool = False,
+                 axis: str | None = None, font: pygame.font.Font | None = None) -> None:
+    """A mirror's result before it applies, told apart by kind: a copy's new pieces in green marked "+ copy";
+    a mirror's moved pieces in blue, each with its old place dashed and an arrow from there. The axis is
+    drawn too."""
+    if axis is not None:
+        ends = {"vertical": ((18, 0), (18, 36)), "horizontal": ((0, 18), (36, 18)), "diagonal": ((0, 0), (36, 36)),
+                "antidiagonal": ((36, 0), (0, 36))}.get(axis)
+        if ends is not None:
+            dash_line(surf, (255, 255, 255), cam.to_px(ends[0]), cam.to_px(ends[1]), 2)
+        else:
+            pygame.draw.circle(surf, (255, 255, 255), cam.to_px((18, 18)), 6, 2)
     old = {p.uid: p for p in before.pieces}
+    colour = PREVIEW_NEW if copy else PREVIEW
+    changed = [p for p in state.pieces if old.get(p.uid) != p and len(p.polygon) >= 3]
     shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-    for p in state.pieces:
-        if old.get(p.uid) != p and len(p.polygon) >= 3:
-            pygame.draw.polygon(shade, (*PREVIEW, 70), [cam.to_px(q) for q in p.polygon])
+    for p in changed:
+        pygame.draw.polygon(shade, (*colour, 90 if copy else 60), [cam.to_px(q) for q in p.polygon])
     surf.blit(shade, (0, 0))
-    for p in state.pieces:
-        if old.get(p.uid) != p:
-            outline(surf, p.polygon, cam, PREVIEW, 2, dashed=True)
+    for p in changed:
+        outline(surf, p.polygon, cam, colour, 2, dashed=not copy)
+        was = old.get(p.uid)
+        if was is not None and len(was.polygon) >= 3:  # moved: where it was, and an arrow to where it goes
+            outline(surf, was.polygon, cam, (200, 200, 200), 1, dashed=True)
+            a, b = cam.to_px(_mean(was.polygon)), cam.to_px(_mean(p.polygon))
+            pygame.draw.line(surf, colour, a, b, 2)
+            pygame.draw.circle(surf, colour, b, 4)
+        elif font is not None:
+            label_at(surf, "+ copy", cam.to_px(_mean(p.polygon)), font, PREVIEW_NEW)
 
 
 class SightView:
