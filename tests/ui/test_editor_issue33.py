@@ -358,3 +358,53 @@ def test_mirror_copy_of_the_whole_map_leaves_pieces_that_have_a_twin_and_preview
     move_colours = drawn(cmd.Mirror([house], "horizontal"))
     assert view.PREVIEW_NEW in copy_colours and view.PREVIEW_NEW not in move_colours
     assert view.PREVIEW in move_colours and view.PREVIEW not in copy_colours
+
+
+def test_drags_show_their_numbers_and_position_size_and_turn_can_be_typed(app: App) -> None:
+    from tests.ui.driver import frames
+
+    ed = editor(app)
+    s = ed.session
+    click(app, ed.widgets["preset:building"])
+    drag(app, at(app, 10, 10), at(app, 14, 12))
+    house = s.state.pieces[-1].uid
+    click(app, ed.widgets["tool:select"])
+    click(app, at(app, 12, 11))
+    seen = []
+    a, b = at(app, 12, 11), at(app, 15, 13)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)))
+    frames(app, 1)
+    seen.append(ed.readout)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    frames(app, 2)
+    assert seen[0].startswith("at 13.00″, 12.00″ (moved +3.00″, +2.00″)")
+    assert s.state.get(house).bounds == (13, 12, 17, 14)
+    h = ed.handles()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=h["scale_se"], button=1))
+    frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(h["scale_se"][0] + 40, h["scale_se"][1]),
+                                         rel=(0, 0), buttons=(1, 0, 0)))
+    frames(app, 1)
+    assert "″ × 2.00″" in ed.readout
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(h["scale_se"][0] + 40, h["scale_se"][1]),
+                                         button=1))
+    frames(app, 2)
+    ctrl(app, pygame.K_z)
+
+    # typed: x, y, width, height, a turn; each one undo step
+    from tests.ui.test_editor import retype
+
+    retype(app, ed.widgets["geo:x"], "20")
+    retype(app, ed.widgets["geo:y"], "5")
+    assert s.state.get(house).bounds == (20, 5, 24, 7)
+    retype(app, ed.widgets["geo:w"], "6")
+    retype(app, ed.widgets["geo:h"], "3")
+    assert s.state.get(house).bounds == (20, 5, 26, 8)
+    retype(app, ed.widgets["geo:angle"], "90")
+    x0, y0, x1, y1 = s.state.get(house).bounds
+    assert (round(x1 - x0, 3), round(y1 - y0, 3)) == (3, 6) and ed.widgets["geo:angle"].get_text() == "0"
+    click(app, (ed.status_rect.right - 4, ed.status_rect.centery))  # out of the field
+    ctrl(app, pygame.K_z)
+    assert s.state.get(house).bounds == (20, 5, 26, 8)

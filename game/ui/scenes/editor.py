@@ -84,6 +84,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         self._last_click = (0, (0, 0))
         self._focused: dict[str, tuple[pygame_gui.elements.UITextEntryLine, list[int]]] = {}
         self._retired: dict[pygame_gui.core.UIElement, str] = {}
+        self.readout = ""  # the numbers of a move, scale, turn or corner drag, drawn beside the pointer
         self._esc_armed = False  # Esc with nothing to clear: a second Esc leaves the editor
         self.clock = 0.0
 
@@ -274,6 +275,26 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         status = theme.font(self.px(12)).render(self.status_text, True, theme.INK)
         surface.blit(status, status.get_rect(midleft=(self.status_rect.x, self.status_rect.centery)))
 
+    def _readout(self) -> str:
+        """The numbers of the drag in progress: position and size, the turn, a corner's place."""
+        d, s = self.drag, self.session
+        c = s.history.preview_cmd
+        if d is None or c is None or d["kind"] not in ("move", "scale", "rotate", "corner"):
+            return ""
+        if d["kind"] == "corner" and isinstance(c, cmd.MoveCorner):
+            return f"corner at {c.to[0]:.2f}″, {c.to[1]:.2f}″"
+        sel = s.selected()
+        if not sel:
+            return ""
+        x0, y0, x1, y1 = tf.bounds([p.polygon for p in sel])
+        if d["kind"] == "rotate" and isinstance(c, cmd.RotatePieces):
+            return f"turned {c.degrees:+.1f}°"
+        if d["kind"] == "scale":
+            return f"{x1 - x0:.2f}″ × {y1 - y0:.2f}″"
+        dx = c.dx if isinstance(c, cmd.MovePieces) else 0.0
+        dy = c.dy if isinstance(c, cmd.MovePieces) else 0.0
+        return f"at {x0:.2f}″, {y0:.2f}″ (moved {dx:+.2f}″, {dy:+.2f}″)"
+
     def _draw_encounter_tip(self, surface: pygame.Surface, shapes: list) -> None:
         """The encounter shape under the mouse, with what it scores (the scenario's words), while no tool is
         mid-way (a drag, a polygon being drawn)."""
@@ -305,6 +326,13 @@ class EditorScene(EditorPanels, EditorInput, Scene):
             poly = self._shape_of(d["start"], self.cue.point)
             if len(poly) >= 3:
                 view.outline(surface, poly, cam, view.SELECT, 2)
+        self.readout = self._readout()
+        if self.readout:  # what a move, scale, turn or corner drag makes, beside the pointer
+            t = font.render(self.readout, True, (255, 255, 255))
+            box = t.get_rect(topleft=(self.mouse[0] + 16, self.mouse[1] + 16))
+            box.clamp_ip(self.table_rect.inflate(-8, -8))
+            pygame.draw.rect(surface, (0, 0, 0), box.inflate(8, 4), border_radius=3)
+            surface.blit(t, box)
         if d is not None and d["kind"] == "box":
             a, b = cam.to_px(d["start"]), self.mouse
             rect = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(a[0] - b[0]), abs(a[1] - b[1]))
@@ -538,11 +566,39 @@ class EditorScene(EditorPanels, EditorInput, Scene):
                 self.message = f"the crossing cost must be a number of inches, not '{text}'"
                 return
             s.do(cmd.SetProperty(sel, "cross_cost", value))
+        elif key is not None and key.startswith("geo:") and sel:
+            self._typed_geometry(key[4:], text, sel)
         elif key == "wall_width":
             try:
                 self.wall_width = max(0.1, min(6.0, float(text)))
             except ValueError:
                 self.message = f"the wall width must be a number of inches, not '{text}'"
+
+    def _typed_geometry(self, key: str, text: str, sel: list[int]) -> None:
+        """A typed position, size or turn of the selection: one command, one undo step."""
+        s = self.session
+        try:
+            value = float(text)
+        except ValueError:
+            if text:
+                self.message = f"type a number, not '{text}'"
+            return
+        x0, y0, x1, y1 = tf.bounds([s.state.get(u).polygon for u in sel])
+        if key in ("x", "y"):
+            dx, dy = (value - x0, 0.0) if key == "x" else (0.0, value - y0)
+            if abs(dx) + abs(dy) > 1e-6:
+                s.do(cmd.MovePieces(sel, dx, dy))
+        elif key in ("w", "h"):
+            old = x1 - x0 if key == "w" else y1 - y0
+            if value <= 0.05 or old <= 1e-9:
+                self.message = "a size must be more than 0.05″"
+                return
+            if abs(value - old) > 1e-6:
+                f = value / old
+                s.do(cmd.ScalePieces(sel, f if key == "w" else 1.0, f if key == "h" else 1.0, (x0, y0)))
+        elif key == "angle" and abs(value) > 1e-6:
+            s.do(cmd.RotatePieces(sel, value, ((x0 + x1) / 2, (y0 + y1) / 2)))
+            self._panel_key = None  # the turn field goes back to 0
 
     def set_tool(self, tool: str) -> None:
         if self.points and tool != self.tool:

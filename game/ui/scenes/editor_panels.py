@@ -269,7 +269,8 @@ class EditorPanels:
         # every place below is fixed, whatever the selection's kind: id, kind (2 rows, 3 when narrow),
         # style, two flag rows, the selection's problems, Restyle, the piece buttons, then the problems list
         flags_y = y + step * (4 if narrow else 3) + step
-        box_y = flags_y + 2 * step
+        geo_y = flags_y + 2 * step  # position, size and a turn, typed
+        box_y = geo_y + 2 * step
         box_h = px(62)
         restyle_y = box_y + box_h + gap
         problems_y = restyle_y + 2 * step
@@ -331,7 +332,19 @@ class EditorPanels:
                 common.button(self, "fix:cross_cost", pygame.Rect(r.x, y, r.w, row),
                               f"Remove cross_cost (not for {p.kind})", FIELDS["cross_cost"][1])
                 y += row + gap
-            y = max(y, box_y)  # (a rare third flag row, a flag to remove, pushes the rest down)
+            y = max(y, geo_y)  # (a rare third flag row, a flag to remove, pushes the rest down)
+            x0, y0, x1, y1 = _bounds(sel)
+            fw = (r.w - label_w - 2 * gap) // 3
+            lab("geo_pos", "X, Y ″", y)
+            for i, (key, value) in enumerate((("x", x0), ("y", y0))):
+                e = self._entry(f"geo:{key}", pygame.Rect(r.x + label_w + i * (fw + gap), y, fw, row), f"{value:g}", 8)
+                e.set_allowed_characters([*"0123456789.-"])
+            y += step
+            lab("geo_size", "W, H, turn", y)
+            for i, (key, value) in enumerate((("w", x1 - x0), ("h", y1 - y0), ("angle", 0.0))):
+                e = self._entry(f"geo:{key}", pygame.Rect(r.x + label_w + i * (fw + gap), y, fw, row), f"{value:g}", 8)
+                e.set_allowed_characters([*"0123456789.-"])
+            y += step
             mine = [pr.message for pr in self.session.problems() if pr.uid in self.session.selection]
             if mine:  # the selected pieces' problems in full (the list below has one line each)
                 common.text_box(self, "piece_problems", pygame.Rect(r.x, y, r.w, box_h),
@@ -387,6 +400,12 @@ class EditorPanels:
         return (sel, probs, self.tool, self.preset.key, self.pending is not None, s.state.name, s.state.description,
                 s.state.symmetry, self.axis, self.encounter, bool(s.history.done), bool(s.history.undone),
                 s.snap.on, s.snap.grid, tuple(self.show.items()), self.base_mm, self.side_tab)
+
+
+def _bounds(pieces) -> tuple[float, float, float, float]:
+    from game.editor import transform as tf
+
+    return tf.bounds([p.polygon for p in pieces])
 
 
 def _inch(v: float) -> str:
