@@ -115,7 +115,7 @@ def editor_tour(tour: Any) -> None:
     shot("help", "F1: the editor's controls")
     press(app, pygame.K_ESCAPE)
     click_widget(app, ed.widgets["open"])
-    shot("confirm", "Unsaved changes: Save, Discard or Cancel")
+    shot("confirm", "Unsaved changes: Save, Discard changes or Keep editing (the shared dialog)")
     click_widget(app, app.top.widgets["answer:discard"])
     shot("open_dialog", "Open a map: shipped maps, yours and drafts")
     press(app, pygame.K_ESCAPE)

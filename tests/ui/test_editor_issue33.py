@@ -408,3 +408,29 @@ def test_drags_show_their_numbers_and_position_size_and_turn_can_be_typed(app: A
     click(app, (ed.status_rect.right - 4, ed.status_rect.centery))  # out of the field
     ctrl(app, pygame.K_z)
     assert s.state.get(house).bounds == (20, 5, 26, 8)
+
+
+def test_f1_shows_the_editors_own_help_and_unsaved_changes_use_the_shared_dialog(app: App) -> None:
+    from game.ui import unsaved_dialog
+
+    ed = editor(app)
+    press(app, pygame.K_F1)
+    helper = app.top
+    assert helper.name == "help" and helper.notes is ed.HELP_NOTES and helper.widgets["title"].text == \
+        "Map editor controls"
+    drawn = []
+    helper._draw_badges = lambda *a: drawn.append("badges") or True  # the battle's badges are not drawn
+    from tests.ui.driver import frames
+
+    frames(app, 2)
+    assert not drawn
+    press(app, pygame.K_ESCAPE)
+    click(app, ed.widgets["preset:pond"])
+    drag(app, at(app, 10, 10), at(app, 16, 14))
+    click(app, ed.widgets["menu"])
+    dialog = app.top
+    assert isinstance(dialog, unsaved_dialog.UnsavedChangesDialog)
+    assert [dialog.widgets[f"answer:{k}"].text for k, _ in unsaved_dialog.ANSWERS] == \
+        ["Save", "Discard changes", "Keep editing"]
+    press(app, pygame.K_ESCAPE)  # Esc keeps editing
+    assert app.top is ed

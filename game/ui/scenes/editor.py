@@ -30,13 +30,16 @@ from game.ui.scenes import common
 from game.ui.scenes import editor_view as view
 from game.ui.scenes.editor_dialogs import ConfirmDialog, NameDialog, OpenDialog
 from game.ui.scenes.editor_input import EditorInput
-from game.ui.scenes.editor_panels import SHORTCUTS, TOOL_NAMES, EditorPanels
+from game.ui.scenes.editor_panels import HELP_NOTES, HELP_TITLE, SHORTCUTS, TOOL_NAMES, EditorPanels
 from game.ui.table_view import Camera
+from game.ui.unsaved_dialog import UnsavedChangesDialog
 
 
 class EditorScene(EditorPanels, EditorInput, Scene):
     name = "editor"
     SHORTCUTS = SHORTCUTS
+    HELP_NOTES = HELP_NOTES  # F1: the editor's own help beside its controls, not the battle's badges
+    HELP_TITLE = HELP_TITLE
 
     def __init__(self, app: App, path: str | Path | None = None, session: EditorSession | None = None):
         super().__init__(app)
@@ -682,9 +685,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
                 self.session.clear_autosave()
                 then()
 
-        self.app.push(ConfirmDialog(self.app, "Unsaved changes",
-                                    f"'{self.session.state.name}' has unsaved changes. Save them first?",
-                                    [("save", "Save"), ("discard", "Discard"), ("cancel", "Cancel")], answer))
+        self.app.push(UnsavedChangesDialog(self.app, f"The map '{self.session.state.name}'", answer))
 
     def hold_quit(self) -> bool:
         """The window is closing: with unsaved changes, ask first."""

@@ -52,6 +52,23 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("Wheel, right or middle drag", "zoom, pan"),
     ("F1", "this help"),
 ]
+HELP_TITLE = "Map editor controls"
+HELP_NOTES: list[tuple[str, str]] = [
+    ("Drawing", "Pick a terrain preset: it chooses the tool that draws it (a forest a polygon, a wall a thick "
+                "line). Click the corners, or drag a box; walls and rivers are cut at the table edge."),
+    ("Editing", "Select a piece to edit its id, kind, style, flags, position, size and turn on the right. "
+                "'Restyle selection' gives it the current preset's look and rules. Text fields keep what you "
+                "type when you leave them (Tab, a click elsewhere, Ctrl+S)."),
+    ("Problems and warnings", "Problems (red) make a map a draft that cannot be played; click one to select "
+                              "its piece, the place is ringed on the table. Warnings (amber) are playable but "
+                              "likely mistakes, such as overlapping pieces."),
+    ("Sight and route", "Sight shades what a base sees; Route finds the shortest legal path. Pieces with "
+                        "problems cannot be measured: the overlay says when it leaves them out."),
+    ("Mirroring", "Mirror moves pieces across the axis (blue preview, old place dashed); Mirror copy adds "
+                  "twins (green preview), leaving alone pieces that have a twin already."),
+    ("Saving", "Save writes to your mod folder (a shipped map as a copy); Save as asks for the new name. "
+               "Unsaved work is autosaved and offered back, with its undo steps, after a crash."),
+]
 TOP_ROW1 = (("new", "New", "A new, empty map (Ctrl+N)"),
             ("open", "Open", "Open a shipped map, one of yours, or a draft (Ctrl+O)"),
             ("save", "Save", "Save (Ctrl+S). A map with problems is kept as a draft, never offered for a battle"),
