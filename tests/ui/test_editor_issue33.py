@@ -434,3 +434,29 @@ def test_f1_shows_the_editors_own_help_and_unsaved_changes_use_the_shared_dialog
         ["Save", "Discard changes", "Keep editing"]
     press(app, pygame.K_ESCAPE)  # Esc keeps editing
     assert app.top is ed
+
+
+def test_rulers_stay_in_the_tables_view_when_zoomed_in_and_out_of_the_panels(app: App) -> None:
+    from game.ui import theme
+    from tests.ui.driver import frames, resize
+
+    resize(app, 1000, 650)
+    ed = editor(app)
+    frames(app, 2)
+    t = ed.table_rect
+
+    def muted(rect) -> int:
+        surf = app.window
+        return sum(1 for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+                   if tuple(surf.get_at((x, y)))[:3] == theme.MUTED)
+
+    strip = pygame.Rect(t.x, t.y, t.w, 40)
+    assert muted(strip) > 20
+    left_of_table = pygame.Rect(t.x - 8, t.y, 8, t.h)  # the tool panel's edge: no ruler number runs into it
+    assert muted(left_of_table) == 0
+    for _ in range(10):  # zoomed in on the middle of the table: the table's edges are out of view
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=t.center, rel=(0, 0), buttons=(0, 0, 0)))
+        frames(app, 1)
+    assert ed.cam.to_px((0, 0))[1] < t.y
+    assert muted(strip) > 20  # the rulers are still there, on the view's edge

@@ -274,7 +274,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         surface.set_clip(clip)
         self._draw_encounter_tip(surface, shapes)
         if self.show["rulers"]:
-            view.draw_rulers(surface, cam, font)
+            view.draw_rulers(surface, cam, font, self.table_rect)
         status = theme.font(self.px(12)).render(self.status_text, True, theme.INK)
         surface.blit(status, status.get_rect(midleft=(self.status_rect.x, self.status_rect.centery)))
 

@@ -122,7 +122,7 @@ class EditorPanels:
             common.button(self, "cancel_mirror", pygame.Rect(t.centerx + gap, by, bw, row), "Cancel (Esc)")
         self.status_rect = pygame.Rect(m, h - bottom_h, w - 2 * m, bottom_h - 2)
         if not self.zoomed:
-            self.cam = Camera.fit(self.table_rect, margin=px(26))
+            self.cam = Camera.fit(self.table_rect, margin=px(34))  # room for the rulers' numbers
         self._panel_key = self.panel_key()
         self._status()
 

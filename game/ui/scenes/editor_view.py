@@ -115,22 +115,39 @@ def text(font: pygame.font.Font, s: str, colour) -> pygame.Surface:
     return _TEXT[key]
 
 
-def draw_rulers(surf: pygame.Surface, cam: Camera, font: pygame.font.Font) -> None:
+def draw_rulers(surf: pygame.Surface, cam: Camera, font: pygame.font.Font, area: pygame.Rect | None = None) -> None:
     """Inch ticks along the top and left edges, numbered every 6″ (every 12″ or 18″ where the numbers would
-    run into each other: a small table at a large UI scale)."""
-    every = 6
-    while every < TABLE_SIZE and every * cam.scale < text(font, f"{int(TABLE_SIZE)}″", theme.MUTED).get_width() + 4:
+    run into each other: a small table at a large UI scale). Within ``area`` (the table's view): zoomed in,
+    the rulers stay on the view's edges instead of leaving with the table's; no label runs into a panel."""
+    widest = text(font, f"{int(TABLE_SIZE)}″", theme.MUTED)
+    every = 6 if cam.scale * 6 >= widest.get_width() + 4 else 12
+    while every < TABLE_SIZE and every * cam.scale < widest.get_width() + 4:
         every += 6
+    if cam.scale * 1 >= widest.get_width() + 8:
+        every = 1  # zoomed in far: every inch numbered
+    elif cam.scale * 3 >= widest.get_width() + 8:
+        every = 3
+    ox, oy = cam.to_px((0, 0))
+    clip = surf.get_clip()
+    if area is not None:
+        ox = max(ox, area.x + widest.get_width() + 12)
+        oy = max(oy, area.y + widest.get_height() + 10)
+        surf.set_clip(area)
     for k in range(0, int(TABLE_SIZE) + 1):
         long = k % 6 == 0
-        x, y0 = cam.to_px((k, 0))
-        pygame.draw.line(surf, theme.MUTED, (x, y0 - (8 if long else 4)), (x, y0), 1)
-        x0, y = cam.to_px((0, k))
-        pygame.draw.line(surf, theme.MUTED, (x0 - (8 if long else 4), y), (x0, y), 1)
+        x, _ = cam.to_px((k, 0))
+        _, y = cam.to_px((0, k))
+        if x >= ox - 1:
+            pygame.draw.line(surf, theme.MUTED, (x, oy - (8 if long else 4)), (x, oy), 1)
+        if y >= oy - 1:
+            pygame.draw.line(surf, theme.MUTED, (ox - (8 if long else 4), y), (ox, y), 1)
         if k % every == 0:
             t = text(font, f"{k}″", theme.MUTED)
-            surf.blit(t, t.get_rect(midbottom=(x, y0 - 8)))
-            surf.blit(t, t.get_rect(midright=(x0 - 9, y)))
+            if x >= ox - 1:
+                surf.blit(t, t.get_rect(midbottom=(x, oy - 8)))
+            if y >= oy - 1:
+                surf.blit(t, t.get_rect(midright=(ox - 9, y)))
+    surf.set_clip(clip)
 
 
 def outline(surf: pygame.Surface, poly: Sequence[Sequence[float]], cam: Camera, colour, width: int = 2,
