@@ -460,3 +460,24 @@ def test_rulers_stay_in_the_tables_view_when_zoomed_in_and_out_of_the_panels(app
         frames(app, 1)
     assert ed.cam.to_px((0, 0))[1] < t.y
     assert muted(strip) > 20  # the rulers are still there, on the view's edge
+
+
+def test_at_150_percent_the_problems_list_is_not_a_scroll_area_inside_the_scrolled_panel(app: App) -> None:
+    from game.editor import commands as cmd
+    from game.editor.document import Piece, rectangle
+    from game.ui.scenes.editor import EditorScene
+    from tests.ui.driver import frames, resize
+
+    app.set_ui_scale(1.5)
+    resize(app, 1000, 650)
+    ed = app.push(EditorScene(app))
+    frames(app, 2)
+    pieces = [Piece(f"p{k}", "rough", rectangle((2 + 5 * k, 30), (6 + 5 * k, 38))) for k in range(6)]  # off the table
+    ed.session.do(cmd.AddPieces(pieces))
+    click(app, ed.widgets["tab:props"])
+    frames(app, 2)
+    assert len(ed.session.problems()) == 6 and "page:_build_right" in ed.widgets
+    inner = ed.widgets["problem"]
+    # every entry laid out inside the list's own rect: only the page scrolls, not the list within it
+    assert ed.widgets["problem:5"].rect.bottom <= inner.rect.bottom and inner.rect.h >= 6 * 42
+    assert all(f"problem:{k}" in ed.widgets for k in range(6))

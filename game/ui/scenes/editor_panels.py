@@ -388,7 +388,8 @@ class EditorPanels:
         self._head("problems_head", pygame.Rect(r.x, y, r.w, px(22)), head)
         y += px(22)
         shown = len(problems) + len(warned)
-        list_h = r.bottom - y if self.page is None else max(r.bottom - y, min(shown, 4) * px(31))
+        # in a scrolled page the whole list is laid out (the page scrolls; no scroll area inside a scroll area)
+        list_h = r.bottom - y if self.page is None else max(r.bottom - y, shown * (px(28) + px(3)) + px(4))
         if shown and list_h > px(30):
             ids = {p.uid: p.id for p in self.session.state.pieces}
             items = [(str(i), pr.text(ids.get(pr.uid)) if pr.uid is not None else pr.text())
