@@ -143,6 +143,45 @@ def main(argv: list[str] | None = None) -> int:
     print(f"terrain re-rendered {ed.layer.renders - renders} time(s) during the drag (once, for the pieces "
           f"that stay still); one undo step: {len(ed.session.history.done)} step(s) in the history")
 
+    # every kind of click: CPU time of the frames from the press to two frames after the release
+    def click_frames(pos) -> list[float]:
+        out = []
+        for kind, kw in ((pygame.MOUSEMOTION, {"rel": (0, 0), "buttons": (0, 0, 0)}), (pygame.MOUSEBUTTONDOWN,
+                                                                                        {"button": 1}),
+                         (pygame.MOUSEBUTTONUP, {"button": 1}), (None, {}), (None, {})):
+            if kind is not None:
+                post(kind, pos=pos, **kw)
+            t = time.process_time()
+            app.frame(1 / 60)
+            out.append((time.process_time() - t) * 1000)
+        return out
+
+    other = ed.session.state.pieces[5]
+    kinds = {
+        "click a piece (select it)": lambda k: ed.cam.to_px(((piece if k % 2 else other).centre)),
+        "click empty table (deselect)": lambda k: ed.cam.to_px((35.5, 35.5)),
+        "click a tool button": lambda k: ed.widgets["tool:select" if k % 2 else "tool:polygon"].rect.center,
+        "click a preset button": lambda k: ed.widgets["preset:forest" if k % 2 else "preset:hedge"].rect.center,
+    }
+    for name, where in kinds.items():
+        ms: list[float] = []
+        for k in range(20):
+            ms += click_frames(where(k))
+        print(line(f"{name}, CPU time per frame", ms))
+    ed.set_tool("select")
+    frames(app, 2)
+    ms = []
+    for k in range(20):  # an edit by a click: the panels and the problems follow
+        ms += click_frames(ed.cam.to_px(piece.centre))
+        ms += click_frames(ed.widgets["kind:rough" if k % 2 else "kind:area"].rect.center)
+    print(line("click a piece, then a kind button (an edit), CPU time per frame", ms))
+    ms = []
+    for k in range(20):
+        ms += click_frames(ed.widgets["restyle"].rect.center)
+        ms += click_frames(ed.widgets["undo"].rect.center)
+    print(line("click Restyle selection, then Undo, CPU time per frame", ms))
+    ed.session.select([])
+
     # the sight tool: drop a base, the shading follows (twice: the first drop on this map, then a move of the base)
     ed.set_tool("sight")
     frames(app, 3)  # the panels show the tool before the base is dropped
