@@ -481,3 +481,24 @@ def test_at_150_percent_the_problems_list_is_not_a_scroll_area_inside_the_scroll
     # every entry laid out inside the list's own rect: only the page scrolls, not the list within it
     assert ed.widgets["problem:5"].rect.bottom <= inner.rect.bottom and inner.rect.h >= 6 * 42
     assert all(f"problem:{k}" in ed.widgets for k in range(6))
+
+
+def test_the_finished_sight_shading_is_smoothed_not_blocky(app: App) -> None:
+    from tests.ui.driver import frames
+
+    ed = editor(app)
+    click(app, ed.widgets["preset:building"])
+    drag(app, at(app, 14, 10), at(app, 22, 26))
+    click(app, ed.widgets["tool:sight"])
+    click(app, at(app, 6, 18))
+    for _ in range(200):
+        if ed.sight.done:
+            break
+        frames(app, 1)
+    frames(app, 2)
+    assert ed.sight.done
+    image = ed.sight_view.scaled[1]
+    w = image.get_width()
+    row = {tuple(image.get_at((x, w // 2))) for x in range(w)}
+    cells = {tuple(image.get_at((x, w // 2))) for x in range(0, w, max(1, w // 36))}
+    assert len(row) > len(cells) + 3  # blended steps between the cells' own colours

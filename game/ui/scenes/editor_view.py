@@ -299,7 +299,11 @@ class SightView:
             self.painted, self.scaled = job.answered, None
         side = max(1, round(job.n * job.step * cam.scale))
         if self.scaled is None or self.scaled[0] != (side, self.painted):
-            self.scaled = ((side, self.painted), pygame.transform.scale(self.small, (side, side)))
+            # the finished 1″ shading is smoothed (blocky cells read as a grid of their own); while it is
+            # being painted, and at a huge zoom, the plain scale is cheaper
+            smooth = job.done and side <= 2048
+            grow = pygame.transform.smoothscale if smooth else pygame.transform.scale
+            self.scaled = ((side, self.painted), grow(self.small, (side, side)))
         surf.blit(self.scaled[1], (round(cam.ox), round(cam.oy)))
         c = cam.to_px(job.at)
         r = max(3, round(job.radius * cam.scale))
