@@ -9,7 +9,9 @@ frame drawn); the work per frame (``App.frame_times``) while a corner of one pie
 in circles, one MOUSEMOTION a frame, the problems and overlays waiting for the drop; the time from
 dropping the sight tool's base to the whole table shaded (coarsely: one line-of-sight answer per 4″
 block) and to the full 1″ shading, which the following frames finish a few milliseconds at a time;
-and a route across the map. The targets of issue #13: drag p99 ≤ 8 ms, sight ≤ 50 ms after the drop,
+and a route across the map; then every kind of click (a piece, the empty table, a tool, a preset, an edit by a
+kind button, Restyle and Undo): the CPU time of the frames from press to two frames after release.
+The targets of issue #13: drag p99 ≤ 8 ms, sight ≤ 50 ms after the drop,
 open ≤ 300 ms.
 """
 
@@ -142,6 +144,45 @@ def main(argv: list[str] | None = None) -> int:
     print(line("corner drag, CPU time per frame (what a busy machine does not inflate)", cpu))
     print(f"terrain re-rendered {ed.layer.renders - renders} time(s) during the drag (once, for the pieces "
           f"that stay still); one undo step: {len(ed.session.history.done)} step(s) in the history")
+
+    # every kind of click: CPU time of the frames from the press to two frames after the release
+    def click_frames(pos) -> list[float]:
+        out = []
+        for kind, kw in ((pygame.MOUSEMOTION, {"rel": (0, 0), "buttons": (0, 0, 0)}), (pygame.MOUSEBUTTONDOWN,
+                                                                                        {"button": 1}),
+                         (pygame.MOUSEBUTTONUP, {"button": 1}), (None, {}), (None, {})):
+            if kind is not None:
+                post(kind, pos=pos, **kw)
+            t = time.process_time()
+            app.frame(1 / 60)
+            out.append((time.process_time() - t) * 1000)
+        return out
+
+    other = ed.session.state.pieces[5]
+    kinds = {
+        "click a piece (select it)": lambda k: ed.cam.to_px((piece if k % 2 else other).centre),
+        "click empty table (deselect)": lambda k: ed.cam.to_px((35.5, 35.5)),
+        "click a tool button": lambda k: ed.widgets["tool:select" if k % 2 else "tool:polygon"].rect.center,
+        "click a preset button": lambda k: ed.widgets["preset:forest" if k % 2 else "preset:hedge"].rect.center,
+    }
+    for name, where in kinds.items():
+        ms: list[float] = []
+        for k in range(20):
+            ms += click_frames(where(k))
+        print(line(f"{name}, CPU time per frame", ms))
+    ed.set_tool("select")
+    frames(app, 2)
+    ms = []
+    for k in range(20):  # an edit by a click: the panels and the problems follow
+        ms += click_frames(ed.cam.to_px(piece.centre))
+        ms += click_frames(ed.widgets["kind:rough" if k % 2 else "kind:area"].rect.center)
+    print(line("click a piece, then a kind button (an edit), CPU time per frame", ms))
+    ms = []
+    for _k in range(20):
+        ms += click_frames(ed.widgets["restyle"].rect.center)
+        ms += click_frames(ed.widgets["undo"].rect.center)
+    print(line("click Restyle selection, then Undo, CPU time per frame", ms))
+    ed.session.select([])
 
     # the sight tool: drop a base, the shading follows (twice: the first drop on this map, then a move of the base)
     ed.set_tool("sight")

@@ -112,5 +112,21 @@ def check_file(file: str) -> Checked:
 
 
 def check_paths(paths: Iterable[str]) -> list[Checked]:
-    """Every file under the paths, checked; entries that are not files come last, as skipped."""
-    return [check_file(f) if f is not None else skipped for f, skipped in _expand(paths)]  # type: ignore[misc]
+    """Every file under the paths, checked; entries that are not files come last, as skipped. Two maps
+    with one name (the set-up and the Open dialog could not tell them apart) are warned about."""
+    out = [check_file(f) if f is not None else skipped for f, skipped in _expand(paths)]  # type: ignore[misc]
+    same_name_warnings(out)
+    return out
+
+
+def same_name_warnings(results: list[Checked]) -> None:
+    """A warning on each map whose name another checked map has too."""
+    by_name: dict[str, list[Checked]] = {}
+    for r in results:
+        if r.kind == "map" and r.name and not r.problems:
+            by_name.setdefault(r.name.strip().casefold(), []).append(r)
+    for group in by_name.values():
+        for r in group if len(group) > 1 else ():
+            others = ", ".join(o.file for o in group if o is not r)
+            r.warnings.append(Problem("name", None, f"another map is also named '{safe_text(r.name)}' ({others}): "
+                                                    "players cannot tell them apart; rename one"))

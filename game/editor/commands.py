@@ -198,11 +198,12 @@ class SetProperty(Command):
 class SetStyle(Command):
     """A preset applied to pieces: kind, style and flags at once."""
 
-    label = "apply preset"
+    label = "restyle selection"
 
     def __init__(self, uids: Iterable[int], values: dict[str, Any]):
         super().__init__()
         self.uids, self.values = tuple(uids), dict(values)
+        self.label = f"restyle {len(self.uids)} piece(s) as {values.get('style')}"
 
     def run(self, s: MapState) -> MapState:
         keep = {k: self.values.get(k) for k in ("kind", "style", "blocks_los", "cross_cost")}
@@ -238,6 +239,20 @@ class Mirror(Command):
             raise ValueError(f"unknown axis {axis!r}")
         self.uids, self.axis, self.copy = (None if uids is None else tuple(uids)), axis, copy
         self.label = ("mirror a copy " if copy else "mirror ") + tf.AXES[axis]
+        self.skipped = 0  # pieces a copy leaves alone: they have a twin already, or are their own mirror image
+
+    def _has_twin(self, s: MapState, p: Piece) -> bool:
+        if s.symmetry == self.axis and s.twin_of(p.uid) is not None:
+            return True
+        image = tf.mirror(p.polygon, self.axis)
+        return any(q.kind == p.kind and _same_outline(q.polygon, image) for q in s.pieces)
+
+    def result(self, s: MapState) -> MapState:
+        out = super().result(s)
+        if self.copy and self.skipped:
+            base = "mirror a copy " + tf.AXES[self.axis]
+            self.label = f"{base} ({self.skipped} piece(s) left alone: they have a mirror twin already)"
+        return out
 
     def run(self, s: MapState) -> MapState:
         uids = s.uids() if self.uids is None else list(self.uids)
@@ -245,8 +260,12 @@ class Mirror(Command):
             return _map_pieces(s, uids, lambda p: replace(p, polygon=tf.mirror(p.polygon, self.axis)))
         taken = set(s.ids())
         added, links = [], []
+        self.skipped = 0
         for p in s.pieces:
-            if p.uid in uids and not (s.symmetry == self.axis and s.twin_of(p.uid) is not None):
+            if p.uid in uids and self._has_twin(s, p):  # a copy would lie on its twin (or on itself)
+                self.skipped += 1
+                continue
+            if p.uid in uids:
                 twin = p.copy(unique_id(f"{p.id}_twin", taken))
                 twin = replace(twin, polygon=tf.mirror(p.polygon, self.axis))
                 taken.add(twin.id)
@@ -256,6 +275,18 @@ class Mirror(Command):
         if s.symmetry not in (None, self.axis):
             return out  # symmetric editing on another axis gives each new copy a twin of its own
         return replace(out, twins=out.twins + tuple(links))
+
+
+class Restore(Command):
+    """An undo step brought back from the autosave's history: the map before it and after it, whole."""
+
+    def __init__(self, before: MapState, after: MapState, label: str):
+        super().__init__()
+        self.before, self.after, self.label = before, after, label
+
+    def run(self, s: MapState) -> MapState:
+        assert self.after is not None
+        return self.after
 
 
 class SetMeta(Command):
@@ -298,6 +329,20 @@ class SetSymmetry(Command):
 
     def result(self, s: MapState) -> MapState:
         return self.run(s)  # switching the mode changes no piece
+
+
+def _same_outline(a: Sequence[Sequence[float]], b: Sequence[Sequence[float]]) -> bool:
+    """Two outlines that cover nearly the same ground (95 % of their union): a copy there would be a
+    duplicate (an odd-sided circle across the axis is not exactly its own mirror image, but nearly)."""
+    if len(a) < 3 or len(b) < 3:
+        return False
+    import shapely
+
+    pa, pb = shapely.Polygon(a), shapely.Polygon(b)
+    if not (pa.is_valid and pb.is_valid) or not pa.intersects(pb):
+        return False
+    union = pa.union(pb).area
+    return union > 0 and pa.intersection(pb).area / union > 0.95
 
 
 def is_self_symmetric(p: Piece, axis: str) -> bool:

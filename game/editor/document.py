@@ -246,6 +246,32 @@ def thick_polyline(points: Sequence[Sequence[float]], width: float) -> tuple[Pt,
     return tuple(left + right[::-1])
 
 
+def clip_to_table(polygon: Sequence[Sequence[float]]) -> list[tuple[Pt, ...]]:
+    """``polygon`` cut at the table edge: the parts on the table (a river may end on the edge; no corner
+    is left off it). A shape wholly on the table comes back as it is; one wholly off it as nothing."""
+    pts = [pt(*p) for p in polygon]
+    if len(pts) < 3:
+        return []
+    if all(0 <= x <= TABLE_SIZE and 0 <= y <= TABLE_SIZE for x, y in pts):
+        return [tuple(pts)]
+    import shapely
+    from shapely.geometry.polygon import orient
+
+    shape = shapely.Polygon(pts)
+    if not shape.is_valid:
+        shape = shapely.make_valid(shape)
+    cut = shape.intersection(shapely.box(0, 0, TABLE_SIZE, TABLE_SIZE))
+    parts = [g for g in getattr(cut, "geoms", [cut]) if isinstance(g, shapely.Polygon) and g.area > 1e-6]
+    ccw = sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(pts, pts[1:] + pts[:1], strict=True)) > 0
+    out = []
+    for g in parts:
+        ring = [pt(x, y) for x, y in orient(g, 1.0 if ccw else -1.0).exterior.coords[:-1]]
+        ring = [q for i, q in enumerate(ring) if q != ring[i - 1]]
+        if len(ring) >= 3:
+            out.append(tuple(ring))
+    return out
+
+
 @dataclass
 class Clipboard:
     """Copied pieces, kept by the application so they paste into another map too."""

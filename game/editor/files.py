@@ -96,6 +96,11 @@ def autosave_path(mods: Path | None = None) -> Path:
     return (mods or user_mod_dir()) / "editor" / "autosave.yaml"
 
 
+def history_path(mods: Path | None = None) -> Path:
+    """The autosave's undo history (beside the autosave; read with the same size and file-type checks)."""
+    return autosave_path(mods).with_name("autosave_history.json")
+
+
 def is_shipped(path: Path | None) -> bool:
     return path is not None and is_within(path, MAPS_DIR)
 

@@ -71,6 +71,10 @@ KIND_RULES = {
 
 # the properties panel: each field, the kinds it applies to, and the rule it triggers (its tooltip)
 FIELDS: dict[str, tuple[tuple[str, ...], str]] = {
+    "geo_pos": (("rough", "obstacle", "impassable", "area"), "The selection's top-left corner in inches from the "
+                                                                "table's top-left (type and press Enter or Tab)"),
+    "geo_size": (("rough", "obstacle", "impassable", "area"), "The selection's width and height in inches, and a "
+                                                                 "turn in degrees (clockwise) about its centre"),
     "id": (("rough", "obstacle", "impassable", "area"), "The piece's name in the map file and the battle log; "
                                                            "unique on the map"),
     "kind": (("rough", "obstacle", "impassable", "area"), "What the piece does in the rules [TERR-1]"),

@@ -5,6 +5,7 @@ the snapping settings and the clipboard. Pygame-free: the scene turns input into
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -12,8 +13,9 @@ from pathlib import Path
 from game.core.errors import ContentError, safe_text
 from game.editor import commands as cmd
 from game.editor import files
-from game.editor.document import Clipboard, MapState, Piece, load_state, state_from_bytes
+from game.editor.document import Clipboard, MapState, Piece, load_state, state_from_bytes, state_from_data
 from game.editor.problems import MapProblem, check
+from game.editor.problems import warnings as map_check_warnings
 from game.editor.snapping import SnapSettings
 
 CLIPBOARD = Clipboard()  # one per application, so pieces copied from one map paste into another
@@ -29,7 +31,8 @@ class EditorSession:
     mods: Path | None = None
     last_saved: files.Saved | None = None
     untrusted_origin: str | None = None  # a recovered autosave's "editing:" file, not trusted (see recover)
-    _checked: tuple[MapState, list[MapProblem]] | None = None
+    _checked: tuple[MapState, list[MapProblem], frozenset[int]] | None = None
+    _warned: tuple[MapState, list[MapProblem]] | None = None
 
     # -- the document -------------------------------------------------------------------------------------
     @property
@@ -50,9 +53,16 @@ class EditorSession:
 
     def problems(self) -> list[MapProblem]:
         """The loader's verdict on the map as it stands (computed once per state)."""
-        if self._checked is None or self._checked[0] is not self.state:
-            self._checked = (self.state, check(self.state))
+        sel = frozenset(self.selection)
+        if self._checked is None or self._checked[0] is not self.state or self._checked[2] != sel:
+            self._checked = (self.state, check(self.state, sel), sel)
         return self._checked[1]
+
+    def warnings(self) -> list[MapProblem]:
+        """What ``validate`` would warn of (a map without problems only; computed once per state)."""
+        if self._warned is None or self._warned[0] is not self.state:
+            self._warned = (self.state, [] if self.problems() else map_check_warnings(self.state))
+        return self._warned[1]
 
     def do(self, command: cmd.Command) -> bool:
         done = self.history.do(command)
@@ -109,11 +119,16 @@ class EditorSession:
         path = files.autosave_path(self.mods)
         where = f"editing: {self.path}" if self.path is not None else "editing: a new map"
         files.write_atomic(path, files.map_text(self.state, f"Iron & Honor map editor autosave\n{where}"))
+        steps = [{"label": str(c.label), "before": c.before.file_data()} for c in self.history.done[-HISTORY_KEPT:]
+                 if c.before is not None]
+        with contextlib.suppress(OSError):  # the map itself is safe; the history is a convenience
+            files.write_atomic(files.history_path(self.mods), json.dumps({"steps": steps}))
         return path
 
     def clear_autosave(self) -> None:
-        with contextlib.suppress(OSError):
-            files.autosave_path(self.mods).unlink()
+        for path in (files.autosave_path(self.mods), files.history_path(self.mods)):
+            with contextlib.suppress(OSError):
+                path.unlink()
 
     @classmethod
     def recover(cls, mods: Path | None = None) -> EditorSession | None:
@@ -134,7 +149,7 @@ class EditorSession:
             return None
         lines = raw[:8192].decode("utf-8", "replace").splitlines()[:3]
         origin = next((ln.split("editing: ", 1)[1] for ln in lines if ln.startswith("# editing: ")), "")
-        s = cls(history=cmd.History(state), mods=mods)
+        s = cls(history=cmd.History(state, done=_recovered_steps(mods, state)), mods=mods)
         s.path = files.trusted_origin(origin, mods)
         if s.path is None and origin and origin != "a new map":
             s.untrusted_origin = safe_text(origin[:200])
@@ -171,3 +186,24 @@ class EditorSession:
             return False
         self.selection = {c.uid for c in copies} & set(self.state.uids())
         return True
+
+
+HISTORY_KEPT = 30  # undo steps kept in the autosave
+
+
+def _recovered_steps(mods: Path | None, state: MapState) -> list[cmd.Command]:
+    """The autosave's undo steps, as whole-map restores ending at ``state``; none if the history file is
+    missing, not a regular file, too large or not what the editor writes (read as the autosave is)."""
+    from game.content.yaml_loader import MAX_BYTES, read_limited
+
+    path = files.history_path(mods)
+    try:
+        data = json.loads(read_limited(path, safe_text(str(path)), 8 * MAX_BYTES))
+        befores = [(str(st["label"])[:200], state_from_data(st["before"])) for st in data["steps"][-HISTORY_KEPT:]]
+    except (ContentError, ValueError, KeyError, TypeError, AttributeError):
+        return []
+    out: list[cmd.Command] = []
+    for k, (label, before) in enumerate(befores):
+        after = befores[k + 1][1] if k + 1 < len(befores) else state
+        out.append(cmd.Restore(before, after, label))
+    return out

@@ -187,7 +187,7 @@ def test_problems_are_the_loaders() -> None:
                            piece("c", rectangle((10, 10), (12, 12)), "area", blocks_los=True)))
     found = check(bad)
     messages = " | ".join(p.message for p in found)
-    assert "cross or touch" in messages and "off the table" in messages and "duplicate" in messages
+    assert "outline crosses itself" in messages and "off the table" in messages and "already named 'a'" in messages
     assert "blocks_los applies to impassable pieces only" in messages
     assert {p.uid for p in found} == {q.uid for q in bad.pieces}
     assert check(s) == []

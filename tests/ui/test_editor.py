@@ -98,7 +98,7 @@ def test_draw_edit_mirror_fix_save_and_play_a_map_from_the_main_menu(app: App, t
     # a problem the editor shows: the same id twice; clicking it selects the piece; renaming fixes it
     retype(app, ed.widgets["prop:id"], "forest")
     problems = ed.session.problems()
-    assert any("duplicate terrain id" in p.message for p in problems)
+    assert any("already named 'forest'" in p.message for p in problems)
     click(app, at(app, 30, 33))  # nothing there: the selection is cleared
     assert not ed.session.selection
     click(app, ed.widgets["problem:0"])
@@ -177,11 +177,11 @@ def test_unsaved_changes_are_asked_about_and_f1_lists_the_editor_controls(app: A
     assert app.top.name == "help" and app.top.shortcuts is ed.SHORTCUTS
     press(app, pygame.K_ESCAPE)
     click(app, ed.widgets["menu"])
-    assert app.top.name == "editor_confirm"
+    assert app.top.name == "unsaved_changes"
     click(app, app.top.widgets["answer:cancel"])
     assert app.top is ed
     click(app, ed.widgets["open"])
-    assert app.top.name == "editor_confirm"
+    assert app.top.name == "unsaved_changes"
     click(app, app.top.widgets["answer:discard"])
     assert app.top.name == "editor_open"
     click(app, app.top.widgets["file:game:village_ruins"])
@@ -193,7 +193,7 @@ def test_unsaved_changes_are_asked_about_and_f1_lists_the_editor_controls(app: A
     assert not ed.session.state.pieces
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     frames(app, 2)
-    assert app.running and app.top.name == "editor_confirm"
+    assert app.running and app.top.name == "unsaved_changes"
     click(app, app.top.widgets["answer:discard"])
     assert not app.running
     assert not autosave.exists()  # discarded on purpose: nothing to recover

@@ -17,8 +17,9 @@ import pygame_gui
 from game.content.maps import STYLES, TABLE_SIZE, BattleMap
 from game.core.errors import ContentError, os_problem
 from game.editor import commands as cmd
+from game.editor import files
 from game.editor import transform as tf
-from game.editor.document import MapState, thick_polyline
+from game.editor.document import MapState, clip_to_table, load_state, thick_polyline
 from game.editor.overlays import SightJob, encounter_shapes, route, shape_at
 from game.editor.presets import BY_KEY, Preset
 from game.editor.session import EditorSession
@@ -27,20 +28,24 @@ from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes import common
 from game.ui.scenes import editor_view as view
-from game.ui.scenes.editor_dialogs import ConfirmDialog, OpenDialog
+from game.ui.scenes.editor_dialogs import ConfirmDialog, NameDialog, OpenDialog
 from game.ui.scenes.editor_input import EditorInput
-from game.ui.scenes.editor_panels import SHORTCUTS, EditorPanels
+from game.ui.scenes.editor_panels import HELP_NOTES, HELP_TITLE, SHORTCUTS, TOOL_NAMES, EditorPanels
 from game.ui.table_view import Camera
+from game.ui.unsaved_dialog import UnsavedChangesDialog
 
 
 class EditorScene(EditorPanels, EditorInput, Scene):
     name = "editor"
     SHORTCUTS = SHORTCUTS
+    HELP_NOTES = HELP_NOTES  # F1: the editor's own help beside its controls, not the battle's badges
+    HELP_TITLE = HELP_TITLE
 
     def __init__(self, app: App, path: str | Path | None = None, session: EditorSession | None = None):
         super().__init__(app)
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.message = ""
+        self._offer_recovery = False
         if session is None:
             session = self._start(path)
         self.session = session
@@ -75,10 +80,15 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         self._caption = ""
         self.status_rect = pygame.Rect(0, 0, 1, 1)
         self._valid_map: tuple[MapState, BattleMap] | None = None
+        self._left_out: list[str] = []  # the pieces the overlays leave out (their problems make them unmeasurable)
         self.sight_view = view.SightView()
         self._since_autosave = 0.0
         self._autosaved: MapState | None = self.session.state
         self._last_click = (0, (0, 0))
+        self._focused: dict[str, tuple[pygame_gui.elements.UITextEntryLine, list[int]]] = {}
+        self._retired: dict[pygame_gui.core.UIElement, str] = {}
+        self.readout = ""  # the numbers of a move, scale, turn or corner drag, drawn beside the pointer
+        self._esc_armed = False  # Esc with nothing to clear: a second Esc leaves the editor
         self.clock = 0.0
 
     def _start(self, path: str | Path | None) -> EditorSession:
@@ -90,6 +100,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
                 return EditorSession.new()
         recovered = EditorSession.recover()
         if recovered is not None:
+            self._offer_recovery = True
             self.message = (f"Recovered the unsaved map '{recovered.state.name}' of the last session (from the "
                             f"editor's autosave); Save writes it to {recovered.save_hint()}")
             if recovered.untrusted_origin:
@@ -107,6 +118,29 @@ class EditorScene(EditorPanels, EditorInput, Scene):
 
 
 
+    def enter(self) -> None:
+        super().enter()
+        if self._offer_recovery:  # the recovered work is offered, not slipped in: keep it or discard it
+            self._offer_recovery = False
+            s = self.session
+            steps = len(s.history.done)
+            text = (f"The editor closed last time without saving the map '{s.state.name}'. Its autosave has "
+                    f"{len(s.state.pieces)} piece(s)" + (f" and {steps} undo step(s)" if steps else "")
+                    + f". Keep it to go on where you left off (Save writes it to {s.save_hint()}), "
+                    "or discard it and start a new map.")
+            if s.untrusted_origin:
+                text += (f" (The autosave named {s.untrusted_origin}, outside your mod folder: that file is not "
+                         "written.)")
+
+            def answer(key: str) -> None:
+                if key == "discard":
+                    self.session.clear_autosave()
+                    self._replace_session(EditorSession.new())
+                    self.message = "the recovered map was discarded: a new map"
+
+            self.app.push(ConfirmDialog(self.app, "Recover unsaved work?", text,
+                                        [("discard", "Discard it"), ("keep", "Keep it")], answer))
+
     def problems(self) -> list:
         """The map checks' verdict; while a drag is in progress, the verdict from before it (checked on drop)."""
         if self.drag is not None and self._problems_before is not None:
@@ -117,6 +151,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
     # -- per frame --------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
+        self._watch_focus()
         if self.drag is None and self.panel_key() != self._panel_key:
             self.rebuild()
         if self.drag is None:
@@ -148,7 +183,8 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         where = "not saved yet" if s.path is None else ("shipped map: saving writes a copy to your mod folder"
                                                         if s.shipped else str(s.path))
         parts = [f"{s.state.name}{' *unsaved*' if s.dirty else ''}", ("DRAFT — " if s.draft else "") + where,
-                 f"{len(s.state.pieces)} pieces", f"{len(self.problems())} problem(s)"]
+                 f"{len(s.state.pieces)} pieces", f"{len(self.problems())} problem(s)"
+                 + (f", {len(s.warnings())} warning(s)" if self.drag is None and s.warnings() else "")]
         at = self.cam.to_inches(self.mouse)
         if 0 <= at[0] <= TABLE_SIZE and 0 <= at[1] <= TABLE_SIZE:
             parts.append(f"{at[0]:.2f}″, {at[1]:.2f}″")
@@ -162,9 +198,17 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         state = self.session.state
         if self._valid_map is None or self._valid_map[0] is not state:
             bad = {p.uid for p in self.session.problems()}
-            self._valid_map = (state, MapState(state.name, "", tuple(p for p in state.pieces
-                                                                     if p.uid not in bad)).battle_map())
+            kept = tuple(p for p in state.pieces if p.uid not in bad)
+            self._left_out = [p.id for p in state.pieces if p.uid in bad]
+            self._valid_map = (state, MapState(state.name, "", kept).battle_map())
         return self._valid_map[1]
+
+    def left_out_note(self) -> str:
+        """What the sight and route overlays say when pieces with problems were not measured."""
+        if not self._left_out:
+            return ""
+        names = ", ".join(self._left_out[:3]) + (" …" if len(self._left_out) > 3 else "")
+        return f"ignores {len(self._left_out)} piece(s) with problems: {names}"
 
     def _refresh_overlays(self) -> None:
         """Sight and route follow the map: recomputed once when an edit ends."""
@@ -192,6 +236,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        self.overlay_notes: list[str] = []  # what the overlays say of themselves this frame (pieces left out)
         surface.fill(theme.BG)
         cam = self.cam
         clip = surface.get_clip()
@@ -211,22 +256,47 @@ class EditorScene(EditorPanels, EditorInput, Scene):
                 view.draw_encounter(surface, shapes, cam, font, self.app.settings.colour_blind)
         if self.sight is not None:
             self.sight_view.draw(surface, self.sight, cam)
-        marks: dict[int, list[int | None]] = {}
+            note = self.left_out_note()
+            if note and self.sight_at is not None and (self.drag is None or self.drag["kind"] != "sight"):
+                at = cam.to_px(self.sight_at)
+                view.label_at(surface, "sight " + note, (at[0], at[1] + self.px(18)), font, view.PROBLEM)
+                self.overlay_notes.append("sight " + note)
+        marks: dict[int, list] = {}
         for pr in self.problems():
             if pr.uid is not None:
-                marks.setdefault(pr.uid, []).append(pr.corner)
+                marks.setdefault(pr.uid, []).extend(pr.spots or [pr.corner])
         view.draw_problems(surface, state, cam, marks, font)
         view.draw_twins(surface, state, cam, s.selection)
         if self.pending is not None:
-            view.draw_preview(surface, shown, state, cam)
+            view.draw_preview(surface, shown, state, cam, self.pending.copy, self.pending.axis, font)
         view.draw_selection(surface, s.selected(), cam, self.handles(), self.active_corner)
         self._draw_tool(surface, font)
         surface.set_clip(clip)
         self._draw_encounter_tip(surface, shapes)
         if self.show["rulers"]:
-            view.draw_rulers(surface, cam, font)
+            view.draw_rulers(surface, cam, font, self.table_rect)
         status = theme.font(self.px(12)).render(self.status_text, True, theme.INK)
         surface.blit(status, status.get_rect(midleft=(self.status_rect.x, self.status_rect.centery)))
+
+    def _readout(self) -> str:
+        """The numbers of the drag in progress: position and size, the turn, a corner's place."""
+        d, s = self.drag, self.session
+        c = s.history.preview_cmd
+        if d is None or c is None or d["kind"] not in ("move", "scale", "rotate", "corner"):
+            return ""
+        if d["kind"] == "corner" and isinstance(c, cmd.MoveCorner):
+            return f"corner at {c.to[0]:.2f}″, {c.to[1]:.2f}″"
+        sel = s.selected()
+        if not sel:
+            return ""
+        x0, y0, x1, y1 = tf.bounds([p.polygon for p in sel])
+        if d["kind"] == "rotate" and isinstance(c, cmd.RotatePieces):
+            return f"turned {c.degrees:+.1f}°"
+        if d["kind"] == "scale":
+            return f"{x1 - x0:.2f}″ × {y1 - y0:.2f}″"
+        dx = c.dx if isinstance(c, cmd.MovePieces) else 0.0
+        dy = c.dy if isinstance(c, cmd.MovePieces) else 0.0
+        return f"at {x0:.2f}″, {y0:.2f}″ (moved {dx:+.2f}″, {dy:+.2f}″)"
 
     def _draw_encounter_tip(self, surface: pygame.Surface, shapes: list) -> None:
         """The encounter shape under the mouse, with what it scores (the scenario's words), while no tool is
@@ -247,8 +317,8 @@ class EditorScene(EditorPanels, EditorInput, Scene):
             hover = cam.to_px(self.cue.point) if self.cue is not None else self.mouse
             if self.tool == "wall" and len(self.points) >= 1:
                 shape = thick_polyline(self.points + [self.cue.point] if self.cue else self.points, self.wall_width)
-                if len(shape) >= 3:
-                    view.outline(surface, shape, cam, view.SELECT, 1)
+                for part in clip_to_table(shape):  # as it will be: cut at the table edge
+                    view.outline(surface, part, cam, view.SELECT, 1)
             pygame.draw.lines(surface, view.SELECT, False, pts + [hover], 2)
             for q in pts:
                 pygame.draw.circle(surface, view.SELECT, q, 4)
@@ -259,6 +329,13 @@ class EditorScene(EditorPanels, EditorInput, Scene):
             poly = self._shape_of(d["start"], self.cue.point)
             if len(poly) >= 3:
                 view.outline(surface, poly, cam, view.SELECT, 2)
+        self.readout = self._readout()
+        if self.readout:  # what a move, scale, turn or corner drag makes, beside the pointer
+            t = font.render(self.readout, True, (255, 255, 255))
+            box = t.get_rect(topleft=(self.mouse[0] + 16, self.mouse[1] + 16))
+            box.clamp_ip(self.table_rect.inflate(-8, -8))
+            pygame.draw.rect(surface, (0, 0, 0), box.inflate(8, 4), border_radius=3)
+            surface.blit(t, box)
         if d is not None and d["kind"] == "box":
             a, b = cam.to_px(d["start"]), self.mouse
             rect = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(a[0] - b[0]), abs(a[1] - b[1]))
@@ -282,6 +359,11 @@ class EditorScene(EditorPanels, EditorInput, Scene):
                     pygame.draw.circle(surface, (255, 255, 255), q, 3)
                 rough = ", crosses rough terrain [TERR-2]" if r.move.crosses_rough else ""
                 view.label_at(surface, f"route {r.cost:.2f}″{rough}", cam.to_px(b), font)
+                if self.left_out_note():
+                    q = cam.to_px(b)
+                    view.label_at(surface, "route " + self.left_out_note(), (q[0], q[1] + self.px(18)), font,
+                                  view.PROBLEM)
+                    self.overlay_notes.append("route " + self.left_out_note())
             else:
                 pygame.draw.line(surface, view.PROBLEM, cam.to_px(a), cam.to_px(b), 2)
                 why = r.reason if r is not None else "no route"
@@ -322,13 +404,20 @@ class EditorScene(EditorPanels, EditorInput, Scene):
     # -- buttons and entries ---------------------------------------------------------------------------------
     def _pressed(self, el: pygame_gui.core.UIElement) -> None:
         w, s = self.widgets, self.session
-        key = next((k for k, v in w.items() if v is el), None)
-        if key is None:
+        key = next((k for k, v in w.items() if v is el), None) or self._retired.get(el)
+        if key is None or key not in w:
             return
         sel = sorted(s.selection)
-        if key.startswith("problem:") and el in self.problem_buttons:  # select the piece it is about
+        if key.startswith("problem:w") and key[9:].isdigit():  # a warning: select the piece it is about
+            warned = s.warnings()
+            i = int(key[9:])
+            if i < len(warned) and warned[i].uid is not None:
+                s.select([warned[i].uid])
+                self.set_tool("select")
+            return
+        if key.startswith("problem:") and key[8:].isdigit():  # select the piece it is about
             problems = s.problems()
-            i = int(self.problem_buttons[el])
+            i = int(key[8:])
             if i < len(problems) and problems[i].uid is not None:
                 s.select([problems[i].uid])
                 self.set_tool("select")
@@ -340,11 +429,12 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         elif key.startswith("preset:"):
             self.preset = BY_KEY[key[7:]]
             self.wall_width = self.preset.width
-            if sel and self.tool == "select":  # restyle the selection; else draw with the preset's tool
-                s.do(cmd.SetStyle(sel, self.preset.values()))
-            else:
-                self.set_tool(self.preset.tool)
+            self.set_tool(self.preset.tool)  # a preset picks what to draw; restyling is its own button
+            self.message = f"drawing {self.preset.label.lower()} with the {TOOL_NAMES[self.preset.tool]} tool"
             self._panel_key = None
+        elif key == "restyle" and sel:
+            s.do(cmd.SetStyle(sel, self.preset.values()))
+            self.message = f"restyled {len(sel)} piece(s) as {self.preset.label} (Ctrl+Z undoes it)"
         elif key.startswith("kind:"):
             s.do(cmd.SetProperty(sel, "kind", key[5:]))
         elif key in ("style_prev", "style_next") and sel:
@@ -407,7 +497,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         elif key == "save":
             self.save()
         elif key == "save_as":
-            self.save(as_new=True)
+            self.save_as()
         elif key == "play":
             self.play()
         elif key == "help":
@@ -417,10 +507,52 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         elif key == "menu":
             self.leave_editor()
 
-    def _entry_done(self, el: pygame_gui.core.UIElement, text: str) -> None:
+    def rebuild(self) -> None:
+        """The widgets again, with the text field that had the focus focused again (Tab, a commit)."""
+        focused = [k for k, (el, _sel) in self._focused.items() if el.is_focused]
+        self._focused = {}
+        # a click whose event is still queued when a commit rebuilds the panels still counts
+        self._retired = {el: k for k, el in self.widgets.items()}
+        super().rebuild()
+        for key in focused[:1]:
+            el = self.widgets.get(key)
+            if isinstance(el, pygame_gui.elements.UITextEntryLine) and el.is_enabled:
+                self.manager.set_focus_set(el)
+                self._focused[key] = (el, sorted(self.session.selection))
+
+    def _watch_focus(self) -> None:
+        """A text field commits when it loses the focus (Tab, a click anywhere else), not only on Enter."""
+        if any(getattr(el, "held", False) for el in self.widgets.values()):
+            return  # a button is half-pressed: commit after its click, or the rebuild would swallow it
+        now = {k: el for k, el in self.widgets.items() if isinstance(el, pygame_gui.elements.UITextEntryLine)
+               and el.is_focused}
+        for key, (el, sel) in list(self._focused.items()):
+            if now.get(key) is not el:
+                del self._focused[key]
+                self._entry_done(el, el.get_text(), key, sel)
+        for key, el in now.items():
+            if key not in self._focused:
+                self._focused[key] = (el, sorted(self.session.selection))
+
+    def _tab(self, back: bool) -> None:
+        """Tab and Shift+Tab: the next or previous text field (committing this one)."""
+        entries = [el for el in self.widgets.values()
+                   if isinstance(el, pygame_gui.elements.UITextEntryLine) and el.is_enabled and el.visible]
+        if not entries:
+            return
+        cur = next((i for i, el in enumerate(entries) if el.is_focused), -1)
+        nxt = entries[(cur + (-1 if back else 1)) % len(entries)]
+        self.manager.set_focus_set(nxt)
+        self._watch_focus()
+
+    def _entry_done(self, el: pygame_gui.core.UIElement, text: str, key: str | None = None,
+                    sel: list[int] | None = None) -> None:
         w, s = self.widgets, self.session
-        key = next((k for k, v in w.items() if v is el), None)
-        sel = sorted(s.selection)
+        if key is None:
+            key = next((k for k, v in w.items() if v is el), None)
+        if sel is None:
+            sel = sorted(s.selection)
+        sel = [u for u in sel if s.state.get(u) is not None]
         text = text.strip()
         if key == "name" and text and text != s.state.name:
             s.do(cmd.SetMeta(name=text))
@@ -437,11 +569,39 @@ class EditorScene(EditorPanels, EditorInput, Scene):
                 self.message = f"the crossing cost must be a number of inches, not '{text}'"
                 return
             s.do(cmd.SetProperty(sel, "cross_cost", value))
+        elif key is not None and key.startswith("geo:") and sel:
+            self._typed_geometry(key[4:], text, sel)
         elif key == "wall_width":
             try:
                 self.wall_width = max(0.1, min(6.0, float(text)))
             except ValueError:
                 self.message = f"the wall width must be a number of inches, not '{text}'"
+
+    def _typed_geometry(self, key: str, text: str, sel: list[int]) -> None:
+        """A typed position, size or turn of the selection: one command, one undo step."""
+        s = self.session
+        try:
+            value = float(text)
+        except ValueError:
+            if text:
+                self.message = f"type a number, not '{text}'"
+            return
+        x0, y0, x1, y1 = tf.bounds([s.state.get(u).polygon for u in sel])
+        if key in ("x", "y"):
+            dx, dy = (value - x0, 0.0) if key == "x" else (0.0, value - y0)
+            if abs(dx) + abs(dy) > 1e-6:
+                s.do(cmd.MovePieces(sel, dx, dy))
+        elif key in ("w", "h"):
+            old = x1 - x0 if key == "w" else y1 - y0
+            if value <= 0.05 or old <= 1e-9:
+                self.message = "a size must be more than 0.05″"
+                return
+            if abs(value - old) > 1e-6:
+                f = value / old
+                s.do(cmd.ScalePieces(sel, f if key == "w" else 1.0, f if key == "h" else 1.0, (x0, y0)))
+        elif key == "angle" and abs(value) > 1e-6:
+            s.do(cmd.RotatePieces(sel, value, ((x0 + x1) / 2, (y0 + y1) / 2)))
+            self._panel_key = None  # the turn field goes back to 0
 
     def set_tool(self, tool: str) -> None:
         if self.points and tool != self.tool:
@@ -486,6 +646,32 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         self._autosaved = self.session.state
         return True
 
+    def save_as(self) -> None:
+        """Ask for the new map's name (the file is named after it), then save it as a new file."""
+        self._unfocus()
+        s = self.session
+
+        def file_for(name: str) -> str:
+            folder = files.drafts_dir(s.mods) if s.problems() else files.user_maps_dir(s.mods)
+            path = files.free_path(folder, files.stem_for(name))
+            return f"{path.parent.name}/{path.name} in your mod folder"
+
+        def taken(name: str) -> str | None:
+            for _origin, path in files.listing(s.mods):  # this map's own file too: it stays as it is
+                try:
+                    if load_state(path).name.strip().casefold() == name.casefold():
+                        return path.name
+                except Exception:  # an unreadable file has no name to clash with
+                    continue
+            return None
+
+        def done(name: str) -> None:
+            if name != s.state.name:
+                s.do(cmd.SetMeta(name=name))
+            self.save(as_new=True)
+
+        self.app.push(NameDialog(self.app, s.state.name, file_for, taken, done))
+
     def ask_then(self, then) -> None:
         """Run ``then`` now, or after the player has saved or discarded unsaved changes."""
         if not self.session.dirty:
@@ -499,9 +685,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
                 self.session.clear_autosave()
                 then()
 
-        self.app.push(ConfirmDialog(self.app, "Unsaved changes",
-                                    f"'{self.session.state.name}' has unsaved changes. Save them first?",
-                                    [("save", "Save"), ("discard", "Discard"), ("cancel", "Cancel")], answer))
+        self.app.push(UnsavedChangesDialog(self.app, f"The map '{self.session.state.name}'", answer))
 
     def hold_quit(self) -> bool:
         """The window is closing: with unsaved changes, ask first."""

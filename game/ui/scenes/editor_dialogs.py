@@ -87,6 +87,7 @@ class OpenDialog(_Dialog):
         super().__init__(app)
         self.mods, self.done = mods, done
         self.items: list[tuple[str, Path, str]] = []
+        names: list[str] = []
         for origin, path in files.listing(mods):
             try:
                 state = load_state(path)
@@ -100,6 +101,11 @@ class OpenDialog(_Dialog):
             if problems > 0:
                 note += f", {problems} problem(s)"
             self.items.append((f"{origin}:{path.stem}", path, f"{name}  ({note})" if problems >= 0 else name))
+            names.append(name.strip().casefold() if problems >= 0 else "")
+        # two maps with one name cannot be told apart in the set-up: each is marked, with its file
+        self.items = [(k, path, f"{text}  — ANOTHER MAP HAS THIS NAME ({path.name})"
+                       if names[i] and names.count(names[i]) > 1 else text)
+                      for i, (k, path, text) in enumerate(self.items)]
         self.chosen: str | None = None
 
     def build(self) -> None:
@@ -143,3 +149,68 @@ class OpenDialog(_Dialog):
             return
         self.close()
         self.done(path)
+
+
+class NameDialog(_Dialog):
+    """Save as: the map's name asked for (prefilled), the file name made from it shown as it is typed."""
+
+    name = "editor_save_as"
+
+    def __init__(self, app: App, name: str, file_for: Callable[[str], str], taken: Callable[[str], str | None],
+                 done: Callable[[str], None]):
+        super().__init__(app)
+        self.text, self.file_for, self.taken, self.done = name, file_for, taken, done
+
+    def build(self) -> None:
+        self.widgets = {}
+        w, h = self.app.size
+        px = self.px
+        pw, ph = min(w - px(40), px(560)), min(h - px(40), px(250))
+        self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        p = self.panel
+        common.label(self, "title", pygame.Rect(p.x, p.y + px(10), p.w, px(34)), "Save as a new map", "@heading")
+        entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(p.x + px(16), p.y + px(54), p.w - px(32), px(32)),
+                                                    self.manager, container=self.root, initial_text=self.text)
+        entry.set_text_length_limit(60)
+        self.widgets["name"] = entry
+        self.manager.set_focus_set(entry)
+        entry.edit_position = len(self.text)  # typing goes on at the end
+        self.note = common.label(self, "file", pygame.Rect(p.x + px(16), p.y + px(92), p.w - px(32), px(48)), "",
+                                 "@small")
+        self._note()
+        bw = px(150)
+        common.button(self, "ok", pygame.Rect(p.right - 2 * bw - px(24), p.bottom - px(58), bw, px(42)), "Save")
+        common.button(self, "cancel", pygame.Rect(p.right - bw - px(16), p.bottom - px(58), bw, px(42)), "Cancel")
+
+    def _note(self) -> None:
+        name = self.text.strip()
+        clash = self.taken(name) if name else None
+        note = f"File: {self.file_for(name)}" if name else "Type the map's name"
+        if clash:
+            note += f"  — another map is already named so ({clash})"
+        self.note.set_text(note)
+        if "ok" in self.widgets:
+            self.widgets["ok"].enable() if name else self.widgets["ok"].disable()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.widgets.get("name"):
+            self.text = event.text
+            self._note()
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.widgets.get("name"):
+            self.text = event.text
+            self.ok()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.widgets.get("ok"):
+                self.text = self.widgets["name"].get_text()
+                self.ok()
+            elif event.ui_element is self.widgets.get("cancel"):
+                self.close()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+
+    def ok(self) -> None:
+        name = self.text.strip()
+        if not name:
+            return
+        self.close()
+        self.done(name)

@@ -12,7 +12,7 @@ import pygame_gui
 
 from game.editor import commands as cmd
 from game.editor import transform as tf
-from game.editor.document import Piece, ellipse, rectangle, thick_polyline
+from game.editor.document import Piece, clip_to_table, ellipse, rectangle, thick_polyline
 from game.editor.snapping import Snap, nearest_on_segment, snap_angle, snap_point
 from game.geometry.shapes import point_in_polygon
 from game.ui.scenes.editor_panels import TOOLS
@@ -72,7 +72,7 @@ class EditorInput:
             n = len(p.polygon)
             for i in range(n):
                 q, d = nearest_on_segment(at, p.polygon[i], p.polygon[(i + 1) % n])
-                if d * self.cam.scale <= self.px(6):
+                if d * self.cam.scale <= self.px(8):  # a few pixels either side of the line
                     return (p.uid, i, q)
         return None
 
@@ -95,6 +95,10 @@ class EditorInput:
             self._modifier(event)
             if t == pygame.KEYDOWN and not self._typing():
                 self._key(event)
+            elif t == pygame.KEYDOWN and event.key == pygame.K_TAB:
+                self._tab(back=self._held("shift", event))
+            elif t == pygame.KEYDOWN and event.key == pygame.K_s and self._held("ctrl", event):
+                self.save_as() if self._held("shift", event) else self.save()  # with the field being typed in
         elif t == pygame.MOUSEMOTION:
             self.mouse = tuple(event.pos)
             self._motion(event)
@@ -116,8 +120,11 @@ class EditorInput:
     def _unfocus(self) -> None:
         for el in list(self.manager.get_focus_set() or set()):
             if isinstance(el, pygame_gui.elements.UITextEntryLine):
-                self._entry_done(el, el.get_text())
+                key = next((k for k, v in self.widgets.items() if v is el), None)
+                if key is not None and key not in self._focused:
+                    self._focused[key] = (el, sorted(self.session.selection))
                 el.unfocus()
+        self._watch_focus()
 
     def _modifier(self, event: pygame.event.Event) -> None:
         on = event.type == pygame.KEYDOWN
@@ -141,6 +148,7 @@ class EditorInput:
     def _press(self, pos: tuple[int, int]) -> None:
         at = self.cam.to_inches(pos)
         self.message = ""
+        self._esc_armed = False
         if self.pending is not None:
             return
         if self.tool == "select":
@@ -200,6 +208,8 @@ class EditorInput:
         self.active_corner = None
         piece = self.piece_at(at)
         shift = self._held("shift")
+        if piece is None and edge is not None:  # just outside a selected piece's edge: keep it selected, so
+            return                                # the second click of a double-click adds a corner there
         if piece is None:
             if not shift:
                 s.select([])
@@ -318,10 +328,18 @@ class EditorInput:
         if self.tool == "polygon" and len(pts) >= 3:
             self.add_piece(tuple(pts))
         elif self.tool == "wall" and len(pts) >= 2:
-            self.add_piece(thick_polyline(pts, self.wall_width))
+            parts = clip_to_table(thick_polyline(pts, self.wall_width))  # cut at the table edge
+            if not parts:
+                self.message = "the wall is off the table: nothing drawn"
+            for part in parts:
+                self.add_piece(part)
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
+        if k not in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT):
+            self._esc_armed, armed = False, self._esc_armed
+            if k == pygame.K_ESCAPE:
+                self._esc_armed = armed
         ctrl, shift = self._held("ctrl", event), self._held("shift", event)
         s = self.session
         if ctrl:
@@ -337,7 +355,7 @@ class EditorInput:
             elif k == pygame.K_d:
                 s.duplicate()
             elif k == pygame.K_s:
-                self.save(as_new=shift)
+                self.save_as() if shift else self.save()
             elif k == pygame.K_n:
                 self.ask_then(self.new_map)
             elif k == pygame.K_o:
@@ -361,8 +379,21 @@ class EditorInput:
             elif s.selection:
                 s.select([])
                 self.active_corner = None
-            else:
+            elif self.sight_at is not None or self.route_ends is not None or self.tape is not None:
+                self.sight = self.sight_at = self.route_ends = self.route_result = self.tape = None
+                self.message = "overlay cleared (Esc again: back to the Select tool)"
+            elif self.encounter is not None:
+                self.encounter = None
+                self.message = "encounter hidden"
+            elif self.tool != "select":
+                self.set_tool("select")
+                self.message = "the Select tool"
+            elif self._esc_armed:
                 self.leave_editor()
+            else:
+                self._esc_armed = True
+                self.message = "press Esc again to leave the editor"
+                return
         elif k == pygame.K_BACKSPACE and self.points:
             self.points.pop()
         elif k in (pygame.K_DELETE, pygame.K_BACKSPACE):

@@ -9,12 +9,13 @@ import pygame
 import pygame_gui
 
 from game.editor.presets import FIELDS, KIND_RULES, PRESETS, applies
+from game.ui import theme
 from game.ui.scenes import common
 from game.ui.table_view import Camera
 
 TOOLS: tuple[tuple[str, str, int, str], ...] = (
-    ("select", "Select", pygame.K_v, "Select (V): click or drag a box (Shift adds); drag to move; a preset restyles "
-                                     "the selection; handles rotate "
+    ("select", "Select", pygame.K_v, "Select (V): click or drag a box (Shift adds); drag to move; 'Restyle selection' "
+                                     "gives it the preset's kind and look; handles rotate "
                                      "(Shift: 15° steps) and scale; drag a corner; Ctrl+click an edge adds a "
                                      "corner; right-click a corner deletes it"),
     ("polygon", "Polygon", pygame.K_p, "Polygon (P): click the corners; click the first corner or press Enter "
@@ -43,20 +44,41 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("Ctrl+Z, Ctrl+Y / Ctrl+Shift+Z", "undo, redo (one drag is one step)"),
     ("Ctrl+S, Ctrl+Shift+S", "save (a map with problems: as a draft), save as"),
     ("Ctrl+N, Ctrl+O, Ctrl+A", "new map, open a map, select all"),
-    ("Enter / Backspace / Esc", "close the shape / undo its last point / cancel"),
+    ("Enter / Backspace", "close the shape / undo its last point"),
+    ("Esc", "cancel: the shape, the selection, an overlay, then the tool; with nothing left, Esc twice leaves"),
+    ("Tab / Shift+Tab", "next / previous text field (a field is kept when you leave it)"),
     ("Alt (held)", "no snapping while held"),
     ("G / F", "grid on or off / fit the table in view"),
     ("Wheel, right or middle drag", "zoom, pan"),
     ("F1", "this help"),
 ]
+HELP_TITLE = "Map editor controls"
+HELP_NOTES: list[tuple[str, str]] = [
+    ("Drawing", "Pick a terrain preset: it chooses the tool that draws it (a forest a polygon, a wall a thick "
+                "line). Click the corners, or drag a box; walls and rivers are cut at the table edge."),
+    ("Editing", "Select a piece to edit its id, kind, style, flags, position, size and turn on the right. "
+                "'Restyle selection' gives it the current preset's look and rules. Text fields keep what you "
+                "type when you leave them (Tab, a click elsewhere, Ctrl+S)."),
+    ("Problems and warnings", "Problems (red) make a map a draft that cannot be played; click one to select "
+                              "its piece, the place is ringed on the table. Warnings (amber) are playable but "
+                              "likely mistakes, such as overlapping pieces."),
+    ("Sight and route", "Sight shades what a base sees; Route finds the shortest legal path. Pieces with "
+                        "problems cannot be measured: the overlay says when it leaves them out."),
+    ("Mirroring", "Mirror moves pieces across the axis (blue preview, old place dashed); Mirror copy adds "
+                  "twins (green preview), leaving alone pieces that have a twin already."),
+    ("Saving", "Save writes to your mod folder (a shipped map as a copy); Save as asks for the new name. "
+               "Unsaved work is autosaved and offered back, with its undo steps, after a crash."),
+]
 TOP_ROW1 = (("new", "New", "A new, empty map (Ctrl+N)"),
             ("open", "Open", "Open a shipped map, one of yours, or a draft (Ctrl+O)"),
             ("save", "Save", "Save (Ctrl+S). A map with problems is kept as a draft, never offered for a battle"),
-            ("save_as", "Save as", "Save as a new file named after the map (Ctrl+Shift+S)"),
+            ("save_as", "Save as", "Save as a new map: asks for its name; the file is named after it (Ctrl+Shift+S)"),
             ("play", "Play", "Play on this map: the battle set-up with this map chosen (saves it first)"),
             ("help", "Help", "Every control of the editor (F1)"), ("menu", "Menu", "Back to the main menu"))
 AXIS_NAMES = {"vertical": "vertical", "horizontal": "horizontal", "diagonal": "diagonal \\",
               "antidiagonal": "diagonal /", "rotate180": "half turn"}
+TOOL_NAMES = {"select": "Select", "polygon": "Polygon", "rect": "Rectangle", "ellipse": "Ellipse", "wall": "Wall",
+              "sight": "Sight", "route": "Route", "measure": "Tape"}
 
 
 class EditorPanels:
@@ -90,9 +112,17 @@ class EditorPanels:
             r = pygame.Rect(r.x, r.y + row + gap, r.w, r.h - row - gap)
             self._panel(r, self._build_left if self.side_tab == "tools" else self._build_right, row, gap)
             self.table_rect = pygame.Rect(side_w, body.y, w - side_w - m, body.h + gap)
+        if self.pending is not None:  # Apply / Cancel of a mirror preview float over the table's bottom edge
+            t = self.table_rect          # (the rulers are at the top): no other control moves for a preview
+            bw = px(120)
+            by = t.bottom - row - 2 * gap
+            b = common.button(self, "apply_mirror", pygame.Rect(t.centerx - bw - gap, by, bw, row),
+                              "Apply (Enter)", self.pending.label)
+            common.select(b, True)
+            common.button(self, "cancel_mirror", pygame.Rect(t.centerx + gap, by, bw, row), "Cancel (Esc)")
         self.status_rect = pygame.Rect(m, h - bottom_h, w - 2 * m, bottom_h - 2)
         if not self.zoomed:
-            self.cam = Camera.fit(self.table_rect, margin=px(26))
+            self.cam = Camera.fit(self.table_rect, margin=px(34))  # room for the rulers' numbers
         self._panel_key = self.panel_key()
         self._status()
 
@@ -165,26 +195,22 @@ class EditorPanels:
                                                                 "the whole map): a symmetric map in one step"),
                  ("symmetric", "Symmetric editing", px(140), self.session.state.symmetry is not None,
                   "Every edit is mirrored live to a twin piece across the axis")]
-        # the rows the buttons take without a pending mirror: the bar keeps its height while one is shown
         last, ends = y, x
         for *_, bw, _on, _tip in items:
             if ends > r.x and ends + bw > r.right:
                 last, ends = last + row + gap, r.x
             ends += bw + gap
         bottom = last + row
-        if self.pending is not None:
-            items = [("apply_mirror", "Apply (Enter)", px(120), True, self.pending.label),
-                     ("cancel_mirror", "Cancel (Esc)", px(110), False, None)] + items
         for key, text, bw, on, tip in items:
             at = place(bw)
             if at.bottom > bottom:
                 break
             b = common.button(self, key, at, text, tip)
             common.select(b, on)
-        if not self.session.selection:
-            for key in ("mirror_sel",):
-                if key in self.widgets:
-                    self.widgets[key].disable()
+        off = [] if self.session.selection else ["mirror_sel"]
+        for key in off:
+            if key in self.widgets:
+                self.widgets[key].disable()
         return (bottom - r.y + gap) // (row + gap)
 
     def _entry(self, key: str, rect: pygame.Rect, text: str, limit: int) -> pygame_gui.elements.UITextEntryLine:
@@ -255,11 +281,21 @@ class EditorPanels:
         self._head("props_head", pygame.Rect(r.x, y, r.w, px(22)), head)
         y += px(22)
         label_w = px(78)
+        narrow = (r.w - label_w - gap) // 2 < px(76)
+        step = row + gap
+        # every place below is fixed, whatever the selection's kind: id, kind (2 rows, 3 when narrow),
+        # style, two flag rows, the selection's problems, Restyle, the piece buttons, then the problems list
+        flags_y = y + step * (4 if narrow else 3) + step
+        geo_y = flags_y + 2 * step  # position, size and a turn, typed
+        box_y = geo_y + 2 * step
+        box_h = px(62)
+        restyle_y = box_y + box_h + gap
+        problems_y = restyle_y + 2 * step
         if not sel:
             text = (f"Preset <b>{common.esc(self.preset.label)}</b>: {common.esc(self.preset.tip())}<br><br>"
                     "Pick a tool and draw on the table, or click a piece to edit it. F1 lists every control.")
-            common.text_box(self, "props_text", pygame.Rect(r.x, y, r.w, px(150)), text, "@small")
-            y += px(150) + gap
+            common.text_box(self, "props_text", pygame.Rect(r.x, y, r.w, min(px(150), problems_y - y - gap)), text,
+                            "@small")
         else:
             p = sel[0]
 
@@ -275,7 +311,7 @@ class EditorPanels:
             y += row + gap
             lab("kind", "Kind", y)
             kx = r.x + label_w
-            if (r.w - label_w - gap) // 2 < px(76):  # a narrow panel: the kinds on rows of their own, full width
+            if narrow:  # a narrow panel: the kinds on rows of their own, full width
                 kx, y = r.x, y + row + gap
             kw = (r.right - kx - gap) // 2
             for i, kind in enumerate(("rough", "obstacle", "impassable", "area")):
@@ -313,12 +349,29 @@ class EditorPanels:
                 common.button(self, "fix:cross_cost", pygame.Rect(r.x, y, r.w, row),
                               f"Remove cross_cost (not for {p.kind})", FIELDS["cross_cost"][1])
                 y += row + gap
+            y = max(y, geo_y)  # (a rare third flag row, a flag to remove, pushes the rest down)
+            x0, y0, x1, y1 = _bounds(sel)
+            fw = (r.w - label_w - 2 * gap) // 3
+            lab("geo_pos", "X, Y ″", y)
+            for i, (key, value) in enumerate((("x", x0), ("y", y0))):
+                e = self._entry(f"geo:{key}", pygame.Rect(r.x + label_w + i * (fw + gap), y, fw, row), f"{value:g}", 8)
+                e.set_allowed_characters([*"0123456789.-"])
+            y += step
+            lab("geo_size", "W, H, turn", y)
+            for i, (key, value) in enumerate((("w", x1 - x0), ("h", y1 - y0), ("angle", 0.0))):
+                e = self._entry(f"geo:{key}", pygame.Rect(r.x + label_w + i * (fw + gap), y, fw, row), f"{value:g}", 8)
+                e.set_allowed_characters([*"0123456789.-"])
+            y += step
             mine = [pr.message for pr in self.session.problems() if pr.uid in self.session.selection]
             if mine:  # the selected pieces' problems in full (the list below has one line each)
-                box_h = min(px(110), max(px(44), r.bottom - y - px(120)))
                 common.text_box(self, "piece_problems", pygame.Rect(r.x, y, r.w, box_h),
                                 common.problems_html(mine), "@small")
-                y += box_h + gap
+            y = max(y + box_h + gap, restyle_y)
+            common.button(self, "restyle", pygame.Rect(r.x, y, r.w, row), f"Restyle selection: {self.preset.label}",
+                          f"Give the selected pieces the {self.preset.label} preset's kind, look and flags "
+                          "(one undo step)")
+            _shorten(self.widgets["restyle"], f"Restyle: {self.preset.label}")
+            y += row + gap
             bw = (r.w - 3 * gap) // 4
             for i, (key, text, tip) in enumerate((("front", "Front", "Bring to front (Page Up)"),
                                                   ("back", "Back", "Send to back (Page Down)"),
@@ -327,16 +380,26 @@ class EditorPanels:
                 common.button(self, key, pygame.Rect(r.x + i * (bw + gap), y, bw, row), text, tip)
             y += row + gap
         problems = self.session.problems()
-        self._head("problems_head", pygame.Rect(r.x, y, r.w, px(22)),
-                   f"Problems: {len(problems)}" if problems else "No problems: the map is playable")
+        warned = self.session.warnings()  # validate's warnings: playable, but likely a mistake
+        y = max(y, problems_y)
+        head = f"Problems: {len(problems)}" if problems else "No problems: the map is playable"
+        if warned:
+            head = f"No problems (playable) · warnings: {len(warned)}"
+        self._head("problems_head", pygame.Rect(r.x, y, r.w, px(22)), head)
         y += px(22)
-        list_h = r.bottom - y if self.page is None else max(r.bottom - y, min(len(problems), 4) * px(31))
-        if problems and list_h > px(30):
+        shown = len(problems) + len(warned)
+        # in a scrolled page the whole list is laid out (the page scrolls; no scroll area inside a scroll area)
+        list_h = r.bottom - y if self.page is None else max(r.bottom - y, shown * (px(28) + px(3)) + px(4))
+        if shown and list_h > px(30):
             ids = {p.uid: p.id for p in self.session.state.pieces}
             items = [(str(i), pr.text(ids.get(pr.uid)) if pr.uid is not None else pr.text())
                      for i, pr in enumerate(problems)]
+            items += [(f"w{i}", "Warning — " + pr.message) for i, pr in enumerate(warned)]
             self.problem_buttons = common.choice_list(self, "problem", pygame.Rect(r.x, y, r.w, list_h),
                                                       items, None, {k: t for k, t in items})
+            for b, item in self.problem_buttons.items():  # problems in red, warnings in amber
+                b.colours["normal_text"] = pygame.Color(theme.ACCENT if item.startswith("w") else theme.BAD)
+                b.rebuild()
         else:
             self.problem_buttons = {}
 
@@ -350,10 +413,17 @@ class EditorPanels:
         """What the side panels show; they are rebuilt when it changes (an edit's end, a new selection)."""
         s = self.session
         sel = tuple((p.uid, p.id, p.kind, p.style, p.blocks_los, p.cross_cost, p.water) for p in s.selected())
-        probs = tuple((p.where, p.message) for p in s.problems()) if self.drag is None else self._panel_key
+        probs = tuple((p.where, p.message) for p in s.problems() + s.warnings()) if self.drag is None \
+            else self._panel_key
         return (sel, probs, self.tool, self.preset.key, self.pending is not None, s.state.name, s.state.description,
                 s.state.symmetry, self.axis, self.encounter, bool(s.history.done), bool(s.history.undone),
                 s.snap.on, s.snap.grid, tuple(self.show.items()), self.base_mm, self.side_tab)
+
+
+def _bounds(pieces) -> tuple[float, float, float, float]:
+    from game.editor import transform as tf
+
+    return tf.bounds([p.polygon for p in pieces])
 
 
 def _inch(v: float) -> str:

@@ -115,22 +115,39 @@ def text(font: pygame.font.Font, s: str, colour) -> pygame.Surface:
     return _TEXT[key]
 
 
-def draw_rulers(surf: pygame.Surface, cam: Camera, font: pygame.font.Font) -> None:
+def draw_rulers(surf: pygame.Surface, cam: Camera, font: pygame.font.Font, area: pygame.Rect | None = None) -> None:
     """Inch ticks along the top and left edges, numbered every 6″ (every 12″ or 18″ where the numbers would
-    run into each other: a small table at a large UI scale)."""
-    every = 6
-    while every < TABLE_SIZE and every * cam.scale < text(font, f"{int(TABLE_SIZE)}″", theme.MUTED).get_width() + 4:
+    run into each other: a small table at a large UI scale). Within ``area`` (the table's view): zoomed in,
+    the rulers stay on the view's edges instead of leaving with the table's; no label runs into a panel."""
+    widest = text(font, f"{int(TABLE_SIZE)}″", theme.MUTED)
+    every = 6 if cam.scale * 6 >= widest.get_width() + 4 else 12
+    while every < TABLE_SIZE and every * cam.scale < widest.get_width() + 4:
         every += 6
+    if cam.scale * 1 >= widest.get_width() + 8:
+        every = 1  # zoomed in far: every inch numbered
+    elif cam.scale * 3 >= widest.get_width() + 8:
+        every = 3
+    ox, oy = cam.to_px((0, 0))
+    clip = surf.get_clip()
+    if area is not None:
+        ox = max(ox, area.x + widest.get_width() + 12)
+        oy = max(oy, area.y + widest.get_height() + 10)
+        surf.set_clip(area)
     for k in range(0, int(TABLE_SIZE) + 1):
         long = k % 6 == 0
-        x, y0 = cam.to_px((k, 0))
-        pygame.draw.line(surf, theme.MUTED, (x, y0 - (8 if long else 4)), (x, y0), 1)
-        x0, y = cam.to_px((0, k))
-        pygame.draw.line(surf, theme.MUTED, (x0 - (8 if long else 4), y), (x0, y), 1)
+        x, _ = cam.to_px((k, 0))
+        _, y = cam.to_px((0, k))
+        if x >= ox - 1:
+            pygame.draw.line(surf, theme.MUTED, (x, oy - (8 if long else 4)), (x, oy), 1)
+        if y >= oy - 1:
+            pygame.draw.line(surf, theme.MUTED, (ox - (8 if long else 4), y), (ox, y), 1)
         if k % every == 0:
             t = text(font, f"{k}″", theme.MUTED)
-            surf.blit(t, t.get_rect(midbottom=(x, y0 - 8)))
-            surf.blit(t, t.get_rect(midright=(x0 - 9, y)))
+            if x >= ox - 1:
+                surf.blit(t, t.get_rect(midbottom=(x, oy - 8)))
+            if y >= oy - 1:
+                surf.blit(t, t.get_rect(midright=(ox - 9, y)))
+    surf.set_clip(clip)
 
 
 def outline(surf: pygame.Surface, poly: Sequence[Sequence[float]], cam: Camera, colour, width: int = 2,
@@ -158,16 +175,19 @@ def dash_line(surf: pygame.Surface, colour, a: Sequence[float], b: Sequence[floa
                          (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), width)
 
 
-def draw_problems(surf: pygame.Surface, state: MapState, cam: Camera, marks: dict[int, list[int | None]],
+def draw_problems(surf: pygame.Surface, state: MapState, cam: Camera, marks: dict[int, list],
                   font: pygame.font.Font) -> None:
-    """A red outline and a "!" on each piece with a problem; a ring on each corner a problem names."""
+    """A red outline and a "!" on each piece with a problem; a ring on each place a problem names (a
+    corner's index or a point: where edges cross, a corner off the table)."""
     for p in state.pieces:
         if p.uid not in marks or not p.polygon:
             continue
         outline(surf, p.polygon, cam, PROBLEM, 3)
-        for corner in marks[p.uid]:
-            if corner is not None and corner < len(p.polygon):
-                pygame.draw.circle(surf, PROBLEM, cam.to_px(p.polygon[corner]), 7, 2)
+        for spot in marks[p.uid]:
+            if isinstance(spot, int) and spot < len(p.polygon):
+                spot = p.polygon[spot]
+            if isinstance(spot, tuple):
+                pygame.draw.circle(surf, PROBLEM, cam.to_px(spot), 9, 3)
         x0, y0, _, _ = p.bounds
         at = cam.to_px((x0, y0))
         pygame.draw.circle(surf, PROBLEM, at, 9)
@@ -216,17 +236,42 @@ def draw_twins(surf: pygame.Surface, state: MapState, cam: Camera, selected: Ite
             outline(surf, b.polygon, cam, TWIN, 2, dashed=True)
 
 
-def draw_preview(surf: pygame.Surface, state: MapState, before: MapState, cam: Camera) -> None:
-    """A mirror's result before it applies: each piece it will change or add, outlined."""
+PREVIEW_NEW = (120, 240, 140)  # a mirror copy's new pieces
+
+
+def _mean(poly: Sequence[Sequence[float]]) -> tuple[float, float]:
+    return (sum(q[0] for q in poly) / len(poly), sum(q[1] for q in poly) / len(poly))
+
+
+def draw_preview(surf: pygame.Surface, state: MapState, before: MapState, cam: Camera, copy: bool = False,
+                 axis: str | None = None, font: pygame.font.Font | None = None) -> None:
+    """A mirror's result before it applies, told apart by kind: a copy's new pieces in green marked "+ copy";
+    a mirror's moved pieces in blue, each with its old place dashed and an arrow from there. The axis is
+    drawn too."""
+    if axis is not None:
+        ends = {"vertical": ((18, 0), (18, 36)), "horizontal": ((0, 18), (36, 18)), "diagonal": ((0, 0), (36, 36)),
+                "antidiagonal": ((36, 0), (0, 36))}.get(axis)
+        if ends is not None:
+            dash_line(surf, (255, 255, 255), cam.to_px(ends[0]), cam.to_px(ends[1]), 2)
+        else:
+            pygame.draw.circle(surf, (255, 255, 255), cam.to_px((18, 18)), 6, 2)
     old = {p.uid: p for p in before.pieces}
+    colour = PREVIEW_NEW if copy else PREVIEW
+    changed = [p for p in state.pieces if old.get(p.uid) != p and len(p.polygon) >= 3]
     shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-    for p in state.pieces:
-        if old.get(p.uid) != p and len(p.polygon) >= 3:
-            pygame.draw.polygon(shade, (*PREVIEW, 70), [cam.to_px(q) for q in p.polygon])
+    for p in changed:
+        pygame.draw.polygon(shade, (*colour, 90 if copy else 60), [cam.to_px(q) for q in p.polygon])
     surf.blit(shade, (0, 0))
-    for p in state.pieces:
-        if old.get(p.uid) != p:
-            outline(surf, p.polygon, cam, PREVIEW, 2, dashed=True)
+    for p in changed:
+        outline(surf, p.polygon, cam, colour, 2, dashed=not copy)
+        was = old.get(p.uid)
+        if was is not None and len(was.polygon) >= 3:  # moved: where it was, and an arrow to where it goes
+            outline(surf, was.polygon, cam, (200, 200, 200), 1, dashed=True)
+            a, b = cam.to_px(_mean(was.polygon)), cam.to_px(_mean(p.polygon))
+            pygame.draw.line(surf, colour, a, b, 2)
+            pygame.draw.circle(surf, colour, b, 4)
+        elif font is not None:
+            label_at(surf, "+ copy", cam.to_px(_mean(p.polygon)), font, PREVIEW_NEW)
 
 
 class SightView:
@@ -254,7 +299,11 @@ class SightView:
             self.painted, self.scaled = job.answered, None
         side = max(1, round(job.n * job.step * cam.scale))
         if self.scaled is None or self.scaled[0] != (side, self.painted):
-            self.scaled = ((side, self.painted), pygame.transform.scale(self.small, (side, side)))
+            # the finished 1″ shading is smoothed (blocky cells read as a grid of their own); while it is
+            # being painted, and at a huge zoom, the plain scale is cheaper
+            smooth = job.done and side <= 2048
+            grow = pygame.transform.smoothscale if smooth else pygame.transform.scale
+            self.scaled = ((side, self.painted), grow(self.small, (side, side)))
         surf.blit(self.scaled[1], (round(cam.ox), round(cam.oy)))
         c = cam.to_px(job.at)
         r = max(3, round(job.radius * cam.scale))

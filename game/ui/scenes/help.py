@@ -94,6 +94,9 @@ class HelpOverlay(Scene):
         self.sheet = 0  # 0: controls and badges; 1: the legend of tokens and terrain (Tab or the button)
         # a scene with controls of its own (the map editor) lists them in ``SHORTCUTS``
         self.shortcuts: list[tuple[str, str]] = getattr(app.top, "SHORTCUTS", SHORTCUTS)
+        # ... and its own notes in place of the battle's badges (``HELP_NOTES``: (heading, text) pairs)
+        self.notes: list[tuple[str, str]] | None = getattr(app.top, "HELP_NOTES", None)
+        self.title = getattr(app.top, "HELP_TITLE", "Controls and badges")
 
     def build(self) -> None:
         self.widgets = {}
@@ -102,7 +105,7 @@ class HelpOverlay(Scene):
         ph = min(h - self.px(40), self.px(640))
         self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         common.label(self, "title", pygame.Rect(self.panel.x, self.panel.y + self.px(8), pw, self.px(36)),
-                     ("Controls and badges", "Tokens and terrain")[self.sheet], "@heading")
+                     (self.title, "Tokens and terrain")[self.sheet], "@heading")
         bw, bh = min(self.px(190), (pw - self.px(48)) // 3), self.px(38)
         y = self.panel.bottom - self.px(50)
         x0 = self.panel.centerx - (3 * bw + 2 * self.px(12)) // 2
@@ -164,7 +167,8 @@ class HelpOverlay(Scene):
         right = pygame.Rect(left.right + gap, top, p.right - self.px(24) - left.right - gap, bottom - top)
         key = (self.sheet, *p.size)
         size = self._fitted.get(key, self.px(14))  # the largest size at which both columns fit
-        first, second = ((self._draw_controls, self._draw_badges), (self._draw_tokens, self._draw_terrain))[self.sheet]
+        beside = self._draw_notes if self.notes is not None else self._draw_badges
+        first, second = ((self._draw_controls, beside), (self._draw_tokens, self._draw_terrain))[self.sheet]
         while key not in self._fitted and size > 9 and not (first(None, left, size) and second(None, right, size)):
             size -= 1
         self._fitted[key] = size
@@ -195,6 +199,22 @@ class HelpOverlay(Scene):
                 for n, part in enumerate(parts):
                     surface.blit(text_font.render(part, True, theme.INK), (rect.x + key_w, y + n * row))
             y += row * max(len(keys), len(parts)) + size // 3
+        return y <= rect.bottom
+
+    def _draw_notes(self, surface: pygame.Surface | None, rect: pygame.Rect, size: int) -> bool:
+        """A scene's own notes (the map editor's), each a heading and its wrapped text; False if they do not fit."""
+        from game.ui.battle.cards import wrap
+
+        f = theme.font(size)
+        row = f.get_linesize()
+        y = rect.y
+        for heading, text in self.notes or []:
+            y = self._heading(surface, heading, rect.x, y, size)
+            for part in wrap(theme.displayable(text), size, False, rect.w):
+                if surface is not None:
+                    surface.blit(f.render(part, True, theme.INK), (rect.x, y))
+                y += row
+            y += row // 2
         return y <= rect.bottom
 
     def _draw_badges(self, surface: pygame.Surface | None, rect: pygame.Rect, size: int) -> bool:
