@@ -385,7 +385,7 @@ def test_a_tough_blaster_stunned_by_its_own_shot_may_shake_off() -> None:
     state = table((0, bomber, 10, 10, 0), (1, figure("Target", PD=1), 12, 10, 180), (1, figure("Far"), 30, 30, 0))
     state.settings.declare_plan_upfront = False  # action by action: the choice comes after the shot
     state.dice.force(6, 5, 6, 1, 1, 1, 1, 6)  # 3 AP; 16 v 3 wounds the target; the blast beats the bomber's 5; Tough 6
-    script = Script(["ranged_attack", "B1", "shake_off", 90, "walk", {"x": 10, "y": 5}, 0])
+    script = Script(["ranged_attack", "B1", "shake_off", "walk", {"x": 10, "y": 5}, 0])  # Shake Off: one facing
     script.run(turn.activate(state, state.model("A1")))
     after_shot = [d for d in script.asked if d.kind == "next_action"][1]
     assert after_shot.choices() == ["end", "shake_off"]  # nothing else while Stunned, and Shake Off first
@@ -410,7 +410,7 @@ def test_a_tough_blaster_may_declare_a_shake_off_after_its_shot() -> None:
     for tough_roll, stunned in ((6, True), (1, False)):
         state = table((0, bomber, 10, 10, 0), (1, figure("Target", PD=1), 12, 10, 180), (1, figure("Far"), 30, 30, 0))
         state.dice.force(6, 5, 6, 1, 1, 1, 1, tough_roll)
-        answers = ["ranged_attack,shake_off,walk", "B1", *([90] if stunned else []), {"x": 10, "y": 5}, 0]
+        answers = ["ranged_attack,shake_off,walk", "B1", {"x": 10, "y": 5}, 0]
         Script(answers).run(turn.activate(state, state.model("A1")))
         assert bool(events(state, "ShookOff")) is stunned and bool(events(state, "ActionSkipped")) is not stunned
         model = state.model("A1")

@@ -249,8 +249,9 @@ def draw_preview(surf: pygame.Surface, state: MapState, before: MapState, cam: C
     a mirror's moved pieces in blue, each with its old place dashed and an arrow from there. The axis is
     drawn too."""
     if axis is not None:
-        ends = {"vertical": ((18, 0), (18, 36)), "horizontal": ((0, 18), (36, 18)), "diagonal": ((0, 0), (36, 36)),
-                "antidiagonal": ((36, 0), (0, 36))}.get(axis)
+        t, h = TABLE_SIZE, TABLE_SIZE / 2
+        ends = {"vertical": ((h, 0), (h, t)), "horizontal": ((0, h), (t, h)), "diagonal": ((0, 0), (t, t)),
+                "antidiagonal": ((t, 0), (0, t))}.get(axis)
         if ends is not None:
             dash_line(surf, (255, 255, 255), cam.to_px(ends[0]), cam.to_px(ends[1]), 2)
         else:
