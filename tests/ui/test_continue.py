@@ -148,6 +148,7 @@ def test_watch_a_replay_forward_and_back_then_take_over_and_finish(app: App, tmp
     battle = app.top
     battle.session.save_to(saves_dir() / "to_watch.json", name="to watch")
     at_save = battle.state.snapshot()
+    answered = len(battle.session.recorder.answers)  # the steps, and questions declined for the player
     app.reset(MainMenu(app))
     frames(app, 2)
     click(app, app.top.widgets["load"])
@@ -157,7 +158,7 @@ def test_watch_a_replay_forward_and_back_then_take_over_and_finish(app: App, tmp
     click(app, load.widgets[mine])
     click(app, load.widgets["watch"])
     viewer = app.top
-    assert isinstance(viewer, ReplayScene) and viewer.index == -1 and len(viewer.timeline) == 160
+    assert isinstance(viewer, ReplayScene) and viewer.index == -1 and len(viewer.timeline) == answered
     click(app, viewer.widgets["step_fwd"])
     assert viewer.index == 0
     click(app, viewer.widgets["act_fwd"])
@@ -168,7 +169,7 @@ def test_watch_a_replay_forward_and_back_then_take_over_and_finish(app: App, tmp
     click(app, viewer.widgets["turn:2"])
     assert viewer.timeline.steps[viewer.index].turn == 2 and viewer.timeline.steps[viewer.index - 1].turn == 1
     press(app, pygame.K_END)
-    assert viewer.index == 159 and viewer.timeline.state_at(159).snapshot() == at_save
+    assert viewer.index == answered - 1 and viewer.timeline.state_at(answered - 1).snapshot() == at_save
     click(app, viewer.widgets["play"])
     assert not viewer.playing  # nothing left to play
     press(app, pygame.K_HOME)
