@@ -102,7 +102,7 @@ def openers(session: BattleSession) -> dict[str, Callable[[App], Scene]]:
     from game.ui.scenes.builder_traits import TraitPicker
     from game.ui.scenes.builder_trial import TrialScene
     from game.ui.scenes.confirm import ConfirmScene
-    from game.ui.scenes.editor_dialogs import ConfirmDialog, OpenDialog
+    from game.ui.scenes.editor_dialogs import ConfirmDialog, NameDialog, OpenDialog
     from game.ui.scenes.handoff import HandoffScene
     from game.ui.scenes.log_view import LogView
     from game.ui.scenes.maintenance import MaintenanceSummary
@@ -117,6 +117,8 @@ def openers(session: BattleSession) -> dict[str, Callable[[App], Scene]]:
         "ConfirmDialog": lambda a: ConfirmDialog(a, "Unsaved changes", LONG, [("save", "Save"), ("discard", "Discard"),
                                                                               ("cancel", "Cancel")], lambda _: None),
         "OpenDialog": lambda a: OpenDialog(a, None, lambda _: None),
+        "NameDialog": lambda a: NameDialog(a, "Skirmish at the long hall by the river", lambda n: f"{n}.yaml",
+                                           lambda _: None, lambda _: None),
         "HandoffScene": lambda a: HandoffScene(a, f"Pass the seat to {name}", side=1, why=LONG),
         "LogView": lambda a: LogView(a, session.state),
         "MaintenanceSummary": lambda a: MaintenanceSummary(a, session, 1),
