@@ -29,7 +29,7 @@ import pytest
 
 from game.ai.registry import make
 from game.ui.app import App
-from game.ui.autopilot import Autopilot, click_widget
+from game.ui.autopilot import Autopilot, click, click_widget
 from game.ui.scenes import common
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.menu import MainMenu
@@ -247,12 +247,18 @@ class Monkey:
             pilot.step()
         self.frame()
 
-    def to_session(self, session: BattleSession) -> None:
-        """A battle already played some turns (its Maintenance summary shows), or finished (results)."""
+    def to_session(self, session: BattleSession, answer: bool = False) -> None:
+        """A battle already played some turns, or finished (results). With ``answer``, a click on the table answers
+        its pending question (the last facing of a turn: the Maintenance summary follows once it plays out)."""
         self.menu()
-        self.app.push(BattleScene(self.app, session))
+        battle = BattleScene(self.app, session)
+        self.app.push(battle)
         for _ in range(30):
             self.frame()
+        if answer and battle.table_rect is not None:
+            click(self.app, battle.table_rect.center)
+            for _ in range(120):
+                self.frame()
 
     def run(self, n: int, stay: set[str] | None = None, back: Callable[[], None] | None = None) -> None:
         """About ``n`` random events, one to six per frame (a busy player; fewer frames keep the test quick).
@@ -313,7 +319,7 @@ def run_monkey(seed: int, events: int) -> Monkey:
         (monkey.to_builder, 0.10, {"builder", "parties"}),
         (monkey.to_quick_battle, 0.24, {"battle:ai"}),
         (hotseat, 0.26, {"battle:hotseat"}),
-        (lambda: monkey.to_session(late()), 0.16, {"battle:hotseat"}),
+        (lambda: monkey.to_session(late(), answer=True), 0.16, {"battle:hotseat"}),
         (lambda: monkey.to_session(finished()), 0.12, {"results", "battle:hotseat"}),
         (lambda: monkey.to_replay(finished()), 0.08, {"replay", "load"}),
     ]
