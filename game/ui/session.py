@@ -18,7 +18,7 @@ from game.content.library import resolve
 from game.content.maps import BattleMap, load_map
 from game.content.party_building import BuiltParty, load_party
 from game.content.scenario_file import ScenarioFile, load_scenario
-from game.core.errors import ContentError, IllegalAction
+from game.core.errors import ContentError, IllegalAction, os_problem
 from game.paths import DEFAULT_MAP, DEFAULT_MATCHUP, DEFAULT_SCENARIO
 from game.rules.decisions import Answer, Controller, Decision
 from game.rules.deployment import auto_answer
@@ -246,7 +246,7 @@ class BattleSession:
             vouch(self.autosave_file, record.summary)
             self.save_error = None
         except OSError as exc:
-            self.save_error = f"the autosave could not be written: {exc.strerror or exc}"
+            self.save_error = f"the autosave could not be written: {os_problem(exc)}"
 
     @classmethod
     def from_script(cls, path: str, mode: str = HOTSEAT, ai_level: str = "normal",

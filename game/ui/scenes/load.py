@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.core.errors import os_problem
 from game.core.names import name_problem, shown_name
 from game.saves.store import Listed, last_unfinished, list_saves, verify
 from game.ui import theme
@@ -205,7 +206,7 @@ class LoadScene(Scene):
         try:
             item.path.unlink()
         except OSError as exc:
-            self.error = f"This file could not be deleted ({exc.strerror or exc}): {item.path}"
+            self.error = f"This file could not be deleted: {os_problem(exc)}"
         self.items = list_saves()
         if self.item() is None:
             self.chosen = self.items[0].path if self.items else None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.core.errors import os_problem
 from game.core.names import MAX_NAME, name_problem, unseen_characters
 from game.saves.store import slot_path
 from game.ui import theme
@@ -81,7 +82,7 @@ class SaveAsScene(Dialog):
         try:
             self.session.save_to(path, name=name)
         except OSError as exc:
-            self.message = f"Not saved: {exc.strerror or exc}"
+            self.message = f"Not saved: {os_problem(exc)}"
             self.rebuild()
             return
         except SaveProblem as exc:
