@@ -18,6 +18,11 @@ Each size is measured still and then with animations running (``--animations``: 
 both): at the normal animation speed, every half second the effects of a busy moment start again on
 the table (an activation pulse, a lunge, a shot, hit flashes, floating results, a kill's fade, a push,
 a base sliding along its route) and the dice tray rolls, so several effects always overlap.
+
+Idle CPU (``--idle SECONDS``, 0 to skip): the real loop (``App.frame()`` waiting on the clock or on events)
+runs that long with no input on the main menu, on a battle waiting for a human's move and on the results,
+at each size; prints the process's CPU seconds per second and the frames drawn per second.
+``--always-draw`` turns the idle skip off (every frame drawn, as before it), for a comparison.
 """
 
 from __future__ import annotations
@@ -163,6 +168,54 @@ def measure(session: BattleSession, size: tuple[int, int], n: int, warmup: int =
     return {"work": work, "wall": wall, "cpu": cpu}
 
 
+def finished_session(seed: int) -> BattleSession:
+    setup = BattleSetup(scenario="engagement", mode=HOTSEAT, seed=seed)
+    session = BattleSession(setup)
+    ais = [make("easy", seed * 2 + side) for side in (0, 1)]
+    while (d := session.pending) is not None and not session.over:
+        session.answer(ais[d.side].decide(session.state, d))
+    return session
+
+
+def idle_scene(app: App, which: str, session: BattleSession, seed: int) -> None:
+    from game.ui.scenes import common
+    from game.ui.scenes.menu import MainMenu
+    from game.ui.scenes.results import ResultsScene
+
+    if which == "menu":
+        common.warm_up().join()
+        app.push(MainMenu(app))
+    elif which == "battle":
+        scene = app.push(BattleScene(app, session))
+        frames(app, 3)
+        while app.top is not None and app.top is not scene:  # a hand-off or Maintenance summary
+            press(app, pygame.K_RETURN)
+    else:
+        app.push(ResultsScene(app, finished_session(seed)))
+    frames(app, 3)
+
+
+def measure_idle(session: BattleSession, size: tuple[int, int], scale: float, which: str, seconds: float,
+                 seed: int) -> tuple[float, float]:
+    """CPU seconds per second and frames drawn per second of the real loop with no input."""
+    app = App(UISettings(width=size[0], height=size[1], ui_scale=scale, animation="normal", muted=True),
+              save=False)
+    pygame.event.clear()
+    idle_scene(app, which, session, seed)
+    from game.ui.app import SETTLE_S
+
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < min(SETTLE_S, 5.0) + 0.2:  # after the last input, a moment drawn
+        app.frame()
+    t0, c0, d0 = time.perf_counter(), time.process_time(), app.draws
+    while time.perf_counter() - t0 < seconds:
+        app.frame()
+    wall = time.perf_counter() - t0
+    cpu = time.process_time() - c0
+    app.scenes.clear()
+    return cpu / wall, (app.draws - d0) / wall
+
+
 def percentiles(values: list[float]) -> str:
     ms = sorted(v * 1000 for v in values)
     q = statistics.quantiles(ms, n=100, method="inclusive") if len(ms) > 1 else ms * 99
@@ -178,7 +231,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--turns", type=int, default=1, help="turns the AIs play first (the log fills)")
     parser.add_argument("--warmup", type=int, default=30)
     parser.add_argument("--animations", choices=("still", "running", "both"), default="both")
+    parser.add_argument("--idle", type=float, default=3.0, help="seconds of idle loop per scene (0: none)")
+    parser.add_argument("--idle-scale", type=float, default=2.0, help="UI scale of the idle measurement")
+    parser.add_argument("--idle-only", action="store_true", help="only the idle CPU")
+    parser.add_argument("--always-draw", action="store_true", help="no idle skip: every frame drawn")
     args = parser.parse_args(argv)
+    if args.always_draw:
+        import game.ui.app
+
+        game.ui.app.SETTLE_S = math.inf
     parties, map_name = busiest_parties(), densest_map()
     start = time.perf_counter()
     session = busy_session(args.seed, args.turns, parties, map_name)
@@ -186,7 +247,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{parties[0]} v {parties[1]} on {map_name} ({len(load_map(resolve('maps', map_name)).pieces)} pieces), "
           f"seed {args.seed}: turn {state.turn}, {len(state.on_table())} models on the table, "
           f"{len(state.log)} log events; set up in {time.perf_counter() - start:.1f} s")
-    for part in args.sizes.split(","):
+    for part in args.sizes.split(",") if args.idle > 0 else ():
+        w, h = (int(v) for v in part.lower().split("x"))
+        for which in ("menu", "battle", "results"):
+            cpu, fps = measure_idle(session, (w, h), args.idle_scale, which, args.idle, args.seed)
+            print(f"idle {which:8s} {w}x{h} @{args.idle_scale:.0%}: cpu {cpu:6.1%} of a core, "
+                  f"{fps:5.1f} frames drawn/s" + (" (always drawing)" if args.always_draw else ""))
+    for part in args.sizes.split(",") if not args.idle_only else ():
         w, h = (int(v) for v in part.lower().split("x"))
         for animate in {"still": (False,), "running": (True,), "both": (False, True)}[args.animations]:
             result = measure(session, (w, h), args.frames, args.warmup, animate)

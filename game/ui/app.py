@@ -78,6 +78,16 @@ class Scene:
         """Everything that is not a widget."""
         surface.fill(theme.BG)
 
+    def still(self) -> object | None:
+        """None while anything on the screen may change by itself (an animation, an AI thinking, a timer);
+        otherwise a key of what is shown: the app draws nothing while the key stays the same and no input
+        comes (an idle screen costs no CPU). The default: never still, always drawn."""
+        return None
+
+
+SETTLE_S = 1.0  # after input, frames are drawn this long (hover cards, widget highlights fading)
+IDLE_WAIT_MS = 100  # an idle app wakes this often to let the scene's time pass
+
 
 class App:
     """The window, the widget manager, the scene stack and the frame loop."""
@@ -97,6 +107,10 @@ class App:
         self.running = True
         self.frame_times: list[float] = []  # seconds of work per frame (for the benchmark)
         self.on_frame: list[Callable[[App], None]] = []
+        self.draws = 0  # frames drawn and flipped (an idle scene draws none)
+        self.quiet = 0.0  # seconds without input or a change of scene
+        self._idle = False
+        self._shown: object = None  # (top scene, its still() key) when last drawn
 
     # -- window -------------------------------------------------------------------------
     @property
@@ -193,25 +207,50 @@ class App:
 
     # -- the loop -------------------------------------------------------------------------
     def frame(self, dt: float | None = None) -> None:
-        """One frame: input to the widgets and the top scene, time passes, everything is drawn."""
+        """One frame: input to the widgets and the top scene, time passes, everything is drawn.
+
+        When the top scene is still (``Scene.still``), nothing came in for ``SETTLE_S`` and its key is
+        the one last drawn, nothing is drawn or flipped, and the next frame waits for an event (at most
+        ``IDLE_WAIT_MS``) instead of running at the frame cap."""
         start = time.perf_counter()
+        events: list[pygame.event.Event] = []
         if dt is None:
-            dt = self.clock.tick(self.settings.fps_cap) / 1000.0
-        for event in pygame.event.get():
+            if self._idle:
+                first = pygame.event.wait(IDLE_WAIT_MS)
+                if first.type != pygame.NOEVENT:
+                    events.append(first)
+                dt = self.clock.tick() / 1000.0
+            else:
+                dt = self.clock.tick(self.settings.fps_cap) / 1000.0
+        events += pygame.event.get()
+        for event in events:
             self.dispatch(event)
             if not self.running:
                 return
+        self.quiet = 0.0 if events else self.quiet + dt
         self.manager.update(dt)
-        if self.top is not None:
-            top = self.top
+        top = self.top
+        if top is not None:
             top.update(dt)
             if self.top is not top:  # a scene pushed during update: lay out its widgets before drawing
                 self.manager.update(0.0)
-        self.draw()
-        pygame.display.flip()
-        self.frame_times.append(time.perf_counter() - start)
+        top = self.top
+        key = top.still() if top is not None else None
+        shown = (id(top), len(self.scenes), key)
+        self._idle = key is not None and self.quiet >= SETTLE_S and shown == self._shown
+        if not self._idle:
+            self._shown = shown if key is not None else None
+            self.draw()
+            pygame.display.flip()
+            self.draws += 1
+            self.frame_times.append(time.perf_counter() - start)
         for hook in self.on_frame:
             hook(self)
+
+    def invalidate(self) -> None:
+        """Draw the next frame even if the scene is still (something changed outside the loop)."""
+        self._shown = None
+        self.quiet = 0.0
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:

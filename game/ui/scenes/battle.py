@@ -232,6 +232,17 @@ class BattleScene(Scene):
         if focus in self.state.models and self.state.model(focus).on_table:
             previews.warm_odds(self.state, focus, budget_s=0.003)  # the first hover on an enemy costs nothing
 
+    def still(self) -> object | None:
+        """Waiting for a human's input with nothing moving: a key of what the screen shows."""
+        session = self.session
+        if session.over or session.pending is None or not session.human_turn() or self.motion.busy \
+                or self.feed.moving or self.overlays.message_time > 0 or self.cam is None \
+                or (self.dice_tray is not None and self.dice_tray.rolling):
+            return None
+        cam = self.cam
+        return (len(self.state.log), id(session.pending), id(self.prompt), self.input.selected,
+                cam.ox, cam.oy, cam.scale, self.app.settings.colour_blind, self.app.size)
+
     def _ended(self, dt: float) -> bool:
         """The battle is over: the results come after a moment (at once at the instant pace)."""
         if not self.session.over:

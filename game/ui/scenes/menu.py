@@ -141,6 +141,12 @@ class MainMenu(Scene):
                 if self.mod_lines:
                     self.rebuild()
 
+    def still(self) -> object | None:
+        """Still once the content scan is done (its problems may still add lines before)."""
+        if self.frames < 3 or self.mod_lines is None:
+            return None
+        return (self.error, len(self.mod_lines))
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             w = self.widgets

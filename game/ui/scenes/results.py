@@ -189,6 +189,10 @@ class ResultsScene(Scene):
         self.rebuild()
         return self.saved
 
+    def still(self) -> object | None:
+        """Nothing moves on the results: drawn again only after input."""
+        return (self.saved, self.error)
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
 
