@@ -60,18 +60,22 @@ def place_labels(bases: Sequence[tuple[str, int, int, int]], sizes: dict[str, tu
                  top_margin: int = 6, bounds: Box | None = None, avoid: Sequence[Box] = ()) -> dict[str, Box]:
     """Where each label goes: below its base if free, else above, right, left, at a corner, or a row further out.
 
-    ``bases`` are (id, centre x, centre y, radius) in pixels, ``sizes`` each label's (w, h). A
-    place is free when it covers no other label and no base; where none is free, the place that
-    covers the least; a place partly outside ``bounds`` (the visible table) is taken only when
+    ``bases`` are (id, centre x, centre y, radius) in pixels, ``sizes`` each label's (w, h). A label is
+    only ever put where it cannot be misread: its centre nearer its own base's centre than any other base's,
+    and over no other label. Among those places, one that covers no base and no other label's margin; else
+    the one that covers the least; a place partly outside ``bounds`` (the visible table) is taken only when
     nothing else is left; one over text already printed on the table (``avoid``: the terrain's names) only
-    when every place without it is worse. Greedy in the given order, which is stable from frame to frame.
+    when every place without it is worse. Where no place is honest (a tight melee) the model gets no label
+    (it is left out of the answer): its name is on its card on hover. Greedy in the given order, which is
+    stable from frame to frame.
     """
+    centres = [(x, y) for _, x, y, _ in bases]
     # a base with its facing arrow, which reaches 1.4 radii out (table_view.draw_model)
     bases = [(mid, x, y, round(r * FACING_REACH)) for mid, x, y, r in bases]
     discs = [(x - r, y - r, 2 * r, 2 * r) for _, x, y, r in bases]
     gap = max(4, max((h for _, h in sizes.values()), default=0) // 3)
     placed: dict[str, Box] = {}
-    for mid, x, y, r in bases:
+    for i, (mid, x, y, r) in enumerate(bases):
         w, h = sizes[mid]
         spots = [(x - w // 2, y + r + 1), (x - w // 2, y - r - top_margin - h), (x + r + 2, y - h // 2),
                  (x - r - 2 - w, y - h // 2), (x + r, y + r), (x - r - w, y + r), (x + r, y - r - h),
@@ -79,9 +83,16 @@ def place_labels(bases: Sequence[tuple[str, int, int, int]], sizes: dict[str, tu
         # crowded (a melee): further out, a label's height at a time, before any spot that covers a base
         spots += [(x - w // 2 + dx * (w // 2 + r), y + dy * (r + h * k)) for k in (2, 3, 4)
                   for dx, dy in ((0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))]
+        others = [c for j, c in enumerate(centres) if j != i]
         best, best_cover = None, None
         for sx, sy in spots:
             box = (sx, sy, w, h)
+            cx, cy = sx + w / 2, sy + h / 2
+            own = (cx - x) ** 2 + (cy - y) ** 2
+            if any((cx - ox) ** 2 + (cy - oy) ** 2 <= own for ox, oy in others):
+                continue  # read as another model's label: never
+            if any(_overlap(box, o) for o in placed.values()):
+                continue  # two labels on each other: neither reads
             padded = (sx - gap, sy, w + 2 * gap, h)  # side by side, two labels must not read as one
             # covering a base is far worse than touching another label: a base must always be seen
             cover = sum(_overlap(padded, o) for o in placed.values()) + 20 * sum(_overlap(box, d) for d in discs)
@@ -92,7 +103,8 @@ def place_labels(bases: Sequence[tuple[str, int, int, int]], sizes: dict[str, tu
                 best, best_cover = box, cover
             if cover == 0:
                 break
-        placed[mid] = best
+        if best is not None:
+            placed[mid] = best
     return placed
 
 

@@ -15,7 +15,7 @@ import pygame
 from game.content.maps import TABLE_SIZE, BattleMap
 from game.rules.state import GameState, ModelState
 from game.ui import layout_probe, style, terrain_art, tokens
-from game.ui.model_labels import place_labels, unique_labels
+from game.ui.model_labels import FACING_REACH, place_labels, unique_labels
 
 TABLE_GREEN = style.TABLE_GREEN
 STYLE_COLOURS = terrain_art.STYLE_COLOURS
@@ -168,11 +168,29 @@ def draw_labels(surf: pygame.Surface, models: Sequence[ModelState], labels: dict
         _PLACED[:] = [key, place_labels(bases, sizes, bounds=tuple(table), avoid=avoid)]
     boxes = _PLACED[1]
     home = {mid: (bx, by) for mid, bx, by, _ in bases}
+    reach = {mid: r for mid, _, _, r in bases}
     for mid, (x, y, w, h) in boxes.items():
         x += drawn_at[mid][0] - home[mid][0]
         y += drawn_at[mid][1] - home[mid][1]
+        _leader(surf, (x, y, w, h), drawn_at[mid], reach[mid], h)
         surf.blit(images[mid], (x, y))
         layout_probe.note("label", (x, y, w, h), text=labels[mid], owner=f"label:{mid}")
+
+
+def _leader(surf: pygame.Surface, box: tuple[int, int, int, int], centre: tuple[int, int], radius: int,
+            height: int) -> None:
+    """A thin line from a label set further out (a crowded line or melee) to its own base, so it is never read
+    as a neighbour's."""
+    x, y, w, h = box
+    cx, cy = centre
+    near = (min(max(cx, x), x + w), min(max(cy, y), y + h))  # the box's point nearest the base's centre
+    dx, dy = near[0] - cx, near[1] - cy
+    dist = math.hypot(dx, dy)
+    edge = radius * FACING_REACH
+    if dist <= edge + height * 0.6:
+        return  # beside its base: plain to see
+    start = (round(cx + dx / dist * radius), round(cy + dy / dist * radius))
+    pygame.draw.line(surf, (40, 40, 40), start, near, 1)
 
 
 OBJECTIVE_INK = (255, 215, 90)

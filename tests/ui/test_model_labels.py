@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+import math
+from itertools import combinations, combinations_with_replacement
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -110,3 +111,124 @@ def test_no_label_over_a_terrain_name_in_real_games() -> None:
                     labels += 1
                     assert not any(d.rect.colliderect(n) for n in names), (seed, step, d.text)
     assert labels > 100
+
+
+# -- #32 point 2: a label sits by its own token, never nearer another -----------------------------------------
+
+ZOOMS = (8.0, 14.0, 20.0, 32.0, 50.0, 80.0)  # pixels an inch: the whole table at 1000×650 up to zoomed far in
+
+
+def _formations(rng) -> list[tuple[str, list[tuple[float, float, float]]]]:
+    """Lines (in contact or a little apart; across, down, slanted; one or two ranks) and melee clusters of
+    bases, in inches: (x, y, radius)."""
+    out = []
+    for _ in range(12):
+        n, r = rng.randint(2, 9), rng.choice((0.5, 0.5, 0.6, 0.8, 1.0))
+        step = 2 * r + rng.choice((0.0, 0.0, 0.05, 0.2, 0.5, 1.0))
+        angle = rng.choice((0.0, 90.0, 45.0, rng.uniform(0, 180)))
+        ranks = rng.choice((1, 1, 2))
+        dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        out.append((f"line n={n} r={r} step={step:.2f} angle={angle:.0f} ranks={ranks}",
+                    [(10 + i * step * dx - k * step * dy, 10 + i * step * dy + k * step * dx, r)
+                     for i in range(n) for k in range(ranks)]))
+    for _ in range(12):
+        n, spread = rng.randint(3, 10), rng.uniform(1.5, 5.0)
+        bases: list[tuple[float, float, float]] = []
+        for _attempt in range(200):  # a crowded spread may have no room for n: keep what fits
+            if len(bases) == n:
+                break
+            r = rng.choice((0.5, 0.5, 0.8))
+            x, y = 10 + rng.uniform(-spread, spread), 10 + rng.uniform(-spread, spread)
+            if all(math.hypot(x - bx, y - by) >= r + br for bx, by, br in bases):  # bases never overlap
+                bases.append((x, y, r))
+        out.append((f"cluster n={n} spread={spread:.1f}", bases))
+    return out
+
+
+def _check_honest(bases, boxes, where) -> None:
+    centres = {mid: (x, y) for mid, x, y, _ in bases}
+    for mid, (bx, by, bw, bh) in boxes.items():
+        cx, cy = bx + bw / 2, by + bh / 2
+        own = math.dist((cx, cy), centres[mid])
+        for other, c in centres.items():
+            assert other == mid or math.dist((cx, cy), c) > own, f"{where}: {mid}'s label nearer {other}"
+    for (a, box_a), (b, box_b) in combinations(boxes.items(), 2):
+        assert _overlap(box_a, box_b) == 0, f"{where}: labels of {a} and {b} overlap"
+
+
+def test_every_label_is_nearer_its_own_token_than_any_other_in_lines_and_clusters_at_every_zoom() -> None:
+    """Issue #32 point 2: labels drifted under the neighbour's token in a line of models, zoomed in too."""
+    import random
+
+    import pygame
+
+    from game.ui.theme import font
+
+    pygame.init()
+    rng = random.Random(32)
+    names = ["Spearman 1", "Vesna", "Anneviere", "Gravewarden", "Warrior 12", "Ulf", "Skarra", "Bowman 3"]
+    labelled = total = 0
+    for zoom in ZOOMS:
+        size = max(10, min(18, round(zoom * 0.6)))
+        f = font(size)
+        for where, formation in _formations(rng):
+            bases = [(f"M{i}", round(40 + x * zoom), round(40 + y * zoom), max(3, round(r * zoom)))
+                     for i, (x, y, r) in enumerate(formation)]
+            sizes = {mid: f.size(names[i % len(names)]) for i, (mid, *_) in enumerate(bases)}
+            boxes = place_labels(bases, sizes)
+            _check_honest(bases, boxes, f"{where} zoom {zoom}")
+            labelled += len(boxes)
+            total += len(bases)
+            if where.startswith("line") and "ranks=1" in where and min(
+                    math.dist(a[1:3], b[1:3]) for a, b in combinations(bases, 2)) >= 2 * f.get_height():
+                assert len(boxes) == len(bases), f"{where} zoom {zoom}: a single rank always has room for all"
+    assert labelled > 0.8 * total, (labelled, total)  # the rest: a tight melee, the name on hover
+
+
+def test_drawn_labels_sit_by_their_own_tokens_in_real_games_zoomed_in() -> None:
+    """The labels as drawn (the layout probe) of seeded games at three zooms, the camera on the models."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game.ai.registry import make
+    from game.content.library import resolve
+    from game.content.maps import load_map
+    from game.content.scenario_file import load_scenario
+    from game.rules.engine import Game
+    from game.rules.setup import new_game
+    from game.ui import layout_probe
+    from game.ui.table_view import Camera, draw_state
+
+    pygame.init()
+    parties = tuple(load_party(resolve("parties", p)) for p in ("lantern_adventuring_co", "northmen_raiding_party"))
+    checked = 0
+    for seed in (4, 5):
+        game = Game(new_game(parties, load_map(resolve("maps", "village_ruins")), seed,
+                             scenario=load_scenario(resolve("scenarios", "engagement"))),
+                    [make("normal", seed), make("normal", seed + 1)])
+        for step in range(240):
+            if game.over:
+                break
+            game.step()
+            if step % 40 != 39:
+                continue
+            shown = game.state.on_table()
+            mx = sum(m.x for m in shown) / len(shown)
+            my = sum(m.y for m in shown) / len(shown)
+            for scale in (16.0, 40.0, 80.0):
+                cam = Camera(scale, 450 - mx * scale, 450 - my * scale)
+                surf = pygame.Surface((900, 900))
+                layout_probe.start()
+                try:
+                    draw_state(surf, game.state, cam)
+                    drawn = [d for d in layout_probe.drawn() if d.kind == "label"]
+                finally:
+                    layout_probe.stop()
+                centres = {m.id: cam.to_px((m.x, m.y)) for m in shown}
+                bases = [(mid, x, y, 0) for mid, (x, y) in centres.items()]
+                boxes = {d.owner.removeprefix("label:"): tuple(d.rect) for d in drawn}
+                _check_honest(bases, boxes, f"seed {seed} step {step} scale {scale}")
+                checked += len(boxes)
+    assert checked > 100
