@@ -11,7 +11,7 @@ The window's size and the UI scale are clamped to what the screen can show (:fun
 from __future__ import annotations
 
 import os
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 import yaml
@@ -49,6 +49,8 @@ class UISettings:
     volume: float = 0.6  # sound effects, 0 (silent) to 1
     muted: bool = False  # M in a battle
     fate_questions: str = "matters"  # one of FATE_QUESTIONS
+    # New battle's last choices (encounter, map, parties by key, mode, AI level, side): offered again next time
+    new_battle: dict = field(default_factory=dict)
 
 
 def config_path() -> Path:
@@ -121,9 +123,32 @@ def _bad_value(key: str, value: object, default: object) -> str | None:
         return None if value in SPEEDS else f"expected one of {', '.join(SPEEDS)}"
     if key == "takebacks":
         return None if value in TAKEBACKS else f"expected one of {', '.join(TAKEBACKS)}"
+    if key == "new_battle":
+        return None if _choices_ok(value) else "expected the last New battle choices (a mapping of names)"
     if key == "fate_questions":
         return None if value in FATE_QUESTIONS else f"expected one of {', '.join(FATE_QUESTIONS)}"
     return None
+
+
+NEW_BATTLE_KEYS = {"scenario": str, "map": str, "mode": str, "ai_level": str, "human_side": int, "parties": list}
+
+
+def _choices_ok(value: object) -> bool:
+    """Whether a remembered New battle is a mapping of the known keys to values of their kind (the scene then
+    offers only what its libraries still hold)."""
+    if not isinstance(value, dict):
+        return False
+    for key, kind in NEW_BATTLE_KEYS.items():
+        v = value.get(key)
+        if v is None:
+            continue
+        if not isinstance(v, kind) or isinstance(v, bool):
+            return False
+        if kind is list and (len(v) != 2 or not all(isinstance(p, str) for p in v)):
+            return False
+        if kind is str and len(v) > 200:
+            return False
+    return set(value) <= set(NEW_BATTLE_KEYS)
 
 
 def fit_to_screen(settings: UISettings, desktop: tuple[int, int] | None) -> list[str]:

@@ -370,3 +370,48 @@ def test_cover_and_refusals_name_terrain_as_the_table_prints_it() -> None:
     cy = sum(y for _, y in hall.polygon) / len(hall.polygon)
     why = s.pending.check({"x": cx, "y": cy})  # the refusal the move prompt shows on the hall
     assert why and "long_hall" not in why, why
+
+
+# -- cosmetic: the README and F1 tell the sides apart the same way -------------------------------------------
+
+def test_readme_names_the_side_marks_f1_shows() -> None:
+    from game.ui.scenes.help import BASE_CUES
+
+    cues = dict(BASE_CUES)
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "round plate" in cues["side_a"] and "diamond plate" in cues["side_b"]
+    assert "side A's emblem sits on a round plate, side B's on a diamond" in readme
+
+
+# -- cosmetic: New battle offers the last choices again ------------------------------------------------------
+
+def test_new_battle_offers_the_last_choices_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui.scenes import common
+    from game.ui.settings import load_settings, save_settings
+    from tests.ui.driver import menu_app
+
+    app = menu_app(tmp_path, monkeypatch)
+    click(app, app.top.widgets["new"])
+    common.content()
+    frames(app, 2)
+    for key in ("scenario:rescue", "mode:hotseat", "party1:lantern_adventuring_co"):
+        click(app, app.top.widgets[key])
+    chosen = (app.top.setup.scenario, app.top.setup.map, list(app.top.party_keys))
+    click(app, app.top.widgets["start"])
+    assert app.top.name == "battle"
+    remembered = dict(app.settings.new_battle)
+    assert remembered["scenario"] == "rescue" and remembered["mode"] == "hotseat"
+    app.pop()  # back at the menu
+    frames(app, 2)
+    click(app, app.top.widgets["new"])
+    frames(app, 2)
+    again = app.top
+    assert (again.setup.scenario, again.setup.map, list(again.party_keys)) == chosen
+    assert again.setup.mode == "hotseat"
+    # kept in the settings file, read back whole; a hand-broken entry is reported and dropped
+    path = tmp_path / "settings.yaml"
+    save_settings(app.settings, path)
+    assert load_settings(path)[0].new_battle == remembered
+    path.write_text("new_battle: {scenario: 7}\n", encoding="utf-8")
+    settings, problems = load_settings(path)
+    assert settings.new_battle == {} and "new_battle" in problems[0]

@@ -37,6 +37,15 @@ class SetupScene(Scene):
         super().__init__(app)
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.setup = BattleSetup(declare_plan_upfront=app.settings.declare_plan_upfront)
+        last = app.settings.new_battle  # checked when read (settings._choices_ok); what is gone falls back below
+        for key in ("scenario", "map", "mode", "ai_level", "human_side"):
+            if key in last:
+                setattr(self.setup, key, last[key])
+        if self.setup.mode not in (HOTSEAT, VS_AI) or self.setup.ai_level not in AI_LEVELS \
+                or self.setup.human_side not in (0, 1):
+            self.setup = BattleSetup(declare_plan_upfront=app.settings.declare_plan_upfront)
+        elif "parties" in last:
+            self.setup.parties = (last["parties"][0], last["parties"][1])
         self.seed_text = str(self.setup.seed)
         self.error: str | None = None
         self.choices: dict[pygame_gui.elements.UIButton, tuple[str, str]] = {}
@@ -57,8 +66,13 @@ class SetupScene(Scene):
     def _scanned(self, libs: dict[str, Library]) -> None:
         self.libs = libs
         parties = libs["parties"].items
-        # the defaults, unless a mod folder replaced them with something unloadable
+        # the last choices or the defaults, unless a file was removed or a mod folder made it unloadable
         self.party_keys = [k if k in parties else next(iter(sorted(parties)), k) for k in self.setup.parties]
+        defaults = BattleSetup()
+        if self.setup.scenario not in libs["scenarios"].items:
+            self.setup.scenario = defaults.scenario
+        if self.setup.map not in libs["maps"].items:
+            self.setup.map = defaults.map
 
     def update(self, dt: float) -> None:
         if not self.ready:
@@ -444,6 +458,12 @@ class SetupScene(Scene):
     def start(self) -> None:
         setup = self.battle_setup()
         self.error = setup if isinstance(setup, str) else common.start_battle(self.app, setup, how="replace")
+        if not self.error:
+            s = self.setup
+            self.app.settings.new_battle = {"scenario": s.scenario, "map": s.map, "mode": s.mode,
+                                            "ai_level": s.ai_level, "human_side": s.human_side,
+                                            "parties": list(self.party_keys)}
+            self.app.save_settings()
         if self.error:
             self.rebuild()
 
