@@ -177,6 +177,13 @@ def draw_labels(surf: pygame.Surface, models: Sequence[ModelState], labels: dict
         layout_probe.note("label", (x, y, w, h), text=labels[mid], owner=f"label:{mid}")
 
 
+def printed_boxes(battle_map: BattleMap, cam: Camera) -> list[pygame.Rect]:
+    """Where text stands on the table now (the models' labels as last placed, the pieces' names): what a label
+    drawn over the table later (a range ring's) keeps clear of."""
+    boxes = [pygame.Rect(b) for b in _PLACED[1].values()]
+    return boxes + [pygame.Rect(b) for b in piece_name_boxes(battle_map, cam)]
+
+
 def _leader(surf: pygame.Surface, box: tuple[int, int, int, int], centre: tuple[int, int], radius: int,
             height: int) -> None:
     """A thin line from a label set further out (a crowded line or melee) to its own base, so it is never read

@@ -415,3 +415,38 @@ def test_new_battle_offers_the_last_choices_again(tmp_path: Path, monkeypatch: p
     path.write_text("new_battle: {scenario: 7}\n", encoding="utf-8")
     settings, problems = load_settings(path)
     assert settings.new_battle == {} and "new_battle" in problems[0]
+
+
+# -- cosmetic: range-ring labels keep off the names on the table ---------------------------------------------
+
+def test_range_ring_labels_keep_off_model_labels_and_piece_names(app: App) -> None:
+    from game.ui.autopilot import Autopilot
+    from game.ui.scenes import common
+    from game.ui.table_view import piece_name_boxes
+
+    common.start_battle(app, BattleSetup(mode=HOTSEAT, seed=7))
+    pilot = Autopilot(app, lambda side: make("normal", 40 + side))
+    checked = 0
+    for _ in range(4000):
+        pilot.step()
+        scene = app.top
+        if not isinstance(scene, BattleScene) or scene.session.pending is None or scene.focus_model() is None:
+            continue
+        if not scene.state.model(scene.focus_model()).on_table or scene.session.pending.kind != "plan":
+            continue
+        scene.show_rings = True
+        layout_probe.start()
+        try:
+            frames(app, 1)
+            drawn = layout_probe.drawn()
+        finally:
+            layout_probe.stop()
+        rings = [d.rect for d in drawn if d.owner.startswith("ring:")]
+        names = [d.rect for d in drawn if d.owner.startswith("label:")]
+        names += [pygame.Rect(b) for b in piece_name_boxes(scene.state.battle_map, scene.cam)]
+        crowded = sum(r.collidelist(names) >= 0 for r in rings)
+        assert crowded <= len(rings) // 4, [(r, r.collidelist(names)) for r in rings]  # only where no spot is free
+        checked += len(rings)
+        if checked > 40:
+            break
+    assert checked > 40

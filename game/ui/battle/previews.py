@@ -25,7 +25,7 @@ from game.rules import board, combat, movement, sorcery
 from game.rules.decision_kinds import DecisionKind
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, hooks_of
-from game.ui import layout_probe, theme
+from game.ui import layout_probe, table_view, theme
 from game.ui.battle.cards import Row, blit_clamped, dashed_circle, label, label_size, outlined_line, render_card_links
 from game.ui.table_view import Camera
 
@@ -103,6 +103,7 @@ def draw_range_rings(surface: pygame.Surface, cam: Camera, state: GameState, mod
     towards = math.atan2(half - m.y, half - m.x) if math.hypot(half - m.x, half - m.y) > 1 else -math.pi / 2
     discs = [(cam.to_px((o.x, o.y)), o.radius * cam.scale) for o in state.on_table()]
     taken: list[pygame.Rect] = []
+    printed = table_view.printed_boxes(state.battle_map, cam)  # names on the table: a ring label keeps off them
     for k, (r, text, colour) in enumerate(ring_specs(state, model_id, allowance)):
         rp = r * cam.scale
         if colour == MOVE_RING:
@@ -113,7 +114,7 @@ def draw_range_rings(surface: pygame.Surface, cam: Camera, state: GameState, mod
             pygame.draw.circle(surface, (10, 10, 10), c, round(rp), 4)
             pygame.draw.circle(surface, colour, c, round(rp), 2)
             angle = towards - math.radians(12 * (k % 3))
-        pos = _ring_label_spot(c, rp, angle, label_size(text, size), discs, taken)
+        pos = _ring_label_spot(c, rp, angle, label_size(text, size), discs, taken + printed)
         box = label(surface, text, pos, size, colour)
         taken.append(box)
         layout_probe.note("label", box, text=text, owner=f"ring:{model_id}")
