@@ -450,3 +450,26 @@ def test_range_ring_labels_keep_off_model_labels_and_piece_names(app: App) -> No
         if checked > 40:
             break
     assert checked > 40
+
+
+# -- cosmetic: Watch's dice tray is edged in the table's palette ----------------------------------------------
+
+def test_watch_dice_tray_uses_the_colour_blind_palette(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui import style
+    from game.ui.scenes.replay import ReplayScene
+
+    monkeypatch.setenv("IRON_HONOR_CONFIG", str(tmp_path))
+    app = App(UISettings(width=1280, height=800, animation="instant", colour_blind=True), save=False)
+    s = session(seed=4)
+    play_until(s, lambda s: s.state.turn >= 2, level="easy")
+    viewer = app.push(ReplayScene(app, s.record("watch")))
+    frames(app, 2)
+    click(app, viewer.widgets["turn:2"])
+    frames(app, 1)
+    tray = viewer.tray
+    assert tray.colour_blind and tray.rows
+    surf = pygame.Surface((420, 120))
+    tray.draw(surf, surf.get_rect())
+    seen = {tuple(surf.get_at((x, y)))[:3] for x in range(0, 420, 2) for y in range(0, 120, 2)}
+    assert style.SIDE_COLOURS[0] not in seen and style.SIDE_COLOURS[1] not in seen
+    assert set(style.side_palette(True)) & seen

@@ -55,7 +55,7 @@ class ReplayScene(Scene):
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.cam: Camera | None = None
         self.log_panel: LogPanel | None = None
-        self.tray = DiceTray(speed="instant")
+        self.tray = DiceTray(speed="instant", colour_blind=self.app.settings.colour_blind)
         self.error: str | None = None
 
     # -- layout -------------------------------------------------------------------------------------------
@@ -110,7 +110,7 @@ class ReplayScene(Scene):
         state = tl.state_at(self.index)
         if self.log_panel is not None:
             self.log_panel.refresh(state)
-        self.tray = DiceTray(speed="instant", state=state)
+        self.tray = DiceTray(speed="instant", colour_blind=self.app.settings.colour_blind, state=state)
         for e in state.log[-12:]:  # the tray as it was: the latest roll and its outcome
             self.tray.show(e, state)
         caption = self.widgets.get("caption")
