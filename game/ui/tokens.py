@@ -246,6 +246,13 @@ def draw_active_ring(surf: pygame.Surface, c: tuple[int, int], r: int) -> None:
     pygame.draw.circle(surf, (20, 20, 20), c, r + 2, 1)
 
 
+def draw_choice_halo(surf: pygame.Surface, c: tuple[int, int], r: int, colour: Sequence[int]) -> None:
+    """A model that may be chosen now ("can act"): a pulsing ring ``r`` out, edged dark inside and out so it
+    stands apart on any base colour (yellow on the orange palette's bases read as one)."""
+    pygame.draw.circle(surf, (15, 15, 15), c, r + 2, 7)
+    pygame.draw.circle(surf, colour, c, r, 3)
+
+
 def draw_facing(surf: pygame.Surface, c: tuple[int, int], r: int, facing: float) -> None:
     """A wedge on the rim pointing where the model faces (reaches model_labels.FACING_REACH radii)."""
     a = math.radians(facing)

@@ -15,7 +15,7 @@ import pygame
 
 from game.rules.decision_kinds import DecisionKind
 from game.rules.encounter import EDGES, edge_strip
-from game.ui import layout_probe, theme
+from game.ui import layout_probe, theme, tokens
 from game.ui.battle import hover, previews, tooltips
 from game.ui.battle.cards import render_card, wrap
 from game.ui.battle.odds_card import OddsCard
@@ -111,7 +111,7 @@ class Overlays:
             for mid in prompt.model_options():
                 m = scene.state.model(mid)
                 c = cam.to_px((m.x, m.y))
-                pygame.draw.circle(surface, theme.ACCENT, c, round(m.radius * cam.scale) + 3 + pulse, 3)
+                tokens.draw_choice_halo(surface, c, round(m.radius * cam.scale) + 3 + pulse, theme.ACCENT)
 
     def _selection(self, surface: pygame.Surface) -> None:
         scene = self.scene
