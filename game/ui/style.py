@@ -55,7 +55,7 @@ LABEL_BACK = (245, 240, 225, 200)  # a pale tab behind the label
 KIND_OUTLINE: dict[str, RGB] = {"rough": (230, 220, 140), "obstacle": (250, 250, 250), "impassable": (20, 20, 20),
                                 "area": (20, 70, 20)}
 KIND_TEXT: dict[str, str] = {
-    "rough": "pale yellow edge: rough ground, half pace [TERR-2]",
+    "rough": "pale yellow edge: rough ground; crossing it costs −2 to later rolls that turn [TERR-2]",
     "obstacle": "white edge: an obstacle to cross [TERR-3]",
     "impassable": "black edge: impassable; hatched where it does not block sight [TERR-4]",
     "area": "dark dashed edge: area terrain, blocks sight through, cover inside [TERR-5]",

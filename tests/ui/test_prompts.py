@@ -260,6 +260,9 @@ def test_a_move_over_rough_ground_shows_the_rules_note(monkeypatch):
         prompt.settle()
         prompt.draw(pygame.Surface((400, 400)), Camera.fit(pygame.Rect(0, 0, 400, 400)))
     assert shown == ["crosses rough ground: −2 to its later rolls this turn [TERR-2]", ""]
+    from game.ui.style import KIND_TEXT  # F1's legend says the same: no slower, −2 to later rolls
+
+    assert "half" not in KIND_TEXT["rough"] and "−2 to later rolls" in KIND_TEXT["rough"]
 
 
 @pytest.mark.rule("DIG-MOVE-3")
