@@ -249,6 +249,7 @@ def test_a_move_over_rough_ground_shows_the_rules_note(monkeypatch):
     from game.ui.table_view import Camera
     from tests.rules.harness import figure, square, table
 
+    pygame.init()  # (fonts: alone, no other test has started pygame)
     shown: list[str | None] = []
     monkeypatch.setattr(previews, "draw_route", lambda *args: shown.append(args[-1]))
     mud = square("mud", "rough", 12, 5, 14, 15)
