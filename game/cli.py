@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.core.arguments import count, seed_number
 from game.core.errors import ContentError, Problem, safe_text
 
 if TYPE_CHECKING:  # the loaders are imported by the commands that use them: the game window opens sooner
@@ -201,31 +202,6 @@ def named_content(parties: Sequence[str], map_name: str | None, scenario: str | 
     for line in skipped_warnings([f for fs in found.values() for f in fs]):
         print(line, file=sys.stderr)
     return found
-
-
-def count(text: str) -> int:
-    """An argparse type: a whole number of at least 1 (games, worker processes)."""
-    value = _whole_number(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, found {text}")
-    return value
-
-
-def seed_number(text: str) -> int:
-    """An argparse type: a seed, a whole number from 0 to 2**63 - 1."""
-    value = _whole_number(text)
-    if not 0 <= value < 2**63:
-        raise argparse.ArgumentTypeError(f"expected a seed from 0 to {2**63 - 1}, found {text}")
-    return value
-
-
-def _whole_number(text: str) -> int:
-    if len(text) > 30:
-        raise argparse.ArgumentTypeError(f"expected a whole number, found {len(text)} characters")
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, found '{safe_text(text)}'") from None
 
 
 def build_parser() -> argparse.ArgumentParser:

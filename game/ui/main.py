@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from game.cli import seed_number
+from game.core.arguments import seed_number
 from game.ui.settings import fit_to_screen, load_settings
 
 
