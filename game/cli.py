@@ -316,7 +316,8 @@ def _check_placements(results: list) -> None:
     if not scenarios:
         return
     from game.content import library
-    from game.content.scenario_file import build_scenario, map_problems
+    from game.content.scenario_checks import map_problems
+    from game.content.scenario_file import build_scenario
     from game.content.yaml_loader import load_yaml
     from game.paths import DEFAULT_MATCHUP
     from game.rules.setup_check import placement_problems

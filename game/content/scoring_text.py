@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.content.scenario_file import RollTable, ScenarioFile, ScoringEntry, side_ref
+from game.content.scenario_checks import side_ref
+from game.content.scenario_schema import RollTable, ScenarioFile, ScoringEntry
 
 WHEN = {"maintenance": "at each Maintenance Phase", "end": "at the end of the game",
         "once": "at a Maintenance Phase, at most once per side for each"}

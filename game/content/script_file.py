@@ -20,7 +20,8 @@ from pydantic import Field
 
 from game.content.maps import BattleMap, build_map
 from game.content.party_building import BuiltParty, build_party
-from game.content.scenario_file import ScenarioFile, build_scenario
+from game.content.scenario_file import build_scenario
+from game.content.scenario_schema import ScenarioFile
 from game.content.schema import StrictModel, validate
 from game.content.yaml_loader import Document, KeyPath, load_yaml, parse_yaml
 from game.core.errors import ContentError, Problem

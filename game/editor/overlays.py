@@ -11,7 +11,8 @@ import time
 from dataclasses import dataclass
 
 from game.content.maps import TABLE_SIZE, BattleMap
-from game.content.scenario_file import ScenarioFile, piece_polygon
+from game.content.scenario_checks import piece_polygon
+from game.content.scenario_schema import ScenarioFile
 from game.content.scoring_text import entries_for, target_card
 from game.geometry.battlefield import BaseRecord, Battlefield, base_radius
 from game.geometry.los import line_of_sight

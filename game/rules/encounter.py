@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.content.maps import TABLE_SIZE, BattleMap, TerrainPiece, segments_touch
-from game.content.scenario_file import PieceEntry, ScenarioFile, Zone, piece_polygon, side_ref
+from game.content.scenario_checks import piece_polygon, side_ref
+from game.content.scenario_schema import PieceEntry, ScenarioFile, Zone
 from game.core.vec import Vec2
 from game.geometry import shapes as geo
 from game.geometry.battlefield import EDGES, Battlefield

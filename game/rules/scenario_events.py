@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from game.content.scenario_file import Arrival, Effect, ScenarioEvent, ScoringEntry
+from game.content.scenario_schema import Arrival, Effect, ScenarioEvent, ScoringEntry
 from game.geometry.battlefield import EDGES, Battlefield
 from game.rules import board
 from game.rules.decisions import Decision

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.content.maps import TABLE_SIZE as TABLE
-from game.content.scenario_file import RollTable, ScoringEntry
+from game.content.scenario_schema import RollTable, ScoringEntry
 from game.geometry.battlefield import Battlefield
 from game.rules import board, scenario_events
 from game.rules.decisions import Decision

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.content.maps import BattleMap
 from game.content.party_building import BuiltParty
-from game.content.scenario_file import ScenarioFile
+from game.content.scenario_schema import ScenarioFile
 from game.core.dice import Dice
 from game.rules.state import RESERVE, SIDE_LETTERS, GameState, ModelState, Settings, SideState
 from game.rules.traits.base import any_hook

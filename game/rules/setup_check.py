@@ -13,7 +13,7 @@ from typing import Any
 
 from game.content.maps import BattleMap
 from game.content.party_building import BuiltParty
-from game.content.scenario_file import ScenarioFile
+from game.content.scenario_schema import ScenarioFile
 from game.core.errors import Problem
 from game.rules.decisions import Answer, Decision
 from game.rules.deployment import AutoDeploy

@@ -17,7 +17,8 @@ from typing import Any
 from game.content.library import resolve
 from game.content.maps import BattleMap, load_map
 from game.content.party_building import BuiltParty, load_party
-from game.content.scenario_file import ScenarioFile, load_scenario
+from game.content.scenario_file import load_scenario
+from game.content.scenario_schema import ScenarioFile
 from game.core.errors import ContentError, IllegalAction, os_problem
 from game.paths import DEFAULT_MAP, DEFAULT_MATCHUP, DEFAULT_SCENARIO
 from game.rules.decisions import Answer, Controller, Decision

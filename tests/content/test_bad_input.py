@@ -19,7 +19,8 @@ from game.content import maps as maps_module
 from game.content.library import load_all
 from game.content.maps import load_map, parse_map, polygon_defect
 from game.content.party_building import load_party
-from game.content.scenario_file import diameter, parse_scenario
+from game.content.scenario_checks import diameter
+from game.content.scenario_file import parse_scenario
 from game.content.validate import check_paths
 from game.core.errors import ContentError, Problem, safe_text
 from tests.conftest import PARTIES, ROOT

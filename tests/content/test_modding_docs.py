@@ -65,7 +65,7 @@ def test_every_example_in_the_modding_guide_loads_and_plays(index: int, block: s
 
 
 def test_the_guide_has_an_example_of_every_top_level_key() -> None:
-    from game.content.scenario_file import ScenarioFile
+    from game.content.scenario_schema import ScenarioFile
 
     shown = set()
     for _i, block in examples():

@@ -1,0 +1,357 @@
+"""Scenario (encounter) files, the checks the schema cannot make: zones that hold a base, pieces on the table,
+markers that fit, scoring, sides, events and victory that agree. Each problem names its key path and line."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from shapely.geometry import MultiPoint, Polygon
+
+from game.content.maps import MAX_CORNERS, TABLE_SIZE, corners_problem, polygon_defect
+from game.content.party_building import DEFAULT_BASE_MM
+from game.content.scenario_schema import (
+    EDGE_NAMES,
+    MARKER_STEP,
+    STANDARD_BASE_IN,
+    Markers,
+    PieceEntry,
+    RollTable,
+    ScenarioFile,
+    Zone,
+)
+from game.content.yaml_loader import Document, KeyPath
+from game.core.errors import Problem
+
+
+def _polygon_problems(doc: Document, path: KeyPath, polygon: list[list[float]]) -> list[Problem]:
+    pts = [(float(p[0]), float(p[1])) for p in polygon]
+    if len(pts) < 3:
+        return [doc.problem(path, f"a polygon needs at least 3 points, found {len(pts)}")]
+    if len(pts) > MAX_CORNERS:
+        return [doc.problem(path, corners_problem(len(pts)))]
+    out = [doc.problem(path + (k,), f"point [{x:g}, {y:g}] is off the table (x and y must be within 0..36)")
+           for k, (x, y) in enumerate(pts) if not (0 <= x <= TABLE_SIZE and 0 <= y <= TABLE_SIZE)]
+    defect = polygon_defect(pts)
+    if defect:
+        out.append(doc.problem(path, defect))
+    return out
+
+
+def _zone_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
+    out: list[Problem] = []
+    dep = data.deployment
+    chosen = dep.edge_chosen_by is not None
+    depths: dict[str, float] = {}
+    for side in ("higher", "lower"):
+        zone: Zone = getattr(dep.zones, side)
+        path: KeyPath = ("deployment", "zones", side)
+        if (zone.edge is None) == (zone.polygon is None):
+            out.append(doc.problem(path, "a zone needs either 'edge' with 'depth' or 'polygon' [ENC-2]"))
+            continue
+        if zone.polygon is not None:
+            if zone.depth is not None:
+                out.append(doc.problem(path + ("depth",), "'depth' goes with 'edge', not with 'polygon'"))
+            shape = _polygon_problems(doc, path + ("polygon",), zone.polygon)
+            out += shape or _room_problems(doc, path + ("polygon",), zone.polygon)
+            continue
+        if zone.depth is None:
+            out.append(doc.problem(path, "an edge zone needs 'depth' (inches from the edge inwards) [ENC-2]"))
+            continue
+        if zone.depth < STANDARD_BASE_IN:
+            out.append(doc.problem(path + ("depth",), f"a zone {zone.depth:g}″ deep cannot hold a single base: a "
+                                                      f"standard base is {DEFAULT_BASE_MM:g} mm "
+                                                      f"({STANDARD_BASE_IN:.2f}″) across [ENC-2] [DIG-2]"))
+        if zone.depth > TABLE_SIZE / 2:
+            out.append(doc.problem(path + ("depth",), f"a zone of {zone.depth:g}″ reaches past the table's middle; "
+                                                      f"at most {TABLE_SIZE / 2:g}″"))
+        if zone.edge in ("chosen", "opposite") and not chosen:
+            out.append(doc.problem(path + ("edge",), f"edge '{zone.edge}' needs deployment.edge_chosen_by"))
+        depths[zone.edge or ""] = zone.depth
+    if chosen and not any(getattr(dep.zones, s).edge == "chosen" for s in ("higher", "lower")):
+        out.append(doc.problem(("deployment", "edge_chosen_by"), "no zone uses the chosen edge ('edge: chosen')"))
+    same = [e for e in ("chosen", "opposite", *EDGE_NAMES)
+            if dep.zones.higher.edge == e and dep.zones.lower.edge == e and dep.zones.higher.polygon is None]
+    if same:
+        out.append(doc.problem(("deployment", "zones"), f"both sides deploy along the same edge '{same[0]}'"))
+    pairs = (("chosen", "opposite"), ("top", "bottom"), ("left", "right"))
+    for a, b in pairs:
+        if a in depths and b in depths and depths[a] + depths[b] > TABLE_SIZE:
+            out.append(doc.problem(("deployment", "zones"), f"the zones overlap: {depths[a]:g}″ + {depths[b]:g}″ "
+                                                            f"is more than the table's {TABLE_SIZE:g}″"))
+    return out
+
+
+def _room_problems(doc: Document, path: KeyPath, polygon: list[list[float]]) -> list[Problem]:
+    """[ENC-2]: a polygon zone must hold at least one standard base wholly inside it.
+
+    The zone shrunk by a base's radius (GEOS's inward buffer, O(n log n)) is where a base's centre
+    may stand; if nothing is left, every model would wait in reserve and the game be played by nobody.
+    """
+    import shapely
+
+    inner = shapely.Polygon([(float(x), float(y)) for x, y in polygon]).buffer(-STANDARD_BASE_IN / 2)
+    if inner.is_empty:
+        return [doc.problem(path, f"this zone cannot hold a single base: no spot in it fits a standard "
+                                  f"{DEFAULT_BASE_MM:g} mm ({STANDARD_BASE_IN:.2f}″) base wholly inside "
+                                  "[ENC-2] [DIG-2]")]
+    return []
+
+
+def circle_polygon(centre: list[float], diameter: float, sides: int = 12) -> list[tuple[float, float]]:
+    """A circle as a regular polygon whose corners lie on the circle (so it is at most ``diameter`` across)."""
+    r = diameter / 2
+    return [(round(centre[0] + r * math.cos(2 * math.pi * k / sides), 6),
+             round(centre[1] + r * math.sin(2 * math.pi * k / sides), 6)) for k in range(sides)]
+
+
+def piece_polygon(piece: PieceEntry) -> list[tuple[float, float]]:
+    if piece.circle is not None:
+        return circle_polygon(piece.circle.centre, piece.circle.diameter)
+    return [(float(x), float(y)) for x, y in piece.polygon or []]
+
+
+def diameter(points: list[tuple[float, float]]) -> float:
+    """The greatest distance between two of the points: between two corners of their convex hull (shapely's)."""
+    if not points:
+        return 0.0
+    hull = MultiPoint(points).convex_hull
+    corners = list(hull.exterior.coords) if isinstance(hull, Polygon) else list(hull.coords)
+    return max(math.dist(a, b) for a in corners for b in corners)
+
+
+def _piece_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
+    out: list[Problem] = []
+    seen: set[str] = set()
+    for i, piece in enumerate(data.pieces):
+        path: KeyPath = ("pieces", i)
+        if piece.id in seen:
+            out.append(doc.problem(path + ("id",), f"duplicate piece id '{piece.id}'"))
+        seen.add(piece.id)
+        if (piece.polygon is None) == (piece.circle is None):
+            out.append(doc.problem(path, "a piece needs either 'polygon' or 'circle'"))
+            continue
+        if piece.blocks_los is not None and piece.kind != "impassable":
+            out.append(doc.problem(path + ("blocks_los",), "blocks_los applies to impassable pieces only"))
+        if piece.cross_cost is not None and piece.kind != "obstacle":
+            out.append(doc.problem(path + ("cross_cost",), "cross_cost applies to obstacles only"))
+        if piece.polygon is not None:
+            out += _polygon_problems(doc, path + ("polygon",), piece.polygon)
+        else:
+            pts = piece_polygon(piece)
+            if any(not (0 <= x <= TABLE_SIZE and 0 <= y <= TABLE_SIZE) for x, y in pts):
+                out.append(doc.problem(path + ("circle",), "the circle reaches off the table"))
+        pts = piece_polygon(piece)
+        across = diameter(pts)
+        if piece.max_across is not None and across > piece.max_across + 1e-9:
+            out.append(doc.problem(path, f"the piece is {across:.2f}″ across, more than its max_across "
+                                         f"{piece.max_across:g}″ [ENC-LMK-1]"))
+    return out
+
+
+def side_ref(data: ScenarioFile, name: str) -> str | None:
+    """``higher``/``lower`` for a side named as such or by its role (case and spacing ignored), else None."""
+    key = name.strip().casefold()
+    if key in ("higher", "lower"):
+        return key
+    roles = data.roles
+    for ref in ("higher", "lower"):
+        role = getattr(roles, ref) if roles is not None else None
+        if role is not None and role.strip().casefold() == key:
+            return ref
+    return None
+
+
+def _event_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
+    """Each trigger and effect says one thing; names point at what exists."""
+    out: list[Problem] = []
+    entry_names = {e.name for e in data.scoring if e.name}
+    reserved = {side_ref(data, r.side) for r in data.reserves}
+    for i, event in enumerate(data.events):
+        given = [k for k, v in event.when.model_dump().items() if v is not None]
+        if len(given) != 1:
+            found = ", ".join(given) or "none"
+            out.append(doc.problem(("events", i, "when"), "an event's 'when' needs exactly one of turn_starts, "
+                                   f"turn_ends, model_killed, model_escaped, rescued (found {found})"))
+        if not event.do:
+            out.append(doc.problem(("events", i, "do"), "an event needs at least one effect"))
+        for j, effect in enumerate(event.do):
+            path = ("events", i, "do", j)
+            given = [k for k, v in effect.model_dump().items() if v is not None]
+            if len(given) != 1:
+                out.append(doc.problem(path, "an effect needs exactly one of reinforcements, remove_piece, add_piece, "
+                                             f"scoring_on, scoring_off, end_game (found {', '.join(given) or 'none'})"))
+                continue
+            for key in ("scoring_on", "scoring_off"):
+                name = getattr(effect, key)
+                if name is not None and name not in entry_names:
+                    out.append(doc.problem(path + (key,), f"no scoring entry is named '{name}' (named: "
+                                                          f"{', '.join(sorted(entry_names)) or 'none'})"))
+            arrival = effect.reinforcements
+            if arrival is not None:
+                if (arrival.edge is None) == (arrival.at is None):
+                    out.append(doc.problem(path + ("reinforcements",), "reinforcements arrive at an 'edge' or "
+                                                                       "'at' a point (exactly one)"))
+                ref = side_ref(data, arrival.side)
+                if ref is not None and ref not in reserved:
+                    out.append(doc.problem(path + ("reinforcements", "side"), f"'{arrival.side}' holds no models "
+                                                                              "back: add a 'reserves' entry"))
+    return out
+
+
+def _victory_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
+    out: list[Problem] = []
+    controls = {e.name for e in data.scoring if e.name and e.kind == "control"}
+    for i, win in enumerate(data.victory.sudden):
+        path = ("victory", "sudden", i)
+        given = [k for k in ("wipe_out", "escaped", "first_to", "hold") if getattr(win, k) is not None]
+        if len(given) != 1:
+            out.append(doc.problem(path, "a sudden win needs exactly one of wipe_out, escaped, first_to, hold "
+                                         f"(found {', '.join(given) or 'none'})"))
+        if win.hold is not None and win.hold.entry not in controls:
+            out.append(doc.problem(path + ("hold", "entry"), f"no control scoring entry is named '{win.hold.entry}' "
+                                                             f"(named: {', '.join(sorted(controls)) or 'none'})"))
+        if win.escaped is not None and data.escape is None:
+            out.append(doc.problem(path + ("escaped",), "a win by escapes needs an 'escape' block"))
+    return out
+
+
+def map_problems(doc: Document, data: ScenarioFile, battle_map: Any) -> list[Problem]:
+    """What a scenario made for a map names of it: the pieces its scoring targets and its events remove."""
+    ids = {p.id for p in battle_map.pieces} | {p.id for p in data.pieces}
+    out = [doc.problem(("scoring", i, "targets", "piece"), f"no piece '{e.targets.piece}' on the map "
+                                                           f"'{battle_map.name}' or in this scenario's pieces")
+           for i, e in enumerate(data.scoring) if e.targets is not None and e.targets.piece is not None
+           and e.targets.piece not in ids]
+    for i, event in enumerate(data.events):
+        out += [doc.problem(("events", i, "do", j, "remove_piece"), f"no piece '{e.remove_piece}' on the map "
+                                                                    f"'{battle_map.name}'")
+                for j, e in enumerate(event.do) if e.remove_piece is not None and e.remove_piece not in ids]
+    return out
+
+
+def _side_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
+    """Every ``side:`` names a side: higher, lower, or one of the scenario's roles."""
+    named = [(("scoring", i, "side"), e.side) for i, e in enumerate(data.scoring) if e.side is not None]
+    if data.escape is not None and data.escape.side is not None:
+        named.append((("escape", "side"), data.escape.side))
+    named += [(("reserves", i, "side"), r.side) for i, r in enumerate(data.reserves)]
+    named += [(("victory", "sudden", i, "side"), w.side) for i, w in enumerate(data.victory.sudden) if w.side]
+    for i, event in enumerate(data.events):
+        for key in ("model_killed", "model_escaped"):
+            value = getattr(event.when, key)
+            if value is not None and value.strip().casefold() != "any":
+                named.append((("events", i, "when", key), value))
+        named += [(("events", i, "do", j, "reinforcements", "side"), e.reinforcements.side)
+                  for j, e in enumerate(event.do) if e.reinforcements is not None]
+    roles = [r for r in ((data.roles.higher, data.roles.lower) if data.roles else ()) if r]
+    known = ", ".join(["higher", "lower", *roles])
+    return [doc.problem(path, f"unknown side '{name}' (known: {known})") for path, name in named
+            if side_ref(data, name) is None]
+
+
+def marker_layout(markers: Markers) -> list[tuple[float, float]]:
+    """A greedy placement of every marker on a grid, or fewer points when the constraints leave no room."""
+    total = markers.per_side * 2
+    lo, hi = markers.min_from_edges, TABLE_SIZE - markers.min_from_edges
+    placed: list[tuple[float, float]] = []
+    if lo > hi + 1e-9:
+        return placed
+    steps = int((hi - lo) / MARKER_STEP + 1e-9)
+    grid = [lo + k * MARKER_STEP for k in range(steps + 1)]
+    if grid[-1] < hi - 1e-9:
+        grid.append(hi)
+    for y in grid:
+        for x in grid:
+            if all(math.dist((x, y), p) >= markers.min_apart - 1e-9 for p in placed):
+                placed.append((x, y))
+                if len(placed) == total:
+                    return placed
+    return placed
+
+
+def _marker_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
+    m = data.markers
+    if m is None:
+        return []
+    if (m.per_side is None) == (m.at is None):
+        return [doc.problem(("markers",), "markers need exactly one of 'per_side' (the players place them) or "
+                                          "'at' (fixed points) [ENC-SAL-1]")]
+    if m.at is not None:
+        return [doc.problem(("markers", "at", i), f"a marker at ({x:g}, {y:g}) is off the {TABLE_SIZE:g}″ table")
+                for i, (x, y) in enumerate(m.at) if not (0 <= x <= TABLE_SIZE and 0 <= y <= TABLE_SIZE)]
+    if m.first is None:
+        return [doc.problem(("markers",), "markers placed by the players need 'first': the side that places "
+                                          "the first (higher or lower) [ENC-SAL-1]")]
+    placed = marker_layout(m)
+    if len(placed) < m.per_side * 2:
+        return [doc.problem(("markers",), f"impossible marker constraints: {m.per_side * 2} markers at least "
+                                          f"{m.min_apart:g}″ apart and {m.min_from_edges:g}″ from every edge do not "
+                                          f"fit on the 36″ table (room for {len(placed)}) [ENC-SAL-1]")]
+    return []
+
+
+def _scoring_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
+    out: list[Problem] = []
+    piece_ids = {p.id for p in data.pieces}
+    for i, entry in enumerate(data.scoring):
+        path: KeyPath = ("scoring", i)
+        uses_targets = entry.kind in ("control", "secure")
+        if uses_targets and entry.targets is None:
+            out.append(doc.problem(path, f"a '{entry.kind}' entry needs 'targets'"))
+        if not uses_targets:
+            for key in ("targets", "count", "no_enemy_within"):
+                if getattr(entry, key) is not None:
+                    out.append(doc.problem(path + (key,), f"'{key}' does not apply to '{entry.kind}' scoring"))
+        if entry.kind == "control" and entry.count is None:
+            out.append(doc.problem(path, "a 'control' entry needs 'count' (within: N, or inside: true)"))
+        if entry.kind != "control" and entry.count is not None:
+            out.append(doc.problem(path + ("count",), f"'count' does not apply to '{entry.kind}' scoring"))
+        if entry.values is not None and entry.kind not in ("kills", "escapes"):
+            out.append(doc.problem(path + ("values",), "'values' applies to kills and escapes only"))
+        if entry.count is not None and (entry.count.within is None) == (not entry.count.inside):
+            out.append(doc.problem(path + ("count",), "a count needs exactly one of 'within: N' or 'inside: true'"))
+        if isinstance(entry.points, RollTable) and set(entry.points.table) != {1, 2, 3, 4, 5, 6}:
+            out.append(doc.problem(path + ("points", "table"), "a d6 table needs exactly the faces 1, 2, 3, 4, 5, 6"))
+        if entry.kind == "escapes" and data.escape is None:
+            out.append(doc.problem(path, "'escapes' scoring needs an 'escape' block"))
+        t = entry.targets
+        if t is None:
+            continue
+        given = [k for k in ("piece", "markers", "quarters", "regions", "prisoner")
+                 if getattr(t, k) not in (None, False)]
+        if len(given) != 1:
+            out.append(doc.problem(path + ("targets",), "targets need exactly one of piece, markers, quarters, "
+                                                        f"regions, prisoner (found {', '.join(given) or 'none'})"))
+            continue
+        if t.piece is not None and t.piece not in piece_ids and data.map is None:
+            out.append(doc.problem(path + ("targets", "piece"), f"no piece '{t.piece}' in this scenario's pieces "
+                                                                "(name its 'map' to target one of the map's)"))
+        if t.markers and data.markers is None:
+            out.append(doc.problem(path + ("targets", "markers"), "this scenario has no 'markers' block"))
+        if t.prisoner and data.prisoner is None:
+            out.append(doc.problem(path + ("targets", "prisoner"), "this scenario has no 'prisoner' block"))
+        for k, region in enumerate(t.regions or []):
+            if (region.polygon is None) == (region.circle is None):
+                out.append(doc.problem(path + ("targets", "regions", k), "a region needs exactly one of 'polygon' "
+                                                                         "or 'circle'"))
+            elif region.polygon is not None:
+                out += _polygon_problems(doc, path + ("targets", "regions", k, "polygon"), region.polygon)
+        if entry.count is not None and entry.count.inside and not (t.quarters or t.regions):
+            out.append(doc.problem(path + ("count", "inside"), "'inside' needs quarters or regions as targets"))
+    if data.victory.by == "prisoner" and data.prisoner is None:
+        out.append(doc.problem(("victory", "by"), "victory by prisoner needs a 'prisoner' block"))
+    return out
+
+
+def cross_checks(doc: Document, data: ScenarioFile) -> list[Problem]:
+    """What the schema cannot say: zones, pieces, markers, scoring, sides, events, victory, the Prisoner."""
+    problems = (_zone_problems(doc, data) + _piece_problems(doc, data) + _marker_problems(doc, data)
+                + _scoring_problems(doc, data) + _side_problems(doc, data) + _event_problems(doc, data)
+                + _victory_problems(doc, data))
+    if data.prisoner is not None and data.prisoner.min_from_edges * 2 >= TABLE_SIZE:
+        problems.append(doc.problem(("prisoner", "min_from_edges"), "no point of the table is that far from "
+                                                                   "every edge"))
+    return problems
+
+

@@ -1,0 +1,309 @@
+"""Scenario (encounter) files, the schema: every block of formats.md "Scenario files" as a strict model.
+
+What a model cannot say alone (zones that hold a base, markers that fit, sides and events that agree) is in
+game/content/scenario_checks.py; reading a file whole is game/content/scenario_file.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, Field, PrivateAttr
+
+from game.content.maps import TABLE_SIZE
+from game.content.party_building import DEFAULT_BASE_MM, MM_PER_INCH
+from game.content.schema import Point, StrictModel, Text, either
+
+SCENARIO_FORMAT = "iron-honor/scenario@1"
+EDGE_NAMES = ("top", "bottom", "left", "right")
+MARKER_STEP = 0.5  # grid step of the marker feasibility check, inches
+STANDARD_BASE_IN = DEFAULT_BASE_MM / MM_PER_INCH  # [DIG-2]: a zone must hold at least this base
+
+
+def _inches(value: float) -> float:
+    if not 0 <= value <= TABLE_SIZE:
+        raise ValueError(f"expected a distance in inches within 0..{TABLE_SIZE:g}, found {value}")
+    return value
+
+
+def _positive(value: float) -> float:
+    if not 0 < value <= TABLE_SIZE:
+        raise ValueError(f"expected a distance in inches in (0, {TABLE_SIZE:g}], found {value}")
+    return value
+
+
+def _count(value: int) -> int:
+    if not 1 <= value <= 20:
+        raise ValueError(f"expected a whole number from 1 to 20, found {value}")
+    return value
+
+
+Inches = Annotated[float, AfterValidator(_inches)]
+Positive = Annotated[float, AfterValidator(_positive)]
+Count = Annotated[int, AfterValidator(_count)]
+SideRef = Literal["higher", "lower"]
+EdgeRef = Literal["chosen", "opposite", "top", "bottom", "left", "right"]
+ModelType = Literal["hero", "companion", "follower"]
+
+
+class Zone(StrictModel):
+    """[ENC-2]: a strip along an edge (``edge`` + ``depth``) or a polygon; a base deploys wholly inside."""
+
+    edge: EdgeRef | None = None
+    depth: Positive | None = None
+    polygon: list[Point] | None = None
+
+
+class Zones(StrictModel):
+    higher: Zone
+    lower: Zone
+
+
+class Deployment(StrictModel):
+    """[ENC-3]: who chooses the table edge (if anyone), who deploys first, and the zones."""
+
+    edge_chosen_by: SideRef | None = None
+    rule: Text | None = None  # the rule ID the edge choice cites, e.g. ENC-RES-2 (else [ENC-3])
+    first: SideRef
+    zones: Zones
+
+
+class Roles(StrictModel):
+    higher: Text | None = None
+    lower: Text | None = None
+
+
+class PrisonerRules(StrictModel):
+    """[ENC-RES-1]-[ENC-RES-4]: one random follower of ``taken_from`` becomes a neutral Prisoner."""
+
+    taken_from: SideRef
+    placed_by: SideRef
+    min_from_edges: Inches = 6.0
+    min_from_models: Inches = 6.0
+    rescue_no_enemy_within: Inches = 3.0
+
+
+class Circle(StrictModel):
+    centre: Point
+    diameter: Positive
+
+
+class PieceEntry(StrictModel):
+    """An extra terrain piece (the Landmark): map-piece keys, a polygon or a circle."""
+
+    id: Text
+    kind: Literal["rough", "obstacle", "impassable", "area"]
+    polygon: list[Point] | None = None
+    circle: Circle | None = None
+    style: Text | None = None
+    blocks_los: bool | None = None
+    cross_cost: Positive | None = None
+    water: bool = False
+    removes_overlapping: bool = True
+    max_across: Positive | None = None
+
+
+class Markers(StrictModel):
+    """[ENC-SAL-1]: objective markers placed by the players in turn (``per_side``, ``first``), or standing
+    where the scenario says (``at``)."""
+
+    name: Text = "objective marker"
+    per_side: Count | None = None
+    first: SideRef | None = None
+    at: list[Point] | None = None
+    diameter_mm: Annotated[float, AfterValidator(lambda v: _positive(v / 25.4) * 25.4)] = 25.0
+    min_from_edges: Inches = 0.0
+    min_apart: Inches = 0.0
+    when: Literal["before_deployment", "after_deployment"] = "before_deployment"
+
+    @property
+    def total(self) -> int:
+        """How many markers the encounter has."""
+        return len(self.at) if self.at is not None else (self.per_side or 0) * 2
+
+
+class Escape(StrictModel):
+    """[ENC-BRK-2]: a 1 AP special action off an edge; the model is not killed."""
+
+    edge: Literal["enemy", "own", "any", "top", "bottom", "left", "right"]
+    within: Positive = 0.02
+    side: Text | None = None  # only this side's models may escape: higher, lower or a role's name
+
+
+class ExtraTurn(StrictModel):
+    """[ENC-ENG-3]: after the last fixed turn roll 1d6; on ``need`` or more one more turn (at most ``max``)."""
+
+    need: Annotated[int, AfterValidator(lambda v: v if 2 <= v <= 6 else _bad(f"expected 2..6, found {v}"))]
+    max: Count = 1
+    rule: Text | None = None
+
+
+class Duration(StrictModel):
+    turns: Count
+    extra_turn: ExtraTurn | None = None
+
+
+class Quarters(StrictModel):
+    min_from_centre: Inches = 6.0
+
+
+class Region(StrictModel):
+    """A scoring region: a polygon or a circle (exactly one)."""
+
+    name: Text
+    polygon: list[Point] | None = None
+    circle: Circle | None = None
+
+
+class Targets(StrictModel):
+    """What a count is measured against: exactly one of these."""
+
+    piece: Text | None = None
+    markers: bool | None = None
+    quarters: Quarters | None = None
+    regions: list[Region] | None = None
+    prisoner: bool | None = None
+
+
+class CountRule(StrictModel):
+    """Which of a side's models count: within a distance of the target, or wholly inside it."""
+
+    within: Inches | None = None
+    inside: bool = False
+    types: list[ModelType] | None = None
+    not_engaged: bool = False
+
+
+class RollTable(StrictModel):
+    """Points rolled on 1d6: ``table`` maps each face 1..6 to points ([ENC-SAL-4])."""
+
+    roll: Literal["d6"]
+    table: dict[int, int]
+
+
+Points = either(int, RollTable, "a roll table: {roll: d6, table: {1: ExP, ..., 6: ExP}}")
+
+
+class ScoringEntry(StrictModel):
+    """One scoring rule; ``kind`` says which keys apply (see the modding guide)."""
+
+    kind: Literal["kills", "escapes", "control", "secure"]
+    when: Literal["maintenance", "end", "once"] = "maintenance"
+    targets: Targets | None = None
+    count: CountRule | None = None
+    contact: Literal[True] = True  # securing is always by base contact; the key may be left out
+    no_enemy_within: Inches | None = None
+    points: Points = 1  # type: ignore[valid-type]
+    values: dict[ModelType, int] | None = None
+    name: Text | None = None  # how the battle report names it, e.g. "the landmark"
+    active: bool = True  # off until an event switches it on (scoring_on)
+    side: Text | None = None  # only this side scores it: higher, lower or a role's name (e.g. Rescuer)
+    rule: Text | None = None  # the rule ID the events cite, e.g. ENC-LMK-3
+
+
+class Hold(StrictModel):
+    entry: Text  # a control scoring entry's name
+    turns: Count  # Maintenance Phases in a row
+
+
+class SuddenWin(StrictModel):
+    """A side that meets this at a Maintenance Phase wins at once, whatever the score: exactly one condition."""
+
+    side: Text | None = None  # only this side can win so (higher, lower or a role); else either
+    wipe_out: bool | None = None  # the enemy has no model on the table and none to arrive
+    escaped: Count | None = None  # this many of its models have escaped
+    first_to: Annotated[int, Field(ge=1, le=1000)] | None = None  # its score reaches this many ExP
+    hold: Hold | None = None  # it controls the entry's every target this many Maintenance Phases in a row
+
+
+class Victory(StrictModel):
+    """[ENC-4]: the highest score wins; ``prisoner``: [ENC-RES-5]; ``ties`` settles equal scores; a ``sudden``
+    win ends the game at once."""
+
+    by: Literal["score", "prisoner"] = "score"
+    ties: Literal["draw", "higher", "lower"] = "draw"
+    points: int = 0
+    sudden: list[SuddenWin] = []
+
+
+class Reserve(StrictModel):
+    """Models a side holds back at set-up, to arrive when an event brings reinforcements: the last
+    ``count`` models of the party of the given types (in party order)."""
+
+    side: Text
+    count: Count
+    types: list[ModelType] = ["companion", "follower"]
+
+
+class Trigger(StrictModel):
+    """When an event fires: exactly one of these."""
+
+    turn_starts: Count | None = None
+    turn_ends: Count | None = None
+    model_killed: Text | None = None  # any, or a side (higher, lower or a role): a model of it is killed
+    model_escaped: Text | None = None
+    rescued: bool | None = None  # the Prisoner is rescued
+
+
+class Arrival(StrictModel):
+    """Reinforcements: the side's reserve arrives wholly within ``within``″ of an edge (or of a point)."""
+
+    side: Text
+    edge: Literal["own", "enemy", "top", "bottom", "left", "right"] | None = None
+    at: Point | None = None
+    within: Positive = 3.0
+
+
+class Effect(StrictModel):
+    """What an event does: exactly one of these."""
+
+    reinforcements: Arrival | None = None
+    remove_piece: Text | None = None  # a terrain piece's id (the map's or the scenario's)
+    add_piece: PieceEntry | None = None
+    scoring_on: Text | None = None  # a scoring entry's name
+    scoring_off: Text | None = None
+    end_game: bool | None = None
+
+
+class ScenarioEvent(StrictModel):
+    """A scenario event: when it fires, what it does (in order), once or every time."""
+
+    name: Text | None = None
+    when: Trigger
+    once: bool = True
+    do: list[Effect]
+
+
+class ScenarioFile(StrictModel):
+    format: Literal["iron-honor/scenario@1"]
+    name: Text
+    origin: Literal["book", "ours", "mod"] = "mod"
+    description: str | None = None
+    map: Text | None = None  # the map it is made for (a name or file): set-up offers it first; validate checks it
+    roles: Roles | None = None
+    deployment: Deployment
+    prisoner: PrisonerRules | None = None
+    pieces: list[PieceEntry] = []
+    markers: Markers | None = None
+    escape: Escape | None = None
+    kill_values: dict[ModelType, int] = {"hero": 3, "companion": 2, "follower": 1}  # [ENC-5]
+    duration: Duration
+    scoring: list[ScoringEntry]
+    victory: Victory = Victory()
+    reserves: list[Reserve] = []
+    events: list[ScenarioEvent] = []
+    _lines: dict[str, int] = PrivateAttr(default_factory=dict)  # "events[0]" -> its line (set by the loader)
+    _file: str = PrivateAttr(default="")
+
+    def cite(self, where: str) -> str:
+        """Where a part of the file is, for the log: ``scenarios/x.yaml:12 (events[0])``."""
+        line = self._lines.get(where)
+        name = Path(self._file).name if self._file else self.name
+        return f"{name}:{line} ({where})" if line else f"{name} ({where})"
+
+
+def _bad(message: str) -> int:
+    raise ValueError(message)
+
+
