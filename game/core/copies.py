@@ -11,9 +11,10 @@ from __future__ import annotations
 import copy
 import enum
 import hashlib
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -33,8 +34,7 @@ def immutable(cls: type) -> bool:
     return isinstance(config, dict) and bool(config.get("frozen"))
 
 
-@cache
-def _how(cls: type) -> int:
+def _kind_of(cls: type) -> int:
     if cls is tuple or cls is frozenset:
         return TUPLE
     if immutable(cls):
@@ -50,33 +50,39 @@ def _how(cls: type) -> int:
     return DEEP
 
 
-@cache
-def field_names(cls: type) -> tuple[str, ...]:
+_how: Callable[[type], int] = cache(_kind_of)  # how a value of the class is copied, pictured and keyed
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in fields(cls))
+
+
+field_names: Callable[[type], tuple[str, ...]] = cache(_field_names)
 
 
 def whole_copy(value: T) -> T:
     """A copy sharing nothing that can change: containers and mutable dataclasses field by field (every field the
     class declares: attributes that are not fields, such as caches, stay behind), anything else deep-copied."""
-    how = _how(type(value))
+    v: Any = value  # (its kind is asked below, at run time)
+    how = _how(type(v))
     if how == SAME:
         return value
     if how == LIST:
-        return [whole_copy(v) for v in value]  # type: ignore[attr-defined, return-value]
+        return cast(T, [whole_copy(x) for x in v])
     if how == DICT:
-        return {k: whole_copy(v) for k, v in value.items()}  # type: ignore[attr-defined, return-value]
+        return cast(T, {k: whole_copy(x) for k, x in v.items()})
     if how == TUPLE:
-        items = tuple(whole_copy(v) for v in value)  # type: ignore[attr-defined]
-        return value if all(a is b for a, b in zip(items, value, strict=True)) else type(value)(items)  # type: ignore
+        items = tuple(whole_copy(x) for x in v)
+        return value if all(a is b for a, b in zip(items, v, strict=True)) else cast(T, type(v)(items))
     if how == SET:
-        return set(value)  # type: ignore[call-overload, return-value]
+        return cast(T, set(v))
     if how == FIELDS:
-        cls = type(value)
+        cls: Any = type(v)
         clone = cls.__new__(cls)
         own = clone.__dict__  # set directly: a copy is not a change of the thing copied
         for name in field_names(cls):
-            own[name] = whole_copy(getattr(value, name))
-        return clone
+            own[name] = whole_copy(getattr(v, name))
+        return cast(T, clone)
     return copy.deepcopy(value)
 
 

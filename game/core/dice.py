@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.core.errors import IllegalAction
 
@@ -101,13 +102,13 @@ class Dice:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> Dice:
+    def from_dict(cls, data: dict[str, Any]) -> Dice:
         dice = cls.__new__(cls)
-        dice.seed = int(data["seed"])  # type: ignore[arg-type]
-        dice._state = int(data["state"]) & _MASK64  # type: ignore[arg-type]
-        dice._inc = int(data["inc"]) & _MASK64 | 1  # type: ignore[arg-type]
-        dice._forced = deque(int(v) for v in data.get("forced", []))  # type: ignore[union-attr]
-        dice.history = [DieRecord(int(v), str(r), bool(f)) for v, r, f in data.get("history", [])]  # type: ignore[union-attr, misc]
+        dice.seed = int(data["seed"])
+        dice._state = int(data["state"]) & _MASK64
+        dice._inc = int(data["inc"]) & _MASK64 | 1
+        dice._forced = deque(int(v) for v in data.get("forced", []))
+        dice.history = [DieRecord(int(v), str(r), bool(f)) for v, r, f in data.get("history", [])]
         return dice
 
     def copy(self) -> Dice:

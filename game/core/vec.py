@@ -10,17 +10,17 @@ class Vec2(NamedTuple):
     x: float
     y: float
 
-    def __add__(self, other: object) -> Vec2:  # type: ignore[override]
-        ox, oy = other  # type: ignore[misc]
-        return Vec2(self.x + ox, self.y + oy)
+    def __add__(self, other: tuple[float, float]) -> Vec2:  # type: ignore[override]  # (a tuple's + joins)
+        return Vec2(self.x + other[0], self.y + other[1])
 
     def __sub__(self, other: tuple[float, float]) -> Vec2:
         return Vec2(self.x - other[0], self.y - other[1])
 
-    def __mul__(self, k: object) -> Vec2:  # type: ignore[override]
-        return Vec2(self.x * k, self.y * k)  # type: ignore[operator]
+    def __mul__(self, k: float) -> Vec2:  # type: ignore[override]  # (a tuple's * repeats)
+        return Vec2(self.x * k, self.y * k)
 
-    __rmul__ = __mul__
+    def __rmul__(self, k: float) -> Vec2:  # type: ignore[override]
+        return Vec2(self.x * k, self.y * k)
 
     def length(self) -> float:
         return math.hypot(self.x, self.y)

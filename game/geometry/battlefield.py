@@ -118,12 +118,13 @@ class Battlefield:
     _by_shape: dict[pymunk.Shape, str] = field(init=False, default_factory=dict)
     _next_group: int = field(init=False, default=1)
     revision: int = field(init=False, default=0)  # bumped whenever a base is added, moved, turned or removed
-    _memos: dict[tuple, dict] = field(init=False, default_factory=dict)
-    _memo_at: tuple[int, dict] = field(init=False, default=(-1, {}))
-    _terrain_memo: dict[tuple, Any] = field(init=False, default_factory=dict)  # answers about the terrain alone
+    _memos: dict[tuple[Any, ...], dict[Any, Any]] = field(init=False, default_factory=dict)
+    _memo_at: tuple[int, dict[Any, Any]] = field(init=False, default=(-1, {}))
+    # answers about the terrain alone
+    _terrain_memo: dict[tuple[Any, ...], Any] = field(init=False, default_factory=dict)
     _part_boxes: list[tuple[_Part, float, float, float, float]] = field(init=False, default_factory=list)
-    sweep_memo: dict[tuple, object] = field(init=False, default_factory=dict)  # terrain answers (paths.py)
-    sight_memo: dict[tuple, object] = field(init=False, default_factory=dict)  # sight lines by corridor (los.py)
+    sweep_memo: dict[tuple[Any, ...], Any] = field(init=False, default_factory=dict)  # terrain answers (paths.py)
+    sight_memo: dict[tuple[Any, ...], Any] = field(init=False, default_factory=dict)  # sight lines by corridor (los.py)
     _discs_at: tuple[int, list[tuple[float, float, float, str]]] = field(init=False, default=(-1, []))
     _rows_at: tuple[int, list[tuple[float, float, float, str, BaseRecord]]] = field(init=False, default=(-1, []))
     _engaged_at: tuple[int, dict[str, bool]] = field(init=False, default=(-1, {}))
@@ -134,7 +135,7 @@ class Battlefield:
         static = self.space.static_body
         for piece in self.battle_map.pieces:
             cat = KIND_CATEGORY[piece.kind] | (CAT_BLOCKS_LOS if piece.blocks_sight else 0)
-            parts = geo.convex_parts([tuple(p) for p in piece.polygon])
+            parts = geo.convex_parts([(p[0], p[1]) for p in piece.polygon])
             self._piece_parts[piece.id] = parts
             self._pieces[piece.id] = piece
             for part in parts:
@@ -159,7 +160,7 @@ class Battlefield:
     # ----------------------------------------------------------------- bases
     def add_base(self, record: BaseRecord) -> None:
         body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-        body.position = tuple(record.centre)
+        body.position = (record.centre[0], record.centre[1])
         shape = pymunk.Circle(body, record.radius)
         group = self._next_group
         self._next_group += 1
@@ -190,14 +191,14 @@ class Battlefield:
         b.record = replace(b.record, **changes)  # type: ignore[arg-type]
         self.revision += 1
         if centre is not None:
-            b.body.position = tuple(b.record.centre)
+            b.body.position = (b.record.centre[0], b.record.centre[1])
             self.space.reindex_shapes_for_body(b.body)
 
     def arrangement(self) -> tuple[BaseRecord, ...]:
         """The bases as they stand now (plain records): equal arrangements answer every question alike."""
         return tuple(b.record for b in self._bases.values())
 
-    def memo(self) -> dict:
+    def memo(self) -> dict[Any, Any]:
         """A dict for answers that follow from the index alone (move checks, sight lines), valid while the bases
         stand as they are now. The memos of the last few arrangements are kept, so that a model stood somewhere
         for a question and put back (the AI's what-ifs) finds its answers again."""
@@ -205,9 +206,8 @@ class Battlefield:
         if rev == self.revision:
             return found
         arrangement = self.arrangement()
-        found = self._memos.pop(arrangement, None)
-        if found is None or len(found) > MEMO_ENTRIES:
-            found = {}
+        kept = self._memos.pop(arrangement, None)
+        found = {} if kept is None or len(kept) > MEMO_ENTRIES else kept
         self._memos[arrangement] = found  # the newest last
         while len(self._memos) > MEMO_ARRANGEMENTS:
             del self._memos[next(iter(self._memos))]
@@ -318,7 +318,7 @@ class Battlefield:
                 bases.append(self._bases[bid].record)
         return parts, bases
 
-    def part_info(self, shape: pymunk.Shape) -> tuple[TerrainPiece, tuple, geo.Pt, float] | None:
+    def part_info(self, shape: pymunk.Shape) -> tuple[TerrainPiece, tuple[Any, ...], geo.Pt, float] | None:
         """Piece, precomputed edges, bounding-circle centre and radius of a terrain shape."""
         part = self._parts.get(shape)
         return None if part is None else (part.piece, part.edges, part.centre, part.bound)
@@ -420,7 +420,7 @@ class Battlefield:
 
     # --------------------------------------------------------------- terrain
     @property
-    def terrain_memo(self) -> dict[tuple, Any]:
+    def terrain_memo(self) -> dict[tuple[Any, ...], Any]:
         """Answers that follow from the map's terrain alone, shared by every index of the map (never a base)."""
         return self._terrain_memo
 
@@ -470,7 +470,7 @@ class Battlefield:
         p = (point[0], point[1])
         if any(geo.point_in_convex(p, part) for part in self._piece_parts[piece.id]):
             return True
-        return geo.point_in_polygon(p, [tuple(q) for q in piece.polygon]) and not self._on_outline(p, piece)
+        return geo.point_in_polygon(p, [(q[0], q[1]) for q in piece.polygon]) and not self._on_outline(p, piece)
 
     @staticmethod
     def _on_outline(p: geo.Pt, piece: TerrainPiece) -> bool:
@@ -584,10 +584,10 @@ class Battlefield:
 
 # map -> the answers about its terrain alone (which pieces a circle overlaps, which hold a point), shared by
 # every index of that map: they are the map's, whatever game stands on it (as routes.nav_graph's graphs are)
-_TERRAIN_MEMOS: dict[int, tuple[BattleMap, dict[tuple, Any]]] = {}
+_TERRAIN_MEMOS: dict[int, tuple[BattleMap, dict[tuple[Any, ...], Any]]] = {}
 
 
-def _terrain_memo_of(battle_map: BattleMap) -> dict[tuple, Any]:
+def _terrain_memo_of(battle_map: BattleMap) -> dict[tuple[Any, ...], Any]:
     found = _TERRAIN_MEMOS.get(id(battle_map))
     if found is None or found[0] is not battle_map:
         if len(_TERRAIN_MEMOS) > 16:

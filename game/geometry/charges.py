@@ -158,10 +158,10 @@ def _event_curves(bf: Battlefield, charger: str, target: str, lo: curves.Pt, hi:
                 for a in several[i]:
                     for b in several[j]:
                         out += [ray for q in curves.intersect(a, b) if (ray := curves.ray(start, q))]
-    for b in bases:
-        if b.id in (charger, target):
+    for base in bases:
+        if base.id in (charger, target):
             continue
-        disc = curves.Circle(b.centre.x, b.centre.y, r + b.radius)
+        disc = curves.Circle(base.centre.x, base.centre.y, r + base.radius)
         out.append(disc)
         out += curves.tangent_rays(start, disc)
     return out
@@ -213,7 +213,7 @@ def charge_ends(bf: Battlefield, charger_id: str, target_id: str, allowance: flo
         # a lane may still be legal at one angle alone, where the pieces on either side run into different
         # things that both just touch it there (a gap exactly as wide as the base)
         lone = [cuts[0]] if len(cuts) == 1 else [d for k, d in enumerate(cuts[1:-1]) if not why[k] & why[k + 1]]
-        arcs = [(d, d) for d in lone if charge_lane(bf, charger_id, target_id, allowance, tuple(ends.point(d))).legal]
+        arcs = [(d, d) for d in lone if charge_lane(bf, charger_id, target_id, allowance, ends.point(d)).legal]
     return ChargeEnds(t.centre, reach, phi, tuple(geo.merge(arcs, 1e-9)))
 
 
@@ -240,7 +240,7 @@ def chosen_lane(bf: Battlefield, charger_id: str, target_id: str, allowance: flo
     for d in tries:
         if d is None:
             continue
-        lane = charge_lane(bf, charger_id, target_id, allowance, tuple(ends.point(d)))
+        lane = charge_lane(bf, charger_id, target_id, allowance, ends.point(d))
         if lane.legal:
             return lane
     return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from game.content.maps import TerrainPiece
 from game.core.vec import Vec2
@@ -43,7 +43,7 @@ class Obstruction(NamedTuple):
 
 
 class SightLine(NamedTuple):
-    index: int
+    number: int  # 0..4 across the target; 2 is the centre line
     offset: float  # fraction of the target radius, perpendicular to the centre line
     start: Vec2
     end: Vec2
@@ -130,7 +130,7 @@ def _sight_lines(bf: Battlefield, viewer_id: str, target: BaseRecord, vc: Vec2, 
     fx, fy = math.cos(math.radians(view)), math.sin(math.radians(view))  # facing_vector(view)
     in_arc = fx * (tc.x - vc.x) + fy * (tc.y - vc.y) + target.radius > 1e-9  # base_in_front_arc, unpacked
     points = sample_points(vc, tc, target.radius)
-    cand_parts: list[tuple[str, TerrainPiece, tuple, float, float, float]] = []
+    cand_parts: list[tuple[str, TerrainPiece, tuple[Any, ...], float, float, float]] = []
     for piece, part in bf.swept_parts(a, (tcx, tcy), grown, CAT_AREA | CAT_BLOCKS_LOS | CAT_OBSTACLE):
         if piece.kind == "area" and (bf.inside_piece(vc, piece) or bf.inside_piece(tc, piece)):
             continue  # models see into and out of the area piece they stand in ([DIG-LOS-2])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game.core.vec import Vec2
 from game.geometry import shapes as geo
@@ -184,10 +185,11 @@ def _sort_leg(a: geo.Pt, leg: list[Violation]) -> None:
     """Bases passed through on one leg, in the order the base meets them (its distance along the leg), then by
     id: an order that follows from where the bases stand alone."""
     if len(leg) > 1:
-        leg.sort(key=lambda v: (math.dist(a, v.where), v.what))
+        leg.sort(key=lambda v: (math.dist(a, v.where or a), v.what))  # (a leg's violations all say where)
 
 
-Sweep = tuple[list[list[Violation]], dict[str, list[tuple[float, float]]], dict[str, list[tuple[float, float]]], dict]
+Sweep = tuple[list[list[Violation]], dict[str, list[tuple[float, float]]], dict[str, list[tuple[float, float]]],
+              dict[str, Any]]
 
 
 def _terrain_sweep(bf: Battlefield, pts: list[Vec2], seg_starts: list[float], r: float) -> Sweep:
@@ -198,11 +200,12 @@ def _terrain_sweep(bf: Battlefield, pts: list[Vec2], seg_starts: list[float], r:
     key = (tuple(pts), r)
     memo = bf.sweep_memo
     if key in memo:
-        return memo[key]
+        known: Sweep = memo[key]
+        return known
     legs: list[list[Violation]] = []
     rough: dict[str, list[tuple[float, float]]] = {}
     obstacles: dict[str, list[tuple[float, float]]] = {}
-    pieces: dict = {}
+    pieces: dict[str, Any] = {}
     found: Sweep = (legs, rough, obstacles, pieces)
     for i in range(len(pts) - 1):
         leg: list[Violation] = []
@@ -286,7 +289,8 @@ def _check_move_indexed(bf: Battlefield, base_id: str, waypoints: Sequence[tuple
 
 def _finish(bf: Battlefield, mover: BaseRecord, pts: list[Vec2], length: float, flight: bool,
             rough: dict[str, list[tuple[float, float]]], obstacles: dict[str, list[tuple[float, float]]],
-            pieces: dict, violations: list[Violation], allowance: float | None, ignore: Sequence[str]) -> MoveCheck:
+            pieces: dict[str, Any], violations: list[Violation], allowance: float | None,
+            ignore: Sequence[str]) -> MoveCheck:
     """The rest of a move check once the legs are swept: obstacle crossings, rough ground, cost, the end."""
     r = mover.radius
     # each continuous overlap with an obstacle costs its cross_cost ([DIG-MOVE-7], [TERR-3])

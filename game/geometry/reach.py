@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from game.content.maps import TABLE_SIZE
 from game.geometry import curves
@@ -128,7 +129,7 @@ def _candidates(u: Pt, budget: float, outline: list[curves.Curve], walls: list[c
             yield from curves.intersect(c, limit)
 
 
-def _obstacle_joins(parts: list, r: float) -> list[Pt]:
+def _obstacle_joins(parts: list[Any], r: float) -> list[Pt]:
     """Where the grown outlines of two parts of one obstacle cross."""
     by_piece: dict[str, list[list[curves.Curve]]] = {}
     for piece, pts in parts:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from game.content.maps import TABLE_SIZE, BattleMap
@@ -71,7 +71,7 @@ class NavGraph:
         for piece in bf.battle_map.pieces:
             if piece.kind not in ("impassable", "obstacle"):
                 continue
-            for pt, prev, nxt in ring_nodes([tuple(p) for p in piece.polygon], radius + MARGIN):
+            for pt, prev, nxt in ring_nodes([(p[0], p[1]) for p in piece.polygon], radius + MARGIN):
                 if self._free(bf, pt):
                     self.nodes.append(pt)
                     self.ring.append((prev, nxt))
@@ -190,7 +190,7 @@ class _Query:
     def goal(self) -> int:
         return len(self.nodes) - 1
 
-    def neighbours(self, u: int):
+    def neighbours(self, u: int) -> Iterator[tuple[int, float, bool]]:
         """(node, estimated cost, static) for each edge the search may take from ``u``, the goal last."""
         found = self.adjacency.get(u)
         if found is None:
@@ -198,7 +198,7 @@ class _Query:
         yield from found
         yield self.goal, math.dist(self.nodes[u], self.nodes[self.goal]), False
 
-    def _neighbours(self, u: int):
+    def _neighbours(self, u: int) -> Iterator[tuple[int, float, bool]]:
         nodes, rings, n_static, s_idx = self.nodes, self.rings, self.n_static, self.start
         if u < n_static:
             for v, e in self.graph.edges[u].items():
@@ -432,9 +432,8 @@ def end_options(bf: Battlefield, base_id: str, route: Route) -> EndOptions | Non
         return None
     enemy = bf.base(min(near)[1])
     contact = contact_point(bf, base_id, enemy.id, end)
-    contact_route = shortest_route(bf, base_id, contact)
-    if not contact_route.found:
-        contact_route = None
+    found = shortest_route(bf, base_id, contact)
+    contact_route = found if found.found else None
     waypoints, stop = stop_short(bf, base_id, route.waypoints)
     return EndOptions(enemy.id, contact if contact_route else None, contact_route, stop, waypoints)
 

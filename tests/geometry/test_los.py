@@ -125,7 +125,7 @@ def test_sample_points_behind_the_viewer_make_their_lines_blocked() -> None:
     assert res.in_arc
     kinds = [[o.kind for o in ln.obstructions] for ln in res.lines]
     # the perpendicular runs along x: offsets toward -x put the points at x = 5.3 - 0.45, 5.3 - 0.225
-    blocked = [ln.index for ln in res.lines if ln.status == "blocked"]
+    blocked = [ln.number for ln in res.lines if ln.status == "blocked"]
     assert len(blocked) == 1 and kinds[blocked[0]] == ["arc"]
     assert res.has_los
 

@@ -218,7 +218,7 @@ def draw_los(surface: pygame.Surface, cam: Camera, state: GameState, from_id: st
     verdict = los_verdict(los)
     colour = VERDICT_COLOURS[verdict]
     for ln in los.lines:
-        if ln.index == 2:
+        if ln.number == 2:
             continue
         faint = theme.GOOD if ln.status == CLEAR else (theme.BAD if ln.status == BLOCKED else theme.ACCENT)
         pygame.draw.line(surface, faint, cam.to_px(ln.start), cam.to_px(ln.end), 1)
