@@ -338,7 +338,7 @@ def _check_placements(results: list) -> None:
             r.problems += map_problems(doc, scenario, made_for)
             maps = [(made_for.name, made_for)]
         if not r.problems:
-            r.problems += placement_problems(r.file, maps, parties)  # type: ignore[arg-type]
+            r.problems += placement_problems(r.file, maps, parties)
 
 
 def _scenario_map(scenario_file: Path, name: str):

@@ -308,7 +308,8 @@ class PartyDocument:
             if hero is not None:
                 m["pet_of"] = hero
         elif requires == "blessed_weapon" and "blessed_weapon" not in m:
-            weapons = m.get("weapons") if isinstance(m.get("weapons"), list) else []
+            listed = m.get("weapons")
+            weapons = listed if isinstance(listed, list) else []
             first = next((w.get("name") for w in weapons if isinstance(w, dict) and w.get("skill") != "shield"
                           and isinstance(w.get("name"), str)), None)
             if first is not None:

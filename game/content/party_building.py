@@ -152,7 +152,7 @@ def model_base_mm(entry: ModelEntry, cat: Catalog) -> float:
     """[DIG-2]: the file's base_mm, else the largest size any trait sets, else 25 mm."""
     if entry.base_mm is not None:
         return float(entry.base_mm)
-    sizes = [cat.trait(t).base_mm for t in entry.traits if cat.trait(t).base_mm]
+    sizes = [size for t in entry.traits if (size := cat.trait(t).base_mm)]
     return float(max(sizes, default=DEFAULT_BASE_MM))
 
 

@@ -232,7 +232,8 @@ def map_problems(doc: Document, data: ScenarioFile, battle_map: Any) -> list[Pro
 
 def _side_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
     """Every ``side:`` names a side: higher, lower, or one of the scenario's roles."""
-    named = [(("scoring", i, "side"), e.side) for i, e in enumerate(data.scoring) if e.side is not None]
+    named: list[tuple[KeyPath, str]] = [(("scoring", i, "side"), e.side) for i, e in enumerate(data.scoring)
+                                        if e.side is not None]
     if data.escape is not None and data.escape.side is not None:
         named.append((("escape", "side"), data.escape.side))
     named += [(("reserves", i, "side"), r.side) for i, r in enumerate(data.reserves)]
@@ -252,7 +253,7 @@ def _side_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
 
 def marker_layout(markers: Markers) -> list[tuple[float, float]]:
     """A greedy placement of every marker on a grid, or fewer points when the constraints leave no room."""
-    total = markers.per_side * 2
+    total = (markers.per_side or 0) * 2
     lo, hi = markers.min_from_edges, TABLE_SIZE - markers.min_from_edges
     placed: list[tuple[float, float]] = []
     if lo > hi + 1e-9:
@@ -283,9 +284,9 @@ def _marker_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
     if m.first is None:
         return [doc.problem(("markers",), "markers placed by the players need 'first': the side that places "
                                           "the first (higher or lower) [ENC-SAL-1]")]
-    placed = marker_layout(m)
-    if len(placed) < m.per_side * 2:
-        return [doc.problem(("markers",), f"impossible marker constraints: {m.per_side * 2} markers at least "
+    placed, wanted = marker_layout(m), (m.per_side or 0) * 2
+    if len(placed) < wanted:
+        return [doc.problem(("markers",), f"impossible marker constraints: {wanted} markers at least "
                                           f"{m.min_apart:g}″ apart and {m.min_from_edges:g}″ from every edge do not "
                                           f"fit on the 36″ table (room for {len(placed)}) [ENC-SAL-1]")]
     return []

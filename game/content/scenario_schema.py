@@ -7,7 +7,7 @@ game/content/scenario_checks.py; reading a file whole is game/content/scenario_f
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import AfterValidator, Field, PrivateAttr
 
@@ -182,7 +182,10 @@ class RollTable(StrictModel):
     table: dict[int, int]
 
 
-Points = either(int, RollTable, "a roll table: {roll: d6, table: {1: ExP, ..., 6: ExP}}")
+if TYPE_CHECKING:  # what a checker sees: pydantic is given the shape-checked union below
+    Points = int | RollTable
+else:
+    Points = either(int, RollTable, "a roll table: {roll: d6, table: {1: ExP, ..., 6: ExP}}")
 
 
 class ScoringEntry(StrictModel):
@@ -194,7 +197,7 @@ class ScoringEntry(StrictModel):
     count: CountRule | None = None
     contact: Literal[True] = True  # securing is always by base contact; the key may be left out
     no_enemy_within: Inches | None = None
-    points: Points = 1  # type: ignore[valid-type]
+    points: Points = 1
     values: dict[ModelType, int] | None = None
     name: Text | None = None  # how the battle report names it, e.g. "the landmark"
     active: bool = True  # off until an event switches it on (scoring_on)

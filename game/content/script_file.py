@@ -179,7 +179,7 @@ def _script(doc: Document, base: Path | None) -> Script:
 
     parties: list[BuiltParty] = []
     for side in ("A", "B"):
-        entry = raw.parties[side]  # type: ignore[index]
+        entry = raw.parties[side]
         if isinstance(entry, str):
             parties.append(build_party(read(("parties", side), _find(folder, entry, doc, ("parties", side)), entry)))
         else:

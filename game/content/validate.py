@@ -8,9 +8,10 @@ the others.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from game.content.files import yaml_files
 from game.content.yaml_loader import load_yaml
@@ -86,7 +87,7 @@ def check_file(file: str) -> Checked:
     from game.content.schema import describe_value
     from game.content.script_file import load_script
 
-    builders = {"party": build_party, "map": build_map, "scenario": build_scenario,
+    builders: dict[str, Callable[[Any], Any]] = {"party": build_party, "map": build_map, "scenario": build_scenario,
                 "script": lambda _doc: load_script(file), "traits": build_trait_file}
     kind = "unknown"
     shown = safe_text(file)
@@ -114,7 +115,12 @@ def check_file(file: str) -> Checked:
 def check_paths(paths: Iterable[str]) -> list[Checked]:
     """Every file under the paths, checked; entries that are not files come last, as skipped. Two maps
     with one name (the set-up and the Open dialog could not tell them apart) are warned about."""
-    out = [check_file(f) if f is not None else skipped for f, skipped in _expand(paths)]  # type: ignore[misc]
+    out: list[Checked] = []
+    for f, skipped in _expand(paths):
+        if f is not None:
+            out.append(check_file(f))
+        elif skipped is not None:
+            out.append(skipped)
     same_name_warnings(out)
     return out
 

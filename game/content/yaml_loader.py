@@ -249,9 +249,9 @@ def parse_yaml(raw: bytes | str, file: str = "<text>", allow_empty: bool = False
     try:
         loader = _Loader(text)
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow, found before parsing starts
-        line = text.count("\n", 0, exc.position) + 1
+        at = text.count("\n", 0, exc.position) + 1
         raise _whole(file, f"a character YAML does not allow (U+{exc.character:04X}) on this line; "
-                           "expected YAML text", line) from None
+                           "expected YAML text", at) from None
     try:
         try:
             node = loader.get_single_node()

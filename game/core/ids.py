@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -18,7 +19,7 @@ def is_id(text: str) -> bool:
     return bool(ID_PATTERN.match(text))
 
 
-def suggest(word: str, options: list[str] | tuple[str, ...] | set[str]) -> str:
+def suggest(word: str, options: Iterable[str]) -> str:
     """A ``; did you mean 'x'?`` hint for a misspelt id, or ``""``."""
     lowered = {o.lower(): o for o in options}
     key = word.strip().lower().replace(" ", "_").replace("-", "_")

@@ -91,8 +91,9 @@ def resume(setup: dict[str, Any], answers: list[Any], checks: list[str] | None, 
     controllers = make()
 
     def ask(state: GameState, d: Decision) -> None:
-        if controllers[d.side] is not None:
-            controllers[d.side].decide(state, d)
+        controller = controllers[d.side]
+        if controller is not None:
+            controller.decide(state, d)
 
     return play_back(setup, answers, checks, ask=ask, source=source), controllers, False
 
@@ -151,7 +152,7 @@ def _part(o: Any) -> dict[str, Any]:
 def _kept_vars(o: Any) -> dict[str, Any]:
     """The object's memory: its attributes but those its class calls transient (``TRANSIENT``: a link back
     to its owner, a cache of the table that the fresh object rebuilds and that changes no answer)."""
-    skip = getattr(type(o), "TRANSIENT", frozenset())
+    skip: frozenset[str] = getattr(type(o), "TRANSIENT", frozenset())
     return {k: v for k, v in vars(o).items() if k not in skip}
 
 
@@ -195,7 +196,8 @@ def _dec(v: Any, current: Any = None) -> Any:
         if not module.startswith("game.ai."):
             raise ValueError("a dataclass outside the AI")
         cls = getattr(importlib.import_module(module), name)
-        if not dataclasses.is_dataclass(cls) or {f.name for f in dataclasses.fields(cls)} != set(body):
+        if not isinstance(cls, type) or not dataclasses.is_dataclass(cls) \
+                or {f.name for f in dataclasses.fields(cls)} != set(body):
             raise ValueError(f"{name} has other fields now")
         out = object.__new__(cls)
         for f in dataclasses.fields(cls):

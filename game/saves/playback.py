@@ -89,10 +89,11 @@ def start_game(setup: dict[str, Any], source: str = "<save>") -> Game:
     except ContentError as exc:  # a position the rules refuse (overlapping bases, a base off the table)
         raise _kept(exc, text, source, key) from None
     for i, answer in enumerate(script.raw.answers):
-        if game.over:
+        pending = game.pending
+        if game.over or pending is None:
             break
         try:
-            game.answer(friendly(game.pending, answer))
+            game.answer(friendly(pending, answer))
         except IllegalAction as exc:
             why = Problem(format_where((*key, "text")), None, f"the {text['file']} kept in this save: "
                                                                 f"its answers[{i}] is refused: {exc}")
