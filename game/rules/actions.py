@@ -10,7 +10,9 @@ from collections.abc import Generator
 from typing import Any
 
 from game.rules import board, combat, conditions, encounter, movement
+from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision, Option
+from game.rules.events import EventKind
 from game.rules.plans import action_kind
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import any_hook, hooks_of
@@ -19,7 +21,7 @@ Gen = Generator[Decision, Any, Any]
 
 
 def skip(state: GameState, model: ModelState, kind: str, why: str) -> None:
-    state.emit("ActionSkipped", f"{model.name}'s {action_kind(kind, model).name} is skipped: {why} "
+    state.emit(EventKind.ActionSkipped, f"{model.name}'s {action_kind(kind, model).name} is skipped: {why} "
                "(its AP are lost)",
                model=model.id, action=kind, rule="SEQ-2")
 
@@ -27,7 +29,7 @@ def skip(state: GameState, model: ModelState, kind: str, why: str) -> None:
 def resolve(state: GameState, model: ModelState, kind: str, impetus: bool = False) -> Gen:
     """Resolve one action; returns True when the activation ends (Disengage)."""
     action = action_kind(kind, model)
-    state.emit("ActionStarted", f"{model.name}: {action.name}", model=model.id, action=kind, rule=action.rule)
+    state.emit(EventKind.ActionStarted, f"{model.name}: {action.name}", model=model.id, action=kind, rule=action.rule)
     if conditions.STUNNED.on(model) and kind != "shake_off":
         skip(state, model, kind, "it is Stunned and must Shake Off first")  # [ACT-3], [COND-1]
         return False
@@ -53,7 +55,7 @@ def face(state: GameState, model: ModelState, target: ModelState) -> None:
     turn = abs((facing - model.facing + 180.0) % 360.0 - 180.0)
     if turn <= 1e-6:
         return
-    state.emit("Turned", f"{model.name} turns to face {target.name}", model=model.id, target=target.id,
+    state.emit(EventKind.Turned, f"{model.name} turns to face {target.name}", model=model.id, target=target.id,
                start=model.facing, facing=facing, rule="SEQ-5")
     model.facing = facing
 
@@ -61,7 +63,7 @@ def face(state: GameState, model: ModelState, target: ModelState) -> None:
 def choose_target(state: GameState, model: ModelState, targets: list[ModelState], what: str, rule: str,
                   kind: str | None = None) -> Gen:
     """The target of the action ``kind`` (its id, in the context for clients), ``what`` it is called in the prompt."""
-    answer = yield Decision("target", model.side, f"{model.name}: target for the {what}?", rule,
+    answer = yield Decision(DecisionKind.target, model.side, f"{model.name}: target for the {what}?", rule,
                             [Option(t.id, t.name) for t in targets],
                             context={"model": model.id, "action": kind or what})
     target = state.model(answer)
@@ -131,7 +133,8 @@ def ranged_attack(state: GameState, model: ModelState, kind: str) -> Gen:
     return True
 
 
-def weapons_with_targets(state: GameState, model: ModelState, weapons: list[int]) -> tuple[list[int], list[dict]]:
+def weapons_with_targets(state: GameState, model: ModelState,
+                         weapons: list[int]) -> tuple[list[int], list[dict[str, Any]]]:
     """The ranged weapons with an enemy in LOS and range ([RNG-2]), and the others, each with why it is not
     offered: choosing one would only skip the shot ([SEQ-2])."""
     from game.content.catalog import catalog
@@ -171,7 +174,7 @@ def shake_off(state: GameState, model: ModelState, kind: str) -> Gen:
     if not conditions.STUNNED.lift(model):
         skip(state, model, kind, "it is not Stunned")
         return False
-    state.emit("ShookOff", f"{model.name} shakes off the Stun", model=model.id, rule="SPEC-3")
+    state.emit(EventKind.ShookOff, f"{model.name} shakes off the Stun", model=model.id, rule="SPEC-3")
     return True
     yield  # (a generator, as every action is)
 
@@ -187,13 +190,13 @@ def clear_weapon(state: GameState, model: ModelState, kind: str) -> Gen:
         if all(model.weapon(j) != model.weapon(i) for j in jammed):
             jammed.append(i)
     if len(jammed) > 1:
-        answer = yield Decision("weapon", model.side, f"{model.name}: clear which weapon?", "SPEC-4",
+        answer = yield Decision(DecisionKind.weapon, model.side, f"{model.name}: clear which weapon?", "SPEC-4",
                                 [Option(str(i), combat.weapon_label(model, i, jammed)) for i in jammed])
         index = int(answer)
     left = list(model.jammed)
     left.remove(index)  # one jam of it
     model.jammed = tuple(left)
-    state.emit("WeaponCleared", f"{model.name} clears the {model.weapon(index).name}", model=model.id,
+    state.emit(EventKind.WeaponCleared, f"{model.name} clears the {model.weapon(index).name}", model=model.id,
                weapon=index, rule="SPEC-4")
     return True
 
@@ -204,7 +207,8 @@ def full_defense(state: GameState, mover: ModelState) -> Gen:
         side = target.side
         if target.activated or conditions.FULL_DEFENSE.on(target) or side not in state.bag:
             continue
-        answer = yield Decision("full_defense", side, f"{mover.name} engages {target.name}: declare Full Defense? "
+        answer = yield Decision(DecisionKind.full_defense, side,
+                                f"{mover.name} engages {target.name}: declare Full Defense? "
                                 "(a die leaves the bag; +1d6 PD against close combat; cannot be Stunned)",
                                 "SPEC-2", [Option("pass", "No"), Option("declare", "Full Defense")],
                                 context={"model": target.id, "mover": mover.id})
@@ -213,7 +217,7 @@ def full_defense(state: GameState, mover: ModelState) -> Gen:
             state.set_aside.append(side)
             target.activated = True
             conditions.FULL_DEFENSE.put(target)
-            state.emit("FullDefense", f"{target.name} goes into Full Defense", model=target.id, rule="SPEC-2")
+            state.emit(EventKind.FullDefense, f"{target.name} goes into Full Defense", model=target.id, rule="SPEC-2")
 
 
 HANDLERS = {

@@ -24,8 +24,10 @@ from game.rules.attack_profile import (
     effects,
     wounds,
 )
+from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision, Option
-from game.rules.state import KILLED, GameState, ModelState
+from game.rules.events import EventKind
+from game.rules.state import KILLED, Conditions, GameState, ModelState
 from game.rules.traits.base import (
     any_hook,
     collect,
@@ -115,7 +117,8 @@ def attack_modifiers(state: GameState, attack: Attack) -> list[Modifier]:
     else:
         if attack.range_band == "long":
             mods.append(Modifier(-2, "MOD-7", "long range"))
-        skill = catalog().skill(attack.weapon_skill()) if attack.weapon is not None else None
+        skill_id = attack.weapon_skill()
+        skill = catalog().skill(skill_id) if skill_id is not None else None
         if skill is not None and skill.black_powder and attack.range_band == "short":
             mods.append(Modifier(1, "SKILL-7", "black powder at short range"))
         if attack.action == "aimed_shot":
@@ -259,7 +262,7 @@ class OnTheTable:
     def wound(self) -> None:
         t = self.target
         t.wounds_taken += 1
-        self.state.emit("Wounded", f"{t.name} takes a wound ({t.wounds_taken}/{t.max_wounds})",
+        self.state.emit(EventKind.Wounded, f"{t.name} takes a wound ({t.wounds_taken}/{t.max_wounds})",
                         model=t.id, wounds_taken=t.wounds_taken, rule="CC-5")
         if t.wounds_taken >= t.max_wounds:
             kill(self.state, t, "killed", "CAS-1")
@@ -299,7 +302,7 @@ def roll(state: GameState, model: ModelState, attr: str, mods: list[Modifier], e
         more = {"trait_dice": [{"value": m.value, "rule": m.rule, "source": m.source} for m in trait_dice]}
         text += " (" + ", ".join(f"+{m.value} {'die' if m.value == 1 else 'dice'} {m.source} [{m.rule}]"
                                  for m in trait_dice) + ")"
-    state.emit("DiceRolled", text, model=model.id, roll=why,
+    state.emit(EventKind.DiceRolled, text, model=model.id, roll=why,
                dice=list(dice), attribute=attr, value=result.attribute_value,
                modifiers=[{"value": m.value, "rule": m.rule, "source": m.source} for m in result.applied],
                total=result.total, **more)
@@ -355,7 +358,7 @@ def _apply_reroll(state: GameState, who: ModelState, mine: ResolutionRoll, choic
         owner.rerolled(state, who)
     new = reroll(mine, state.dice, indices)
     what = "the dice showing 1" if indices is not None else "all the dice"
-    state.emit("DiceRerolled", f"{who.name} re-rolls {what} ({choice.replace('_', ' ')}): {new.explain()}",
+    state.emit(EventKind.DiceRerolled, f"{who.name} re-rolls {what} ({choice.replace('_', ' ')}): {new.explain()}",
                model=who.id, dice=list(new.dice), before=list(mine.dice), total=new.total, reason=choice,
                modifiers=[{"value": m.value, "rule": m.rule, "source": m.source} for m in new.applied],
                rule="DICE-4")
@@ -388,7 +391,7 @@ def resolve_attack(state: GameState, attack: Attack) -> Gen:
     a, d = attack.attacker, attack.defender
     result = AttackResult(attack)
     weapon = a.weapon(attack.weapon).name if attack.weapon is not None else "no weapon"
-    state.emit("AttackDeclared", f"{a.name} attacks {d.name} ({attack.action.replace('_', ' ')}, {weapon})",
+    state.emit(EventKind.AttackDeclared, f"{a.name} attacks {d.name} ({attack.action.replace('_', ' ')}, {weapon})",
                attacker=a.id, defender=d.id, action=attack.action, weapon=attack.weapon, attack_kind=attack.kind,
                rule="CC-5")
     conditions.lose_stealth(state, a)
@@ -402,8 +405,9 @@ def resolve_attack(state: GameState, attack: Attack) -> Gen:
     result.attack_roll = a_roll
     if profile.dice.misfires(a_roll.dice):
         result.misfire = True
+        assert attack.weapon is not None  # (a misfire is a black powder weapon's)
         a.jammed = (*a.jammed, attack.weapon)
-        state.emit("Misfire", f"{a.name}'s {weapon} misfires and jams; the shot misses", model=a.id,
+        state.emit(EventKind.Misfire, f"{a.name}'s {weapon} misfires and jams; the shot misses", model=a.id,
                    weapon=attack.weapon, rule="SKILL-7")
         return result
     # (3) the defence roll (Full Defense's extra die is in the profile, [SPEC-2])
@@ -413,7 +417,7 @@ def resolve_attack(state: GameState, attack: Attack) -> Gen:
     result.attack_roll, result.defence_roll = a_roll, d_roll
     # (4) the outcome ([DICE-2]: a tie goes to the defender)
     result.hit = active_wins(a_roll, d_roll)
-    state.emit("AttackResolved", f"{a.name} {a_roll.total} vs {d.name} {d_roll.total}: "
+    state.emit(EventKind.AttackResolved, f"{a.name} {a_roll.total} vs {d.name} {d_roll.total}: "
                f"{'the attack wins' if result.hit else 'the defence holds'}",
                attacker=a.id, defender=d.id, attack=a_roll.total, defence=d_roll.total, hit=result.hit,
                rule="DICE-2")
@@ -450,8 +454,8 @@ def kill(state: GameState, model: ModelState, how: str, rule: str) -> None:
     from game.rules.state import REMOVED
 
     model.status = KILLED if how == "killed" else REMOVED
-    model.conditions = {}
-    state.emit("Killed" if how == "killed" else "Removed",
+    model.conditions = Conditions()
+    state.emit(EventKind.Killed if how == "killed" else "Removed",
                f"{model.name} is {'killed' if how == 'killed' else 'removed from play and counts as killed'}",
                model=model.id, side=model.side, rule=rule)
     if model.is_hero:
@@ -481,10 +485,11 @@ def area_of_effect(state: GameState, attack: Attack, total: int) -> Gen:
                                          "area of effect defence", "defence", spread, attack.no_fate,
                                          {"area_attack": spread})
         if total > d_roll.total:
-            state.emit("AreaHit", f"The blast catches {v.name} ({total} vs {d_roll.total})", model=v.id, rule="AOE-1")
+            state.emit(EventKind.AreaHit,
+                       f"The blast catches {v.name} ({total} vs {d_roll.total})", model=v.id, rule="AOE-1")
             yield from deal_wounds(state, v, 1, attack.attacker, spread)
         else:
-            state.emit("AreaMiss", f"{v.name} escapes the blast ({total} vs {d_roll.total})", model=v.id,
+            state.emit(EventKind.AreaMiss, f"{v.name} escapes the blast ({total} vs {d_roll.total})", model=v.id,
                        rule="AOE-1")
 
 
@@ -521,7 +526,8 @@ def choose_weapon(state: GameState, model: ModelState, indices: list[int], purpo
         chosen = usable[0] if usable else None
     else:
         options = [Option(str(i), weapon_label(model, i, usable)) for i in usable]
-        answer = yield Decision("weapon", model.side, f"{model.name}: which weapon for the {purpose}?", "SEQ-3",
+        answer = yield Decision(DecisionKind.weapon, model.side,
+                                f"{model.name}: which weapon for the {purpose}?", "SEQ-3",
                                 options, context={"model": model.id, **({"unavailable": missing} if missing else {})})
         chosen = int(answer)
     if chosen is not None and model.id == state.active_model:

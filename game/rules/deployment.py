@@ -20,6 +20,7 @@ from game.rules import board
 from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Answer, Controller, Decision, Option
 from game.rules.encounter import Marker, ZoneShape, zone_of
+from game.rules.events import EventKind
 from game.rules.state import ON_TABLE, PRISONER, RESERVE, UNDEPLOYED, GameState, ModelState
 from game.rules.traits.base import any_hook
 
@@ -36,7 +37,7 @@ def encounter_setup(state: GameState) -> Gen:
     setup_roll(state)
     if sc.roles is not None:
         for side in (0, 1):
-            state.emit("Role", f"{enc.role(state, side)}", side=side, role=enc.ref(side), rule="ENC-RES-1")
+            state.emit(EventKind.Role, f"{enc.role(state, side)}", side=side, role=enc.ref(side), rule="ENC-RES-1")
     if sc.prisoner is not None:
         choose_prisoner(state)
     if sc.reserves:
@@ -47,10 +48,11 @@ def encounter_setup(state: GameState) -> Gen:
         yield from place_markers(state)
     if sc.deployment.edge_chosen_by is not None:
         chooser = enc.side(sc.deployment.edge_chosen_by)
-        answer = yield Decision("choose_edge", chooser, f"{enc.role(state, chooser)}: choose a table edge to deploy "
+        answer = yield Decision(DecisionKind.choose_edge, chooser,
+                                f"{enc.role(state, chooser)}: choose a table edge to deploy "
                                 "along", edge_rule(state), [Option(e, f"the {e} edge") for e in EDGES])
         enc.chosen_edge = answer
-        state.emit("EdgeChosen", f"{enc.role(state, chooser)} chooses the {answer} edge", side=chooser,
+        state.emit(EventKind.EdgeChosen, f"{enc.role(state, chooser)} chooses the {answer} edge", side=chooser,
                    edge=answer, rule="ENC-2")
     first = enc.side(sc.deployment.first)
     for side in (first, 1 - first):
@@ -60,7 +62,7 @@ def encounter_setup(state: GameState) -> Gen:
     if sc.prisoner is not None and enc.prisoner is not None:
         yield from place_prisoner(state)
     enc.deployed = True
-    state.emit("DeploymentDone", "Deployment is over", rule="ENC-3")
+    state.emit(EventKind.DeploymentDone, "Deployment is over", rule="ENC-3")
 
 
 def edge_rule(state: GameState) -> str:
@@ -82,10 +84,11 @@ def setup_roll(state: GameState) -> None:
                            for s in (0, 1))
         if totals[0] != totals[1]:
             enc.higher = 0 if totals[0] > totals[1] else 1
-            state.emit("SetupRoll", f"Set-up roll: {text}: {state.sides[enc.higher].name} is higher", dice=dice,
+            state.emit(EventKind.SetupRoll, f"Set-up roll: {text}: {state.sides[enc.higher].name} is higher", dice=dice,
                        totals=totals, higher=enc.higher, rule="ENC-1")
             return
-        state.emit("SetupRoll", f"Set-up roll: {text}: a tie, roll again", dice=dice, totals=totals, higher=None,
+        state.emit(EventKind.SetupRoll,
+                   f"Set-up roll: {text}: a tie, roll again", dice=dice, totals=totals, higher=None,
                    rule="ENC-1")
 
 
@@ -95,13 +98,14 @@ def choose_prisoner(state: GameState) -> None:
     side = enc.side(enc.scenario.prisoner.taken_from)
     followers = [m for m in state.side_models(side) if m.profile.type == "follower"]
     if not followers:
-        state.emit("NoPrisoner", f"{state.sides[side].name} has no follower to be taken prisoner", side=side,
+        state.emit(EventKind.NoPrisoner, f"{state.sides[side].name} has no follower to be taken prisoner", side=side,
                    rule="ENC-RES-1")
         return
     pick = followers[state.dice.choice_index(len(followers), "the Prisoner")]
     pick.status = PRISONER
     enc.prisoner = pick.id
-    state.emit("PrisonerTaken", f"{pick.name} of {state.sides[side].name} is taken prisoner; its die is set aside",
+    state.emit(EventKind.PrisonerTaken,
+               f"{pick.name} of {state.sides[side].name} is taken prisoner; its die is set aside",
                model=pick.id, side=side, rule="ENC-RES-1")
 
 
@@ -196,28 +200,32 @@ def deploy_side(state: GameState, side: int) -> Gen:
     for model in [m for m in state.side_models(side) if m.status == UNDEPLOYED]:
         if any_hook(model, "deploys_in_reserve"):
             model.status = RESERVE
-            state.emit("HeldInAmbush", f"{model.name} is held back in ambush", model=model.id, rule="T-AMBUSH-1")
+            state.emit(EventKind.HeldInAmbush,
+                       f"{model.name} is held back in ambush", model=model.id, rule="T-AMBUSH-1")
             continue
         spots = deploy_candidates(state, model, zone)
         if not spots:  # RULING: no room at all (a crowded map): the model cannot take part
             model.status = RESERVE
-            state.emit("NoRoom", f"No room left in the zone for {model.name}: it waits in reserve", model=model.id,
+            state.emit(EventKind.NoRoom,
+                       f"No room left in the zone for {model.name}: it waits in reserve", model=model.id,
                        rule="ENC-3")
             continue
 
         def check(point: dict[str, float], model: ModelState = model) -> str | None:
             return placement_problem(state, model, zone, point["x"], point["y"])
 
-        point = yield Decision("deploy", side, f"{enc.role(state, side)}: place {model.name} {zone.describe()}",
+        point = yield Decision(DecisionKind.deploy, side,
+                               f"{enc.role(state, side)}: place {model.name} {zone.describe()}",
                                "ENC-3", free="point", check=check,
                                context={"model": model.id, "candidates": spots, "zone": zone.describe()})
         model.x, model.y = point["x"], point["y"]
         model.status = ON_TABLE
         state.touch()  # placed: the facing is asked of the table with the model on it
-        facing = yield Decision("deploy_facing", side, f"{model.name}: facing (degrees)", "ENC-3", free="angle",
+        facing = yield Decision(DecisionKind.deploy_facing, side,
+                                f"{model.name}: facing (degrees)", "ENC-3", free="angle",
                                 context={"model": model.id, "current": model.facing})
         model.facing = facing
-        state.emit("Deployed", f"{model.name} deploys at ({model.x:.1f}, {model.y:.1f}) facing {facing:.0f}°",
+        state.emit(EventKind.Deployed, f"{model.name} deploys at ({model.x:.1f}, {model.y:.1f}) facing {facing:.0f}°",
                    model=model.id, side=side, at=[model.x, model.y], facing=facing, rule="ENC-3")
         board.battlefield(state)
 
@@ -274,7 +282,7 @@ def place_markers(state: GameState) -> Gen:
         spots = [{"x": float(x), "y": float(y)} for y in range(37) for x in range(37)
                  if marker_problem(state, x, y, bf) is None]
         if not spots:  # RULING: earlier markers can leave no legal place; this one is not placed
-            state.emit("MarkerNotPlaced", f"No legal place is left for {m.name} {n + 1}: it is not placed",
+            state.emit(EventKind.MarkerNotPlaced, f"No legal place is left for {m.name} {n + 1}: it is not placed",
                        side=side, rule="ENC-SAL-1", fault="markers")
             side = 1 - side
             continue
@@ -282,12 +290,12 @@ def place_markers(state: GameState) -> Gen:
         def check(point: dict[str, float]) -> str | None:
             return marker_problem(state, point["x"], point["y"])
 
-        point = yield Decision("place_marker", side, f"{enc.role(state, side)}: place {m.name} {n + 1} of "
+        point = yield Decision(DecisionKind.place_marker, side, f"{enc.role(state, side)}: place {m.name} {n + 1} of "
                                f"{m.per_side * 2}", "ENC-SAL-1", free="point", check=check,
                                context={"candidates": spots})
         marker = Marker(f"M{n + 1}", point["x"], point["y"], base_radius(m.diameter_mm), side)
         enc.markers.append(marker)
-        state.emit("MarkerPlaced", f"{state.sides[side].name} places {m.name} {marker.id} at "
+        state.emit(EventKind.MarkerPlaced, f"{state.sides[side].name} places {m.name} {marker.id} at "
                    f"({marker.x:.1f}, {marker.y:.1f})", side=side, marker=marker.id, at=[marker.x, marker.y],
                    rule="ENC-SAL-1")
         side = 1 - side
@@ -302,11 +310,11 @@ def place_fixed_markers(state: GameState) -> None:
     for n, (x, y) in enumerate(m.at or []):
         why = unreachable_marker(board.battlefield(state), x, y, r)
         if why:
-            state.emit("MarkerNotPlaced", f"{m.name} M{n + 1} cannot stand at ({x:g}, {y:g}): {why}",
+            state.emit(EventKind.MarkerNotPlaced, f"{m.name} M{n + 1} cannot stand at ({x:g}, {y:g}): {why}",
                        marker=f"M{n + 1}", rule="ENC-SAL-1", fault="markers")
             continue
         enc.markers.append(Marker(f"M{n + 1}", float(x), float(y), r, None))
-        state.emit("MarkerPlaced", f"{m.name} M{n + 1} stands at ({x:g}, {y:g})", marker=f"M{n + 1}",
+        state.emit(EventKind.MarkerPlaced, f"{m.name} M{n + 1} stands at ({x:g}, {y:g})", marker=f"M{n + 1}",
                    at=[float(x), float(y)], rule="ENC-SAL-1")
 
 
@@ -333,22 +341,24 @@ def place_prisoner(state: GameState) -> Gen:
     size = state.battle_map.size
     spots = [{"x": x, "y": y} for x, y in grid(0, 0, size, size, 1.0) if prisoner_problem(state, model, x, y) is None]
     if not spots:  # RULING: nowhere legal: it stays off the table and cannot be rescued
-        state.emit("PrisonerNotPlaced", f"No legal place for {model.name}: it cannot be rescued; the scenario "
+        state.emit(EventKind.PrisonerNotPlaced, f"No legal place for {model.name}: it cannot be rescued; the scenario "
                    "cannot be set up as written", model=model.id, rule="ENC-RES-2", fault="prisoner")
         return
 
     def check(point: dict[str, float]) -> str | None:
         return prisoner_problem(state, model, point["x"], point["y"])
 
-    point = yield Decision("place_prisoner", placer, f"{enc.role(state, placer)}: place the Prisoner {model.name} "
+    point = yield Decision(DecisionKind.place_prisoner, placer,
+                           f"{enc.role(state, placer)}: place the Prisoner {model.name} "
                            "at least 6″ from every edge and every model", "ENC-RES-2", free="point", check=check,
                            context={"model": model.id, "candidates": spots})
     model.x, model.y = point["x"], point["y"]
     state.touch()  # placed: the facing is asked of the table with the Prisoner on it
-    facing = yield Decision("deploy_facing", placer, f"{model.name}: facing (degrees)", "ENC-RES-2", free="angle",
+    facing = yield Decision(DecisionKind.deploy_facing, placer,
+                            f"{model.name}: facing (degrees)", "ENC-RES-2", free="angle",
                             context={"model": model.id, "current": model.facing})
     model.facing = facing
-    state.emit("PrisonerPlaced", f"{state.sides[placer].name} places the Prisoner {model.name} at "
+    state.emit(EventKind.PrisonerPlaced, f"{state.sides[placer].name} places the Prisoner {model.name} at "
                f"({model.x:.1f}, {model.y:.1f})", model=model.id, at=[model.x, model.y], rule="ENC-RES-2")
     board.battlefield(state)
 

@@ -21,6 +21,7 @@ from game.geometry import shapes as geo
 from game.geometry.battlefield import EDGES, Battlefield
 from game.rules import board
 from game.rules.decisions import Decision
+from game.rules.events import EventKind
 from game.rules.state import ESCAPED, GameState, ModelState
 
 Gen = Generator[Decision, Any, Any]
@@ -94,7 +95,8 @@ class EncounterState:
 
 
 def encounter_of(state: GameState) -> EncounterState | None:
-    return state.encounter
+    found: EncounterState | None = state.encounter  # (the state names it Any: the rules import the state)
+    return found
 
 
 # -- starting an encounter -------------------------------------------------------------------------
@@ -106,12 +108,13 @@ def start_encounter(state: GameState, scenario: ScenarioFile) -> None:
     state.battle_map = with_pieces(state, state.battle_map, scenario)
     for m in state.models.values():
         m.x, m.y = -100.0, -100.0
-    state.emit("EncounterChosen", f"Encounter: {scenario.name}"
+    state.emit(EventKind.EncounterChosen, f"Encounter: {scenario.name}"
                + (" (ours)" if scenario.origin == "ours" else ""), scenario=scenario.name, rule="ENC-4")
     ids = {p.id for p in state.battle_map.pieces}
     for entry in scenario.scoring:
         if entry.targets is not None and entry.targets.piece is not None and entry.targets.piece not in ids:
-            state.emit("PieceMissing", f"{scenario.name} scores the piece '{entry.targets.piece}', which this map "
+            state.emit(EventKind.PieceMissing,
+                       f"{scenario.name} scores the piece '{entry.targets.piece}', which this map "
                        f"does not have" + (f" (it was made for {scenario.map})" if scenario.map else "")
                        + ": that entry scores nothing", piece=entry.targets.piece, rule="ENC-4", fault="scoring")
 
@@ -130,7 +133,7 @@ def _with_piece(state: GameState, battle_map: BattleMap, entry: PieceEntry) -> B
         gone = [p for p in pieces if polygons_intersect(poly, [(v.x, v.y) for v in p.polygon])]
         for p in gone:
             pieces.remove(p)
-            state.emit("PieceRemoved", f"{entry.id} stands where {p.id} was: {p.id} is removed",
+            state.emit(EventKind.PieceRemoved, f"{entry.id} stands where {p.id} was: {p.id} is removed",
                        piece=p.id, by=entry.id, rule="ENC-LMK-1")
     pieces.append(TerrainPiece(entry.id, entry.kind, tuple(Vec2(x, y) for x, y in poly),
                                entry.style or entry.kind, blocks_los=bool(entry.blocks_los),
@@ -276,11 +279,12 @@ def can_escape(state: GameState, model: ModelState) -> bool:
 def escape(state: GameState, model: ModelState, kind: str) -> Gen:
     """[ENC-BRK-2]: the model leaves the table; it is not killed and its die is set aside."""
     if not can_escape(state, model):
-        state.emit("ActionSkipped", f"{model.name}'s Escape is skipped: it is not at its goal edge or is engaged "
+        state.emit(EventKind.ActionSkipped,
+                   f"{model.name}'s Escape is skipped: it is not at its goal edge or is engaged "
                    "(its AP are lost)", model=model.id, action=kind, rule="SEQ-2")
         return False
     model.status = ESCAPED
-    state.emit("Escaped", f"{model.name} escapes off the table", model=model.id, side=model.side,
+    state.emit(EventKind.Escaped, f"{model.name} escapes off the table", model=model.id, side=model.side,
                rule="ENC-BRK-2")
     return True
     yield  # pragma: no cover

@@ -139,5 +139,5 @@ class Event:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
         kind = d["kind"]
-        return cls(EventKind._value2member_map_.get(kind, kind), d["text"], dict(d.get("data", {})),  # type: ignore[arg-type]
+        return cls(EventKind._value2member_map_.get(kind, kind), d["text"], dict(d.get("data", {})),
                    int(d.get("turn", 0)))

@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision, Option
+from game.rules.events import EventKind
 from game.rules.state import GameState
 
 Gen = Generator[Decision, Any, Any]
@@ -21,7 +23,7 @@ def spend(state: GameState, side: int, amount: int, what: str, rule: str) -> Non
     if s.fate < amount:
         raise ValueError(f"{s.name} has {s.fate} Fate, cannot spend {amount}")
     s.fate -= amount
-    state.emit("FateSpent", f"{s.name} spends {amount} Fate: {what} ({s.fate} left)", side=side,
+    state.emit(EventKind.FateSpent, f"{s.name} spends {amount} Fate: {what} ({s.fate} left)", side=side,
                amount=amount, what=what, rule=rule, left=s.fate)
 
 
@@ -36,7 +38,8 @@ def inner_reserve(state: GameState, side: int, roll_name: str, no_fate: bool = F
     if not reroll_fate_allowed(state, side, no_fate):
         return 0
     about = {"roll": roll_name, "fate": state.sides[side].fate, **(context or {})}
-    answer = yield Decision("inner_reserve", side, f"Inner Reserve on {roll_name}? (+1d6 for 1 Fate)", "FATE-5",
+    answer = yield Decision(DecisionKind.inner_reserve, side,
+                            f"Inner Reserve on {roll_name}? (+1d6 for 1 Fate)", "FATE-5",
                             list(YES_NO), context=about)
     if answer != "spend":
         return 0
@@ -54,7 +57,7 @@ def reroll_choice(state: GameState, side: int, roll_name: str, options: list[Opt
         offered.append(Option("hand_of_fortune", "Hand of Fortune: re-roll all the dice for 1 Fate"))
     if not offered:
         return None
-    answer = yield Decision("reroll", side, f"Re-roll {roll_name}?", "SEQ-1",
+    answer = yield Decision(DecisionKind.reroll, side, f"Re-roll {roll_name}?", "SEQ-1",
                             [Option("pass", "No re-roll"), *offered],
                             context={"roll": roll_name, "losing": losing, **(context or {})})
     if answer == "pass":
@@ -72,7 +75,7 @@ def trait_d6(state: GameState, model_side: int, who: str, trait_name: str, rule:
     modifiers ([SEQ-13]). Returns True on success. ``saves_wound``: success ignores a wound (the event
     says so, for the log and the battle screen)."""
     if not no_fate and state.sides[model_side].fate >= 1:
-        answer = yield Decision("trait_fate", model_side, f"{who}'s {trait_name}: spend 1 Fate to {what} on "
+        answer = yield Decision(DecisionKind.trait_fate, model_side, f"{who}'s {trait_name}: spend 1 Fate to {what} on "
                                 f"{need_with_fate}+ instead of {need}+?", rule,
                                 [Option("pass", f"Roll for {need}+"),
                                  Option("spend", f"Spend 1 Fate: {need_with_fate}+")],
@@ -82,7 +85,7 @@ def trait_d6(state: GameState, model_side: int, who: str, trait_name: str, rule:
             need = need_with_fate
     value = state.dice.d6(f"{who}: {trait_name}")
     success = value >= need
-    state.emit("TraitRoll", f"{who} rolls {value} for {trait_name} (needs {need}+): "
+    state.emit(EventKind.TraitRoll, f"{who} rolls {value} for {trait_name} (needs {need}+): "
                f"{'success' if success else 'no effect'}", model=model_id, trait=trait_name, dice=[value],
                need=need, success=success, saves_wound=saves_wound, rule=rule)
     return success

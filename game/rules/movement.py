@@ -20,7 +20,9 @@ from game.geometry.paths import MoveCheck, check_move
 from game.geometry.reach import free_end
 from game.geometry.routes import Route, end_options, shortest_route
 from game.rules import board, combat, conditions
+from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision, Option
+from game.rules.events import EventKind
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, any_hook, collect, hooks_of, trait_hooks
 
@@ -95,16 +97,16 @@ def _apply_move(state: GameState, model: ModelState, move: MoveCheck, kind: str,
             break
     spared = rough_spared_by(model, move)
     rough = move.crosses_rough and spared is None
-    state.emit("ModelMoved", f"{model.name} moves {move.length:.2f}″ (cost {move.cost:.2f}″)",
+    state.emit(EventKind.ModelMoved, f"{model.name} moves {move.length:.2f}″ (cost {move.cost:.2f}″)",
                model=model.id, action=kind, start=list(start), waypoints=[[p.x, p.y] for p in pts],
                length=move.length, cost=move.cost, rough=list(move.rough_crossed), rule=RULE.get(kind, "MOVE-6"),
                modifiers=[{"value": m.value, "rule": m.rule, "source": m.source} for m in mods or []])
     if spared is not None:  # [TERR-6]: say which trait spared it
-        state.emit("RoughIgnored", f"{model.name} crosses rough ground unhindered ({spared.describe()})",
+        state.emit(EventKind.RoughIgnored, f"{model.name} crosses rough ground unhindered ({spared.describe()})",
                    model=model.id, rule=spared.ignores_rough or spared.ignores_rough_water)
     if rough and not conditions.ROUGH.on(model):
         conditions.ROUGH.put(model)  # [TERR-2]
-        state.emit("RoughTerrain", f"{model.name} crossed rough terrain: -2 to its later rolls this turn",
+        state.emit(EventKind.RoughTerrain, f"{model.name} crossed rough terrain: -2 to its later rolls this turn",
                    model=model.id, pieces=list(move.rough_crossed), rule="TERR-2")
     for h in trait_hooks(model):
         h.moved(state, model, move.length)
@@ -130,7 +132,7 @@ def candidate_points(state: GameState, model: ModelState, inches: float, free_en
     return [dict(p) for p in found]
 
 
-class OfferedPoints(Sequence):
+class OfferedPoints(Sequence[dict[str, float]]):
     """The end points a Walk offers (:func:`candidate_points`), worked out when a controller first looks at them:
     one that aims for itself (the AI's straight step, a player's click) never needs them all, and whether
     there is any at all is answered by the first one found. They are the points of the table as it stood
@@ -290,7 +292,7 @@ def walk(state: GameState, model: ModelState, kind: str) -> Gen:
         other = [v.message for v in route.move.violations if v.rule != "MOVE-8"]
         return "; ".join(other) or None
 
-    answer = yield Decision("move_to", model.side, f"{model.name}: {kind} up to {inches:g}″ — where to?",
+    answer = yield Decision(DecisionKind.move_to, model.side, f"{model.name}: {kind} up to {inches:g}″ — where to?",
                             RULE[kind], free="point", check=check,
                             context={"model": model.id, "allowance": inches, "action": kind,
                                      "modifiers": [m.describe() for m in mods],
@@ -306,7 +308,7 @@ def walk(state: GameState, model: ModelState, kind: str) -> Gen:
             choices.insert(0, Option("contact", f"Move into base contact with {state.model(options.enemy).name}"))
         pick = "stop"
         if len(choices) > 1:
-            pick = yield Decision("end_point", model.side, f"{model.name} would end within 1″ of "
+            pick = yield Decision(DecisionKind.end_point, model.side, f"{model.name} would end within 1″ of "
                                   f"{state.model(options.enemy).name}: engage it or stop short?", "DIG-MOVE-3",
                                   choices)
         if pick == "contact":
@@ -317,7 +319,7 @@ def walk(state: GameState, model: ModelState, kind: str) -> Gen:
     _apply_move(state, model, move, kind, mods)
     if kind == "sneak":
         conditions.STEALTH.put(model)  # [MOVE-5]
-        state.emit("Stealth", f"{model.name} gains Stealth until its next activation", model=model.id,
+        state.emit(EventKind.Stealth, f"{model.name} gains Stealth until its next activation", model=model.id,
                    rule="MOVE-5")
     from game.rules.actions import full_defense
 
@@ -393,7 +395,7 @@ def charge(state: GameState, model: ModelState, kind: str) -> Gen:
     if not targets:
         skip(state, model, kind, "no enemy it can charge")
         return False
-    answer = yield Decision("target", model.side, f"{model.name}: charge whom?", "MOVE-3",
+    answer = yield Decision(DecisionKind.target, model.side, f"{model.name}: charge whom?", "MOVE-3",
                             [Option(t.id, t.name) for t, _ in targets], context={"model": model.id, "action": "charge"})
     target = state.model(answer)
     bf = board.battlefield(state)
@@ -405,7 +407,7 @@ def charge(state: GameState, model: ModelState, kind: str) -> Gen:
     # [DIG-MOVE-4]: the controller picks the end point among the legal ones; the default is on the line
     # between the centres when that lane is clear, else the legal end nearest to it
     default, candidates = charge_end_points(bf, model.id, target.id, inches, check)
-    end = yield Decision("charge_end", model.side, f"{model.name}: where does the charge end against "
+    end = yield Decision(DecisionKind.charge_end, model.side, f"{model.name}: where does the charge end against "
                          f"{target.name}?", "DIG-MOVE-4", free="point", check=check,
                          context={"model": model.id, "target": target.id, "default": default,
                                   "candidates": candidates})
@@ -446,11 +448,12 @@ def disengage(state: GameState, model: ModelState, kind: str) -> Gen:
     strikers = [] if agile else [e for e in enemies if all(h.strikes_freely for h in hooks_of(e))
                                  and board.in_front_arc(e, model)]
     if agile:
-        state.emit("AgileEscape", f"{model.name} slips away: no free strikes against an Agile model",
+        state.emit(EventKind.AgileEscape, f"{model.name} slips away: no free strikes against an Agile model",
                    model=model.id, rule="T-AGILE-1")
     while strikers and model.on_table:
         # [MOVE-9]: each may strike; [SEQ-9]: the striking side chooses the order
-        pick = yield Decision("free_strike", strikers[0].side, f"{model.name} disengages: which free strike next?",
+        pick = yield Decision(DecisionKind.free_strike, strikers[0].side,
+                              f"{model.name} disengages: which free strike next?",
                               "SEQ-9", [Option(s.id, s.name) for s in strikers] + [Option("pass", "No more strikes")],
                               context={"model": model.id})
         if pick == "pass":
@@ -469,7 +472,7 @@ def disengage(state: GameState, model: ModelState, kind: str) -> Gen:
         skip(state, model, kind, "no legal place to disengage to")  # [SEQ-9]
         return True
     bf = board.battlefield(state)
-    answer = yield Decision("move_to", model.side, f"{model.name}: disengage up to {inches:g}″ — where to?",
+    answer = yield Decision(DecisionKind.move_to, model.side, f"{model.name}: disengage up to {inches:g}″ — where to?",
                             "MOVE-9", free="point", check=check,
                             context={"model": model.id, "allowance": inches, "action": "disengage",
                                      "candidates": candidates})
@@ -554,13 +557,14 @@ def push(state: GameState, target: ModelState, pusher: ModelState, inches: float
     result = pushes.push(bf, target.id, (pusher.x, pusher.y), inches, mode, pusher.facing)
     start = (target.x, target.y)
     if result.removed:
-        state.emit("Pushed", f"{why}: {target.name} is pushed off the table", model=target.id, start=list(start),
+        state.emit(EventKind.Pushed,
+                   f"{why}: {target.name} is pushed off the table", model=target.id, start=list(start),
                    rule="CC-4")
         kill(state, target, "removed", "CC-4")
         return
     target.x, target.y = float(result.end.x), float(result.end.y)
     stopped = f", stopped by {result.stopped_by}" if result.stopped_by else ""
-    state.emit("Pushed", f"{why}: {target.name} is pushed {result.travelled:.2f}″{stopped}", model=target.id,
+    state.emit(EventKind.Pushed, f"{why}: {target.name} is pushed {result.travelled:.2f}″{stopped}", model=target.id,
                start=list(start), end=[target.x, target.y], distance=result.travelled, blocked=result.blocked,
                stopped_by=result.stopped_by, rule="DIG-MOVE-5")
     if result.blocked and stun_if_blocked:

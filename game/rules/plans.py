@@ -14,6 +14,8 @@ checked when it resolves ([SEQ-2], RULING 2026-12-01).
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.content.catalog import catalog
 from game.rules import board, conditions, encounter
 from game.rules.action_kinds import CLEARS, FIRES, FREES, MOVES, ActionKind
@@ -131,7 +133,7 @@ def extensions(state: GameState, model: ModelState, done: tuple[str, ...], ap: i
     return list(found)
 
 
-_MENUS: dict[tuple, tuple[tuple[str, ...], ...]] = {}  # the menus met so far, by all they follow from
+_MENUS: dict[tuple[Any, ...], tuple[tuple[str, ...], ...]] = {}  # the menus met so far, by all they follow from
 
 
 def _extensions(kinds: list[str], blocked: dict[str, list[Obstacle]], stunned: bool, self_stun: bool,

@@ -16,9 +16,11 @@ from typing import Any
 from game.content.scenario_schema import Arrival, Effect, ScenarioEvent, ScoringEntry
 from game.geometry.battlefield import EDGES, Battlefield
 from game.rules import board
+from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision
 from game.rules.deployment import standing_problem
 from game.rules.encounter import add_piece, edge_of
+from game.rules.events import EventKind
 from game.rules.state import ESCAPED, KILLED, ON_TABLE, REMOVED, RESERVE, UNDEPLOYED, GameState, ModelState
 
 Gen = Generator[Decision, Any, Any]
@@ -38,7 +40,7 @@ def hold_reserves(state: GameState) -> None:
         for m in reversed(picked):
             m.status = RESERVE
             enc.reserved.append(m.id)
-            state.emit("HeldInReserve", f"{m.name} is held back as a reinforcement", model=m.id, side=side,
+            state.emit(EventKind.HeldInReserve, f"{m.name} is held back as a reinforcement", model=m.id, side=side,
                        rule="ENC-3")
 
 
@@ -48,19 +50,19 @@ def is_active(state: GameState, entry: ScoringEntry) -> bool:
     """A scoring entry counts unless an event switched it off (or it starts off and none switched it on)."""
     enc = state.encounter
     if entry.name is not None and entry.name in enc.switched:
-        return enc.switched[entry.name]
+        return bool(enc.switched[entry.name])
     return entry.active
 
 
 def _matches(state: GameState, event: ScenarioEvent, moment: str, value: Any) -> bool:
     when = event.when
     if moment in ("turn_starts", "turn_ends"):
-        return getattr(when, moment) == value
+        return bool(getattr(when, moment) == value)
     if moment in ("model_killed", "model_escaped"):
         named = getattr(when, moment)
         if named is None:
             return False
-        return named.strip().casefold() == "any" or state.encounter.named_side(named) == value
+        return bool(named.strip().casefold() == "any" or state.encounter.named_side(named) == value)
     return moment == "rescued" and bool(when.rescued)
 
 
@@ -75,7 +77,7 @@ def fire(state: GameState, moment: str, value: Any = None) -> Gen:
         enc.fired.append(i)
         where = f"events[{i}]"
         cite = enc.scenario.cite(where)
-        state.emit("ScenarioEvent", f"{event.name or 'Scenario event'} ({cite})", event=i, cite=cite,
+        state.emit(EventKind.ScenarioEvent, f"{event.name or 'Scenario event'} ({cite})", event=i, cite=cite,
                    rule="ENC-4")
         for j, effect in enumerate(event.do):
             yield from apply(state, effect, f"{cite}, effect {j + 1}")
@@ -111,20 +113,20 @@ def apply(state: GameState, effect: Effect, cite: str) -> Gen:
     elif effect.add_piece is not None:
         why = add_piece(state, effect.add_piece)
         if why:
-            state.emit("EventFailed", f"{effect.add_piece.id} cannot be added: {why} ({cite})", cite=cite,
+            state.emit(EventKind.EventFailed, f"{effect.add_piece.id} cannot be added: {why} ({cite})", cite=cite,
                        rule="ENC-4", fault="events")
         else:
-            state.emit("PieceAdded", f"{effect.add_piece.id} is added to the table ({cite})",
+            state.emit(EventKind.PieceAdded, f"{effect.add_piece.id} is added to the table ({cite})",
                        piece=effect.add_piece.id, cite=cite, rule="ENC-4")
     elif effect.scoring_on is not None or effect.scoring_off is not None:
         name = effect.scoring_on if effect.scoring_on is not None else effect.scoring_off
         enc.switched[name] = effect.scoring_on is not None
-        state.emit("ScoringSwitched", f"Scoring '{name}' is {'on' if enc.switched[name] else 'off'} ({cite})",
+        state.emit(EventKind.ScoringSwitched, f"Scoring '{name}' is {'on' if enc.switched[name] else 'off'} ({cite})",
                    entry=name, on=enc.switched[name], cite=cite, rule="ENC-4")
     elif effect.end_game:
         enc.ending = True
         state.bag.clear()
-        state.emit("GameEnding", f"The game ends after this turn's Maintenance Phase ({cite})", cite=cite,
+        state.emit(EventKind.GameEnding, f"The game ends after this turn's Maintenance Phase ({cite})", cite=cite,
                    rule="ENC-4")
 
 
@@ -133,14 +135,14 @@ def remove_piece(state: GameState, piece_id: str, cite: str) -> None:
 
     pieces = [p for p in state.battle_map.pieces if p.id != piece_id]
     if len(pieces) == len(state.battle_map.pieces):
-        state.emit("EventFailed", f"no terrain piece '{piece_id}' on this map to remove ({cite})", cite=cite,
+        state.emit(EventKind.EventFailed, f"no terrain piece '{piece_id}' on this map to remove ({cite})", cite=cite,
                    rule="ENC-4", fault="events")
         return
     m = state.battle_map
     state.battle_map = BattleMap(m.name, tuple(pieces), m.description, m.file)
     board.battlefield(state)
     gone = next(p for p in m.pieces if p.id == piece_id)
-    state.emit("PieceRemoved", f"{gone.name} is removed from the table ({cite})", piece=piece_id, cite=cite,
+    state.emit(EventKind.PieceRemoved, f"{gone.name} is removed from the table ({cite})", piece=piece_id, cite=cite,
                rule="ENC-4")
 
 
@@ -187,17 +189,18 @@ def reinforce(state: GameState, arrival: Arrival, cite: str) -> Gen:
                  for x in range(1, int(state.battle_map.size / GRID))
                  if arrival_problem(state, model, arrival, x * GRID, y * GRID) is None]
         if not spots:
-            state.emit("ReinforcementWaits", f"{model.name} finds no place to arrive and stays in reserve ({cite})",
+            state.emit(EventKind.ReinforcementWaits,
+                       f"{model.name} finds no place to arrive and stays in reserve ({cite})",
                        model=model.id, cite=cite, rule="ENC-4")
             continue
 
         def check(point: dict[str, float], model: ModelState = model) -> str | None:
             return arrival_problem(state, model, arrival, point["x"], point["y"])
 
-        point = yield Decision("arrive_place", side, f"{model.name} arrives as a reinforcement: place it",
+        point = yield Decision(DecisionKind.arrive_place, side, f"{model.name} arrives as a reinforcement: place it",
                                "ENC-4", free="point", check=check,
                                context={"model": model.id, "candidates": spots, "cite": cite})
-        facing = yield Decision("facing", side, f"{model.name}: facing on arrival", "ENC-4", free="angle",
+        facing = yield Decision(DecisionKind.facing, side, f"{model.name}: facing on arrival", "ENC-4", free="angle",
                                 context={"model": model.id, "current": model.facing})
         model.x, model.y, model.facing = point["x"], point["y"], facing
         model.status = ON_TABLE
@@ -205,5 +208,5 @@ def reinforce(state: GameState, arrival: Arrival, cite: str) -> Gen:
             state.bag.append(side)
             state.bag.sort()
         board.battlefield(state)
-        state.emit("ReinforcementArrives", f"{model.name} arrives at ({model.x:.1f}, {model.y:.1f}) ({cite})",
+        state.emit(EventKind.ReinforcementArrives, f"{model.name} arrives at ({model.x:.1f}, {model.y:.1f}) ({cite})",
                    model=model.id, side=side, at=[model.x, model.y], cite=cite, rule="ENC-4")

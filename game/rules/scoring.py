@@ -20,6 +20,7 @@ from game.geometry.battlefield import Battlefield
 from game.rules import board, scenario_events
 from game.rules.decisions import Decision
 from game.rules.encounter import EncounterState, distance_to_marker, inside_polygon
+from game.rules.events import EventKind
 from game.rules.state import ESCAPED, KILLED, ON_TABLE, REMOVED, GameState, ModelState
 
 Gen = Generator[Decision, Any, Any]
@@ -32,6 +33,11 @@ def kill_values(state: GameState) -> dict[str, int]:
     return dict(state.encounter.scenario.kill_values) if state.encounter is not None else dict(KILL_VALUES)
 
 
+def entry_values(state: GameState, entry: ScoringEntry) -> dict[str, int]:
+    """What each model type is worth to a kills or escapes entry: its own values, else the encounter's."""
+    return {str(k): v for k, v in entry.values.items()} if entry.values else kill_values(state)
+
+
 def standing(state: GameState, side: int) -> int:
     """Kill values of enemies killed or removed ([ENC-5], [SEQ-15]) and of own models escaped ([ENC-BRK-3])."""
     enc = state.encounter
@@ -41,7 +47,7 @@ def standing(state: GameState, side: int) -> int:
         if enc is not None and (enc.named_side(entry.side) not in (None, side)  # one-sided: the other's only
                                 or not scenario_events.is_active(state, entry)):  # switched off by an event
             continue
-        values = entry.values or kill_values(state)
+        values = entry_values(state, entry)
         if entry.kind == "kills":
             total += sum(values[m.profile.type] for m in state.side_models(1 - side) if m.status in (KILLED, REMOVED))
         elif entry.kind == "escapes":
@@ -58,7 +64,7 @@ def breakdown(state: GameState, side: int) -> list[tuple[str, int]]:
         if enc is not None and (enc.named_side(entry.side) not in (None, side)
                                 or not scenario_events.is_active(state, entry)):
             continue
-        values = entry.values or kill_values(state)
+        values = entry_values(state, entry)
         if entry.kind == "kills":
             items += [(f"{m.name} killed ({m.profile.type})", values[m.profile.type])
                       for m in state.side_models(1 - side) if m.status in (KILLED, REMOVED)]
@@ -104,7 +110,7 @@ def targets(state: GameState, entry: ScoringEntry) -> list[Target]:
         return [Target(f"Q{q}", QUARTER_NAMES[q], "quarter", q) for q in range(4)]
     if t.regions:
         return [Target(r.name, r.name, "circle", (*r.circle.centre, r.circle.diameter / 2)) if r.circle is not None
-                else Target(r.name, r.name, "region", tuple((float(x), float(y)) for x, y in r.polygon))
+                else Target(r.name, r.name, "region", tuple((float(x), float(y)) for x, y in r.polygon or ()))
                 for r in t.regions]
     if t.prisoner and enc.prisoner is not None:
         return [Target("prisoner", "the Prisoner", "prisoner", enc.prisoner)]
@@ -150,7 +156,7 @@ def distance_to(state: GameState, model: ModelState, target: Target) -> float:
         return board.distance(model, state.model(target.ref))
     if target.kind == "circle":  # edge of the base to the circle's edge, exactly
         cx, cy, r = target.ref
-        return max(0.0, math.hypot(model.x - cx, model.y - cy) - r - model.radius)
+        return max(0.0, math.hypot(model.x - cx, model.y - cy) - float(r) - model.radius)
     if target.kind == "region":
         if inside_polygon(target.ref, model.x, model.y, 0.0):
             return 0.0
@@ -165,20 +171,24 @@ def distance_to(state: GameState, model: ModelState, target: Target) -> float:
 def counts_for(state: GameState, entry: ScoringEntry, target: Target, model: ModelState) -> bool:
     """Whether a model counts for its side at the target ([ENC-LMK-2], [ENC-SCT-2])."""
     rule = entry.count
+    assert rule is not None  # (a control entry always has its count: checked when the file is read)
     if rule.types is not None and model.profile.type not in rule.types:
         return False
     if rule.not_engaged and board.is_engaged(state, model):
         return False
     if rule.inside:
         if target.kind == "quarter":
-            q = Battlefield.quarter_of((model.x, model.y), model.radius, entry.targets.quarters.min_from_centre)
-            return q == target.ref
+            quarters = entry.targets.quarters if entry.targets is not None else None
+            assert quarters is not None  # (a quarter target comes from the entry's quarters)
+            q = Battlefield.quarter_of((model.x, model.y), model.radius, quarters.min_from_centre)
+            return bool(q == target.ref)
         if target.kind == "region":
             return inside_polygon(target.ref, model.x, model.y, model.radius)
         if target.kind == "circle":  # the whole base inside the circle
             cx, cy, r = target.ref
-            return math.hypot(model.x - cx, model.y - cy) + model.radius <= r + 1e-9
+            return math.hypot(model.x - cx, model.y - cy) + model.radius <= float(r) + 1e-9
         return False
+    assert rule.within is not None  # (a count is 'within: N' or 'inside: true': checked when read)
     return distance_to(state, model, target) <= rule.within + 1e-9
 
 
@@ -210,7 +220,7 @@ def points_for(state: GameState, entry: ScoringEntry, side: int, target: Target)
     if isinstance(entry.points, RollTable):  # [ENC-SAL-4]
         value = state.dice.d6(f"{state.sides[side].name}: {target.name}")
         pts = entry.points.table[value]
-        state.emit("ScoreRoll", f"{state.sides[side].name} rolls {value} for {target.name}: {pts} ExP",
+        state.emit(EventKind.ScoreRoll, f"{state.sides[side].name} rolls {value} for {target.name}: {pts} ExP",
                    side=side, dice=[value], points=pts, target=target.key, rule=entry.rule or "ENC-SAL-4")
         return pts
     return entry.points
@@ -227,7 +237,7 @@ def award(state: GameState, entry: ScoringEntry, index: int, side: int, target: 
         enc.once.append(key)
     pts = points_for(state, entry, side, target)
     enc.awarded[side] += pts
-    state.emit("Scored", f"{state.sides[side].name} {why} {target.name}: {pts:+d} ExP", side=side, points=pts,
+    state.emit(EventKind.Scored, f"{state.sides[side].name} {why} {target.name}: {pts:+d} ExP", side=side, points=pts,
                target=target.key, entry=index, label=f"{why} {target.name}", rule=entry.rule or "ENC-4")
 
 
@@ -240,7 +250,7 @@ def run_entries(state: GameState, moments: tuple[str, ...]) -> None:
         for target in targets(state, entry):
             if entry.kind == "control":
                 side, n = controller(state, entry, target)
-                state.emit("Control", f"{target.name}: {n[0]} to {n[1]} models"
+                state.emit(EventKind.Control, f"{target.name}: {n[0]} to {n[1]} models"
                            + (f", {state.sides[side].name} controls it" if side is not None else ", uncontrolled"),
                            target=target.key, counts=n, side=side, rule=entry.rule or "ENC-LMK-2")
                 if side is not None:
@@ -260,7 +270,8 @@ def maintenance_scoring(state: GameState) -> Gen:
         run_entries(state, ("maintenance", "once"))
         track_holds(state)
     update_scores(state)
-    state.emit("Scores", f"Scores after turn {state.turn}: " + ", ".join(f"{s.name} {s.score}" for s in state.sides),
+    state.emit(EventKind.Scores,
+               f"Scores after turn {state.turn}: " + ", ".join(f"{s.name} {s.score}" for s in state.sides),
                scores=[s.score for s in state.sides], rule="ENC-4")
     return
     yield  # pragma: no cover
@@ -327,12 +338,13 @@ def rescue_check(state: GameState, enc: EncounterState) -> None:
     if not any(board.in_contact(m, prisoner) for m in state.on_table(rescuer)):
         return
     if rescue_blockers(state, enc):
-        state.emit("RescueBlocked", f"{prisoner.name} cannot be rescued: a {enc.role(state, 1 - rescuer)} model is "
+        state.emit(EventKind.RescueBlocked,
+                   f"{prisoner.name} cannot be rescued: a {enc.role(state, 1 - rescuer)} model is "
                    f"within {near:g}″", model=prisoner.id, rule="ENC-RES-4")
         return
     prisoner.status = ON_TABLE
     enc.rescued = True
-    state.emit("Rescued", f"{prisoner.name} is rescued: its die joins the bag", model=prisoner.id, side=rescuer,
+    state.emit(EventKind.Rescued, f"{prisoner.name} is rescued: its die joins the bag", model=prisoner.id, side=rescuer,
                rule="ENC-RES-4")
     board.battlefield(state)
 
@@ -350,7 +362,7 @@ def game_ends(state: GameState) -> Gen:
         return True
     value = state.dice.d6("one more turn?")
     more = value >= extra.need
-    state.emit("ExtraTurnRoll", f"Roll for one more turn: {value} (needs {extra.need}+): "
+    state.emit(EventKind.ExtraTurnRoll, f"Roll for one more turn: {value} (needs {extra.need}+): "
                + ("one more turn is played" if more else "the game ends"), dice=[value], need=extra.need,
                success=more, rule=extra.rule or "ENC-ENG-3")
     if more:
@@ -371,7 +383,8 @@ def final_scoring(state: GameState) -> None:
     victory = enc.scenario.victory
     if enc.decided is not None:  # a sudden win: whatever the score
         state.winner, why = enc.decided
-        state.emit("Victory", f"{enc.role(state, state.winner)} wins at once: {why}", label=why, side=state.winner,
+        state.emit(EventKind.Victory,
+                   f"{enc.role(state, state.winner)} wins at once: {why}", label=why, side=state.winner,
                    points=0, rule="ENC-4")
         update_scores(state)
         return
@@ -381,7 +394,7 @@ def final_scoring(state: GameState) -> None:
         state.winner = rescuer if alive else 1 - rescuer
         enc.awarded[state.winner] += victory.points
         why = "the Prisoner was rescued and is alive" if alive else "the Prisoner was not rescued alive"
-        state.emit("Victory", f"{enc.role(state, state.winner)} wins: {why} (+{victory.points} ExP)", label=why,
+        state.emit(EventKind.Victory, f"{enc.role(state, state.winner)} wins: {why} (+{victory.points} ExP)", label=why,
                    side=state.winner, points=victory.points, rule="ENC-RES-5")
         update_scores(state)
         return
@@ -393,5 +406,5 @@ def final_scoring(state: GameState) -> None:
         state.winner = None
     else:
         state.winner = enc.side(victory.ties)
-        state.emit("TieBroken", f"Equal scores: {state.sides[state.winner].name} wins the tie ({victory.ties})",
+        state.emit(EventKind.TieBroken, f"Equal scores: {state.sides[state.winner].name} wins the tie ({victory.ties})",
                    side=state.winner, rule="ENC-4")

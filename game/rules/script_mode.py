@@ -20,7 +20,7 @@ from game.rules.engine import Game
 from game.rules.invariants import violations
 from game.rules.scoring import update_scores
 from game.rules.setup import new_game, simple_deployment
-from game.rules.state import PRISONER, SIDE_LETTERS, GameState, Settings
+from game.rules.state import PRISONER, SIDE_LETTERS, Conditions, GameState, Settings
 
 SIDE_OF = {"A": 0, "B": 1}
 
@@ -61,7 +61,7 @@ def build_state(script: Script) -> GameState:
         model.wounds_taken = setup.wounds
         model.status = setup.status
         model.activated = setup.activated
-        model.conditions = {}
+        model.conditions = Conditions()
         for i, c in enumerate(setup.conditions):
             known = CONDITIONS.get(c)
             if known is None or not known.scripted:
@@ -214,6 +214,7 @@ def run_script(script: Script) -> dict[str, Any]:
                      "message": f"answer {i} ({answer!r}) is left over: the game is over"}
             break
         decision = game.pending
+        assert decision is not None  # (a game not over waits on a decision)
         try:
             game.answer(friendly(decision, answer))
             used += 1

@@ -50,7 +50,7 @@ class Conditions(dict[str, Any]):
         raise TypeError("a model's conditions are changed by giving it new ones (the condition's put or lift), "
                         "never in place")
 
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse
 
     def __reduce__(self) -> tuple[Any, ...]:
         return Conditions, (dict(self),)
@@ -278,6 +278,6 @@ class GameState:
     def snapshot(self) -> dict[str, Any]:
         """Every field of the state as plain data, by construction (game.core.copies.plain): content by its
         fingerprint, the log by its length, the version left out (it names the state, it is not game data)."""
-        picture = plain(self, leave_out=frozenset({"log", "version"}))
+        picture: dict[str, Any] = plain(self, leave_out=frozenset({"log", "version"}))
         picture["log"] = len(self.log)
         return picture

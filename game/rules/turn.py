@@ -11,7 +11,9 @@ from typing import Any
 
 from game.core.dice import Modifier, effective_modifiers
 from game.rules import actions, board, conditions, fate, readiness, scenario_events, scoring
+from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision, Option
+from game.rules.events import EventKind
 from game.rules.plans import action_kind, legal_plans, next_actions, plan_key, plan_label, plan_labels
 from game.rules.state import ON_TABLE, RESERVE, GameState, ModelState
 from game.rules.traits.base import hooks_of, trait_hooks
@@ -51,7 +53,8 @@ def play(state: GameState) -> Gen:
         for side in state.sides:
             side.fate = side.party.fate
         state.phase = "main"
-        state.emit("GameStarted", f"Turn {state.turn} begins: {len(state.bag)} dice in the bag", bag=list(state.bag),
+        state.emit(EventKind.GameStarted,
+                   f"Turn {state.turn} begins: {len(state.bag)} dice in the bag", bag=list(state.bag),
                    rule="TURN-1")
         yield from scenario_events.fire(state, "turn_starts", state.turn)
     while state.phase != "over":
@@ -68,22 +71,24 @@ def main_phase(state: GameState) -> Gen:
     """[TURN-2]-[TURN-7]: draw until the bag is empty."""
     while state.bag:
         yield from draw(state)
-    state.emit("BagEmpty", f"The bag is empty: the Main Phase of turn {state.turn} ends", rule="TURN-7")
+    state.emit(EventKind.BagEmpty, f"The bag is empty: the Main Phase of turn {state.turn} ends", rule="TURN-7")
 
 
 def draw(state: GameState) -> Gen:
     index = state.dice.choice_index(len(state.bag), "draw from the bag")
     side = state.bag.pop(index)
-    state.emit("DieDrawn", f"A {state.sides[side].name} die is drawn ({len(state.bag)} left in the bag)",
+    state.emit(EventKind.DieDrawn, f"A {state.sides[side].name} die is drawn ({len(state.bag)} left in the bag)",
                side=side, rule="TURN-2")
     if not any(can_activate(m) for m in state.side_models(side)):  # [TURN-10]
         state.set_aside.append(side)
-        state.emit("DieSetAside", f"{state.sides[side].name} has no model left to activate; the die is set aside",
+        state.emit(EventKind.DieSetAside,
+                   f"{state.sides[side].name} has no model left to activate; the die is set aside",
                    side=side, rule="TURN-10")
         return
     side = yield from winds_of_kismet(state, side)
     candidates = [m for m in state.side_models(side) if can_activate(m)]
-    answer = yield Decision("nominate", side, f"{state.sides[side].name}: choose a model to activate", "TURN-3",
+    answer = yield Decision(DecisionKind.nominate, side,
+                            f"{state.sides[side].name}: choose a model to activate", "TURN-3",
                             [Option(m.id, m.name) for m in candidates])
     yield from activate(state, state.model(answer))
     yield from scenario_events.notice_fates(state)
@@ -95,7 +100,8 @@ def winds_of_kismet(state: GameState, drawn: int) -> Gen:
     own_dice = state.bag.count(other)
     if state.sides[other].fate < 2 or own_dice == 0 or not any(can_activate(m) for m in state.side_models(other)):
         return drawn
-    answer = yield Decision("winds_of_kismet", other, f"{state.sides[drawn].name}'s die was drawn: spend 2 Fate "
+    answer = yield Decision(DecisionKind.winds_of_kismet, other,
+                            f"{state.sides[drawn].name}'s die was drawn: spend 2 Fate "
                             "on Winds of Kismet to activate one of yours instead?", "FATE-2",
                             [Option("pass", "Let it stand"), Option("spend", "Winds of Kismet (2 Fate)")])
     if answer != "spend":
@@ -104,7 +110,8 @@ def winds_of_kismet(state: GameState, drawn: int) -> Gen:
     state.bag.append(drawn)
     state.bag.sort()
     state.bag.remove(other)
-    state.emit("WindsOfKismet", f"{state.sides[other].name} returns the die and draws one of its own", side=other,
+    state.emit(EventKind.WindsOfKismet,
+               f"{state.sides[other].name} returns the die and draws one of its own", side=other,
                rule="FATE-2")
     return other
 
@@ -133,7 +140,7 @@ def activate(state: GameState, model: ModelState) -> Gen:
     state.weapons_used = []
     model.activated = True
     conditions.end_at_activation(model)  # [TURN-9]
-    state.emit("Activation", f"{state.sides[model.side].name} activates {model.name}", model=model.id,
+    state.emit(EventKind.Activation, f"{state.sides[model.side].name} activates {model.name}", model=model.id,
                side=model.side, rule="TURN-3")
     mods = activation_modifiers(state, model)
     conditions.end(model, conditions.UNTIL_ACTIVATION_ROLL)  # counted once (a Quake's -1)
@@ -142,7 +149,7 @@ def activate(state: GameState, model: ModelState) -> Gen:
     applied = effective_modifiers(mods)
     total = value + sum(m.value for m in applied)
     ap = ap_for(total)
-    state.emit("ActivationRoll", f"{model.name} rolls {value}"
+    state.emit(EventKind.ActivationRoll, f"{model.name} rolls {value}"
                + "".join(f" {m.value:+d} {m.source}" for m in applied) + f" = {total}: {ap} AP",
                model=model.id, dice=[value], modifiers=[{"value": m.value, "rule": m.rule, "source": m.source}
                                                         for m in applied], total=total, ap=ap, rule="TURN-4")
@@ -168,14 +175,15 @@ def _activation_fate(state: GameState, model: ModelState, base: list[Modifier]) 
     mods: list[Modifier] = []
     own, other = model.side, 1 - model.side
     if state.sides[own].fate >= 1:
-        answer = yield Decision("greater_purpose", own, f"Greater Purpose for {model.name}'s activation roll "
+        answer = yield Decision(DecisionKind.greater_purpose, own,
+                                f"Greater Purpose for {model.name}'s activation roll "
                                 "(+1 for 1 Fate)?", "FATE-3", [Option("pass", "No"), Option("spend", "Spend 1 Fate")])
         if answer == "spend":
             fate.spend(state, own, 1, f"Greater Purpose for {model.name}", "FATE-3")
             mods.append(Modifier(1, "FATE-3", "Greater Purpose"))
     if state.sides[other].fate >= 1:
         modifier = sum(m.value for m in effective_modifiers([*base, *mods]))
-        answer = yield Decision("cursed_hand", other, f"Cursed Hand on {model.name}'s activation roll "
+        answer = yield Decision(DecisionKind.cursed_hand, other, f"Cursed Hand on {model.name}'s activation roll "
                                 "(-1 for 1 Fate)?", "FATE-4", [Option("pass", "No"), Option("spend", "Spend 1 Fate")],
                                 context={"model": model.id, "modifier": modifier})
         if answer == "spend":
@@ -212,18 +220,19 @@ def fate_can_matter(state: GameState, decision: Decision) -> bool:
 def run_plan(state: GameState, model: ModelState, ap: int) -> Gen:
     """[TURN-6] / [DIG-ACT-1]: declare the plan, then resolve it in order, each action completely."""
     if ap == 0:
-        state.emit("PlanDeclared", f"{model.name} has no AP and does nothing", model=model.id, plan=[], ap=0,
+        state.emit(EventKind.PlanDeclared, f"{model.name} has no AP and does nothing", model=model.id, plan=[], ap=0,
                    rule="TURN-4")
         return
     if state.settings.declare_plan_upfront:
         plans = legal_plans(state, model, ap)
         labels = plan_labels(plans, model)
         options = [Option(plan_key(p), label, list(p)) for p, label in zip(plans, labels, strict=True)]
-        answer = yield Decision("plan", model.side, f"{model.name} has {ap} AP: declare the actions", "DIG-ACT-1",
+        answer = yield Decision(DecisionKind.plan, model.side,
+                                f"{model.name} has {ap} AP: declare the actions", "DIG-ACT-1",
                                 options, context={"ap": ap, "model": model.id})
         plan = tuple(a for a in answer.split(",") if a and a != "nothing")
         limits = [h.rule for h in hooks_of(model) if not h.can_run or h.extra_move_actions or h.extra_combat_actions]
-        state.emit("PlanDeclared", f"{model.name} declares: {plan_label(plan, model)}", model=model.id,
+        state.emit(EventKind.PlanDeclared, f"{model.name} declares: {plan_label(plan, model)}", model=model.id,
                    plan=list(plan), limits=limits,
                    ap=ap, rule="TURN-6")
         if "run" in plan:
@@ -245,7 +254,7 @@ def run_plan(state: GameState, model: ModelState, ap: int) -> Gen:
             break
         options = [Option("end", "End the activation")] if not (conditions.STUNNED.on(model) and not done) else []
         options += [Option(k, f"{action_kind(k, model).name} ({action_kind(k, model).ap} AP)") for k in nexts]
-        answer = yield Decision("next_action", model.side, f"{model.name} has {left} AP left: next action?",
+        answer = yield Decision(DecisionKind.next_action, model.side, f"{model.name} has {left} AP left: next action?",
                                 "DIG-ACT-2", options, context={"ap": left})
         if answer == "end":
             break
@@ -262,13 +271,14 @@ def run_plan(state: GameState, model: ModelState, ap: int) -> Gen:
 def _declare_run(state: GameState, model: ModelState) -> None:
     """[MOVE-2]: -3 from the declaration until Maintenance, even on rolls made before the run."""
     conditions.RAN.put(model)
-    state.emit("RunDeclared", f"{model.name} will run: -3 to its resolution rolls this turn", model=model.id,
+    state.emit(EventKind.RunDeclared, f"{model.name} will run: -3 to its resolution rolls this turn", model=model.id,
                rule="MOVE-2")
 
 
 def final_facing(state: GameState, model: ModelState) -> Gen:
     """[SEQ-5]: after its last action the controller sets the model's final facing."""
-    answer = yield Decision("facing", model.side, f"{model.name}: final facing (degrees)", "SEQ-5", free="angle",
+    answer = yield Decision(DecisionKind.facing, model.side,
+                            f"{model.name}: final facing (degrees)", "SEQ-5", free="angle",
                             context={"model": model.id, "current": model.facing})
     model.facing = answer
     state.touch()
@@ -283,17 +293,20 @@ def heroic_impetus(state: GameState, hero: ModelState) -> Gen:
              if (kinds := impetus_actions(state, f))}
     if not ready:  # no friend near could use the free AP: nothing to ask
         return
-    answer = yield Decision("heroic_impetus", hero.side, f"Heroic Impetus: give one free AP to a friend within 12″ "
+    answer = yield Decision(DecisionKind.heroic_impetus, hero.side,
+                            f"Heroic Impetus: give one free AP to a friend within 12″ "
                             f"of {hero.name}?", "HERO-1", [Option("pass", "Not now")]
                             + [Option(k, state.model(k).name) for k in ready])
     if answer == "pass":
         return
     side.heroic_impetus_used = True
     friend = state.model(answer)
-    state.emit("HeroicImpetus", f"{hero.name} spurs {friend.name} on: one free AP", model=friend.id, hero=hero.id,
+    state.emit(EventKind.HeroicImpetus,
+               f"{hero.name} spurs {friend.name} on: one free AP", model=friend.id, hero=hero.id,
                rule="HERO-1")
     options = [Option(k, action_kind(k, friend).name) for k in ready[friend.id]]
-    choice = yield Decision("impetus_action", hero.side, f"{friend.name}: which 1-AP action?", "HERO-1", options)
+    choice = yield Decision(DecisionKind.impetus_action, hero.side,
+                            f"{friend.name}: which 1-AP action?", "HERO-1", options)
     if choice == "run":
         _declare_run(state, friend)
     yield from actions.resolve(state, friend, choice, impetus=True)
@@ -315,7 +328,7 @@ def impetus_actions(state: GameState, friend: ModelState) -> list[str]:
 
 def maintenance(state: GameState) -> Gen:
     """[TURN-8] in its stated order."""
-    state.emit("Maintenance", f"Maintenance Phase of turn {state.turn}", rule="TURN-8")
+    state.emit(EventKind.Maintenance, f"Maintenance Phase of turn {state.turn}", rule="TURN-8")
     yield from score(state)  # (a)
     yield from scenario_events.notice_fates(state)  # a scenario's events: deaths, escapes, a rescue ...
     yield from scenario_events.fire(state, "turn_ends", state.turn)  # ... and the end of this turn
@@ -337,7 +350,7 @@ def maintenance(state: GameState) -> Gen:
     # (g) the game ends? ([SEQ-16]: also when a side has nobody on the table and nobody to arrive)
     alive = [any(m.status in (ON_TABLE, RESERVE) for m in state.side_models(s.index)) for s in state.sides]
     if not all(alive):
-        state.emit("SideWipedOut", "A side has no model left on the table or to arrive: the game ends",
+        state.emit(EventKind.SideWipedOut, "A side has no model left on the table or to arrive: the game ends",
                    rule="SEQ-16")
         end_game(state)
         return
@@ -353,7 +366,7 @@ def maintenance(state: GameState) -> Gen:
             yield from h.at_maintenance(state, m)
     state.turn += 1
     state.phase = "main"
-    state.emit("TurnStarted", f"Turn {state.turn} begins: {len(state.bag)} dice in the bag", rule="TURN-1")
+    state.emit(EventKind.TurnStarted, f"Turn {state.turn} begins: {len(state.bag)} dice in the bag", rule="TURN-1")
     yield from scenario_events.fire(state, "turn_starts", state.turn)
 
 
@@ -371,7 +384,7 @@ def death_of_a_hero(state: GameState) -> Gen:
         s.hero_fate = "despair" if value <= 4 else "vengeance"
         s.hero_fate_turn = state.turn + 1
         effect = "Despair: -1 to activation rolls" if value <= 4 else "Vengeance: +1 to resolution rolls"
-        state.emit("DeathOfAHero", f"{s.name} rolls {value} for the Death of a Hero: {effect} next turn",
+        state.emit(EventKind.DeathOfAHero, f"{s.name} rolls {value} for the Death of a Hero: {effect} next turn",
                    side=s.index, dice=[value], result=s.hero_fate, rule="HERO-2")
     return
     yield  # pragma: no cover
@@ -384,9 +397,9 @@ def end_game(state: GameState) -> None:
     for s in state.sides:
         items = scoring.breakdown(state, s.index)
         listed = "; ".join(f"{label} {points:+d}" for label, points in items) or "nothing scored"
-        state.emit("ScoreBreakdown", f"{s.name} {s.score} ExP: {listed}", side=s.index, score=s.score,
+        state.emit(EventKind.ScoreBreakdown, f"{s.name} {s.score} ExP: {listed}", side=s.index, score=s.score,
                    items=[[label, points] for label, points in items], rule="ENC-4")
     a, b = (s.score for s in state.sides)
     state.result = "draw" if state.winner is None else f"{state.sides[state.winner].name} wins"
-    state.emit("GameOver", f"Game over after turn {state.turn}: {a} to {b}, {state.result}", scores=[a, b],
+    state.emit(EventKind.GameOver, f"Game over after turn {state.turn}: {a} to {b}, {state.result}", scores=[a, b],
                winner=state.winner)

@@ -207,7 +207,7 @@ class BattleSession:
         said = answer_words(asked.kind if asked is not None else "", taken, label)
         self.taken_back.append(f"Taken back: {asked.prompt if asked is not None else ''} (your answer: {said})")
         # the log says so; the line is the table's, not the rules', so no check or replay counts it
-        self.state.emit("TakenBack", self.taken_back[-1], rule="DIG-ACT-4", answer=taken)
+        self.state.emit(EventKind.TakenBack, self.taken_back[-1], rule="DIG-ACT-4", answer=taken)
         self.recorder.note_aside()
         if self.autosave:
             self._write_autosave()

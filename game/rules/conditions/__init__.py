@@ -34,6 +34,7 @@ from game.rules.conditions.kinds import (
     STUNNED,
     WEAKNESS,
 )
+from game.rules.events import EventKind
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import any_hook, hooks_answering, hooks_of
 
@@ -114,7 +115,8 @@ def terror_source(state: GameState, model: ModelState) -> ModelState | None:
     key = ("terror_source", model.id)
     if key not in memo:
         memo[key] = _terror_source(state, model)
-    return memo[key]
+    found: ModelState | None = memo[key]
+    return found
 
 
 def _terror_source(state: GameState, model: ModelState) -> ModelState | None:
@@ -153,16 +155,16 @@ def stun(state: GameState, model: ModelState, source: ModelState | None, why: st
     if not model.on_table:
         return False
     if stun_immune(state, model, source):
-        state.emit("StunIgnored", f"{model.name} is immune to Stun ({why})", model=model.id, rule="COND-2")
+        state.emit(EventKind.StunIgnored, f"{model.name} is immune to Stun ({why})", model=model.id, rule="COND-2")
         return False
     if STUNNED.on(model):
         return False
     STUNNED.put(model)
-    state.emit("Stunned", f"{model.name} is Stunned ({why})", model=model.id, rule=rule)
+    state.emit(EventKind.Stunned, f"{model.name} is Stunned ({why})", model=model.id, rule=rule)
     return True
 
 
 def lose_stealth(state: GameState, model: ModelState) -> None:
     """[COND-3] / [SEQ-11]: Stealth is lost as soon as the model attacks."""
     if STEALTH.lift(model):
-        state.emit("StealthLost", f"{model.name} loses Stealth by attacking", model=model.id, rule="COND-3")
+        state.emit(EventKind.StealthLost, f"{model.name} loses Stealth by attacking", model=model.id, rule="COND-3")

@@ -92,7 +92,7 @@ def condition(condition_id: str) -> Callable[[type[Condition]], type[Condition]]
     return register
 
 
-def condition_hooks(model: ModelState) -> list[TraitRule]:
+def condition_hooks(model: ModelState) -> list[Condition]:
     """The conditions the model is under, in the order they are registered (so modifiers list stably)."""
     conds = model.conditions
     if not conds:
@@ -105,7 +105,7 @@ def condition_hooks(model: ModelState) -> list[TraitRule]:
 
 
 # the set of conditions a model is under -> (the registry's change count, their hook objects in registry order)
-_HOOKS: dict[frozenset, tuple[int, tuple[Condition, ...]]] = {}
+_HOOKS: dict[frozenset[str], tuple[int, tuple[Condition, ...]]] = {}
 
 
 def present(model: ModelState) -> list[tuple[Condition, Any]]:
