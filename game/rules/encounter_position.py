@@ -19,7 +19,7 @@ from game.rules.decisions import Decision
 from game.rules.deployment import auto_answer, deploy_side, marker_problem, place_markers, place_prisoner
 from game.rules.driver import Driver
 from game.rules.encounter import Marker
-from game.rules.state import ON_TABLE, PRISONER, UNDEPLOYED, GameState, ModelState
+from game.rules.state import ON_TABLE, PRISONER, UNDEPLOYED, GameState, ModelState, Status
 
 SIDE_OF = {"A": 0, "B": 1}
 
@@ -71,7 +71,7 @@ def set_up_encounter(state: GameState, script: Script) -> list[Problem]:
                                         "it stands on the table (give encounter.prisoner rescued: true otherwise) "
                                         "[ENC-RES-3]"))
         if setup.status != "table":
-            model.status = setup.status
+            model.status = Status(setup.status)
         elif setup.x is not None and setup.y is not None:
             model.x, model.y = setup.x, setup.y
             model.status = ON_TABLE

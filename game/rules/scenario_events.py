@@ -21,7 +21,7 @@ from game.rules.decisions import Decision
 from game.rules.deployment import standing_problem
 from game.rules.encounter import add_piece, edge_of
 from game.rules.events import EventKind
-from game.rules.state import ESCAPED, KILLED, ON_TABLE, REMOVED, RESERVE, UNDEPLOYED, GameState, ModelState
+from game.rules.state import ESCAPED, KILLED, ON_TABLE, REMOVED, RESERVE, UNDEPLOYED, GameState, ModelState, Phase
 
 Gen = Generator[Decision, Any, Any]
 ENEMY_GAP = 1.0  # RULING: arriving models stand at least 1″ from every enemy (not in contact, no free strike)
@@ -204,7 +204,7 @@ def reinforce(state: GameState, arrival: Arrival, cite: str) -> Gen:
                                 context={"model": model.id, "current": model.facing})
         model.x, model.y, model.facing = point["x"], point["y"], facing
         model.status = ON_TABLE
-        if state.phase == "main":
+        if state.phase == Phase.MAIN:
             state.bag.append(side)
             state.bag.sort()
         board.battlefield(state)

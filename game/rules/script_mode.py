@@ -20,7 +20,7 @@ from game.rules.engine import Game
 from game.rules.invariants import violations
 from game.rules.scoring import update_scores
 from game.rules.setup import new_game, simple_deployment
-from game.rules.state import PRISONER, SIDE_LETTERS, Conditions, GameState, Settings
+from game.rules.state import PRISONER, SIDE_LETTERS, Conditions, GameState, Phase, Settings, Status
 
 SIDE_OF = {"A": 0, "B": 1}
 
@@ -59,7 +59,7 @@ def build_state(script: Script) -> GameState:
             problems.append(doc.problem(("models", key, "wounds"), f"{model.name} has {model.max_wounds} wounds; "
                                         f"{setup.wounds} would have killed it (use status: killed)"))
         model.wounds_taken = setup.wounds
-        model.status = setup.status
+        model.status = Status(setup.status)
         model.activated = setup.activated
         model.conditions = Conditions()
         for i, c in enumerate(setup.conditions):
@@ -78,7 +78,7 @@ def build_state(script: Script) -> GameState:
     if enc is not None and enc.prisoner is not None and not enc.rescued:
         state.model(enc.prisoner).status = PRISONER  # held: a neutral base ([ENC-RES-3])
     state.turn = raw.turn
-    state.phase = raw.phase
+    state.phase = Phase(raw.phase)
     for s in state.sides:
         s.fate = s.party.fate
     if raw.fate is not None:

@@ -20,6 +20,7 @@ from game.rules.deployment import AutoDeploy
 from game.rules.engine import Game
 from game.rules.events import Event
 from game.rules.setup import new_game
+from game.rules.state import Phase
 
 
 class _FirstChoice:
@@ -37,7 +38,7 @@ def setup_faults(scenario: ScenarioFile, battle_map: BattleMap, parties: tuple[B
     for seed in seeds:
         state = new_game(parties, battle_map, seed, scenario=scenario)
         game = Game(state, [AutoDeploy(_FirstChoice()), AutoDeploy(_FirstChoice())])
-        while state.phase == "setup" and not game.over:
+        while state.phase == Phase.SETUP and not game.over:
             game.step()
         faults += [e for e in state.log if e.data.get("fault")]
     return faults

@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from game.content.maps import BattleMap
@@ -19,13 +20,30 @@ from game.core.copies import plain, whole_copy
 from game.core.dice import Dice
 from game.rules.events import Event, EventKind
 
-ON_TABLE = "table"
-RESERVE = "reserve"  # Ambush models waiting to arrive ([T-AMBUSH-1])
-KILLED = "killed"
-REMOVED = "removed"  # pushed off the table: counts as killed ([CAS-2])
-ESCAPED = "escaped"
-UNDEPLOYED = "undeployed"  # not yet placed by an encounter's deployment ([ENC-3])
-PRISONER = "prisoner"  # the Rescue Prisoner: a neutral base, nobody's model until rescued ([ENC-RES-3])
+
+class Status(StrEnum):
+    """Where a model is in the game. The values are the words saves and scripts use."""
+
+    TABLE = "table"
+    RESERVE = "reserve"  # Ambush models waiting to arrive ([T-AMBUSH-1])
+    KILLED = "killed"
+    REMOVED = "removed"  # pushed off the table: counts as killed ([CAS-2])
+    ESCAPED = "escaped"
+    UNDEPLOYED = "undeployed"  # not yet placed by an encounter's deployment ([ENC-3])
+    PRISONER = "prisoner"  # the Rescue Prisoner: a neutral base, nobody's model until rescued ([ENC-RES-3])
+
+
+class Phase(StrEnum):
+    """The part of the game being played ([TURN-1], [TURN-7], [TURN-8])."""
+
+    SETUP = "setup"
+    MAIN = "main"
+    MAINTENANCE = "maintenance"
+    OVER = "over"
+
+
+ON_TABLE, RESERVE, KILLED, REMOVED = Status.TABLE, Status.RESERVE, Status.KILLED, Status.REMOVED
+ESCAPED, UNDEPLOYED, PRISONER = Status.ESCAPED, Status.UNDEPLOYED, Status.PRISONER
 
 SIDE_LETTERS = ("A", "B")
 
@@ -78,7 +96,7 @@ class ModelState:
     y: float = 0.0
     facing: float = 0.0
     wounds_taken: int = 0
-    status: str = ON_TABLE
+    status: Status = ON_TABLE
     activated: bool = False
     # condition name -> value (True, an attribute name, a count ...); each a class in game/rules/conditions/
     conditions: Conditions = field(default_factory=Conditions)
@@ -162,7 +180,7 @@ class GameState:
     dice: Dice
     battle_map: BattleMap = field(default_factory=lambda: BattleMap("open table", ()))
     turn: int = 1
-    phase: str = "setup"  # setup | main | maintenance | over
+    phase: Phase = Phase.SETUP
     bag: list[int] = field(default_factory=list)  # one entry per die: the side index
     set_aside: list[int] = field(default_factory=list)  # dice set aside this turn ([TURN-10], Full Defense)
     log: list[Event] = field(default_factory=list)

@@ -15,7 +15,7 @@ from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision, Option
 from game.rules.events import EventKind
 from game.rules.plans import action_kind, legal_plans, next_actions, plan_key, plan_label, plan_labels
-from game.rules.state import ON_TABLE, RESERVE, GameState, ModelState
+from game.rules.state import ON_TABLE, RESERVE, GameState, ModelState, Phase
 from game.rules.traits.base import hooks_of, trait_hooks
 
 Gen = Generator[Decision, Any, Any]
@@ -44,7 +44,7 @@ def fill_bag(state: GameState) -> None:
 
 def play(state: GameState) -> Gen:
     """A whole game: turns until the end-of-game check says stop."""
-    if state.phase == "setup":
+    if state.phase == Phase.SETUP:
         if state.encounter is not None and not state.encounter.deployed:
             from game.rules.deployment import encounter_setup
 
@@ -52,16 +52,16 @@ def play(state: GameState) -> Gen:
         fill_bag(state)
         for side in state.sides:
             side.fate = side.party.fate
-        state.phase = "main"
+        state.phase = Phase.MAIN
         state.emit(EventKind.GameStarted,
                    f"Turn {state.turn} begins: {len(state.bag)} dice in the bag", bag=list(state.bag),
                    rule="TURN-1")
         yield from scenario_events.fire(state, "turn_starts", state.turn)
-    while state.phase != "over":
-        if state.phase == "main":
+    while state.phase != Phase.OVER:
+        if state.phase == Phase.MAIN:
             yield from main_phase(state)
-            state.phase = "maintenance"
-        if state.phase == "maintenance":
+            state.phase = Phase.MAINTENANCE
+        if state.phase == Phase.MAINTENANCE:
             yield from maintenance(state)
 
 
@@ -365,7 +365,7 @@ def maintenance(state: GameState) -> Gen:
         for h in hooks_of(m):
             yield from h.at_maintenance(state, m)
     state.turn += 1
-    state.phase = "main"
+    state.phase = Phase.MAIN
     state.emit(EventKind.TurnStarted, f"Turn {state.turn} begins: {len(state.bag)} dice in the bag", rule="TURN-1")
     yield from scenario_events.fire(state, "turn_starts", state.turn)
 
@@ -392,7 +392,7 @@ def death_of_a_hero(state: GameState) -> Gen:
 
 def end_game(state: GameState) -> None:
     """The end: the encounter's end scoring and victory ([ENC-4])."""
-    state.phase = "over"
+    state.phase = Phase.OVER
     scoring.final_scoring(state)
     for s in state.sides:
         items = scoring.breakdown(state, s.index)

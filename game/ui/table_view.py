@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from game.content.maps import TABLE_SIZE, BattleMap
-from game.rules.state import GameState, ModelState
+from game.rules.state import PRISONER, GameState, ModelState
 from game.ui import layout_probe, style, terrain_art, tokens
 from game.ui.model_labels import FACING_REACH, place_labels, unique_labels
 
@@ -274,7 +274,7 @@ def draw_state(surf: pygame.Surface, state: GameState, cam: Camera, colour_blind
     shown, anchors = [], {}
     for m in sorted(state.models.values(), key=lambda m: m.id):
         placed = 0 <= m.x <= TABLE_SIZE and 0 <= m.y <= TABLE_SIZE  # (a Prisoner not placed yet waits off it)
-        if m.on_table or (m.status == "prisoner" and placed):
+        if m.on_table or (m.status == PRISONER and placed):
             if positions and m.id in positions:  # drawn part way along a move (the state is untouched)
                 anchors[m.id] = (m.x, m.y)
                 m = replace(m, x=positions[m.id][0], y=positions[m.id][1])

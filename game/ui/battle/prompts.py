@@ -16,7 +16,7 @@ import pygame
 from game.rules import board
 from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Answer, Decision
-from game.rules.state import GameState
+from game.rules.state import PRISONER, GameState
 from game.ui import theme
 from game.ui.table_view import Camera
 
@@ -317,7 +317,7 @@ def model_at(state: GameState, at: tuple[float, float], among: list[str] | None 
     for m in state.models.values():
         if among is not None and m.id not in among:
             continue
-        if not (m.on_table or m.status == "prisoner"):
+        if not (m.on_table or m.status == PRISONER):
             continue
         d = math.hypot(m.x - at[0], m.y - at[1])
         if d <= m.radius + 0.15 and d < best_d:

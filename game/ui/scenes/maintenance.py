@@ -12,6 +12,7 @@ import pygame_gui
 
 from game.rules import conditions
 from game.rules.events import Event, EventKind
+from game.rules.state import Phase
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes import common
@@ -55,7 +56,7 @@ def summary_html(session: BattleSession, turn: int, colour_blind: bool) -> str:
         lines.append(tag + text)
     if not lines:
         lines.append(common.colour_span("Nothing was scored this turn.", theme.MUTED))
-    if state.phase == "over" and turn == state.turn:
+    if state.phase == Phase.OVER and turn == state.turn:
         lines.append("<br><b>The game ends.</b>")
         return "<br>".join(lines)
     ends = ", ".join(c.replace("_", " ") for c in conditions.UNTIL_MAINTENANCE)
