@@ -57,7 +57,7 @@ class Checked(Tactical):
                     assert full[k][0] < floor
         answer = super().on_nominate(state, d)
         assert answer == max((scored[0], k) for k, scored in full.items())[1]
-        assert self._nominated is not None and self._nominated[1][answer] == full[answer]
+        assert self.nominations.cache is not None and self.nominations.cache[1][answer] == full[answer]
         assert self.opportunity(state, state.model(answer)) == full[answer]
         self.checked += 1
         return answer
