@@ -105,10 +105,7 @@ class FatePolicy:
         kept = state.sides[d.side].fate <= RESERVE
         if not precious and kept and not self.ai.difficulty.fate_by_odds:
             return "pass"
-        try:
-            gain = float(victim_beaten(state, d.context) - victim_beaten(state, d.context, inner_reserve=True))
-        except Exception:  # a roll the odds cannot model: no opinion
-            return "pass"
+        gain = float(victim_beaten(state, d.context) - victim_beaten(state, d.context, inner_reserve=True))
         return "spend" if gain > (0.08 if precious else 0.15) else "pass"
 
     def on_reroll(self, state: GameState, d: Decision) -> Answer:
@@ -166,11 +163,8 @@ class FatePolicy:
         attacks += [(e, "charge_attack", 0.5) for e in others]
         guarding = replace(m)  # a copy (its conditions are a value: Full Defense is put on the copy's alone)
         conditions.FULL_DEFENSE.put(guarding)
-        try:
-            plain = sum(w * harm(a, act, m) for a, act, w in attacks)
-            guarded = sum(w * harm(a, act, guarding) for a, act, w in attacks)
-        except Exception:  # an attack the odds cannot model: no opinion
-            return -1.0
+        plain = sum(w * harm(a, act, m) for a, act, w in attacks)
+        guarded = sum(w * harm(a, act, guarding) for a, act, w in attacks)
         return plain - guarded - self.ai.opportunity(state, m)[0]
 
 
@@ -191,13 +185,10 @@ def ap_shift(state: GameState, m: ModelState, delta: int) -> float:
 
 def inner_reserve_gain(state: GameState, side: int, attack: Any) -> float:
     """How much Inner Reserve raises (attacker) or lowers (defender) the chance that the attack wins."""
-    try:
-        base = float(memo.odds(state, attack).p_win)
-        if attack.attacker.side == side:
-            return float(memo.odds(state, attack, attacker_inner_reserve=True).p_win) - base
-        return base - float(memo.odds(state, attack, defender_inner_reserve=True).p_win)
-    except Exception:  # an attack the odds cannot model: no opinion
-        return 0.0
+    base = float(memo.odds(state, attack).p_win)
+    if attack.attacker.side == side:
+        return float(memo.odds(state, attack, attacker_inner_reserve=True).p_win) - base
+    return base - float(memo.odds(state, attack, defender_inner_reserve=True).p_win)
 
 
 def on_trait_fate(state: GameState, d: Decision) -> Answer:
