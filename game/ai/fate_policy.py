@@ -192,8 +192,10 @@ def inner_reserve_gain(state: GameState, side: int, attack: Any) -> float:
 
 
 def on_trait_fate(state: GameState, d: Decision) -> Answer:
+    """A trait's roll that saves its model a wound (a wound save its trait declares: Tough; the question says so)
+    is worth Fate to a model the wound would kill, or a hero; any other, to a side with Fate beyond its reserve."""
     m = state.model(d.context["model"]) if d.context.get("model") else None
-    if d.context.get("trait") == "Tough" and m is not None:
+    if d.context.get("saves_wound") and m is not None:
         dying = m.wounds_taken + 1 >= m.max_wounds
         return "spend" if dying or m.is_hero else "pass"
     return "spend" if state.sides[d.side].fate > RESERVE else "pass"

@@ -1,6 +1,7 @@
-"""The Fate policy weighs Inner Reserve and Full Defense by the exact odds with no fallback for an attack the
-odds cannot model: every party's models, attacking and attacked in contact (Stunned or not) and at range, are
-answered by the odds, so an error there is a bug that raises rather than a silent "no opinion"."""
+"""The Fate policy (game.ai.fate_policy) asks the rules: it weighs Inner Reserve and Full Defense by the exact
+odds with no fallback for an attack the odds cannot model (every party's models, attacking and attacked in contact,
+Stunned or not, and at range, are answered by the odds: an error there is a bug that raises, not a silent "no
+opinion"), and knows a trait's wound save by what the question says, never by the trait's name."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from game.ai.tactical import Tactical
 from game.content.maps import BattleMap
 from game.content.party_building import load_party
 from game.rules import combat, conditions
+from game.rules.decisions import Decision
 from game.rules.setup import new_game, simple_deployment
 from tests.conftest import PARTIES
 
@@ -42,3 +44,24 @@ def test_the_odds_answer_every_attack_the_fate_policy_weighs(pair: tuple[str, st
                     assert -1.0 <= gain <= 1.0
             conditions.STUNNED.lift(d)
     assert asked
+
+
+@pytest.mark.rule("T-TOUGH-1", "FATE-7")
+def test_a_wound_save_is_known_by_what_its_question_says_not_by_the_traits_name() -> None:
+    from game.rules.traits.tough import SAVE
+
+    state = new_game(tuple(load_party(PARTIES / f"{p}.yaml") for p in NAMES[:2]), BattleMap("open table", ()), 4)
+    simple_deployment(state)
+    attacker, m = state.side_models(1)[0], state.side_models(0)[0]
+    state.sides[0].fate = 1  # no Fate beyond the reserve: only a wound save for a dying model gets it
+    m.wounds_taken = m.max_wounds - 1
+    question = next(combat.OnTheTable(state, m, attacker).trait_roll(SAVE.roll, attacker=False, no_fate=False))
+    assert question.kind == "trait_fate" and question.context["saves_wound"]
+    ai = Tactical(1, "normal", strict=True)
+    assert ai.decide(state, question) == "spend"
+    renamed = Decision("trait_fate", 0, "?", "T-TOUGH-1", options=list(question.options),
+                       context={**question.context, "trait": "Hardy", "saves_wound": True})
+    assert ai.decide(state, renamed) == "spend"  # the name is not read
+    slayer = Decision("trait_fate", 0, "?", "T-SLAYER-1", options=list(question.options),
+                      context={**question.context, "saves_wound": False})
+    assert ai.decide(state, slayer) == "pass"
