@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import ai_soak, candidates
+from game.ai import candidates
 from game.ai.difficulty import EASY, HARD, LEVELS, NORMAL, level
 from game.ai.lookahead import Lookahead, evaluate, fork, rest_of_activation
 from game.ai.tactical import AIBug, Tactical
+from game.lab import ai_soak
 from game.rules.decisions import Decision, Option
 from game.rules.deployment import AutoDeploy
 from game.rules.engine import Game

@@ -176,7 +176,7 @@ def test_hard_moves_to_touch_the_prisoner_on_a_spot_clear_of_the_enemy() -> None
 def test_hard_never_answers_illegally_in_the_encounters_it_plays_differently() -> None:
     """Strict (the tests set IRON_HONOR_AI_STRICT): an answer the decision refuses raises AIBug, recorded as an
     error; the invariants are checked after every decision."""
-    from game.ai import ai_soak
+    from game.lab import ai_soak
 
     tasks = ai_soak.plan(3, seed=5, pairings=[("hard", "normal")], encounters=["rescue", "salvage", "engagement"],
                          maps=["village_ruins"])

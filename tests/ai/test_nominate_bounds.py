@@ -10,9 +10,10 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from game.ai import ai_soak, candidates
+from game.ai import candidates
 from game.ai.simulate import Setup, _content
 from game.ai.tactical import Tactical
+from game.lab import ai_soak
 from game.rules.deployment import AutoDeploy
 from game.rules.engine import Game
 from game.rules.setup import new_game
