@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai import ai_soak, memo, registry
+from game.ai import memo, registry
 from game.ai.candidates import Appraiser
 from game.ai.tactical import Tactical
+from game.lab import ai_soak
 from game.rules import combat
 from game.rules.engine import Game
 from game.rules.setup import new_game

@@ -12,8 +12,10 @@ GAME = Path(__file__).resolve().parent.parent / "game"
 
 # each layer may import itself and the layers listed after it; the top-level modules are layers too:
 # ``paths`` (where the game's folders are: standard library only) under everything, ``cli`` (the command line)
-# and ``__main__`` over everything
-ORDER = ["__main__", "cli", "ui", "editor", "builder", "saves", "ai", "rules", "geometry", "content", "core", "paths"]
+# and ``__main__`` over everything; the lab (the harness of soaks and audits that the tools and tests use) plays
+# games with the layers under the UI, and no layer of the game imports it
+ORDER = ["__main__", "cli", "lab", "ui", "editor", "builder", "saves", "ai", "rules", "geometry", "content", "core",
+         "paths"]
 BELOW_UI = {"core", "paths", "content", "geometry", "rules", "ai", "saves"}
 ALLOWED = {
     "paths": {"paths"},
@@ -29,6 +31,7 @@ ALLOWED = {
     "cli": BELOW_UI | {"ui", "editor", "builder", "cli"},
     "__main__": {"cli"},
     "__init__": set(),
+    "lab": BELOW_UI | {"lab"},
 }
 THIRD_PARTY_ONLY_IN = {"pygame": {"ui"}, "pygame_gui": {"ui"}, "pymunk": {"geometry"}}
 

@@ -24,7 +24,7 @@ PAIRINGS = (("normal", "normal"), ("easy", "normal"))
 
 
 def play(task: object) -> dict:
-    from game.ai import ai_soak
+    from game.lab import ai_soak
 
     r = ai_soak.play(task, check=False, keep_answers=True)  # type: ignore[arg-type]
     return {k: r.get(k) for k in ("game", "seed", "ai", "swapped", "scenario", "map", "parties", "outcome", "scores",
@@ -65,7 +65,7 @@ def main(argv: list[str]) -> int:
             out.write(json.dumps(r) + "\n")
             out.flush()
 
-        from game.ai import ai_soak
+        from game.lab import ai_soak
 
         ai_soak.run(tasks(args.games, args.seed), args.jobs, on_record=write, player=play)
     finally:
@@ -76,7 +76,7 @@ def main(argv: list[str]) -> int:
 
 def tasks(games: int, seed: int) -> list:
     """A quarter of the games for each shipped party pair: both pairings, every encounter, the maps in turn."""
-    from game.ai import ai_soak
+    from game.lab import ai_soak
 
     out = []
     duos = ai_soak.PARTIES

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The AI strength table: seeded encounters between two controllers across the six encounters, the four
-maps, both sides and the shipped party pairs (game.ai.ai_soak.plan), one JSON line per game as it ends
+maps, both sides and the shipped party pairs (game.lab.ai_soak.plan), one JSON line per game as it ends
 (decision times kept), then W/D/L with Wilson 95 % intervals per pairing, encounter and party pair and
 the decision-time percentiles.
 
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import ai_soak
+from game.lab import ai_soak
 
 
 def run(args: argparse.Namespace) -> int:

@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import ai_soak
+from game.lab import ai_soak
 
 BENCH_PAIRS = (("lantern_adventuring_co", "northmen_raiding_party"), ("order_of_the_grey_lance", "hollow_court"))
 

@@ -3,7 +3,7 @@
 For every activation in which the model took at least one action, counts whether any of its actions was
 skipped (its AP lost), per controller and per skipped action kind; and how many of the plans (or next
 actions) it chose held an action the rules' readiness check says cannot succeed from the start
-(game.ai.plan_audit). Prints figures; asserts nothing. "random" is a test opponent and is not held to it.
+(game.lab.plan_audit). Prints figures; asserts nothing. "random" is a test opponent and is not held to it.
 
     PYTHONPATH=. python tools/plan_skips.py --games 200 [--one-at-a-time] [--levels hard normal easy] [--jobs 2]
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import ai_soak, plan_audit
+from game.lab import ai_soak, plan_audit
 
 
 def main(argv: list[str]) -> int:

@@ -23,7 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import ai_soak
+from game.lab import ai_soak
 from game.rules import board, scoring
 from game.rules.events import EventKind
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import ai_soak
+from game.lab import ai_soak
 
 
 def main(argv: list[str]) -> int:
@@ -67,11 +67,11 @@ def main(argv: list[str]) -> int:
 
     try:
         if args.resume:
-            from game.saves.soak_replay import with_cuts
+            from game.lab.soak_replay import with_cuts
 
             records = ai_soak.run(tasks, args.jobs, on_record, player=with_cuts(args.resume))
         elif args.replay:
-            from game.saves.soak_replay import play_and_replay
+            from game.lab.soak_replay import play_and_replay
 
             records = ai_soak.run(tasks, args.jobs, on_record, player=play_and_replay)
         else:

@@ -1,7 +1,8 @@
 """The AI's candidate actions: each looks at the table (read only) and offers what a model could set out to
 do now as (score, intent): fight, charge, shoot, cast, take an objective (the Prisoner too: the rescue),
 escape, keep the freed Prisoner away (retreat), or hold when it can do nothing. The best becomes the
-activation's intent; the plan and the follow-up answers carry it out (game.ai.tactical).
+activation's intent; the plan and the follow-up answers carry it out (game.ai.tactical's parts: plan_choice,
+steering, targeting, fate_policy).
 
 Scores are expected kill values from the exact odds (game.ai.odds, through game.ai.memo), weighted by
 the level's :class:`~game.ai.difficulty.Difficulty`. Nothing here changes the state.

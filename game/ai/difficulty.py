@@ -1,5 +1,6 @@
 """How well each level plays, as data: the weights of its candidate actions and plan scores and the
-refinements it uses. The controller (game.ai.tactical) reads these and never branches on a level's name.
+refinements it uses. The controller (game.ai.tactical and its parts) reads these and never branches on a level's
+name.
 
 ``easy`` and ``normal`` are fixed baselines: their figures are those the levels have always played with, so
 the same seeds give the same games. ``hard`` adds the refinements and the look-ahead (game.ai.lookahead).

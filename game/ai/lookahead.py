@@ -86,7 +86,7 @@ class Lookahead:
             if len(tries) >= level.lookahead or score < offers[0][0] - MARGIN:
                 break
             owner.intent = intent
-            key = owner.best_plan(state, m, d.choices(), futility)
+            key = owner.plans.best_plan(state, m, d.choices(), futility)
             if all(key != k for _, k in tries):
                 tries.append((intent, key))
         if len(tries) <= 1:

@@ -492,6 +492,8 @@ def victim_beaten(state: GameState, context: dict, inner_reserve: bool = False) 
     victim, total = state.model(context["model"]), context["against"]
     if "area_attack" in context:
         return victim_odds(state, context["area_attack"], total, inner_reserve=inner_reserve).p_hit
+    if "area_spell" not in context:
+        raise ValueError(f"a victim's roll of neither an area attack nor an area spell: {sorted(context)}")
     return area_spell_hold(state, state.model(context["caster"]), victim, context["area_spell"], total,
                            inner_reserve=inner_reserve).beaten
 

@@ -174,6 +174,17 @@ class ControllerSummary:
     scores: list[int] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
 
+    def add(self, score: int, winner_side: int | None, side: int) -> None:
+        """One game it played on ``side``: its score and the result."""
+        self.games += 1
+        self.scores.append(score)
+        if winner_side is None:
+            self.draws += 1
+        elif winner_side == side:
+            self.wins += 1
+        else:
+            self.losses += 1
+
     def as_dict(self) -> dict[str, Any]:
         decided = self.wins + self.losses
         return {"controller": self.label, "games": self.games, "wins": self.wins, "draws": self.draws,
@@ -199,24 +210,23 @@ def summarise(setup: Setup, records: list[dict[str, Any]]) -> dict[str, Any]:
             per[slot].times += r.get("_times", [[], []])[side]
             party = by_party.setdefault(side, ControllerSummary(f"{r['sides'][side]} (side {'AB'[side]})"))
             for c in (per[slot], party):
-                c.games += 1
-                c.scores.append(r["scores"][side])
-                if r["winner_side"] is None:
-                    c.draws += 1
-                elif r["winner_side"] == side:
-                    c.wins += 1
-                else:
-                    c.losses += 1
+                c.add(r["scores"][side], r["winner_side"], side)
     done = [r for r in records if not r.get("error")]
     faulty = [r for r in done if r.get("faults")]
     return {"games": len(records), "errors": len(errors), "first_error": errors[0]["error"] if errors else None,
             "faults": len(faulty), "first_fault": faulty[0]["faults"][0] if faulty else None,
             "controllers": [c.as_dict() for c in per],
-            "parties": [by_party[side].as_dict() for side in sorted(by_party)],
-            "mean_turns": statistics.fmean(r["turns"] for r in done) if done else 0.0,
-            "mean_decisions": statistics.fmean(sum(r["decisions"]) for r in done) if done else 0.0,
-            "median_game_seconds": statistics.median(r["seconds"] for r in done) if done else 0.0,
-            "median_game_cpu_seconds": statistics.median(r.get("cpu_seconds", 0.0) for r in done) if done else 0.0}
+            "parties": [by_party[side].as_dict() for side in sorted(by_party)], **_lengths(done)}
+
+
+def _lengths(done: list[dict[str, Any]]) -> dict[str, float]:
+    """How long the games that ended went: mean turns and decisions, median wall and CPU seconds (0 for none)."""
+    if not done:
+        return {"mean_turns": 0.0, "mean_decisions": 0.0, "median_game_seconds": 0.0, "median_game_cpu_seconds": 0.0}
+    return {"mean_turns": statistics.fmean(r["turns"] for r in done),
+            "mean_decisions": statistics.fmean(sum(r["decisions"]) for r in done),
+            "median_game_seconds": statistics.median(r["seconds"] for r in done),
+            "median_game_cpu_seconds": statistics.median(r.get("cpu_seconds", 0.0) for r in done)}
 
 
 def format_summary(summary: dict[str, Any]) -> str:

@@ -72,14 +72,14 @@ def trait_d6(state: GameState, model_side: int, who: str, trait_name: str, rule:
              what: str, no_fate: bool = False, model_id: str = "", saves_wound: bool = False) -> Gen:
     """A trait's d6 (Tough, Slayer, Drain, Healer): Fate is offered before the roll ([FATE-7]: outside the
     once-per-activation limit; [FATE-8]: never during Disengage free strikes). Trait rolls take no
-    modifiers ([SEQ-13]). Returns True on success. ``saves_wound``: success ignores a wound (the event
-    says so, for the log and the battle screen)."""
+    modifiers ([SEQ-13]). Returns True on success. ``saves_wound``: success ignores a wound (a trait's
+    wound save, Tough: the question and the event say so, for a controller, the log and the battle screen)."""
     if not no_fate and state.sides[model_side].fate >= 1:
         answer = yield Decision(DecisionKind.trait_fate, model_side, f"{who}'s {trait_name}: spend 1 Fate to {what} on "
                                 f"{need_with_fate}+ instead of {need}+?", rule,
                                 [Option("pass", f"Roll for {need}+"),
                                  Option("spend", f"Spend 1 Fate: {need_with_fate}+")],
-                                context={"trait": trait_name, "model": model_id})
+                                context={"trait": trait_name, "model": model_id, "saves_wound": saves_wound})
         if answer == "spend":
             spend(state, model_side, 1, f"{trait_name} for {who}", rule)
             need = need_with_fate

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from game.ai import ai_soak
+from game.lab import ai_soak
 
 
 def test_plan_covers_every_pairing_encounter_and_map_and_swaps_sides() -> None:

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import ai_soak, candidates
+from game.ai import candidates
 from game.ai.difficulty import EASY, HARD, LEVELS, NORMAL, level
 from game.ai.lookahead import Lookahead, evaluate, fork, rest_of_activation
 from game.ai.tactical import AIBug, Tactical
+from game.lab import ai_soak
 from game.rules.decisions import Decision, Option
 from game.rules.deployment import AutoDeploy
 from game.rules.engine import Game
@@ -31,7 +32,8 @@ def test_levels_are_data_and_the_controller_never_branches_on_a_name() -> None:
     assert EASY.blunder > 0 == NORMAL.blunder and HARD.lookahead > 0 == NORMAL.lookahead
     with pytest.raises(KeyError, match="known: easy, normal, hard"):
         level("brutal")
-    for name in ("tactical.py", "candidates.py", "lookahead.py"):
+    for name in ("tactical.py", "nomination.py", "plan_choice.py", "steering.py", "targeting.py", "fate_policy.py",
+                 "candidates.py", "lookahead.py"):
         tree = ast.parse((ROOT / "game" / "ai" / name).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute) and node.left.attr == "level":
@@ -55,7 +57,7 @@ def test_full_defense_is_weighed_on_a_copy_of_the_defender() -> None:
     state = table((0, figure("Raider"), 10, 10, 0), (1, figure("Guard"), 14, 10, 180))
     ours, theirs = state.model("B1"), state.model("A1")
     conditions = dict(ours.conditions)
-    Tactical(1, "hard").full_defense_gain(state, ours, theirs)
+    Tactical(1, "hard").fate.full_defense_gain(state, ours, theirs)
     assert ours.conditions == conditions
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai import candidates
+from game.ai import candidates, steering
 from game.ai.difficulty import HARD, NORMAL
 from game.ai.futile import Futility
 from game.ai.tactical import Tactical
@@ -28,8 +28,8 @@ def test_hard_walks_into_contact_and_strikes_an_enemy_too_near_to_charge() -> No
     assert (ai.intent.kind, ai.intent.target) == ("fight", "B1")
     futility = Futility(state, raider)
     assert futility.count(["walk", "standard_attack"]) == 0  # the walk reaches its base
-    assert ai.plan_score(state, raider, ["walk", "standard_attack"], futility) > \
-        ai.plan_score(state, raider, ["walk"], futility)
+    assert ai.plans.plan_score(state, raider, ["walk", "standard_attack"], futility) > \
+        ai.plans.plan_score(state, raider, ["walk"], futility)
 
 
 @pytest.mark.rule("CC-1", "DIG-MOVE-2")
@@ -72,8 +72,8 @@ def test_hard_stays_on_a_marker_it_alone_secures_and_normal_walks_off() -> None:
     ai = Tactical(1, "hard")
     ai.intent = intent
     futility = Futility(state, a2)
-    assert ai.arrived(state, a2)
-    assert ai.plan_score(state, a2, [], futility) > ai.plan_score(state, a2, ["walk"], futility)
+    assert ai.plans.arrived(state, a2)
+    assert ai.plans.plan_score(state, a2, [], futility) > ai.plans.plan_score(state, a2, ["walk"], futility)
     _, plain = candidates.best(candidates.Appraiser(NORMAL), state, a2)
     assert plain.goal != (12.0, 24.0)  # the marker it holds is no longer "needed": normal leaves it
     a3 = state.model("A3")
@@ -165,18 +165,18 @@ def test_hard_moves_to_touch_the_prisoner_on_a_spot_clear_of_the_enemy() -> None
     kidnapper = state.model("A2")
     kidnapper.x, kidnapper.y = prisoner.x, prisoner.y + 2 * prisoner.radius + 0.5  # right where it would touch
     state.touch()
-    spot = Tactical.touch_spot(state, rescuer, (prisoner.x, prisoner.y), 6.0, SimpleNamespace(check=None))
+    spot = steering.touch_spot(state, rescuer, (prisoner.x, prisoner.y), 6.0, SimpleNamespace(check=None))
     assert spot is not None
     rescuer.x, rescuer.y = spot["x"], spot["y"]
     assert board.in_contact(rescuer, prisoner)  # base contact ([ENC-RES-4])
     assert board.distance(rescuer, kidnapper) >= 1.0  # and not stopped short by the 1″ rule ([MOVE-8])
-    assert Tactical.touch_spot(state, rescuer, (30.0, 30.0), 6.0, SimpleNamespace(check=None)) is None  # no objective
+    assert steering.touch_spot(state, rescuer, (30.0, 30.0), 6.0, SimpleNamespace(check=None)) is None  # no objective
 
 
 def test_hard_never_answers_illegally_in_the_encounters_it_plays_differently() -> None:
     """Strict (the tests set IRON_HONOR_AI_STRICT): an answer the decision refuses raises AIBug, recorded as an
     error; the invariants are checked after every decision."""
-    from game.ai import ai_soak
+    from game.lab import ai_soak
 
     tasks = ai_soak.plan(3, seed=5, pairings=[("hard", "normal")], encounters=["rescue", "salvage", "engagement"],
                          maps=["village_ruins"])
@@ -199,7 +199,7 @@ def test_a_model_a_hair_short_of_the_prisoner_steps_into_base_contact(gap: float
     rescuer = next(m for m in state.on_table(1) if m.id != prisoner.id)
     rescuer.x, rescuer.y = prisoner.x, prisoner.y + prisoner.radius + rescuer.radius + gap
     state.touch()
-    point, reaches = Tactical.direct_step(state, rescuer, (prisoner.x, prisoner.y), 6.0, SimpleNamespace(check=None))
+    point, reaches = steering.direct_step(state, rescuer, (prisoner.x, prisoner.y), 6.0, SimpleNamespace(check=None))
     assert reaches and point is not None
     rescuer.x, rescuer.y = point["x"], point["y"]
     assert board.in_contact(rescuer, prisoner)
@@ -320,7 +320,7 @@ def test_a_hard_rescuer_spends_its_fate_on_blows_at_the_guards_not_on_ap_or_turn
     state.touch()
     plain = dataclasses.replace(HARD, name="hard-plain", rescue_fate=False)
     hard, before = Tactical(1, HARD, strict=True), Tactical(1, plain, strict=True)
-    assert hard.freeing(state, 1) and not hard.freeing(state, 0) and not before.freeing(state, 1)
+    assert hard.fate.freeing(state, 1) and not hard.fate.freeing(state, 0) and not before.fate.freeing(state, 1)
     blow = combat.Attack(rescuer, guard, "close", "standard_attack", combat.melee_weapons(rescuer)[0])
 
     def ask(ai: Tactical, kind: str, side: int = 1, **context) -> str:
@@ -338,4 +338,4 @@ def test_a_hard_rescuer_spends_its_fate_on_blows_at_the_guards_not_on_ap_or_turn
     state.bag = [1, 0]  # one activation left: the spare Fate buys the AP
     assert ask(hard, "greater_purpose") == "spend"
     state.encounter.rescued = True  # freed: Fate as before
-    assert not hard.freeing(state, 1)
+    assert not hard.fate.freeing(state, 1)

@@ -10,9 +10,10 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from game.ai import ai_soak, candidates
+from game.ai import candidates
 from game.ai.simulate import Setup, _content
 from game.ai.tactical import Tactical
+from game.lab import ai_soak
 from game.rules.deployment import AutoDeploy
 from game.rules.engine import Game
 from game.rules.setup import new_game
@@ -57,7 +58,7 @@ class Checked(Tactical):
                     assert full[k][0] < floor
         answer = super().on_nominate(state, d)
         assert answer == max((scored[0], k) for k, scored in full.items())[1]
-        assert self._nominated is not None and self._nominated[1][answer] == full[answer]
+        assert self.nominations.cache is not None and self.nominations.cache[1][answer] == full[answer]
         assert self.opportunity(state, state.model(answer)) == full[answer]
         self.checked += 1
         return answer

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai import ai_soak, plan_audit
 from game.ai.futile import futile
-from game.ai.plan_audit import unready
 from game.ai.registry import make
+from game.lab import ai_soak, plan_audit
+from game.lab.plan_audit import unready
 from tests.ai.test_plan_futility import activate
 from tests.rules.harness import figure, square, table
 

@@ -46,11 +46,11 @@ def test_objectives_come_from_the_scenario_data() -> None:
     parties = (load_party(PARTIES / "northmen_raiding_party.yaml"), load_party(PARTIES / "ghrim_company.yaml"))
     state = new_game(parties, load_map(ROOT / "assets/maps/open_field.yaml"), 2,
                      scenario=load_scenario(SCENARIOS / "scouting_run.yaml"))
-    points = Tactical(1).objective_points(state)
+    points = Tactical(1).appraiser.objective_points(state)
     assert sorted(points) == [(9.0, 9.0), (9.0, 27.0), (27.0, 9.0), (27.0, 27.0)]  # the four quarters
     state = new_game(parties, load_map(ROOT / "assets/maps/open_field.yaml"), 2,
                      scenario=load_scenario(SCENARIOS / "engagement.yaml"))
-    assert Tactical(1).objective_points(state) == []  # kills only: the AI goes for the enemy
+    assert Tactical(1).appraiser.objective_points(state) == []  # kills only: the AI goes for the enemy
 
 
 @pytest.mark.rule("SEQ-3")

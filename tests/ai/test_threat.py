@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.ai import fate_policy, plan_choice, steering
 from game.ai.tactical import Tactical
 from game.ai.threat import Threats, reply_weight
 from game.content.maps import BattleMap
@@ -66,7 +67,7 @@ def test_full_defense_weighs_the_odds_and_restores_the_model() -> None:
     state = table()
     ours, theirs = melee_pair(state)
     theirs.x, theirs.y = ours.x, ours.y + ours.radius + theirs.radius  # in base contact
-    gain = Tactical(1, "hard").full_defense_gain(state, ours, theirs)
+    gain = Tactical(1, "hard").fate.full_defense_gain(state, ours, theirs)
     assert isinstance(gain, float)
     assert "full_defense" not in ours.conditions
 
@@ -76,7 +77,7 @@ def test_hard_values_striking_first_at_a_dangerous_enemy() -> None:
     ours, theirs = melee_pair(state)
     theirs.x, theirs.y = ours.x, ours.y + ours.radius + theirs.radius
     hard, normal = Tactical(1, "hard"), Tactical(1, "normal")
-    assert hard.danger(state, theirs) > 0.0
+    assert hard.appraiser.danger(state, theirs) > 0.0
     assert hard.appraiser.melee_value(state, ours, theirs, "standard_attack") > \
         normal.appraiser.melee_value(state, ours, theirs, "standard_attack")
 
@@ -85,9 +86,9 @@ def test_spare_fate_keeps_one_per_activation_to_come_and_one_for_defence() -> No
     state = table()
     state.bag = [0, 0, 1, 0]
     state.sides[0].fate = 6
-    assert Tactical.spare_fate(state, 0) == 6 - 3 - 1
+    assert fate_policy.spare_fate(state, 0) == 6 - 3 - 1
     state.bag = []
-    assert Tactical.spare_fate(state, 0) == 5  # the bag is empty: Fate left now is lost at the turn's end
+    assert fate_policy.spare_fate(state, 0) == 5  # the bag is empty: Fate left now is lost at the turn's end
 
 
 def test_end_scored_objectives_are_not_urgent_until_the_last_turns() -> None:
@@ -98,13 +99,13 @@ def test_end_scored_objectives_are_not_urgent_until_the_last_turns() -> None:
     state = new_game((party, party), BattleMap("open table", ()), 4,
                      scenario=load_scenario(ROOT / "scenarios/salvage.yaml"))
     state.turn = 1
-    assert not Tactical.urgent(state)
+    assert not steering.urgent(state)
     state.turn = 5
-    assert Tactical.urgent(state)
+    assert steering.urgent(state)
     state = new_game((party, party), BattleMap("open table", ()), 4,
                      scenario=load_scenario(ROOT / "scenarios/landmark.yaml"))
     state.turn = 1
-    assert Tactical.urgent(state)
+    assert steering.urgent(state)
 
 
 def test_the_odds_memo_answers_as_the_odds_and_forgets_when_the_table_changes() -> None:
@@ -126,6 +127,6 @@ def test_hard_sees_blows_and_heals_the_engine_would_skip() -> None:
     state = table()
     ours, _ = melee_pair(state)
     assert not board.engaged_enemies(state, ours)
-    assert Tactical.wasted(state, ours, ["shove", "walk"]) == 1
-    assert Tactical.wasted(state, ours, ["walk", "shove"]) == 0  # after a move: no opinion
-    assert Tactical.wasted(state, ours, ["heal"]) == 1
+    assert plan_choice.wasted(state, ours, ["shove", "walk"]) == 1
+    assert plan_choice.wasted(state, ours, ["walk", "shove"]) == 0  # after a move: no opinion
+    assert plan_choice.wasted(state, ours, ["heal"]) == 1

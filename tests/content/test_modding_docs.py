@@ -12,9 +12,9 @@ import re
 import pytest
 import yaml
 
-from game.ai.encounter_soak import play_encounter
 from game.content.library import lookup
 from game.content.scenario_file import parse_scenario
+from game.lab.encounter_soak import play_encounter
 from tests.conftest import ROOT
 
 DOC = ROOT / "docs" / "modding-scenarios.md"

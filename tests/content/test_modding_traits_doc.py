@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from game.ai.encounter_soak import play_encounter
 from game.cli import main
 from game.content import library
 from game.content.catalog import catalog
 from game.content.library import lookup
+from game.lab.encounter_soak import play_encounter
 from tests.conftest import ROOT
 
 DOC = ROOT / "docs" / "modding-traits.md"

@@ -105,7 +105,8 @@ def test_every_rule_id_of_the_engine_code_and_registries_resolves():
                                                                                      13)])
 def test_every_rule_id_a_headless_game_records_resolves(scenario, map_name, seed):
     """Events (their data and modifiers) and decisions of an AI game: each rule ID names an entry."""
-    from game.ai import ai_soak, registry
+    from game.ai import registry
+    from game.lab import ai_soak
     from game.rules.engine import Game
     from game.rules.setup import new_game
 

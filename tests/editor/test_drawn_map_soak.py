@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import ai_soak
 from game.content.validate import check_file
 from game.editor import commands as cmd
 from game.editor.document import Piece, ellipse, rectangle, thick_polyline
 from game.editor.presets import BY_KEY
 from game.editor.session import EditorSession
+from game.lab import ai_soak
 
 
 def drawn_map(mods: Path) -> Path:

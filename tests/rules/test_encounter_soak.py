@@ -11,10 +11,10 @@ from functools import cache
 
 import pytest
 
-from game.ai.encounter_soak import play_encounter, replay_encounter
 from game.content.maps import load_map, shipped_maps
 from game.content.party_building import load_party
 from game.content.scenario_file import load_scenario
+from game.lab.encounter_soak import play_encounter, replay_encounter
 from tests.conftest import PARTIES, ROOT
 
 NAMES = ("engagement", "landmark", "rescue", "scouting_run", "salvage", "breakthrough", "the_relief", "signal_fires")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.encounter_soak import encounter_game
 from game.content.library import lookup
+from game.lab.encounter_soak import encounter_game
 from game.rules import scoring
 
 ENCOUNTERS = ("engagement", "landmark", "rescue", "scouting_run", "salvage", "breakthrough", "the_relief",

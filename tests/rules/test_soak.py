@@ -10,9 +10,9 @@ from functools import cache
 
 import pytest
 
-from game.ai.soak import play_random, replay
 from game.content.maps import load_map, shipped_maps
 from game.content.party_building import load_party
+from game.lab.soak import play_random, replay
 from tests.conftest import PARTIES
 
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field, fields, is_dataclass
 
 import pytest
 
-from game.ai import ai_soak
 from game.core.copies import immutable, plain, whole_copy
+from game.lab import ai_soak
 from game.rules import conditions
 from game.rules.decisions import Decision, Option
 from game.rules.driver import Driver

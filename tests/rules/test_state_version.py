@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from game.ai import ai_soak
+from game.lab import ai_soak
 from game.rules import board
 from game.rules.engine import Game
 from game.rules.events import EventKind

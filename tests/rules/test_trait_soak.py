@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.soak import fired_rules, fired_traits, play_random
 from game.content.catalog import catalog
 from game.content.maps import load_map, shipped_maps
 from game.content.party_building import load_party
+from game.lab.soak import fired_rules, fired_traits, play_random
 from game.rules.sorcery import SPELLS
 from tests.conftest import PARTIES
 

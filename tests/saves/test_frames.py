@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from game.ai import ai_soak
-from game.saves.soak_replay import setup_of
+from game.lab import ai_soak
+from game.lab.soak_replay import setup_of
 from game.saves.timeline import Timeline
 
 GAMES = [

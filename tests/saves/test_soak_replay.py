@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai import ai_soak
-from game.saves.soak_replay import play_and_replay, with_cuts
+from game.lab import ai_soak
+from game.lab.soak_replay import play_and_replay, with_cuts
 
 
 @pytest.mark.rule("DIG-ACT-4")

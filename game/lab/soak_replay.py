@@ -15,9 +15,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from game.ai import ai_soak, registry
-from game.ai.soak import run_checked
+from game.ai import registry
 from game.content.library import resolve
+from game.lab import ai_soak
+from game.lab.soak import run_checked
 from game.saves.controllers import kept, resume
 from game.saves.playback import Recorder, play_back
 from game.saves.record import SaveRecord, read_save, write_save

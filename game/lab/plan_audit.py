@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai import ai_soak, registry
+from game.ai import registry
+from game.lab import ai_soak
 from game.rules import readiness
 from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Answer, Controller, Decision

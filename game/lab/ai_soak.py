@@ -94,7 +94,7 @@ def play(task: Task, check: bool = True, keep_answers: bool = False,
 
     ``keep_answers`` adds the answers and a digest of the game, for a replay check (game/saves);
     ``watch(game, controllers)`` is called before every decision (game/saves takes its saves there)."""
-    from game.ai.soak import run_checked
+    from game.lab.soak import run_checked
     from game.rules.engine import Game
     from game.rules.setup import new_game
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.ai.random_legal import RandomLegal
-from game.ai.soak import run_checked
 from game.content.maps import BattleMap
 from game.content.party_building import BuiltParty
 from game.content.scenario_schema import ScenarioFile
+from game.lab.soak import run_checked
 from game.rules.deployment import AutoDeploy
 from game.rules.engine import Game
 from game.rules.setup import new_game

@@ -1,0 +1,81 @@
+"""Who activates, and what it means to do: the nomination and each model's opportunity, with the one nominated
+appraised once (its activation's start finds the nomination's answer while the table stands as it did)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from game.ai import candidates
+from game.ai.candidates import Intent
+from game.core.copies import value_key
+from game.rules import board
+from game.rules.decisions import Answer, Decision
+from game.rules.state import GameState, ModelState
+
+if TYPE_CHECKING:
+    from game.ai.tactical import Tactical
+
+# what a model's candidates never read: the story so far, the dice, the activation's own bookkeeping; and the
+# models' activated flags, read below with the one now activating counted as before its activation
+APPRAISAL_BLIND = frozenset({"log", "version", "dice", "ap_left", "active_model", "activated", "phase"})
+
+Scored = tuple[float, Intent]
+
+
+def standing(state: GameState, activating: str | None = None) -> tuple:
+    """Everything a model's candidates read, as a value key of the state (every field but ``APPRAISAL_BLIND``:
+    a new field is in at once); which models have activated counts the one now activating as before its
+    activation (its own flag is read by none of them)."""
+    done = tuple(o.activated and o.id != activating for o in state.models.values())
+    return value_key(state, APPRAISAL_BLIND), done
+
+
+class Nominations:
+    """One controller's nominations and the opportunities it weighs; ``cache`` holds what the chosen model meant
+    to do, until the table changes (a cache: a resumed game appraises again, to the same answer)."""
+
+    TRANSIENT = frozenset({"ai"})
+
+    def __init__(self, ai: Tactical):
+        self.ai = ai
+        self.cache: tuple[tuple, dict[str, Scored]] | None = None
+
+    def nominate(self, state: GameState, d: Decision) -> Answer:
+        """The model with the best opportunity (of equal scores, the last key). A model is appraised only as far
+        as it can still beat the leader so far (candidates.best's ``floor``): one that cannot is not kept."""
+        now = standing(state)  # the same for every choice that has not activated (its own flag is not read)
+        found: dict[str, Scored] = {}
+        leader: tuple[float, str] | None = None
+        # engaged models first: a fight joined tends to lead, and a higher leader early prunes more of the rest
+        # (the answer is the same in any order: the leader is the greatest (score, key))
+        for k in sorted(d.choices(), key=lambda k: not board.engaged_enemies(state, state.model(k))):
+            m = state.model(k)
+            floor = -math.inf if leader is None else leader[0]
+            scored = self.opportunity(state, m, None if m.activated else now, floor)
+            if scored[0] < floor:
+                continue  # below the leader: its own best is too (not kept: it is not exact)
+            found[k] = scored
+            if leader is None or (scored[0], k) > leader:
+                leader = scored[0], k
+        assert leader is not None
+        self.cache = (now, found)  # what the chosen one meant to do, until the table changes
+        return leader[1]
+
+    def opportunity(self, state: GameState, m: ModelState, standing_now: tuple | None = None,
+                    floor: float = -math.inf) -> Scored:
+        """The best thing this model can do now, as (expected value, intent): the best candidate. The model
+        just nominated is appraised once: its activation's start (Greater Purpose, the plan) finds the answer
+        of the nomination while the table, the bag and the other models stand as they did (``standing_now``:
+        that table, when the caller has it). With ``floor``, exact only when its score is at least ``floor``
+        (candidates.best)."""
+        appraiser = self.ai.appraiser
+        nominated = self.cache
+        if nominated is None or m.id not in nominated[1]:
+            return candidates.best(appraiser, state, m, floor)
+        now = standing_now or standing(state, m.id)
+        if nominated[0] != now:  # its activation's start changed the table (this activation's Fate and weapons)
+            self.cache = nominated = (now, {m.id: candidates.best(appraiser, state, m)})
+        score, intent = nominated[1][m.id]
+        return score, replace(intent, notes=list(intent.notes))
