@@ -560,13 +560,58 @@ def area_spell_hold(state: GameState, caster: ModelState, victim: ModelState, sp
                     policy: str = "optimal") -> HoldOdds:
     """A More than One victim's resisting roll against the casting ``total`` ([SEQ-8]), as
     :func:`game.rules.sorcery.more_than_one` resolves it: P(the spell takes it) and P(Hand of Fortune spent)."""
-    spell = sorcery.SPELLS[spell_id]
     if hand_of_fortune is None:
         hand_of_fortune = not inner_reserve and fate.reroll_fate_allowed(state, victim.side, False)
+    return against_total(_area_spell_rollers(state, caster, victim, spell_id, inner_reserve, (hand_of_fortune,),
+                                             policy)[0], total)
+
+
+def _area_spell_rollers(state: GameState, caster: ModelState, victim: ModelState, spell_id: str, inner_reserve: bool,
+                        hand_of_fortune: tuple[bool, ...], policy: str) -> list[Roller]:
+    spell = sorcery.SPELLS[spell_id]
     dice = 2 + inner_reserve
-    mods = sorcery.resist_modifiers(state, victim, spell, caster, area=True)
+    total = _total(victim, spell.resist, sorcery.resist_modifiers(state, victim, spell, caster, area=True))
     rerolls = combat.offers_reroll_ones(state, victim, spell.resist, dice, "resist", None)
-    return against_total(Roller(dice, _total(victim, spell.resist, mods), rerolls, hand_of_fortune, policy), total)
+    return [Roller(dice, total, rerolls, hof, policy) for hof in hand_of_fortune]
+
+
+@dataclass(frozen=True)
+class SpellVictimOdds:
+    """One More than One victim ([SEQ-8]): P(the spell takes it), what the spell then does (over the cast),
+    and P(its side spends Hand of Fortune on its roll)."""
+
+    model: str
+    p_hit: Fraction
+    effect: SpellEffectOdds
+    p_hand_of_fortune: Fraction = Fraction(0)
+
+
+def area_spell_odds(state: GameState, caster: ModelState, first: ModelState, spell_id: str,
+                    enhancement: str = "more_than_one", *, caster_inner_reserve: bool = False,
+                    target_inner_reserve: bool = False, policies: tuple[str, str] = ("optimal", "optimal"),
+                    victim_policy: str = "optimal", first_odds: SpellOdds | None = None) -> list[SpellVictimOdds]:
+    """Every other victim of an area spell ([SEQ-8]) cast at ``first`` now, in the engine's order: the spell
+    takes each whose own roll the casting total beats, after the first target was taken; each victim's Hand of
+    Fortune is on offer while its side has not used its one of the activation ([FATE-7]), as for an area attack
+    (:func:`area_odds`). The victims are those standing within 3″ of ``first`` now (the engine looks after the
+    first target's effect: a Push that carries it away from one is not followed). A victim's saves spend its
+    side's Fate while it has any (Fate the earlier rolls spent is not followed)."""
+    enh = sorcery.ENHANCEMENTS[enhancement]
+    victims = sorcery.area_victims(state, caster, first)
+    if not enh.area or not victims:
+        return []
+    odds = first_odds or spell_odds(state, caster, first, spell_id, enhancement,
+                                    caster_inner_reserve=caster_inner_reserve,
+                                    target_inner_reserve=target_inner_reserve, policies=policies)
+    assert odds.roll is not None
+    c_total = _total(caster, "WP", sorcery.casting_modifiers(state, caster, first, enh))
+    open_a = not caster_inner_reserve and fate.reroll_fate_allowed(state, caster.side, False)
+    open_d = not target_inner_reserve and fate.reroll_fate_allowed(state, first.side, False)
+    rollers = [_area_spell_rollers(state, caster, v, spell_id, False, (False, True), victim_policy) for v in victims]
+    hit, hof = _spread(tuple(odds.roll.wins_by.items()), c_total, (open_a, open_d), (caster.side, first.side),
+                       tuple(v.side for v in victims), tuple((r[0], r[1]) for r in rollers))
+    return [SpellVictimOdds(v.id, hit[i], spell_effect_odds(state, caster, v, spell_id).scaled(hit[i]), hof[i])
+            for i, v in enumerate(victims)]
 
 
 def victim_beaten(state: GameState, context: dict, inner_reserve: bool = False) -> Fraction:

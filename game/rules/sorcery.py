@@ -19,6 +19,7 @@ from game.rules.traits.base import any_hook, hooks_of, trait_hooks
 Gen = Generator[Decision, Any, Any]
 
 RANGE = 18.0  # [SORC-3]
+AREA = 3.0  # [SEQ-8]: More than One reaches every other model within 3″ of the first target
 
 
 class SpellTable(Table, Protocol):
@@ -340,12 +341,17 @@ def take_effect(state: GameState, caster: ModelState, target: ModelState, spell:
         yield from h.after_spell(state, caster, target, wounds)
 
 
+def area_victims(state: GameState, caster: ModelState, first: ModelState) -> list[ModelState]:
+    """[SEQ-8]: every other model within 3″ of the first target, nearest first, never the caster nor a Prisoner
+    (the engine's order, which the odds follow too)."""
+    return [m for m in board.affected_within(state, first, AREA) if m.id != caster.id]
+
+
 def more_than_one(state: GameState, caster: ModelState, first: ModelState, spell: Spell,
                   c_roll: ResolutionRoll) -> Gen:
     """[SEQ-8]: every other model within 3″ of the first target (never the caster) resists at +2, each roll
     its own with its player's Fate ([AOE-1] RULING 2026-12-01)."""
-    victims = [m for m in board.affected_within(state, first, 3) if m.id != caster.id]  # nor a Prisoner
-    for v in victims:
+    for v in area_victims(state, caster, first):
         r = yield from combat.hold_against(state, v, spell.resist, resist_modifiers(state, v, spell, caster, area=True),
                                            c_roll.total, f"resisting {spell.name} (More than One)", "resist",
                                            context={"area_spell": spell.id, "caster": caster.id})
