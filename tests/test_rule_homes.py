@@ -2,7 +2,9 @@
 name, or restates the table's size.
 
 - a trait is asked by a flag or hook its class declares, never ``model.has("<trait id>")`` (or
-  ``"<trait id>" in model.profile.traits``) outside ``game/rules/traits/``;
+  ``"<trait id>" in model.profile.traits``) outside ``game/rules/traits/``; inside it, a trait that asks what
+  another model is asks a tag the other's traits declare (``tagged(model, "large")``, OpenRA's TargetTypes),
+  never ``.has(...)`` (a mod's data trait names traits by id: that is its file format, data_traits.py);
 - a condition is named by its class's object (``STUNNED.on(model)``), never by its string, outside
   ``game/rules/conditions/``: no ``m.conditions["stunned"]``, ``.get/.pop/.setdefault("…")``,
   ``"…" in m.conditions``, ``conditions={"…": …}``, a table keyed by condition ids, or a ``Literal`` of them;
@@ -165,6 +167,20 @@ def test_no_trait_is_asked_by_name_outside_its_class() -> None:
         if hits:
             found[path] = hits
     assert not found, f"ask the trait's class by a flag or hook it declares: {_report(found)}"
+
+
+def traits_asked_by_has(source: str) -> list[tuple[int, str]]:
+    """Every ``.has(...)`` call: in a trait's module, another model's traits are asked by their tags."""
+    return [(node.lineno, ".has(…)") for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Call) and _is_attr(node.func, "has")]
+
+
+def test_no_trait_names_another_trait() -> None:
+    assert traits_asked_by_has('if attack.defender.has(quarry):\n    pass\n')  # the checker finds one
+    assert not traits_asked_by_has('if tagged(attack.defender, "large"):\n    pass\n')
+    found = {p: hits for p in _modules([TRAIT_HOME]) if p.name != "data_traits.py"
+             and (hits := traits_asked_by_has(p.read_text(encoding="utf-8")))}
+    assert not found, f"ask a tag the other model's traits declare (TraitRule.tags): {_report(found)}"
 
 
 def test_no_condition_is_named_by_its_string_outside_its_class() -> None:

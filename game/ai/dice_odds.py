@@ -30,6 +30,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import product
 
+from game.core import dice as _dice
 from game.core.dice import has_critical_double, has_double
 
 DOUBLE, CRITICAL, TWO_ONES = 1, 2, 4  # category bits of a roll's final dice
@@ -78,17 +79,12 @@ def category(dice: Sequence[int]) -> int:
     bits = DOUBLE if has_double(dice) else 0
     if has_critical_double(dice):
         bits |= CRITICAL
-    if sum(1 for d in dice if d == 1) >= 2:
+    if _dice.misfire(dice):
         bits |= TWO_ONES
     return bits
 
 
 # -- tables per number of dice (weights are counts of ordered outcomes) -------------------------
-
-def two_ones(dice: Sequence[int]) -> bool:
-    """Two or more dice show 1 (``misfire=True``: the black powder rule as tests name it, [SKILL-7])."""
-    return sum(1 for d in dice if d == 1) >= 2
-
 
 @cache
 def _fresh(n: int, classify: Classify = category) -> dict[tuple[int, Hashable], int]:
@@ -187,7 +183,7 @@ def opposed(active: Roller, reactive: Roller, misfire: bool | Misfire = False,
     [SKILL-7] rule; ``True``: two or more 1s). ``classify``: what the joint distribution keeps of the
     active's final dice (hashable; default the category bits).
     """
-    rule: Misfire = two_ones if misfire is True else (misfire or None)
+    rule: Misfire = _dice.misfire if misfire is True else (misfire or None)
     # only the difference of the two totals matters (the sums kept are the dice's own), so one pattern of
     # dice and re-rolls serves every pair of totals with that difference
     if active.modifier:

@@ -60,11 +60,34 @@ class Odds:
 
 
 @dataclass(frozen=True)
+class SpellEffectOdds:
+    """What a spell that took effect does to its target: its own :meth:`~game.rules.sorcery.Spell.effect`
+    program run over every outcome of the target's saves. ``wounds`` maps wounds taken (after Tough) to their
+    chance; ``puts`` the conditions it puts; ``p_stun`` newly Stunned; ``p_pushed`` pushed."""
+
+    wounds: dict[int, Fraction]
+    p_kill: Fraction
+    p_stun: Fraction
+    puts: dict[str, Fraction]
+    p_pushed: Fraction
+
+    @property
+    def expected_wounds(self) -> Fraction:
+        return _expected(self.wounds)
+
+    def scaled(self, p: Fraction) -> SpellEffectOdds:
+        """The same effect, had with chance ``p`` (nothing otherwise)."""
+        return SpellEffectOdds(_scale(self.wounds, p), self.p_kill * p, self.p_stun * p,
+                               {k: q * p for k, q in self.puts.items()}, self.p_pushed * p)
+
+
+@dataclass(frozen=True)
 class SpellOdds:
     p_success: Fraction
     p_burn_out: Fraction  # two natural 1s on the final casting dice ([SORC-6])
-    expected_wounds: Fraction  # Ravage only, after Tough
+    expected_wounds: Fraction  # the spell's wounds, after Tough
     roll: RollOdds | None = None
+    effect: SpellEffectOdds | None = field(default=None, compare=False)  # over the cast: resisted is nothing
 
 
 def _expected(wounds: dict[int, Fraction]) -> Fraction:
@@ -146,13 +169,15 @@ Leaf = tuple[int, int, bool, bool]  # wounds taken, wounds left, newly Stunned, 
 
 
 def _enumerate(program: Callable[[_Sketch], Generator[Any, Any, Any]], left: int, stunned: bool, immune: bool,
-               fate: tuple[int, int]) -> tuple[tuple[Leaf, Fraction], ...]:
-    """Run ``program`` once per outcome of its trait d6s (it is replayed down each branch: a few d6s at most)."""
-    out: dict[Leaf, Fraction] = {}
+               fate: tuple[int, int], sketch_of: Callable[[tuple[bool, ...]], _Sketch] | None = None,
+               leaf: Callable[[_Sketch, Any], Any] | None = None) -> tuple[tuple[Any, Fraction], ...]:
+    """Run ``program`` once per outcome of its trait d6s (it is replayed down each branch: a few d6s at most).
+    ``sketch_of`` makes the sketch for one branch's outcomes and ``leaf`` reads its end (an attack's by default)."""
+    out: dict[Any, Fraction] = {}
     stack: list[tuple[tuple[bool, ...], Fraction]] = [((), Fraction(1))]
     while stack:
         outcomes, weight = stack.pop()
-        sketch = _Sketch(left, stunned, immune, fate, outcomes)
+        sketch = sketch_of(outcomes) if sketch_of else _Sketch(left, stunned, immune, fate, outcomes)
         gen = program(sketch)
         try:
             next(gen)
@@ -163,6 +188,10 @@ def _enumerate(program: Callable[[_Sketch], Generator[Any, Any, Any]], left: int
                 stack.append(((*outcomes, False), weight * (1 - branch.p)))
             continue
         except StopIteration as stop:
+            if leaf is not None:
+                key = leaf(sketch, stop.value)
+                out[key] = out.get(key, Fraction(0)) + weight
+                continue
             brutal = bool(getattr(stop.value, "brutal", False))
             key = (sketch.taken, sketch.left, sketch.newly_stunned, brutal)
             out[key] = out.get(key, Fraction(0)) + weight
@@ -310,26 +339,80 @@ def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell_i
                *, caster_inner_reserve: bool = False, target_inner_reserve: bool = False,
                hand_of_fortune: tuple[bool, bool] | None = None,
                policies: tuple[str, str] = ("optimal", "optimal"), tough_fate: int | None = None) -> SpellOdds:
-    """The exact odds of casting ``spell_id`` at ``target`` now, as :func:`game.rules.sorcery.cast` resolves it."""
-    spell = sorcery.SPELLS[spell_id]
-    c_dice = 2 + (enhancement == "sorcerers_gambit") + caster_inner_reserve
+    """The exact odds of casting ``spell_id`` at ``target`` now, as :func:`game.rules.sorcery.cast` resolves it:
+    the enhancement's and the spell's own data, and the spell's effect program (:func:`spell_effect_odds`)."""
+    spell, enh = sorcery.SPELLS[spell_id], sorcery.ENHANCEMENTS[enhancement]
+    c_dice = 2 + enh.dice + caster_inner_reserve
     t_dice = 2 + target_inner_reserve
     if hand_of_fortune is None:
         hand_of_fortune = (not caster_inner_reserve and fate.reroll_fate_allowed(state, caster.side, False),
                            not target_inner_reserve and fate.reroll_fate_allowed(state, target.side, False))
-    c_total = _total(caster, "WP", sorcery.casting_modifiers(state, caster, target, enhancement == "greater_focus"))
+    c_total = _total(caster, "WP", sorcery.casting_modifiers(state, caster, target, enh))
     t_total = _total(target, spell.resist, sorcery.resist_modifiers(state, target, spell, caster))
     rerolls = (combat.offers_reroll_ones(state, caster, "WP", c_dice, "cast", None),
                combat.offers_reroll_ones(state, target, spell.resist, t_dice, "resist", None))
     active = Roller(c_dice, 0, rerolls[0], hand_of_fortune[0], policies[0])  # the difference is what counts
     reactive = Roller(t_dice, t_total - c_total, rerolls[1], hand_of_fortune[1], policies[1])
     roll, burn_out = _casting(active, reactive)
-    wounds = Fraction(0)
-    if spell.id == "ravage":
-        if tough_fate is None:
-            tough_fate = max(0, state.sides[target.side].fate - target_inner_reserve)
-        wounds = roll.win * wound_odds(state, target, caster, None, 1, tough_fate).expected
-    return SpellOdds(roll.win, burn_out, wounds, roll)
+    if tough_fate is None:
+        tough_fate = max(0, state.sides[target.side].fate - target_inner_reserve)
+    effect = spell_effect_odds(state, caster, target, spell_id, tough_fate).scaled(roll.win)
+    return SpellOdds(roll.win, burn_out, effect.expected_wounds, roll, effect)
+
+
+def spell_effect_odds(state: GameState, caster: ModelState, target: ModelState, spell_id: str,
+                      fate: int | None = None) -> SpellEffectOdds:
+    """What ``spell_id`` does to ``target`` once it takes effect, as :func:`game.rules.sorcery.take_effect` does
+    it: the spell's effect program run over every save's d6 (the target's side spends Fate on each while it has
+    any, or ``fate``)."""
+    spell = sorcery.SPELLS[spell_id]
+    if fate is None:
+        fate = state.sides[target.side].fate
+    saves = combat.wound_saves(state, target, caster, None)
+    left, stunned = target.max_wounds - target.wounds_taken, conditions.STUNNED.on(target)
+    immune = conditions.stun_immune(state, target, caster)
+
+    def sketch(outcomes: tuple[bool, ...]) -> _Sketch:
+        return _SpellSketch(caster, target, saves, left, stunned, immune, max(0, fate), outcomes)
+
+    def leaf(s: _Sketch, _: Any) -> tuple:
+        assert isinstance(s, _SpellSketch)
+        return s.taken, s.left, s.newly_stunned, s.puts, s.pushed
+
+    leaves = _enumerate(spell.effect, left, stunned, immune, (0, fate), sketch, leaf)  # type: ignore[arg-type]
+    wounds: dict[int, Fraction] = {}
+    puts: dict[str, Fraction] = {}
+    kill = stun = pushed = Fraction(0)
+    for (taken, after, newly, put, push), q in leaves:
+        wounds[taken] = wounds.get(taken, Fraction(0)) + q
+        kill += q * (after <= 0)
+        stun += q * newly
+        pushed += q * push
+        for c in put:
+            puts[c] = puts.get(c, Fraction(0)) + q
+    return SpellEffectOdds(wounds, kill, stun, puts, pushed)
+
+
+class _SpellSketch(_Sketch):
+    """The target as the odds follow it through a spell's effect: the attack's sketch, plus the conditions put,
+    the push, and the first option of any question (which attribute Weakness takes changes none of the figures)."""
+
+    def __init__(self, caster: ModelState, target: ModelState, saves: tuple[WoundSave, ...], left: int,
+                 stunned: bool, immune: bool, fate: int, outcomes: tuple[bool, ...]):
+        super().__init__(left, stunned, immune, (0, fate), outcomes)
+        self.caster, self.target, self.saves = caster, target, saves
+        self.puts: frozenset[str] = frozenset()
+        self.pushed = False
+
+    def put(self, condition: str, value: Any = True) -> None:
+        self.puts |= {condition}
+
+    def push(self, inches: float, why: str) -> None:
+        self.pushed = True
+
+    def ask(self, decision: Any) -> Generator[Any, Any, Any]:
+        return decision.options[0].key
+        yield  # pragma: no cover
 
 
 @lru_cache(maxsize=4096)
@@ -477,13 +560,58 @@ def area_spell_hold(state: GameState, caster: ModelState, victim: ModelState, sp
                     policy: str = "optimal") -> HoldOdds:
     """A More than One victim's resisting roll against the casting ``total`` ([SEQ-8]), as
     :func:`game.rules.sorcery.more_than_one` resolves it: P(the spell takes it) and P(Hand of Fortune spent)."""
-    spell = sorcery.SPELLS[spell_id]
     if hand_of_fortune is None:
         hand_of_fortune = not inner_reserve and fate.reroll_fate_allowed(state, victim.side, False)
+    return against_total(_area_spell_rollers(state, caster, victim, spell_id, inner_reserve, (hand_of_fortune,),
+                                             policy)[0], total)
+
+
+def _area_spell_rollers(state: GameState, caster: ModelState, victim: ModelState, spell_id: str, inner_reserve: bool,
+                        hand_of_fortune: tuple[bool, ...], policy: str) -> list[Roller]:
+    spell = sorcery.SPELLS[spell_id]
     dice = 2 + inner_reserve
-    mods = sorcery.resist_modifiers(state, victim, spell, caster, area=True)
+    total = _total(victim, spell.resist, sorcery.resist_modifiers(state, victim, spell, caster, area=True))
     rerolls = combat.offers_reroll_ones(state, victim, spell.resist, dice, "resist", None)
-    return against_total(Roller(dice, _total(victim, spell.resist, mods), rerolls, hand_of_fortune, policy), total)
+    return [Roller(dice, total, rerolls, hof, policy) for hof in hand_of_fortune]
+
+
+@dataclass(frozen=True)
+class SpellVictimOdds:
+    """One More than One victim ([SEQ-8]): P(the spell takes it), what the spell then does (over the cast),
+    and P(its side spends Hand of Fortune on its roll)."""
+
+    model: str
+    p_hit: Fraction
+    effect: SpellEffectOdds
+    p_hand_of_fortune: Fraction = Fraction(0)
+
+
+def area_spell_odds(state: GameState, caster: ModelState, first: ModelState, spell_id: str,
+                    enhancement: str = "more_than_one", *, caster_inner_reserve: bool = False,
+                    target_inner_reserve: bool = False, policies: tuple[str, str] = ("optimal", "optimal"),
+                    victim_policy: str = "optimal", first_odds: SpellOdds | None = None) -> list[SpellVictimOdds]:
+    """Every other victim of an area spell ([SEQ-8]) cast at ``first`` now, in the engine's order: the spell
+    takes each whose own roll the casting total beats, after the first target was taken; each victim's Hand of
+    Fortune is on offer while its side has not used its one of the activation ([FATE-7]), as for an area attack
+    (:func:`area_odds`). The victims are those standing within 3″ of ``first`` now (the engine looks after the
+    first target's effect: a Push that carries it away from one is not followed). A victim's saves spend its
+    side's Fate while it has any (Fate the earlier rolls spent is not followed)."""
+    enh = sorcery.ENHANCEMENTS[enhancement]
+    victims = sorcery.area_victims(state, caster, first)
+    if not enh.area or not victims:
+        return []
+    odds = first_odds or spell_odds(state, caster, first, spell_id, enhancement,
+                                    caster_inner_reserve=caster_inner_reserve,
+                                    target_inner_reserve=target_inner_reserve, policies=policies)
+    assert odds.roll is not None
+    c_total = _total(caster, "WP", sorcery.casting_modifiers(state, caster, first, enh))
+    open_a = not caster_inner_reserve and fate.reroll_fate_allowed(state, caster.side, False)
+    open_d = not target_inner_reserve and fate.reroll_fate_allowed(state, first.side, False)
+    rollers = [_area_spell_rollers(state, caster, v, spell_id, False, (False, True), victim_policy) for v in victims]
+    hit, hof = _spread(tuple(odds.roll.wins_by.items()), c_total, (open_a, open_d), (caster.side, first.side),
+                       tuple(v.side for v in victims), tuple((r[0], r[1]) for r in rollers))
+    return [SpellVictimOdds(v.id, hit[i], spell_effect_odds(state, caster, v, spell_id).scaled(hit[i]), hof[i])
+            for i, v in enumerate(victims)]
 
 
 def victim_beaten(state: GameState, context: dict, inner_reserve: bool = False) -> Fraction:

@@ -126,13 +126,31 @@ class Trial:
                 self._finish()
                 return True
             changed = True
-            if msg.get("done"):
-                self._finish()
-            elif "fatal" in msg:
-                self.fatal = msg["fatal"]
-            else:
-                self.result.add(msg)
+            self._take(msg)
         return changed
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the next message (a game's record, a fatal error, the end) is collected, or ``timeout``
+        seconds pass; True when one was. For scripts and tests that have nothing else to do: the window polls."""
+        if self.done:
+            return False
+        try:
+            msg = self._queue.get(timeout=timeout)
+        except queue.Empty:
+            return False
+        except (OSError, ValueError, EOFError):
+            self._finish()
+            return True
+        self._take(msg)
+        return True
+
+    def _take(self, msg: dict[str, Any]) -> None:
+        if msg.get("done"):
+            self._finish()
+        elif "fatal" in msg:
+            self.fatal = msg["fatal"]
+        else:
+            self.result.add(msg)
 
     def cancel(self) -> None:
         if self.done:

@@ -9,6 +9,7 @@ random source is touched.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,6 +130,12 @@ def has_double(dice: tuple[int, ...] | list[int]) -> bool:
 def has_critical_double(dice: tuple[int, ...] | list[int]) -> bool:
     """[DICE-3]: at least two dice show 6."""
     return sum(1 for d in dice if d == 6) >= 2
+
+
+def misfire(dice: Sequence[int]) -> bool:
+    """Two or more dice show a natural 1: a black powder weapon's misfire ([SKILL-7]) and a caster's
+    burn-out ([SORC-6]) read this one predicate, and so do the odds."""
+    return sum(1 for d in dice if d == 1) >= 2
 
 
 @dataclass(frozen=True)

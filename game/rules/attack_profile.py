@@ -15,7 +15,7 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from game.core.dice import Modifier, effective_modifiers, has_critical_double, has_double
+from game.core.dice import Modifier, effective_modifiers, has_critical_double, has_double, misfire
 
 Gen = Generator[Any, Any, Any]
 
@@ -103,15 +103,10 @@ class DiceRules:
     @property
     def misfire(self) -> Callable[[Sequence[int]], bool] | None:
         """The rule that ends the attack on its first dice, if any (one function, so callers may key on it)."""
-        return black_powder_misfire if self.black_powder else None
+        return misfire if self.black_powder else None  # [SKILL-7]
 
     def misfires(self, dice: Sequence[int]) -> bool:
         return self.misfire is not None and self.misfire(dice)
-
-
-def black_powder_misfire(dice: Sequence[int]) -> bool:
-    """[SKILL-7]: two or more of the attacker's first dice show 1 with a black powder weapon."""
-    return sum(v == 1 for v in dice) >= 2
 
 
 @dataclass(frozen=True)

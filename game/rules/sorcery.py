@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
-from typing import Any
+from functools import cached_property
+from typing import Any, Protocol
 
-from game.core.dice import Modifier, ResolutionRoll, active_wins
+from game.core.dice import Modifier, ResolutionRoll, active_wins, misfire
 from game.rules import board, combat, conditions, fate
+from game.rules.attack_profile import Table, WoundSave, wounds
+from game.rules.combat import OnTheTable
 from game.rules.decisions import Decision, Option
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import any_hook, hooks_of, trait_hooks
@@ -16,42 +19,182 @@ from game.rules.traits.base import any_hook, hooks_of, trait_hooks
 Gen = Generator[Decision, Any, Any]
 
 RANGE = 18.0  # [SORC-3]
+AREA = 3.0  # [SEQ-8]: More than One reaches every other model within 3″ of the first target
 
 
-@dataclass(frozen=True)
+class SpellTable(Table, Protocol):
+    """Where a spell's effect lands ([SPELL-1]-[SPELL-6]): the live game (:class:`OnTheGame`) or the odds'
+    sketch of the target. Besides an attack's table (wounds, Stun, trait rolls, the log), it knows the caster
+    and the target (read only) and the target's wound saves against the caster; it puts conditions, pushes,
+    and asks the caster's player."""
+
+    caster: ModelState
+    target: ModelState
+    saves: tuple[WoundSave, ...]
+
+    def note(self, kind: str, text: str, rule: str, data: dict[str, Any] | None = None, **who: str) -> None: ...
+
+    def put(self, condition: str, value: Any = True) -> None: ...
+
+    def push(self, inches: float, why: str) -> None: ...
+
+    def ask(self, decision: Decision) -> Gen: ...
+
+
 class Spell:
-    id: str
-    name: str
-    resist: str  # "WP" | "PD"
-    rule: str
-    text: str
+    """One spell, registered once ([SPELL-1]-[SPELL-6]): what it is resisted by, and its effect as one program
+    (:meth:`effect`) that :func:`take_effect` runs on the game and :func:`game.ai.odds.spell_odds` runs over
+    every outcome of the target's saves. Nothing else in the game says what a spell does."""
+
+    id: str = ""
+    name: str = ""
+    resist: str = "WP"  # "WP" | "PD"
+    rule: str = ""
+    text: str = ""
+    wounds: int = 0  # the wounds it deals, each offered to the target's saves
+
+    def effect(self, table: SpellTable) -> Gen:
+        """What the spell does to a target it beat; returns the wounds the target took."""
+        if not self.wounds:
+            return 0
+        return (yield from wounds(table, table.saves, self.wounds, False))
+
+    def __repr__(self) -> str:
+        return f"<spell {self.id}>"
 
 
-SPELLS: dict[str, Spell] = {s.id: s for s in [
-    Spell("confusion", "Confusion", "WP", "SPELL-1", "-1 to its activation roll this turn"),
-    Spell("entangle", "Entangle", "WP", "SPELL-2", "movement halved and no charging until Maintenance"),
-    Spell("push", "Push", "PD", "SPELL-3", "pushed 2″ straight away from the caster"),
-    Spell("ravage", "Ravage", "PD", "SPELL-4", "1 wound"),
-    Spell("stun", "Stun", "WP", "SPELL-5", "Stunned"),
-    Spell("weakness", "Weakness", "WP", "SPELL-6", "-2 to one attribute until Maintenance"),
-]}
+SPELLS: dict[str, Spell] = {}
+
+
+def spell(cls: type[Spell]) -> type[Spell]:
+    """Register a spell class (one instance) under its ``id``; the menu lists them in registration order."""
+    SPELLS[cls.id] = cls()
+    return cls
+
+
+@spell
+class Confusion(Spell):
+    id, name, resist, rule, text = "confusion", "Confusion", "WP", "SPELL-1", "-1 to its activation roll this turn"
+
+    def effect(self, table: SpellTable) -> Gen:
+        t = table.target
+        if t.activated:
+            table.note("SpellNoEffect", f"{t.name} has already activated: Confusion has no effect", self.rule,
+                       model="target")
+        else:
+            table.put("confused")
+            table.note("Confused", f"{t.name} is Confused: -1 to its activation roll", self.rule, model="target")
+        return 0
+        yield  # pragma: no cover
+
+
+@spell
+class Entangle(Spell):
+    id, name, resist, rule, text = ("entangle", "Entangle", "WP", "SPELL-2",
+                                    "movement halved and no charging until Maintenance")
+
+    def effect(self, table: SpellTable) -> Gen:
+        table.put("entangled")
+        table.note("Entangled", f"{table.target.name} is Entangled: movement halved, no charging", self.rule,
+                   model="target")
+        return 0
+        yield  # pragma: no cover
+
+
+@spell
+class Push(Spell):
+    id, name, resist, rule, text = "push", "Push", "PD", "SPELL-3", "pushed 2″ straight away from the caster"
+    inches = 2.0
+
+    def effect(self, table: SpellTable) -> Gen:
+        table.push(self.inches, "Push spell")
+        return 0
+        yield  # pragma: no cover
+
+
+@spell
+class Ravage(Spell):
+    id, name, resist, rule, text = "ravage", "Ravage", "PD", "SPELL-4", "1 wound"
+    wounds = 1
+
+
+@spell
+class Stun(Spell):
+    id, name, resist, rule, text = "stun", "Stun", "WP", "SPELL-5", "Stunned"
+
+    def effect(self, table: SpellTable) -> Gen:
+        table.stun("Stun spell", self.rule)
+        return 0
+        yield  # pragma: no cover
+
+
+@spell
+class Weakness(Spell):
+    id, name, resist, rule, text = ("weakness", "Weakness", "WP", "SPELL-6",
+                                    "-2 to one attribute until Maintenance")
+    attributes = ("MA", "RA", "PD", "WP")
+
+    def effect(self, table: SpellTable) -> Gen:
+        t = table.target
+        attr = yield from table.ask(Decision("weakness", table.caster.side,
+                                             f"Weakness on {t.name}: which attribute loses 2?", self.rule,
+                                             [Option(a, f"{a} {t.profile.attributes[a]}") for a in self.attributes],
+                                             context={"model": t.id}))
+        table.put("weakness", attr)
+        table.note("Weakened", f"{t.name} is Weakened: -2 {attr} until Maintenance", self.rule,
+                   data={"attribute": attr}, model="target")
+        return 0
+
+
+class OnTheGame(OnTheTable):
+    """A spell's effect dealt to the live game: the attack's table, plus conditions, the push and the question."""
+
+    def __init__(self, state: GameState, target: ModelState, caster: ModelState):
+        super().__init__(state, target, caster)
+        self.caster = caster
+
+    @cached_property
+    def saves(self) -> tuple[WoundSave, ...]:
+        return combat.wound_saves(self.state, self.target, self.caster, None)
+
+    def note(self, kind: str, text: str, rule: str, data: dict[str, Any] | None = None, **who: str) -> None:
+        ids = {"attacker": self.caster.id, "target": self.target.id}
+        self.state.emit(kind, text, **{k: ids[role] for k, role in who.items()}, **(data or {}), rule=rule)
+
+    def put(self, condition: str, value: Any = True) -> None:
+        conditions.CONDITIONS[condition].put(self.target, value)
+
+    def push(self, inches: float, why: str) -> None:
+        from game.rules.movement import push
+
+        push(self.state, self.target, self.caster, inches, why, stun_if_blocked=False, remove_if_off=False)
+
+    def ask(self, decision: Decision) -> Gen:
+        return (yield decision)
 
 
 @dataclass(frozen=True)
 class Enhancement:
+    """One enhancement ([SORC-5]) as data the engine and the odds both read."""
+
     id: str
     name: str
     ap: int
     text: str
+    reach: float = 0.0  # added to the spell's range
+    focus: int = 0  # added to the casting roll
+    dice: int = 0  # extra casting dice
+    area: bool = False  # More than One ([SEQ-8])
 
 
 ENHANCEMENTS: dict[str, Enhancement] = {e.id: e for e in [  # [SORC-5]
     Enhancement("none", "No enhancement", 0, ""),
-    Enhancement("greater_reach", "Greater Reach", 1, "+6″ range"),
-    Enhancement("greater_focus", "Greater Focus", 1, "+2 to the casting roll"),
-    Enhancement("sorcerers_gambit", "Sorcerer's Gambit", 2, "+1d6 to the casting roll"),
-    Enhancement("more_than_one", "More than One", 2, "the spell gets an area of effect"),
+    Enhancement("greater_reach", "Greater Reach", 1, "+6″ range", reach=6.0),
+    Enhancement("greater_focus", "Greater Focus", 1, "+2 to the casting roll", focus=2),
+    Enhancement("sorcerers_gambit", "Sorcerer's Gambit", 2, "+1d6 to the casting roll", dice=1),
+    Enhancement("more_than_one", "More than One", 2, "the spell gets an area of effect", area=True),
 ]}
+NONE = ENHANCEMENTS["none"]
 
 
 def has_spells(model: ModelState) -> bool:
@@ -78,7 +221,7 @@ def spell_targets(state: GameState, caster: ModelState, reach: float) -> list[Mo
 
 def reach_of(enhancement: Enhancement) -> float:
     """[SORC-3] / [SORC-5]: 18″, or 24″ with Greater Reach."""
-    return RANGE + (6.0 if enhancement.id == "greater_reach" else 0.0)
+    return RANGE + enhancement.reach
 
 
 def enhancement_options(state: GameState, caster: ModelState, ap: int) -> tuple[list[Enhancement], list[dict]]:
@@ -96,14 +239,15 @@ def enhancement_options(state: GameState, caster: ModelState, ap: int) -> tuple[
     return ok, missing
 
 
-def casting_modifiers(state: GameState, caster: ModelState, target: ModelState, focus: bool) -> list[Modifier]:
+def casting_modifiers(state: GameState, caster: ModelState, target: ModelState,
+                      enhancement: Enhancement = NONE) -> list[Modifier]:
     """[SORC-7]: engaged target -3; ran -4 instead of -3; rough -2; Greater Focus +2; no cover, ever."""
     mods = combat.model_roll_modifiers(state, caster)
     mods += [m for c in conditions.condition_hooks(caster) for m in c.cast_modifiers(state, caster)]
     if board.is_engaged(state, target):
         mods.append(Modifier(-3, "SORC-7", "target engaged in close combat"))
-    if focus:
-        mods.append(Modifier(2, "SORC-5", "Greater Focus"))
+    if enhancement.focus:
+        mods.append(Modifier(enhancement.focus, "SORC-5", enhancement.name))
     return mods
 
 
@@ -163,9 +307,8 @@ def cast(state: GameState, caster: ModelState, ap: int) -> Gen:
     t_extra = yield from fate.inner_reserve(state, target.side, f"{target.name}'s resisting roll", False,
                                             {"cast": {**about, "target": target.id, "caster_extra": c_extra}})
     # (3) and (4): the opposed rolls
-    gambit = 1 if enhancement.id == "sorcerers_gambit" else 0
-    c_mods = casting_modifiers(state, caster, target, enhancement.id == "greater_focus")
-    c_roll = combat.roll(state, caster, "WP", c_mods, c_extra + gambit, f"casting {spell.name}")
+    c_mods = casting_modifiers(state, caster, target, enhancement)
+    c_roll = combat.roll(state, caster, "WP", c_mods, c_extra + enhancement.dice, f"casting {spell.name}")
     t_roll = combat.roll(state, target, spell.resist, resist_modifiers(state, target, spell, caster), t_extra,
                          f"resisting {spell.name}")
     c_roll, t_roll = yield from combat.reroll_window(state, caster, c_roll, target, t_roll, ("cast", "resist"))
@@ -176,7 +319,7 @@ def cast(state: GameState, caster: ModelState, ap: int) -> Gen:
                cast=c_roll.total, resist=t_roll.total, success=success, rule="SORC-4")
     if success:
         yield from take_effect(state, caster, target, spell)
-        if enhancement.id == "more_than_one":
+        if enhancement.area:
             yield from more_than_one(state, caster, target, spell, c_roll)
     # (6) burn-out, judged on the dice as they finally stand ([T-ARCATT-1])
     burn_out(state, caster, c_roll)
@@ -185,52 +328,30 @@ def cast(state: GameState, caster: ModelState, ap: int) -> Gen:
 
 def burn_out(state: GameState, caster: ModelState, c_roll: ResolutionRoll) -> None:
     """[SORC-6]: two or more natural 1s on the casting dice: no more casting this game."""
-    if sum(v == 1 for v in c_roll.dice) >= 2:
+    if misfire(c_roll.dice):
         conditions.BURNT_OUT.put(caster)
         state.emit("BurnOut", f"{caster.name} burns out and can cast no more this game", model=caster.id,
                    rule="SORC-6")
 
 
 def take_effect(state: GameState, caster: ModelState, target: ModelState, spell: Spell) -> Gen:
-    """[SPELL-1]-[SPELL-6]."""
-    wounds = 0
-    if spell.id == "confusion":
-        if target.activated:
-            state.emit("SpellNoEffect", f"{target.name} has already activated: Confusion has no effect",
-                       model=target.id, rule="SPELL-1")
-        else:
-            conditions.CONFUSED.put(target)
-            state.emit("Confused", f"{target.name} is Confused: -1 to its activation roll", model=target.id,
-                       rule="SPELL-1")
-    elif spell.id == "entangle":
-        conditions.ENTANGLED.put(target)
-        state.emit("Entangled", f"{target.name} is Entangled: movement halved, no charging", model=target.id,
-                   rule="SPELL-2")
-    elif spell.id == "push":
-        from game.rules.movement import push
-
-        push(state, target, caster, 2.0, "Push spell", stun_if_blocked=False, remove_if_off=False)
-    elif spell.id == "ravage":
-        wounds = yield from combat.deal_wounds(state, target, 1, caster, None)
-    elif spell.id == "stun":
-        conditions.stun(state, target, caster, "Stun spell", "SPELL-5")
-    elif spell.id == "weakness":
-        attr = yield Decision("weakness", caster.side, f"Weakness on {target.name}: which attribute loses 2?",
-                              "SPELL-6", [Option(a, f"{a} {target.profile.attributes[a]}") for a in
-                                          ("MA", "RA", "PD", "WP")], context={"model": target.id})
-        conditions.WEAKNESS.put(target, attr)
-        state.emit("Weakened", f"{target.name} is Weakened: -2 {attr} until Maintenance", model=target.id,
-                   attribute=attr, rule="SPELL-6")
+    """[SPELL-1]-[SPELL-6]: the spell's own effect on the game, then the caster's traits that follow a spell."""
+    wounds = yield from spell.effect(OnTheGame(state, target, caster))
     for h in hooks_of(caster):
         yield from h.after_spell(state, caster, target, wounds)
+
+
+def area_victims(state: GameState, caster: ModelState, first: ModelState) -> list[ModelState]:
+    """[SEQ-8]: every other model within 3″ of the first target, nearest first, never the caster nor a Prisoner
+    (the engine's order, which the odds follow too)."""
+    return [m for m in board.affected_within(state, first, AREA) if m.id != caster.id]
 
 
 def more_than_one(state: GameState, caster: ModelState, first: ModelState, spell: Spell,
                   c_roll: ResolutionRoll) -> Gen:
     """[SEQ-8]: every other model within 3″ of the first target (never the caster) resists at +2, each roll
     its own with its player's Fate ([AOE-1] RULING 2026-12-01)."""
-    victims = [m for m in board.affected_within(state, first, 3) if m.id != caster.id]  # nor a Prisoner
-    for v in victims:
+    for v in area_victims(state, caster, first):
         r = yield from combat.hold_against(state, v, spell.resist, resist_modifiers(state, v, spell, caster, area=True),
                                            c_roll.total, f"resisting {spell.name} (More than One)", "resist",
                                            context={"area_spell": spell.id, "caster": caster.id})

@@ -94,6 +94,8 @@ class TraitRule:
     emblem_rank: int = 0  # the highest-ranked trait emblem wins (a mounted sorcerer shows its mount)
     token_mark: str = ""  # a small mark beside the emblem ("skull" for Undead)
     token_big: bool = False  # a toothed ring round the base: a bigger creature (Large, Gargantuan)
+    # -- what the model is, for the rules that ask of another model (OpenRA's TargetTypes) -------------
+    tags: frozenset[str] = frozenset()  # asked with ``tagged(model, tag)``, never by another trait's id
 
     def available_actions(self, state: GameState, model: ModelState) -> tuple[ActionKind, ...]:
         """The trait's actions the model may declare now (Sorcery: not once burnt out)."""
@@ -326,6 +328,29 @@ def _remember_profile(profile: Any, hooks: tuple[TraitRule, ...]) -> None:
     if len(_BY_PROFILE) > 4096:
         _BY_PROFILE.clear()
     _BY_PROFILE[id(profile)] = (profile, QUALITIES.changes, TRAITS.changes, hooks)
+
+
+# id of a profile -> (the profile, the registries' change counts, the tags its hooks declare)
+_TAGS: dict[int, tuple[Any, int, int, frozenset[str]]] = {}
+
+
+def tags_of(model: ModelState) -> frozenset[str]:
+    """The tags the model's own hooks (qualities and traits) declare: what a rule about another model asks
+    ("is the attacker large?"), so that no trait names another trait."""
+    profile = model.profile
+    hit = _TAGS.get(id(profile))
+    if hit is not None and hit[0] is profile and hit[1] == QUALITIES.changes and hit[2] == TRAITS.changes:
+        return hit[3]
+    tags = frozenset(t for h in trait_hooks(model) for t in h.tags)
+    if len(_TAGS) > 4096:
+        _TAGS.clear()
+    _TAGS[id(profile)] = (profile, QUALITIES.changes, TRAITS.changes, tags)
+    return tags
+
+
+def tagged(model: ModelState, tag: str) -> bool:
+    """Whether one of the model's traits declares ``tag`` (:attr:`TraitRule.tags`)."""
+    return tag in tags_of(model)
 
 
 def hooks_of(model: ModelState) -> list[TraitRule]:

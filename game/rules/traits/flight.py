@@ -25,6 +25,7 @@ class Flight(TraitRule):
     emblem = "wings"
     emblem_rank = 2
     flies = True
+    tags = frozenset({"flight"})  # Reach's +2 against it ([T-REACH-2])
     ignores_rough = "T-FLIGHT-1"
 
     def moved(self, state: GameState, model: ModelState, length: float) -> None:

@@ -9,7 +9,7 @@ from game.core.dice import Modifier
 from game.rules.action_kinds import FREES, MOVES, ActionKind
 from game.rules.decisions import Decision
 from game.rules.state import GameState, ModelState
-from game.rules.traits.base import TraitRule, trait
+from game.rules.traits.base import TraitRule, tagged, trait
 
 if TYPE_CHECKING:
     from game.rules.combat import Attack
@@ -24,6 +24,7 @@ class Gargantuan(TraitRule):
     can_sneak = False
     causes_terror = True
     terror_immune = True
+    tags = frozenset({"gargantuan"})  # Giant Slayer's quarry; Stuns Large and Gargantuan models
     never_in_cover = True  # [T-GARG-5]
 
     def target_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
@@ -71,4 +72,4 @@ class Gargantuan(TraitRule):
         yield  # pragma: no cover
 
     def stun_immune(self, state: GameState, model: ModelState, source: ModelState | None) -> bool:
-        return not (source is not None and source.has("gargantuan"))
+        return not (source is not None and tagged(source, "gargantuan"))

@@ -22,8 +22,8 @@ class GiantSlayer(TraitRule):
     rule = "T-GIANT-1"
 
     def attack_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
-        return (against(attack, "large", 3, "T-GIANT-1", "Giant Slayer", ranged_too=True)
-                or against(attack, "gargantuan", 2, "T-GIANT-1", "Giant Slayer", ranged_too=True))
+        return (against(attack, "large", "Large", 3, "T-GIANT-1", "Giant Slayer", ranged_too=True)
+                or against(attack, "gargantuan", "Gargantuan", 2, "T-GIANT-1", "Giant Slayer", ranged_too=True))
 
     def ally_attack_modifiers(self, state: GameState, holder: ModelState, attack: Attack) -> list[Modifier]:
         return aura(holder, attack, "large", "T-GIANT-2", "Giant Slayer")

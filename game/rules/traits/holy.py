@@ -20,9 +20,10 @@ if TYPE_CHECKING:
 class Holy(TraitRule):
     name = "Holy"
     rule = "T-HOLY-1"
+    tags = frozenset({"holy"})  # Undead lose Tough against it ([T-HOLY-1])
 
     def attack_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
-        return against(attack, "undead", 3, "T-HOLY-1", "Holy")
+        return against(attack, "undead", "Undead", 3, "T-HOLY-1", "Holy")
 
     def ally_attack_modifiers(self, state: GameState, holder: ModelState, attack: Attack) -> list[Modifier]:
         return aura(holder, attack, "undead", "T-HOLY-2", "Holy")

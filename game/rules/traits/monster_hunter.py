@@ -19,7 +19,7 @@ class MonsterHunter(TraitRule):
     rule = "T-MONHUNT-1"
 
     def attack_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
-        return against(attack, "monstrous", 3, "T-MONHUNT-1", "Monster Hunter")
+        return against(attack, "monstrous", "Monstrous", 3, "T-MONHUNT-1", "Monster Hunter")
 
     def ally_attack_modifiers(self, state: GameState, holder: ModelState, attack: Attack) -> list[Modifier]:
         return aura(holder, attack, "monstrous", "T-MONHUNT-1", "Monster Hunter")

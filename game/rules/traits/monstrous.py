@@ -9,3 +9,4 @@ class Monstrous(TraitRule):
     rule = "T-MONSTROUS-1"
     causes_terror = True
     terror_immune = True
+    tags = frozenset({"monstrous"})  # Monster Hunter's quarry ([T-MONHUNT-1])

@@ -12,6 +12,7 @@ class Mounted(TraitRule):
     emblem = "mount"
     emblem_rank = 3
     can_sneak = False
+    tags = frozenset({"mounted"})  # Reach's +2 against it ([T-REACH-2])
 
     def move_bonus(self, state: GameState, model: ModelState, action: str) -> list[Modifier]:
         return [Modifier(3, "T-MOUNTED-1", "Mounted")]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.core.dice import Modifier
 from game.rules.state import GameState
-from game.rules.traits.base import TraitRule, trait
+from game.rules.traits.base import TraitRule, tagged, trait
 
 if TYPE_CHECKING:
     from game.rules.combat import Attack
@@ -25,7 +25,7 @@ class Reach(TraitRule):
         if attack.action == "charge_attack":
             out.append(Modifier(2, "T-REACH-1", "Reach against the charge"))
         a = attack.attacker
-        if a.has("mounted") or a.has("flight"):
-            out.append(Modifier(2, "T-REACH-2", f"Reach against a {'Mounted' if a.has('mounted') else 'Flight'} "
+        if tagged(a, "mounted") or tagged(a, "flight"):
+            out.append(Modifier(2, "T-REACH-2", f"Reach against a {'Mounted' if tagged(a, 'mounted') else 'Flight'} "
                                 "attacker"))
         return out

@@ -25,6 +25,7 @@ class Sorcery(TraitRule):
     emblem = "staff"  # the token shows a sorcerer
     emblem_rank = 1
     casts_spells = True
+    tags = frozenset({"sorcerer"})  # Witch Hunter's quarry ([T-WITCH-1])
     actions = (ActionKind("cast_1", "Spell", 1, "free", "SPEC-1"),
                ActionKind("cast_2", "Spell + 1 AP enhancement", 2, "free", "SPEC-1"),
                ActionKind("cast_3", "Spell + 2 AP enhancement", 3, "free", "SPEC-1"))

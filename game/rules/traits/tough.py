@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from game.rules.attack_profile import TraitRoll, WoundSave
 from game.rules.state import GameState, ModelState
-from game.rules.traits.base import TraitRule, trait
+from game.rules.traits.base import TraitRule, tagged, trait
 
 if TYPE_CHECKING:
     from game.rules.combat import Attack
@@ -22,7 +22,7 @@ class Tough(TraitRule):
 
     def wound_saves(self, state: GameState, model: ModelState, source: ModelState | None,
                     attack: Attack | None) -> list[WoundSave]:
-        if source is not None and source.has("holy") and model.has("undead") and attack is not None:
+        if source is not None and tagged(source, "holy") and tagged(model, "undead") and attack is not None:
             return [WoundSave(None, lost=(f"{model.name} has no Tough against {source.name}'s holy attack",
                                           "T-HOLY-1"))]
         return [SAVE]

@@ -12,3 +12,4 @@ class Undead(Tough):  # has Tough: the same wound hook
     fearless = True
     causes_terror = True
     terror_immune = True
+    tags = frozenset({"undead"})  # Holy's bonus and its loss of Tough ([T-HOLY-1])

@@ -19,7 +19,7 @@ class WitchHunter(TraitRule):
     rule = "T-WITCH-1"
 
     def attack_modifiers(self, state: GameState, attack: Attack) -> list[Modifier]:
-        return against(attack, "sorcery", 3, "T-WITCH-1", "Witch Hunter")
+        return against(attack, "sorcerer", "Sorcery", 3, "T-WITCH-1", "Witch Hunter")
 
     def ally_attack_modifiers(self, state: GameState, holder: ModelState, attack: Attack) -> list[Modifier]:
-        return aura(holder, attack, "sorcery", "T-WITCH-1", "Witch Hunter")
+        return aura(holder, attack, "sorcerer", "T-WITCH-1", "Witch Hunter")

@@ -509,7 +509,7 @@ def _spell_summary(state: GameState, caster: ModelState, target: ModelState) -> 
     by_resist = {"WP": [], "PD": []}
     for s in sorcery.SPELLS.values():
         by_resist[s.resist].append(s.name)
-    c_mods = _mods([*sorcery.casting_modifiers(state, caster, target, False),
+    c_mods = _mods([*sorcery.casting_modifiers(state, caster, target),
                     *combat.weakness_modifiers(caster, "WP")])
     extra = [f"vs WP ({', '.join(by_resist['WP'])}): P(success) {pct(wp.p_success)}",
              f"vs PD ({', '.join(by_resist['PD'])}): P(success) {pct(pd.p_success)}",
@@ -554,7 +554,7 @@ def spell_reserve_lines(state: GameState, cast: dict, side: int) -> list[str]:
         return spell_odds(state, caster, target, spell.id, enhancement, **extra)
 
     def effect(o) -> str:
-        wounds = f", expected wounds {float(o.expected_wounds):.2f}" if spell.id == "ravage" else ""
+        wounds = f", expected wounds {float(o.expected_wounds):.2f}" if spell.wounds else ""
         return f"{spell.name} takes effect {pct(o.p_success)}{wounds}"
 
     if "target" in cast:  # the target's resisting roll: its player weighs one extra die to resist
