@@ -15,14 +15,23 @@ import pygame_gui
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes import common
-from game.ui.settings import SCALES, SPEEDS, fit_to_screen
+from game.ui.settings import MIN_WINDOW, SCALES, SPEEDS, fit_to_screen
 from game.ui.sound import VOLUMES
 
-WINDOW_SIZES = ((1280, 800), (1366, 768), (1600, 900), (1920, 1080))
+# from the smallest window every scene fits (settings.MIN_WINDOW) to 4K; those larger than the screen are left out
+WINDOW_SIZES = ((1000, 650), (1280, 800), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 SPEED_TIPS = {"slow": "About a second per AI action; the effects on the table at half speed",
               "normal": "About half a second per AI action",
               "fast": "A quick glimpse of each AI action and effect",
               "instant": "Nothing is animated: the AI's actions and their effects at once"}
+
+
+def window_sizes() -> list[tuple[int, int]]:
+    """The window sizes offered: WINDOW_SIZES no larger than the screen (all when its size is not known)."""
+    from game.ui.main import desktop_size
+
+    top = desktop_size()
+    return [(w, h) for w, h in WINDOW_SIZES if top is None or (w <= top[0] and h <= top[1])] or [MIN_WINDOW]
 
 
 ROW_LABELS = ("Window size", "Fullscreen (F11)", "UI scale", "Side colours", "Animation speed", "Sound effects (M)",
@@ -91,7 +100,7 @@ class SettingsScene(Scene):
 
         fs = s.fullscreen
         line("size", "Window size", [(f"{a}x{b}", f"{a} × {b}", (s.width, s.height) == (a, b) and not fs,
-                                      "Used when not in fullscreen" if fs else None) for a, b in WINDOW_SIZES])
+                                      "Used when not in fullscreen" if fs else None) for a, b in window_sizes()])
         line("fullscreen", "Fullscreen (F11)", [("off", "Window", not fs, None), ("on", "Fullscreen", fs, None)])
         line("scale", "UI scale", [(str(v), f"{round(v * 100)} %", abs(s.ui_scale - v) < 1e-6, None)
                                    for v in SCALES])
