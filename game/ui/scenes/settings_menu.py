@@ -52,11 +52,15 @@ class SettingsScene(Scene):
         w, h = self.app.size
         need = self._lay_out(w, h, squeeze=True)
         if need > h:  # a large UI scale in a small window, squeezed and still too tall: a page that scrolls
-            for el in self.widgets.values():
+            for el in self.widgets.values():  # above Back, which stays in sight below it
                 el.kill()
-            w, h = common.page(self, w, self._lay_out(w, 10 ** 6, squeeze=False, measure=True))
+            w, h = common.page(self, w, self._lay_out(w, 10 ** 6, squeeze=False, measure=True), self._footer())
             self._lay_out(w, h, squeeze=False)
             self._preview_y = None  # (drawn on the window, it would not scroll with the page)
+
+    def _footer(self) -> int:
+        """The strip below a scrolling page that keeps Back in sight."""
+        return self.px(50) + 2 * self.px(8)
 
     def _lay_out(self, w: int, h: int, squeeze: bool, measure: bool = False) -> int:
         """The rows in a ``w`` × ``h`` area; returns the height they need (``measure``: no widgets kept)."""
@@ -146,8 +150,13 @@ class SettingsScene(Scene):
             info.rebuild()
         y += max(v(34), small.get_linesize() + 10)
         need = y + v(50) + v(6)
-        common.button(self, "back", pygame.Rect(x0, min(y, h - v(56)), self.px(200), v(50)), "Back",
-                      None, "@big_button")
+        if self.page is None:
+            common.button(self, "back", pygame.Rect(x0, min(y, h - v(56)), self.px(200), v(50)), "Back",
+                          None, "@big_button")
+        elif not measure:
+            with common.in_root(self):
+                common.button(self, "back", pygame.Rect(x0, self.app.size[1] - self.px(58), self.px(200),
+                                                        self.px(50)), "Back", None, "@big_button")
         self._x0, self._total_w = x0, total_w
         if measure:
             for key, el in list(self.widgets.items()):
