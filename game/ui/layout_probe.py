@@ -5,7 +5,8 @@ box it must stay inside, and every base with its disc, while a probe is on; the 
 draws are read from the manager. ``problems`` then names each widget outside the window or its
 panel, each text wider than its box (measured with the widget's own font) or cut with "…", each label
 over a base, and each of the top scene's main actions (MAIN_ACTIONS, the big buttons, a battle's
-question and first answer) that is not whole in sight without scrolling.
+question and first answer) that is not whole in sight without scrolling (a battle's hint below its
+question may scroll).
 Off (the default) ``note`` costs one test of a global.
 """
 
@@ -141,8 +142,8 @@ def widget_problems(manager: pygame_gui.UIManager, window: pygame.Rect) -> list[
 
 
 def _cut(text: str) -> bool:
-    text = text.strip()
-    return text.endswith("…") and not text.endswith(DESIGNED_ENDINGS)
+    text = text.strip()  # (" …" after a space: more follows, as a plan menu's step with further choices)
+    return text.endswith("…") and not text.endswith(DESIGNED_ENDINGS) and not text.endswith(" …")
 
 
 def hidden(el) -> str | None:
@@ -188,11 +189,11 @@ def main_action_problems(scene) -> list[str]:
         if why is not None:
             out.append(f"main action {key!r} ({getattr(el, 'text', '')!r}) is not in sight: {why}")
     panel = getattr(scene, "panel", None)
-    box = getattr(panel, "box", None)
-    if panel is not None and box is not None and panel.prompt is not None and box.alive():
-        bar = getattr(box, "scroll_bar", None)
-        if bar is not None and bar.visible:
-            out.append("the question scrolls in its box (the prompt is cut)")
+    if panel is not None and getattr(panel, "box", None) is not None:
+        from game.ui.battle.prompt_panel import question_cut
+
+        if question_cut(panel):
+            out.append("the question is not whole in its box (the prompt is cut)")
     return out
 
 

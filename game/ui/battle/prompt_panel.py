@@ -84,6 +84,15 @@ class PromptPanel:
         want_o = max(self.options_need + 6, self.scene.pp(30) + 6)
         floor_p = min(base_prompt, 2 * self.scene.px(20) + 8)
         room = self.region.height - self.gap
+        first = self.option_buttons[0][0].rect.height + 6 if self.option_buttons else 0
+        make_room = getattr(self.scene, "make_room", None)
+        if make_room is not None:  # the log below gives up room so that the question is whole and the first
+            # answer in sight (down to its three lines); the other answers keep their share and scroll
+            room += make_room(max(0, want_p + max(min(want_o, base_options), first) - room))
+        # at the least the question itself (the side, the prompt and its rule) and the first answer, whole
+        question = question_bottom(layout)
+        if question is not None:
+            floor_p = max(floor_p, min(round(question + frame + 4), room - first))
         if want_p + want_o <= room:
             prompt_h = min(max(want_p, base_prompt), room - want_o)
         else:
@@ -330,6 +339,31 @@ class PromptPanel:
         top = max(0.0, 1.0 - bar.visible_percentage)
         bar.set_scroll_from_start_percentage(min(max(bar.start_percentage + by, 0.0), top))
         bar.has_moved_recently = True
+
+
+def question_bottom(layout) -> float | None:
+    """Where the question ends in a prompt box's text layout: the bottom of the row with its rule link (the
+    hint and the odds follow it)."""
+    from pygame_gui.core.text import HyperlinkTextChunk
+
+    for row in getattr(layout, "layout_rows", None) or ():
+        if any(isinstance(item, HyperlinkTextChunk) for item in row.items):
+            return row.bottom
+    return None
+
+
+def question_cut(panel: PromptPanel) -> bool:
+    """Whether the question in the panel's box is not whole in sight (scrolled, or taller than the box)."""
+    box = panel.box
+    if box is None or panel.prompt is None or not box.alive():
+        return False
+    bottom = question_bottom(box.text_box_layout)
+    if bottom is None:
+        return False
+    bar = getattr(box, "scroll_bar", None)
+    scrolled = bar is not None and bar.visible and bar.start_percentage > 0.001
+    frame = box.relative_rect.height - box.text_wrap_rect[3] if box.text_wrap_rect else 8
+    return scrolled or bottom + frame > box.relative_rect.height + 1
 
 
 def _esc(text: str) -> str:
