@@ -116,15 +116,18 @@ class ResultsScene(Scene):
                          " · ".join(ending), "@small")
             top += end_h
         # the buttons: four in a row, or two rows of two when a row of four would squeeze their captions
-        bh = self.px(46)
+        bh = max(theme.font(self.px(18), bold=True).get_linesize() + 12, self.px(36)) if tight else self.px(46)
         per_row = 4 if theme.font(self.px(14)).size("Rematch, new seed")[0] + 24 <= (w - 2 * m - 3 * gap) // 4 \
             else 2
         bw = min(self.px(210), (w - 2 * m - (per_row - 1) * gap) // per_row)
         rows = 4 // per_row
-        note_h = self.px(24)
+        note_h = max(self.px(16), theme.font(self.px(12)).get_linesize() + 2) if tight else self.px(24)
         y = h - m // 2 - note_h - rows * bh - (rows - 1) * gap - self.px(4)
         bottom = y - gap
         half = (w - 3 * m) // 2
+        chart_shown = not tight or bottom - top >= self.px(200)  # (too short for its axes: the breakdown alone)
+        if not chart_shown:
+            half = w - 2 * m
         if tight:
             both = "<br><br>".join(breakdown_html(self.session, side, self.app.settings.colour_blind)
                                    for side in (0, 1))
@@ -135,13 +138,14 @@ class ResultsScene(Scene):
             for side in (0, 1):
                 common.text_box(self, f"breakdown{side}", pygame.Rect(m, top + side * (box_h + gap), half, box_h),
                                 breakdown_html(self.session, side, self.app.settings.colour_blind))
-        self.chart_rect = pygame.Rect(2 * m + half, top, half, bottom - top)
-        chart = pygame.Surface(self.chart_rect.size)
-        chart.fill(theme.BG)
-        draw_chart(chart, chart.get_rect(), score_series(self.session), [s.name for s in state.sides],
-                   self.app.settings.colour_blind, self.px)
-        self.widgets["chart"] = pygame_gui.elements.UIImage(self.chart_rect, chart, self.manager,
-                                                            container=common.parent(self))
+        self.chart_rect = pygame.Rect(2 * m + half, top, half if chart_shown else 0, bottom - top)
+        if chart_shown:
+            chart = pygame.Surface(self.chart_rect.size)
+            chart.fill(theme.BG)
+            draw_chart(chart, chart.get_rect(), score_series(self.session), [s.name for s in state.sides],
+                       self.app.settings.colour_blind, self.px)
+            self.widgets["chart"] = pygame_gui.elements.UIImage(self.chart_rect, chart, self.manager,
+                                                                container=common.parent(self))
         # the big buttons' font when the longest caption fits, else the ordinary one
         big = theme.font(self.px(18), bold=True).size("Rematch, new seed")[0] <= bw - 24
         for k, (key, text, tip) in enumerate((
@@ -224,7 +228,11 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series: list[tuple[in
     f, fb = theme.font(px(13)), theme.font(px(15), bold=True)
     title = fb.render("Score over the turns", True, theme.INK)
     surface.blit(title, (rect.x + px(12), rect.y + px(8)))
-    plot = pygame.Rect(rect.x + px(56), rect.y + px(64), rect.w - px(80), rect.h - px(120))
+    # the legend: both sides on one row, or one a row when the chart is narrow (a large scale, a small window)
+    legend = [f.render(names[side], True, theme.INK) for side in (0, 1)]
+    one_row = px(12) + sum(px(60) + img.get_width() for img in legend) <= rect.w
+    legend_h = px(26) if one_row else px(26) + f.get_linesize()
+    plot = pygame.Rect(rect.x + px(56), rect.y + px(38) + legend_h, rect.w - px(80), rect.h - px(94) - legend_h)
     if plot.w < 20 or plot.h < 20:
         return
     last_turn = max(1, series[-1][0])
@@ -279,9 +287,12 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series: list[tuple[in
         else:
             dashed(surface, colour, a, b, px(3), px(9))
             pygame.draw.rect(surface, colour, (x + px(12), y + px(3), px(10), px(10)))
-        img = f.render(names[side], True, theme.INK)
+        img = legend[side]
         surface.blit(img, (x + px(42), y))
-        x += px(60) + img.get_width()
+        if one_row:
+            x += px(60) + img.get_width()
+        else:
+            y += f.get_linesize()
 
 
 def dashed(surface: pygame.Surface, colour: tuple[int, int, int], a: tuple[int, int], b: tuple[int, int],
