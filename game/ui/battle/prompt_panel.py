@@ -63,6 +63,13 @@ class PromptPanel:
     def update(self, dt: float) -> None:
         """Frame time passes: a sudden question takes keys once it has been on screen for a moment."""
         self.calm = max(0.0, self.calm - dt)
+        options = self.options
+        if options is not None and options.vert_scroll_bar is not None and options.alive() \
+                and self.options_need <= options.rect.height:
+            # a list that fits its box keeps no scroll bar: pygame_gui can leave one from a longer list, which
+            # scrolls the answers out of the box
+            options._remove_vert_scrollbar()
+            options.scrollable_container.set_relative_position((0, 0))
 
     def takes_keys(self) -> bool:
         """Whether an answer key (a number, Enter, Space) answers now: not in the moment after a sudden question."""
