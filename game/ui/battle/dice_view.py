@@ -173,8 +173,16 @@ class DiceTray:
             self._blit(surface, "No dice rolled yet", small, theme.MUTED, (rect.x + pad, rect.y + pad), rect, pad)
             return
         # the outcome takes the lines it needs (up to three) of what the names and dice at their least leave
-        most = max(1, min(3, (rect.height - 2 * pad - line - max(12, round(1.2 * small))) // line))
+        most = max(1, min(3, (rect.height - 2 * pad - small - 6 - max(17, line)) // line))
         out_size, outcome = self._outcome_lines(small, rect.width - 2 * pad, most) if self.outcome else (small, [])
+        # a result too long for them, once the dice have settled: each side's name and total on one line, the
+        # result in the rest of the tray (whole; it is the answer the player waits for)
+        compact = not self.rolling and bool(outcome) and outcome[-1].endswith("…") \
+            and not theme.drawable(self.outcome, lines=False).endswith("…")
+        if compact:
+            least = max(9, min(small, round(small * 0.75)))
+            lines = max(1, (rect.height - 2 * pad - line) // theme.font(least, bold=True).get_linesize())
+            out_size, outcome = fitted(self.outcome, small, rect.width - 2 * pad, lines, bold=True)
         out_line = theme.font(out_size, bold=True).get_linesize()
         show_mods = rect.height >= 100 * self.scale
         outcome_h = max(line, out_line * len(outcome)) if self.outcome else 0
@@ -183,6 +191,9 @@ class DiceTray:
         col_w = (rect.width - pad) // len(self.rows)
         for i, row in enumerate(self.rows):
             col = pygame.Rect(rect.x + pad + i * col_w, rect.y + pad, col_w - pad, rect.height - 2 * pad - outcome_h)
+            if compact:
+                self._draw_compact(surface, row, col, small)
+                continue
             # the dice and the total beside them fit the column: the total is the roll's answer, never dropped
             beside = 4 * small if row.total is None else \
                 text(f"= {row.total}", max(12, dice * 2 // 3), theme.INK, bold=True).get_width() + 12
@@ -212,6 +223,18 @@ class DiceTray:
         drawn = surface.blit(img, at)
         layout_probe.note("text", drawn, box, s, "dice tray")
         return drawn
+
+    def _draw_compact(self, surface: pygame.Surface, row: RollRow, col: pygame.Rect, small: int) -> None:
+        """A side's roll on one line: its name and its total (the dice are in the log)."""
+        colour = theme.side_colour(row.side, self.colour_blind) if row.side is not None else (200, 200, 200)
+        pygame.draw.rect(surface, colour, (col.x, col.y + 2, 4, theme.font(small).get_linesize() - 4))
+        total = text(f"= {row.total}", small, theme.INK, bold=True) if row.total is not None else None
+        room = col.width - (total.get_width() + 8 if total is not None else 0)
+        name = self._blit(surface, row.who, small, theme.INK, (col.x + 9, col.y),
+                          pygame.Rect(col.x, col.y, room, col.height), 0, bold=True)
+        if total is not None:
+            drawn = surface.blit(total, (name.right + 8, col.y))
+            layout_probe.note("text", drawn, col, f"= {row.total}", "dice tray")
 
     def _draw_column(self, surface: pygame.Surface, row: RollRow, col: pygame.Rect, small: int, size: int,
                      show_mods: bool, index: int) -> None:
