@@ -120,6 +120,8 @@ class RulesScene(Scene):
                 self.toc.append((rect, key, title, is_chapter))
                 y += row_h + (self.px(2) if is_chapter else 0)
         self.toc_height = y - self.toc_rect.y + self.px(6)
+        if self.matches is not None:  # the count of matches under the contents: the last entries scroll above it
+            self.toc_height += theme.font(self.px(13)).get_linesize() + self.px(8)
         self.toc_top = min(self.toc_top, max(0, self.toc_height - self.toc_rect.height))
 
     # -- moving about ---------------------------------------------------------------------------------
