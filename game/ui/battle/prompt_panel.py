@@ -103,7 +103,7 @@ class PromptPanel:
         if want_p + want_o <= room:
             prompt_h = min(max(want_p, base_prompt), room - want_o)
         else:
-            options_h = min(max(min(want_o, base_options), room - want_p), room - floor_p)
+            options_h = min(max(min(want_o, base_options), first, room - want_p), room - floor_p)
             prompt_h = room - options_h
         options_h = room - prompt_h
         if (prompt_h, options_h) == (box.relative_rect.height, options.relative_rect.height):
@@ -155,8 +155,14 @@ class PromptPanel:
         extra = "".join(f"<br><font color='#f0c85a'>{_esc(line)}</font>" for line in odds)
         extra += "".join(f"<br><font color='#f09a8a'>{_esc(line)}</font>" for line in unavailable_lines(d))
         why = f"{_esc(setup_roll_standing(state, d.side))}.<br>" if d.kind is DecisionKind.choose_edge else ""
-        box.set_text(theme.displayable(f"<font color='{colour}'><b>{_esc(side.name)}</b></font>{other}<br>"
-                     f"<b>{_esc(d.prompt)}</b> <a href='{_esc(d.rule)}'>[{_esc(d.rule)}]</a><br>{why}"
+        # the side's name in its colour above the question, or as the question's first words when it starts
+        # with them (a line saved in a small window)
+        head, question = f"<font color='{colour}'><b>{_esc(side.name)}</b></font>{other}<br>", _esc(d.prompt)
+        if not other and d.prompt.startswith(side.name):
+            head, question = f"<font color='{colour}'><b>{_esc(side.name)}</b></font>", \
+                _esc(d.prompt[len(side.name):])
+        box.set_text(theme.displayable(f"{head}"
+                     f"<b>{question}</b> <a href='{_esc(d.rule)}'>[{_esc(d.rule)}]</a><br>{why}"
                      # with odds to show, the numbered answers say how to pick: the room goes to the odds
                      + (extra.removeprefix("<br>") if odds else
                         f"<font color='#c8ccd4'>{_esc(self.prompt.hint)}</font>{extra}")))

@@ -127,7 +127,7 @@ class BattleScene(Scene):
         # 1280x800, more on a taller window), the log the rest; in a small window at a large scale the
         # prompt and then the answers give way so the log keeps three lines
         share = h - y + pp(144) - controls_h - tray_h - 4 * pad
-        log_min = 3 * (theme.font(self._log_font()).get_linesize() + 2) + 8
+        log_min = (2 if short else 3) * (theme.font(self._log_font()).get_linesize() + 2) + 8
         prompt_h = pp(140)
         options_h = max(button_h + 6, min(pp(300), round((share - prompt_h) * 0.38)))
         prompt_h = max(min(prompt_h, share - options_h - log_min), 2 * self.px(20) + 8)
@@ -186,7 +186,7 @@ class BattleScene(Scene):
         what it has above its three lines, then the dice tray what it has above its smallest. Returns the
         pixels given (0 gives them back)."""
         from_log = max(0, self._base_log.height - self._log_min)
-        tray_min = min(self._base_tray.height, max(self.pp(60), self.px(40)))
+        tray_min = min(self._base_tray.height, max(self.pp(56), self.px(36)))
         extra = max(0, min(extra, from_log + self._base_tray.height - tray_min))
         if extra == self._room:
             return extra
