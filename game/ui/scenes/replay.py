@@ -72,7 +72,8 @@ class ReplayScene(Scene):
         # the dice tray below the table, never over it
         tray_h, gap = max(pp(76), self.px(60)), self.px(8)
         self.table_rect = pygame.Rect(0, 0, w - panel_w, h - tray_h - 2 * gap)
-        self.tray_rect = pygame.Rect(gap, self.table_rect.bottom + gap, self.table_rect.width - 2 * gap, tray_h)
+        self.tray_rect = pygame.Rect(gap, self.table_rect.bottom + gap, min(self.table_rect.width - 2 * gap,
+                                                                            self.px(760)), tray_h)
         self.panel_rect = pygame.Rect(w - panel_w, 0, panel_w, h)
         self.cam = Camera.fit(self.table_rect, margin=self.px(12))
         x0, pad = self.panel_rect.x + pp(8), pp(6)
