@@ -9,8 +9,8 @@ Hotseat games (every decision is a human's) are played through the UI by the aut
 AI choosing, nudged towards kinds not seen yet. Before a new kind is answered the mouse hovers what
 the answer points at (the spot of a move, the target, the direction of a facing) so the previews show,
 and the window is shot at each UI scale and size (a real resize; files ``<name>_<W>x<H>[@<percent>].png``).
-Encounters are picked so that Salvage markers,
-the Rescue Prisoner, Ambush, sorcery and the step-by-step action choice all come up. Writes index.md
+Encounters are picked so that Salvage markers, the Rescue Prisoner, Ambush, sorcery and the step-by-step
+action choice all come up. Writes index.md
 listing each file with its scene, decision kind and the prompt text, and prints the kinds never reached.
 Headless (SDL dummy); the settings go to a temporary folder.
 """
