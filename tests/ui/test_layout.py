@@ -371,3 +371,26 @@ def test_every_decision_kind_fits_at_every_size_and_scale(app: App, decision_poi
                                                           ) -> None:
     problems = battle_problems(app, decision_points, EVERY)
     assert not problems, "\n".join(problems[:60]) + f"\n({len(problems)} problems)"
+
+
+def test_text_on_the_table_and_in_the_log_grows_with_the_ui_scale(app: App) -> None:
+    """Model and piece names, ring captions (theme.table_text_px) and the battle log's font follow the setting;
+    a label on a small table stays near an inch tall."""
+    from game.ui import theme
+    from game.ui.scenes.battle import BattleScene
+
+    sizes = {}
+    for scale in SCALES:
+        app.set_ui_scale(scale)
+        sizes[scale] = theme.table_text_px(20.0), theme.table_text_px(20.0, 11, 0.6, 15)
+    assert all(a < b < c for a, b, c in zip(sizes[1.0], sizes[1.5], sizes[2.0], strict=True)), sizes
+    assert theme.table_text_px(10.0) <= 11  # (at 200 %: no taller than the inch)
+    resize(app, 1920, 1080)
+    logs = {}
+    for scale in SCALES:
+        app.set_ui_scale(scale)
+        scene = app.reset(BattleScene(app, played()))
+        frames(app, 1)
+        logs[scale] = scene.log_panel.size
+    assert logs[1.0] < logs[1.5] < logs[2.0]
+    app.set_ui_scale(1.0)
