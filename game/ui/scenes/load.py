@@ -102,7 +102,10 @@ class LoadScene(Scene):
         w, h = self.app.size  # (the list and the details scroll, each in its box: the buttons are always in sight)
         m, gap = self.px(16), self.px(8)
         narrow = w < self.px(640)  # a large scale in a small window: the details go below the list
-        common.label(self, "title", pygame.Rect(m, m // 2, self.px(400), self.px(44)), "Saved battles", "@heading")
+        heading = common.label(self, "title", pygame.Rect(m, m // 2, min(self.px(400), w - 2 * m), self.px(44)),
+                               "Saved battles", "@heading")
+        heading.text_horiz_alignment = "left"
+        heading.rebuild()
         top, bottom = m // 2 + self.px(50), h - m - self.px(50)
         list_w = w - 2 * m if narrow else max(self.px(260), int(w * 0.45))
         list_bottom = top + (bottom - top) * 45 // 100 if narrow else bottom
