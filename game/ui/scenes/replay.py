@@ -104,8 +104,11 @@ class ReplayScene(Scene):
                     pygame.Rect(x0 + i * (bw + pad // 2), y, bw, bh), name, self.manager,
                     container=self.root, tool_tip_text=f"Jump to the start of turn {t}")
             y += bh + pp(4)
-        self.log_panel = LogPanel(self.manager, pygame.Rect(x0, y, inner, max(pp(40), h - y - pad)), self.root,
-                                  font_size=max(9, pp(13)))
+        log = pygame.Rect(x0, y, inner, max(pp(40), h - y - pad))
+        size = max(9, pp(13), self.px(11))  # growing with the UI scale where three lines of it fit
+        if log.height < 3 * (theme.font(size).get_linesize() + 2) + 8:
+            size = max(9, pp(13))
+        self.log_panel = LogPanel(self.manager, log, self.root, font_size=size)
         self.show(self.index)
 
     # -- moving through the game -------------------------------------------------------------------------
