@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Save a PNG of every scene and every decision prompt as a player sees it, to look at them.
 
-    python tools/screenshot_tour.py                          # 1000x650, 1280x800 and 1920x1080 into /tmp/tour
-    python tools/screenshot_tour.py --sizes 1280x800 -o /tmp/t --max-steps 3000
+    python tools/screenshot_tour.py                          # 1000x650, 1280x800, 1920x1080, 3840x2160 at 100 %
+    python tools/screenshot_tour.py --scales 1,1.5,2         # the whole matrix: 4 sizes x 3 UI scales
+    python tools/screenshot_tour.py --sizes 1280x800 --scales 1.5 -o /tmp/t --max-steps 3000
 
 Hotseat games (every decision is a human's) are played through the UI by the autopilot, the normal
 AI choosing, nudged towards kinds not seen yet. Before a new kind is answered the mouse hovers what
 the answer points at (the spot of a move, the target, the direction of a facing) so the previews show,
-and the window is shot at each size (by a real resize). Encounters are picked so that Salvage markers,
-the Rescue Prisoner, Ambush, sorcery and the step-by-step action choice all come up. Writes index.md
+and the window is shot at each UI scale and size (a real resize; files ``<name>_<W>x<H>[@<percent>].png``).
+Encounters are picked so that Salvage markers, the Rescue Prisoner, Ambush, sorcery and the step-by-step
+action choice all come up. Writes index.md
 listing each file with its scene, decision kind and the prompt text, and prints the kinds never reached.
 Headless (SDL dummy); the settings go to a temporary folder.
 """
@@ -74,12 +76,14 @@ class Shot:
 class Tour:
     """Plays the games and shoots each new scene and prompt kind at every size."""
 
-    def __init__(self, out: Path, sizes: list[tuple[int, int]], colour_blind: bool = False, scale: float = 1.0):
+    def __init__(self, out: Path, sizes: list[tuple[int, int]], colour_blind: bool = False,
+                 scales: list[float] | None = None):
         self.out = out
         self.sizes = sizes
+        self.scales = scales or [1.0]
         out.mkdir(parents=True, exist_ok=True)
         self.app = App(UISettings(width=sizes[0][0], height=sizes[0][1], animation="instant",
-                                  colour_blind=colour_blind, ui_scale=scale), save=False)
+                                  colour_blind=colour_blind, ui_scale=self.scales[0]), save=False)
         pygame.event.clear()
         self.shots: list[Shot] = []
         self.missing_kinds = set(KINDS)
@@ -91,19 +95,29 @@ class Tour:
             pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
             frames(self.app, 2)
 
+    def set_scale(self, scale: float) -> None:
+        if self.app.settings.ui_scale != scale:
+            self.app.set_ui_scale(scale)
+            frames(self.app, 2)
+
     def shoot(self, name: str, scene: str, kind: str, text: str,
               hover: Callable[[], tuple[int, int] | None] | None = None) -> None:
-        """One PNG per size; ``hover`` gives where the mouse rests (asked again after each resize)."""
-        for size in self.sizes:
-            self.resize(size)
-            pos = hover() if hover else None
-            if pos is not None:
-                move(self.app, pos, settle=3)
-            else:
-                frames(self.app, 2)
-            file = f"{name}_{size[0]}x{size[1]}.png"
-            pygame.image.save(self.app.window, str(self.out / file))
-            self.shots.append(Shot(file, f"{size[0]}x{size[1]}", scene, kind, " ".join(text.split())))
+        """One PNG per UI scale and size; ``hover`` gives where the mouse rests (asked again after each)."""
+        marked = len(self.scales) > 1 or self.scales[0] != 1.0
+        for scale in self.scales:
+            self.set_scale(scale)
+            for size in self.sizes:
+                self.resize(size)
+                pos = hover() if hover else None
+                if pos is not None:
+                    move(self.app, pos, settle=3)
+                else:
+                    frames(self.app, 2)
+                shown = f"{size[0]}x{size[1]}" + (f"@{round(scale * 100)}" if marked else "")
+                file = f"{name}_{shown}.png"
+                pygame.image.save(self.app.window, str(self.out / file))
+                self.shots.append(Shot(file, shown, scene, kind, " ".join(text.split())))
+        self.set_scale(self.scales[0])
         self.resize(self.sizes[0])
 
     def scene_shot(self, scene: str, text: str, hover: Callable[[], tuple[int, int] | None] | None = None) -> None:
@@ -290,18 +304,21 @@ def parse_sizes(text: str) -> list[tuple[int, int]]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="1000x650,1280x800,1920x1080",
+    parser.add_argument("--sizes", default="1000x650,1280x800,1920x1080,3840x2160",
                         help="comma-separated WxH (default: %(default)s)")
+    parser.add_argument("--scales", default=None,
+                        help="comma-separated UI scales, e.g. 1,1.5,2 (default: --scale's one)")
     parser.add_argument("-o", "--out", default="/tmp/tour", help="output folder (default: %(default)s)")
     parser.add_argument("--max-steps", type=int, default=12_000, help="autopilot steps over all games")
     parser.add_argument("--games", type=int, default=len(GAMES), help="play at most this many games")
     parser.add_argument("--editor-only", action="store_true", help="only the map editor's leg")
     parser.add_argument("--builder-only", action="store_true", help="only the party builder's leg")
-    parser.add_argument("--scale", type=float, default=1.0, help="the UI scale (Settings), 1.5 for 150 %%")
+    parser.add_argument("--scale", type=float, default=1.0, help="one UI scale (Settings), 1.5 for 150 %%")
     parser.add_argument("--colour-blind", action="store_true", help="the colour-blind palette (Settings)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    tour = Tour(Path(args.out), parse_sizes(args.sizes), colour_blind=args.colour_blind, scale=args.scale)
+    scales = [float(v) for v in args.scales.split(",")] if args.scales else [args.scale]
+    tour = Tour(Path(args.out), parse_sizes(args.sizes), colour_blind=args.colour_blind, scales=scales)
     tour.menus()
     from tools.tour_builder import builder_tour
 

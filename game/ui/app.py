@@ -100,6 +100,7 @@ class App:
         self.save_enabled = save
         self.startup_problems = list(problems or [])
         self.window = self._open_window()
+        theme.set_ui_scale(settings.ui_scale)  # (text drawn on the table follows it)
         self.manager = pygame_gui.UIManager(self.size, theme.gui_theme(settings.ui_scale))
         theme.preload_fonts(self.manager, settings.ui_scale)
         self.scenes: list[Scene] = []
@@ -134,6 +135,7 @@ class App:
 
     def set_ui_scale(self, scale: float) -> None:
         self.settings.ui_scale = scale
+        theme.set_ui_scale(scale)
         self.manager = pygame_gui.UIManager(self.size, theme.gui_theme(scale))
         theme.preload_fonts(self.manager, scale)
         for scene in self.scenes:

@@ -29,7 +29,7 @@ TAKEBACKS = ("strict", "casual", "none")
 FATE_QUESTIONS = ("always", "matters", "never")
 SCALES = (1.0, 1.25, 1.5, 2.0)
 MIN_SCALE, MAX_SCALE = 1.0, 2.0
-MIN_WINDOW = (1000, 650)  # the UI is laid out for this at scale 1; a scale s needs s times as much
+MIN_WINDOW = (1000, 650)  # every scene fits this at every scale from 1 to 2 (tests/ui/test_layout.py)
 MAX_WINDOW = (7680, 4320)  # when the desktop's size is not known: no screen is larger (8K)
 MAX_SETTINGS_BYTES = 64 * 1024
 BROKEN_SUFFIX = ".broken-"
@@ -153,8 +153,8 @@ def _choices_ok(value: object) -> bool:
 
 def fit_to_screen(settings: UISettings, desktop: tuple[int, int] | None) -> list[str]:
     """Clamp the window to the screen (``desktop``, or the largest screen when it is not known) and to at least
-    MIN_WINDOW, and the UI scale to 1-2 and to what fits the window (MIN_WINDOW times the scale); a note for
-    each change, for the player."""
+    MIN_WINDOW, and the UI scale to 1-2 (every scene fits MIN_WINDOW at every scale; a window smaller than
+    MIN_WINDOW, on a screen smaller than it, keeps scale 1); a note for each change, for the player."""
     notes: list[str] = []
     top_w, top_h = desktop if desktop and desktop[0] > 0 and desktop[1] > 0 else MAX_WINDOW
     low_w, low_h = min(MIN_WINDOW[0], top_w), min(MIN_WINDOW[1], top_h)
@@ -164,13 +164,13 @@ def fit_to_screen(settings: UISettings, desktop: tuple[int, int] | None) -> list
         where = f"your screen ({top_w}×{top_h})" if desktop else "a screen"
         notes.append(f"The window size {settings.width}×{settings.height} does not suit {where}: using {w}×{h}.")
         settings.width, settings.height = w, h
-    room = min(w / MIN_WINDOW[0], h / MIN_WINDOW[1])
-    fits = [v for v in SCALES if v <= room + 1e-9] or [MIN_SCALE]
+    fits = list(SCALES) if w >= MIN_WINDOW[0] and h >= MIN_WINDOW[1] else [MIN_SCALE]
     wanted = min(max(float(settings.ui_scale), MIN_SCALE), MAX_SCALE)
     scale = max([v for v in fits if v <= wanted + 1e-9] or [MIN_SCALE])
     if abs(scale - settings.ui_scale) > 1e-9:
-        notes.append(f"A UI scale of {settings.ui_scale:g} does not fit a {w}×{h} window: using {scale:g} "
-                     f"(a larger window allows a larger scale, up to {MAX_SCALE:g}).")
+        notes.append(f"A UI scale of {settings.ui_scale:g} does not suit a {w}×{h} window: using {scale:g} "
+                     f"(the scale is from {MIN_SCALE:g} to {MAX_SCALE:g}; a window of at least "
+                     f"{MIN_WINDOW[0]}×{MIN_WINDOW[1]} allows any).")
         settings.ui_scale = scale
     return notes
 

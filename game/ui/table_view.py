@@ -33,6 +33,13 @@ def _font(size: int) -> pygame.font.Font:
     return font(size)
 
 
+def table_text_px(inch_px: float, least: int = 11) -> int:
+    """A label's font size on the table: grows with the table's zoom and with the UI scale (theme)."""
+    from game.ui.theme import table_text_px as px
+
+    return px(inch_px, least)
+
+
 @dataclass
 class Camera:
     """Inches to pixels: a scale and the pixel position of the table's (0, 0) corner."""
@@ -59,7 +66,9 @@ _TERRAIN_CACHE: dict[tuple, pygame.Surface] = {}
 
 def draw_terrain(surf: pygame.Surface, battle_map: BattleMap, cam: Camera, labels: bool = True) -> None:
     """The table and its pieces, rendered once per map and zoom and then blitted (panning is free)."""
-    key = (id(battle_map), battle_map.name, round(cam.scale, 4), labels)
+    from game.ui import theme
+
+    key = (id(battle_map), battle_map.name, round(cam.scale, 4), labels, theme.ui_scale())  # (names' size)
     layer = _TERRAIN_CACHE.get(key)
     if layer is None:
         if len(_TERRAIN_CACHE) > 8:
@@ -79,7 +88,7 @@ def render_terrain(battle_map: BattleMap, scale: float, labels: bool = True) -> 
     layer = pygame.Surface((side, side))
     terrain_art.paint_cloth(layer, scale)
     cam = Camera(scale, 0.0, 0.0)
-    font = _font(max(10, round(scale * 0.55)))
+    font = _font(table_text_px(scale, 10))
     drawn = [(piece, [cam.to_px(p) for p in piece.polygon]) for piece in battle_map.pieces]
     for piece, pts in drawn:
         terrain_art.cast_shadow(layer, pts, piece.style, scale)
@@ -96,7 +105,7 @@ def render_terrain(battle_map: BattleMap, scale: float, labels: bool = True) -> 
 def piece_names(battle_map: BattleMap, cam: Camera) -> list[tuple[str, pygame.Rect]]:
     """Each piece's name and where the terrain layer prints it (centred on the piece), in the camera's pixels;
     the models' labels keep clear of these."""
-    font = _font(max(10, round(cam.scale * 0.55)))
+    font = _font(table_text_px(cam.scale, 10))
     out = []
     for piece in battle_map.pieces:
         cx = sum(p[0] for p in piece.polygon) / len(piece.polygon)
@@ -113,7 +122,7 @@ _NAMES: dict[tuple, list[tuple[int, int, int, int]]] = {}
 
 def piece_name_boxes(battle_map: BattleMap, cam: Camera) -> list[tuple[int, int, int, int]]:
     """piece_names' boxes, remembered per map and view (they are asked every frame)."""
-    key = (id(battle_map), battle_map.name, round(cam.scale, 4), round(cam.ox), round(cam.oy))
+    key = (id(battle_map), battle_map.name, round(cam.scale, 4), round(cam.ox), round(cam.oy), table_text_px(cam.scale))
     if key not in _NAMES:
         if len(_NAMES) > 16:
             _NAMES.clear()
@@ -264,7 +273,7 @@ def draw_state(surf: pygame.Surface, state: GameState, cam: Camera, colour_blind
                positions: dict[str, tuple[float, float]] | None = None) -> None:
     """The whole table as it stands: terrain, markers, the Prisoner and every model on the table."""
     draw_terrain(surf, state.battle_map, cam)
-    font = _font(max(11, round(cam.scale * 0.55)))
+    font = _font(table_text_px(cam.scale))
     palette = COLOUR_BLIND_SIDES if colour_blind else SIDE_COLOURS
     enc = state.encounter
     if enc is not None:

@@ -101,6 +101,28 @@ def font(size: int, bold: bool = False, mono: bool = False) -> pygame.font.Font:
     return SafeFont(str(path), max(6, size))
 
 
+_ui_scale = 1.0  # the player's UI scale, for text drawn on the table (the app sets it: set_ui_scale)
+
+
+def set_ui_scale(scale: float) -> None:
+    global _ui_scale
+    _ui_scale = float(scale)
+
+
+def ui_scale() -> float:
+    return _ui_scale
+
+
+def table_text_px(inch_px: float, least: int = 11, share: float = 0.55, most: int = 40) -> int:
+    """The font size of a text on the table (a model's or a piece's name, a range ring's caption) where an inch
+    is ``inch_px`` pixels: ``share`` of an inch, and at least ``least`` px times the UI scale (the text grows
+    with the setting), but never taller than an inch (a label stays near the size of a base) nor than
+    ``most`` px times the scale."""
+    s = _ui_scale
+    size = max(round(least * s), round(inch_px * share))
+    return max(least, min(size, round(most * s), max(least, round(inch_px))))
+
+
 def gui_theme(scale: float) -> dict:
     """The pygame_gui theme at a UI scale: one font family, sizes and paddings multiplied by the scale."""
     size = str(round(14 * scale))

@@ -125,6 +125,30 @@ def test_the_tray_writes_a_long_result_over_two_lines_inside_it() -> None:
         layout_probe.stop()
 
 
+@pytest.mark.parametrize(("size", "scale"), [((345, 65), 1.0), ((436, 90), 1.5), ((490, 120), 2.0)])
+def test_the_tray_never_cuts_a_result_or_a_name(size: tuple[int, int], scale: float) -> None:
+    """The docked tray at 1000×650 at 100, 150 and 200 %, a long name and a long result: wrapped or in a
+    smaller font, never cut with '…'."""
+    tray = DiceTray()
+    tray.scale = scale
+    tray.show(Event("DiceRolled", "Gnarlroot the Thornwood Elder attack: 4+3",
+                    {"dice": [4, 3], "model": "A1", "total": 12, "roll": "attack"}))
+    outcome = ("Gnarlroot 17 vs Sigrun 10: the attack wins; Sigrun takes a wound: 1 of 2 wounds left; Sigrun is "
+               "Stunned and pushed back 1″")
+    tray.show(Event("AttackResolved", outcome, {}))
+    tray.t = 10.0  # done rolling
+    layout_probe.start()
+    try:
+        rect = pygame.Rect(10, 10, *size)
+        tray.draw(pygame.Surface((size[0] + 20, size[1] + 20)), rect)
+        notes = [d for d in layout_probe.drawn() if d.owner == "dice tray"]
+        assert notes and not any("…" in d.text for d in notes), [d.text for d in notes]
+        assert all(rect.contains(d.rect) for d in notes)
+        assert outcome in " ".join(d.text for d in notes)  # the whole result, its lines in order
+    finally:
+        layout_probe.stop()
+
+
 def test_the_tray_shows_both_totals_when_a_side_rolls_three_dice() -> None:
     """A defence with Inner Reserve's third die beside a two-dice attack, in the tray's size at 1280×800: the
     dice shrink so that each side's total stays in sight (it was dropped, leaving only "PD 3")."""

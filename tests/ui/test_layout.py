@@ -1,6 +1,8 @@
-"""The layout over every scene and every kind of decision, at 1000×650, 1280×800 and 1920×1080 and UI scales
-100, 150 and 200 %: no widget outside the window or its panel, no text wider than its box (measured with its
-font), no label drawn over a base (game/ui/layout_probe.py).
+"""The layout over every scene and every kind of decision, at 1000×650, 1280×800, 1920×1080 and 3840×2160 and
+UI scales 100, 150 and 200 %: no widget outside the window or its panel, no text wider than its box (measured
+with its font) or cut with "…", no label drawn over a base, and each scene's main actions (its big buttons,
+layout_probe.MAIN_ACTIONS, a battle's question and first answer) whole in sight without scrolling
+(game/ui/layout_probe.py).
 
 Nothing here is a hand list that can drift: the scenes are every Scene subclass in game/ui/scenes, the
 decision kinds every ``Decision("kind", ...)`` the engine's code asks. A scene whose constructor needs
@@ -31,11 +33,12 @@ from game.ui.session import HOTSEAT, BattleSession, BattleSetup, try_load
 from game.ui.settings import UISettings
 from tests.ui.driver import frames, resize
 
-SIZES = ((1000, 650), (1280, 800), (1920, 1080))
+SIZES = ((1000, 650), (1280, 800), (1920, 1080), (3840, 2160))
 SCALES = (1.0, 1.5, 2.0)
 EVERY = tuple((scale, size) for scale in SCALES for size in SIZES)
-# the default run: every size at 100 %, and the tightest window at the larger scales (all nine: -m slow)
-QUICK = tuple((1.0, size) for size in SIZES) + ((1.5, SIZES[0]), (2.0, SIZES[0]))
+# the default run: the tightest window at every scale, 1280x800 at 150 %, 1920x1080 at 100 % and 4K at 200 %
+# (all twelve: -m slow)
+QUICK = ((1.0, SIZES[0]), (1.5, SIZES[0]), (2.0, SIZES[0]), (1.5, SIZES[1]), (1.0, SIZES[2]), (2.0, SIZES[3]))
 # scenes other work owns that do not fit yet at a large scale: (scene, scale) -> what is wrong. The test
 # fails when one of them starts to fit, so the list only shrinks.
 KNOWN = {
@@ -204,6 +207,44 @@ def test_the_probe_finds_text_wider_than_its_button_and_a_label_over_a_base(app:
     assert len(found) == 1 and "Fang" in found[0] and "covers the base of A1" in found[0]
 
 
+def test_the_probe_finds_a_main_action_out_of_sight_and_a_text_cut_short(app: App) -> None:
+    """A layout broken on purpose: Start a scroll away on a page, a main action off the window, a text cut."""
+    import pygame_gui
+
+    from game.ui.app import Scene
+    from game.ui.scenes import common
+
+    class Broken(Scene):
+        name = "broken"
+
+        def build(self) -> None:
+            self.widgets = {}
+            _, h = common.page(self, self.app.size[0], self.app.size[1] * 3)  # taller than the window: scrolls
+            common.button(self, "start", pygame.Rect(20, h - 60, 200, 40), "Start", None, "@big_button")
+            common.button(self, "back", pygame.Rect(20, 20, 200, 40), "Back", None, "@big_button")
+            self.page = pygame_gui.elements.UIScrollingContainer(pygame.Rect(300, 20, 300, 200), self.manager,
+                                                                 container=self.root, allow_scroll_x=False)
+            self.page.set_scrollable_area_dimensions((280, 600))
+            common.button(self, "rematch", pygame.Rect(10, 300, 200, 40), "Rematch", None, "@big_button")
+            self.page = None
+            common.button(self, "quit", pygame.Rect(self.app.size[0] - 100, 20, 200, 40), "Quit", None,
+                          "@big_button")
+            common.label(self, "cut", pygame.Rect(20, 80, 300, 30), "A name cut sho…")
+
+    app.push(Broken(app))
+    frames(app, 1)
+    found = "\n".join(check(app, "broken"))
+    assert "main action 'start' ('Start') is not in sight: at (20, 1890, 200, 40), outside the window" in found
+    assert "main action 'rematch' ('Rematch') is not in sight: at (310, 320, 200, 40), outside the part of its " \
+           "container in sight" in found
+    assert "main action 'quit' ('Quit') is not in sight: at (900, 20, 200, 40), outside the window" in found
+    assert "main action 'back'" not in found
+    assert "'A name cut sho…': text cut with '…'" in found
+    assert "cut with '…'" in "\n".join(layout_probe.drawn_problems(pygame.Rect(0, 0, 1000, 650), [
+        layout_probe.Drawn("text", pygame.Rect(10, 10, 90, 12), pygame.Rect(0, 0, 100, 20), "Ghrim the Bo…",
+                           "dice tray")]))
+
+
 def scene_problems(app: App, configs) -> tuple[list[str], list[str]]:
     """Each scene at each (scale, size): its problems (but for the KNOWN ones, which must still be there), and
     the scenes with no way to open them."""
@@ -330,3 +371,26 @@ def test_every_decision_kind_fits_at_every_size_and_scale(app: App, decision_poi
                                                           ) -> None:
     problems = battle_problems(app, decision_points, EVERY)
     assert not problems, "\n".join(problems[:60]) + f"\n({len(problems)} problems)"
+
+
+def test_text_on_the_table_and_in_the_log_grows_with_the_ui_scale(app: App) -> None:
+    """Model and piece names, ring captions (theme.table_text_px) and the battle log's font follow the setting;
+    a label on a small table stays near an inch tall."""
+    from game.ui import theme
+    from game.ui.scenes.battle import BattleScene
+
+    sizes = {}
+    for scale in SCALES:
+        app.set_ui_scale(scale)
+        sizes[scale] = theme.table_text_px(20.0), theme.table_text_px(20.0, 11, 0.6, 15)
+    assert all(a < b < c for a, b, c in zip(sizes[1.0], sizes[1.5], sizes[2.0], strict=True)), sizes
+    assert theme.table_text_px(10.0) <= 11  # (at 200 %: no taller than the inch)
+    resize(app, 1920, 1080)
+    logs = {}
+    for scale in SCALES:
+        app.set_ui_scale(scale)
+        scene = app.reset(BattleScene(app, played()))
+        frames(app, 1)
+        logs[scale] = scene.log_panel.size
+    assert logs[1.0] < logs[1.5] < logs[2.0]
+    app.set_ui_scale(1.0)

@@ -346,7 +346,7 @@ def test_f1_opens_help_over_any_scene_and_esc_f1_or_a_click_closes_it(env: Path)
     assert any(key == "F1" for key, _ in SHORTCUTS)
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080), (800, 600)])
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080), (1000, 650)])
 def test_every_scene_fits_the_window(env: Path, finished: BattleSession, size: tuple[int, int]) -> None:
     app = new_app(size)
     screen = pygame.Rect((0, 0), size)

@@ -40,21 +40,20 @@ def test_a_small_window_is_raised_to_the_minimum() -> None:
     assert (s.width, s.height) == st.MIN_WINDOW == (1000, 650)
 
 
-def test_a_scale_of_three_in_a_small_window_is_limited_to_what_fits() -> None:
+def test_a_scale_of_three_in_a_small_window_is_limited_to_two() -> None:
     s = UISettings(width=800, height=600, ui_scale=3)
     notes = fit_to_screen(s, (1920, 1080))
-    assert s.ui_scale == 1.0
+    assert (s.width, s.height) == st.MIN_WINDOW and s.ui_scale == 2.0  # every scene fits 1000x650 at 200 %
     assert any("scale" in n for n in notes)
 
 
-@pytest.mark.parametrize(("size", "scale", "expect"), [((1280, 800), 2.0, 1.2), ((2000, 1300), 2.0, 2.0),
-                                                        ((1920, 1080), 0.5, 1.0), ((1600, 1000), 1.5, 1.5)])
-def test_the_scale_is_one_to_two_and_fits_the_window(size: tuple[int, int], scale: float, expect: float) -> None:
+@pytest.mark.parametrize(("size", "scale", "expect"), [((1280, 800), 2.0, 2.0), ((1000, 650), 1.5, 1.5),
+                                                        ((1920, 1080), 0.5, 1.0), ((1600, 1000), 1.3, 1.25)])
+def test_the_scale_is_one_to_two_in_any_window(size: tuple[int, int], scale: float, expect: float) -> None:
     s = UISettings(width=size[0], height=size[1], ui_scale=scale)
     fit_to_screen(s, (2560, 1440))
     assert 1.0 <= s.ui_scale <= 2.0
-    assert st.MIN_WINDOW[0] * s.ui_scale <= s.width and st.MIN_WINDOW[1] * s.ui_scale <= s.height
-    assert s.ui_scale == pytest.approx(max(v for v in st.SCALES if v <= expect + 1e-9))
+    assert s.ui_scale == pytest.approx(expect)
 
 
 def test_a_desktop_smaller_than_the_minimum_still_gives_a_usable_window() -> None:
@@ -69,7 +68,7 @@ def test_the_game_starts_with_a_scale_that_fits_and_says_so(tmp_path: Path, monk
     monkeypatch.setenv(st.CONFIG_ENV, str(tmp_path))
     (tmp_path / "settings.yaml").write_text("width: 800\nheight: 600\nui_scale: 3\n", encoding="utf-8")
     app = main.start([], save=False)
-    assert app.size == st.MIN_WINDOW and app.settings.ui_scale == 1.0
+    assert app.size == st.MIN_WINDOW and app.settings.ui_scale == 2.0
     assert any("UI scale of 3" in p for p in app.startup_problems)
 
 

@@ -172,42 +172,69 @@ class DiceTray:
         if not self.rows:
             self._blit(surface, "No dice rolled yet", small, theme.MUTED, (rect.x + pad, rect.y + pad), rect, pad)
             return
-        most = 2 if rect.height >= 4.5 * line + 2 * pad else 1  # a short tray keeps room for its dice
-        outcome = self._outcome_lines(small, rect.width - 2 * pad, most) if self.outcome else []
+        # the outcome takes the lines it needs (up to three) of what the names and dice at their least leave
+        most = max(1, min(3, (rect.height - 2 * pad - small - 6 - max(17, line)) // line))
+        out_size, outcome = self._outcome_lines(small, rect.width - 2 * pad, most) if self.outcome else (small, [])
+        # a result too long for them, once the dice have settled: each side's name and total on one line, the
+        # result in the rest of the tray (whole; it is the answer the player waits for)
+        compact = not self.rolling and bool(outcome) and outcome[-1].endswith("…") \
+            and not theme.drawable(self.outcome, lines=False).endswith("…")
+        if compact:
+            least = max(9, min(small, round(small * 0.75)))
+            lines = max(1, (rect.height - 2 * pad - line) // theme.font(least, bold=True).get_linesize())
+            out_size, outcome = fitted(self.outcome, small, rect.width - 2 * pad, lines, bold=True)
+        out_line = theme.font(out_size, bold=True).get_linesize()
         show_mods = rect.height >= 100 * self.scale
-        outcome_h = line * max(1, len(outcome)) if self.outcome else 0
+        outcome_h = max(line, out_line * len(outcome)) if self.outcome else 0
         dice = max(12, min(round(44 * self.scale), rect.height - 2 * pad - line - outcome_h
                            - (line if show_mods else 0)))
         col_w = (rect.width - pad) // len(self.rows)
         for i, row in enumerate(self.rows):
             col = pygame.Rect(rect.x + pad + i * col_w, rect.y + pad, col_w - pad, rect.height - 2 * pad - outcome_h)
+            if compact:
+                self._draw_compact(surface, row, col, small)
+                continue
             # the dice and the total beside them fit the column: the total is the roll's answer, never dropped
             beside = 4 * small if row.total is None else \
                 text(f"= {row.total}", max(12, dice * 2 // 3), theme.INK, bold=True).get_width() + 12
             most = (col.width - 9 - beside) // max(1, len(row.dice)) - 3
             self._draw_column(surface, row, col, small, max(10, min(dice, most)), show_mods, i)
-        y = rect.bottom - pad - line * len(outcome)
+        y = rect.bottom - pad - out_line * len(outcome)
         for part in [] if self.rolling else outcome:
-            self._blit(surface, part, small, theme.ACCENT, (rect.x + pad, y), rect, pad, bold=True)
-            y += line
+            self._blit(surface, part, out_size, theme.ACCENT, (rect.x + pad, y), rect, pad, bold=True)
+            y += out_line
 
-    def _outcome_lines(self, size: int, room: int, most: int = 2) -> list[str]:
-        """The outcome in at most ``most`` lines of the tray's width (the whole of it is in the log)."""
-        lines = wrap(self.outcome, size, True, room)
-        if len(lines) > most:
-            lines = [*lines[:most - 1], fit(" ".join(lines[most - 1:]), size, room, bold=True)]
-        return lines
+    def _outcome_lines(self, size: int, room: int, most: int = 2) -> tuple[int, list[str]]:
+        """The outcome's font size and its lines, at most ``most`` of the tray's width: wrapped, in a smaller
+        font when it needs more lines (cut only past the smallest, which no outcome of the rules reaches)."""
+        return fitted(self.outcome, size, room, most, bold=True)
 
     @staticmethod
     def _blit(surface: pygame.Surface, s: str, size: int, colour: tuple[int, int, int], at: tuple[int, int],
-              box: pygame.Rect, pad: int, bold: bool = False) -> pygame.Rect:
-        """One line of the tray's text, shortened to the room left in ``box``; noted for the layout test."""
+              box: pygame.Rect, pad: int, bold: bool = False, whole: bool = False) -> pygame.Rect:
+        """One line of the tray's text in the room left in ``box``, in a smaller font when it needs it (cut only
+        past the smallest); noted for the layout test."""
         room = box.right - pad - at[0]
-        s = fit(s, size, room, bold)
+        size, lines = fitted(s, size, room, 1, bold)
+        if whole and lines != [theme.drawable(s, lines=False)]:  # (a side note left out rather than cut)
+            return pygame.Rect(at, (0, 0))
+        s = lines[0] if lines else ""
         img = text(s, size, colour, bold)
         drawn = surface.blit(img, at)
         layout_probe.note("text", drawn, box, s, "dice tray")
         return drawn
+
+    def _draw_compact(self, surface: pygame.Surface, row: RollRow, col: pygame.Rect, small: int) -> None:
+        """A side's roll on one line: its name and its total (the dice are in the log)."""
+        colour = theme.side_colour(row.side, self.colour_blind) if row.side is not None else (200, 200, 200)
+        pygame.draw.rect(surface, colour, (col.x, col.y + 2, 4, theme.font(small).get_linesize() - 4))
+        total = text(f"= {row.total}", small, theme.INK, bold=True) if row.total is not None else None
+        room = col.width - (total.get_width() + 8 if total is not None else 0)
+        name = self._blit(surface, row.who, small, theme.INK, (col.x + 9, col.y),
+                          pygame.Rect(col.x, col.y, room, col.height), 0, bold=True)
+        if total is not None:
+            drawn = surface.blit(total, (name.right + 8, col.y))
+            layout_probe.note("text", drawn, col, f"= {row.total}", "dice tray")
 
     def _draw_column(self, surface: pygame.Surface, row: RollRow, col: pygame.Rect, small: int, size: int,
                      show_mods: bool, index: int) -> None:
@@ -216,7 +243,7 @@ class DiceTray:
         x = col.x + 9
         name = self._blit(surface, row.who, small, theme.INK, (x, col.y), col, 0, bold=True)
         if name.right + 8 < col.right - 2 * small:
-            self._blit(surface, row.what, small - 1, theme.MUTED, (name.right + 8, col.y + 1), col, 0)
+            self._blit(surface, row.what, small - 1, theme.MUTED, (name.right + 8, col.y + 1), col, 0, whole=True)
         y = col.y + small + 6
         for k, value in enumerate(row.dice):
             face, dx, dy = value, 0, 0
@@ -244,7 +271,26 @@ class DiceTray:
             if row.note and parts:
                 detail += f"  ({row.note})"
             if detail:
-                self._blit(surface, detail, small - 1, theme.INK, (col.x + 9, y + size + 3), col, 0)
+                top = y + size + 3
+                room = max(1, (col.bottom - top) // theme.font(small - 1).get_linesize())
+                d_size, lines = fitted(detail, small - 1, col.right - col.x - 9, room)
+                for part in lines:
+                    self._blit(surface, part, d_size, theme.INK, (col.x + 9, top), col, 0)
+                    top += theme.font(d_size).get_linesize()
+
+
+def fitted(s: str, size: int, room: int, most: int, bold: bool = False) -> tuple[int, list[str]]:
+    """``s`` in at most ``most`` lines ``room`` pixels wide: the font ``size``, or the largest smaller one down to
+    three quarters of it (9 px at least) that holds it whole; past that, the smallest with its last line cut."""
+    least = max(9, min(size, round(size * 0.75)))
+    for n in range(size, least - 1, -1):
+        lines = wrap(s, n, bold, room)
+        if len(lines) <= most and all(theme.font(n, bold=bold).size(line)[0] <= room for line in lines):
+            return n, lines
+    lines = wrap(s, least, bold, room)
+    if len(lines) > most or any(theme.font(least, bold=bold).size(line)[0] > room for line in lines):
+        lines = [*lines[:most - 1], fit(" ".join(lines[most - 1:]), least, room, bold=bold)]
+    return least, lines
 
 
 def draw_die(surface: pygame.Surface, pos: tuple[int, int], size: int, face: int,

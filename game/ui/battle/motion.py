@@ -248,7 +248,7 @@ class Motion:
         if image is None:
             side = 2 * r + 8
             image = pygame.Surface((side, side), pygame.SRCALPHA)
-            font = table_view._font(max(11, round(cam.scale * 0.55)))
+            font = table_view._font(table_view.table_text_px(cam.scale))
             palette = table_view.COLOUR_BLIND_SIDES if colour_blind else table_view.SIDE_COLOURS
             at = Camera(cam.scale, side / 2 - m.x * cam.scale, side / 2 - m.y * cam.scale)
             was = layout_probe._frame

@@ -97,7 +97,7 @@ def draw_range_rings(surface: pygame.Surface, cam: Camera, state: GameState, mod
     """The model's weapon (and spell) ranges as labelled rings, and its movement allowance when given."""
     m = state.model(model_id)
     c = cam.to_px((m.x, m.y))
-    size = max(11, min(15, round(cam.scale * 0.6)))
+    size = theme.table_text_px(cam.scale, 11, 0.6, 15)
     # labels go on the side of the ring facing the table's centre, where they stay on the table
     half = TABLE_SIZE / 2
     towards = math.atan2(half - m.y, half - m.x) if math.hypot(half - m.x, half - m.y) > 1 else -math.pi / 2

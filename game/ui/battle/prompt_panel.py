@@ -63,6 +63,13 @@ class PromptPanel:
     def update(self, dt: float) -> None:
         """Frame time passes: a sudden question takes keys once it has been on screen for a moment."""
         self.calm = max(0.0, self.calm - dt)
+        options = self.options
+        if options is not None and options.vert_scroll_bar is not None and options.alive() \
+                and self.options_need <= options.rect.height:
+            # a list that fits its box keeps no scroll bar: pygame_gui can leave one from a longer list, which
+            # scrolls the answers out of the box
+            options._remove_vert_scrollbar()
+            options.scrollable_container.set_relative_position((0, 0))
 
     def takes_keys(self) -> bool:
         """Whether an answer key (a number, Enter, Space) answers now: not in the moment after a sudden question."""
@@ -84,10 +91,19 @@ class PromptPanel:
         want_o = max(self.options_need + 6, self.scene.pp(30) + 6)
         floor_p = min(base_prompt, 2 * self.scene.px(20) + 8)
         room = self.region.height - self.gap
+        first = self.option_buttons[0][0].rect.height + 6 if self.option_buttons else 0
+        make_room = getattr(self.scene, "make_room", None)
+        if make_room is not None:  # the log below gives up room so that the question is whole and the first
+            # answer in sight (down to its three lines); the other answers keep their share and scroll
+            room += make_room(max(0, want_p + max(min(want_o, base_options), first) - room))
+        # at the least the question itself (the side, the prompt and its rule) and the first answer, whole
+        question = question_bottom(layout)
+        if question is not None:
+            floor_p = max(floor_p, min(round(question + frame + 4), room - first))
         if want_p + want_o <= room:
             prompt_h = min(max(want_p, base_prompt), room - want_o)
         else:
-            options_h = min(max(min(want_o, base_options), room - want_p), room - floor_p)
+            options_h = min(max(min(want_o, base_options), first, room - want_p), room - floor_p)
             prompt_h = room - options_h
         options_h = room - prompt_h
         if (prompt_h, options_h) == (box.relative_rect.height, options.relative_rect.height):
@@ -139,8 +155,14 @@ class PromptPanel:
         extra = "".join(f"<br><font color='#f0c85a'>{_esc(line)}</font>" for line in odds)
         extra += "".join(f"<br><font color='#f09a8a'>{_esc(line)}</font>" for line in unavailable_lines(d))
         why = f"{_esc(setup_roll_standing(state, d.side))}.<br>" if d.kind is DecisionKind.choose_edge else ""
-        box.set_text(theme.displayable(f"<font color='{colour}'><b>{_esc(side.name)}</b></font>{other}<br>"
-                     f"<b>{_esc(d.prompt)}</b> <a href='{_esc(d.rule)}'>[{_esc(d.rule)}]</a><br>{why}"
+        # the side's name in its colour above the question, or as the question's first words when it starts
+        # with them (a line saved in a small window)
+        head, question = f"<font color='{colour}'><b>{_esc(side.name)}</b></font>{other}<br>", _esc(d.prompt)
+        if not other and d.prompt.startswith(side.name):
+            head, question = f"<font color='{colour}'><b>{_esc(side.name)}</b></font>", \
+                _esc(d.prompt[len(side.name):])
+        box.set_text(theme.displayable(f"{head}"
+                     f"<b>{question}</b> <a href='{_esc(d.rule)}'>[{_esc(d.rule)}]</a><br>{why}"
                      # with odds to show, the numbered answers say how to pick: the room goes to the odds
                      + (extra.removeprefix("<br>") if odds else
                         f"<font color='#c8ccd4'>{_esc(self.prompt.hint)}</font>{extra}")))
@@ -330,6 +352,31 @@ class PromptPanel:
         top = max(0.0, 1.0 - bar.visible_percentage)
         bar.set_scroll_from_start_percentage(min(max(bar.start_percentage + by, 0.0), top))
         bar.has_moved_recently = True
+
+
+def question_bottom(layout) -> float | None:
+    """Where the question ends in a prompt box's text layout: the bottom of the row with its rule link (the
+    hint and the odds follow it)."""
+    from pygame_gui.core.text import HyperlinkTextChunk
+
+    for row in getattr(layout, "layout_rows", None) or ():
+        if any(isinstance(item, HyperlinkTextChunk) for item in row.items):
+            return row.bottom
+    return None
+
+
+def question_cut(panel: PromptPanel) -> bool:
+    """Whether the question in the panel's box is not whole in sight (scrolled, or taller than the box)."""
+    box = panel.box
+    if box is None or panel.prompt is None or not box.alive():
+        return False
+    bottom = question_bottom(box.text_box_layout)
+    if bottom is None:
+        return False
+    bar = getattr(box, "scroll_bar", None)
+    scrolled = bar is not None and bar.visible and bar.start_percentage > 0.001
+    frame = box.relative_rect.height - box.text_wrap_rect[3] if box.text_wrap_rect else 8
+    return scrolled or bottom + frame > box.relative_rect.height + 1
 
 
 def _esc(text: str) -> str:

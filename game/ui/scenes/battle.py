@@ -96,13 +96,15 @@ class BattleScene(Scene):
 
     def build(self) -> None:
         from game.ui.battle.dice_view import DiceTray
-        from game.ui.battle.log_panel import LogPanel
 
         w, h = self.app.size
         # the panel's lengths at the UI scale, squeezed when a large scale meets a small window
         self._fit = min(1.0, h / self.px(760), (w / 2) / self.px(420))
         pp = self.pp
-        panel_w = max(pp(420), min(w // 2, self.px(300)))  # never narrower than its text needs, at most half
+        # never narrower than its text needs, at most half (three fifths in a window short for the scale, as
+        # 1000x650 at 200 %: the question and its answers wrap less)
+        short = h < self.px(420)
+        panel_w = max(pp(420), min(w * 3 // 5 if short else w // 2, self.px(300 if not short else 600)))
         self.table_rect = pygame.Rect(0, 0, w - panel_w, h)
         self.panel_rect = pygame.Rect(w - panel_w, 0, panel_w, h)
         if self.cam is None or getattr(self, "_fitted_for", None) != self.table_rect.size:
@@ -125,7 +127,7 @@ class BattleScene(Scene):
         # 1280x800, more on a taller window), the log the rest; in a small window at a large scale the
         # prompt and then the answers give way so the log keeps three lines
         share = h - y + pp(144) - controls_h - tray_h - 4 * pad
-        log_min = 3 * (theme.font(max(9, pp(13))).get_linesize() + 2) + 8
+        log_min = (2 if short else 3) * (theme.font(self._log_font()).get_linesize() + 2) + 8
         prompt_h = pp(140)
         options_h = max(button_h + 6, min(pp(300), round((share - prompt_h) * 0.38)))
         prompt_h = max(min(prompt_h, share - options_h - log_min), 2 * self.px(20) + 8)
@@ -136,27 +138,68 @@ class BattleScene(Scene):
         self.widgets["options"] = pygame_gui.elements.UIScrollingContainer(
             self.options_rect, self.manager, container=self.root, allow_scroll_x=False)
         y = self.options_rect.bottom + pad
+        self._below: list[tuple[pygame_gui.core.UIElement, int]] = []  # the controls, moved down by make_room
         for row in rows:
             bw = (inner - (len(row) - 1) * pad) // len(row)
             for i, (key, text, tip) in enumerate(row):
                 self.widgets[key.value] = pygame_gui.elements.UIButton(
                     pygame.Rect(x0 + i * (bw + pad), y, bw, button_h), text, self.manager, container=self.root,
                     tool_tip_text=tip)
+                self._below.append((self.widgets[key.value], y))
             y += button_h + pad
         self._built_controls = [key for row in rows for key, _, _ in row]
         self.tray_rect = pygame.Rect(x0, y, inner, tray_h)  # the dice tray, docked: it never covers the table
         y = self.tray_rect.bottom + pad
         self.log_rect = pygame.Rect(x0, y, inner, max(pp(40), h - y - pad))
-        self.log_panel = LogPanel(self.manager, self.log_rect, self.root, font_size=max(9, pp(13)),
-                                  on_rule=self.open_rule)
-        self.log_panel.refresh(self.state)
-        if not self.show_log:
-            self.log_panel.hide()
+        self._base_tray, self._base_log, self._log_min, self._room = self.tray_rect.copy(), self.log_rect.copy(), \
+            log_min, 0
+        self.log_panel = None
+        self._make_log(self.log_rect)
         if self.dice_tray is None:
             self.dice_tray = DiceTray(state=self.state)
         self.dice_tray.scale = self.app.settings.ui_scale
         self.dice_tray.colour_blind = self.app.settings.colour_blind  # the tray's edges in the table's palette
         self.panel.attach(self.widgets["prompt"], self.widgets["options"], self.options_rect)  # answers rebuilt
+
+    def _make_log(self, rect: pygame.Rect) -> None:
+        """The log panel in ``rect``: a new one, or the old one's place, scroll and open entries kept."""
+        from game.ui.battle.log_panel import LogPanel
+
+        old = self.log_panel
+        self.log_panel = LogPanel(self.manager, rect, self.root, font_size=self._log_font(),
+                                  on_rule=self.open_rule)
+        if old is not None:
+            self.log_panel.open_rolls, self.log_panel.closed_turns = old.open_rolls, old.closed_turns
+            self.log_panel.follow = old.follow
+            old.kill()
+        self.log_panel.refresh(self.state)
+        if not self.show_log:
+            self.log_panel.hide()
+
+    def _log_font(self) -> int:
+        """The log's font size: the panel's, squeezed in a small window, but growing with the UI scale."""
+        return max(9, self.pp(13), self.px(11))
+
+    def make_room(self, extra: int) -> int:
+        """The prompt and its answers want ``extra`` pixels more than the layout gave them (a long question
+        with many answers at a large scale): the controls and the dice tray move down and the log gives up
+        what it has above its three lines, then the dice tray what it has above its smallest. Returns the
+        pixels given (0 gives them back)."""
+        from_log = max(0, self._base_log.height - self._log_min)
+        tray_min = min(self._base_tray.height, max(self.pp(56), self.px(36)))
+        extra = max(0, min(extra, from_log + self._base_tray.height - tray_min))
+        if extra == self._room:
+            return extra
+        self._room = extra
+        for el, y in self._below:
+            el.set_relative_position((el.relative_rect.x, y + extra))
+        shrink = max(0, extra - from_log)  # then the dice tray, down to its smallest
+        self.tray_rect = pygame.Rect(self._base_tray.x, self._base_tray.y + extra, self._base_tray.width,
+                                     self._base_tray.height - shrink)
+        top = self.tray_rect.bottom + (self._base_log.y - self._base_tray.bottom)
+        self.log_rect = pygame.Rect(self._base_log.x, top, self._base_log.width, self._base_log.bottom - top)
+        self._make_log(self.log_rect)
+        return extra
 
     def _control_rows(self, inner: int, pad: int) -> list[list[tuple[Control, str, str]]]:
         """The controls in rows of four, or fewer a row when a label would not fit its button."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -34,10 +35,12 @@ def parent(scene: Any) -> Any:
     return getattr(scene, "page", None) or scene.root
 
 
-def page(scene: Any, need_w: int, need_h: int) -> tuple[int, int]:
+def page(scene: Any, need_w: int, need_h: int, footer: int = 0) -> tuple[int, int]:
     """The size to lay a scene out in: the window, or a larger scrolling page when the window is too small
-    for the UI scale (a large scale in a small window), so nothing is squeezed below a readable size."""
+    for the UI scale (a large scale in a small window), so nothing is squeezed below a readable size.
+    ``footer``: pixels kept below the page for buttons that stay in sight (placed with ``in_root``)."""
     w, h = scene.app.size
+    h -= footer
     scene.page = None
     wide, tall = need_w > w, need_h > h
     if not (wide or tall):
@@ -49,6 +52,16 @@ def page(scene: Any, need_w: int, need_h: int) -> tuple[int, int]:
     size = max(w - (bar if tall else 0), need_w), max(h - (bar if wide else 0), need_h)
     scene.page.set_scrollable_area_dimensions(size)
     return size
+
+
+@contextmanager
+def in_root(scene: Any):
+    """Widgets made in the block go on the scene's root, not its scrolling page: a footer that stays in sight."""
+    kept, scene.page = getattr(scene, "page", None), None
+    try:
+        yield
+    finally:
+        scene.page = kept
 
 
 def label(scene: Any, key: str, rect: pygame.Rect, text: str, cls: str | None = None) -> pygame_gui.elements.UILabel:

@@ -99,30 +99,36 @@ class LoadScene(Scene):
 
     def build(self) -> None:
         self.widgets = {}
-        w, h = common.page(self, self.px(640), self.px(360))
+        w, h = self.app.size  # (the list and the details scroll, each in its box: the buttons are always in sight)
         m, gap = self.px(16), self.px(8)
-        common.label(self, "title", pygame.Rect(m, m // 2, self.px(400), self.px(44)), "Saved battles", "@heading")
+        narrow = w < self.px(640)  # a large scale in a small window: the details go below the list
+        heading = common.label(self, "title", pygame.Rect(m, m // 2, min(self.px(400), w - 2 * m), self.px(44)),
+                               "Saved battles", "@heading")
+        heading.text_horiz_alignment = "left"
+        heading.rebuild()
         top, bottom = m // 2 + self.px(50), h - m - self.px(50)
-        list_w = max(self.px(260), int(w * 0.45))
+        list_w = w - 2 * m if narrow else max(self.px(260), int(w * 0.45))
+        list_bottom = top + (bottom - top) * 45 // 100 if narrow else bottom
         item = self.item()
         if item is not None:
             verify(item)  # the one shown is checked at once
         rows = [(str(i.path), title(i, i.path == self.resumes)) for i in self.items]
         if rows:
-            self.choices = common.choice_list(self, "saves", pygame.Rect(m, top, list_w, bottom - top - gap), rows,
+            self.choices = common.choice_list(self, "saves", pygame.Rect(m, top, list_w, list_bottom - top - gap), rows,
                                               str(self.chosen) if self.chosen else None)
         else:
             self.choices = {}
-            common.text_box(self, "saves", pygame.Rect(m, top, list_w, bottom - top - gap),
+            common.text_box(self, "saves", pygame.Rect(m, top, list_w, list_bottom - top - gap),
                             "No saved battles yet. A battle in progress is saved after every decision; "
                             "Ctrl+S in a battle saves it under a name, and the results screen saves replays.")
         text = details(item) if item else ""
         if self.error:
             text = common.colour_span("<b>Cannot open:</b> ", theme.BAD) + common.esc(self.error, 4000) + \
                 "<br><br>" + text
-        common.text_box(self, "details", pygame.Rect(2 * m + list_w, top, w - 3 * m - list_w, bottom - top - gap),
-                        text)
-        bw = self.px(150)
+        box = pygame.Rect(m, list_bottom, w - 2 * m, bottom - list_bottom - gap) if narrow else \
+            pygame.Rect(2 * m + list_w, top, w - 3 * m - list_w, bottom - top - gap)
+        common.text_box(self, "details", box, text)
+        bw = min(self.px(150), (w - 2 * m - 3 * gap) // 4)
         y = bottom + gap
         common.button(self, "back", pygame.Rect(m, y, bw, self.px(44)), "Back", None, "@big_button")
         delete = common.button(self, "delete", pygame.Rect(w - m - 3 * bw - 2 * gap, y, bw, self.px(44)), "Delete",

@@ -96,24 +96,31 @@ class MainMenu(Scene):
         self.widgets = {}
         problems = self.problems()
         buttons = self._buttons()
-        # buttons as tall as the window allows: 64 px a row, down to 52 before the page scrolls
-        fixed = 20 + 108 + 40 + (110 if problems else 0)
+        # buttons as tall as the window allows: 64 px a row, down to 52; two columns when one would not fit and
+        # the window is wide enough, then without the subtitle, before the page scrolls (a large scale in a
+        # small window: 1000x650 at 200 % shows every button)
         wide, tall = (n / self.app.settings.ui_scale for n in self.app.size)
-        row = max(52, min(64, (tall - fixed) / len(buttons)))
-        # two columns when one would scroll and the window is wide enough (1000x650 and 1280x800 at 150 %)
-        cols = 2 if (tall - fixed) / len(buttons) < 52 and wide >= 560 else 1
-        rows = (len(buttons) + cols - 1) // cols
-        if cols == 2:
+        note = 110 if problems else 0
+        for cols, subtitle in ((1, True), (2, True), (1, False), (2, False)):
+            if cols == 2 and wide < 440:
+                continue
+            fixed = 20 + (108 if subtitle else 66) + 40 + note
+            rows = (len(buttons) + cols - 1) // cols
             row = max(52, min(64, (tall - fixed) / rows))
+            if fixed + rows * row <= tall:
+                break
         w, h = common.page(self, self.px(400), self.px(fixed + rows * row))
         cx = w // 2
         y = max(self.px(20), h // 2 - self.px(fixed + rows * row) // 2)
         tw = min(self.px(600), w - self.px(8))  # (no wider than the page)
         common.label(self, "title", pygame.Rect(cx - tw // 2, y, tw, self.px(60)), "Iron & Honor", "@title")
         y += self.px(58)
-        common.label(self, "subtitle", pygame.Rect(cx - tw // 2, y, tw, self.px(24)),
-                     "A skirmish of heroes, companions and followers", "@small")
-        y += self.px(50)
+        if subtitle:
+            common.label(self, "subtitle", pygame.Rect(cx - tw // 2, y, tw, self.px(24)),
+                         "A skirmish of heroes, companions and followers", "@small")
+            y += self.px(50)
+        else:
+            y += self.px(8)
         bw, bh = self.px(min(320, (wide - 60) // cols)), self.px(row - 14)
         gap = self.px(16)
         for k, (key, text, tip) in enumerate(buttons):

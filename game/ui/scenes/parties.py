@@ -69,7 +69,7 @@ class PartiesScene(Scene):
         top = m // 2 + px(48)
         if stacked:  # list and details share the window's height when they can (1000x650 at 150 %)
             room = self.app.size[1] - (top + (action_rows + 1) * (row + gap) + 2 * gap + m)
-            if room < list_h + details_h and room >= px(220):
+            if room < list_h + details_h and room >= px(100):  # (each box scrolls: the actions stay in sight)
                 list_h = room * 52 // 100
                 details_h = room - list_h
             w, h = common.page(self, px(300), top + list_h + details_h + (action_rows + 1) * (row + gap) + 2 * gap + m)

@@ -56,6 +56,7 @@ class ReplayScene(Scene):
         self.cam: Camera | None = None
         self.log_panel: LogPanel | None = None
         self.tray = DiceTray(speed="instant", colour_blind=self.app.settings.colour_blind)
+        self.tray_rect = pygame.Rect(0, 0, 10, 10)
         self.error: str | None = None
 
     # -- layout -------------------------------------------------------------------------------------------
@@ -68,7 +69,11 @@ class ReplayScene(Scene):
             return max(1, round(self.px(n) * fit))
 
         panel_w = pp(440)
-        self.table_rect = pygame.Rect(0, 0, w - panel_w, h)
+        # the dice tray below the table, never over it
+        tray_h, gap = max(pp(76), self.px(60)), self.px(8)
+        self.table_rect = pygame.Rect(0, 0, w - panel_w, h - tray_h - 2 * gap)
+        self.tray_rect = pygame.Rect(gap, self.table_rect.bottom + gap, min(self.table_rect.width - 2 * gap,
+                                                                            self.px(760)), tray_h)
         self.panel_rect = pygame.Rect(w - panel_w, 0, panel_w, h)
         self.cam = Camera.fit(self.table_rect, margin=self.px(12))
         x0, pad = self.panel_rect.x + pp(8), pp(6)
@@ -99,8 +104,11 @@ class ReplayScene(Scene):
                     pygame.Rect(x0 + i * (bw + pad // 2), y, bw, bh), name, self.manager,
                     container=self.root, tool_tip_text=f"Jump to the start of turn {t}")
             y += bh + pp(4)
-        self.log_panel = LogPanel(self.manager, pygame.Rect(x0, y, inner, max(pp(40), h - y - pad)), self.root,
-                                  font_size=max(9, pp(13)))
+        log = pygame.Rect(x0, y, inner, max(pp(40), h - y - pad))
+        size = max(9, pp(13), self.px(11))  # growing with the UI scale where three lines of it fit
+        if log.height < 3 * (theme.font(size).get_linesize() + 2) + 8:
+            size = max(9, pp(13))
+        self.log_panel = LogPanel(self.manager, log, self.root, font_size=size)
         self.show(self.index)
 
     # -- moving through the game -------------------------------------------------------------------------
@@ -239,10 +247,9 @@ class ReplayScene(Scene):
         state = self.timeline.state_at(self.index)
         surface.set_clip(self.table_rect)
         draw_state(surface, state, self.cam, colour_blind=self.app.settings.colour_blind)
-        tray = pygame.Rect(self.table_rect.x + self.px(10), self.table_rect.bottom - self.px(86),
-                           min(self.px(520), self.table_rect.width - self.px(20)), self.px(76))
-        self.tray.draw(surface, tray)
         surface.set_clip(None)
+        self.tray.scale = self.app.settings.ui_scale  # (its text follows the setting)
+        self.tray.draw(surface, self.tray_rect)
         pygame.draw.rect(surface, theme.PANEL, self.panel_rect)
         draw_status(surface, self.status_rect, state, self.app.settings.colour_blind)
 

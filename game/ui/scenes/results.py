@@ -91,55 +91,79 @@ class ResultsScene(Scene):
 
     def build(self) -> None:
         self.widgets = {}
-        w, h = common.page(self, self.px(780), self.px(540))
+        # laid out in the window at any scale, the buttons always in sight at the bottom; at most one scroll
+        # area: the two breakdowns share one box when the window is small for the scale (1000x650 at 150 %)
+        w, h = self.app.size
         m, gap = self.px(20), self.px(10)
+        tight = w < self.px(780) or h < self.px(540)
+        if tight:
+            m, gap = self.px(10), self.px(6)
         state, setup = self.session.state, self.session.setup
-        title = common.label(self, "title", pygame.Rect(m, m, w - 2 * m, self.px(56)), self.headline()[0], "@title")
+        title_h = max(self.px(44 if tight else 56), theme.font(self.px(34), bold=True).size("Ag")[1] + 2)
+        title = common.label(self, "title", pygame.Rect(m, m, w - 2 * m, title_h), self.headline()[0], "@title")
         title.text_colour = pygame.Color(self.headline()[1])
         title.rebuild()
         a, b = (s.score for s in state.sides)
         enc = state.encounter.scenario.name if state.encounter is not None else "a fight"
         sub = f"{enc} on {state.battle_map.name} · after turn {state.turn} · {a} to {b} ExP · seed {setup.seed}"
-        common.label(self, "subtitle", pygame.Rect(m, m + self.px(56), w - 2 * m, self.px(26)), sub)
+        sub_h = max(self.px(26), theme.font(self.px(14)).get_linesize() + 4)
+        common.label(self, "subtitle", pygame.Rect(m, m + title_h, w - 2 * m, sub_h), sub)
         ending = [e.text for e in state.log if e.kind in ENDING_KINDS]
-        top = m + self.px(92)
+        top = m + title_h + sub_h + self.px(4 if tight else 10)
         if ending:
-            common.label(self, "ending", pygame.Rect(m, top - self.px(6), w - 2 * m, self.px(22)),
+            end_h = max(self.px(22), theme.font(self.px(12)).get_linesize() + 2)
+            common.label(self, "ending", pygame.Rect(m, top - self.px(4), w - 2 * m, end_h),
                          " · ".join(ending), "@small")
-            top += self.px(22)
-        bottom = h - self.px(100)
+            top += end_h
+        # the buttons: four in a row, or two rows of two when a row of four would squeeze their captions
+        bh = max(theme.font(self.px(18), bold=True).get_linesize() + 12, self.px(36)) if tight else self.px(46)
+        per_row = 4 if theme.font(self.px(14)).size("Rematch, new seed")[0] + 24 <= (w - 2 * m - 3 * gap) // 4 \
+            else 2
+        bw = min(self.px(210), (w - 2 * m - (per_row - 1) * gap) // per_row)
+        rows = 4 // per_row
+        note_h = max(self.px(16), theme.font(self.px(12)).get_linesize() + 2) if tight else self.px(24)
+        y = h - m // 2 - note_h - rows * bh - (rows - 1) * gap - self.px(4)
+        bottom = y - gap
         half = (w - 3 * m) // 2
-        box_h = (bottom - top - gap) // 2
-        for side in (0, 1):
-            common.text_box(self, f"breakdown{side}", pygame.Rect(m, top + side * (box_h + gap), half, box_h),
-                            breakdown_html(self.session, side, self.app.settings.colour_blind))
-        self.chart_rect = pygame.Rect(2 * m + half, top, half, bottom - top)
-        chart = pygame.Surface(self.chart_rect.size)
-        chart.fill(theme.BG)
-        draw_chart(chart, chart.get_rect(), score_series(self.session), [s.name for s in state.sides],
-                   self.app.settings.colour_blind, self.px)
-        self.widgets["chart"] = pygame_gui.elements.UIImage(self.chart_rect, chart, self.manager,
-                                                            container=common.parent(self))
-        y = h - self.px(84)
-        bw, bh = min(self.px(210), (w - 2 * m - 3 * gap) // 4), self.px(46)
-        x = m
+        chart_shown = not tight or bottom - top >= self.px(200)  # (too short for its axes: the breakdown alone)
+        if not chart_shown:
+            half = w - 2 * m
+        if tight:
+            both = "<br><br>".join(breakdown_html(self.session, side, self.app.settings.colour_blind)
+                                   for side in (0, 1))
+            box = common.text_box(self, "breakdown0", pygame.Rect(m, top, half, bottom - top), both)
+            self.widgets["breakdown1"] = box  # (one box for both sides: one scroll bar at most)
+        else:
+            box_h = (bottom - top - gap) // 2
+            for side in (0, 1):
+                common.text_box(self, f"breakdown{side}", pygame.Rect(m, top + side * (box_h + gap), half, box_h),
+                                breakdown_html(self.session, side, self.app.settings.colour_blind))
+        self.chart_rect = pygame.Rect(2 * m + half, top, half if chart_shown else 0, bottom - top)
+        if chart_shown:
+            chart = pygame.Surface(self.chart_rect.size)
+            chart.fill(theme.BG)
+            draw_chart(chart, chart.get_rect(), score_series(self.session), [s.name for s in state.sides],
+                       self.app.settings.colour_blind, self.px)
+            self.widgets["chart"] = pygame_gui.elements.UIImage(self.chart_rect, chart, self.manager,
+                                                                container=common.parent(self))
         # the big buttons' font when the longest caption fits, else the ordinary one
         big = theme.font(self.px(18), bold=True).size("Rematch, new seed")[0] <= bw - 24
-        for key, text, tip in (
+        for k, (key, text, tip) in enumerate((
                 ("menu", "Main menu", None),
                 ("rematch", "Rematch", "The same parties, map and encounter, and the same seed"),
                 ("rematch_new", "Rematch, new seed", "The same parties, map and encounter with a new seed"),
-                ("save", "Save replay", "Save the setup, the seed and every answer: the whole game")):
-            b = common.button(self, key, pygame.Rect(x, y, bw, bh), text, tip, "@big_button" if big else None)
+                ("save", "Save replay", "Save the setup, the seed and every answer: the whole game"))):
+            x, by = m + (k % per_row) * (bw + gap), y + (k // per_row) * (bh + gap)
+            b = common.button(self, key, pygame.Rect(x, by, bw, bh), text, tip, "@big_button" if big else None)
             if key == "save" and self.session.record() is None:
                 b.disable()  # a position opened from a script has no setup to keep
-            x += bw + gap
+        y += (rows - 1) * (bh + gap)
         note = ""
         if self.saved is not None:
             note = f"Replay saved to {self.saved}"
         elif self.error:
             note = self.error
-        info = common.label(self, "note", pygame.Rect(m, y + bh + self.px(4), w - 2 * m, self.px(24)), note,
+        info = common.label(self, "note", pygame.Rect(m, y + bh + self.px(4), w - 2 * m, note_h), note,
                             "@small")
         info.text_horiz_alignment = "left"
         info.rebuild()
@@ -204,7 +228,11 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series: list[tuple[in
     f, fb = theme.font(px(13)), theme.font(px(15), bold=True)
     title = fb.render("Score over the turns", True, theme.INK)
     surface.blit(title, (rect.x + px(12), rect.y + px(8)))
-    plot = pygame.Rect(rect.x + px(56), rect.y + px(64), rect.w - px(80), rect.h - px(120))
+    # the legend: both sides on one row, or one a row when the chart is narrow (a large scale, a small window)
+    legend = [f.render(names[side], True, theme.INK) for side in (0, 1)]
+    one_row = px(12) + sum(px(60) + img.get_width() for img in legend) <= rect.w
+    legend_h = px(26) if one_row else px(26) + f.get_linesize()
+    plot = pygame.Rect(rect.x + px(56), rect.y + px(38) + legend_h, rect.w - px(80), rect.h - px(94) - legend_h)
     if plot.w < 20 or plot.h < 20:
         return
     last_turn = max(1, series[-1][0])
@@ -259,9 +287,12 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series: list[tuple[in
         else:
             dashed(surface, colour, a, b, px(3), px(9))
             pygame.draw.rect(surface, colour, (x + px(12), y + px(3), px(10), px(10)))
-        img = f.render(names[side], True, theme.INK)
+        img = legend[side]
         surface.blit(img, (x + px(42), y))
-        x += px(60) + img.get_width()
+        if one_row:
+            x += px(60) + img.get_width()
+        else:
+            y += f.get_linesize()
 
 
 def dashed(surface: pygame.Surface, colour: tuple[int, int, int], a: tuple[int, int], b: tuple[int, int],

@@ -16,7 +16,7 @@ import pygame
 import pygame_gui
 
 from game.content.catalog import reference_with_mods
-from game.ui import theme
+from game.ui import layout_probe, theme
 from game.ui.app import App, Scene
 from game.ui.rules_text import Layout, Row, clean
 from game.ui.scenes import common
@@ -43,6 +43,7 @@ class RulesScene(Scene):
         self.hover_link = ""
         self.hover_toc = ""
         self.toc: list[tuple[pygame.Rect, str, str, bool]] = []  # rect, key, title, is chapter
+        self.toc_lines: dict[str, list[str]] = {}  # each entry's title wrapped to the column
         self.text_rect = pygame.Rect(0, 0, 10, 10)
         self.toc_rect = pygame.Rect(0, 0, 10, 10)
         self._bar_at = 0.0
@@ -103,6 +104,7 @@ class RulesScene(Scene):
     def _build_toc(self) -> None:
         assert self.layout is not None
         self.toc = []
+        self.toc_lines: dict[str, list[str]] = {}
         y = self.toc_rect.y + self.px(6)
         for chapter in self.ref.chapters:
             items = [(chapter.id, chapter.title, True)] + [(s.key, s.title, False) for s in chapter.sections]
@@ -110,12 +112,16 @@ class RulesScene(Scene):
                 if key not in self.layout.first_row:
                     continue
                 size = self.px(14) if is_chapter else self.px(13)
-                row_h = theme.font(size).get_linesize() + self.px(3)
-                rect = pygame.Rect(self.toc_rect.x + (0 if is_chapter else self.px(12)), y,
-                                   self.toc_rect.width - (0 if is_chapter else self.px(12)), row_h)
+                width = self.toc_rect.width - (0 if is_chapter else self.px(12))
+                lines = self._toc_lines(title, is_chapter, width)
+                self.toc_lines[key] = lines
+                row_h = theme.font(size).get_linesize() * len(lines) + self.px(3)
+                rect = pygame.Rect(self.toc_rect.x + (0 if is_chapter else self.px(12)), y, width, row_h)
                 self.toc.append((rect, key, title, is_chapter))
                 y += row_h + (self.px(2) if is_chapter else 0)
         self.toc_height = y - self.toc_rect.y + self.px(6)
+        if self.matches is not None:  # the count of matches under the contents: the last entries scroll above it
+            self.toc_height += theme.font(self.px(13)).get_linesize() + self.px(8)
         self.toc_top = min(self.toc_top, max(0, self.toc_height - self.toc_rect.height))
 
     # -- moving about ---------------------------------------------------------------------------------
@@ -339,6 +345,12 @@ class RulesScene(Scene):
             pygame.draw.rect(surface, theme.PANEL, at.inflate(self.px(8), self.px(4)))
             surface.blit(note, at)
 
+    def _toc_lines(self, title: str, is_chapter: bool, width: int) -> list[str]:
+        """A contents entry's title in lines of the column's width: wrapped, never cut."""
+        from game.ui.battle.cards import wrap
+
+        return wrap(clean(title), self.px(14) if is_chapter else self.px(13), is_chapter, width - self.px(8)) or [""]
+
     def _draw_toc(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.PANEL, self.toc_rect)
         surface.set_clip(self.toc_rect)
@@ -353,10 +365,11 @@ class RulesScene(Scene):
             size = self.px(14) if is_chapter else self.px(13)
             colour = theme.ACCENT if is_chapter else theme.INK
             f = theme.font(size, bold=is_chapter)
-            text = clean(title)
-            while f.size(text)[0] > rect.width - self.px(8) and len(text) > 4:
-                text = text[:-2] + "…"
-            surface.blit(f.render(text, True, colour), (rect.x + self.px(4), rect.y + self.px(1)))
+            for n, text in enumerate(self.toc_lines.get(key) or [clean(title)]):
+                at = (rect.x + self.px(4), rect.y + self.px(1) + n * f.get_linesize())
+                drawn = surface.blit(f.render(text, True, colour), at)
+                if self.toc_rect.contains(drawn):
+                    layout_probe.note("text", drawn, rect, text, "rules contents")
         surface.set_clip(None)
 
     def _current_section(self) -> str:

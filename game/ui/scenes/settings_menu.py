@@ -15,14 +15,23 @@ import pygame_gui
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes import common
-from game.ui.settings import SCALES, SPEEDS, fit_to_screen
+from game.ui.settings import MIN_WINDOW, SCALES, SPEEDS, fit_to_screen
 from game.ui.sound import VOLUMES
 
-WINDOW_SIZES = ((1280, 800), (1366, 768), (1600, 900), (1920, 1080))
+# from the smallest window every scene fits (settings.MIN_WINDOW) to 4K; those larger than the screen are left out
+WINDOW_SIZES = ((1000, 650), (1280, 800), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 SPEED_TIPS = {"slow": "About a second per AI action; the effects on the table at half speed",
               "normal": "About half a second per AI action",
               "fast": "A quick glimpse of each AI action and effect",
               "instant": "Nothing is animated: the AI's actions and their effects at once"}
+
+
+def window_sizes() -> list[tuple[int, int]]:
+    """The window sizes offered: WINDOW_SIZES no larger than the screen (all when its size is not known)."""
+    from game.ui.main import desktop_size
+
+    top = desktop_size()
+    return [(w, h) for w, h in WINDOW_SIZES if top is None or (w <= top[0] and h <= top[1])] or [MIN_WINDOW]
 
 
 ROW_LABELS = ("Window size", "Fullscreen (F11)", "UI scale", "Side colours", "Animation speed", "Sound effects (M)",
@@ -43,11 +52,15 @@ class SettingsScene(Scene):
         w, h = self.app.size
         need = self._lay_out(w, h, squeeze=True)
         if need > h:  # a large UI scale in a small window, squeezed and still too tall: a page that scrolls
-            for el in self.widgets.values():
+            for el in self.widgets.values():  # above Back, which stays in sight below it
                 el.kill()
-            w, h = common.page(self, w, self._lay_out(w, 10 ** 6, squeeze=False, measure=True))
+            w, h = common.page(self, w, self._lay_out(w, 10 ** 6, squeeze=False, measure=True), self._footer())
             self._lay_out(w, h, squeeze=False)
             self._preview_y = None  # (drawn on the window, it would not scroll with the page)
+
+    def _footer(self) -> int:
+        """The strip below a scrolling page that keeps Back in sight."""
+        return self.px(50) + 2 * self.px(8)
 
     def _lay_out(self, w: int, h: int, squeeze: bool, measure: bool = False) -> int:
         """The rows in a ``w`` × ``h`` area; returns the height they need (``measure``: no widgets kept)."""
@@ -91,7 +104,7 @@ class SettingsScene(Scene):
 
         fs = s.fullscreen
         line("size", "Window size", [(f"{a}x{b}", f"{a} × {b}", (s.width, s.height) == (a, b) and not fs,
-                                      "Used when not in fullscreen" if fs else None) for a, b in WINDOW_SIZES])
+                                      "Used when not in fullscreen" if fs else None) for a, b in window_sizes()])
         line("fullscreen", "Fullscreen (F11)", [("off", "Window", not fs, None), ("on", "Fullscreen", fs, None)])
         line("scale", "UI scale", [(str(v), f"{round(v * 100)} %", abs(s.ui_scale - v) < 1e-6, None)
                                    for v in SCALES])
@@ -137,8 +150,13 @@ class SettingsScene(Scene):
             info.rebuild()
         y += max(v(34), small.get_linesize() + 10)
         need = y + v(50) + v(6)
-        common.button(self, "back", pygame.Rect(x0, min(y, h - v(56)), self.px(200), v(50)), "Back",
-                      None, "@big_button")
+        if self.page is None:
+            common.button(self, "back", pygame.Rect(x0, min(y, h - v(56)), self.px(200), v(50)), "Back",
+                          None, "@big_button")
+        elif not measure:
+            with common.in_root(self):
+                common.button(self, "back", pygame.Rect(x0, self.app.size[1] - self.px(58), self.px(200),
+                                                        self.px(50)), "Back", None, "@big_button")
         self._x0, self._total_w = x0, total_w
         if measure:
             for key, el in list(self.widgets.items()):

@@ -93,6 +93,7 @@ class SetupScene(Scene):
         min_w = self.px(250 + 2 * 220) + 4 * m  # narrower, text boxes would wrap a word per line (or worse)
         if w < min_w:
             self._build_stacked(w, h, m, gap)
+            self._pin_buttons(m, gap)
             return
         bottom_h = self._bottom_height(w - 2 * m, gap)
         top = m // 2 + self.px(48)
@@ -109,6 +110,23 @@ class SetupScene(Scene):
             x = m * 2 + left_w + side * (party_w + m)
             self._build_party(side, pygame.Rect(x, top, party_w, col_bottom - top), gap)
         self._build_bottom(pygame.Rect(m, col_bottom + gap * 2, w - 2 * m, bottom_h - gap), gap)
+        self._pin_buttons(m, gap)
+
+    def _pin_buttons(self, m: int, gap: int) -> None:
+        """On a page that scrolls, Back and Start leave it for a strip below it, in sight without scrolling."""
+        if self.page is None:
+            return
+        w, h = self.app.size
+        bh, bw = self.px(46), min(self.px(150), (w - 2 * m - gap) // 2)
+        foot = bh + 2 * gap
+        self.page.set_dimensions((w, h - foot))
+        for key in ("back", "start"):
+            if key in self.widgets:
+                self.widgets.pop(key).kill()
+        with common.in_root(self):
+            y = h - gap - bh
+            common.button(self, "back", pygame.Rect(w - m - 2 * bw - gap, y, bw, bh), "Back", None, "@big_button")
+            common.button(self, "start", pygame.Rect(w - m - bw, y, bw, bh), "Start", None, "@big_button")
 
     def _build_stacked(self, w: int, h: int, m: int, gap: int) -> None:
         """Too narrow for three columns (a large UI scale in a small window): the encounter and the map side by
