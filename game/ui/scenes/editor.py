@@ -153,7 +153,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         self.clock += dt
         self._watch_focus()
         if self.drag is None and self.panel_key() != self._panel_key:
-            self.rebuild()
+            self.refresh_panels()
         if self.drag is None:
             self._refresh_overlays()
         if self.sight is not None and not self.sight.done:
@@ -247,6 +247,10 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         live = frozenset(s.selection) if self.drag is not None and self.drag["kind"] in (
             "move", "corner", "rotate", "scale") else frozenset()
         view.draw_table(surface, self.layer, state, cam, live, s.snap.grid if self.show["grid"] else None)
+        hover = None
+        if self.drag is None and not self.points and self.table_rect.collidepoint(self.mouse):
+            hover = self.piece_at(cam.to_inches(self.mouse))  # its name, where the table has no room for it
+        view.draw_piece_labels(surface, state, cam, self.table_rect, live, hover)
         font = theme.font(self.px(12))
         shapes = []
         if self.encounter is not None:
@@ -507,12 +511,24 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         elif key == "menu":
             self.leave_editor()
 
+    def refresh_panels(self) -> None:
+        """The panels follow the state (EditorPanels); a text field keeps the focus and now edits the new
+        selection, as after a rebuild."""
+        super().refresh_panels()
+        sel = sorted(self.session.selection)
+        self._focused = {k: (el, sel) for k, (el, _old) in self._focused.items()
+                         if self.widgets.get(k) is el and el.is_focused}
+
+    def uncover(self) -> None:
+        super().uncover()
+        self.hide_unused()
+
     def rebuild(self) -> None:
         """The widgets again, with the text field that had the focus focused again (Tab, a commit)."""
         focused = [k for k, (el, _sel) in self._focused.items() if el.is_focused]
         self._focused = {}
         # a click whose event is still queued when a commit rebuilds the panels still counts
-        self._retired = {el: k for k, el in self.widgets.items()}
+        self._retired = {el: k for k, el in {**getattr(self, "_pool", {}), **self.widgets}.items()}
         super().rebuild()
         for key in focused[:1]:
             el = self.widgets.get(key)
