@@ -190,7 +190,19 @@ class EditorScene(EditorPanels, EditorInput, Scene):
             parts.append(f"{at[0]:.2f}″, {at[1]:.2f}″")
         if self.message:
             parts.append(self.message)
-        self.status_text = theme.displayable("  ·  ".join(parts))
+        text = theme.displayable("  ·  ".join(parts))
+        room = self.status_rect.w
+        key = (text, room, self.px(12))
+        if key != getattr(self, "_status_fit", (None,))[0]:
+            font = theme.font(self.px(12))
+            if font.size(text)[0] > room and s.path is not None:  # a narrow window: the file's name, not its path
+                parts[1] = ("DRAFT — " if s.draft else "") + ("shipped map (saved as a copy)" if s.shipped
+                                                               else s.path.name)
+                text = theme.displayable("  ·  ".join(parts))
+            from game.ui.battle.cards import fit
+
+            self._status_fit = (key, fit(text, self.px(12), room) if font.size(text)[0] > room else text)
+        self.status_text = self._status_fit[1]
 
     def valid_map(self) -> BattleMap:
         """The map for the overlays: the pieces without problems (a broken polygon cannot be measured). One
