@@ -493,7 +493,8 @@ class EditorPanels:
             kw = (r.right - kx - gap) // 2
             for i, kind in enumerate(("rough", "obstacle", "impassable", "area")):
                 b = self._button(f"kind:{kind}", pygame.Rect(kx + (i % 2) * (kw + gap), y + (i // 2) * (row + gap),
-                                                             kw, row), kind, KIND_RULES[kind])
+                                                             kw, row), kind, KIND_RULES[kind],
+                                 short="impass." if kind == "impassable" else None)
                 _select(b, p.kind == kind)
             y += 2 * (row + gap)
             lab("style", "Style", y)
@@ -661,8 +662,11 @@ def note_image(size: tuple[int, int], paragraphs: tuple, font_px: int, pad: int)
             x, y = pad, y + line_h + (line_h // 2)
         for text, colour, bold in para:
             f = fonts[bold]
-            for word in theme.displayable(text).replace("\n", " ").split(" "):
-                piece = word + " "
+            words = theme.displayable(text).replace("\n", " ").split(" ")
+            for i, word in enumerate(words):
+                piece = word + (" " if i < len(words) - 1 else "")  # a run goes on where the last one ended
+                if not piece:
+                    continue
                 pw = f.size(piece)[0]
                 if x + pw > pad + room and x > pad:
                     x, y = pad, y + line_h
