@@ -34,6 +34,7 @@ class EditorSession:
     _found: tuple[MapState, list[MapProblem]] | None = None
     _checked: tuple[MapState, list[MapProblem], frozenset[int]] | None = None
     _warned: tuple[MapState, list[MapProblem]] | None = None
+    _steps: dict = field(default_factory=dict)  # the undo steps' autosave text, by step
 
     # -- the document -------------------------------------------------------------------------------------
     @property
@@ -63,9 +64,13 @@ class EditorSession:
             self._checked = (self.state, plain(self.state, found, sel) if found else [], sel)
         return self._checked[1]
 
-    def warnings(self) -> list[MapProblem]:
-        """What ``validate`` would warn of (a map without problems only; computed once per state)."""
+    def warnings(self, wait: bool = False) -> list[MapProblem]:
+        """What ``validate`` would warn of (a map without problems only; computed once per state). ``wait``: the
+        map has only just changed, the last answer will do for now (the editor's next frame asks again without
+        it, so the frame of an edit does not pay for both checks)."""
         if self._warned is None or self._warned[0] is not self.state:
+            if wait and self._warned is not None:
+                return self._warned[1]
             self._warned = (self.state, [] if self.problems() else map_check_warnings(self.state, checked=True))
         return self._warned[1]
 
@@ -124,10 +129,17 @@ class EditorSession:
         path = files.autosave_path(self.mods)
         where = f"editing: {self.path}" if self.path is not None else "editing: a new map"
         files.write_atomic(path, files.map_text(self.state, f"Iron & Honor map editor autosave\n{where}"))
-        steps = [{"label": str(c.label), "before": c.before.file_data()} for c in self.history.done[-HISTORY_KEPT:]
-                 if c.before is not None]
+        kept = [c for c in self.history.done[-HISTORY_KEPT:] if c.before is not None]
+        steps = []
+        for c in kept:  # each step encoded once (a step never changes): an autosave costs its new steps only
+            known = self._steps.get(id(c))
+            if known is None or known[0] is not c:
+                known = (c, json.dumps({"label": str(c.label), "before": c.before.file_data()}))
+            steps.append(known)
+        self._steps = {id(c): known for c, known in zip(kept, steps, strict=True)}
         with contextlib.suppress(OSError):  # the map itself is safe; the history is a convenience
-            files.write_atomic(files.history_path(self.mods), json.dumps({"steps": steps}))
+            files.write_atomic(files.history_path(self.mods),
+                               '{"steps": [' + ", ".join(text for _c, text in steps) + "]}")
         return path
 
     def clear_autosave(self) -> None:
