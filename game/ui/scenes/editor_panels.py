@@ -555,7 +555,7 @@ class EditorPanels:
                 self._button(key, pygame.Rect(r.x + i * (bw + gap), y, bw, row), text, tip)
             y += row + gap
         problems = self.session.problems()
-        warned = self.session.warnings()  # validate's warnings: playable, but likely a mistake
+        warned = self.warnings()  # validate's warnings: playable, but likely a mistake
         y = max(y, problems_y)
         head = f"Problems: {len(problems)}" if problems else "No problems: the map is playable"
         if warned:
@@ -619,7 +619,7 @@ class EditorPanels:
         """What the side panels show; they are rebuilt when it changes (an edit's end, a new selection)."""
         s = self.session
         sel = tuple((p.uid, p.id, p.kind, p.style, p.blocks_los, p.cross_cost, p.water) for p in s.selected())
-        probs = tuple((p.where, p.message) for p in s.problems() + s.warnings()) if self.drag is None \
+        probs = tuple((p.where, p.message) for p in s.problems() + self.warnings()) if self.drag is None \
             else self._panel_key
         return (sel, probs, self.tool, self.preset.key, self.pending is not None, s.state.name, s.state.description,
                 s.state.symmetry, self.axis, self.encounter, bool(s.history.done), bool(s.history.undone),
