@@ -489,3 +489,10 @@ def test_the_try_it_bar_is_empty_at_no_games_played(app: App) -> None:
         edge = (trial.bar.x + 2, trial.bar.centery)  # the rounded corner where a sliver showed
         assert (tuple(surface.get_at(edge))[:3] == theme.GOOD) is filled
     trial.trial = None
+
+
+def test_counts_are_worded_in_the_singular_for_one() -> None:
+    from game.ui.plural import counted
+
+    assert counted(1, "companion") == "1 companion" and counted(2, "companion") == "2 companions"
+    assert counted(1, "hero") == "1 hero" and counted(0, "hero") == "0 heroes"
