@@ -173,8 +173,8 @@ def draw_table(surf: pygame.Surface, layer: TerrainLayer, state: MapState, cam: 
 
 
 def label_font(cam: Camera) -> pygame.font.Font:
-    """The pieces' names at this zoom, as the battle's table prints them."""
-    return theme.font(max(10, round(cam.scale * 0.55)))
+    """The pieces' names at this zoom, as the battle's table prints them (no larger than a heading, zoomed in)."""
+    return theme.font(max(10, min(20, round(cam.scale * 0.55))))
 
 
 def short_name(name: str) -> str:
@@ -304,9 +304,18 @@ def draw_rulers(surf: pygame.Surface, cam: Camera, font: pygame.font.Font, area:
     ox, oy = cam.to_px((0, 0))
     clip = surf.get_clip()
     if area is not None:
+        inside = (ox < area.x + widest.get_width() + 12, oy < area.y + widest.get_height() + 10)
         ox = max(ox, area.x + widest.get_width() + 12)
         oy = max(oy, area.y + widest.get_height() + 10)
         surf.set_clip(area)
+        # zoomed in, the rulers lie over the table: on a dark band, or the grey numbers are lost in the grass
+        band = pygame.Surface(area.size, pygame.SRCALPHA)
+        if inside[1]:
+            band.fill((*theme.BG, 190), (0, 0, area.w, oy - area.y + 1))
+        if inside[0]:
+            band.fill((*theme.BG, 190), (0, oy - area.y + 1 if inside[1] else 0, ox - area.x + 1, area.h))
+        if any(inside):
+            surf.blit(band, area.topleft)
     for k in range(0, int(TABLE_SIZE) + 1):
         long = k % 6 == 0
         x, _ = cam.to_px((k, 0))
