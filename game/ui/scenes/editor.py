@@ -208,6 +208,10 @@ class EditorScene(EditorPanels, EditorInput, Scene):
                 parts[1] = ("DRAFT — " if s.draft else "") + ("shipped map (saved as a copy)" if s.shipped
                                                                else s.path.name)
                 text = theme.displayable("  ·  ".join(parts))
+            for drop in (2, 1):  # still too long: the piece count, then where it is saved, give way to the message
+                if font.size(text)[0] > room and self.message:
+                    del parts[drop]
+                    text = theme.displayable("  ·  ".join(parts))
             from game.ui.battle.cards import fit
 
             self._status_fit = (key, fit(text, self.px(12), room) if font.size(text)[0] > room else text)
