@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     frames(app, 1)
     assert ed.drag is not None and ed.drag["kind"] == "corner", ed.drag
-    renders = ed.layer.renders
+    renders, patches = ed.layer.renders, ed.layer.patches
     app.frame_times.clear()
     cpu = []
     for k in range(args.frames):
@@ -142,8 +142,9 @@ def main(argv: list[str] | None = None) -> int:
     frames(app, 2)
     print(line("corner drag, work per frame", work))
     print(line("corner drag, CPU time per frame (what a busy machine does not inflate)", cpu))
-    print(f"terrain re-rendered {ed.layer.renders - renders} time(s) during the drag (once, for the pieces "
-          f"that stay still); one undo step: {len(ed.session.history.done)} step(s) in the history")
+    print(f"terrain during the drag: the whole table painted {ed.layer.renders - renders} time(s), the dragged "
+          f"piece's place repainted {ed.layer.patches - patches} time(s) (once, for the pieces that stay still); "
+          f"one undo step: {len(ed.session.history.done)} step(s) in the history")
 
     # every kind of click: CPU time of the frames from the press to two frames after the release
     def click_frames(pos) -> list[float]:

@@ -34,8 +34,9 @@ def builder_tour(tour: Any) -> None:
     tour.shoot("builder_new", "builder", "", "A new party: a hero and a follower at their starting ratings; "
                                                "the problems say what is still to do, with their rule IDs")
     press(app, pygame.K_ESCAPE)  # unsaved: the question
-    tour.shoot("builder_leave", "confirm", "", "Leaving with unsaved changes asks first")
-    click_widget(app, app.top.widgets["yes"])
+    tour.shoot("builder_leave", "unsaved_changes", "", "Leaving with unsaved changes asks first (the map "
+                                                        "editor's question: Save / Discard changes / Keep editing)")
+    click_widget(app, app.top.widgets["answer:save"])
 
     shipped = PARTIES_DIR / "northmen_raiding_party.yaml"
     click_widget(app, parties.widgets[f"party:{shipped}"])
@@ -80,7 +81,7 @@ def builder_tour(tour: Any) -> None:
     frames(app, 2)
     press(app, pygame.K_ESCAPE)
     click_widget(app, b.widgets["back"])
-    if app.top.name == "confirm":
-        click_widget(app, app.top.widgets["yes"])
+    if app.top.name == "unsaved_changes":
+        click_widget(app, app.top.widgets["answer:save"])
     press(app, pygame.K_ESCAPE)
     assert app.top is menu, app.top and app.top.name

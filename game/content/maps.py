@@ -168,6 +168,22 @@ def polygon_defect(points: list[tuple[float, float]]) -> str | None:
     quadratic on star-like ones (40,000 corners: 16 s), so content files bound the corners
     (MAX_CORNERS): the checks of a file stay linear in its size.
     """
+    key = tuple(points)
+    found = _DEFECTS.get(key, _UNKNOWN)  # (one lookup: the content scan's thread may clear it meanwhile)
+    if found is not _UNKNOWN:
+        return found  # type: ignore[return-value]
+    found = _defect(points)
+    if len(_DEFECTS) >= 4096:  # kept for the map editor, which asks again after every edit
+        _DEFECTS.clear()
+    _DEFECTS[key] = found
+    return found
+
+
+_DEFECTS: dict[tuple, str | None] = {}
+_UNKNOWN = object()
+
+
+def _defect(points: list[tuple[float, float]]) -> str | None:
     n = len(points)
     for i in range(n):
         if points[i] == points[(i + 1) % n]:
@@ -301,19 +317,38 @@ def map_warnings(doc: Document, battle_map: BattleMap) -> list[Problem]:
     """
     import shapely
 
-    shapes = [shapely.Polygon([(v.x, v.y) for v in p.polygon]) for p in battle_map.pieces]
+    rings = [tuple((v.x, v.y) for v in p.polygon) for p in battle_map.pieces]
+    shapes = [shapely.Polygon(ring) for ring in rings]
+    boxes = [shape.bounds for shape in shapes]
     out: list[Problem] = []
     for i, (piece, shape) in enumerate(zip(battle_map.pieces, shapes, strict=True)):
-        if shape.buffer(-SLIVER / 2).is_empty:
+        if _thin(rings[i], shape):
             out.append(doc.problem(("terrain", i), f"'{piece.id}' is thinner than {SLIVER:g}″ everywhere: "
                                                     "likely a slip of the mouse"))
+        a = boxes[i]
         for j in range(i + 1, len(shapes)):
+            b = boxes[j]
+            if a[0] > b[2] or b[0] > a[2] or a[1] > b[3] or b[1] > a[3]:
+                continue  # apart: no overlap to measure
             area = shape.intersection(shapes[j]).area
             if area > OVERLAP:
                 other = battle_map.pieces[j]
                 out.append(doc.problem(("terrain", j), f"'{other.id}' ({other.kind}) overlaps '{piece.id}' "
                                                         f"({piece.kind}) by {area:.2f} sq in: both apply there"))
     return out
+
+
+_THIN: dict[tuple, bool] = {}
+
+
+def _thin(ring: tuple, shape) -> bool:
+    """The piece is thinner than SLIVER everywhere (kept per outline: the map editor asks after every edit)."""
+    thin = _THIN.get(ring)
+    if thin is None:
+        if len(_THIN) >= 4096:
+            _THIN.clear()
+        thin = _THIN[ring] = bool(shape.buffer(-SLIVER / 2).is_empty)
+    return thin
 
 
 def parse_map(text: str | bytes, file: str = "<map>") -> BattleMap:

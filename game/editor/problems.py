@@ -35,6 +35,13 @@ class MapProblem:
 def check(state: MapState, selected: frozenset[int] = frozenset()) -> list[MapProblem]:
     """Every problem ``python -m game validate`` would report for the map as it would be saved, in a map
     maker's words (see :func:`plain`)."""
+    found = loader_problems(state)
+    return plain(state, found, selected) if found else []
+
+
+def loader_problems(state: MapState) -> list[MapProblem]:
+    """The loader's own problems, each tied to its piece and corner, in the loader's words (what ``check``
+    words for a map maker; the selection does not change these, so they are kept per state)."""
     try:
         build_map(Document("<editor>", state.file_data()))
     except ContentError as exc:
@@ -48,7 +55,7 @@ def check(state: MapState, selected: frozenset[int] = frozenset()) -> list[MapPr
                     uid = state.pieces[i].uid
                 corner = int(m.group(2)) if m.group(2) is not None else None
             out.append(MapProblem(p.where, p.message, uid, corner))
-        return plain(state, out, selected)
+        return out
     return []
 
 
@@ -137,13 +144,17 @@ def plain(state: MapState, found: list[MapProblem], selected: frozenset[int] = f
     return out
 
 
-def warnings(state: MapState) -> list[MapProblem]:
-    """What ``validate`` warns of for a map without problems: overlapping pieces, slivers."""
+def warnings(state: MapState, checked: bool = False) -> list[MapProblem]:
+    """What ``validate`` warns of for a map without problems: overlapping pieces, slivers. ``checked``: the
+    caller has found no problems already (the map is not built a second time)."""
     doc = Document("<editor>", state.file_data())
-    try:
-        built = build_map(doc)
-    except ContentError:
-        return []
+    if checked:
+        built = state.battle_map()
+    else:
+        try:
+            built = build_map(doc)
+        except ContentError:
+            return []
     out = []
     for p in map_warnings(doc, built):
         m = _PIECE.match(p.where)

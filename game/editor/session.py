@@ -14,7 +14,7 @@ from game.core.errors import ContentError, safe_text
 from game.editor import commands as cmd
 from game.editor import files
 from game.editor.document import Clipboard, MapState, Piece, load_state, state_from_bytes, state_from_data
-from game.editor.problems import MapProblem, check
+from game.editor.problems import MapProblem, loader_problems, plain
 from game.editor.problems import warnings as map_check_warnings
 from game.editor.snapping import SnapSettings
 
@@ -31,8 +31,10 @@ class EditorSession:
     mods: Path | None = None
     last_saved: files.Saved | None = None
     untrusted_origin: str | None = None  # a recovered autosave's "editing:" file, not trusted (see recover)
+    _found: tuple[MapState, list[MapProblem]] | None = None
     _checked: tuple[MapState, list[MapProblem], frozenset[int]] | None = None
     _warned: tuple[MapState, list[MapProblem]] | None = None
+    _steps: dict = field(default_factory=dict)  # the undo steps' autosave text, by step
 
     # -- the document -------------------------------------------------------------------------------------
     @property
@@ -52,16 +54,24 @@ class EditorSession:
         return files.inside(self.path, files.drafts_dir(self.mods))
 
     def problems(self) -> list[MapProblem]:
-        """The loader's verdict on the map as it stands (computed once per state)."""
+        """The loader's verdict on the map as it stands (the loader asked once per state; worded again for a
+        new selection, which names the piece of a repeated id)."""
         sel = frozenset(self.selection)
+        if self._found is None or self._found[0] is not self.state:
+            self._found = (self.state, loader_problems(self.state))
         if self._checked is None or self._checked[0] is not self.state or self._checked[2] != sel:
-            self._checked = (self.state, check(self.state, sel), sel)
+            found = self._found[1]
+            self._checked = (self.state, plain(self.state, found, sel) if found else [], sel)
         return self._checked[1]
 
-    def warnings(self) -> list[MapProblem]:
-        """What ``validate`` would warn of (a map without problems only; computed once per state)."""
+    def warnings(self, wait: bool = False) -> list[MapProblem]:
+        """What ``validate`` would warn of (a map without problems only; computed once per state). ``wait``: the
+        map has only just changed, the last answer will do for now (the editor's next frame asks again without
+        it, so the frame of an edit does not pay for both checks)."""
         if self._warned is None or self._warned[0] is not self.state:
-            self._warned = (self.state, [] if self.problems() else map_check_warnings(self.state))
+            if wait and self._warned is not None:
+                return self._warned[1]
+            self._warned = (self.state, [] if self.problems() else map_check_warnings(self.state, checked=True))
         return self._warned[1]
 
     def do(self, command: cmd.Command) -> bool:
@@ -119,10 +129,17 @@ class EditorSession:
         path = files.autosave_path(self.mods)
         where = f"editing: {self.path}" if self.path is not None else "editing: a new map"
         files.write_atomic(path, files.map_text(self.state, f"Iron & Honor map editor autosave\n{where}"))
-        steps = [{"label": str(c.label), "before": c.before.file_data()} for c in self.history.done[-HISTORY_KEPT:]
-                 if c.before is not None]
+        kept = [c for c in self.history.done[-HISTORY_KEPT:] if c.before is not None]
+        steps = []
+        for c in kept:  # each step encoded once (a step never changes): an autosave costs its new steps only
+            known = self._steps.get(id(c))
+            if known is None or known[0] is not c:
+                known = (c, json.dumps({"label": str(c.label), "before": c.before.file_data()}))
+            steps.append(known)
+        self._steps = {id(c): known for c, known in zip(kept, steps, strict=True)}
         with contextlib.suppress(OSError):  # the map itself is safe; the history is a convenience
-            files.write_atomic(files.history_path(self.mods), json.dumps({"steps": steps}))
+            files.write_atomic(files.history_path(self.mods),
+                               '{"steps": [' + ", ".join(text for _c, text in steps) + "]}")
         return path
 
     def clear_autosave(self) -> None:

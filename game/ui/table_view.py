@@ -80,16 +80,28 @@ def draw_terrain(surf: pygame.Surface, battle_map: BattleMap, cam: Camera, label
     surf.blit(layer, (round(cam.ox), round(cam.oy)))
 
 
-def render_terrain(battle_map: BattleMap, scale: float, labels: bool = True) -> pygame.Surface:
+def render_terrain(battle_map: BattleMap, scale: float, labels: bool = True,
+                   area: pygame.Rect | None = None) -> pygame.Surface:
     """The cloth, every piece's soft shadow, then each piece painted by its family (terrain_art) and edged by
     its kind ([TERR-1]): rough pale yellow, obstacle white, impassable black (hatched when it does not block
-    sight), area a dark cord with a pale dash."""
+    sight), area a dark cord with a pale dash.
+
+    ``area`` (pixels of the whole table's layer): only that part, the same pixels as the whole layer has
+    there (the map editor repaints the places a few pieces left or took this way)."""
     side = max(1, round(TABLE_SIZE * scale))
-    layer = pygame.Surface((side, side))
-    terrain_art.paint_cloth(layer, scale)
-    cam = Camera(scale, 0.0, 0.0)
+    whole = pygame.Rect(0, 0, side, side)
+    area = whole if area is None else area.clip(whole)
+    layer = pygame.Surface(area.size)
+    cloth = _cloth(side, scale)
+    if cloth is not None:
+        layer.blit(cloth, (0, 0), area)
+    else:  # a huge zoom: not kept
+        terrain_art.paint_cloth(layer, scale)
+    cam = Camera(scale, -area.x, -area.y)
     font = _font(table_text_px(scale, 10))
-    drawn = [(piece, [cam.to_px(p) for p in piece.polygon]) for piece in battle_map.pieces]
+    reach = area.inflate(2 * (round(scale) + 8), 2 * (round(scale) + 8))  # a shadow falls less than 1″ away
+    drawn = [(piece, pts) for piece in battle_map.pieces
+             if (pts := [cam.to_px(p) for p in piece.polygon]) and _box_of(pts).move(area.topleft).colliderect(reach)]
     for piece, pts in drawn:
         terrain_art.cast_shadow(layer, pts, piece.style, scale)
     for piece, pts in drawn:
@@ -100,6 +112,29 @@ def render_terrain(battle_map: BattleMap, scale: float, labels: bool = True) -> 
             layer.blit(font.render(text, True, (0, 0, 0)), at.move(1, 1))
             layer.blit(font.render(text, True, (245, 245, 235)), at)
     return layer
+
+
+_CLOTH: dict[tuple[int, float], pygame.Surface] = {}
+
+
+def _cloth(side: int, scale: float) -> pygame.Surface | None:
+    """The bare table at this zoom, painted once (the same tufts under every piece); None when too large to
+    keep."""
+    if side > 3000:
+        return None
+    key = (side, round(scale, 4))
+    if key not in _CLOTH:
+        if len(_CLOTH) > 2:
+            _CLOTH.clear()
+        cloth = pygame.Surface((side, side))
+        terrain_art.paint_cloth(cloth, scale)
+        _CLOTH[key] = cloth
+    return _CLOTH[key]
+
+
+def _box_of(pts: Sequence[tuple[int, int]]) -> pygame.Rect:
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
 def piece_names(battle_map: BattleMap, cam: Camera) -> list[tuple[str, pygame.Rect]]:

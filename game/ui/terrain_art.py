@@ -337,14 +337,24 @@ def paint_piece(layer: pygame.Surface, pts: Pts, style_name: str, scale: float, 
     family = FAMILY_OF.get(style_name)
     if family is None:
         return
-    patch = pygame.Surface(box.size, pygame.SRCALPHA)
-    patch.fill((*base, 255))
     local = [(x - box.x, y - box.y) for x, y in pts]
-    family.paint(patch, box.width, box.height, Ctx(scale, long_axis(pts), local, random.Random(seed)))
-    mask = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.polygon(mask, (255, 255, 255, 255), local)
-    patch.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    key = (style_name, tuple(local), round(scale, 4), seed)
+    patch = _PAINTED.get(key)
+    if patch is None:
+        patch = pygame.Surface(box.size, pygame.SRCALPHA)
+        patch.fill((*base, 255))
+        family.paint(patch, box.width, box.height, Ctx(scale, long_axis(pts), local, random.Random(seed)))
+        mask = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.polygon(mask, (255, 255, 255, 255), local)
+        patch.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        if box.width * box.height <= 250_000:  # kept: the map editor paints the same piece again after an edit
+            if len(_PAINTED) >= 256:
+                _PAINTED.clear()
+            _PAINTED[key] = patch
     layer.blit(patch, box.topleft)
+
+
+_PAINTED: dict[tuple, pygame.Surface] = {}  # a piece's painted texture by its style, outline, zoom and seed
 
 
 def cast_shadow(layer: pygame.Surface, pts: Pts, style_name: str, scale: float) -> None:

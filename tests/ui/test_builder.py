@@ -362,19 +362,33 @@ def test_trait_picker_filters_as_typed(app: App) -> None:
     assert picker.chosen == "pet" or f"trait:{picker.chosen}" in shown
 
 
-def test_unsaved_changes_asks_save_discard_cancel(app: App) -> None:
+def test_unsaved_changes_ask_the_editors_question_in_its_words_and_order(app: App) -> None:
+    from game.ui import unsaved_dialog
+
     b = new_builder(app)
     press_widget(app, "add:hero")
     press_widget(app, "back")
     ask = app.top
-    assert ask.name == "confirm" and ask.title == "Unsaved changes"
-    buttons = sorted((ask.widgets[k] for k in ("yes", "other", "no")), key=lambda el: el.get_abs_rect().x)
-    assert [el.text for el in buttons] == ["Save", "Discard", "Cancel"]
-    click(app, ask.widgets["no"])  # Cancel: back to the builder, nothing lost
+    assert isinstance(ask, unsaved_dialog.UnsavedChangesDialog) and ask.title == "Unsaved changes"
+    buttons = sorted((ask.widgets[f"answer:{k}"] for k, _ in unsaved_dialog.ANSWERS),
+                     key=lambda el: el.get_abs_rect().x)
+    assert [el.text for el in buttons] == ["Save", "Discard changes", "Keep editing"]  # the map editor's
+    click(app, ask.widgets["answer:cancel"])  # Keep editing: back to the builder, nothing lost
     assert app.top is b and b.doc.dirty
     press_widget(app, "back")
-    click(app, app.top.widgets["other"])  # Discard: leaves
-    assert app.top.name == "parties"
+    press(app, pygame.K_ESCAPE)  # Esc keeps editing too
+    assert app.top is b and b.doc.dirty
+    press_widget(app, "back")
+    click(app, app.top.widgets["answer:save"])  # Save: saved, then leaves
+    assert app.top.name == "parties" and not b.doc.dirty
+
+
+def test_unsaved_changes_discard_leaves_without_saving(app: App) -> None:
+    b = new_builder(app)
+    press_widget(app, "add:hero")
+    press_widget(app, "back")
+    click(app, app.top.widgets["answer:discard"])
+    assert app.top.name == "parties" and b.doc.dirty and b.path is None
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1000, 650)])
@@ -474,3 +488,10 @@ def test_the_try_it_bar_is_empty_at_no_games_played(app: App) -> None:
         edge = (trial.bar.x + 2, trial.bar.centery)  # the rounded corner where a sliver showed
         assert (tuple(surface.get_at(edge))[:3] == theme.GOOD) is filled
     trial.trial = None
+
+
+def test_counts_are_worded_in_the_singular_for_one() -> None:
+    from game.ui.plural import counted
+
+    assert counted(1, "companion") == "1 companion" and counted(2, "companion") == "2 companions"
+    assert counted(1, "hero") == "1 hero" and counted(0, "hero") == "0 heroes"

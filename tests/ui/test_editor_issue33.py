@@ -502,3 +502,43 @@ def test_the_finished_sight_shading_is_smoothed_not_blocky(app: App) -> None:
     row = {tuple(image.get_at((x, w // 2))) for x in range(w)}
     cells = {tuple(image.get_at((x, w // 2))) for x in range(0, w, max(1, w // 36))}
     assert len(row) > len(cells) + 3  # blended steps between the cells' own colours
+
+
+def test_at_1000x650_piece_names_never_overlap_and_the_status_line_fits(app: App) -> None:
+    from game.paths import MAPS_DIR
+    from game.ui import theme
+    from game.ui.scenes import editor_view as view
+    from tests.ui.driver import frames, resize
+
+    resize(app, 1000, 650)
+    ed = editor(app)
+    ed.open_path(MAPS_DIR / "village_ruins.yaml")  # a long path in the status line
+    frames(app, 2)
+    placed, hidden = view.place_piece_labels(ed.session.state.pieces, ed.cam, view.label_font(ed.cam), ed.table_rect)
+    boxes = [box for _uid, _t, box in placed]
+    assert {u for u, _t, _b in placed} | hidden == {p.uid for p in ed.session.state.pieces}
+    assert all(not a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    assert all(ed.table_rect.contains(b) for b in boxes)
+    assert theme.font(ed.px(12)).size(ed.status_text)[0] <= ed.status_rect.w
+    assert "village_ruins.yaml" in ed.status_text or "shipped" in ed.status_text
+
+
+def test_selecting_pieces_sets_the_panel_widgets_and_makes_none_anew(app: App) -> None:
+    ed = editor(app)
+    s = ed.session
+    click(app, ed.widgets["preset:building"])
+    drag(app, at(app, 4, 4), at(app, 10, 10))
+    drag(app, at(app, 20, 20), at(app, 26, 24))
+    a, b = s.state.pieces[-2], s.state.pieces[-1]
+    click(app, ed.widgets["tool:select"])
+    click(app, at(app, 7, 7))
+    assert s.selection == {a.uid}
+    made = dict(ed.widgets)
+    click(app, at(app, 23, 22))
+    assert s.selection == {b.uid}
+    assert all(ed.widgets[k] is el for k, el in made.items() if k in ed.widgets)  # the same widgets, set anew
+    assert ed.widgets["prop:id"].get_text() == b.id and ed.widgets["geo:x"].get_text() == "20"
+    click(app, at(app, 33, 33))  # nothing selected: the properties hidden, kept for the next selection
+    assert "prop:id" not in ed.widgets and not made["prop:id"].visible and made["prop:id"].alive()
+    click(app, at(app, 7, 7))
+    assert ed.widgets["prop:id"] is made["prop:id"] and made["prop:id"].visible

@@ -541,24 +541,33 @@ class BuilderScene(Scene):
         return saved
 
     def leave_builder(self) -> None:
+        self.ask_then(self.app.pop)
+
+    def ask_then(self, then) -> None:
+        """Run ``then`` now, or after the player has saved or discarded unsaved changes: the map editor's own
+        question (game/ui/unsaved_dialog.py), Save / Discard changes / Keep editing."""
         if not self.doc.dirty:
-            self.app.pop()
+            then()
             return
-        from game.ui.scenes.confirm import ConfirmScene
+        from game.ui.unsaved_dialog import UnsavedChangesDialog
 
-        def save_and_leave() -> None:
-            if self.save() is not None:
-                self.app.pop()
+        def answer(key: str) -> None:
+            if key == "discard" or (key == "save" and self.save() is not None):
+                then()
 
-        # worded as the editor's: Save / Discard / Cancel (to be swapped for the shared dialog at merge)
-        self.app.push(ConfirmScene(self.app, "Unsaved changes", "This party has changes that are not saved.",
-                                   "Save", "Cancel", save_and_leave, other=("Discard", self.app.pop)))
+        name = self.doc.data.get("name") if isinstance(self.doc.data, dict) else None
+        what = f"The party '{name}'" if isinstance(name, str) and name.strip() else "This party"
+        self.app.push(UnsavedChangesDialog(self.app, what, answer))
 
     def hold_quit(self) -> bool:
-        if self.doc.dirty:
-            self.leave_builder()
-            return True
-        return False
+        """The window is closing: with unsaved changes, ask first (as the map editor does)."""
+        if not self.doc.dirty:
+            return False
+        self.ask_then(self._quit)
+        return True
+
+    def _quit(self) -> None:
+        self.app.running = False
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)

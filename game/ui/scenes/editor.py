@@ -8,6 +8,7 @@ shading is spread over frames (the whole table coarsely first).
 
 from __future__ import annotations
 
+import gc
 import math
 from pathlib import Path
 
@@ -120,6 +121,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
 
     def enter(self) -> None:
         super().enter()
+        gc.freeze()  # what is loaded by now stays: the collector's full passes skip it (no 20-40 ms hitch mid-edit)
         if self._offer_recovery:  # the recovered work is offered, not slipped in: keep it or discard it
             self._offer_recovery = False
             s = self.session
@@ -141,6 +143,10 @@ class EditorScene(EditorPanels, EditorInput, Scene):
             self.app.push(ConfirmDialog(self.app, "Recover unsaved work?", text,
                                         [("discard", "Discard it"), ("keep", "Keep it")], answer))
 
+    def warnings(self) -> list:
+        """The map's warnings as the panels show them (a frame late after an edit: see ``update``)."""
+        return self.session.warnings(wait=getattr(self, "warn_later", False))
+
     def problems(self) -> list:
         """The map checks' verdict; while a drag is in progress, the verdict from before it (checked on drop)."""
         if self.drag is not None and self._problems_before is not None:
@@ -151,9 +157,12 @@ class EditorScene(EditorPanels, EditorInput, Scene):
     # -- per frame --------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
+        # the frame that first shows a new map state leaves the warnings (overlaps) to the next one
+        self.warn_later = self.session.state is not getattr(self, "_state_seen", None)
+        self._state_seen = self.session.state
         self._watch_focus()
         if self.drag is None and self.panel_key() != self._panel_key:
-            self.rebuild()
+            self.refresh_panels()
         if self.drag is None:
             self._refresh_overlays()
         if self.sight is not None and not self.sight.done:
@@ -184,13 +193,29 @@ class EditorScene(EditorPanels, EditorInput, Scene):
                                                         if s.shipped else str(s.path))
         parts = [f"{s.state.name}{' *unsaved*' if s.dirty else ''}", ("DRAFT — " if s.draft else "") + where,
                  f"{len(s.state.pieces)} pieces", f"{len(self.problems())} problem(s)"
-                 + (f", {len(s.warnings())} warning(s)" if self.drag is None and s.warnings() else "")]
+                 + (f", {len(warned)} warning(s)" if self.drag is None and (warned := self.warnings()) else "")]
         at = self.cam.to_inches(self.mouse)
         if 0 <= at[0] <= TABLE_SIZE and 0 <= at[1] <= TABLE_SIZE:
             parts.append(f"{at[0]:.2f}″, {at[1]:.2f}″")
         if self.message:
             parts.append(self.message)
-        self.status_text = theme.displayable("  ·  ".join(parts))
+        text = theme.displayable("  ·  ".join(parts))
+        room = self.status_rect.w
+        key = (text, room, self.px(12))
+        if key != getattr(self, "_status_fit", (None,))[0]:
+            font = theme.font(self.px(12))
+            if font.size(text)[0] > room and s.path is not None:  # a narrow window: the file's name, not its path
+                parts[1] = ("DRAFT — " if s.draft else "") + ("shipped map (saved as a copy)" if s.shipped
+                                                               else s.path.name)
+                text = theme.displayable("  ·  ".join(parts))
+            for drop in (2, 1):  # still too long: the piece count, then where it is saved, give way to the message
+                if font.size(text)[0] > room and self.message:
+                    del parts[drop]
+                    text = theme.displayable("  ·  ".join(parts))
+            from game.ui.battle.cards import fit
+
+            self._status_fit = (key, fit(text, self.px(12), room) if font.size(text)[0] > room else text)
+        self.status_text = self._status_fit[1]
 
     def valid_map(self) -> BattleMap:
         """The map for the overlays: the pieces without problems (a broken polygon cannot be measured). One
@@ -247,6 +272,10 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         live = frozenset(s.selection) if self.drag is not None and self.drag["kind"] in (
             "move", "corner", "rotate", "scale") else frozenset()
         view.draw_table(surface, self.layer, state, cam, live, s.snap.grid if self.show["grid"] else None)
+        hover = None
+        if self.drag is None and not self.points and self.table_rect.collidepoint(self.mouse):
+            hover = self.piece_at(cam.to_inches(self.mouse))  # its name, where the table has no room for it
+        view.draw_piece_labels(surface, state, cam, self.table_rect, live, hover)
         font = theme.font(self.px(12))
         shapes = []
         if self.encounter is not None:
@@ -507,12 +536,24 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         elif key == "menu":
             self.leave_editor()
 
+    def refresh_panels(self) -> None:
+        """The panels follow the state (EditorPanels); a text field keeps the focus and now edits the new
+        selection, as after a rebuild."""
+        super().refresh_panels()
+        sel = sorted(self.session.selection)
+        self._focused = {k: (el, sel) for k, (el, _old) in self._focused.items()
+                         if self.widgets.get(k) is el and el.is_focused}
+
+    def uncover(self) -> None:
+        super().uncover()
+        self.hide_unused()
+
     def rebuild(self) -> None:
         """The widgets again, with the text field that had the focus focused again (Tab, a commit)."""
         focused = [k for k, (el, _sel) in self._focused.items() if el.is_focused]
         self._focused = {}
         # a click whose event is still queued when a commit rebuilds the panels still counts
-        self._retired = {el: k for k, el in self.widgets.items()}
+        self._retired = {el: k for k, el in {**getattr(self, "_pool", {}), **self.widgets}.items()}
         super().rebuild()
         for key in focused[:1]:
             el = self.widgets.get(key)

@@ -118,12 +118,14 @@ class EditorInput:
             self._zoom(1.15 ** event.y, self.mouse)
 
     def _unfocus(self) -> None:
-        for el in list(self.manager.get_focus_set() or set()):
+        focus = list(self.manager.get_focus_set() or set())
+        for el in focus:
             if isinstance(el, pygame_gui.elements.UITextEntryLine):
                 key = next((k for k, v in self.widgets.items() if v is el), None)
                 if key is not None and key not in self._focused:
                     self._focused[key] = (el, sorted(self.session.selection))
-                el.unfocus()
+        if any(isinstance(el, pygame_gui.elements.UITextEntryLine) for el in focus):
+            self.manager.set_focus_set(None)  # the manager forgets it too: a later click focuses it again
         self._watch_focus()
 
     def _modifier(self, event: pygame.event.Event) -> None:

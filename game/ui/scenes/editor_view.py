@@ -30,24 +30,121 @@ ZONE_ALPHA = 60
 
 
 class TerrainLayer:
-    """The rendered terrain, cached by the pieces it shows and the zoom (re-rendered only when they change)."""
+    """The rendered terrain, cached by the pieces it shows and the zoom. When only a few pieces differ from
+    the last layer (a drag lifting them off the table, an edit, an undo), only the places they cover are
+    painted again, from a copy of it; the whole table is painted only for a new zoom or a change of most of it.
+    """
+
+    KEEP = 3  # layers kept: the table with the dragged pieces, without them, and the one before
 
     def __init__(self) -> None:
-        self.key: tuple | None = None
-        self.surface: pygame.Surface | None = None
-        self.renders = 0
+        self.layers: list[tuple[tuple, pygame.Surface]] = []  # the most recently used last
+        self._spare: pygame.Surface | None = None
+        self.renders = 0  # whole tables painted
+        self.patches = 0  # layers made by repainting a few places of another
+
+    @property
+    def surface(self) -> pygame.Surface | None:
+        return self.layers[-1][1] if self.layers else None
 
     def get(self, name: str, pieces: tuple[Piece, ...], scale: float, grid: float | None) -> pygame.Surface:
-        """The terrain with the grid drawn over it (``grid`` None: no grid), as one opaque surface."""
+        """The terrain with the grid drawn over it (``grid`` None: no grid), as one opaque surface; the pieces'
+        names are not on it (``draw_piece_labels``)."""
         key = (pieces, round(scale, 4), grid)
-        if key != self.key or self.surface is None:
-            bm = BattleMap(name, tuple(p.terrain_piece() for p in pieces))
-            self.surface = render_terrain(bm, scale, labels=True)
+        for i, (k, surf) in enumerate(self.layers):
+            if k == key:
+                if i != len(self.layers) - 1:
+                    self.layers.append(self.layers.pop(i))
+                return surf
+        base = next(((k, surf) for k, surf in reversed(self.layers) if k[1:] == key[1:]), None)
+        surf = self._patched(base, pieces, scale, grid) if base is not None else None
+        if surf is None:
+            surf = render_terrain(self._battle_map(pieces), scale, labels=False)
             if grid is not None:
-                draw_grid(self.surface, Camera(scale, 0, 0), grid)
-            self.key = key
+                draw_grid(surf, Camera(scale, 0, 0), grid)
             self.renders += 1
-        return self.surface
+        else:
+            self.patches += 1
+        self.layers.append((key, surf))
+        if len(self.layers) > self.KEEP:
+            self._spare = self.layers.pop(0)[1]  # its memory is used again for the next layer
+        return surf
+
+    @staticmethod
+    def _battle_map(pieces: tuple[Piece, ...]) -> BattleMap:
+        return BattleMap("", tuple(p.terrain_piece() for p in pieces))
+
+    def _patched(self, base: tuple[tuple, pygame.Surface], pieces: tuple[Piece, ...], scale: float,
+                 grid: float | None) -> pygame.Surface | None:
+        """``base`` with the places of the pieces that differ painted again; None when that is most of the table
+        (or the zoom is too large to keep a bare table)."""
+        side = round(TABLE_SIZE * scale)
+        if side > 3000:
+            return None
+        cam = Camera(scale, 0, 0)
+        margin = round(scale) + 8  # shadows and edges reach past a piece's outline
+        rects: list[pygame.Rect] = []
+        for p in changed_pieces(base[0][0], pieces):
+            if p.polygon:
+                pts = [cam.to_px(q) for q in p.polygon]
+                xs, ys = [q[0] for q in pts], [q[1] for q in pts]
+                r = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+                rects.append(r.inflate(2 * margin, 2 * margin).clip(pygame.Rect(0, 0, side, side)))
+        rects = _merged([r for r in rects if r.w > 0 and r.h > 0])
+        if sum(r.w * r.h for r in rects) > 0.4 * side * side:
+            return None
+        spare, self._spare = self._spare, None
+        if spare is not None and spare.get_size() == base[1].get_size():
+            surf = spare
+            surf.blit(base[1], (0, 0))
+        else:
+            surf = base[1].copy()
+        bm = self._battle_map(pieces)
+        for r in rects:
+            part = render_terrain(bm, scale, labels=False, area=r)
+            if grid is not None:
+                draw_grid(part, Camera(scale, -r.x, -r.y), grid)
+            surf.blit(part, r.topleft)
+        return surf
+
+
+def changed_pieces(old: tuple[Piece, ...], new: tuple[Piece, ...]) -> list[Piece]:
+    """The pieces to paint again going from ``old`` to ``new``: those only in one of them, and those whose
+    order against a piece they overlap has changed (Front, Back)."""
+    a, b = set(old), set(new)
+    out = [p for p in old if p not in b] + [p for p in new if p not in a]
+    both = [p for p in new if p in a]
+    if [p for p in old if p in b] != both:  # the same pieces in another order
+        rank_old = {p: i for i, p in enumerate(old)}
+        for i, p in enumerate(both):
+            for q in both[i + 1:]:
+                if rank_old[p] > rank_old[q] and _bounds_touch(p, q):
+                    out += [p, q]
+    return out
+
+
+def _bounds_touch(p: Piece, q: Piece) -> bool:
+    if not p.polygon or not q.polygon:
+        return False
+    a, b = tf.bounds([p.polygon]), tf.bounds([q.polygon])
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Overlapping rectangles joined, so no place is painted twice."""
+    rects = list(rects)
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(rects)):
+            for j in range(i + 1, len(rects)):
+                if rects[i].colliderect(rects[j]):
+                    rects[i] = rects[i].union(rects.pop(j))
+                    merged = True
+                    break
+            if merged:
+                break
+    return rects
 
 
 def draw_piece_simple(surf: pygame.Surface, p: Piece, cam: Camera) -> None:
@@ -73,6 +170,83 @@ def draw_table(surf: pygame.Surface, layer: TerrainLayer, state: MapState, cam: 
     for p in state.pieces:
         if p.uid in live:
             draw_piece_simple(surf, p, cam)
+
+
+def label_font(cam: Camera) -> pygame.font.Font:
+    """The pieces' names at this zoom, as the battle's table prints them (no larger than a heading, zoomed in)."""
+    return theme.font(max(10, min(20, round(cam.scale * 0.55))))
+
+
+def short_name(name: str) -> str:
+    """A piece's name cut to its first word ("Garden wall north": "Garden…"), or to 6 letters."""
+    words = name.split()
+    if len(words) > 1 and len(words[0]) >= 3:
+        return words[0] + "…"
+    return name if len(name) <= 7 else name[:6] + "…"
+
+
+_PLACED: dict[tuple, tuple[list[tuple[int, str, pygame.Rect]], set[int]]] = {}
+
+
+def place_piece_labels(pieces: Sequence[Piece], cam: Camera, font: pygame.font.Font,
+                       bounds: pygame.Rect) -> tuple[list[tuple[int, str, pygame.Rect]], set[int]]:
+    """Where each piece's name is printed, no two names on top of each other: on the piece's centre, or a line
+    above or below it; where the name does not fit, its first word; where nothing fits, no name (the piece
+    under the pointer shows it). Larger pieces are placed first. Returns (uid, text, box) per name, and the
+    uids whose name is shortened or left out. Kept per map and view: asked every frame."""
+    key = (tuple(pieces), round(cam.scale, 4), round(cam.ox), round(cam.oy), tuple(bounds), id(font))
+    if key in _PLACED:
+        return _PLACED[key]
+    if len(_PLACED) > 8:
+        _PLACED.clear()
+    order = sorted((p for p in pieces if len(p.polygon) >= 3),
+                   key=lambda p: -(p.bounds[2] - p.bounds[0]) * (p.bounds[3] - p.bounds[1]))
+    taken: list[pygame.Rect] = []
+    out: list[tuple[int, str, pygame.Rect]] = []
+    hidden: set[int] = set()
+    for p in order:
+        name = p.terrain_piece().name
+        c = cam.to_px(_mean(p.polygon))
+        done = False
+        for n, t in enumerate(dict.fromkeys((name, short_name(name)))):
+            w, h = font.size(t)
+            for dy in (0, -h, h):
+                box = pygame.Rect(0, 0, w + 2, h)
+                box.center = (c[0], c[1] + dy)
+                if bounds.contains(box) and box.inflate(6, 2).collidelist(taken) < 0:
+                    taken.append(box)
+                    out.append((p.uid, t, box))
+                    if n:
+                        hidden.add(p.uid)
+                    done = True
+                    break
+            if done:
+                break
+        if not done:
+            hidden.add(p.uid)
+    _PLACED[key] = (out, hidden)
+    return out, hidden
+
+
+def draw_piece_labels(surf: pygame.Surface, state: MapState, cam: Camera, bounds: pygame.Rect,
+                      live: frozenset[int] = frozenset(), hover: Piece | None = None) -> None:
+    """The pieces' names (``place_piece_labels``); the ``live`` pieces' (being dragged) on their centres; the
+    ``hover`` piece's in full when its name was shortened or left out."""
+    font = label_font(cam)
+    still = [p for p in state.pieces if p.uid not in live] if live else state.pieces
+    placed, hidden = place_piece_labels(still, cam, font, bounds)
+    boxes = [(t, box) for _uid, t, box in placed]
+    for p in state.pieces:
+        if p.uid in live and len(p.polygon) >= 3:
+            t = p.terrain_piece().name
+            box = pygame.Rect((0, 0), font.size(t))
+            box.center = cam.to_px(_mean(p.polygon))
+            boxes.append((t, box))
+    for t, box in boxes:
+        surf.blit(text(font, t, (0, 0, 0)), box.move(2, 1))
+        surf.blit(text(font, t, (245, 245, 235)), box.move(1, 0))
+    if hover is not None and hover.uid in hidden and len(hover.polygon) >= 3:
+        label_at(surf, hover.terrain_piece().name, cam.to_px(_mean(hover.polygon)), font)
 
 
 _GRID_CACHE: dict[tuple, pygame.Surface] = {}
@@ -130,9 +304,18 @@ def draw_rulers(surf: pygame.Surface, cam: Camera, font: pygame.font.Font, area:
     ox, oy = cam.to_px((0, 0))
     clip = surf.get_clip()
     if area is not None:
+        inside = (ox < area.x + widest.get_width() + 12, oy < area.y + widest.get_height() + 10)
         ox = max(ox, area.x + widest.get_width() + 12)
         oy = max(oy, area.y + widest.get_height() + 10)
         surf.set_clip(area)
+        # zoomed in, the rulers lie over the table: on a dark band, or the grey numbers are lost in the grass
+        band = pygame.Surface(area.size, pygame.SRCALPHA)
+        if inside[1]:
+            band.fill((*theme.BG, 190), (0, 0, area.w, oy - area.y + 1))
+        if inside[0]:
+            band.fill((*theme.BG, 190), (0, oy - area.y + 1 if inside[1] else 0, ox - area.x + 1, area.h))
+        if any(inside):
+            surf.blit(band, area.topleft)
     for k in range(0, int(TABLE_SIZE) + 1):
         long = k % 6 == 0
         x, _ = cam.to_px((k, 0))
