@@ -122,12 +122,12 @@ class Dice:
         return self.copy()
 
 
-def has_double(dice: tuple[int, ...] | list[int]) -> bool:
+def has_double(dice: Sequence[int]) -> bool:
     """[DICE-3]: at least two dice show the same number, however many were rolled."""
     return len(set(dice)) < len(dice)
 
 
-def has_critical_double(dice: tuple[int, ...] | list[int]) -> bool:
+def has_critical_double(dice: Sequence[int]) -> bool:
     """[DICE-3]: at least two dice show 6."""
     return sum(1 for d in dice if d == 6) >= 2
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.core.dice import Modifier, effective_modifiers, has_critical_double, has_double, misfire
+from game.rules.events import EventKind
 
 Gen = Generator[Any, Any, Any]
 
@@ -142,8 +143,9 @@ class Table(Protocol):
 
     def trait_roll(self, roll: TraitRoll, attacker: bool, no_fate: bool) -> Gen: ...
 
-    def note(self, kind: str, text: str, rule: str, **who: str) -> None:
-        """Log a step; ``who`` maps event keys to roles, "attacker" or "target" (the table knows their ids)."""
+    def note(self, kind: EventKind, text: str, rule: str, data: dict[str, Any] | None = None, **who: str) -> None:
+        """Log a step; ``who`` maps event keys to roles, "attacker" or "target" (the table knows their ids);
+        ``data``: more to log with it."""
 
 
 @dataclass
@@ -162,7 +164,7 @@ def wounds(table: Table, saves: Sequence[WoundSave], count: int, no_fate: bool) 
         saved = False
         for save in saves:
             if save.lost is not None:
-                table.note("ToughLost", save.lost[0], save.lost[1], model="target")
+                table.note(EventKind.ToughLost, save.lost[0], save.lost[1], model="target")
                 continue
             assert save.roll is not None
             saved = yield from table.trait_roll(save.roll, False, no_fate)
@@ -182,7 +184,7 @@ def effects(table: Table, after: Aftermath, hit: bool, dice: DiceEffects) -> Gen
     if hit:
         out.brutal = dice.brutal is not None
         if dice.brutal is not None:
-            table.note("Brutal", f"Brutal attack ({dice.brutal[0]}): 2 wounds", dice.brutal[1],
+            table.note(EventKind.Brutal, f"Brutal attack ({dice.brutal[0]}): 2 wounds", dice.brutal[1],
                        attacker="attacker", defender="target")
         out.wounds = yield from wounds(table, after.saves, 2 if out.brutal else 1, after.no_fate)  # [CC-6]
     if dice.stun is not None and table.on_table():
@@ -191,6 +193,6 @@ def effects(table: Table, after: Aftermath, hit: bool, dice: DiceEffects) -> Gen
         if out.wounds < 1 or not table.on_table():
             continue
         if (yield from table.trait_roll(extra.roll, True, after.no_fate)):
-            table.note(extra.roll.trait, extra.note, extra.roll.rule, model="attacker", target="target")
+            table.note(EventKind.of(extra.roll.trait), extra.note, extra.roll.rule, model="attacker", target="target")
             out.wounds += yield from wounds(table, after.saves, 1, after.no_fate)
     return out

@@ -277,9 +277,9 @@ class OnTheTable:
                                          roll.need_with_fate, roll.what, no_fate, who.id,
                                          saves_wound=not attacker))  # the target's rolls are its wound saves
 
-    def note(self, kind: str, text: str, rule: str, **who: str) -> None:
+    def note(self, kind: EventKind, text: str, rule: str, data: dict[str, Any] | None = None, **who: str) -> None:
         ids = {"attacker": self.source.id if self.source else None, "target": self.target.id}
-        self.state.emit(kind, text, rule=rule, **{k: ids[role] for k, role in who.items()})
+        self.state.emit(kind, text, rule=rule, **{k: ids[role] for k, role in who.items()}, **(data or {}))
 
 
 # -- the roll ------------------------------------------------------------------------------
@@ -455,7 +455,7 @@ def kill(state: GameState, model: ModelState, how: str, rule: str) -> None:
 
     model.status = KILLED if how == "killed" else REMOVED
     model.conditions = Conditions()
-    state.emit(EventKind.Killed if how == "killed" else "Removed",
+    state.emit(EventKind.Killed if how == "killed" else EventKind.Removed,
                f"{model.name} is {'killed' if how == 'killed' else 'removed from play and counts as killed'}",
                model=model.id, side=model.side, rule=rule)
     if model.is_hero:

@@ -12,7 +12,9 @@ from game.core.dice import Modifier, ResolutionRoll, active_wins, misfire
 from game.rules import board, combat, conditions, fate
 from game.rules.attack_profile import Table, WoundSave, wounds
 from game.rules.combat import OnTheTable
+from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision, Option
+from game.rules.events import EventKind
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import any_hook, hooks_of, trait_hooks
 
@@ -30,9 +32,11 @@ class SpellTable(Table, Protocol):
 
     caster: ModelState
     target: ModelState
-    saves: tuple[WoundSave, ...]
 
-    def note(self, kind: str, text: str, rule: str, data: dict[str, Any] | None = None, **who: str) -> None: ...
+    @property
+    def saves(self) -> tuple[WoundSave, ...]: ...
+
+    def note(self, kind: EventKind, text: str, rule: str, data: dict[str, Any] | None = None, **who: str) -> None: ...
 
     def put(self, condition: str, value: Any = True) -> None: ...
 
@@ -79,11 +83,12 @@ class Confusion(Spell):
     def effect(self, table: SpellTable) -> Gen:
         t = table.target
         if t.activated:
-            table.note("SpellNoEffect", f"{t.name} has already activated: Confusion has no effect", self.rule,
+            table.note(EventKind.SpellNoEffect, f"{t.name} has already activated: Confusion has no effect", self.rule,
                        model="target")
         else:
             table.put("confused")
-            table.note("Confused", f"{t.name} is Confused: -1 to its activation roll", self.rule, model="target")
+            table.note(EventKind.Confused, f"{t.name} is Confused: -1 to its activation roll", self.rule,
+                       model="target")
         return 0
         yield  # pragma: no cover
 
@@ -95,7 +100,7 @@ class Entangle(Spell):
 
     def effect(self, table: SpellTable) -> Gen:
         table.put("entangled")
-        table.note("Entangled", f"{table.target.name} is Entangled: movement halved, no charging", self.rule,
+        table.note(EventKind.Entangled, f"{table.target.name} is Entangled: movement halved, no charging", self.rule,
                    model="target")
         return 0
         yield  # pragma: no cover
@@ -136,12 +141,12 @@ class Weakness(Spell):
 
     def effect(self, table: SpellTable) -> Gen:
         t = table.target
-        attr = yield from table.ask(Decision("weakness", table.caster.side,
+        attr = yield from table.ask(Decision(DecisionKind.weakness, table.caster.side,
                                              f"Weakness on {t.name}: which attribute loses 2?", self.rule,
                                              [Option(a, f"{a} {t.profile.attributes[a]}") for a in self.attributes],
                                              context={"model": t.id}))
         table.put("weakness", attr)
-        table.note("Weakened", f"{t.name} is Weakened: -2 {attr} until Maintenance", self.rule,
+        table.note(EventKind.Weakened, f"{t.name} is Weakened: -2 {attr} until Maintenance", self.rule,
                    data={"attribute": attr}, model="target")
         return 0
 
@@ -157,7 +162,7 @@ class OnTheGame(OnTheTable):
     def saves(self) -> tuple[WoundSave, ...]:
         return combat.wound_saves(self.state, self.target, self.caster, None)
 
-    def note(self, kind: str, text: str, rule: str, data: dict[str, Any] | None = None, **who: str) -> None:
+    def note(self, kind: EventKind, text: str, rule: str, data: dict[str, Any] | None = None, **who: str) -> None:
         ids = {"attacker": self.caster.id, "target": self.target.id}
         self.state.emit(kind, text, **{k: ids[role] for k, role in who.items()}, **(data or {}), rule=rule)
 
@@ -224,7 +229,8 @@ def reach_of(enhancement: Enhancement) -> float:
     return RANGE + enhancement.reach
 
 
-def enhancement_options(state: GameState, caster: ModelState, ap: int) -> tuple[list[Enhancement], list[dict]]:
+def enhancement_options(state: GameState, caster: ModelState,
+                        ap: int) -> tuple[list[Enhancement], list[dict[str, Any]]]:
     """The enhancements ``ap`` AP buy ([SORC-1], [SORC-5]) that leave an eligible target, and the others, each
     with why it is not offered: it could only skip the cast, its AP lost ([SEQ-2])."""
     ok, missing = [], []
@@ -281,26 +287,27 @@ def cast(state: GameState, caster: ModelState, ap: int) -> Gen:
         skip(state, caster, kind, f"no enemy in line of sight within {reach:g}″")
         return False
     # (1) the spell, the enhancement the AP pay for, and the caster's Fate
-    spell_id = yield Decision("spell", caster.side, f"{caster.name}: which spell?", "SORC-4",
+    spell_id = yield Decision(DecisionKind.spell, caster.side, f"{caster.name}: which spell?", "SORC-4",
                               [Option(s.id, f"{s.name} (resisted by {s.resist}): {s.text}") for s in SPELLS.values()],
                               context={"model": caster.id})
     spell = SPELLS[spell_id]
     enhancement = choices[0]
     if len(choices) + len(unavailable) > 1:  # the AP buy a choice: ask, saying why any is not offered
-        pick = yield Decision("enhancement", caster.side, f"{caster.name}: which enhancement for {ap} AP?", "SORC-5",
+        pick = yield Decision(DecisionKind.enhancement, caster.side,
+                              f"{caster.name}: which enhancement for {ap} AP?", "SORC-5",
                               [Option(e.id, f"{e.name} ({e.ap} AP): {e.text}") for e in choices],
                               context={"model": caster.id, "unavailable": unavailable})
         enhancement = ENHANCEMENTS[pick]
     targets = spell_targets(state, caster, reach_of(enhancement))
     conditions.lose_stealth(state, caster)  # [SEQ-11]
-    state.emit("SpellCast", f"{caster.name} casts {spell.name}" + (f" with {enhancement.name}"
+    state.emit(EventKind.SpellCast, f"{caster.name} casts {spell.name}" + (f" with {enhancement.name}"
                if enhancement.id != "none" else ""), model=caster.id, spell=spell.id, enhancement=enhancement.id,
                rule="T-SORC-1")
     about = {"caster": caster.id, "spell": spell.id, "enhancement": enhancement.id}  # what the roll is for
     c_extra = yield from fate.inner_reserve(state, caster.side, f"{caster.name}'s casting roll", False,
                                             {"cast": {**about, "targets": [t.id for t in targets]}})
     # (2) the target, then the opponent's Fate
-    answer = yield Decision("target", caster.side, f"{caster.name}: target for {spell.name}?", "SORC-3",
+    answer = yield Decision(DecisionKind.target, caster.side, f"{caster.name}: target for {spell.name}?", "SORC-3",
                             [Option(t.id, t.name) for t in targets], context={"model": caster.id, "action": "spell"})
     target = state.model(answer)
     face(state, caster, target)  # [SEQ-5]
@@ -314,7 +321,7 @@ def cast(state: GameState, caster: ModelState, ap: int) -> Gen:
     c_roll, t_roll = yield from combat.reroll_window(state, caster, c_roll, target, t_roll, ("cast", "resist"))
     # (5) the effect, if the caster is higher ([SORC-8]: no doubles effects)
     success = active_wins(c_roll, t_roll)
-    state.emit("SpellResolved", f"{caster.name} {c_roll.total} vs {target.name} {t_roll.total}: "
+    state.emit(EventKind.SpellResolved, f"{caster.name} {c_roll.total} vs {target.name} {t_roll.total}: "
                f"{spell.name} {'takes effect' if success else 'is resisted'}", model=caster.id, target=target.id,
                cast=c_roll.total, resist=t_roll.total, success=success, rule="SORC-4")
     if success:
@@ -330,7 +337,7 @@ def burn_out(state: GameState, caster: ModelState, c_roll: ResolutionRoll) -> No
     """[SORC-6]: two or more natural 1s on the casting dice: no more casting this game."""
     if misfire(c_roll.dice):
         conditions.BURNT_OUT.put(caster)
-        state.emit("BurnOut", f"{caster.name} burns out and can cast no more this game", model=caster.id,
+        state.emit(EventKind.BurnOut, f"{caster.name} burns out and can cast no more this game", model=caster.id,
                    rule="SORC-6")
 
 
@@ -358,4 +365,4 @@ def more_than_one(state: GameState, caster: ModelState, first: ModelState, spell
         if active_wins(c_roll.total, r):
             yield from take_effect(state, caster, v, spell)
         else:
-            state.emit("SpellResisted", f"{v.name} shrugs off {spell.name}", model=v.id, rule="SEQ-8")
+            state.emit(EventKind.SpellResisted, f"{v.name} shrugs off {spell.name}", model=v.id, rule="SEQ-8")

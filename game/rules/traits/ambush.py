@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision
+from game.rules.events import EventKind
 from game.rules.state import ON_TABLE, RESERVE, GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
 
@@ -64,28 +66,29 @@ class Ambush(TraitRule):
         if need > 1:
             value = state.dice.d6(f"{model.name}: Ambush")
             arrives = value >= need
-            state.emit("AmbushRoll", f"{model.name} rolls {value} to arrive from ambush (needs {need}+): "
+            state.emit(EventKind.AmbushRoll, f"{model.name} rolls {value} to arrive from ambush (needs {need}+): "
                        f"{'it arrives' if arrives else 'not yet'}", model=model.id, dice=[value], need=need,
                        success=arrives, rule="T-AMBUSH-2")
             if not arrives:
                 return
         spots = candidates(state, model)
         if not spots:
-            state.emit("AmbushWaits", f"{model.name} finds no place to arrive and waits", model=model.id,
+            state.emit(EventKind.AmbushWaits, f"{model.name} finds no place to arrive and waits", model=model.id,
                        rule="T-AMBUSH-3")
             return
 
         def check(point: dict[str, float]) -> str | None:
             return placement_problem(state, model, point["x"], point["y"])
 
-        point = yield Decision("ambush_place", model.side, f"{model.name} arrives from ambush: place it within 3″ "
+        point = yield Decision(DecisionKind.ambush_place, model.side,
+                               f"{model.name} arrives from ambush: place it within 3″ "
                                "of a table edge, 9″ from every enemy", "T-AMBUSH-3", free="point", check=check,
                                context={"model": model.id, "candidates": spots})
-        facing = yield Decision("facing", model.side, f"{model.name}: facing on arrival", "T-AMBUSH-3",
+        facing = yield Decision(DecisionKind.facing, model.side, f"{model.name}: facing on arrival", "T-AMBUSH-3",
                                 free="angle", context={"model": model.id, "current": model.facing})
         model.x, model.y, model.facing = point["x"], point["y"], facing
         model.status = ON_TABLE
         state.bag.append(model.side)
         state.bag.sort()
-        state.emit("AmbushArrives", f"{model.name} arrives from ambush; its die joins the bag", model=model.id,
+        state.emit(EventKind.AmbushArrives, f"{model.name} arrives from ambush; its die joins the bag", model=model.id,
                    at=[model.x, model.y], rule="T-AMBUSH-3")

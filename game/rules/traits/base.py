@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 
-class Registry(dict):
+class Registry(dict[str, Any]):
     """A registry of rule objects that counts its changes, so that answers drawn from it (a profile's hooks)
     can be remembered until it changes (a trait registered, a test's stand-in put in and taken out)."""
 
@@ -53,9 +53,10 @@ class Registry(dict):
         self.changes += 1
         super().clear()
 
-    def __ior__(self, other: Any) -> Registry:
+    def __ior__(self, other: Any) -> Registry:  # type: ignore[override,misc]  # (dict's own |= is typed Self)
         self.changes += 1
-        return super().__ior__(other)
+        super().__ior__(other)
+        return self
 
 
 TRAITS: Registry = Registry()  # trait id -> rule object
@@ -288,7 +289,7 @@ def load_all() -> None:
 
 # (qualities, traits) of a profile -> (the registries' change counts, its rule objects): a profile's hooks are
 # asked for hundreds of thousands of times a game and follow from the registries alone (mod traits aside)
-_PROFILE_HOOKS: dict[tuple, tuple[tuple[int, int], tuple[TraitRule, ...]]] = {}
+_PROFILE_HOOKS: dict[tuple[Any, ...], tuple[tuple[int, int], tuple[TraitRule, ...]]] = {}
 
 
 # id of a profile -> (the profile, the registries' change counts, its rule objects): the same answers as
@@ -302,9 +303,9 @@ def trait_hooks(model: ModelState) -> list[TraitRule]:
     hit = _BY_PROFILE.get(id(profile))
     if hit is not None and hit[0] is profile and hit[1] == QUALITIES.changes and hit[2] == TRAITS.changes:
         return list(hit[3])
-    key = (profile.qualities, profile.traits)
+    key: tuple[Any, ...] | None = (profile.qualities, profile.traits)
     try:
-        found = _PROFILE_HOOKS.get(key)
+        found = _PROFILE_HOOKS.get(key) if key is not None else None
     except TypeError:  # a hand-made profile holding lists
         key, found = None, None
     if found is not None and found[0] == (QUALITIES.changes, TRAITS.changes):
@@ -380,7 +381,7 @@ def any_hook(model: ModelState, flag: str) -> bool:
 
 
 # (qualities, traits, flag) -> (the registries' change counts, whether a hook of that profile raises the flag)
-_PROFILE_FLAGS: dict[tuple, tuple[tuple[int, int], bool]] = {}
+_PROFILE_FLAGS: dict[tuple[Any, ...], tuple[tuple[int, int], bool]] = {}
 
 
 def _profile_flag(model: ModelState, flag: str) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.rules.events import EventKind
 from game.rules.state import GameState
 from game.rules.traits.base import TraitRule, trait
 
@@ -22,5 +23,5 @@ class Blast(TraitRule):
     def prepare_attack(self, state: GameState, attack: Attack) -> None:
         if self.gives_area(attack):
             attack.area = True
-            state.emit("BlastAttack", f"{attack.attacker.name}'s shot has an area of effect (Blast)",
+            state.emit(EventKind.BlastAttack, f"{attack.attacker.name}'s shot has an area of effect (Blast)",
                        model=attack.attacker.id, rule="T-BLAST-1")

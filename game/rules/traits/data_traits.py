@@ -159,20 +159,25 @@ def _hooks(effect: Effect) -> dict[str, Callable[..., Any]]:
     """The hook methods one effect needs."""
     spec = getattr(effect, effect.kind)
     if isinstance(spec, ModifierSpec):
-        method = {"attack": _attack_modifiers, "defence": _defence_modifiers, "resist": _resist_modifiers,
-                  "activation": _activation_modifiers, "move": _move_bonus}[spec.roll]
+        rolls: dict[str, Callable[..., Any]] = {"attack": _attack_modifiers, "defence": _defence_modifiers,
+                                                "resist": _resist_modifiers, "activation": _activation_modifiers,
+                                                "move": _move_bonus}
+        method = rolls[spec.roll]
         return {method.__name__[1:]: method}
     if isinstance(spec, DiceSpec):
         return {"extra_dice": _extra_dice}
     if isinstance(spec, RerollSpec):
         return {"reroll_options": _reroll_options}
     if isinstance(spec, AuraSpec):
+        method_: Callable[..., Any]
         if spec.grants is not None:
-            method = _grants_fearless if spec.grants == "fearless" else _grants_terror_immunity
+            method_ = _grants_fearless if spec.grants == "fearless" else _grants_terror_immunity
         else:
-            method = {"attack": _ally_attack_modifiers, "defence": _ally_defence_modifiers,
-                      "activation": _ally_activation_modifiers}[spec.roll or "attack"]
-        return {method.__name__[1:]: method}
+            allies: dict[str, Callable[..., Any]] = {"attack": _ally_attack_modifiers,
+                                                     "defence": _ally_defence_modifiers,
+                                                     "activation": _ally_activation_modifiers}
+            method_ = allies[spec.roll or "attack"]
+        return {method_.__name__[1:]: method_}
     return {}
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.rules import board, fate
 from game.rules.decisions import Decision
+from game.rules.events import EventKind
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
 
@@ -24,7 +25,8 @@ def drain(state: GameState, model: ModelState, no_fate: bool) -> Generator[Decis
                                       "heal a wound", no_fate, model.id)
     if healed and model.wounds_taken > 0 and model.on_table:
         model.wounds_taken -= 1
-        state.emit("Healed", f"{model.name} drains life and heals a wound ({model.wounds_taken}/{model.max_wounds})",
+        state.emit(EventKind.Healed,
+                   f"{model.name} drains life and heals a wound ({model.wounds_taken}/{model.max_wounds})",
                    model=model.id, wounds_taken=model.wounds_taken, rule="T-DRAIN-1")
 
 

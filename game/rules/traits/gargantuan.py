@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.dice import Modifier
 from game.rules.action_kinds import FREES, MOVES, ActionKind
 from game.rules.decisions import Decision
+from game.rules.events import EventKind
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, tagged, trait
 
@@ -58,12 +59,14 @@ class Gargantuan(TraitRule):
         for result in quake(board.battlefield(state), model.id, 2.0, {v.id for v in victims}):
             victim = state.model(result.base)
             if result.removed:
-                state.emit("Pushed", f"Quake: {victim.name} is thrown off the table", model=victim.id, rule="T-GARG-6")
+                state.emit(EventKind.Pushed,
+                           f"Quake: {victim.name} is thrown off the table", model=victim.id, rule="T-GARG-6")
                 kill(state, victim, "removed", "CC-4")
                 continue
             victim.x, victim.y = float(result.end.x), float(result.end.y)
             stopped = f", stopped by {result.stopped_by}" if result.blocked else ""
-            state.emit("Pushed", f"Quake: {victim.name} is pushed {result.travelled:.2f}″{stopped}", model=victim.id,
+            state.emit(EventKind.Pushed,
+                       f"Quake: {victim.name} is pushed {result.travelled:.2f}″{stopped}", model=victim.id,
                        end=[victim.x, victim.y], distance=result.travelled, blocked=result.blocked, rule="T-GARG-6")
             conditions.stun(state, victim, model, "Quake", "T-GARG-6")
             if result.blocked:

@@ -9,7 +9,9 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from game.rules.action_kinds import MOVES, ActionKind
+from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision, Option
+from game.rules.events import EventKind
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
 
@@ -51,7 +53,7 @@ class Healer(TraitRule):
         if not patients:
             actions.skip(state, model, kind, "no wounded friend in base contact")
             return False
-        answer = yield Decision("target", model.side, f"{model.name}: heal whom?", "T-HEALER-1",
+        answer = yield Decision(DecisionKind.target, model.side, f"{model.name}: heal whom?", "T-HEALER-1",
                                 [Option(p.id, f"{p.name} ({p.wounds_taken} wounds)") for p in patients],
                                 context={"model": model.id, "action": "heal"})
         patient = state.model(answer)
@@ -59,6 +61,7 @@ class Healer(TraitRule):
                                           f"heal {patient.name}", False, model.id)
         if healed:
             patient.wounds_taken -= 1
-            state.emit("Healed", f"{model.name} heals {patient.name} ({patient.wounds_taken}/{patient.max_wounds})",
+            state.emit(EventKind.Healed,
+                       f"{model.name} heals {patient.name} ({patient.wounds_taken}/{patient.max_wounds})",
                        model=patient.id, healer=model.id, wounds_taken=patient.wounds_taken, rule="T-HEALER-1")
         return True

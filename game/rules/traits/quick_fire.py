@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from game.content.catalog import catalog
 from game.rules.action_kinds import CLEARS, FIRES, FREES, MOVES, ActionKind
 from game.rules.decisions import Decision
+from game.rules.events import EventKind
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
 
@@ -75,7 +76,7 @@ class QuickFire(TraitRule):
                                                   "T-QUICK-1", kind)
         first = yield from actions.shoot(state, model, kind, weapon, target)
         if first is not None and first.misfire:
-            state.emit("QuickFireLost", f"{model.name}'s second shot is lost to the misfire", model=model.id,
+            state.emit(EventKind.QuickFireLost, f"{model.name}'s second shot is lost to the misfire", model=model.id,
                        rule="T-QUICK-1")
             return True
         if target.on_table:  # [CC-7]: the second attack repeats all five steps

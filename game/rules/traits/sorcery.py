@@ -57,4 +57,5 @@ class Sorcery(TraitRule):
     def perform(self, state: GameState, model: ModelState, kind: str) -> Generator[Decision, Any, bool]:
         from game.rules.sorcery import cast
 
-        return (yield from cast(state, model, int(kind.rsplit("_", 1)[1])))
+        done: bool = yield from cast(state, model, int(kind.rsplit("_", 1)[1]))
+        return done

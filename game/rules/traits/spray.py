@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.dice import Modifier
 from game.rules.decisions import Decision
+from game.rules.events import EventKind
 from game.rules.state import GameState
 from game.rules.traits.base import TraitRule, trait
 
@@ -40,5 +41,6 @@ class Spray(TraitRule):
                   and board.within(e, first, 1)]  # a killed first target still marks the spot
         for e in sorted(others, key=lambda m: m.id):
             if e.on_table and a.on_table:
-                state.emit("Spray", f"{a.name}'s spray reaches {e.name}", model=a.id, target=e.id, rule="T-SPRAY-1")
+                state.emit(EventKind.Spray,
+                           f"{a.name}'s spray reaches {e.name}", model=a.id, target=e.id, rule="T-SPRAY-1")
                 yield from actions.shoot(state, a, "spray_attack", attack.weapon, e)

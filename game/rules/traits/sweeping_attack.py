@@ -10,6 +10,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from game.rules.action_kinds import FREES, MOVES, ActionKind
+from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision, Option
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, trait
@@ -45,7 +46,7 @@ class SweepingAttack(TraitRule):
         while victims and model.on_table:
             pick = victims[0].id
             if len(victims) > 1:
-                pick = yield Decision("strike_order", model.side, f"{model.name} sweeps: strike whom next?",
+                pick = yield Decision(DecisionKind.strike_order, model.side, f"{model.name} sweeps: strike whom next?",
                                       "T-SWEEP-1", [Option(v.id, v.name) for v in victims])
             victim = state.model(pick)
             victims.remove(victim)
