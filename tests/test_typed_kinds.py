@@ -112,16 +112,25 @@ def test_the_checker_passes_members_and_other_strings(snippet: str) -> None:
 
 
 def _named(call: ast.Call) -> list[str]:
-    """The kind names a call's first argument writes: a string, or either string of a conditional."""
+    """The kind names a call's first argument writes: a member (``EventKind.Moved``), or either member of a
+    conditional."""
+    arg = call.args[0] if call.args else None
+    options = [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]
+    return [o.attr for o in options if isinstance(o, ast.Attribute) and isinstance(o.value, ast.Name)
+            and o.value.id in ("EventKind", "DecisionKind")]
+
+
+def _bare(call: ast.Call) -> list[str]:
+    """Kinds a call's first argument writes as bare strings (the emitters name members)."""
     arg = call.args[0] if call.args else None
     options = [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]
     return [o.value for o in options if isinstance(o, ast.Constant) and isinstance(o.value, str)]
 
 
 def test_every_name_an_emitter_writes_is_a_member() -> None:
-    """The rules name kinds as strings at their 90-odd emitters and 30-odd questions (the book's steps read
-    plainly); each is a member, so the enums are the complete list."""
-    emitted, asked = set(), set()
+    """The rules name kinds by member at their 90-odd emitters and 30-odd questions, never by a bare string;
+    every member named exists, so the enums are the complete list."""
+    emitted, asked, bare = set(), set(), []
     for path in (ROOT / "game").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
@@ -129,8 +138,11 @@ def test_every_name_an_emitter_writes_is_a_member() -> None:
             name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
             if name == "emit" or (name == "note" and "rules" in path.parts):
                 emitted |= set(_named(node))
+                bare += [(path.name, node.lineno, k) for k in _bare(node)]
             elif name == "Decision":
                 asked |= set(_named(node))
+                bare += [(path.name, node.lineno, k) for k in _bare(node)]
+    assert not bare, f"kinds named by a bare string: {bare}"
     assert emitted - EVENT_NAMES == set() and asked - DECISION_NAMES == set()
     assert len(emitted) > 80 and asked == DECISION_NAMES
 

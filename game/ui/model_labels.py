@@ -93,6 +93,8 @@ def place_labels(bases: Sequence[tuple[str, int, int, int]], sizes: dict[str, tu
                 continue  # read as another model's label: never
             if any(_overlap(box, o) for o in placed.values()):
                 continue  # two labels on each other: neither reads
+            if any(_overlap(box, d) for d in discs):
+                continue  # over a base: a model must always be seen (its name is then on hover)
             padded = (sx - gap, sy, w + 2 * gap, h)  # side by side, two labels must not read as one
             # covering a base is far worse than touching another label: a base must always be seen
             cover = sum(_overlap(padded, o) for o in placed.values()) + 20 * sum(_overlap(box, d) for d in discs)

@@ -65,8 +65,9 @@ def decision_kinds() -> set[str]:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "Decision" \
-                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
-                kinds.add(node.args[0].value)
+                    and node.args and isinstance(node.args[0], ast.Attribute) \
+                    and getattr(node.args[0].value, "id", "") == "DecisionKind":
+                kinds.add(node.args[0].attr)
     return kinds
 
 

@@ -186,7 +186,7 @@ class BattleScene(Scene):
         what it has above its three lines, then the dice tray what it has above its smallest. Returns the
         pixels given (0 gives them back)."""
         from_log = max(0, self._base_log.height - self._log_min)
-        tray_min = min(self._base_tray.height, max(self.pp(56), self.px(36)))
+        tray_min = min(self._base_tray.height, max(self.pp(56), 3 * self.px(12)))
         extra = max(0, min(extra, from_log + self._base_tray.height - tray_min))
         if extra == self._room:
             return extra
