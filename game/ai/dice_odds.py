@@ -213,7 +213,6 @@ def _opposed(active: Roller, reactive: Roller, misfire: Misfire, classify: Class
     n, m = active.dice, reactive.dice
     window = _window(active, reactive, misfire)
     t, a_weight, passed_ds = window.t, window.a_weight, window.passed_ds
-    reroll_hit, reroll_hit_hof, reroll_total = window.reroll_hit, window.reroll_hit_hof, window.reroll_total
     a_keep, a_trait, dropped = _groups(n, active.reroll_ones, misfire, classify)
     if not active.reroll_ones:
         a_trait = {}
@@ -258,6 +257,20 @@ def _opposed(active: Roller, reactive: Roller, misfire: Misfire, classify: Class
                 hits[cat] += w * beaten
                 misses[cat] += w * (total - beaten)
                 wins_by[(s, name == HOF, d_hof)] += w * beaten
+    _push_rerolls(window, a_groups, trait_rows, hof_rows, hits, misses, wins_by)
+    denominator = six_n * six_n * six_m * six_m
+    joint = {(True, c): Fraction(w, denominator) for c, w in hits.items() if w}
+    joint.update({(False, c): Fraction(w, denominator) for c, w in misses.items() if w})
+    win = sum((v for (w, _), v in joint.items() if w), Fraction(0))
+    by = {k: Fraction(w, denominator) for k, w in sorted(wins_by.items()) if w}
+    return RollOdds(win, joint, Fraction(dropped, six_n), by)
+
+
+def _push_rerolls(window: _Window, a_groups: list[tuple[int, int]], trait_rows: dict, hof_rows: dict,
+                  hits: Counter[Hashable], misses: Counter[Hashable],
+                  wins_by: Counter[tuple[int, bool, bool]]) -> None:
+    """The active's re-rolls at its first choice, their finals' categories pushed forward."""
+    reroll_hit, reroll_hit_hof, reroll_total = window.reroll_hit, window.reroll_hit_hof, window.reroll_total
     for ga in a_groups:
         for name in (TRAIT, HOF):
             acc = reroll_hit.get((ga, name))
@@ -270,12 +283,20 @@ def _opposed(active: Roller, reactive: Roller, misfire: Misfire, classify: Class
                 misses[cat] += w * (total - acc[s])
                 wins_by[(s, name == HOF, True)] += w * acc_hof[s]
                 wins_by[(s, name == HOF, False)] += w * (acc[s] - acc_hof[s])
-    denominator = six_n * six_n * six_m * six_m
-    joint = {(True, c): Fraction(w, denominator) for c, w in hits.items() if w}
-    joint.update({(False, c): Fraction(w, denominator) for c, w in misses.items() if w})
-    win = sum((v for (w, _), v in joint.items() if w), Fraction(0))
-    by = {k: Fraction(w, denominator) for k, w in sorted(wins_by.items()) if w}
-    return RollOdds(win, joint, Fraction(dropped, six_n), by)
+
+
+def _reactive_finals(g: tuple[int, int], weight: int, d_trait: dict, hand_of_fortune: bool, hof_d_sum: list[int],
+                     d_size: int, six_m: int) -> dict[str, list[int]]:
+    """The reactive's finals for first group ``g``, per option: sum -> weight, scaled to W_d * 6^m."""
+    opts: dict[str, list[int]] = {}
+    keep = [0] * d_size
+    keep[g[0]] = weight * six_m
+    opts[PASS] = keep
+    if g in d_trait:
+        opts[TRAIT] = _sums(d_trait[g], d_size)
+    if hand_of_fortune:
+        opts[HOF] = [w * weight for w in hof_d_sum]
+    return opts
 
 
 @lru_cache(maxsize=4096)
@@ -299,17 +320,8 @@ def _window(active: Roller, reactive: Roller, misfire: Misfire) -> _Window:
     # the reactive's finals per group: sum -> weight, scaled to W_d * 6^m
     d_groups = list(d_keep)
     d_weight = {g: sum(d_keep[g].values()) for g in d_groups}
-    d_options: dict[tuple[int, int], dict[str, list[int]]] = {}
-    for g in d_groups:
-        opts: dict[str, list[int]] = {}
-        keep = [0] * d_size
-        keep[g[0]] = d_weight[g] * six_m
-        opts[PASS] = keep
-        if g in d_trait:
-            opts[TRAIT] = _sums(d_trait[g], d_size)
-        if reactive.hand_of_fortune:
-            opts[HOF] = [w * d_weight[g] for w in hof_d_sum]
-        d_options[g] = opts
+    d_options = {g: _reactive_finals(g, d_weight[g], d_trait, reactive.hand_of_fortune, hof_d_sum, d_size, six_m)
+                 for g in d_groups}
     d_suffix = {g: {k: _suffix(v) for k, v in opts.items()} for g, opts in d_options.items()}
 
     a_groups = list(a_keep)
