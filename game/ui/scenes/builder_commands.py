@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import pygame_gui
+
 from game.builder.document import SIZES
 from game.content.catalog import catalog
 from game.ui.scenes import common
@@ -66,7 +68,7 @@ class BuilderActions:
 
     def __init__(self, scene: BuilderScene):
         self.scene = scene
-        self.table: dict[Verb, Callable[[str], None]] = {
+        self.table: dict[Verb, Callable[[str], object]] = {
             Verb.RULE: self._rule, Verb.SIZE: self._size, Verb.ADD: self._add,
             Verb.MODEL: lambda a: scene.select(int(a)), Verb.PROBLEM: lambda a: scene.go_to_problem(int(a)),
             Verb.TYPE: self._type, Verb.STEP: self._step, Verb.SKILL: self._skill,
@@ -92,7 +94,9 @@ class BuilderActions:
         s = self.scene
         s.doc.set_party("size", arg)
         for size in SIZES:
-            common.select(s.widgets[f"size:{size}"], size == arg)
+            button = s.widgets[f"size:{size}"]
+            if isinstance(button, pygame_gui.elements.UIButton):
+                common.select(button, size == arg)
         s.refresh()
 
     def _add(self, arg: str) -> None:
@@ -118,7 +122,7 @@ class BuilderActions:
         s.doc.add_weapon(s.selected, name, s.weapon_skill)
         s.weapon_name = ""
         entry = s.widgets.get("weapon_name")
-        if entry is not None:  # the field is empty again, ready for the next weapon
+        if isinstance(entry, pygame_gui.elements.UITextEntryLine):  # the field empty again, for the next weapon
             entry.set_text("")
         s.refresh()
 

@@ -49,8 +49,9 @@ def editor_controls(m: Any, models: list[Any], width: int, px: Callable[[float],
 class _Sheet:
     """One model's editor controls, laid out section by section from the top down."""
 
-    def __init__(self, m: dict, width: int, px: Callable[[float], int]):
-        self.m, self.width, self.px = m, width, px
+    def __init__(self, m: Any, width: int, px: Callable[[float], int]):
+        self.m: Any = m
+        self.width, self.px = width, px
         self.row, self.gap, self.body, self.small = px(28), px(5), px(14), px(13)
         self.out: list[Control] = []
         self.y = 0
