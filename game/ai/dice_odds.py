@@ -213,7 +213,6 @@ def _opposed(active: Roller, reactive: Roller, misfire: Misfire, classify: Class
     n, m = active.dice, reactive.dice
     window = _window(active, reactive, misfire)
     t, a_weight, passed_ds = window.t, window.a_weight, window.passed_ds
-    reroll_hit, reroll_hit_hof, reroll_total = window.reroll_hit, window.reroll_hit_hof, window.reroll_total
     a_keep, a_trait, dropped = _groups(n, active.reroll_ones, misfire, classify)
     if not active.reroll_ones:
         a_trait = {}
@@ -258,6 +257,20 @@ def _opposed(active: Roller, reactive: Roller, misfire: Misfire, classify: Class
                 hits[cat] += w * beaten
                 misses[cat] += w * (total - beaten)
                 wins_by[(s, name == HOF, d_hof)] += w * beaten
+    _push_rerolls(window, a_groups, trait_rows, hof_rows, hits, misses, wins_by)
+    denominator = six_n * six_n * six_m * six_m
+    joint = {(True, c): Fraction(w, denominator) for c, w in hits.items() if w}
+    joint.update({(False, c): Fraction(w, denominator) for c, w in misses.items() if w})
+    win = sum((v for (w, _), v in joint.items() if w), Fraction(0))
+    by = {k: Fraction(w, denominator) for k, w in sorted(wins_by.items()) if w}
+    return RollOdds(win, joint, Fraction(dropped, six_n), by)
+
+
+def _push_rerolls(window: _Window, a_groups: list[tuple[int, int]], trait_rows: dict, hof_rows: dict,
+                  hits: Counter[Hashable], misses: Counter[Hashable],
+                  wins_by: Counter[tuple[int, bool, bool]]) -> None:
+    """The active's re-rolls at its first choice, their finals' categories pushed forward."""
+    reroll_hit, reroll_hit_hof, reroll_total = window.reroll_hit, window.reroll_hit_hof, window.reroll_total
     for ga in a_groups:
         for name in (TRAIT, HOF):
             acc = reroll_hit.get((ga, name))
@@ -270,12 +283,48 @@ def _opposed(active: Roller, reactive: Roller, misfire: Misfire, classify: Class
                 misses[cat] += w * (total - acc[s])
                 wins_by[(s, name == HOF, True)] += w * acc_hof[s]
                 wins_by[(s, name == HOF, False)] += w * (acc[s] - acc_hof[s])
-    denominator = six_n * six_n * six_m * six_m
-    joint = {(True, c): Fraction(w, denominator) for c, w in hits.items() if w}
-    joint.update({(False, c): Fraction(w, denominator) for c, w in misses.items() if w})
-    win = sum((v for (w, _), v in joint.items() if w), Fraction(0))
-    by = {k: Fraction(w, denominator) for k, w in sorted(wins_by.items()) if w}
-    return RollOdds(win, joint, Fraction(dropped, six_n), by)
+
+
+def _reactive_finals(g: tuple[int, int], weight: int, d_trait: dict, hand_of_fortune: bool, hof_d_sum: list[int],
+                     d_size: int, six_m: int) -> dict[str, list[int]]:
+    """The reactive's finals for first group ``g``, per option: sum -> weight, scaled to W_d * 6^m."""
+    opts: dict[str, list[int]] = {}
+    keep = [0] * d_size
+    keep[g[0]] = weight * six_m
+    opts[PASS] = keep
+    if g in d_trait:
+        opts[TRAIT] = _sums(d_trait[g], d_size)
+    if hand_of_fortune:
+        opts[HOF] = [w * weight for w in hof_d_sum]
+    return opts
+
+
+def _nonzero(weights: list[int]) -> list[tuple[int, int]]:
+    """Each sum with a weight, with that weight."""
+    return [(s, w) for s, w in enumerate(weights) if w]
+
+
+def _reactive_choices(options: dict[str, list[int]], losing: bool) -> list[str]:
+    """The reactive's options at step (2): Hand of Fortune only when losing."""
+    names = [PASS]
+    if TRAIT in options:
+        names.append(TRAIT)
+    if HOF in options and losing:
+        names.append(HOF)
+    return names
+
+
+def _active_again(active: Roller, g: tuple[int, int], bar: int, full: int, weight: int,
+                  trait_suf: list[int] | None, hof_a_suf: list[int]) -> tuple[str, int]:
+    """Step (3): the active again, having passed with group ``g``, needing a sum over ``bar``."""
+    if g[0] > bar:
+        return PASS, full
+    opts = [(PASS, 0)]
+    if trait_suf is not None:
+        opts.append((TRAIT, _above(trait_suf, bar)))
+    if active.hand_of_fortune:
+        opts.append((HOF, _above(hof_a_suf, bar) * weight))
+    return _pick(active.policy, True, opts, maximise=True)
 
 
 @lru_cache(maxsize=4096)
@@ -299,17 +348,8 @@ def _window(active: Roller, reactive: Roller, misfire: Misfire) -> _Window:
     # the reactive's finals per group: sum -> weight, scaled to W_d * 6^m
     d_groups = list(d_keep)
     d_weight = {g: sum(d_keep[g].values()) for g in d_groups}
-    d_options: dict[tuple[int, int], dict[str, list[int]]] = {}
-    for g in d_groups:
-        opts: dict[str, list[int]] = {}
-        keep = [0] * d_size
-        keep[g[0]] = d_weight[g] * six_m
-        opts[PASS] = keep
-        if g in d_trait:
-            opts[TRAIT] = _sums(d_trait[g], d_size)
-        if reactive.hand_of_fortune:
-            opts[HOF] = [w * d_weight[g] for w in hof_d_sum]
-        d_options[g] = opts
+    d_options = {g: _reactive_finals(g, d_weight[g], d_trait, reactive.hand_of_fortune, hof_d_sum, d_size, six_m)
+                 for g in d_groups}
     d_suffix = {g: {k: _suffix(v) for k, v in opts.items()} for g, opts in d_options.items()}
 
     a_groups = list(a_keep)
@@ -318,25 +358,11 @@ def _window(active: Roller, reactive: Roller, misfire: Misfire) -> _Window:
     a_trait_suf = {g: _suffix(v) for g, v in a_trait_sum.items()}
 
     def reactive_options(g: tuple[int, int], a_sum: int) -> list[str]:
-        losing = a_sum > g[0] + t
-        names = [PASS]
-        if TRAIT in d_options[g]:
-            names.append(TRAIT)
-        if HOF in d_options[g] and losing:
-            names.append(HOF)
-        return names
+        return _reactive_choices(d_options[g], a_sum > g[0] + t)
 
     # (3) the active again, having passed, against the reactive's final sum ds: value out of W_a * 6^n
     def step3(g: tuple[int, int], ds: int) -> tuple[str, int]:
-        full = a_weight[g] * six_n
-        if g[0] > ds + t:
-            return PASS, full
-        opts = [(PASS, 0)]
-        if g in a_trait_suf:
-            opts.append((TRAIT, _above(a_trait_suf[g], ds + t)))
-        if active.hand_of_fortune:
-            opts.append((HOF, _above(hof_a_suf, ds + t) * a_weight[g]))
-        return _pick(active.policy, True, opts, maximise=True)
+        return _active_again(active, g, ds + t, a_weight[g] * six_n, a_weight[g], a_trait_suf.get(g), hof_a_suf)
 
     step3_cache: dict[tuple[tuple[int, int], int], tuple[str, int]] = {}
 
@@ -347,8 +373,8 @@ def _window(active: Roller, reactive: Roller, misfire: Misfire) -> _Window:
         return step3_cache[key]
 
     # (2) the reactive, the active having passed with group ga: value out of W_a 6^n * W_d 6^m
-    d_nonzero = {g: {k: [(ds, w) for ds, w in enumerate(v) if w] for k, v in opts.items()}
-                 for g, opts in d_options.items()}  # each option's final sums with their weights
+    # each option's final sums with their weights
+    d_nonzero = {g: {k: _nonzero(v) for k, v in opts.items()} for g, opts in d_options.items()}
     v3_row: dict[tuple[int, int], list[int]] = {}  # ga -> step 3's value at each reactive final sum
     step2p_cache: dict[tuple[tuple[int, int], tuple[int, int]], tuple[str, int]] = {}
 
@@ -389,8 +415,8 @@ def _window(active: Roller, reactive: Roller, misfire: Misfire) -> _Window:
             finals[gd] = [v for _, v in chosen], [v if name == HOF else 0 for name, v in chosen]
         return finals[gd]
 
-    a_trait_nonzero = {g: [(s, w) for s, w in enumerate(v) if w] for g, v in a_trait_sum.items()}
-    hof_a_nonzero = [(s, w) for s, w in enumerate(hof_a_sum) if w]
+    a_trait_nonzero = {g: _nonzero(v) for g, v in a_trait_sum.items()}
+    hof_a_nonzero = _nonzero(hof_a_sum)
     for ga in a_groups:
         for gd in d_groups:
             wd = d_weight[gd] * six_m

@@ -128,16 +128,23 @@ def widget_problems(manager: pygame_gui.UIManager, window: pygame.Rect) -> list[
         box = el.ui_container
         if box is not None and box is not root and not _inside(el.rect, box.get_rect()):
             out.append(f"{name} at {tuple(el.rect)} is outside its panel {tuple(box.get_rect())}")
-        text = getattr(el, "text", None)
-        font = getattr(el, "font", None)
-        if isinstance(el, pygame_gui.elements.UIButton | pygame_gui.elements.UILabel) and text and font is not None:
-            w, h = font.size(text)
-            if w > el.rect.width - 6:  # (a border and a shadow each side)
-                out.append(f"{name}: text {w} px wide in a box of {el.rect.width - 6}")
-            if h > el.rect.height:
-                out.append(f"{name}: text {h} px tall in a box of {el.rect.height}")
-            if _cut(text) and not getattr(el, "tool_tip_text", None):  # (a name shortened keeps the whole in its tip)
-                out.append(f"{name}: text cut with '…' and no tip with the whole of it")
+        out += _text_problems(el, name)
+    return out
+
+
+def _text_problems(el, name: str) -> list[str]:
+    """A button's or label's text that does not fit its box, or is cut with no tip."""
+    out: list[str] = []
+    text = getattr(el, "text", None)
+    font = getattr(el, "font", None)
+    if isinstance(el, pygame_gui.elements.UIButton | pygame_gui.elements.UILabel) and text and font is not None:
+        w, h = font.size(text)
+        if w > el.rect.width - 6:  # (a border and a shadow each side)
+            out.append(f"{name}: text {w} px wide in a box of {el.rect.width - 6}")
+        if h > el.rect.height:
+            out.append(f"{name}: text {h} px tall in a box of {el.rect.height}")
+        if _cut(text) and not getattr(el, "tool_tip_text", None):  # (a name shortened keeps the whole in its tip)
+            out.append(f"{name}: text cut with '…' and no tip with the whole of it")
     return out
 
 

@@ -20,13 +20,13 @@ import pygame_gui
 from game.builder import files
 from game.builder.document import SIZES, TYPES, PartyDocument, Refused
 from game.builder.verdict import Verdict, judge
-from game.content.catalog import catalog
 from game.core.errors import os_problem
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.battle import cards
 from game.ui.plural import counted
 from game.ui.scenes import common
+from game.ui.scenes.builder_commands import BuilderActions, Command
 from game.ui.scenes.builder_editor import editor_controls, skill_controls
 from game.ui.scenes.builder_views import ControlPanel, DrawnList, Line, model_lines, totals_lines
 
@@ -60,6 +60,7 @@ class BuilderScene(Scene):
         self._editor_for = -2
         self._views_key: object = None
         self.narrow = self.short = False
+        self.actions = BuilderActions(self)
 
     # -- the verdict --------------------------------------------------------------------------------------------
     def judge(self) -> Verdict:
@@ -399,82 +400,11 @@ class BuilderScene(Scene):
 
     def act(self, key: str) -> None:
         """One button, by its widget name (tests and the benchmark call this too, through real clicks)."""
-        doc, i = self.doc, self.selected
-        head, _, arg = key.partition(":")
-        if head == "rule":  # a rule ID: the rules reference at that rule, as the battle's rule links open it
-            from game.ui.scenes.rules import open_rules
-
-            open_rules(self.app, arg)
+        cmd = Command.of(key)
+        if cmd is None:
+            self.status, self.status_bad = "", False
             return
-        self.status, self.status_bad = "", False
-        if head == "size":
-            doc.set_party("size", arg)
-            for size in SIZES:
-                common.select(self.widgets[f"size:{size}"], size == arg)
-            self.refresh()
-        elif head == "add":
-            self.selected = doc.add_model(arg)
-            self.refresh()
-        elif head == "model":
-            self.select(int(arg))
-        elif head == "problem":
-            self.go_to_problem(int(arg))
-        elif head == "type":
-            doc.set_type(i, arg)
-            self.refresh()
-        elif head == "step":
-            attr, sign = arg.split(":")
-            doc.step_attribute(i, attr, 1 if sign == "+" else -1)
-            self.refresh()
-        elif head == "skill":
-            self.weapon_skill = arg
-            self.refresh()
-        elif key == "add_weapon":
-            name = self.weapon_name.strip() or catalog().skills[self.weapon_skill].name.capitalize()
-            doc.add_weapon(i, name, self.weapon_skill)
-            self.weapon_name = ""
-            entry = self.widgets.get("weapon_name")
-            if entry is not None:  # the field is empty again, ready for the next weapon
-                entry.set_text("")
-            self.refresh()
-        elif head == "weapon_del":
-            doc.remove_weapon(i, int(arg))
-            self.refresh()
-        elif head == "trait_del":
-            doc.remove_trait(i, int(arg))
-            self.refresh()
-        elif key == "add_trait":
-            from game.ui.scenes.builder_traits import TraitPicker
-
-            if 0 <= i < len(doc.models()):
-                self.app.push(TraitPicker(self.app, self))
-        elif head in ("pet_of", "blessed_weapon"):
-            doc.set_model(i, head, arg)
-            self.refresh()
-        elif key in ("up", "down"):
-            self.selected = doc.move_model(i, i + (-1 if key == "up" else 1))
-            self.refresh()
-        elif key == "dup":
-            self.selected = doc.duplicate_model(i)
-            self.refresh()
-        elif key == "remove":
-            doc.remove_model(i)
-            self.selected = min(i, len(doc.models()) - 1)
-            self.refresh()
-        elif key in ("undo", "redo"):
-            self.undo(redo=key == "redo")
-        elif key == "save":
-            self.save()
-        elif key == "roster":
-            from game.ui.scenes.builder_roster import RosterScene
-
-            self.app.push(RosterScene(self.app, self))
-        elif key == "try":
-            from game.ui.scenes.builder_trial import TrialScene
-
-            self.app.push(TrialScene(self.app, self))
-        elif key == "back":
-            self.leave_builder()
+        self.actions.run(cmd)
 
     def take_trait(self, trait_id: str) -> None:
         self.doc.add_trait(self.selected, trait_id)

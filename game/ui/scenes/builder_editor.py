@@ -29,96 +29,142 @@ def editor_controls(m: Any, models: list[Any], width: int, px: Callable[[float],
                     new_skill: str | None = None) -> list[Control]:
     """The controls for model ``m`` (its file data) in a panel ``width`` wide; with ``new_skill`` the skill
     choice for a new weapon goes under the weapons (a short window has no room for it below the editor)."""
-    row, gap, body, small = px(28), px(5), px(14), px(13)
-    out: list[Control] = []
     if not isinstance(m, dict):
+        row, body = px(28), px(14)
         text = "This entry is not a model (see its problem); fix it in a text editor." if m is not None else \
             "Add a hero, companions and followers on the left."
         return [Control(pygame.Rect(0, k * row, width, row), line, size=body, colour=theme.MUTED, centre=False)
                 for k, line in enumerate(cards.wrap(text, body, False, width))]
-
-    def text(y: int, t: str, x: int = 0, w: int | None = None, colour=theme.INK, bold: bool = False,
-             size: int = body) -> None:
-        out.append(Control(pygame.Rect(x, y, w if w is not None else width - x, row), t, size=size, bold=bold,
-                           colour=colour, centre=False))
-
-    y = 0
-    kind = m.get("type")
-    text(y, "Type", w=px(56))
-    each = (width - px(58) - 2 * gap) // 3
-    short = {"companion": "Comp.", "follower": "Foll."} if each < px(84) else {}
-    for k, t in enumerate(TYPES):
-        out.append(Control(pygame.Rect(px(58) + k * (each + gap), y, each, row), short.get(t, t.capitalize()),
-                           f"type:{t}",
-                           on=kind == t, size=body))
-    y += row + gap * 2
-    lo, hi = attribute_range(kind)
-    text(y, f"Attributes ({lo}–{hi} for a {kind if kind in TYPES else 'model'}) [PARTY-3]", colour=theme.ACCENT,
-         bold=True)
-    y += row
-    attrs = m.get("attributes") if isinstance(m.get("attributes"), dict) else {}
-    cols = 4 if width >= px(440) else 2
-    apart = px(16)
-    cell = (width - (cols - 1) * apart) // cols
-    for k, key in enumerate(ATTRIBUTES):
-        if k and k % cols == 0:
-            y += row + gap
-        x = (k % cols) * (cell + apart)
-        value = attrs.get(key)
-        ok = isinstance(value, int) and not isinstance(value, bool)
-        out.append(Control(pygame.Rect(x, y, px(28), row), "-", f"step:{key}:-", enabled=not ok or value > lo,
-                           size=body, bold=True))
-        outside = not ok or not lo <= value <= hi  # kept from another type: a problem to fix [PARTY-3]
-        out.append(Control(pygame.Rect(x + px(30), y, cell - px(60), row), f"{key} {value if ok else '?'}",
-                           size=px(16), bold=True, colour=theme.BAD if outside else theme.INK))
-        out.append(Control(pygame.Rect(x + cell - px(28), y, px(28), row), "+", f"step:{key}:+",
-                           enabled=not ok or value < hi, size=body, bold=True))
-    y += row + gap * 2
-    cat = catalog()
-    text(y, "Weapons (each entry pays its skill) [SKILL-1, SKILL-2]", colour=theme.ACCENT, bold=True)
-    y += row
-    weapons = m.get("weapons") if isinstance(m.get("weapons"), list) else []
-    if not weapons:
-        text(y, "none: unskilled in close combat, no ranged attacks [SKILL-3]", colour=theme.MUTED, size=small)
-        y += row
-    for j, w in enumerate(weapons):
-        skill = cat.skills.get(w.get("skill")) if isinstance(w, dict) and isinstance(w.get("skill"), str) else None
-        t = f"{w.get('name')} — {skill.name} ({skill.cost} ExP)" if skill and isinstance(w, dict) else str(w)
-        text(y, t, w=width - px(34))
-        out.append(Control(pygame.Rect(width - px(30), y, px(30), row), "×", f"weapon_del:{j}", size=body))
-        y += row + gap
+    sheet = _Sheet(m, width, px)
+    sheet.types()
+    sheet.attributes()
+    weapons = sheet.weapons()
     if new_skill is not None:
-        text(y, "A new weapon's skill (its name below, then Add)", colour=theme.MUTED, size=small)
+        sheet.new_weapon(new_skill)
+    traits = sheet.traits()
+    sheet.choices(models, weapons, traits)
+    return sheet.out
+
+
+class _Sheet:
+    """One model's editor controls, laid out section by section from the top down."""
+
+    def __init__(self, m: Any, width: int, px: Callable[[float], int]):
+        self.m: Any = m
+        self.width, self.px = width, px
+        self.row, self.gap, self.body, self.small = px(28), px(5), px(14), px(13)
+        self.out: list[Control] = []
+        self.y = 0
+
+    def text(self, y: int, t: str, x: int = 0, w: int | None = None, colour=theme.INK, bold: bool = False,
+             size: int | None = None) -> None:
+        self.out.append(Control(pygame.Rect(x, y, w if w is not None else self.width - x, self.row), t,
+                                size=self.body if size is None else size, bold=bold, colour=colour, centre=False))
+
+    def types(self) -> None:
+        px, width, row, gap, body, out, y = self.px, self.width, self.row, self.gap, self.body, self.out, self.y
+        kind = self.m.get("type")
+        self.text(y, "Type", w=px(56))
+        each = (width - px(58) - 2 * gap) // 3
+        short = {"companion": "Comp.", "follower": "Foll."} if each < px(84) else {}
+        for k, t in enumerate(TYPES):
+            out.append(Control(pygame.Rect(px(58) + k * (each + gap), y, each, row), short.get(t, t.capitalize()),
+                               f"type:{t}",
+                               on=kind == t, size=body))
+        self.y = y + row + gap * 2
+
+    def attributes(self) -> None:
+        px, width, row, gap, body, out, y = self.px, self.width, self.row, self.gap, self.body, self.out, self.y
+        m = self.m
+        kind = m.get("type")
+        lo, hi = attribute_range(kind)
+        self.text(y, f"Attributes ({lo}–{hi} for a {kind if kind in TYPES else 'model'}) [PARTY-3]",
+                  colour=theme.ACCENT, bold=True)
         y += row
-        skills = skill_controls(new_skill, width, px)
-        out += [replace(c, rect=c.rect.move(0, y)) for c in skills]
-        y = max(c.rect.bottom for c in out) + gap
-    y += gap
-    text(y, "Traits [PARTY-8]", w=width - px(130), colour=theme.ACCENT, bold=True)
-    out.append(Control(pygame.Rect(width - px(126), y, px(126), row), "Add trait…", "add_trait", size=body))
-    y += row + gap
-    traits = m.get("traits") if isinstance(m.get("traits"), list) else []
-    for j, t in enumerate(traits):
-        trait = cat.traits.get(t) if isinstance(t, str) else None
-        label = f"{trait.name} — {trait.category}, {trait.cost:+d} ExP: {trait.summary}" if trait else f"{t} (unknown)"
-        text(y, label, w=width - px(34), size=small)
-        out.append(Control(pygame.Rect(width - px(30), y, px(30), row), "×", f"trait_del:{j}", size=body))
+        attrs = m.get("attributes") if isinstance(m.get("attributes"), dict) else {}
+        cols = 4 if width >= px(440) else 2
+        apart = px(16)
+        cell = (width - (cols - 1) * apart) // cols
+        for k, key in enumerate(ATTRIBUTES):
+            if k and k % cols == 0:
+                y += row + gap
+            x = (k % cols) * (cell + apart)
+            value = attrs.get(key)
+            ok = isinstance(value, int) and not isinstance(value, bool)
+            out.append(Control(pygame.Rect(x, y, px(28), row), "-", f"step:{key}:-", enabled=not ok or value > lo,
+                               size=body, bold=True))
+            outside = not ok or not lo <= value <= hi  # kept from another type: a problem to fix [PARTY-3]
+            out.append(Control(pygame.Rect(x + px(30), y, cell - px(60), row), f"{key} {value if ok else '?'}",
+                               size=px(16), bold=True, colour=theme.BAD if outside else theme.INK))
+            out.append(Control(pygame.Rect(x + cell - px(28), y, px(28), row), "+", f"step:{key}:+",
+                               enabled=not ok or value < hi, size=body, bold=True))
+        self.y = y + row + gap * 2
+
+    def weapons(self) -> list:
+        px, width, row, gap, body, out, y = self.px, self.width, self.row, self.gap, self.body, self.out, self.y
+        m = self.m
+        cat = catalog()
+        self.text(y, "Weapons (each entry pays its skill) [SKILL-1, SKILL-2]", colour=theme.ACCENT, bold=True)
+        y += row
+        weapons = m.get("weapons") if isinstance(m.get("weapons"), list) else []
+        if not weapons:
+            self.text(y, "none: unskilled in close combat, no ranged attacks [SKILL-3]", colour=theme.MUTED,
+                      size=self.small)
+            y += row
+        for j, w in enumerate(weapons):
+            skill = cat.skills.get(w.get("skill")) if isinstance(w, dict) and isinstance(w.get("skill"), str) \
+                else None
+            t = f"{w.get('name')} — {skill.name} ({skill.cost} ExP)" if skill and isinstance(w, dict) else str(w)
+            self.text(y, t, w=width - px(34))
+            out.append(Control(pygame.Rect(width - px(30), y, px(30), row), "×", f"weapon_del:{j}", size=body))
+            y += row + gap
+        self.y = y
+        return weapons
+
+    def new_weapon(self, new_skill: str) -> None:
+        self.text(self.y, "A new weapon's skill (its name below, then Add)", colour=theme.MUTED, size=self.small)
+        self.y += self.row
+        skills = skill_controls(new_skill, self.width, self.px)
+        self.out += [replace(c, rect=c.rect.move(0, self.y)) for c in skills]
+        self.y = max(c.rect.bottom for c in self.out) + self.gap
+
+    def traits(self) -> list:
+        px, width, row, gap, body, out = self.px, self.width, self.row, self.gap, self.body, self.out
+        y = self.y + gap
+        cat = catalog()
+        self.text(y, "Traits [PARTY-8]", w=width - px(130), colour=theme.ACCENT, bold=True)
+        out.append(Control(pygame.Rect(width - px(126), y, px(126), row), "Add trait…", "add_trait", size=body))
         y += row + gap
-    for key, trait_id, heading, names in (
-            ("pet_of", "pet", "Master", [o.get("name") for o in models if isinstance(o, dict)
-                                         and o.get("type") in ("hero", "companion")]),
-            ("blessed_weapon", "blessed_weapon", "Blessed", [w.get("name") for w in weapons if isinstance(w, dict)])):
-        if trait_id not in traits and key not in m:
-            continue
-        text(y, heading, w=px(70))
-        names = [n for n in names if isinstance(n, str)][:4]
-        each = (width - px(72)) // max(1, len(names)) - gap
-        chosen = m.get(key).strip().casefold() if isinstance(m.get(key), str) else None
-        for k, name in enumerate(names):
-            out.append(Control(pygame.Rect(px(72) + k * (each + gap), y, each, row), name, f"{key}:{name}",
-                               on=name.strip().casefold() == chosen, size=body))
-        y += row + gap
-    return out
+        traits = self.m.get("traits") if isinstance(self.m.get("traits"), list) else []
+        for j, t in enumerate(traits):
+            trait = cat.traits.get(t) if isinstance(t, str) else None
+            label = f"{trait.name} — {trait.category}, {trait.cost:+d} ExP: {trait.summary}" if trait \
+                else f"{t} (unknown)"
+            self.text(y, label, w=width - px(34), size=self.small)
+            out.append(Control(pygame.Rect(width - px(30), y, px(30), row), "×", f"trait_del:{j}", size=body))
+            y += row + gap
+        self.y = y
+        return traits
+
+    def choices(self, models: list[Any], weapons: list, traits: list) -> None:
+        px, width, row, gap, body, out, y, m = self.px, self.width, self.row, self.gap, self.body, self.out, self.y, \
+            self.m
+        for key, trait_id, heading, names in (
+                ("pet_of", "pet", "Master", [o.get("name") for o in models if isinstance(o, dict)
+                                             and o.get("type") in ("hero", "companion")]),
+                ("blessed_weapon", "blessed_weapon", "Blessed",
+                 [w.get("name") for w in weapons if isinstance(w, dict)])):
+            if trait_id not in traits and key not in m:
+                continue
+            self.text(y, heading, w=px(70))
+            names = [n for n in names if isinstance(n, str)][:4]
+            each = (width - px(72)) // max(1, len(names)) - gap
+            chosen = m.get(key).strip().casefold() if isinstance(m.get(key), str) else None
+            for k, name in enumerate(names):
+                out.append(Control(pygame.Rect(px(72) + k * (each + gap), y, each, row), name, f"{key}:{name}",
+                                   on=name.strip().casefold() == chosen, size=body))
+            y += row + gap
+        self.y = y
 
 
 def skill_controls(chosen: str, width: int, px: Callable[[float], int]) -> list[Control]:

@@ -89,6 +89,33 @@ class ResultsScene(Scene):
         colour = theme.side_colour(state.winner, self.app.settings.colour_blind)
         return f"{state.sides[state.winner].name} wins", common.readable(colour)
 
+    def _build_breakdowns(self, m: int, gap: int, top: int, bottom: int, tight: bool) -> None:
+        """Each side's breakdown, and the score chart beside them when there is room for its axes."""
+        w = self.app.size[0]
+        state = self.session.state
+        half = (w - 3 * m) // 2
+        chart_shown = not tight or bottom - top >= self.px(200)  # (too short for its axes: the breakdown alone)
+        if not chart_shown:
+            half = w - 2 * m
+        if tight:
+            both = "<br><br>".join(breakdown_html(self.session, side, self.app.settings.colour_blind)
+                                   for side in (0, 1))
+            box = common.text_box(self, "breakdown0", pygame.Rect(m, top, half, bottom - top), both)
+            self.widgets["breakdown1"] = box  # (one box for both sides: one scroll bar at most)
+        else:
+            box_h = (bottom - top - gap) // 2
+            for side in (0, 1):
+                common.text_box(self, f"breakdown{side}", pygame.Rect(m, top + side * (box_h + gap), half, box_h),
+                                breakdown_html(self.session, side, self.app.settings.colour_blind))
+        self.chart_rect = pygame.Rect(2 * m + half, top, half if chart_shown else 0, bottom - top)
+        if chart_shown:
+            chart = pygame.Surface(self.chart_rect.size)
+            chart.fill(theme.BG)
+            draw_chart(chart, chart.get_rect(), score_series(self.session), [s.name for s in state.sides],
+                       self.app.settings.colour_blind, self.px)
+            self.widgets["chart"] = pygame_gui.elements.UIImage(self.chart_rect, chart, self.manager,
+                                                                container=common.parent(self))
+
     def build(self) -> None:
         self.widgets = {}
         # laid out in the window at any scale, the buttons always in sight at the bottom; at most one scroll
@@ -124,28 +151,7 @@ class ResultsScene(Scene):
         note_h = max(self.px(16), theme.font(self.px(12)).get_linesize() + 2) if tight else self.px(24)
         y = h - m // 2 - note_h - rows * bh - (rows - 1) * gap - self.px(4)
         bottom = y - gap
-        half = (w - 3 * m) // 2
-        chart_shown = not tight or bottom - top >= self.px(200)  # (too short for its axes: the breakdown alone)
-        if not chart_shown:
-            half = w - 2 * m
-        if tight:
-            both = "<br><br>".join(breakdown_html(self.session, side, self.app.settings.colour_blind)
-                                   for side in (0, 1))
-            box = common.text_box(self, "breakdown0", pygame.Rect(m, top, half, bottom - top), both)
-            self.widgets["breakdown1"] = box  # (one box for both sides: one scroll bar at most)
-        else:
-            box_h = (bottom - top - gap) // 2
-            for side in (0, 1):
-                common.text_box(self, f"breakdown{side}", pygame.Rect(m, top + side * (box_h + gap), half, box_h),
-                                breakdown_html(self.session, side, self.app.settings.colour_blind))
-        self.chart_rect = pygame.Rect(2 * m + half, top, half if chart_shown else 0, bottom - top)
-        if chart_shown:
-            chart = pygame.Surface(self.chart_rect.size)
-            chart.fill(theme.BG)
-            draw_chart(chart, chart.get_rect(), score_series(self.session), [s.name for s in state.sides],
-                       self.app.settings.colour_blind, self.px)
-            self.widgets["chart"] = pygame_gui.elements.UIImage(self.chart_rect, chart, self.manager,
-                                                                container=common.parent(self))
+        self._build_breakdowns(m, gap, top, bottom, tight)
         # the big buttons' font when the longest caption fits, else the ordinary one
         big = theme.font(self.px(18), bold=True).size("Rematch, new seed")[0] <= bw - 24
         for k, (key, text, tip) in enumerate((
