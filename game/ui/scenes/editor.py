@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import math
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -340,24 +341,41 @@ class EditorScene(EditorPanels, EditorInput, Scene):
                                      objectives.card_rows(list(shape.tip)), self.px(13))
 
     def _draw_tool(self, surface: pygame.Surface, font: pygame.font.Font) -> None:
-        cam = self.cam
-        if self.points:
-            pts = [cam.to_px(p) for p in self.points]
-            hover = cam.to_px(self.cue.point) if self.cue is not None else self.mouse
-            if self.tool == "wall" and len(self.points) >= 1:
-                shape = thick_polyline(self.points + [self.cue.point] if self.cue else self.points, self.wall_width)
-                for part in clip_to_table(shape):  # as it will be: cut at the table edge
-                    view.outline(surface, part, cam, view.SELECT, 1)
-            pygame.draw.lines(surface, view.SELECT, False, pts + [hover], 2)
-            for q in pts:
-                pygame.draw.circle(surface, view.SELECT, q, 4)
-            if self.tool == "polygon":
-                pygame.draw.circle(surface, (255, 255, 255), pts[0], 8, 2)
+        """What the tool in hand shows over the table, drawn in this order."""
         d = self.drag
+        self._draw_points(surface)
+        self._draw_drag_shape(surface, d)
+        self._draw_readout_box(surface, font)
+        radius = max(3, round(self.base_mm / 25.4 / 2 * self.cam.scale))
+        self._draw_box_and_base(surface, font, d, radius)
+        if self.route_ends is not None:
+            self._draw_route(surface, font, d, radius)
+        self._draw_tape_and_cue(surface, font)
+
+    def _draw_points(self, surface: pygame.Surface) -> None:
+        """The corners clicked so far for a polygon or a wall."""
+        if not self.points:
+            return
+        cam = self.cam
+        pts = [cam.to_px(p) for p in self.points]
+        hover = cam.to_px(self.cue.point) if self.cue is not None else self.mouse
+        if self.tool == "wall" and len(self.points) >= 1:
+            shape = thick_polyline(self.points + [self.cue.point] if self.cue else self.points, self.wall_width)
+            for part in clip_to_table(shape):  # as it will be: cut at the table edge
+                view.outline(surface, part, cam, view.SELECT, 1)
+        pygame.draw.lines(surface, view.SELECT, False, pts + [hover], 2)
+        for q in pts:
+            pygame.draw.circle(surface, view.SELECT, q, 4)
+        if self.tool == "polygon":
+            pygame.draw.circle(surface, (255, 255, 255), pts[0], 8, 2)
+
+    def _draw_drag_shape(self, surface: pygame.Surface, d: dict | None) -> None:
         if d is not None and d["kind"] in ("rect", "ellipse") and self.cue is not None:
             poly = self._shape_of(d["start"], self.cue.point)
             if len(poly) >= 3:
-                view.outline(surface, poly, cam, view.SELECT, 2)
+                view.outline(surface, poly, self.cam, view.SELECT, 2)
+
+    def _draw_readout_box(self, surface: pygame.Surface, font: pygame.font.Font) -> None:
         self.readout = self._readout()
         if self.readout:  # what a move, scale, turn or corner drag makes, beside the pointer
             t = font.render(self.readout, True, (255, 255, 255))
@@ -365,40 +383,54 @@ class EditorScene(EditorPanels, EditorInput, Scene):
             box.clamp_ip(self.table_rect.inflate(-8, -8))
             pygame.draw.rect(surface, (0, 0, 0), box.inflate(8, 4), border_radius=3)
             surface.blit(t, box)
+
+    def _draw_box_and_base(self, surface: pygame.Surface, font: pygame.font.Font, d: dict | None,
+                           radius: int) -> None:
+        """The selection box being dragged; the sight base following the pointer."""
+        cam = self.cam
         if d is not None and d["kind"] == "box":
             a, b = cam.to_px(d["start"]), self.mouse
             rect = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(a[0] - b[0]), abs(a[1] - b[1]))
             pygame.draw.rect(surface, view.SELECT, rect, 1)
-        radius = max(3, round(self.base_mm / 25.4 / 2 * cam.scale))
         if d is not None and d["kind"] == "sight" and self.sight_at is not None:  # the base follows the pointer
             pygame.draw.circle(surface, (250, 250, 250), cam.to_px(self.sight_at), radius)
             pygame.draw.circle(surface, (0, 0, 0), cam.to_px(self.sight_at), radius, 2)
             view.label_at(surface, "drop the base to see what it sees", cam.to_px(self.sight_at), font)
-        if self.route_ends is not None:
-            a, b = self.route_ends
-            r = self.route_result
-            if d is not None and d["kind"] == "route":  # the route is found on the drop, not on every move
-                view.dash_line(surface, (255, 255, 255), cam.to_px(a), cam.to_px(b), 2)
-                view.label_at(surface, f"{math.dist(a, b):.2f}″ straight; drop to find the route", cam.to_px(b),
-                              font)
-            elif r is not None and r.legal and r.move is not None:
-                pts = [cam.to_px(p) for p in r.waypoints]
-                pygame.draw.lines(surface, (255, 255, 255), False, pts, 3)
-                for q in pts:
-                    pygame.draw.circle(surface, (255, 255, 255), q, 3)
-                rough = ", crosses rough terrain [TERR-2]" if r.move.crosses_rough else ""
-                view.label_at(surface, f"route {r.cost:.2f}″{rough}", cam.to_px(b), font)
-                if self.left_out_note():
-                    q = cam.to_px(b)
-                    view.label_at(surface, "route " + self.left_out_note(), (q[0], q[1] + self.px(18)), font,
-                                  view.PROBLEM)
-                    self.overlay_notes.append("route " + self.left_out_note())
-            else:
-                pygame.draw.line(surface, view.PROBLEM, cam.to_px(a), cam.to_px(b), 2)
-                why = r.reason if r is not None else "no route"
-                view.label_at(surface, theme.displayable(why), cam.to_px(b), font, view.PROBLEM)
-            for q in (a, b):
-                pygame.draw.circle(surface, (255, 255, 255), cam.to_px(q), radius, 2)
+
+    def _draw_route(self, surface: pygame.Surface, font: pygame.font.Font, d: dict | None, radius: int) -> None:
+        cam = self.cam
+        assert self.route_ends is not None
+        a, b = self.route_ends
+        r = self.route_result
+        if d is not None and d["kind"] == "route":  # the route is found on the drop, not on every move
+            view.dash_line(surface, (255, 255, 255), cam.to_px(a), cam.to_px(b), 2)
+            view.label_at(surface, f"{math.dist(a, b):.2f}″ straight; drop to find the route", cam.to_px(b),
+                          font)
+        elif r is not None and r.legal and r.move is not None:
+            self._draw_route_found(surface, font, r, b)
+        else:
+            pygame.draw.line(surface, view.PROBLEM, cam.to_px(a), cam.to_px(b), 2)
+            why = r.reason if r is not None else "no route"
+            view.label_at(surface, theme.displayable(why), cam.to_px(b), font, view.PROBLEM)
+        for q in (a, b):
+            pygame.draw.circle(surface, (255, 255, 255), cam.to_px(q), radius, 2)
+
+    def _draw_route_found(self, surface: pygame.Surface, font: pygame.font.Font, r: Any, b: Any) -> None:
+        cam = self.cam
+        pts = [cam.to_px(p) for p in r.waypoints]
+        pygame.draw.lines(surface, (255, 255, 255), False, pts, 3)
+        for q in pts:
+            pygame.draw.circle(surface, (255, 255, 255), q, 3)
+        rough = ", crosses rough terrain [TERR-2]" if r.move.crosses_rough else ""
+        view.label_at(surface, f"route {r.cost:.2f}″{rough}", cam.to_px(b), font)
+        if self.left_out_note():
+            q = cam.to_px(b)
+            view.label_at(surface, "route " + self.left_out_note(), (q[0], q[1] + self.px(18)), font,
+                          view.PROBLEM)
+            self.overlay_notes.append("route " + self.left_out_note())
+
+    def _draw_tape_and_cue(self, surface: pygame.Surface, font: pygame.font.Font) -> None:
+        cam = self.cam
         if self.tape is not None:
             a, b = self.tape
             pygame.draw.line(surface, (255, 255, 255), cam.to_px(a), cam.to_px(b), 2)
