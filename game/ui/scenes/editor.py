@@ -687,6 +687,12 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         self.manager.set_focus_set(nxt)
         self._watch_focus()
 
+    # text field key -> handler name, each taking (text, live selection); "geo:*" fields go to _typed_geometry
+    _ENTRY_DONE: dict[str, str] = {
+        "name": "_entry_name", "description": "_entry_description", "prop:id": "_entry_id",
+        "prop:style": "_entry_style", "prop:cross_cost": "_entry_cross_cost", "wall_width": "_entry_wall_width",
+    }
+
     def _entry_done(self, el: pygame_gui.core.UIElement, text: str, key: str | None = None,
                     sel: list[int] | None = None) -> None:
         w, s = self.widgets, self.session
@@ -696,28 +702,47 @@ class EditorScene(EditorPanels, EditorInput, Scene):
             sel = sorted(s.selection)
         sel = [u for u in sel if s.state.get(u) is not None]
         text = text.strip()
-        if key == "name" and text and text != s.state.name:
-            s.do(cmd.SetMeta(name=text))
-        elif key == "description" and text != s.state.description:
-            s.do(cmd.SetMeta(description=text))
-        elif key == "prop:id" and sel and text:
-            s.do(cmd.SetProperty(sel[:1], "id", text))
-        elif key == "prop:style" and sel:
-            s.do(cmd.SetProperty(sel, "style", text or None))
-        elif key == "prop:cross_cost" and sel:
-            try:
-                value = float(text) if text else None
-            except ValueError:
-                self.message = f"the crossing cost must be a number of inches, not '{text}'"
-                return
-            s.do(cmd.SetProperty(sel, "cross_cost", value))
-        elif key is not None and key.startswith("geo:") and sel:
+        if key is None:
+            return
+        name = self._ENTRY_DONE.get(key)
+        if name is not None:
+            getattr(self, name)(text, sel)
+        elif key.startswith("geo:") and sel:
             self._typed_geometry(key[4:], text, sel)
-        elif key == "wall_width":
-            try:
-                self.wall_width = max(0.1, min(6.0, float(text)))
-            except ValueError:
-                self.message = f"the wall width must be a number of inches, not '{text}'"
+
+    def _entry_name(self, text: str, sel: list[int]) -> None:
+        s = self.session
+        if text and text != s.state.name:
+            s.do(cmd.SetMeta(name=text))
+
+    def _entry_description(self, text: str, sel: list[int]) -> None:
+        s = self.session
+        if text != s.state.description:
+            s.do(cmd.SetMeta(description=text))
+
+    def _entry_id(self, text: str, sel: list[int]) -> None:
+        if sel and text:
+            self.session.do(cmd.SetProperty(sel[:1], "id", text))
+
+    def _entry_style(self, text: str, sel: list[int]) -> None:
+        if sel:
+            self.session.do(cmd.SetProperty(sel, "style", text or None))
+
+    def _entry_cross_cost(self, text: str, sel: list[int]) -> None:
+        if not sel:
+            return
+        try:
+            value = float(text) if text else None
+        except ValueError:
+            self.message = f"the crossing cost must be a number of inches, not '{text}'"
+            return
+        self.session.do(cmd.SetProperty(sel, "cross_cost", value))
+
+    def _entry_wall_width(self, text: str, sel: list[int]) -> None:
+        try:
+            self.wall_width = max(0.1, min(6.0, float(text)))
+        except ValueError:
+            self.message = f"the wall width must be a number of inches, not '{text}'"
 
     def _typed_geometry(self, key: str, text: str, sel: list[int]) -> None:
         """A typed position, size or turn of the selection: one command, one undo step."""
