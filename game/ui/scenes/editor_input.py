@@ -6,6 +6,7 @@ so one gesture is one undo step; nothing expensive runs on a mouse move.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -18,6 +19,9 @@ from game.geometry.shapes import point_in_polygon
 from game.ui.scenes.editor_panels import TOOLS
 from game.ui.table_view import Camera
 
+if TYPE_CHECKING:
+    from game.editor.session import EditorSession
+
 
 def _mods() -> int:
     return pygame.key.get_mods()
@@ -25,6 +29,10 @@ def _mods() -> int:
 
 class EditorInput:
     """Input handling of the editor (a mixin of EditorScene)."""
+
+    # set by EditorScene (declared for the type checker; no class attributes)
+    session: EditorSession
+    tool: str
 
     def handles(self) -> dict[str, tuple[int, int]]:
         sel = self.session.selected()

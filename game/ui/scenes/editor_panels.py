@@ -11,7 +11,7 @@ so selecting a piece costs a few setters, not a panel of new widgets.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -20,6 +20,9 @@ from game.editor.presets import FIELDS, KIND_RULES, PRESETS, applies
 from game.ui import theme
 from game.ui.scenes import common
 from game.ui.table_view import Camera
+
+if TYPE_CHECKING:
+    from game.editor.session import EditorSession
 
 TOOLS: tuple[tuple[str, str, int, str], ...] = (
     ("select", "Select", pygame.K_v, "Select (V): click or drag a box (Shift adds); drag to move; 'Restyle selection' "
@@ -96,6 +99,10 @@ class _Relayout(Exception):
 
 class EditorPanels:
     """Layout of the editor's widgets (a mixin of EditorScene)."""
+
+    # set by EditorScene (declared for the type checker; no class attributes)
+    session: EditorSession
+    tool: str
 
     def build(self) -> None:
         """Every widget made anew (entering, a resize, a new UI scale, the other side tab)."""
