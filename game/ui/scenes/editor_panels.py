@@ -22,7 +22,11 @@ from game.ui.scenes import common
 from game.ui.table_view import Camera
 
 if TYPE_CHECKING:
+    from game.editor.commands import Mirror
+    from game.editor.overlays import SightJob
+    from game.editor.presets import Preset
     from game.editor.session import EditorSession
+    from game.editor.snapping import Snap
 
 TOOLS: tuple[tuple[str, str, int, str], ...] = (
     ("select", "Select", pygame.K_v, "Select (V): click or drag a box (Shift adds); drag to move; 'Restyle selection' "
@@ -103,6 +107,25 @@ class EditorPanels:
     # set by EditorScene (declared for the type checker; no class attributes)
     session: EditorSession
     tool: str
+    side_tab: str
+    preset: Preset
+    wall_width: float
+    table_rect: pygame.Rect
+    zoomed: bool
+    drag: dict | None
+    points: list[tuple[float, float]]
+    cue: Snap | None
+    active_corner: tuple[int, int] | None
+    keys_held: dict[str, bool]
+    pending: Mirror | None
+    axis: str
+    base_mm: float
+    show: dict[str, bool]
+    encounter: str | None
+    sight_at: tuple[float, float] | None
+    sight: SightJob | None
+    route_ends: tuple[tuple[float, float], tuple[float, float]] | None
+    tape: tuple[tuple[float, float], tuple[float, float]] | None
 
     def build(self) -> None:
         """Every widget made anew (entering, a resize, a new UI scale, the other side tab)."""
