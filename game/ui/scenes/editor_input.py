@@ -6,7 +6,7 @@ so one gesture is one undo step; nothing expensive runs on a mouse move.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from game.editor.presets import Preset
     from game.editor.session import EditorSession
     from game.editor.snapping import Snap
+    from game.ui.app import App
 
 
 def _mods() -> int:
@@ -56,6 +57,25 @@ class EditorInput:
     sight: SightJob | None
     route_ends: tuple[tuple[float, float], tuple[float, float]] | None
     tape: tuple[tuple[float, float], tuple[float, float]] | None
+    widgets: dict[str, pygame_gui.core.UIElement]
+    cam: Camera
+    root: pygame_gui.core.UIContainer | None
+    app: App
+    _focused: dict[str, tuple[pygame_gui.elements.UITextEntryLine, list[int]]]
+
+    if TYPE_CHECKING:  # EditorScene's and Scene's methods, named for the type checker only (not at run time)
+        def px(self, n: float) -> int: ...
+        def set_tool(self, tool: str) -> None: ...
+        def save(self, as_new: bool = False) -> bool: ...
+        def save_as(self) -> None: ...
+        def ask_then(self, then: Any) -> None: ...
+        def new_map(self) -> None: ...
+        def open_dialog(self) -> None: ...
+        def leave_editor(self) -> None: ...
+        def apply_mirror(self) -> None: ...
+        def warnings(self) -> list: ...
+        def rebuild(self) -> None: ...
+        def _status(self) -> None: ...
 
     def handles(self) -> dict[str, tuple[int, int]]:
         sel = self.session.selected()
