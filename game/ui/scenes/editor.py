@@ -502,8 +502,9 @@ class EditorScene(EditorPanels, EditorInput, Scene):
             return
         warned = s.warnings()
         i = int(key[9:])
-        if i < len(warned) and warned[i].uid is not None:
-            s.select([warned[i].uid])
+        uid = warned[i].uid if i < len(warned) else None
+        if uid is not None:
+            s.select([uid])
             self.set_tool("select")
 
     def _press_problem(self, key: str, sel: list[int]) -> None:
@@ -513,8 +514,9 @@ class EditorScene(EditorPanels, EditorInput, Scene):
             return
         problems = s.problems()
         i = int(key[8:])
-        if i < len(problems) and problems[i].uid is not None:
-            s.select([problems[i].uid])
+        uid = problems[i].uid if i < len(problems) else None
+        if uid is not None:
+            s.select([uid])
             self.set_tool("select")
 
     def _press_tab(self, key: str, sel: list[int]) -> None:

@@ -108,6 +108,7 @@ class EditorPanels:
     # set by EditorScene (declared for the type checker; no class attributes)
     session: EditorSession
     tool: str
+    _panel_key: tuple | None
     side_tab: str
     preset: Preset
     wall_width: float
@@ -189,7 +190,7 @@ class EditorPanels:
     def _layout(self) -> None:
         self.widgets = {}
         self._want_on: dict[str, bool] = {}
-        self.page = None
+        self.page: pygame_gui.elements.UIScrollingContainer | None = None
         w, h = self.app.size
         px = self.px
         row, gap, m = px(28), px(4), px(6)
