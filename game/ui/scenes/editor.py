@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.content.maps import STYLES, TABLE_SIZE, BattleMap
+from game.content.maps import TABLE_SIZE, BattleMap
 from game.core.errors import ContentError, os_problem
 from game.editor import commands as cmd
 from game.editor import files
@@ -25,14 +25,15 @@ from game.editor.document import MapState, clip_to_table, load_state, thick_poly
 from game.editor.overlays import SightJob, encounter_shapes, route, shape_at
 from game.editor.presets import BY_KEY, Preset
 from game.editor.session import EditorSession
-from game.editor.snapping import GRIDS, Snap
+from game.editor.snapping import Snap
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes import common
 from game.ui.scenes import editor_view as view
+from game.ui.scenes.editor_buttons import EditorButtons
 from game.ui.scenes.editor_dialogs import ConfirmDialog, NameDialog, OpenDialog
 from game.ui.scenes.editor_input import EditorInput
-from game.ui.scenes.editor_panels import HELP_NOTES, HELP_TITLE, SHORTCUTS, TOOL_NAMES, EditorPanels
+from game.ui.scenes.editor_panels import HELP_NOTES, HELP_TITLE, SHORTCUTS, EditorPanels
 from game.ui.table_view import Camera
 from game.ui.unsaved_dialog import UnsavedChangesDialog
 
@@ -51,6 +52,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         if session is None:
             session = self._start(path)
         self.session = session
+        self.buttons = EditorButtons(self)
         self.tool = "select"
         self.side_tab = "tools"  # the panel shown when the window is too narrow for both (see EditorPanels)
         self.preset: Preset = BY_KEY["forest"]
@@ -463,181 +465,13 @@ class EditorScene(EditorPanels, EditorInput, Scene):
 
 
     # -- buttons and entries ---------------------------------------------------------------------------------
-    # widget key -> handler name, each handler taking (key, sorted selection); looked up, not chained
-    _PRESS_EXACT: dict[str, str] = {
-        "restyle": "_press_restyle", "style_prev": "_press_style", "style_next": "_press_style",
-        "prop:blocks_los": "_press_blocks_los", "prop:water": "_press_water",
-        "front": "_press_reorder", "back": "_press_reorder", "duplicate": "_press_duplicate",
-        "delete": "_press_delete", "undo": "_press_undo", "redo": "_press_redo", "snap": "_press_snap",
-        "grid_size": "_press_grid_size", "base_size": "_press_base_size", "show_grid": "_press_show",
-        "rulers": "_press_show", "encounter": "_press_encounter", "axis": "_press_axis",
-        "mirror_sel": "_press_mirror", "mirror_all": "_press_mirror", "mirror_copy": "_press_mirror",
-        "apply_mirror": "_press_apply_mirror", "cancel_mirror": "_press_cancel_mirror",
-        "symmetric": "_press_symmetric", "new": "_press_file", "open": "_press_file", "save": "_press_file",
-        "save_as": "_press_file", "play": "_press_file", "help": "_press_help", "menu": "_press_menu",
-    }
-    # key prefix -> handler name, tried in this order when no exact key matches
-    _PRESS_PREFIX: tuple[tuple[str, str], ...] = (
-        ("problem:w", "_press_warning"), ("problem:", "_press_problem"), ("tab:", "_press_tab"),
-        ("tool:", "_press_tool"), ("preset:", "_press_preset"), ("kind:", "_press_kind"), ("fix:", "_press_fix"),
-    )
-
     def _pressed(self, el: pygame_gui.core.UIElement) -> None:
         w = self.widgets
         key = next((k for k, v in w.items() if v is el), None) or self._retired.get(el)
         if key is None or key not in w:
             return
-        sel = sorted(self.session.selection)
-        name = self._PRESS_EXACT.get(key)
-        if name is None:
-            name = next((n for prefix, n in self._PRESS_PREFIX if key.startswith(prefix)), None)
-        if name is not None:
-            getattr(self, name)(key, sel)
+        self.buttons.press(key)
 
-    def _press_warning(self, key: str, sel: list[int]) -> None:
-        """A warning: select the piece it is about."""
-        s = self.session
-        if not key[9:].isdigit():
-            self._press_problem(key, sel)
-            return
-        warned = s.warnings()
-        i = int(key[9:])
-        uid = warned[i].uid if i < len(warned) else None
-        if uid is not None:
-            s.select([uid])
-            self.set_tool("select")
-
-    def _press_problem(self, key: str, sel: list[int]) -> None:
-        """A problem: select the piece it is about."""
-        s = self.session
-        if not key[8:].isdigit():
-            return
-        problems = s.problems()
-        i = int(key[8:])
-        uid = problems[i].uid if i < len(problems) else None
-        if uid is not None:
-            s.select([uid])
-            self.set_tool("select")
-
-    def _press_tab(self, key: str, sel: list[int]) -> None:
-        self.side_tab = key[4:]
-
-    def _press_tool(self, key: str, sel: list[int]) -> None:
-        self.set_tool(key[5:])
-
-    def _press_preset(self, key: str, sel: list[int]) -> None:
-        self.preset = BY_KEY[key[7:]]
-        self.wall_width = self.preset.width
-        self.set_tool(self.preset.tool)  # a preset picks what to draw; restyling is its own button
-        self.message = f"drawing {self.preset.label.lower()} with the {TOOL_NAMES[self.preset.tool]} tool"
-        self._panel_key = None
-
-    def _press_restyle(self, key: str, sel: list[int]) -> None:
-        if sel:
-            self.session.do(cmd.SetStyle(sel, self.preset.values()))
-            self.message = f"restyled {len(sel)} piece(s) as {self.preset.label} (Ctrl+Z undoes it)"
-
-    def _press_kind(self, key: str, sel: list[int]) -> None:
-        self.session.do(cmd.SetProperty(sel, "kind", key[5:]))
-
-    def _press_style(self, key: str, sel: list[int]) -> None:
-        s = self.session
-        if not sel:
-            return
-        cur = s.state.get(sel[0]).style
-        i = STYLES.index(cur) if cur in STYLES else -1
-        nxt = STYLES[(i + (1 if key == "style_next" else -1)) % len(STYLES)]
-        s.do(cmd.SetProperty(sel, "style", nxt))
-
-    def _press_blocks_los(self, key: str, sel: list[int]) -> None:
-        s = self.session
-        s.do(cmd.SetProperty(sel, "blocks_los", not bool(s.state.get(sel[0]).blocks_los)))
-
-    def _press_water(self, key: str, sel: list[int]) -> None:
-        s = self.session
-        s.do(cmd.SetProperty(sel, "water", not s.state.get(sel[0]).water))
-
-    def _press_fix(self, key: str, sel: list[int]) -> None:
-        self.session.do(cmd.SetProperty(sel, key[4:], None))
-
-    def _press_reorder(self, key: str, sel: list[int]) -> None:
-        self.session.do(cmd.Reorder(sel, key == "front"))
-
-    def _press_duplicate(self, key: str, sel: list[int]) -> None:
-        self.session.duplicate()
-
-    def _press_delete(self, key: str, sel: list[int]) -> None:
-        self.session.do(cmd.DeletePieces(sel))
-
-    def _press_undo(self, key: str, sel: list[int]) -> None:
-        self.undo()
-
-    def _press_redo(self, key: str, sel: list[int]) -> None:
-        self.redo()
-
-    def _press_snap(self, key: str, sel: list[int]) -> None:
-        snap = self.session.snap
-        snap.on = not snap.on
-
-    def _press_grid_size(self, key: str, sel: list[int]) -> None:
-        snap = self.session.snap
-        snap.grid = GRIDS[(GRIDS.index(snap.grid) + 1) % len(GRIDS)] if snap.grid in GRIDS else 0.5
-
-    def _press_base_size(self, key: str, sel: list[int]) -> None:
-        sizes = (25.0, 40.0, 60.0)
-        self.base_mm = sizes[(sizes.index(self.base_mm) + 1) % len(sizes)] if self.base_mm in sizes else 25.0
-        self.overlay_state = None  # sight and route again, for the new base
-
-    def _press_show(self, key: str, sel: list[int]) -> None:
-        what = "grid" if key == "show_grid" else "rulers"
-        self.show[what] = not self.show[what]
-
-    def _press_encounter(self, key: str, sel: list[int]) -> None:
-        keys = sorted(common.content()["scenarios"].items)
-        order = [None, *keys]
-        self.encounter = order[(order.index(self.encounter) + 1) % len(order)] if self.encounter in order \
-            else None
-
-    def _press_axis(self, key: str, sel: list[int]) -> None:
-        s = self.session
-        axes = list(tf.AXES)
-        self.axis = axes[(axes.index(self.axis) + 1) % len(axes)]
-        if s.state.symmetry is not None:
-            s.do(cmd.SetSymmetry(self.axis))
-
-    def _press_mirror(self, key: str, sel: list[int]) -> None:
-        self.preview_mirror(key)
-
-    def _press_apply_mirror(self, key: str, sel: list[int]) -> None:
-        self.apply_mirror()
-
-    def _press_cancel_mirror(self, key: str, sel: list[int]) -> None:
-        self.pending = None
-
-    def _press_symmetric(self, key: str, sel: list[int]) -> None:
-        s = self.session
-        s.do(cmd.SetSymmetry(None if s.state.symmetry is not None else self.axis))
-
-    def _press_file(self, key: str, sel: list[int]) -> None:
-        """New, Open, Save, Save as, Play."""
-        if key == "new":
-            self.ask_then(self.new_map)
-        elif key == "open":
-            self.ask_then(self.open_dialog)
-        elif key == "save":
-            self.save()
-        elif key == "save_as":
-            self.save_as()
-        else:
-            self.play()
-
-    def _press_help(self, key: str, sel: list[int]) -> None:
-        from game.ui.scenes.help import HelpOverlay
-
-        self.app.push(HelpOverlay(self.app))
-
-    def _press_menu(self, key: str, sel: list[int]) -> None:
-        self.leave_editor()
 
     def refresh_panels(self) -> None:
         """The panels follow the state (EditorPanels); a text field keeps the focus and now edits the new
