@@ -28,11 +28,11 @@ class EditorButtons:
         "restyle": "_press_restyle", "style_prev": "_press_style", "style_next": "_press_style",
         "prop:blocks_los": "_press_blocks_los", "prop:water": "_press_water",
         "front": "_press_reorder", "back": "_press_reorder", "duplicate": "_press_duplicate",
-        "delete": "_press_delete", "undo": "_press_undo", "redo": "_press_redo", "snap": "_press_snap",
+        "delete": "_press_delete", "undo": "_press_history", "redo": "_press_history", "snap": "_press_snap",
         "grid_size": "_press_grid_size", "base_size": "_press_base_size", "show_grid": "_press_show",
         "rulers": "_press_show", "encounter": "_press_encounter", "axis": "_press_axis",
         "mirror_sel": "_press_mirror", "mirror_all": "_press_mirror", "mirror_copy": "_press_mirror",
-        "apply_mirror": "_press_apply_mirror", "cancel_mirror": "_press_cancel_mirror",
+        "apply_mirror": "_press_mirror_done", "cancel_mirror": "_press_mirror_done",
         "symmetric": "_press_symmetric", "new": "_press_file", "open": "_press_file", "save": "_press_file",
         "save_as": "_press_file", "play": "_press_file", "help": "_press_help", "menu": "_press_menu",
     }
@@ -118,11 +118,12 @@ class EditorButtons:
     def _press_delete(self, key: str, sel: list[int]) -> None:
         self.scene.session.do(cmd.DeletePieces(sel))
 
-    def _press_undo(self, key: str, sel: list[int]) -> None:
-        self.scene.undo()
-
-    def _press_redo(self, key: str, sel: list[int]) -> None:
-        self.scene.redo()
+    def _press_history(self, key: str, sel: list[int]) -> None:
+        """Undo or Redo."""
+        if key == "undo":
+            self.scene.undo()
+        else:
+            self.scene.redo()
 
     def _press_snap(self, key: str, sel: list[int]) -> None:
         snap = self.scene.session.snap
@@ -158,11 +159,12 @@ class EditorButtons:
     def _press_mirror(self, key: str, sel: list[int]) -> None:
         self.scene.preview_mirror(key)
 
-    def _press_apply_mirror(self, key: str, sel: list[int]) -> None:
-        self.scene.apply_mirror()
-
-    def _press_cancel_mirror(self, key: str, sel: list[int]) -> None:
-        self.scene.pending = None
+    def _press_mirror_done(self, key: str, sel: list[int]) -> None:
+        """Apply the mirror shown, or cancel it."""
+        if key == "apply_mirror":
+            self.scene.apply_mirror()
+        else:
+            self.scene.pending = None
 
     def _press_symmetric(self, key: str, sel: list[int]) -> None:
         s = self.scene.session
