@@ -11,11 +11,12 @@ from __future__ import annotations
 import gc
 import math
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
 
-from game.content.maps import STYLES, TABLE_SIZE, BattleMap
+from game.content.maps import TABLE_SIZE, BattleMap
 from game.core.errors import ContentError, os_problem
 from game.editor import commands as cmd
 from game.editor import files
@@ -24,14 +25,15 @@ from game.editor.document import MapState, clip_to_table, load_state, thick_poly
 from game.editor.overlays import SightJob, encounter_shapes, route, shape_at
 from game.editor.presets import BY_KEY, Preset
 from game.editor.session import EditorSession
-from game.editor.snapping import GRIDS, Snap
+from game.editor.snapping import Snap
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes import common
 from game.ui.scenes import editor_view as view
+from game.ui.scenes.editor_buttons import EditorButtons
 from game.ui.scenes.editor_dialogs import ConfirmDialog, NameDialog, OpenDialog
 from game.ui.scenes.editor_input import EditorInput
-from game.ui.scenes.editor_panels import HELP_NOTES, HELP_TITLE, SHORTCUTS, TOOL_NAMES, EditorPanels
+from game.ui.scenes.editor_panels import HELP_NOTES, HELP_TITLE, SHORTCUTS, EditorPanels
 from game.ui.table_view import Camera
 from game.ui.unsaved_dialog import UnsavedChangesDialog
 
@@ -50,6 +52,7 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         if session is None:
             session = self._start(path)
         self.session = session
+        self.buttons = EditorButtons(self)
         self.tool = "select"
         self.side_tab = "tools"  # the panel shown when the window is too narrow for both (see EditorPanels)
         self.preset: Preset = BY_KEY["forest"]
@@ -340,24 +343,41 @@ class EditorScene(EditorPanels, EditorInput, Scene):
                                      objectives.card_rows(list(shape.tip)), self.px(13))
 
     def _draw_tool(self, surface: pygame.Surface, font: pygame.font.Font) -> None:
-        cam = self.cam
-        if self.points:
-            pts = [cam.to_px(p) for p in self.points]
-            hover = cam.to_px(self.cue.point) if self.cue is not None else self.mouse
-            if self.tool == "wall" and len(self.points) >= 1:
-                shape = thick_polyline(self.points + [self.cue.point] if self.cue else self.points, self.wall_width)
-                for part in clip_to_table(shape):  # as it will be: cut at the table edge
-                    view.outline(surface, part, cam, view.SELECT, 1)
-            pygame.draw.lines(surface, view.SELECT, False, pts + [hover], 2)
-            for q in pts:
-                pygame.draw.circle(surface, view.SELECT, q, 4)
-            if self.tool == "polygon":
-                pygame.draw.circle(surface, (255, 255, 255), pts[0], 8, 2)
+        """What the tool in hand shows over the table, drawn in this order."""
         d = self.drag
+        self._draw_points(surface)
+        self._draw_drag_shape(surface, d)
+        self._draw_readout_box(surface, font)
+        radius = max(3, round(self.base_mm / 25.4 / 2 * self.cam.scale))
+        self._draw_box_and_base(surface, font, d, radius)
+        if self.route_ends is not None:
+            self._draw_route(surface, font, d, radius)
+        self._draw_tape_and_cue(surface, font)
+
+    def _draw_points(self, surface: pygame.Surface) -> None:
+        """The corners clicked so far for a polygon or a wall."""
+        if not self.points:
+            return
+        cam = self.cam
+        pts = [cam.to_px(p) for p in self.points]
+        hover = cam.to_px(self.cue.point) if self.cue is not None else self.mouse
+        if self.tool == "wall" and len(self.points) >= 1:
+            shape = thick_polyline(self.points + [self.cue.point] if self.cue else self.points, self.wall_width)
+            for part in clip_to_table(shape):  # as it will be: cut at the table edge
+                view.outline(surface, part, cam, view.SELECT, 1)
+        pygame.draw.lines(surface, view.SELECT, False, pts + [hover], 2)
+        for q in pts:
+            pygame.draw.circle(surface, view.SELECT, q, 4)
+        if self.tool == "polygon":
+            pygame.draw.circle(surface, (255, 255, 255), pts[0], 8, 2)
+
+    def _draw_drag_shape(self, surface: pygame.Surface, d: dict | None) -> None:
         if d is not None and d["kind"] in ("rect", "ellipse") and self.cue is not None:
             poly = self._shape_of(d["start"], self.cue.point)
             if len(poly) >= 3:
-                view.outline(surface, poly, cam, view.SELECT, 2)
+                view.outline(surface, poly, self.cam, view.SELECT, 2)
+
+    def _draw_readout_box(self, surface: pygame.Surface, font: pygame.font.Font) -> None:
         self.readout = self._readout()
         if self.readout:  # what a move, scale, turn or corner drag makes, beside the pointer
             t = font.render(self.readout, True, (255, 255, 255))
@@ -365,40 +385,54 @@ class EditorScene(EditorPanels, EditorInput, Scene):
             box.clamp_ip(self.table_rect.inflate(-8, -8))
             pygame.draw.rect(surface, (0, 0, 0), box.inflate(8, 4), border_radius=3)
             surface.blit(t, box)
+
+    def _draw_box_and_base(self, surface: pygame.Surface, font: pygame.font.Font, d: dict | None,
+                           radius: int) -> None:
+        """The selection box being dragged; the sight base following the pointer."""
+        cam = self.cam
         if d is not None and d["kind"] == "box":
             a, b = cam.to_px(d["start"]), self.mouse
             rect = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(a[0] - b[0]), abs(a[1] - b[1]))
             pygame.draw.rect(surface, view.SELECT, rect, 1)
-        radius = max(3, round(self.base_mm / 25.4 / 2 * cam.scale))
         if d is not None and d["kind"] == "sight" and self.sight_at is not None:  # the base follows the pointer
             pygame.draw.circle(surface, (250, 250, 250), cam.to_px(self.sight_at), radius)
             pygame.draw.circle(surface, (0, 0, 0), cam.to_px(self.sight_at), radius, 2)
             view.label_at(surface, "drop the base to see what it sees", cam.to_px(self.sight_at), font)
-        if self.route_ends is not None:
-            a, b = self.route_ends
-            r = self.route_result
-            if d is not None and d["kind"] == "route":  # the route is found on the drop, not on every move
-                view.dash_line(surface, (255, 255, 255), cam.to_px(a), cam.to_px(b), 2)
-                view.label_at(surface, f"{math.dist(a, b):.2f}″ straight; drop to find the route", cam.to_px(b),
-                              font)
-            elif r is not None and r.legal and r.move is not None:
-                pts = [cam.to_px(p) for p in r.waypoints]
-                pygame.draw.lines(surface, (255, 255, 255), False, pts, 3)
-                for q in pts:
-                    pygame.draw.circle(surface, (255, 255, 255), q, 3)
-                rough = ", crosses rough terrain [TERR-2]" if r.move.crosses_rough else ""
-                view.label_at(surface, f"route {r.cost:.2f}″{rough}", cam.to_px(b), font)
-                if self.left_out_note():
-                    q = cam.to_px(b)
-                    view.label_at(surface, "route " + self.left_out_note(), (q[0], q[1] + self.px(18)), font,
-                                  view.PROBLEM)
-                    self.overlay_notes.append("route " + self.left_out_note())
-            else:
-                pygame.draw.line(surface, view.PROBLEM, cam.to_px(a), cam.to_px(b), 2)
-                why = r.reason if r is not None else "no route"
-                view.label_at(surface, theme.displayable(why), cam.to_px(b), font, view.PROBLEM)
-            for q in (a, b):
-                pygame.draw.circle(surface, (255, 255, 255), cam.to_px(q), radius, 2)
+
+    def _draw_route(self, surface: pygame.Surface, font: pygame.font.Font, d: dict | None, radius: int) -> None:
+        cam = self.cam
+        assert self.route_ends is not None
+        a, b = self.route_ends
+        r = self.route_result
+        if d is not None and d["kind"] == "route":  # the route is found on the drop, not on every move
+            view.dash_line(surface, (255, 255, 255), cam.to_px(a), cam.to_px(b), 2)
+            view.label_at(surface, f"{math.dist(a, b):.2f}″ straight; drop to find the route", cam.to_px(b),
+                          font)
+        elif r is not None and r.legal and r.move is not None:
+            self._draw_route_found(surface, font, r, b)
+        else:
+            pygame.draw.line(surface, view.PROBLEM, cam.to_px(a), cam.to_px(b), 2)
+            why = r.reason if r is not None else "no route"
+            view.label_at(surface, theme.displayable(why), cam.to_px(b), font, view.PROBLEM)
+        for q in (a, b):
+            pygame.draw.circle(surface, (255, 255, 255), cam.to_px(q), radius, 2)
+
+    def _draw_route_found(self, surface: pygame.Surface, font: pygame.font.Font, r: Any, b: Any) -> None:
+        cam = self.cam
+        pts = [cam.to_px(p) for p in r.waypoints]
+        pygame.draw.lines(surface, (255, 255, 255), False, pts, 3)
+        for q in pts:
+            pygame.draw.circle(surface, (255, 255, 255), q, 3)
+        rough = ", crosses rough terrain [TERR-2]" if r.move.crosses_rough else ""
+        view.label_at(surface, f"route {r.cost:.2f}″{rough}", cam.to_px(b), font)
+        if self.left_out_note():
+            q = cam.to_px(b)
+            view.label_at(surface, "route " + self.left_out_note(), (q[0], q[1] + self.px(18)), font,
+                          view.PROBLEM)
+            self.overlay_notes.append("route " + self.left_out_note())
+
+    def _draw_tape_and_cue(self, surface: pygame.Surface, font: pygame.font.Font) -> None:
+        cam = self.cam
         if self.tape is not None:
             a, b = self.tape
             pygame.draw.line(surface, (255, 255, 255), cam.to_px(a), cam.to_px(b), 2)
@@ -432,109 +466,12 @@ class EditorScene(EditorPanels, EditorInput, Scene):
 
     # -- buttons and entries ---------------------------------------------------------------------------------
     def _pressed(self, el: pygame_gui.core.UIElement) -> None:
-        w, s = self.widgets, self.session
+        w = self.widgets
         key = next((k for k, v in w.items() if v is el), None) or self._retired.get(el)
         if key is None or key not in w:
             return
-        sel = sorted(s.selection)
-        if key.startswith("problem:w") and key[9:].isdigit():  # a warning: select the piece it is about
-            warned = s.warnings()
-            i = int(key[9:])
-            if i < len(warned) and warned[i].uid is not None:
-                s.select([warned[i].uid])
-                self.set_tool("select")
-            return
-        if key.startswith("problem:") and key[8:].isdigit():  # select the piece it is about
-            problems = s.problems()
-            i = int(key[8:])
-            if i < len(problems) and problems[i].uid is not None:
-                s.select([problems[i].uid])
-                self.set_tool("select")
-            return
-        if key.startswith("tab:"):
-            self.side_tab = key[4:]
-        elif key.startswith("tool:"):
-            self.set_tool(key[5:])
-        elif key.startswith("preset:"):
-            self.preset = BY_KEY[key[7:]]
-            self.wall_width = self.preset.width
-            self.set_tool(self.preset.tool)  # a preset picks what to draw; restyling is its own button
-            self.message = f"drawing {self.preset.label.lower()} with the {TOOL_NAMES[self.preset.tool]} tool"
-            self._panel_key = None
-        elif key == "restyle" and sel:
-            s.do(cmd.SetStyle(sel, self.preset.values()))
-            self.message = f"restyled {len(sel)} piece(s) as {self.preset.label} (Ctrl+Z undoes it)"
-        elif key.startswith("kind:"):
-            s.do(cmd.SetProperty(sel, "kind", key[5:]))
-        elif key in ("style_prev", "style_next") and sel:
-            cur = s.state.get(sel[0]).style
-            i = STYLES.index(cur) if cur in STYLES else -1
-            nxt = STYLES[(i + (1 if key == "style_next" else -1)) % len(STYLES)]
-            s.do(cmd.SetProperty(sel, "style", nxt))
-        elif key == "prop:blocks_los":
-            s.do(cmd.SetProperty(sel, "blocks_los", not bool(s.state.get(sel[0]).blocks_los)))
-        elif key == "prop:water":
-            s.do(cmd.SetProperty(sel, "water", not s.state.get(sel[0]).water))
-        elif key.startswith("fix:"):
-            s.do(cmd.SetProperty(sel, key[4:], None))
-        elif key == "front":
-            s.do(cmd.Reorder(sel, True))
-        elif key == "back":
-            s.do(cmd.Reorder(sel, False))
-        elif key == "duplicate":
-            s.duplicate()
-        elif key == "delete":
-            s.do(cmd.DeletePieces(sel))
-        elif key == "undo":
-            self.undo()
-        elif key == "redo":
-            self.redo()
-        elif key == "snap":
-            s.snap.on = not s.snap.on
-        elif key == "grid_size":
-            s.snap.grid = GRIDS[(GRIDS.index(s.snap.grid) + 1) % len(GRIDS)] if s.snap.grid in GRIDS else 0.5
-        elif key == "base_size":
-            sizes = (25.0, 40.0, 60.0)
-            self.base_mm = sizes[(sizes.index(self.base_mm) + 1) % len(sizes)] if self.base_mm in sizes else 25.0
-            self.overlay_state = None  # sight and route again, for the new base
-        elif key == "show_grid":
-            self.show["grid"] = not self.show["grid"]
-        elif key == "rulers":
-            self.show["rulers"] = not self.show["rulers"]
-        elif key == "encounter":
-            keys = sorted(common.content()["scenarios"].items)
-            order = [None, *keys]
-            self.encounter = order[(order.index(self.encounter) + 1) % len(order)] if self.encounter in order \
-                else None
-        elif key == "axis":
-            axes = list(tf.AXES)
-            self.axis = axes[(axes.index(self.axis) + 1) % len(axes)]
-            if s.state.symmetry is not None:
-                s.do(cmd.SetSymmetry(self.axis))
-        elif key in ("mirror_sel", "mirror_all", "mirror_copy"):
-            self.preview_mirror(key)
-        elif key == "apply_mirror":
-            self.apply_mirror()
-        elif key == "cancel_mirror":
-            self.pending = None
-        elif key == "symmetric":
-            s.do(cmd.SetSymmetry(None if s.state.symmetry is not None else self.axis))
-        elif key == "new":
-            self.ask_then(self.new_map)
-        elif key == "open":
-            self.ask_then(self.open_dialog)
-        elif key == "save":
-            self.save()
-        elif key == "save_as":
-            self.save_as()
-        elif key == "play":
-            self.play()
-        elif key == "help":
-            from game.ui.scenes.help import HelpOverlay
+        self.buttons.press(key)
 
-            self.app.push(HelpOverlay(self.app))
-        elif key == "menu":
-            self.leave_editor()
 
     def refresh_panels(self) -> None:
         """The panels follow the state (EditorPanels); a text field keeps the focus and now edits the new
@@ -586,6 +523,12 @@ class EditorScene(EditorPanels, EditorInput, Scene):
         self.manager.set_focus_set(nxt)
         self._watch_focus()
 
+    # text field key -> handler name, each taking (text, live selection); "geo:*" fields go to _typed_geometry
+    _ENTRY_DONE: dict[str, str] = {
+        "name": "_entry_name", "description": "_entry_description", "prop:id": "_entry_id",
+        "prop:style": "_entry_style", "prop:cross_cost": "_entry_cross_cost", "wall_width": "_entry_wall_width",
+    }
+
     def _entry_done(self, el: pygame_gui.core.UIElement, text: str, key: str | None = None,
                     sel: list[int] | None = None) -> None:
         w, s = self.widgets, self.session
@@ -595,28 +538,47 @@ class EditorScene(EditorPanels, EditorInput, Scene):
             sel = sorted(s.selection)
         sel = [u for u in sel if s.state.get(u) is not None]
         text = text.strip()
-        if key == "name" and text and text != s.state.name:
-            s.do(cmd.SetMeta(name=text))
-        elif key == "description" and text != s.state.description:
-            s.do(cmd.SetMeta(description=text))
-        elif key == "prop:id" and sel and text:
-            s.do(cmd.SetProperty(sel[:1], "id", text))
-        elif key == "prop:style" and sel:
-            s.do(cmd.SetProperty(sel, "style", text or None))
-        elif key == "prop:cross_cost" and sel:
-            try:
-                value = float(text) if text else None
-            except ValueError:
-                self.message = f"the crossing cost must be a number of inches, not '{text}'"
-                return
-            s.do(cmd.SetProperty(sel, "cross_cost", value))
-        elif key is not None and key.startswith("geo:") and sel:
+        if key is None:
+            return
+        name = self._ENTRY_DONE.get(key)
+        if name is not None:
+            getattr(self, name)(text, sel)
+        elif key.startswith("geo:") and sel:
             self._typed_geometry(key[4:], text, sel)
-        elif key == "wall_width":
-            try:
-                self.wall_width = max(0.1, min(6.0, float(text)))
-            except ValueError:
-                self.message = f"the wall width must be a number of inches, not '{text}'"
+
+    def _entry_name(self, text: str, sel: list[int]) -> None:
+        s = self.session
+        if text and text != s.state.name:
+            s.do(cmd.SetMeta(name=text))
+
+    def _entry_description(self, text: str, sel: list[int]) -> None:
+        s = self.session
+        if text != s.state.description:
+            s.do(cmd.SetMeta(description=text))
+
+    def _entry_id(self, text: str, sel: list[int]) -> None:
+        if sel and text:
+            self.session.do(cmd.SetProperty(sel[:1], "id", text))
+
+    def _entry_style(self, text: str, sel: list[int]) -> None:
+        if sel:
+            self.session.do(cmd.SetProperty(sel, "style", text or None))
+
+    def _entry_cross_cost(self, text: str, sel: list[int]) -> None:
+        if not sel:
+            return
+        try:
+            value = float(text) if text else None
+        except ValueError:
+            self.message = f"the crossing cost must be a number of inches, not '{text}'"
+            return
+        self.session.do(cmd.SetProperty(sel, "cross_cost", value))
+
+    def _entry_wall_width(self, text: str, sel: list[int]) -> None:
+        try:
+            self.wall_width = max(0.1, min(6.0, float(text)))
+        except ValueError:
+            self.message = f"the wall width must be a number of inches, not '{text}'"
 
     def _typed_geometry(self, key: str, text: str, sel: list[int]) -> None:
         """A typed position, size or turn of the selection: one command, one undo step."""

@@ -6,6 +6,7 @@ so one gesture is one undo step; nothing expensive runs on a mouse move.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -18,6 +19,14 @@ from game.geometry.shapes import point_in_polygon
 from game.ui.scenes.editor_panels import TOOLS
 from game.ui.table_view import Camera
 
+if TYPE_CHECKING:
+    from game.editor.commands import Mirror
+    from game.editor.overlays import SightJob
+    from game.editor.presets import Preset
+    from game.editor.session import EditorSession
+    from game.editor.snapping import Snap
+    from game.ui.app import App
+
 
 def _mods() -> int:
     return pygame.key.get_mods()
@@ -25,6 +34,59 @@ def _mods() -> int:
 
 class EditorInput:
     """Input handling of the editor (a mixin of EditorScene)."""
+
+    # set by EditorScene (declared for the type checker; no class attributes)
+    session: EditorSession
+    tool: str
+    side_tab: str
+    preset: Preset
+    wall_width: float
+    table_rect: pygame.Rect
+    zoomed: bool
+    drag: dict | None
+    points: list[tuple[float, float]]
+    cue: Snap | None
+    active_corner: tuple[int, int] | None
+    keys_held: dict[str, bool]
+    pending: Mirror | None
+    axis: str
+    base_mm: float
+    show: dict[str, bool]
+    encounter: str | None
+    sight_at: tuple[float, float] | None
+    sight: SightJob | None
+    route_ends: tuple[tuple[float, float], tuple[float, float]] | None
+    tape: tuple[tuple[float, float], tuple[float, float]] | None
+    widgets: dict[str, pygame_gui.core.UIElement]
+    cam: Camera
+    root: pygame_gui.core.UIContainer | None
+    app: App
+    clock: float
+    _last_click: tuple[float, tuple[int, int]]
+    _focused: dict[str, tuple[pygame_gui.elements.UITextEntryLine, list[int]]]
+
+    if TYPE_CHECKING:  # EditorScene's and Scene's methods, named for the type checker only (not at run time)
+        def px(self, n: float) -> int: ...
+        def set_tool(self, tool: str) -> None: ...
+        def save(self, as_new: bool = False) -> bool: ...
+        def save_as(self) -> None: ...
+        def ask_then(self, then: Any) -> None: ...
+        def new_map(self) -> None: ...
+        def open_dialog(self) -> None: ...
+        def leave_editor(self) -> None: ...
+        def apply_mirror(self) -> None: ...
+        def warnings(self) -> list: ...
+        def rebuild(self) -> None: ...
+        def _status(self) -> None: ...
+        @property
+        def manager(self) -> pygame_gui.UIManager: ...
+        def _pressed(self, el: pygame_gui.core.UIElement) -> None: ...
+        def _entry_done(self, el: pygame_gui.core.UIElement, text: str, key: str | None = None,
+                        sel: list[int] | None = None) -> None: ...
+        def _tab(self, back: bool) -> None: ...
+        def _watch_focus(self) -> None: ...
+        def _start_sight(self, at: tuple[float, float]) -> None: ...
+        def _compute_route(self, a: tuple[float, float], b: tuple[float, float]) -> None: ...
 
     def handles(self) -> dict[str, tuple[int, int]]:
         sel = self.session.selected()
@@ -336,92 +398,144 @@ class EditorInput:
             for part in parts:
                 self.add_piece(part)
 
+    _MODIFIERS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT)
+    # Ctrl+key -> method name (shift variant second); looked up, not chained.
+    _CTRL_KEYS: dict[int, tuple[str, str]] = {
+        pygame.K_z: ("undo", "redo"),
+        pygame.K_y: ("redo", "redo"),
+        pygame.K_c: ("_key_copy", "_key_copy"),
+        pygame.K_v: ("_key_paste", "_key_paste"),
+        pygame.K_d: ("_key_duplicate", "_key_duplicate"),
+        pygame.K_s: ("save", "save_as"),
+        pygame.K_n: ("_key_new", "_key_new"),
+        pygame.K_o: ("_key_open", "_key_open"),
+        pygame.K_a: ("_key_select_all", "_key_select_all"),
+    }
+    # plain key -> method name taking (shift); the tool hotkeys are the fallback.
+    _PLAIN_KEYS: dict[int, str] = {
+        pygame.K_RETURN: "_key_enter",
+        pygame.K_KP_ENTER: "_key_enter",
+        pygame.K_ESCAPE: "_key_escape",
+        pygame.K_BACKSPACE: "_key_delete",
+        pygame.K_DELETE: "_key_delete",
+        pygame.K_LEFT: "_key_arrow",
+        pygame.K_RIGHT: "_key_arrow",
+        pygame.K_UP: "_key_arrow",
+        pygame.K_DOWN: "_key_arrow",
+        pygame.K_PAGEUP: "_key_reorder",
+        pygame.K_PAGEDOWN: "_key_reorder",
+        pygame.K_g: "_key_grid",
+        pygame.K_f: "_key_fit",
+    }
+
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
-        if k not in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT):
+        if k not in self._MODIFIERS:
             self._esc_armed, armed = False, self._esc_armed
             if k == pygame.K_ESCAPE:
                 self._esc_armed = armed
         ctrl, shift = self._held("ctrl", event), self._held("shift", event)
-        s = self.session
         if ctrl:
-            if k == pygame.K_z:
-                self.redo() if shift else self.undo()
-            elif k == pygame.K_y:
-                self.redo()
-            elif k == pygame.K_c:
-                n = s.copy()
-                self.message = f"copied {n} piece(s)"
-            elif k == pygame.K_v:
-                s.paste()
-            elif k == pygame.K_d:
-                s.duplicate()
-            elif k == pygame.K_s:
-                self.save_as() if shift else self.save()
-            elif k == pygame.K_n:
-                self.ask_then(self.new_map)
-            elif k == pygame.K_o:
-                self.ask_then(self.open_dialog)
-            elif k == pygame.K_a:
-                s.select(s.state.uids())
+            names = self._CTRL_KEYS.get(k)
+            if names is not None:
+                getattr(self, names[1] if shift else names[0])()
             return
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.pending is not None:
-                self.apply_mirror()
-            elif self.points:
-                self.finish_shape()
-        elif k == pygame.K_ESCAPE:
-            if self.pending is not None:
-                self.pending = None
-            elif self.points:
-                self.points = []
-            elif self.drag is not None:
-                s.history.cancel_preview()
-                self.drag = None
-            elif s.selection:
-                s.select([])
-                self.active_corner = None
-            elif self.sight_at is not None or self.route_ends is not None or self.tape is not None:
-                self.sight = self.sight_at = self.route_ends = self.route_result = self.tape = None
-                self.message = "overlay cleared (Esc again: back to the Select tool)"
-            elif self.encounter is not None:
-                self.encounter = None
-                self.message = "encounter hidden"
-            elif self.tool != "select":
-                self.set_tool("select")
-                self.message = "the Select tool"
-            elif self._esc_armed:
-                self.leave_editor()
-            else:
-                self._esc_armed = True
-                self.message = "press Esc again to leave the editor"
-                return
-        elif k == pygame.K_BACKSPACE and self.points:
-            self.points.pop()
-        elif k in (pygame.K_DELETE, pygame.K_BACKSPACE):
-            if self.active_corner is not None:
-                s.do(cmd.DeleteCorner(*self.active_corner))
-                self.active_corner = None
-            elif s.selection:
-                s.do(cmd.DeletePieces(s.selection))
-        elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and s.selection:
-            step = 1.0 if shift else s.snap.grid
-            dx = {pygame.K_LEFT: -step, pygame.K_RIGHT: step}.get(k, 0.0)
-            dy = {pygame.K_UP: -step, pygame.K_DOWN: step}.get(k, 0.0)
-            s.do(cmd.MovePieces(sorted(s.selection), dx, dy))
-        elif k == pygame.K_PAGEUP and s.selection:
-            s.do(cmd.Reorder(s.selection, True))
-        elif k == pygame.K_PAGEDOWN and s.selection:
-            s.do(cmd.Reorder(s.selection, False))
-        elif k == pygame.K_g:
-            self.show["grid"] = not self.show["grid"]
-        elif k == pygame.K_f:
-            self.zoomed = False
-            self.cam = Camera.fit(self.table_rect, margin=self.px(26))
+        name = self._PLAIN_KEYS.get(k)
+        if name is not None:
+            getattr(self, name)(k, shift)
+            return
+        for key, _t, hot, _tip in TOOLS:
+            if k == hot:
+                self.set_tool(key)
+
+    def _key_copy(self) -> None:
+        n = self.session.copy()
+        self.message = f"copied {n} piece(s)"
+
+    def _key_paste(self) -> None:
+        self.session.paste()
+
+    def _key_duplicate(self) -> None:
+        self.session.duplicate()
+
+    def _key_new(self) -> None:
+        self.ask_then(self.new_map)
+
+    def _key_open(self) -> None:
+        self.ask_then(self.open_dialog)
+
+    def _key_select_all(self) -> None:
+        s = self.session
+        s.select(s.state.uids())
+
+    def _key_enter(self, k: int, shift: bool) -> None:
+        if self.pending is not None:
+            self.apply_mirror()
+        elif self.points:
+            self.finish_shape()
+
+    def _key_escape(self, k: int, shift: bool) -> None:
+        """Esc backs out one layer: pending mirror, shape points, drag, selection, overlays, encounter, tool, editor."""
+        s = self.session
+        if self.pending is not None:
+            self.pending = None
+        elif self.points:
+            self.points = []
+        elif self.drag is not None:
+            s.history.cancel_preview()
+            self.drag = None
+        elif s.selection:
+            s.select([])
+            self.active_corner = None
+        elif self.sight_at is not None or self.route_ends is not None or self.tape is not None:
+            self.sight = self.sight_at = self.route_ends = self.route_result = self.tape = None
+            self.message = "overlay cleared (Esc again: back to the Select tool)"
         else:
-            for key, _t, hot, _tip in TOOLS:
-                if k == hot:
-                    self.set_tool(key)
+            self._key_escape_late()
+
+    def _key_escape_late(self) -> None:
+        if self.encounter is not None:
+            self.encounter = None
+            self.message = "encounter hidden"
+        elif self.tool != "select":
+            self.set_tool("select")
+            self.message = "the Select tool"
+        elif self._esc_armed:
+            self.leave_editor()
+        else:
+            self._esc_armed = True
+            self.message = "press Esc again to leave the editor"
+
+    def _key_delete(self, k: int, shift: bool) -> None:
+        s = self.session
+        if k == pygame.K_BACKSPACE and self.points:
+            self.points.pop()
+        elif self.active_corner is not None:
+            s.do(cmd.DeleteCorner(*self.active_corner))
+            self.active_corner = None
+        elif s.selection:
+            s.do(cmd.DeletePieces(s.selection))
+
+    def _key_arrow(self, k: int, shift: bool) -> None:
+        s = self.session
+        if not s.selection:
+            return
+        step = 1.0 if shift else s.snap.grid
+        dx = {pygame.K_LEFT: -step, pygame.K_RIGHT: step}.get(k, 0.0)
+        dy = {pygame.K_UP: -step, pygame.K_DOWN: step}.get(k, 0.0)
+        s.do(cmd.MovePieces(sorted(s.selection), dx, dy))
+
+    def _key_reorder(self, k: int, shift: bool) -> None:
+        s = self.session
+        if s.selection:
+            s.do(cmd.Reorder(s.selection, k == pygame.K_PAGEUP))
+
+    def _key_grid(self, k: int, shift: bool) -> None:
+        self.show["grid"] = not self.show["grid"]
+
+    def _key_fit(self, k: int, shift: bool) -> None:
+        self.zoomed = False
+        self.cam = Camera.fit(self.table_rect, margin=self.px(26))
 
 
 def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:

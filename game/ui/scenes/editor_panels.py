@@ -10,6 +10,9 @@ so selecting a piece costs a few setters, not a panel of new widgets.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 import pygame
 import pygame_gui
 
@@ -17,6 +20,14 @@ from game.editor.presets import FIELDS, KIND_RULES, PRESETS, applies
 from game.ui import theme
 from game.ui.scenes import common
 from game.ui.table_view import Camera
+
+if TYPE_CHECKING:
+    from game.editor.commands import Mirror
+    from game.editor.overlays import SightJob
+    from game.editor.presets import Preset
+    from game.editor.session import EditorSession
+    from game.editor.snapping import Snap
+    from game.ui.app import App
 
 TOOLS: tuple[tuple[str, str, int, str], ...] = (
     ("select", "Select", pygame.K_v, "Select (V): click or drag a box (Shift adds); drag to move; 'Restyle selection' "
@@ -94,6 +105,60 @@ class _Relayout(Exception):
 class EditorPanels:
     """Layout of the editor's widgets (a mixin of EditorScene)."""
 
+    # set by EditorScene (declared for the type checker; no class attributes)
+    session: EditorSession
+    tool: str
+    _panel_key: tuple | None
+    side_tab: str
+    preset: Preset
+    wall_width: float
+    table_rect: pygame.Rect
+    zoomed: bool
+    drag: dict | None
+    points: list[tuple[float, float]]
+    cue: Snap | None
+    active_corner: tuple[int, int] | None
+    keys_held: dict[str, bool]
+    pending: Mirror | None
+    axis: str
+    base_mm: float
+    show: dict[str, bool]
+    encounter: str | None
+    sight_at: tuple[float, float] | None
+    sight: SightJob | None
+    route_ends: tuple[tuple[float, float], tuple[float, float]] | None
+    tape: tuple[tuple[float, float], tuple[float, float]] | None
+    widgets: dict[str, pygame_gui.core.UIElement]
+    cam: Camera
+    root: pygame_gui.core.UIContainer | None
+    app: App
+    clock: float
+    _last_click: tuple[float, tuple[int, int]]
+    _focused: dict[str, tuple[pygame_gui.elements.UITextEntryLine, list[int]]]
+
+    if TYPE_CHECKING:  # EditorScene's and Scene's methods, named for the type checker only (not at run time)
+        def px(self, n: float) -> int: ...
+        def set_tool(self, tool: str) -> None: ...
+        def save(self, as_new: bool = False) -> bool: ...
+        def save_as(self) -> None: ...
+        def ask_then(self, then: Any) -> None: ...
+        def new_map(self) -> None: ...
+        def open_dialog(self) -> None: ...
+        def leave_editor(self) -> None: ...
+        def apply_mirror(self) -> None: ...
+        def warnings(self) -> list: ...
+        def rebuild(self) -> None: ...
+        def _status(self) -> None: ...
+        @property
+        def manager(self) -> pygame_gui.UIManager: ...
+        def _pressed(self, el: pygame_gui.core.UIElement) -> None: ...
+        def _entry_done(self, el: pygame_gui.core.UIElement, text: str, key: str | None = None,
+                        sel: list[int] | None = None) -> None: ...
+        def _tab(self, back: bool) -> None: ...
+        def _watch_focus(self) -> None: ...
+        def _start_sight(self, at: tuple[float, float]) -> None: ...
+        def _compute_route(self, a: tuple[float, float], b: tuple[float, float]) -> None: ...
+
     def build(self) -> None:
         """Every widget made anew (entering, a resize, a new UI scale, the other side tab)."""
         self._pool: dict[str, pygame_gui.core.UIElement] = {}
@@ -125,7 +190,7 @@ class EditorPanels:
     def _layout(self) -> None:
         self.widgets = {}
         self._want_on: dict[str, bool] = {}
-        self.page = None
+        self.page: pygame_gui.elements.UIScrollingContainer | None = None
         w, h = self.app.size
         px = self.px
         row, gap, m = px(28), px(4), px(6)
@@ -476,87 +541,107 @@ class EditorPanels:
                       theme.MUTED, False),))
             self._note("props_text", pygame.Rect(r.x, y, r.w, min(px(150), problems_y - y - gap)), note)
         else:
-            p = sel[0]
+            y = self._build_props(r, y, row, gap, (label_w, narrow, geo_y, box_h, restyle_y))
+        self._build_problems(r, max(y, problems_y))
 
-            def lab(key: str, text: str, y: int) -> None:
-                self._label(f"{key}_label", pygame.Rect(r.x, y, label_w, row), text, align="left",
-                            tip=FIELDS[key][1])
-            lab("id", "Id", y)
-            self._entry("prop:id", pygame.Rect(r.x + label_w, y, r.w - label_w, row), p.id, 40)
-            if len(sel) > 1:
-                self._disable("prop:id")
-            y += row + gap
-            lab("kind", "Kind", y)
-            kx = r.x + label_w
-            if narrow:  # a narrow panel: the kinds on rows of their own, full width
-                kx, y = r.x, y + row + gap
-            kw = (r.right - kx - gap) // 2
-            for i, kind in enumerate(("rough", "obstacle", "impassable", "area")):
-                b = self._button(f"kind:{kind}", pygame.Rect(kx + (i % 2) * (kw + gap), y + (i // 2) * (row + gap),
-                                                             kw, row), kind, KIND_RULES[kind],
-                                 short="impass." if kind == "impassable" else None)
-                _select(b, p.kind == kind)
-            y += 2 * (row + gap)
-            lab("style", "Style", y)
-            sw = px(28)
-            self._button("style_prev", pygame.Rect(r.x + label_w, y, sw, row), "<", "Previous style")
-            self._entry("prop:style", pygame.Rect(r.x + label_w + sw + gap, y, r.w - label_w - 2 * (sw + gap), row),
-                        p.style or "", 30)
-            self._button("style_next", pygame.Rect(r.right - sw, y, sw, row), ">", "Next style")
-            y += row + gap
-            for key, text in (("blocks_los", "Blocks LOS"), ("water", "Water")):
-                on = bool(getattr(p, key))
-                if applies(key, p.kind):
-                    lab(key, text, y)
-                    b = self._button(f"prop:{key}", pygame.Rect(r.x + label_w, y, r.w - label_w, row),
-                                     "yes" if on else "no", FIELDS[key][1])
-                    _select(b, on)
-                    y += row + gap
-                elif getattr(p, key) is not None and key == "blocks_los":
-                    self._button(f"fix:{key}", pygame.Rect(r.x, y, r.w, row), f"Remove blocks_los (not for {p.kind})",
-                                 FIELDS[key][1])
-                    y += row + gap
-            if applies("cross_cost", p.kind):
-                lab("cross_cost", "Cost ″", y)
-                self._entry("prop:cross_cost", pygame.Rect(r.x + label_w, y, r.w - label_w, row),
-                            "" if p.cross_cost is None else f"{p.cross_cost:g}", 5, "0123456789.")
+    def _build_props(self, r: pygame.Rect, y: int, row: int, gap: int, lay: tuple[int, bool, int, int, int]) -> int:
+        """The selected pieces' properties: id, kind, style, flags, geometry typed, their problems, the buttons."""
+        px = self.px
+        label_w, narrow, geo_y, box_h, restyle_y = lay
+        sel = self.session.selected()
+        step = row + gap
+        p = sel[0]
+
+        def lab(key: str, text: str, y: int) -> None:
+            self._label(f"{key}_label", pygame.Rect(r.x, y, label_w, row), text, align="left",
+                        tip=FIELDS[key][1])
+        lab("id", "Id", y)
+        self._entry("prop:id", pygame.Rect(r.x + label_w, y, r.w - label_w, row), p.id, 40)
+        if len(sel) > 1:
+            self._disable("prop:id")
+        y += row + gap
+        lab("kind", "Kind", y)
+        kx = r.x + label_w
+        if narrow:  # a narrow panel: the kinds on rows of their own, full width
+            kx, y = r.x, y + row + gap
+        kw = (r.right - kx - gap) // 2
+        for i, kind in enumerate(("rough", "obstacle", "impassable", "area")):
+            b = self._button(f"kind:{kind}", pygame.Rect(kx + (i % 2) * (kw + gap), y + (i // 2) * (row + gap),
+                                                         kw, row), kind, KIND_RULES[kind],
+                             short="impass." if kind == "impassable" else None)
+            _select(b, p.kind == kind)
+        y += 2 * (row + gap)
+        lab("style", "Style", y)
+        sw = px(28)
+        self._button("style_prev", pygame.Rect(r.x + label_w, y, sw, row), "<", "Previous style")
+        self._entry("prop:style", pygame.Rect(r.x + label_w + sw + gap, y, r.w - label_w - 2 * (sw + gap), row),
+                    p.style or "", 30)
+        self._button("style_next", pygame.Rect(r.right - sw, y, sw, row), ">", "Next style")
+        y += row + gap
+        y = self._build_flags(r, y, row, gap, p, lab)
+        y = max(y, geo_y)  # (a rare third flag row, a flag to remove, pushes the rest down)
+        x0, y0, x1, y1 = _bounds(sel)
+        fw = (r.w - label_w - 2 * gap) // 3
+        lab("geo_pos", "X, Y ″", y)
+        for i, (key, value) in enumerate((("x", x0), ("y", y0))):
+            self._entry(f"geo:{key}", pygame.Rect(r.x + label_w + i * (fw + gap), y, fw, row), f"{value:g}", 8,
+                        "0123456789.-")
+        y += step
+        lab("geo_size", "W, H, turn", y)
+        for i, (key, value) in enumerate((("w", x1 - x0), ("h", y1 - y0), ("angle", 0.0))):
+            self._entry(f"geo:{key}", pygame.Rect(r.x + label_w + i * (fw + gap), y, fw, row), f"{value:g}", 8,
+                        "0123456789.-")
+        y += step
+        mine = [pr.message for pr in self.session.problems() if pr.uid in self.session.selection]
+        if mine:  # the selected pieces' problems in full (the list below has one line each)
+            self._note("piece_problems", pygame.Rect(r.x, y, r.w, box_h),
+                       tuple((("• ", theme.BAD, False), (m, None, False)) for m in mine))
+        y = max(y + box_h + gap, restyle_y)
+        self._button("restyle", pygame.Rect(r.x, y, r.w, row), f"Restyle selection: {self.preset.label}",
+                     f"Give the selected pieces the {self.preset.label} preset's kind, look and flags "
+                     "(one undo step)", short=f"Restyle: {self.preset.label}")
+        y += row + gap
+        bw = (r.w - 3 * gap) // 4
+        for i, (key, text, tip) in enumerate((("front", "Front", "Bring to front (Page Up)"),
+                                              ("back", "Back", "Send to back (Page Down)"),
+                                              ("duplicate", "Copy", "Duplicate (Ctrl+D)"),
+                                              ("delete", "Delete", "Delete the pieces (Delete)"))):
+            self._button(key, pygame.Rect(r.x + i * (bw + gap), y, bw, row), text, tip)
+        y += row + gap
+        return y
+
+    def _build_flags(self, r: pygame.Rect, y: int, row: int, gap: int, p: Any,
+                     lab: Callable[[str, str, int], None]) -> int:
+        """The flag rows the kind takes (a button to remove one it does not take), and the crossing cost."""
+        label_w = self.px(78)
+        for key, text in (("blocks_los", "Blocks LOS"), ("water", "Water")):
+            on = bool(getattr(p, key))
+            if applies(key, p.kind):
+                lab(key, text, y)
+                b = self._button(f"prop:{key}", pygame.Rect(r.x + label_w, y, r.w - label_w, row),
+                                 "yes" if on else "no", FIELDS[key][1])
+                _select(b, on)
                 y += row + gap
-            elif p.cross_cost is not None:
-                self._button("fix:cross_cost", pygame.Rect(r.x, y, r.w, row),
-                             f"Remove cross_cost (not for {p.kind})", FIELDS["cross_cost"][1])
+            elif getattr(p, key) is not None and key == "blocks_los":
+                self._button(f"fix:{key}", pygame.Rect(r.x, y, r.w, row), f"Remove blocks_los (not for {p.kind})",
+                             FIELDS[key][1])
                 y += row + gap
-            y = max(y, geo_y)  # (a rare third flag row, a flag to remove, pushes the rest down)
-            x0, y0, x1, y1 = _bounds(sel)
-            fw = (r.w - label_w - 2 * gap) // 3
-            lab("geo_pos", "X, Y ″", y)
-            for i, (key, value) in enumerate((("x", x0), ("y", y0))):
-                self._entry(f"geo:{key}", pygame.Rect(r.x + label_w + i * (fw + gap), y, fw, row), f"{value:g}", 8,
-                            "0123456789.-")
-            y += step
-            lab("geo_size", "W, H, turn", y)
-            for i, (key, value) in enumerate((("w", x1 - x0), ("h", y1 - y0), ("angle", 0.0))):
-                self._entry(f"geo:{key}", pygame.Rect(r.x + label_w + i * (fw + gap), y, fw, row), f"{value:g}", 8,
-                            "0123456789.-")
-            y += step
-            mine = [pr.message for pr in self.session.problems() if pr.uid in self.session.selection]
-            if mine:  # the selected pieces' problems in full (the list below has one line each)
-                self._note("piece_problems", pygame.Rect(r.x, y, r.w, box_h),
-                           tuple((("• ", theme.BAD, False), (m, None, False)) for m in mine))
-            y = max(y + box_h + gap, restyle_y)
-            self._button("restyle", pygame.Rect(r.x, y, r.w, row), f"Restyle selection: {self.preset.label}",
-                         f"Give the selected pieces the {self.preset.label} preset's kind, look and flags "
-                         "(one undo step)", short=f"Restyle: {self.preset.label}")
+        if applies("cross_cost", p.kind):
+            lab("cross_cost", "Cost ″", y)
+            self._entry("prop:cross_cost", pygame.Rect(r.x + label_w, y, r.w - label_w, row),
+                        "" if p.cross_cost is None else f"{p.cross_cost:g}", 5, "0123456789.")
             y += row + gap
-            bw = (r.w - 3 * gap) // 4
-            for i, (key, text, tip) in enumerate((("front", "Front", "Bring to front (Page Up)"),
-                                                  ("back", "Back", "Send to back (Page Down)"),
-                                                  ("duplicate", "Copy", "Duplicate (Ctrl+D)"),
-                                                  ("delete", "Delete", "Delete the pieces (Delete)"))):
-                self._button(key, pygame.Rect(r.x + i * (bw + gap), y, bw, row), text, tip)
+        elif p.cross_cost is not None:
+            self._button("fix:cross_cost", pygame.Rect(r.x, y, r.w, row),
+                         f"Remove cross_cost (not for {p.kind})", FIELDS["cross_cost"][1])
             y += row + gap
+        return y
+
+    def _build_problems(self, r: pygame.Rect, y: int) -> None:
+        """The map's problems and warnings, one button each: a click selects the piece."""
+        px = self.px
         problems = self.session.problems()
         warned = self.warnings()  # validate's warnings: playable, but likely a mistake
-        y = max(y, problems_y)
         head = f"Problems: {len(problems)}" if problems else "No problems: the map is playable"
         if warned:
             head = f"No problems (playable) · warnings: {len(warned)}"
