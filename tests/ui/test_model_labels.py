@@ -85,8 +85,10 @@ def test_no_label_over_a_terrain_name_in_real_games() -> None:
     from game.rules.setup import new_game
     from game.ui import layout_probe
     from game.ui.table_view import Camera, draw_state, piece_name_boxes
+    from game.ui.theme import set_ui_scale
 
     pygame.init()
+    set_ui_scale(1.0)  # the text size this test's counts were made at (an app of another test may have left 2)
     parties = tuple(load_party(resolve("parties", p)) for p in ("lantern_adventuring_co", "northmen_raiding_party"))
     labels = 0
     for seed in (1, 2, 3):
