@@ -69,6 +69,21 @@ def test_a_label_keeps_off_a_pieces_name_printed_on_the_table() -> None:
     assert _overlap(moved, below) == 0 and _overlap(moved, (90, 90, 20, 20)) == 0
 
 
+def _village_game(seed: int):
+    """Lantern against Northmen in the Engagement on Village Ruins, two normal AIs: a seeded game to draw."""
+    from game.ai.registry import make
+    from game.content.library import resolve
+    from game.content.maps import load_map
+    from game.content.scenario_file import load_scenario
+    from game.rules.engine import Game
+    from game.rules.setup import new_game
+
+    parties = tuple(load_party(resolve("parties", p)) for p in ("lantern_adventuring_co", "northmen_raiding_party"))
+    return Game(new_game(parties, load_map(resolve("maps", "village_ruins")), seed,
+                         scenario=load_scenario(resolve("scenarios", "engagement"))),
+                [make("normal", seed), make("normal", seed + 1)])
+
+
 def test_no_label_over_a_terrain_name_in_real_games() -> None:
     """Seeded games on Village Ruins drawn every 60 decisions: no model's label lies over a piece's name (last
     stop's play found "Raensleyar" printed over "Well"; ~10 % of labels did before)."""
@@ -77,24 +92,15 @@ def test_no_label_over_a_terrain_name_in_real_games() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from game.ai.registry import make
-    from game.content.library import resolve
-    from game.content.maps import load_map
-    from game.content.scenario_file import load_scenario
-    from game.rules.engine import Game
-    from game.rules.setup import new_game
     from game.ui import layout_probe
     from game.ui.table_view import Camera, draw_state, piece_name_boxes
     from game.ui.theme import set_ui_scale
 
     pygame.init()
     set_ui_scale(1.0)  # the text size this test's counts were made at (an app of another test may have left 2)
-    parties = tuple(load_party(resolve("parties", p)) for p in ("lantern_adventuring_co", "northmen_raiding_party"))
     labels = 0
     for seed in (1, 2, 3):
-        game = Game(new_game(parties, load_map(resolve("maps", "village_ruins")), seed,
-                             scenario=load_scenario(resolve("scenarios", "engagement"))),
-                    [make("normal", seed), make("normal", seed + 1)])
+        game = _village_game(seed)
         for step in range(360):
             if game.over:
                 break
@@ -194,22 +200,13 @@ def test_drawn_labels_sit_by_their_own_tokens_in_real_games_zoomed_in() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from game.ai.registry import make
-    from game.content.library import resolve
-    from game.content.maps import load_map
-    from game.content.scenario_file import load_scenario
-    from game.rules.engine import Game
-    from game.rules.setup import new_game
     from game.ui import layout_probe
     from game.ui.table_view import Camera, draw_state
 
     pygame.init()
-    parties = tuple(load_party(resolve("parties", p)) for p in ("lantern_adventuring_co", "northmen_raiding_party"))
     checked = 0
     for seed in (4, 5):
-        game = Game(new_game(parties, load_map(resolve("maps", "village_ruins")), seed,
-                             scenario=load_scenario(resolve("scenarios", "engagement"))),
-                    [make("normal", seed), make("normal", seed + 1)])
+        game = _village_game(seed)
         for step in range(240):
             if game.over:
                 break

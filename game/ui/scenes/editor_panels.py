@@ -98,6 +98,15 @@ class _Relayout(Exception):
     differently): everything is built again."""
 
 
+def _set_text(el: pygame_gui.elements.UIButton | pygame_gui.elements.UILabel, text: str, short: str | None) -> None:
+    """A kept widget shows a new text (its short form where the whole does not fit); unchanged, nothing is done."""
+    text = theme.drawable(text, common.TEXT_CAP, lines=False)
+    if short is not None and not _fits(el, text):
+        text = short
+    if el.text != text:
+        el.set_text(text)
+
+
 class EditorPanels(EditorShape):
     """Layout of the editor's widgets (a mixin of EditorScene)."""
 
@@ -245,11 +254,7 @@ class EditorPanels(EditorShape):
         if self._raw.get(key) == raw:  # as it was: nothing to set
             return el
         self._raw[key] = raw
-        text = theme.drawable(text, common.TEXT_CAP, lines=False)
-        if short is not None and not _fits(el, text):
-            text = short
-        if el.text != text:
-            el.set_text(text)
+        _set_text(el, text, short)
         el.tool_tip_text = common.tip_text(tip)
         return el
 
@@ -272,11 +277,7 @@ class EditorPanels(EditorShape):
                 _shorten(el, short)
             return el
         self._raw[key] = raw
-        text = theme.drawable(text, common.TEXT_CAP, lines=False)
-        if short is not None and not _fits(el, text):
-            text = short
-        if el.text != text:
-            el.set_text(text)
+        _set_text(el, text, short)
         return el
 
     def _note(self, key: str, rect: pygame.Rect, paragraphs: tuple) -> pygame_gui.elements.UIImage:
