@@ -319,10 +319,13 @@ def reroll_window(state: GameState, active: ModelState, a_roll: ResolutionRoll, 
                   d_roll: ResolutionRoll, purpose: tuple[str, str], attack: Attack | None = None,
                   no_fate: bool = False) -> Gen:
     """[SEQ-1]: the active side's one re-roll choice, then the reactive side's, then the active side
-    once more if it passed and is now losing; no roll is re-rolled twice ([DICE-5])."""
-    active_passed = False
+    once more if it passed and is now losing; no roll is re-rolled twice ([DICE-5]).
+
+    RULING: "now losing" is read as made losing by the reactive side's re-roll: when the reactive roll was not
+    re-rolled, nothing has changed since the active side passed, and it is not asked the same question twice."""
+    active_passed = reactive_rerolled = False
     for step in ("active", "reactive", "active-again"):
-        if step == "active-again" and not active_passed:
+        if step == "active-again" and not (active_passed and reactive_rerolled):
             break
         is_active = step != "reactive"
         mine = a_roll if is_active else d_roll
@@ -334,8 +337,11 @@ def reroll_window(state: GameState, active: ModelState, a_roll: ResolutionRoll, 
         if not mine.rerolled:
             role = purpose[0] if is_active else purpose[1]
             traits = [(h, o) for h in hooks_of(who) for o in h.reroll_options(state, who, mine, role, attack)]
+            other = d_roll if is_active else a_roll
+            about = {"model": who.id, "dice": list(mine.dice), "total": mine.total, "opposed": other.total,
+                     "active": is_active}  # what the odds of a re-roll are read from
             choice = yield from fate.reroll_choice(state, who.side, f"{who.name}'s {mine.attribute} roll",
-                                                   [o for _, o in traits], losing, no_fate)
+                                                   [o for _, o in traits], losing, no_fate, about)
         if choice is None:
             if step == "active":
                 active_passed = True
@@ -344,7 +350,7 @@ def reroll_window(state: GameState, active: ModelState, a_roll: ResolutionRoll, 
         if is_active:
             a_roll = new
         else:
-            d_roll = new
+            d_roll, reactive_rerolled = new, True
     return a_roll, d_roll
 
 

@@ -40,7 +40,7 @@ def unique_labels(models: Iterable[tuple[str, str]]) -> dict[str, str]:
 
 @lru_cache(maxsize=64)
 def _unique(models: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
-    labels = {mid: short_label(name) for mid, name in models}
+    labels = {mid: _own_label(name, [other for oid, other in models if oid != mid]) for mid, name in models}
     seen: dict[str, list[str]] = {}
     for mid, _ in models:
         seen.setdefault(labels[mid], []).append(mid)
@@ -51,6 +51,24 @@ def _unique(models: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
                 labels[mid] = f"{stem} {n}"
     return tuple(labels.items())
 
+
+def _own_label(name: str, others: list[str]) -> str:
+    """The short label, unless it is also a part of another model's name ("Ghrim" for Caterine Ghrim beside
+    Noemi Ghrim): then the first word of the name that is not, if one fits."""
+    label = short_label(name)
+    if not any(_names_part(label, other) for other in others):
+        return label
+    for word in name.split():
+        if word.lower() not in JOINERS and len(word) <= MAX_CHARS \
+                and not any(_names_part(word, other) for other in others):
+            return word
+    return label
+
+
+def _names_part(label: str, name: str) -> bool:
+    """Whether ``label`` reads as the words of ``name`` (so a player could take it for that model)."""
+    words, part = name.lower().split(), label.lower().split()
+    return any(words[i:i + len(part)] == part for i in range(len(words) - len(part) + 1))
 
 Box = tuple[int, int, int, int]  # x, y, w, h in pixels
 FACING_REACH = 1.45

@@ -86,7 +86,7 @@ def test_one_use_per_player_per_activation_holds_across_the_victims() -> None:
     state.dice.force(5, 6, 1, 1, 1, 1, 1, 1, 1)
     script = shoot(state, ["pass", "pass", "spend"])
     assert [(k, d.context.get("model")) for k, d in ((d.kind, d) for d in script.asked[1:])] == \
-        [("inner_reserve", None), ("reroll", None), ("inner_reserve", "B2")]
+        [("inner_reserve", None), ("reroll", "B1"), ("inner_reserve", "B2")]
     assert state.sides[1].fate == 2 and [r["roll"] for r in rolls(state)].count("area of effect defence") == 2
     # the first target's Hand of Fortune on its own defence uses Blue's one use: no victim of Blue is asked
     state = bomb((0, 3))

@@ -233,6 +233,18 @@ def test_reroll_window_order() -> None:
     assert state.model("B1").wounds_taken == 0 and [s.fate for s in state.sides] == [0, 0]
 
 
+@pytest.mark.rule("SEQ-1", "FATE-6")
+def test_a_losing_attacker_that_passed_is_not_asked_again_when_nothing_changed() -> None:
+    state = duel(fate=(1, 1))
+    # attacker 1+2+3 = 6 loses to 3+3+3 = 9 and passes; the defender, winning, has nothing to re-roll: the
+    # attacker's roll is as it was, so the window closes without the same question again
+    state.dice.force(1, 2, 3, 3)
+    script = Script(["B1", "pass", "pass", "pass"])
+    script.run(actions.close_attack(state, state.model("A1"), "standard_attack"))
+    assert [d.side for d in script.asked if d.kind == "reroll"] == [0]
+    assert state.model("B1").wounds_taken == 0 and [s.fate for s in state.sides] == [1, 1]
+
+
 @pytest.mark.rule("FATE-7")
 def test_one_inner_reserve_or_hand_of_fortune_per_player_per_activation() -> None:
     state = duel(fate=(3, 0))

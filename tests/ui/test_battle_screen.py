@@ -38,6 +38,12 @@ from tests.ui.driver import click, frames, resize
 SIZES = ((1000, 650), (1280, 800), (1920, 1080))
 
 
+@pytest.fixture(autouse=True)
+def fonts() -> None:
+    """The tray tests draw text without an app: the font module is started whatever ran before them."""
+    pygame.font.init()
+
+
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
     for name in ("CONFIG", "MODS", "REPLAYS"):
@@ -337,3 +343,14 @@ def test_a_question_outside_an_activation_to_the_other_player_comes_after_a_hand
     s.last_human = 1 - d.side  # the other player answered last (a battle just opened has no last answer)
     frames(app, 2)
     assert isinstance(app.top, HandoffScene) and app.top.why == d.prompt
+
+
+def test_a_ring_label_stays_on_the_table_in_sight() -> None:
+    """A ring larger than the table: its label moves round the ring to a spot inside the table's rectangle on
+    the screen, never cut by the window's edge (it was at x=0 for a long firelock ring at 1000x650)."""
+    centre, rp, angle = (60, 300), 100.0, math.pi  # the preferred spot at x=-40: off the screen
+    bounds = pygame.Rect(20, 20, 500, 500)
+    spot = _ring_label_spot(centre, rp, angle, (80, 16), [], [], bounds)
+    box = pygame.Rect(0, 0, 80, 16)
+    box.center = (round(spot[0]), round(spot[1]))
+    assert bounds.contains(box) and math.isclose(math.dist(spot, centre), rp, rel_tol=1e-6)

@@ -39,6 +39,13 @@ def test_equal_names_are_numbered_in_id_order_and_kept_when_one_falls() -> None:
     assert both == {"A1": "Spearman 1", "A2": "Spearman 2", "B1": "Skarra"}
 
 
+def test_a_label_never_reads_as_part_of_another_models_name() -> None:
+    """"Ghrim" for Caterine Ghrim beside Noemi Ghrim could be either: the label is her own first name."""
+    labels = unique_labels([("A1", "Caterine Ghrim"), ("A2", "Noemi Ghrim"), ("A3", "Amelie")])
+    assert labels == {"A1": "Caterine", "A2": "Noemi Ghrim", "A3": "Amelie"}
+    assert unique_labels([("A1", "Caterine Ghrim")]) == {"A1": "Ghrim"}  # alone, the shorter name stands
+
+
 def test_a_label_that_would_cover_its_neighbours_moves_aside() -> None:
     bases = [("A1", 100, 100, 10), ("A2", 121, 100, 10)]  # bases in contact: labels below would collide
     boxes = place_labels(bases, {"A1": (60, 14), "A2": (60, 14)})

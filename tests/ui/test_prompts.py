@@ -9,7 +9,7 @@ import pytest
 from game.ai.registry import make
 from game.rules.decisions import Decision
 from game.ui.battle import plan_menu
-from game.ui.battle.commands import Choose, PlanDeclare, PlanStep
+from game.ui.battle.commands import Choose, PlanBack, PlanDeclare, PlanStep
 from game.ui.battle.prompts import AnglePrompt, ChoicePrompt, PointPrompt, prompt_for
 from game.ui.session import HOTSEAT, BattleSession, BattleSetup
 
@@ -82,7 +82,9 @@ def test_the_plan_menu_reaches_every_legal_plan_and_only_those():
     def walk(prefix: tuple[str, ...]) -> None:
         for item in plan_menu.menu(d, prefix, model):
             match item.command:
-                case PlanStep(kind):
+                case PlanStep(kind):  # a step leads on: an action that can only end the plan declares it
+                    assert any(not isinstance(i.command, PlanDeclare | PlanBack)
+                               for i in plan_menu.menu(d, prefix + (kind,), model))
                     walk(prefix + (kind,))
                 case PlanDeclare():
                     seen.add(plan_menu.declared(d, prefix))
@@ -151,11 +153,11 @@ def test_the_plan_menu_marks_by_place_and_a_plan_that_wastes_ap_is_confirmed(tmp
     s, d = play_until("plan")
     m = s.state.model(d.context["model"])
     assert not board.is_engaged(s.state, m)  # the seed's first plan: a free model, its enemies out of reach
-    first = {i.command: i.label for i in plan_menu.menu(d, (), m, s.state)}
-    assert "cannot succeed here" in first[PlanStep("standard_attack")]
+    first = {i.kinds: i.label for i in plan_menu.menu(d, (), m, s.state)}
+    assert "cannot succeed here" in first[("standard_attack",)]
     if ("walk", "standard_attack") in {p for _, p in plan_menu.plans(d)}:
-        after = {i.command: i.label for i in plan_menu.menu(d, ("walk",), m, s.state)}
-        assert "may fail" in after[PlanStep("standard_attack")]
+        after = {i.kinds: i.label for i in plan_menu.menu(d, ("walk",), m, s.state)}
+        assert "may fail" in after[("standard_attack",)]
     wasteful = next(k for k, p in plan_menu.plans(d) if p == ("standard_attack",))
     assert [k for k, _ in plan_menu.doomed(("standard_attack",), m, s.state)] == ["standard_attack"]
     scene = app.push(BattleScene(app, s))

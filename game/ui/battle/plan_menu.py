@@ -69,7 +69,9 @@ def menu(decision: Decision, prefix: tuple[str, ...], model: ModelState | None,
         elif why is not None:
             label += " — cannot succeed here"
             tip = f"Nothing before it in this plan makes it possible: {why.describe()} (its AP would be lost)"
-        items.append(MenuItem(PlanStep(kind), label, (kind,), tip))
+        whole = ends_plan(decision, (*prefix, kind))
+        # an action that can only end the plan declares it at once (no "Declare: Walk" step after "Walk")
+        items.append(MenuItem(Choose(whole) if whole is not None else PlanStep(kind), label, (kind,), tip))
     if prefix:
         items.append(MenuItem(PlanBack(), "« Back (Backspace)"))
     return items
@@ -93,4 +95,18 @@ def steps_to(decision: Decision, key: str) -> list[AnswerCommand]:
     plan = tuple(decision.option(key).data or ())
     if not plan:
         return [Choose(key)]
-    return [*(PlanStep(k) for k in plan), PlanDeclare()]
+    steps: list[AnswerCommand] = []
+    for i, kind in enumerate(plan):
+        whole = ends_plan(decision, plan[:i + 1])
+        if whole is not None:
+            return [*steps, Choose(whole)]
+        steps.append(PlanStep(kind))
+    return [*steps, PlanDeclare()]
+
+
+def ends_plan(decision: Decision, actions: tuple[str, ...]) -> str | None:
+    """The plan these actions make when no legal plan goes on from them: the item of their last action
+    declares it at once."""
+    if any(plan[:len(actions)] == actions and len(plan) > len(actions) for _, plan in plans(decision)):
+        return None
+    return declared(decision, actions)

@@ -104,6 +104,8 @@ def draw_range_rings(surface: pygame.Surface, cam: Camera, state: GameState, mod
     discs = [(cam.to_px((o.x, o.y)), o.radius * cam.scale) for o in state.on_table()]
     taken: list[pygame.Rect] = []
     printed = table_view.printed_boxes(state.battle_map, cam)  # names on the table: a ring label keeps off them
+    corner, far = cam.to_px((0, 0)), cam.to_px((TABLE_SIZE, TABLE_SIZE))
+    bounds = pygame.Rect(corner, (far[0] - corner[0], far[1] - corner[1])).clip(surface.get_clip())  # in sight
     for k, (r, text, colour) in enumerate(ring_specs(state, model_id, allowance)):
         rp = r * cam.scale
         if colour == MOVE_RING:
@@ -114,16 +116,17 @@ def draw_range_rings(surface: pygame.Surface, cam: Camera, state: GameState, mod
             pygame.draw.circle(surface, (10, 10, 10), c, round(rp), 4)
             pygame.draw.circle(surface, colour, c, round(rp), 2)
             angle = towards - math.radians(12 * (k % 3))
-        pos = _ring_label_spot(c, rp, angle, label_size(text, size), discs, taken + printed)
+        pos = _ring_label_spot(c, rp, angle, label_size(text, size), discs, taken + printed, bounds)
         box = label(surface, text, pos, size, colour)
         taken.append(box)
         layout_probe.note("label", box, text=text, owner=f"ring:{model_id}")
 
 
 def _ring_label_spot(c: tuple[int, int], rp: float, angle: float, size: tuple[int, int],
-                     discs: list[tuple[tuple[int, int], float]], taken: list[pygame.Rect]) -> tuple[float, float]:
-    """Where on its ring a label goes: the preferred angle, else the nearest turn of 10° that covers no base
-    and no other ring label (the preferred one when every spot covers something)."""
+                     discs: list[tuple[tuple[int, int], float]], taken: list[pygame.Rect],
+                     bounds: pygame.Rect | None = None) -> tuple[float, float]:
+    """Where on its ring a label goes: the preferred angle, else the nearest turn of 10° that is on the table in
+    sight and covers no base and no other ring label (the preferred one when every spot covers something)."""
     for step in range(0, 19):
         for sign in ((1,) if step in (0, 18) else (1, -1)):
             a = angle + sign * math.radians(10 * step)
@@ -131,7 +134,7 @@ def _ring_label_spot(c: tuple[int, int], rp: float, angle: float, size: tuple[in
             box = pygame.Rect(0, 0, *size)
             box.center = (round(pos[0]), round(pos[1]))
             if not any(_covers(box, centre, radius) for centre, radius in discs) \
-                    and box.collidelist(taken) < 0:
+                    and box.collidelist(taken) < 0 and (bounds is None or bounds.contains(box)):
                 return pos
     return c[0] + math.cos(angle) * rp, c[1] + math.sin(angle) * rp
 
@@ -571,6 +574,21 @@ def spell_reserve_lines(state: GameState, cast: dict, side: int) -> list[str]:
     more_targets = len(rows) - 3
     return [f"{spell.name} takes effect (target not chosen yet):"] + [r[1] for r in rows[:3]] \
         + ([f"… and {more_targets} more in reach"] if more_targets > 0 else [])
+
+
+def reroll_lines(state: GameState, context: dict) -> list[str]:
+    """For a re-roll choice on an opposed roll ([SEQ-1]): where the roll stands, and its chance of winning once
+    all its dice are rolled again ([FATE-6]; a tie goes to the reactive roll, [DICE-2])."""
+    from game.ai.odds import rerolled_beaten
+
+    total, against, active = context["total"], context["opposed"], bool(context.get("active"))
+    winning = total > against if active else total >= against
+    lines = [f"{state.model(context['model']).name} rolled {total} against {against}: "
+             + ("winning" if winning else "losing")]
+    if context.get("dice"):  # the new roll wins above the other total (active) or at it (reactive)
+        wins = 1 - rerolled_beaten(context["dice"], total, against + 1 if active else against)
+        lines.append(f"Re-rolling all the dice wins {pct(wins)}")
+    return lines
 
 
 def _mod_rows(mods: list[dict]) -> list[Row]:

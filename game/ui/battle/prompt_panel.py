@@ -78,8 +78,8 @@ class PromptPanel:
     def fit(self) -> None:
         """Share the column between the prompt and its answers by what each needs, so that neither scrolls
         when both fit: a Fate question's odds take the room its two answers leave, a long list of models to
-        activate the room a one-line prompt leaves. When both cannot fit, the answers keep at least their
-        layout's share and the prompt at least two lines."""
+        activate the room a one-line prompt leaves. When both cannot fit, the question stays whole and four
+        answers come before the hint under it (which scrolls in the question's box)."""
         box, options = self.box, self.options
         if box is None or options is None or not hasattr(self, "region"):
             return
@@ -103,7 +103,10 @@ class PromptPanel:
         if want_p + want_o <= room:
             prompt_h = min(max(want_p, base_prompt), room - want_o)
         else:
-            options_h = min(max(min(want_o, base_options), first, room - want_p), room - floor_p)
+            # four answers in view before the hint under the question (it scrolls into view in the question's
+            # box): a player picks from what they see (at 1000x650 at 150 %: four plans, not two)
+            least = min(want_o, max(base_options, 4 * first))
+            options_h = min(max(least, first, room - want_p), room - floor_p)
             prompt_h = room - options_h
         options_h = room - prompt_h
         if (prompt_h, options_h) == (box.relative_rect.height, options.relative_rect.height):
@@ -161,6 +164,8 @@ class PromptPanel:
         if not other and d.prompt.startswith(side.name):
             head, question = f"<font color='{colour}'><b>{_esc(side.name)}</b></font>", \
                 _esc(d.prompt[len(side.name):])
+        elif not other and len(scene.session.humans) == 1:  # against the AI every question is the player's own:
+            head = ""  # the side's line would only take the room of the odds below the question
         box.set_text(theme.displayable(f"{head}"
                      f"<b>{question}</b> <a href='{_esc(d.rule)}'>[{_esc(d.rule)}]</a><br>{why}"
                      # with odds to show, the numbered answers say how to pick: the room goes to the odds
@@ -177,6 +182,8 @@ class PromptPanel:
                 return previews.victim_fate_lines(state, d.context, d.kind)
             except Exception:  # odds are advice: a gap in them must not stop the game
                 return []
+        if d.kind is DecisionKind.reroll and "opposed" in d.context:
+            return previews.reroll_lines(state, d.context)
         attack, cast = d.context.get("attack"), d.context.get("cast")
         if d.kind is not DecisionKind.inner_reserve or (attack is None and cast is None):
             return []

@@ -37,15 +37,15 @@ from game.ui.session import BattleSession
 from game.ui.sound import toggle_mute
 from game.ui.table_view import Camera, draw_state
 
-CONTROLS = {c: (c, text, tip) for c, text, tip in (
-    (Control.FIT, "Fit (F)", "Fit the whole table in view"),
-    (Control.RINGS, "Rings (R)", "Show the selected model's weapon ranges and movement"),
-    (Control.LOG, "Log (L)", "Open the battle log in a large view"),
-    (Control.AUTO, "Auto-deploy", "Place this model (and the rest of the set-up) automatically"),
-    (Control.SLOWER, "AI slower (-)", "Slow down the AI's actions"),
-    (Control.FASTER, "AI faster (+)", "Speed up the AI's actions"),
-    (Control.SKIP, "Skip (S)", "End the animations; play the AI's actions at once until you are asked"),
-    (Control.MENU, "Menu", "Leave the battle for the main menu"))}
+CONTROLS = {c: (c, text, short, tip) for c, text, short, tip in (
+    (Control.FIT, "Fit (F)", "Fit", "Fit the whole table in view (F)"),
+    (Control.RINGS, "Rings (R)", "Rings", "Show the selected model's weapon ranges and movement (R)"),
+    (Control.LOG, "Log (L)", "Log", "Open the battle log in a large view (L)"),
+    (Control.AUTO, "Auto-deploy", "Auto", "Place this model (and the rest of the set-up) automatically"),
+    (Control.SLOWER, "AI slower (-)", "AI -", "Slow down the AI's actions (-)"),
+    (Control.FASTER, "AI faster (+)", "AI +", "Speed up the AI's actions (+)"),
+    (Control.SKIP, "Skip (S)", "Skip", "End the animations; play the AI's actions at once until you are asked (S)"),
+    (Control.MENU, "Menu", "Menu", "Leave the battle for the main menu"))}
 
 
 class BattleScene(Scene):
@@ -83,7 +83,7 @@ class BattleScene(Scene):
         return self.panel.prompt
 
     # -- layout ---------------------------------------------------------------------------
-    def controls(self) -> list[tuple[Control, str, str]]:
+    def controls(self) -> list[tuple[Control, str, str, str]]:
         """The control buttons that do something now: Auto-deploy while the player deploys, the AI's pace
         only when an AI plays."""
         keys = [Control.FIT, Control.RINGS, Control.LOG]
@@ -202,16 +202,19 @@ class BattleScene(Scene):
         return extra
 
     def _control_rows(self, inner: int, pad: int) -> list[list[tuple[Control, str, str]]]:
-        """The controls in rows of four, or fewer a row when a label would not fit its button."""
+        """The controls in rows of four, their short labels (the key in the tip) before fewer a row: in a
+        small window at a large scale two rows, not four, so the answers keep the room."""
         from game.ui.battle.option_list import text_fits
 
         controls = self.controls()
         scale = self.app.settings.ui_scale
-        per_row = 4
-        while per_row > 1 and not all(text_fits(text, (inner - (per_row - 1) * pad) // per_row, scale)
-                                      for _, text, _ in controls):
-            per_row -= 1
-        return [controls[i:i + per_row] for i in range(0, len(controls), per_row)]
+        for per_row in range(4, 0, -1):
+            width = (inner - (per_row - 1) * pad) // per_row
+            for short in (False, True):
+                labels = [(key, s if short else text, tip) for key, text, s, tip in controls]
+                if per_row == 1 or all(text_fits(text, width, scale) for _, text, _ in labels):
+                    return [labels[i:i + per_row] for i in range(0, len(labels), per_row)]
+        return []
 
     def cover(self) -> None:
         """A cover (the Maintenance summary, a hand-off) stops this scene's clock: the roll in the tray shows its
@@ -265,7 +268,7 @@ class BattleScene(Scene):
         if self.feed.summary_due is not None or self._declined():  # the turn's end is to be seen first; a Fate
             return  # question declined for the player is never shown, not even for a frame
         self.panel.sync()
-        if [k for k, _, _ in self.controls()] != getattr(self, "_built_controls", None):
+        if [k for k, *_ in self.controls()] != getattr(self, "_built_controls", None):
             self.rebuild()  # the player's deployment begins (Auto-deploy comes) or is over (it goes)
         if self.prompt is not None:
             self.prompt.settle()
