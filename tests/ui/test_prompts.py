@@ -306,3 +306,31 @@ def test_a_snap_that_cannot_be_had_falls_back_to_the_point_itself():
     if prompt.engaging is None:  # out of reach: the point under the mouse, with the engine's refusal
         assert prompt.verdict.point == (round(far.x * 20) / 20, round(far.y * 20) / 20)
         assert prompt.refusal()
+
+
+@pytest.mark.rule("SEQ-2", "RNG-2")
+def test_a_walk_before_a_shot_suggests_an_end_with_the_target_in_sight() -> None:
+    """Enter on the walk of "Walk, then a ranged attack" took the end nearest the enemy, behind a wall, and the
+    shot was lost ([SEQ-2]); the suggestion is the nearest end from which the rules' readiness finds a target."""
+    from game.rules import turn
+    from game.rules.readiness import why_not_now
+    from tests.rules.harness import figure, square, table
+
+    wall = square("wall", "impassable", 8, 16, 12, 17.5, blocks_los=True)  # between the walk's north end and B1
+    state = table((0, figure("Gunner", weapons=[("Pistol", "1h_ranged_bp")]), 10, 24, 270),
+                  (1, figure("Target"), 10, 12, 90), pieces=[wall])
+    state.dice.force(6)
+    gen = turn.activate(state, state.model("A1"))
+    d = next(gen)
+    d = gen.send(next(o.key for o in d.options if tuple(o.data or ()) == ("walk", "ranged_attack")))
+    prompt = prompt_for(state, d)
+    foe, nearest = state.model("B1"), min(prompt.candidates, key=lambda c: math.dist(c, (10, 12)))
+    assert nearest == (10.0, 18.12)  # straight north: the wall hides the target
+    answer = prompt.default()
+    what_if = state.copy()
+    there = what_if.model("A1")
+    there.x, there.y = answer["x"], answer["y"]
+    assert why_not_now(what_if, there, "ranged_attack") is None
+    there.x, there.y = nearest
+    assert why_not_now(what_if, there, "ranged_attack") is not None
+    assert math.dist((answer["x"], answer["y"]), (foe.x, foe.y)) <= 9  # in the pistol's long range

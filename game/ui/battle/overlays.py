@@ -222,8 +222,9 @@ class Overlays:
             back = back if self.message_bad else (40, 60, 95)
         elif prompt is not None and prompt.refusal():
             text = prompt.refusal() or ""
-        if text:
-            self._banner(surface, text, back, (255, 235, 235), top=self.scene.px(8), owner="refusal banner")
+        if text:  # (the rules' reasons are clauses: "the move costs 7″, more than the 6″ allowed")
+            self._banner(surface, text[:1].upper() + text[1:], back, (255, 235, 235), top=self.scene.px(8),
+                         owner="refusal banner")
 
     def _banner(self, surface: pygame.Surface, text: str, back: tuple[int, int, int], ink: tuple[int, int, int],
                 top: int | None = None, bottom: int | None = None, owner: str = "banner") -> None:

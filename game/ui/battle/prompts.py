@@ -196,7 +196,32 @@ class PointPrompt(Prompt):
         if foe is None:
             return self.candidates[0]
         away = self.decision.context.get("action") == "disengage"
-        return (max if away else min)(self.candidates, key=lambda c: math.hypot(c[0] - foe.x, c[1] - foe.y))
+        pool = self._ready_for_the_rest() or self.candidates
+        return (max if away else min)(pool, key=lambda c: math.hypot(c[0] - foe.x, c[1] - foe.y))
+
+    def _ready_for_the_rest(self) -> list[tuple[float, float]]:
+        """The offered ends from which the rest of the declared plan could succeed, as the rules' readiness
+        judges it there (a walk before an aimed shot: the ends with an enemy in sight and range), in a what-if
+        on a copy of the state; none when nothing follows the move."""
+        from game.rules.events import EventKind
+        from game.rules.readiness import why_not_now
+
+        model, action = self.model, self.decision.context.get("action")
+        if model is None or not action:
+            return []
+        plan = next((list(e.data.get("plan") or []) for e in reversed(self.state.log)
+                     if e.kind == EventKind.PlanDeclared and e.data.get("model") == model.id), [])
+        later = plan[plan.index(action) + 1:] if action in plan else []
+        if not later:
+            return []
+        what_if = self.state.copy()
+        there = what_if.model(model.id)
+        ready = []
+        for c in self.candidates[:40]:
+            there.x, there.y = c
+            if all(why_not_now(what_if, there, kind) is None for kind in later):
+                ready.append(c)
+        return ready
 
     def draw(self, surface: pygame.Surface, cam: Camera) -> None:
         from game.rules.movement import rough_note
