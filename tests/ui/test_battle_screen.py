@@ -354,3 +354,24 @@ def test_a_ring_label_stays_on_the_table_in_sight() -> None:
     box = pygame.Rect(0, 0, 80, 16)
     box.center = (round(spot[0]), round(spot[1]))
     assert bounds.contains(box) and math.isclose(math.dist(spot, centre), rp, rel_tol=1e-6)
+
+
+def test_a_routes_captions_turn_left_at_the_tables_right_edge(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"crosses rough ground: −2 to its later rolls this turn" ran under the side panel at 1000x650 @150 %:
+    a route ending near the right edge of the table in sight puts its captions left of its end."""
+    from game.ui.battle import previews
+    from game.ui.table_view import Camera
+
+    drawn: list[pygame.Rect] = []
+    real = previews.label
+    monkeypatch.setattr(previews, "label", lambda *a, **k: drawn.append(real(*a, **k)) or drawn[-1])
+    surface = pygame.Surface((700, 600))
+    surface.set_clip(pygame.Rect(0, 0, 550, 600))
+    cam = Camera(14.3, 18, 68)
+    warning = "crosses rough ground: −2 to its later rolls this turn [TERR-2]"
+    previews.draw_route(surface, cam, [(20, 20), (30, 18)], 5.5, 8, True, warning)
+    assert len(drawn) == 2 and all(0 <= r.left and r.right <= 550 for r in drawn)
+    drawn.clear()
+    previews.draw_route(surface, cam, [(20, 20), (5, 18)], 5.5, 8, True, warning)  # room on the right: there
+    end = cam.to_px((5, 18))
+    assert all(r.left > end[0] for r in drawn)

@@ -274,10 +274,16 @@ def draw_route(surface: pygame.Surface, cam: Camera, points: Sequence[Sequence[f
         pygame.draw.circle(surface, colour, p, 4)
     size = max(12, min(15, round(cam.scale * 0.6)))
     end = px[-1]
-    box = label(surface, route_text(cost, allowance), (end[0] + 14, end[1] - 10), size, colour, "midleft",
+    text = route_text(cost, allowance)
+    wide = max(label_size(text, size, True)[0], label_size(warning, size - 1, True)[0] if warning else 0)
+    # right of the end, or left of it where the right would run out of the table in sight (never cut)
+    left = end[0] + 14 + wide > surface.get_clip().right and end[0] - 14 - wide >= surface.get_clip().left
+    side = "right" if left else "left"
+    box = label(surface, text, (end[0] + (-14 if left else 14), end[1] - 10), size, colour, f"mid{side}",
                 bold=True)
     if warning:
-        label(surface, warning, (box.left, box.bottom + 2), size - 1, theme.ACCENT, "topleft", bold=True)
+        label(surface, warning, (box.right if left else box.left, box.bottom + 2), size - 1, theme.ACCENT,
+              f"top{side}", bold=True)
 
 
 def draw_ghost_base(surface: pygame.Surface, cam: Camera, x: float, y: float, radius: float, facing: float,
