@@ -35,6 +35,7 @@ class EventKind(StrEnum):
     BlastAttack = "BlastAttack"
     Brutal = "Brutal"
     BurnOut = "BurnOut"
+    ConditionsEnded = "ConditionsEnded"
     Confused = "Confused"
     Control = "Control"
     DeathOfAHero = "DeathOfAHero"

@@ -345,8 +345,13 @@ def maintenance(state: GameState) -> Gen:
     fill_bag(state)
     for s in state.sides:  # (e) [FATE-1]
         s.fate = s.party.fate
-    for m in state.models.values():  # (f)
-        conditions.end_at_maintenance(m)
+    ended = {m.id: [c.id for c in conditions.end_at_maintenance(m)] for m in state.models.values()}  # (f)
+    ended = {mid: ids for mid, ids in ended.items() if ids}
+    if ended:
+        names = "; ".join(f"{state.model(mid).name} ({', '.join(conditions.CONDITIONS[c].name for c in ids)})"
+                          for mid, ids in ended.items())
+        state.emit(EventKind.ConditionsEnded, f"Conditions that last the turn end: {names}", ended=ended,
+                   rule="TURN-8")
     # (g) the game ends? ([SEQ-16]: also when a side has nobody on the table and nobody to arrive)
     alive = [any(m.status in (ON_TABLE, RESERVE) for m in state.side_models(s.index)) for s in state.sides]
     if not all(alive):

@@ -182,6 +182,9 @@ def test_maintenance_in_order() -> None:
     assert state.bag == [0]  # killed models' dice are gone
     assert [s.fate for s in state.sides] == [3, 3]
     assert state.model("A1").conditions == {"stunned": True}
+    ended = events(state, "ConditionsEnded")  # what ended, for whom: the summary says it, not the rule's list
+    assert [e.data["ended"] for e in ended] == [{"A1": ["ran", "rough", "full_defense"]}]
+    assert ended[0].text.startswith("Conditions that last the turn end: Alive (")
     assert not state.model("A1").activated
     assert state.sides[1].hero_fate == "vengeance"
 

@@ -46,14 +46,14 @@ __all__ = ["BURNT_OUT", "CONDITIONS", "CONFUSED", "ENTANGLED", "FLIGHT_MOVED", "
            "UNTIL_NEXT_ACTIVATION", "WEAKNESS", "Condition", "condition_hooks", "present"]
 
 
-def end(model: ModelState, how_long: str) -> None:
-    """Lift every condition of the model that lasts ``how_long`` ([TURN-8] (f), [TURN-9])."""
-    for c in lasting(how_long):
-        c.lift(model)
+def end(model: ModelState, how_long: str) -> list[Condition]:
+    """Lift every condition of the model that lasts ``how_long`` ([TURN-8] (f), [TURN-9]); returns those the
+    model was under."""
+    return [c for c in lasting(how_long) if c.lift(model)]
 
 
-def end_at_maintenance(model: ModelState) -> None:
-    end(model, _MAINTENANCE)
+def end_at_maintenance(model: ModelState) -> list[Condition]:
+    return end(model, _MAINTENANCE)
 
 
 def end_at_activation(model: ModelState) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.rules import conditions
 from game.rules.events import Event, EventKind
 from game.rules.state import Phase
 from game.ui import theme
@@ -43,7 +42,7 @@ def maintenance_events(session: BattleSession, turn: int) -> list[Event]:
 
 def summary_html(session: BattleSession, turn: int, colour_blind: bool) -> str:
     state = session.state
-    lines = []
+    lines, resets = [], []
     for e in maintenance_events(session, turn):
         rule = e.data.get("rule")
         tag = common.colour_span(f"[{rule}] ", theme.MUTED) if rule else ""
@@ -53,15 +52,14 @@ def summary_html(session: BattleSession, turn: int, colour_blind: bool) -> str:
             text = common.colour_span(text, common.readable(theme.side_colour(side, colour_blind)))
         if e.kind in (EventKind.Scores, EventKind.DeathOfAHero, EventKind.ExtraTurnRoll):
             text = f"<b>{text}</b>"
-        lines.append(tag + text)
+        (resets if e.kind == EventKind.ConditionsEnded else lines).append(tag + text)
     if not lines:
         lines.append(common.colour_span("Nothing was scored this turn.", theme.MUTED))
     if state.phase == Phase.OVER and turn == state.turn:
         lines.append("<br><b>The game ends.</b>")
         return "<br>".join(lines)
-    ends = ", ".join(c.replace("_", " ") for c in conditions.UNTIL_MAINTENANCE)
     lines.append("<br><b>Reset for the next turn</b>")
-    lines.append(common.colour_span("[TURN-8] ", theme.MUTED) + f"Conditions that end now: {common.esc(ends)}.")
+    lines += resets  # the conditions that ended, by the engine's event
     pools = ", ".join(f"{common.esc(s.name)} {s.party.fate}" for s in state.sides)
     lines.append(common.colour_span("[FATE-1] ", theme.MUTED) + f"Fate pools refilled: {pools}.")
     for s in state.sides:
