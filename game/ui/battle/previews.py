@@ -126,17 +126,24 @@ def _ring_label_spot(c: tuple[int, int], rp: float, angle: float, size: tuple[in
                      discs: list[tuple[tuple[int, int], float]], taken: list[pygame.Rect],
                      bounds: pygame.Rect | None = None) -> tuple[float, float]:
     """Where on its ring a label goes: the preferred angle, else the nearest turn of 10° that is on the table in
-    sight and covers no base and no other ring label (the preferred one when every spot covers something)."""
+    sight and covers no base and no other label; when every spot covers something, the spot in sight that
+    covers least (bases first, then the area of other labels)."""
+    best: tuple[tuple[int, int, int], tuple[float, float]] | None = None
     for step in range(0, 19):
         for sign in ((1,) if step in (0, 18) else (1, -1)):
             a = angle + sign * math.radians(10 * step)
             pos = (c[0] + math.cos(a) * rp, c[1] + math.sin(a) * rp)
             box = pygame.Rect(0, 0, *size)
             box.center = (round(pos[0]), round(pos[1]))
-            if not any(_covers(box, centre, radius) for centre, radius in discs) \
-                    and box.collidelist(taken) < 0 and (bounds is None or bounds.contains(box)):
+            bases = sum(_covers(box, centre, radius) for centre, radius in discs)
+            covered = sum(box.clip(t).width * box.clip(t).height for t in taken)
+            outside = 0 if bounds is None or bounds.contains(box) else 1
+            if not (bases or covered or outside):
                 return pos
-    return c[0] + math.cos(angle) * rp, c[1] + math.sin(angle) * rp
+            cost = (outside, bases, covered)
+            if best is None or cost < best[0]:
+                best = (cost, pos)
+    return best[1] if best is not None else (c[0] + math.cos(angle) * rp, c[1] + math.sin(angle) * rp)
 
 
 def _covers(box: pygame.Rect, centre: tuple[int, int], radius: float) -> bool:
