@@ -70,7 +70,8 @@ def _render(facts: tuple, size: tuple[int, int], colour_blind: bool) -> pygame.S
     y = pad
     head = text(encounter, unit + 3, theme.ACCENT, bold=True)
     surf.blit(head, (pad, y))
-    turn_img = text(f"Turn {turn} of {turns} · {PHASES.get(phase, phase)}", unit, theme.INK, bold=True)
+    count = f"Turn {turn} of {turns}" if turn <= turns else f"Turn {turn} (extra)"  # [ENC-ENG-3]: a turn longer
+    turn_img = text(f"{count} · {PHASES.get(phase, phase)}", unit, theme.INK, bold=True)
     surf.blit(turn_img, (w - pad - turn_img.get_width(), y + (head.get_height() - turn_img.get_height()) // 2))
     y += head.get_height() + pad // 2
     die = max(8, unit)

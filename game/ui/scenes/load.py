@@ -32,7 +32,8 @@ def title(item: Listed, resumes: bool = False) -> str:
     if item.record is None:
         return f"Broken: {shown_name(item.path.name)} — {when}"
     sm = item.summary
-    kind = KINDS[item.kind] + (" (Continue)" if resumes else "")
+    kind = KINDS[item.kind] + (" (Continue)" if resumes else " (autosave)" if item.kind == "replay" and
+                               item.is_autosave else "")
     what = shown_name(item.record.name) if item.record.name and item.record.name != "replay" else \
         shown_name(sm["encounter"])
     if not item.verified:
@@ -59,7 +60,9 @@ def details(item: Listed) -> str:
             "save": "A saved battle", "replay": "A replay: the whole of a finished battle"}[item.kind]
     heading = r.name if r.name and r.name != "replay" else sm["encounter"]  # replays are all named "replay"
     lines = [f"<b>{common.name(heading)}</b>",
-             common.colour_span(what + (" · in the replays folder" if item.replay_folder else ""), theme.ACCENT),
+             common.colour_span(what + (" · in the replays folder" if item.replay_folder else
+                                        " · kept by the autosave (the last few are kept)" if item.is_autosave
+                                        and item.kind == "replay" else ""), theme.ACCENT),
              f"{common.name(sm['encounter'])} on {common.name(sm['map'])}, {against}",
              f"<b>{p0}</b> {sm['scores'][0]} – {sm['scores'][1]} <b>{p1}</b>", state]
     if not item.verified:
@@ -76,8 +79,10 @@ def details(item: Listed) -> str:
     why = name_problem(r.name, "its name") if r.name else None
     if why:
         lines.append(common.colour_span(f"Its name is shown shortened or replaced: {why}.", theme.MUTED))
+    # the folder and the file on lines of their own: a long path wrapped by the text box gets a hyphen put in it
     lines += [common.colour_span(f"Saved {common.esc(r.saved_at, 40)} by version {common.esc(r.game_version, 40)}",
-                                 theme.MUTED), common.colour_span(common.esc(item.path), theme.MUTED)]
+                                 theme.MUTED), common.colour_span(common.esc(item.path.parent) + "/", theme.MUTED),
+              common.colour_span(common.esc(item.path.name), theme.MUTED)]
     return "<br>".join(lines)
 
 
