@@ -12,6 +12,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # a battle autosaves after every decision: never into the player's own saves folder
 os.environ.setdefault("IRON_HONOR_SAVES", tempfile.mkdtemp(prefix="iron-honor-test-saves-"))
+# nor list the player's replays, nor read or write the player's settings
+os.environ.setdefault("IRON_HONOR_REPLAYS", tempfile.mkdtemp(prefix="iron-honor-test-replays-"))
+os.environ.setdefault("IRON_HONOR_CONFIG", tempfile.mkdtemp(prefix="iron-honor-test-config-"))
 # nor read the player's own mod folder: its traits would join the rules data every test sees
 os.environ.setdefault("IRON_HONOR_MODS", tempfile.mkdtemp(prefix="iron-honor-test-mods-"))
 # an AI answer the decision does not allow is a bug: it raises (game.ai.tactical.AIBug), in worker processes too

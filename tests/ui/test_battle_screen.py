@@ -370,7 +370,7 @@ def test_a_routes_captions_turn_left_at_the_tables_right_edge(monkeypatch: pytes
     cam = Camera(14.3, 18, 68)
     warning = "crosses rough ground: −2 to its later rolls this turn [TERR-2]"
     previews.draw_route(surface, cam, [(20, 20), (30, 18)], 5.5, 8, True, warning)
-    assert len(drawn) == 2 and all(0 <= r.left and r.right <= 550 for r in drawn)
+    assert len(drawn) == 2 and all(r.left >= 0 and r.right <= 550 for r in drawn)
     drawn.clear()
     previews.draw_route(surface, cam, [(20, 20), (5, 18)], 5.5, 8, True, warning)  # room on the right: there
     end = cam.to_px((5, 18))
