@@ -473,3 +473,17 @@ def test_watch_dice_tray_uses_the_colour_blind_palette(tmp_path: Path, monkeypat
     seen = {tuple(surf.get_at((x, y)))[:3] for x in range(0, 420, 2) for y in range(0, 120, 2)}
     assert style.SIDE_COLOURS[0] not in seen and style.SIDE_COLOURS[1] not in seen
     assert set(style.side_palette(True)) & seen
+
+
+def test_the_new_battle_party_text_names_weapons_and_traits_for_a_player() -> None:
+    """The set-up screen's party text said "Firelock (2h_ranged_bp)" and "hard charger": the skill's name and reach,
+    as the model card in the battle says them, and the traits by their names."""
+    from pathlib import Path
+
+    from game.content.party_building import load_party
+    from game.ui.scenes.common import party_html
+
+    root = Path(__file__).resolve().parents[2] / "assets" / "parties"
+    text = party_html(load_party(root / "ghrim_company.yaml"))
+    assert "Firelock (2-handed ranged (black powder), 9″/18″)" in text and "2h_ranged_bp" not in text
+    assert "_" not in party_html(load_party(root / "northmen_raiding_party.yaml"))

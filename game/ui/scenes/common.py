@@ -237,10 +237,21 @@ def party_html(party: Any, colour: tuple[int, int, int] | None = None) -> str:
         head = colour_span(head, readable(colour))
     lines = [head, f"{esc(party.size)} · {party.cost}/{party.budget} ExP · Fate {party.fate} · "
                    f"{len(party.models)} models"]
+    from game.content.catalog import catalog
+
+    known = catalog()
+
+    def skill(w: Any) -> str:  # the skill's name, with a ranged skill's reach, as the battle's model card says it
+        found = known.skills.get(w.skill)
+        if found is None:
+            return w.skill.replace("_", " ")
+        return f"{found.name}, {found.short}″/{found.long}″" if found.long else found.name
+
     for m in party.models:
         a = m.attributes
-        weapons = ", ".join(f"{w.name} ({w.skill})" for w in m.weapons) or "unarmed"
-        traits = ", ".join(t.replace("_", " ") for t in m.traits) or "no traits"
+        weapons = ", ".join(f"{w.name} ({skill(w)})" for w in m.weapons) or "unarmed"
+        traits = ", ".join(known.traits[t].name.lower() if t in known.traits else t.replace("_", " ")
+                           for t in m.traits) or "no traits"
         lines.append(f"<br><b>{esc(m.name)}</b> <i>{esc(m.type)}</i> — {m.cost} ExP")
         lines.append(f"MA {a['MA']}  RA {a['RA']}  PD {a['PD']}  WP {a['WP']}  Wounds {m.wounds}")
         lines.append(colour_span(esc(weapons), theme.MUTED) + "; " + esc(traits))
