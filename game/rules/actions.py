@@ -13,6 +13,7 @@ from game.rules import board, combat, conditions, encounter, movement
 from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision, Option
 from game.rules.events import EventKind
+from game.rules.payloads import Unavailable
 from game.rules.plans import action_kind
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import any_hook, hooks_of
@@ -134,12 +135,13 @@ def ranged_attack(state: GameState, model: ModelState, kind: str) -> Gen:
 
 
 def weapons_with_targets(state: GameState, model: ModelState,
-                         weapons: list[int]) -> tuple[list[int], list[dict[str, Any]]]:
+                         weapons: list[int]) -> tuple[list[int], list[Unavailable]]:
     """The ranged weapons with an enemy in LOS and range ([RNG-2]), and the others, each with why it is not
     offered: choosing one would only skip the shot ([SEQ-2])."""
     from game.content.catalog import catalog
 
-    ok, missing = [], []
+    ok: list[int] = []
+    missing: list[Unavailable] = []
     for i in weapons:
         if movement.ranged_targets(state, model, i):
             ok.append(i)

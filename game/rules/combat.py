@@ -27,6 +27,7 @@ from game.rules.attack_profile import (
 from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision, Option
 from game.rules.events import EventKind
+from game.rules.payloads import DecisionContext, Unavailable
 from game.rules.state import KILLED, Conditions, GameState, ModelState
 from game.rules.traits.base import (
     any_hook,
@@ -338,8 +339,9 @@ def reroll_window(state: GameState, active: ModelState, a_roll: ResolutionRoll, 
             role = purpose[0] if is_active else purpose[1]
             traits = [(h, o) for h in hooks_of(who) for o in h.reroll_options(state, who, mine, role, attack)]
             other = d_roll if is_active else a_roll
-            about = {"model": who.id, "dice": list(mine.dice), "total": mine.total, "opposed": other.total,
-                     "active": is_active}  # what the odds of a re-roll are read from
+            # what the odds of a re-roll are read from
+            about: DecisionContext = {"model": who.id, "dice": list(mine.dice), "total": mine.total,
+                                      "opposed": other.total, "active": is_active}
             choice = yield from fate.reroll_choice(state, who.side, f"{who.name}'s {mine.attribute} roll",
                                                    [o for _, o in traits], losing, no_fate, about)
         if choice is None:
@@ -373,14 +375,14 @@ def _apply_reroll(state: GameState, who: ModelState, mine: ResolutionRoll, choic
 
 def hold_against(state: GameState, who: ModelState, attr: str, mods: list[Modifier], total: int, why: str,
                  role: str, attack: Attack | None = None, no_fate: bool = False,
-                 context: dict[str, Any] | None = None) -> Gen:
+                 context: DecisionContext | None = None) -> Gen:
     """A roll of its own against a total already made, as an area of effect's victims roll ([AOE-1], [SEQ-8]).
 
     RULING 2026-12-01 ([AOE-1], [FATE-7]): the victim's player may declare Inner Reserve before the dice
     ([FATE-5]) and, the roll being beaten, take its one re-roll choice after ([SEQ-1]: Hand of Fortune, or a
     trait's re-roll of 1s that applies to such a roll); the total it stands against is never rolled again.
     Returns the final roll; the total beats it when ``total > roll.total`` ([DICE-2])."""
-    about = {**(context or {}), "model": who.id, "against": total}
+    about: DecisionContext = {**(context or DecisionContext()), "model": who.id, "against": total}
     extra = yield from fate.inner_reserve(state, who.side, f"{who.name}'s {why}", no_fate, about)
     mine = roll(state, who, attr, mods, extra, why)
     traits = [(h, o) for h in hooks_of(who) for o in h.reroll_options(state, who, mine, role, attack)]
@@ -402,7 +404,7 @@ def resolve_attack(state: GameState, attack: Attack) -> Gen:
                rule="CC-5")
     conditions.lose_stealth(state, a)
     # (1) Fate: the attacker declares first, then the defender ([CC-5], [FATE-5])
-    about = {"attack": attack}  # what the roll is for, so a controller can weigh it
+    about: DecisionContext = {"attack": attack}  # what the roll is for, so a controller can weigh it
     a_extra = yield from fate.inner_reserve(state, a.side, f"{a.name}'s attack", attack.no_fate, about)
     d_extra = yield from fate.inner_reserve(state, d.side, f"{d.name}'s defence", attack.no_fate, about)
     profile = attack_profile(state, attack, a_extra, d_extra)
@@ -509,7 +511,7 @@ def weapon_label(model: ModelState, index: int, among: Sequence[int]) -> str:
 
 
 def choose_weapon(state: GameState, model: ModelState, indices: list[int], purpose: str,
-                  unavailable: Sequence[dict[str, str]] = ()) -> Gen:
+                  unavailable: Sequence[Unavailable] = ()) -> Gen:
     """[SEQ-3]: every attack names the weapon entry it uses; asked only when there is a choice.
 
     A Dual Wield model's second combat action uses another entry than its first ([T-DUAL-1]).

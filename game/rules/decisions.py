@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from game.core.errors import IllegalAction
 from game.rules.decision_kinds import DecisionKind
+from game.rules.payloads import DecisionContext
 
 Answer = Any  # an option key (str), or {"x":..,"y":..} for points, or a number for angles
 
@@ -39,7 +40,7 @@ class Decision:
     rule: str
     options: list[Option] = field(default_factory=list)
     free: str | None = None  # "point" | "angle" when the answer is not an option
-    context: dict[str, Any] = field(default_factory=dict)
+    context: DecisionContext = field(default_factory=lambda: DecisionContext())
     check: Callable[[Any], str | None] | None = None  # for free answers: None if legal, else why not
 
     def __post_init__(self) -> None:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
+
+from game.rules.payloads import EventData
 
 
 class EventKind(StrEnum):
@@ -131,7 +133,7 @@ class EventKind(StrEnum):
 class Event:
     kind: EventKind  # e.g. EventKind.DiceRolled; a str only in an event of a save made by a later version
     text: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: EventData = field(default_factory=lambda: EventData())
     turn: int = 0
 
     def to_dict(self) -> dict[str, Any]:
@@ -140,5 +142,5 @@ class Event:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
         kind = d["kind"]
-        return cls(EventKind._value2member_map_.get(kind, kind), d["text"], dict(d.get("data", {})),
+        return cls(EventKind._value2member_map_.get(kind, kind), d["text"], cast(EventData, dict(d.get("data", {}))),
                    int(d.get("turn", 0)))

@@ -11,6 +11,7 @@ from typing import Any
 from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision, Option
 from game.rules.events import EventKind
+from game.rules.payloads import DecisionContext
 from game.rules.state import GameState
 
 Gen = Generator[Decision, Any, Any]
@@ -33,11 +34,11 @@ def reroll_fate_allowed(state: GameState, side: int, no_fate: bool) -> bool:
 
 
 def inner_reserve(state: GameState, side: int, roll_name: str, no_fate: bool = False,
-                  context: dict[str, Any] | None = None) -> Gen:
+                  context: DecisionContext | None = None) -> Gen:
     """[FATE-5]: before the dice, +1d6 to one of your own resolution rolls. Returns 1 or 0 extra dice."""
     if not reroll_fate_allowed(state, side, no_fate):
         return 0
-    about = {"roll": roll_name, "fate": state.sides[side].fate, **(context or {})}
+    about: DecisionContext = {"roll": roll_name, "fate": state.sides[side].fate, **(context or {})}
     answer = yield Decision(DecisionKind.inner_reserve, side,
                             f"Inner Reserve on {roll_name}? (+1d6 for 1 Fate)", "FATE-5",
                             list(YES_NO), context=about)
@@ -49,7 +50,7 @@ def inner_reserve(state: GameState, side: int, roll_name: str, no_fate: bool = F
 
 
 def reroll_choice(state: GameState, side: int, roll_name: str, options: list[Option], losing: bool,
-                  no_fate: bool = False, context: dict[str, Any] | None = None) -> Gen:
+                  no_fate: bool = False, context: DecisionContext | None = None) -> Gen:
     """[SEQ-1]: one re-roll choice for one's own roll: a trait's re-roll, or [FATE-6] Hand of Fortune
     (1 Fate, only for a losing roll). Not asked when nothing is on offer ([FATE-9])."""
     offered = list(options)
@@ -59,7 +60,7 @@ def reroll_choice(state: GameState, side: int, roll_name: str, options: list[Opt
         return None
     answer = yield Decision(DecisionKind.reroll, side, f"Re-roll {roll_name}?", "SEQ-1",
                             [Option("pass", "No re-roll"), *offered],
-                            context={"roll": roll_name, "losing": losing, **(context or {})})
+                            context={"roll": roll_name, "losing": losing, **(context or DecisionContext())})
     if answer == "pass":
         return None
     if answer == "hand_of_fortune":

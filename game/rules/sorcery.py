@@ -15,6 +15,7 @@ from game.rules.combat import OnTheTable
 from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision, Option
 from game.rules.events import EventKind
+from game.rules.payloads import Unavailable
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import any_hook, hooks_of, trait_hooks
 
@@ -230,10 +231,11 @@ def reach_of(enhancement: Enhancement) -> float:
 
 
 def enhancement_options(state: GameState, caster: ModelState,
-                        ap: int) -> tuple[list[Enhancement], list[dict[str, Any]]]:
+                        ap: int) -> tuple[list[Enhancement], list[Unavailable]]:
     """The enhancements ``ap`` AP buy ([SORC-1], [SORC-5]) that leave an eligible target, and the others, each
     with why it is not offered: it could only skip the cast, its AP lost ([SEQ-2])."""
-    ok, missing = [], []
+    ok: list[Enhancement] = []
+    missing: list[Unavailable] = []
     for e in ENHANCEMENTS.values():
         if e.ap != ap - 1:
             continue

@@ -12,13 +12,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 from game.content.maps import BattleMap
 from game.content.party_building import MM_PER_INCH, BuiltModel, BuiltParty, Weapon
 from game.core.copies import plain, whole_copy
 from game.core.dice import Dice
 from game.rules.events import Event, EventKind
+from game.rules.payloads import EventData
 
 
 class Status(StrEnum):
@@ -248,7 +249,7 @@ class GameState:
         return next((m for m in self.side_models(side) if m.is_hero), None)
 
     def emit(self, kind: EventKind, text: str, **data: Any) -> Event:
-        event = Event(EventKind.of(kind), text, data, self.turn)
+        event = Event(EventKind.of(kind), text, cast(EventData, data), self.turn)  # (keys clients read: payloads)
         self.log.append(event)
         self.version = next(_VERSIONS)
         return event
