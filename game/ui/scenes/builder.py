@@ -110,7 +110,7 @@ class BuilderScene(Scene):
                 text = theme.displayable(self.hover_tip)
             if room is None or cards.label_size(text, size)[0] <= room:
                 return text
-        return cards.fit(text, size, room)
+        return text if room is None else cards.fit(text, size, room)
 
     def views(self) -> None:
         """The drawn panels brought up to date with the verdict (cheap: cached text, laid out once per edit)."""

@@ -105,14 +105,14 @@ class _Sheet:
                 y += row + gap
             x = (k % cols) * (cell + apart)
             value = attrs.get(key)
-            ok = isinstance(value, int) and not isinstance(value, bool)
-            out.append(button(pygame.Rect(x, y, px(28), row), "-", Step(key, -1), enabled=not ok or value > lo,
+            n = value if isinstance(value, int) and not isinstance(value, bool) else None
+            out.append(button(pygame.Rect(x, y, px(28), row), "-", Step(key, -1), enabled=n is None or n > lo,
                               size=body, bold=True))
-            outside = not ok or not lo <= value <= hi  # kept from another type: a problem to fix [PARTY-3]
-            out.append(Control(pygame.Rect(x + px(30), y, cell - px(60), row), f"{key} {value if ok else '?'}",
+            outside = n is None or not lo <= n <= hi  # kept from another type: a problem to fix [PARTY-3]
+            out.append(Control(pygame.Rect(x + px(30), y, cell - px(60), row), f"{key} {'?' if n is None else n}",
                                size=px(16), bold=True, colour=theme.BAD if outside else theme.INK))
             out.append(button(pygame.Rect(x + cell - px(28), y, px(28), row), "+", Step(key, 1),
-                              enabled=not ok or value < hi, size=body, bold=True))
+                              enabled=n is None or n < hi, size=body, bold=True))
         self.y = y + row + gap * 2
 
     def weapons(self) -> list:
@@ -127,8 +127,8 @@ class _Sheet:
                       size=self.small)
             y += row
         for j, w in enumerate(weapons):
-            skill = cat.skills.get(w.get("skill")) if isinstance(w, dict) and isinstance(w.get("skill"), str) \
-                else None
+            skill_id = w.get("skill") if isinstance(w, dict) else None
+            skill = cat.skills.get(skill_id) if isinstance(skill_id, str) else None
             t = f"{w.get('name')} — {skill.name} ({skill.cost} ExP)" if skill and isinstance(w, dict) else str(w)
             self.text(y, t, w=width - px(34))
             out.append(button(pygame.Rect(width - px(30), y, px(30), row), "×", DeleteWeapon(j), size=body))
@@ -172,10 +172,11 @@ class _Sheet:
             if trait_id not in traits and key not in m:
                 continue
             self.text(y, heading, w=px(70))
-            names = [n for n in names if isinstance(n, str)][:4]
-            each = (width - px(72)) // max(1, len(names)) - gap
-            chosen = m.get(key).strip().casefold() if isinstance(m.get(key), str) else None
-            for k, name in enumerate(names):
+            shown = [n for n in names if isinstance(n, str)][:4]
+            each = (width - px(72)) // max(1, len(shown)) - gap
+            value = m.get(key)
+            chosen = value.strip().casefold() if isinstance(value, str) else None
+            for k, name in enumerate(shown):
                 out.append(button(pygame.Rect(px(72) + k * (each + gap), y, each, row), name, SetChoice(key, name),
                                   on=name.strip().casefold() == chosen, size=body))
             y += row + gap
