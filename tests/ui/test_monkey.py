@@ -216,13 +216,14 @@ class Monkey:
         from game.builder.files import open_party
         from game.paths import PARTIES_DIR
         from game.ui.scenes.builder import BuilderScene
+        from game.ui.scenes.builder_commands import Step
 
         menu = self.menu()
         click_widget(self.app, menu.widgets["parties"])
         if self.app.top is not None and self.app.top.name == "parties":
             path = PARTIES_DIR / "northmen_raiding_party.yaml"
             builder = self.app.push(BuilderScene(self.app, path, open_party(path)))
-            builder.act("step:MA:-")  # a problem to click, and a reason to ask before leaving
+            builder.run(Step("MA", -1))  # a problem to click, and a reason to ask before leaving
         self.frame()
 
     def to_help(self) -> None:

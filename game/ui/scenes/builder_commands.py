@@ -1,13 +1,13 @@
 """The party builder's buttons as typed commands, and the one part that carries them out.
 
-A widget's name ("size:small", "step:str:+", "undo") is read once into a ``Command``; a table maps
-each ``Verb`` to its handler, so the scene dispatches by type, not by comparing strings.
+Every button, widget or drawn, carries its ``Command`` (``SetSize("small")``, ``Step("MA", +1)``,
+``Tool.UNDO``); ``BuilderActions.run`` matches on its type. A command's ``key`` names its button for the
+tests and the tools ("size:small", "step:MA:+", "undo"); it is never read back into a command.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -21,24 +21,123 @@ if TYPE_CHECKING:
     from game.ui.scenes.builder import BuilderScene
 
 
-class Verb(enum.Enum):
-    RULE = "rule"
-    SIZE = "size"
-    ADD = "add"
-    MODEL = "model"
-    PROBLEM = "problem"
-    TYPE = "type"
-    STEP = "step"
-    SKILL = "skill"
+@dataclass(frozen=True)
+class OpenRule:
+    """The rules reference at this rule (a rule ID in brackets clicked)."""
+
+    rule: str
+
+    @property
+    def key(self) -> str:
+        return f"rule:{self.rule}"
+
+
+@dataclass(frozen=True)
+class SetSize:
+    size: str
+
+    @property
+    def key(self) -> str:
+        return f"size:{self.size}"
+
+
+@dataclass(frozen=True)
+class AddModel:
+    kind: str
+
+    @property
+    def key(self) -> str:
+        return f"add:{self.kind}"
+
+
+@dataclass(frozen=True)
+class SelectModel:
+    index: int
+
+    @property
+    def key(self) -> str:
+        return f"model:{self.index}"
+
+
+@dataclass(frozen=True)
+class GoToProblem:
+    index: int
+
+    @property
+    def key(self) -> str:
+        return f"problem:{self.index}"
+
+
+@dataclass(frozen=True)
+class SetType:
+    kind: str
+
+    @property
+    def key(self) -> str:
+        return f"type:{self.kind}"
+
+
+@dataclass(frozen=True)
+class Step:
+    """An attribute of the chosen model one up (+1) or down (-1)."""
+
+    attribute: str
+    delta: int
+
+    @property
+    def key(self) -> str:
+        return f"step:{self.attribute}:{'+' if self.delta > 0 else '-'}"
+
+
+@dataclass(frozen=True)
+class ChooseSkill:
+    """The skill of the next weapon entry."""
+
+    skill: str
+
+    @property
+    def key(self) -> str:
+        return f"skill:{self.skill}"
+
+
+@dataclass(frozen=True)
+class DeleteWeapon:
+    index: int
+
+    @property
+    def key(self) -> str:
+        return f"weapon_del:{self.index}"
+
+
+@dataclass(frozen=True)
+class DeleteTrait:
+    index: int
+
+    @property
+    def key(self) -> str:
+        return f"trait_del:{self.index}"
+
+
+@dataclass(frozen=True)
+class SetChoice:
+    """A named choice of the chosen model: its master (``pet_of``) or its blessed weapon (``blessed_weapon``)."""
+
+    field: str
+    name: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.field}:{self.name}"
+
+
+class Tool(enum.Enum):
+    """The buttons that take no argument. The value names the button."""
+
     ADD_WEAPON = "add_weapon"
-    WEAPON_DEL = "weapon_del"
-    TRAIT_DEL = "trait_del"
     ADD_TRAIT = "add_trait"
-    PET_OF = "pet_of"
-    BLESSED_WEAPON = "blessed_weapon"
     UP = "up"
     DOWN = "down"
-    DUP = "dup"
+    COPY = "dup"
     REMOVE = "remove"
     UNDO = "undo"
     REDO = "redo"
@@ -47,20 +146,13 @@ class Verb(enum.Enum):
     TRY = "try"
     BACK = "back"
 
+    @property
+    def key(self) -> str:
+        return self.value
 
-@dataclass(frozen=True)
-class Command:
-    verb: Verb
-    arg: str = ""
 
-    @staticmethod
-    def of(key: str) -> Command | None:
-        """The command a widget name stands for, or None for a widget that is no button."""
-        head, _, arg = key.partition(":")
-        try:
-            return Command(Verb(head), arg)
-        except ValueError:
-            return None
+Command = (OpenRule | SetSize | AddModel | SelectModel | GoToProblem | SetType | Step | ChooseSkill | DeleteWeapon
+           | DeleteTrait | SetChoice | Tool)
 
 
 class BuilderActions:
@@ -68,55 +160,84 @@ class BuilderActions:
 
     def __init__(self, scene: BuilderScene):
         self.scene = scene
-        self.table: dict[Verb, Callable[[str], object]] = {
-            Verb.RULE: self._rule, Verb.SIZE: self._size, Verb.ADD: self._add,
-            Verb.MODEL: lambda a: scene.select(int(a)), Verb.PROBLEM: lambda a: scene.go_to_problem(int(a)),
-            Verb.TYPE: self._type, Verb.STEP: self._step, Verb.SKILL: self._skill,
-            Verb.ADD_WEAPON: self._add_weapon, Verb.WEAPON_DEL: self._weapon_del, Verb.TRAIT_DEL: self._trait_del,
-            Verb.ADD_TRAIT: self._add_trait, Verb.PET_OF: self._pet_of, Verb.BLESSED_WEAPON: self._blessed,
-            Verb.UP: lambda a: self._move(-1), Verb.DOWN: lambda a: self._move(1), Verb.DUP: self._dup,
-            Verb.REMOVE: self._remove, Verb.UNDO: lambda a: scene.undo(), Verb.REDO: lambda a: scene.undo(redo=True),
-            Verb.SAVE: lambda a: scene.save(), Verb.ROSTER: self._roster, Verb.TRY: self._try,
-            Verb.BACK: lambda a: scene.leave_builder(),
-        }
 
     def run(self, cmd: Command) -> None:
-        if cmd.verb is not Verb.RULE:
-            self.scene.status, self.scene.status_bad = "", False
-        self.table[cmd.verb](cmd.arg)
-
-    def _rule(self, arg: str) -> None:  # the rules reference at that rule, as the battle's rule links open it
-        from game.ui.scenes.rules import open_rules
-
-        open_rules(self.scene.app, arg)
-
-    def _size(self, arg: str) -> None:
         s = self.scene
-        s.doc.set_party("size", arg)
-        for size in SIZES:
-            button = s.widgets[f"size:{size}"]
-            if isinstance(button, pygame_gui.elements.UIButton):
-                common.select(button, size == arg)
+        if not isinstance(cmd, OpenRule):
+            s.status, s.status_bad = "", False
+        match cmd:
+            case OpenRule(rule):  # the rules reference at that rule, as the battle's rule links open it
+                from game.ui.scenes.rules import open_rules
+
+                open_rules(s.app, rule)
+                return
+            case SetSize(size):
+                self._size(size)
+            case AddModel(kind):
+                s.selected = s.doc.add_model(kind)
+            case SelectModel(index):
+                s.selected = index
+            case GoToProblem(index):
+                s.go_to_problem(index)
+                return
+            case SetType(kind):
+                s.doc.set_type(s.selected, kind)
+            case Step(attribute, delta):
+                s.doc.step_attribute(s.selected, attribute, delta)
+            case ChooseSkill(skill):
+                s.weapon_skill = skill
+            case DeleteWeapon(index):
+                s.doc.remove_weapon(s.selected, index)
+            case DeleteTrait(index):
+                s.doc.remove_trait(s.selected, index)
+            case SetChoice(field, name):
+                s.doc.set_model(s.selected, field, name)
+            case Tool():
+                self._tool(cmd)
+                return
         s.refresh()
 
-    def _add(self, arg: str) -> None:
-        self.scene.selected = self.scene.doc.add_model(arg)
-        self.scene.refresh()
+    def _tool(self, tool: Tool) -> None:
+        s = self.scene
+        match tool:
+            case Tool.ADD_WEAPON:
+                self._add_weapon()
+            case Tool.ADD_TRAIT:
+                self._add_trait()
+            case Tool.UP | Tool.DOWN:
+                s.selected = s.doc.move_model(s.selected, s.selected + (-1 if tool is Tool.UP else 1))
+                s.refresh()
+            case Tool.COPY:
+                s.selected = s.doc.duplicate_model(s.selected)
+                s.refresh()
+            case Tool.REMOVE:
+                s.doc.remove_model(s.selected)
+                s.selected = min(s.selected, len(s.doc.models()) - 1)
+                s.refresh()
+            case Tool.UNDO | Tool.REDO:
+                s.undo(redo=tool is Tool.REDO)
+            case Tool.SAVE:
+                s.files.save()
+            case Tool.ROSTER:
+                from game.ui.scenes.builder_roster import RosterScene
 
-    def _type(self, arg: str) -> None:
-        self.scene.doc.set_type(self.scene.selected, arg)
-        self.scene.refresh()
+                s.app.push(RosterScene(s.app, s))
+            case Tool.TRY:
+                from game.ui.scenes.builder_trial import TrialScene
 
-    def _step(self, arg: str) -> None:
-        attr, sign = arg.split(":")
-        self.scene.doc.step_attribute(self.scene.selected, attr, 1 if sign == "+" else -1)
-        self.scene.refresh()
+                s.app.push(TrialScene(s.app, s))
+            case Tool.BACK:
+                s.files.leave()
 
-    def _skill(self, arg: str) -> None:
-        self.scene.weapon_skill = arg
-        self.scene.refresh()
+    def _size(self, size: str) -> None:
+        s = self.scene
+        s.doc.set_party("size", size)
+        for other in SIZES:
+            button = s.widgets[SetSize(other).key]
+            if isinstance(button, pygame_gui.elements.UIButton):
+                common.select(button, other == size)
 
-    def _add_weapon(self, arg: str) -> None:
+    def _add_weapon(self) -> None:
         s = self.scene
         name = s.weapon_name.strip() or catalog().skills[s.weapon_skill].name.capitalize()
         s.doc.add_weapon(s.selected, name, s.weapon_skill)
@@ -126,50 +247,9 @@ class BuilderActions:
             entry.set_text("")
         s.refresh()
 
-    def _weapon_del(self, arg: str) -> None:
-        self.scene.doc.remove_weapon(self.scene.selected, int(arg))
-        self.scene.refresh()
-
-    def _trait_del(self, arg: str) -> None:
-        self.scene.doc.remove_trait(self.scene.selected, int(arg))
-        self.scene.refresh()
-
-    def _add_trait(self, arg: str) -> None:
+    def _add_trait(self) -> None:
         from game.ui.scenes.builder_traits import TraitPicker
 
         s = self.scene
         if 0 <= s.selected < len(s.doc.models()):
             s.app.push(TraitPicker(s.app, s))
-
-    def _pet_of(self, arg: str) -> None:
-        self.scene.doc.set_model(self.scene.selected, "pet_of", arg)
-        self.scene.refresh()
-
-    def _blessed(self, arg: str) -> None:
-        self.scene.doc.set_model(self.scene.selected, "blessed_weapon", arg)
-        self.scene.refresh()
-
-    def _move(self, step: int) -> None:
-        s = self.scene
-        s.selected = s.doc.move_model(s.selected, s.selected + step)
-        s.refresh()
-
-    def _dup(self, arg: str) -> None:
-        self.scene.selected = self.scene.doc.duplicate_model(self.scene.selected)
-        self.scene.refresh()
-
-    def _remove(self, arg: str) -> None:
-        s = self.scene
-        s.doc.remove_model(s.selected)
-        s.selected = min(s.selected, len(s.doc.models()) - 1)
-        s.refresh()
-
-    def _roster(self, arg: str) -> None:
-        from game.ui.scenes.builder_roster import RosterScene
-
-        self.scene.app.push(RosterScene(self.scene.app, self.scene))
-
-    def _try(self, arg: str) -> None:
-        from game.ui.scenes.builder_trial import TrialScene
-
-        self.scene.app.push(TrialScene(self.scene.app, self.scene))

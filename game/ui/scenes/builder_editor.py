@@ -1,8 +1,9 @@
 """The chosen model's editor laid out as drawn controls: type, attribute steppers, weapons, traits, Pet's
 master and the blessed weapon; and the skill choice for a new weapon.
 
-Pure layout: the model's file data in, a list of ``Control`` out (keys are the scene's actions, e.g.
-``step:MA:+``). The ranges come from the rules (``attribute_range``), the costs from the catalog.
+Pure layout: the model's file data in, a list of ``Control`` out (a button carries its typed command, e.g.
+``Step("MA", +1)``, and is named by the command's key).
+The ranges come from the rules (``attribute_range``), the costs from the catalog.
 """
 
 from __future__ import annotations
@@ -17,7 +18,22 @@ from game.builder.document import ATTRIBUTES, TYPES, attribute_range
 from game.content.catalog import catalog
 from game.ui import theme
 from game.ui.battle import cards
+from game.ui.scenes.builder_commands import (
+    ChooseSkill,
+    Command,
+    DeleteTrait,
+    DeleteWeapon,
+    SetChoice,
+    SetType,
+    Step,
+    Tool,
+)
 from game.ui.scenes.builder_views import Control
+
+
+def button(rect: pygame.Rect, text: str, command: Command, **style: Any) -> Control:
+    """A drawn button that runs ``command`` (named by its key)."""
+    return Control(rect, text, command.key, command=command, **style)
 
 
 def _short(skill_name: str) -> str:
@@ -68,9 +84,8 @@ class _Sheet:
         each = (width - px(58) - 2 * gap) // 3
         short = {"companion": "Comp.", "follower": "Foll."} if each < px(84) else {}
         for k, t in enumerate(TYPES):
-            out.append(Control(pygame.Rect(px(58) + k * (each + gap), y, each, row), short.get(t, t.capitalize()),
-                               f"type:{t}",
-                               on=kind == t, size=body))
+            out.append(button(pygame.Rect(px(58) + k * (each + gap), y, each, row), short.get(t, t.capitalize()),
+                              SetType(t), on=kind == t, size=body))
         self.y = y + row + gap * 2
 
     def attributes(self) -> None:
@@ -90,14 +105,14 @@ class _Sheet:
                 y += row + gap
             x = (k % cols) * (cell + apart)
             value = attrs.get(key)
-            ok = isinstance(value, int) and not isinstance(value, bool)
-            out.append(Control(pygame.Rect(x, y, px(28), row), "-", f"step:{key}:-", enabled=not ok or value > lo,
-                               size=body, bold=True))
-            outside = not ok or not lo <= value <= hi  # kept from another type: a problem to fix [PARTY-3]
-            out.append(Control(pygame.Rect(x + px(30), y, cell - px(60), row), f"{key} {value if ok else '?'}",
+            n = value if isinstance(value, int) and not isinstance(value, bool) else None
+            out.append(button(pygame.Rect(x, y, px(28), row), "-", Step(key, -1), enabled=n is None or n > lo,
+                              size=body, bold=True))
+            outside = n is None or not lo <= n <= hi  # kept from another type: a problem to fix [PARTY-3]
+            out.append(Control(pygame.Rect(x + px(30), y, cell - px(60), row), f"{key} {'?' if n is None else n}",
                                size=px(16), bold=True, colour=theme.BAD if outside else theme.INK))
-            out.append(Control(pygame.Rect(x + cell - px(28), y, px(28), row), "+", f"step:{key}:+",
-                               enabled=not ok or value < hi, size=body, bold=True))
+            out.append(button(pygame.Rect(x + cell - px(28), y, px(28), row), "+", Step(key, 1),
+                              enabled=n is None or n < hi, size=body, bold=True))
         self.y = y + row + gap * 2
 
     def weapons(self) -> list:
@@ -112,11 +127,11 @@ class _Sheet:
                       size=self.small)
             y += row
         for j, w in enumerate(weapons):
-            skill = cat.skills.get(w.get("skill")) if isinstance(w, dict) and isinstance(w.get("skill"), str) \
-                else None
+            skill_id = w.get("skill") if isinstance(w, dict) else None
+            skill = cat.skills.get(skill_id) if isinstance(skill_id, str) else None
             t = f"{w.get('name')} — {skill.name} ({skill.cost} ExP)" if skill and isinstance(w, dict) else str(w)
             self.text(y, t, w=width - px(34))
-            out.append(Control(pygame.Rect(width - px(30), y, px(30), row), "×", f"weapon_del:{j}", size=body))
+            out.append(button(pygame.Rect(width - px(30), y, px(30), row), "×", DeleteWeapon(j), size=body))
             y += row + gap
         self.y = y
         return weapons
@@ -133,7 +148,7 @@ class _Sheet:
         y = self.y + gap
         cat = catalog()
         self.text(y, "Traits [PARTY-8]", w=width - px(130), colour=theme.ACCENT, bold=True)
-        out.append(Control(pygame.Rect(width - px(126), y, px(126), row), "Add trait…", "add_trait", size=body))
+        out.append(button(pygame.Rect(width - px(126), y, px(126), row), "Add trait…", Tool.ADD_TRAIT, size=body))
         y += row + gap
         traits = self.m.get("traits") if isinstance(self.m.get("traits"), list) else []
         for j, t in enumerate(traits):
@@ -141,7 +156,7 @@ class _Sheet:
             label = f"{trait.name} — {trait.category}, {trait.cost:+d} ExP: {trait.summary}" if trait \
                 else f"{t} (unknown)"
             self.text(y, label, w=width - px(34), size=self.small)
-            out.append(Control(pygame.Rect(width - px(30), y, px(30), row), "×", f"trait_del:{j}", size=body))
+            out.append(button(pygame.Rect(width - px(30), y, px(30), row), "×", DeleteTrait(j), size=body))
             y += row + gap
         self.y = y
         return traits
@@ -157,12 +172,13 @@ class _Sheet:
             if trait_id not in traits and key not in m:
                 continue
             self.text(y, heading, w=px(70))
-            names = [n for n in names if isinstance(n, str)][:4]
-            each = (width - px(72)) // max(1, len(names)) - gap
-            chosen = m.get(key).strip().casefold() if isinstance(m.get(key), str) else None
-            for k, name in enumerate(names):
-                out.append(Control(pygame.Rect(px(72) + k * (each + gap), y, each, row), name, f"{key}:{name}",
-                                   on=name.strip().casefold() == chosen, size=body))
+            shown = [n for n in names if isinstance(n, str)][:4]
+            each = (width - px(72)) // max(1, len(shown)) - gap
+            value = m.get(key)
+            chosen = value.strip().casefold() if isinstance(value, str) else None
+            for k, name in enumerate(shown):
+                out.append(button(pygame.Rect(px(72) + k * (each + gap), y, each, row), name, SetChoice(key, name),
+                                  on=name.strip().casefold() == chosen, size=body))
             y += row + gap
         self.y = y
 
@@ -174,6 +190,6 @@ def skill_controls(chosen: str, width: int, px: Callable[[float], int]) -> list[
     out = []
     for k, s in enumerate(catalog().skills.values()):
         rect = pygame.Rect((k % per) * (each + gap), (k // per) * (row + gap), each, row)
-        out.append(Control(rect, f"{_short(s.name)} {s.cost}", f"skill:{s.id}", on=s.id == chosen, size=px(12)))
+        out.append(button(rect, f"{_short(s.name)} {s.cost}", ChooseSkill(s.id), on=s.id == chosen, size=px(12)))
     return out
 

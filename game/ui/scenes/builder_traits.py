@@ -185,7 +185,7 @@ class TraitPicker(Dialog):
             elif key == "close":
                 self.app.pop()
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.widgets.get("filter"):
-            self.filter = event.ui_element.get_text()
+            self.filter = event.text
             shown = [o.trait.id for o in self.options.values() if self.matches(o)]
             if shown and self.chosen not in shown:
                 self.choose(shown[0])

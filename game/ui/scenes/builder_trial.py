@@ -129,7 +129,7 @@ class TrialScene(Dialog):
         from game.ui.battle import cards
 
         el = self.widgets.get("result")
-        room = (el.get_relative_rect().w if el is not None else self.box.w - self.px(24)) - self.px(12)
+        room = (int(el.get_relative_rect().w) if el is not None else self.box.w - self.px(24)) - self.px(12)
         text = theme.displayable(self.result_text())
         for short in (text, text.split(" · mean score")[0], text.split(" [95%")[0]):
             if cards.label_size(short, self.px(15), bold=True)[0] <= room:
@@ -169,7 +169,9 @@ class TrialScene(Dialog):
     def update(self, dt: float) -> None:
         t = self.trial
         if t is not None and not t.done and t.poll():
-            self.widgets["result"].set_text(self.result_shown())
+            result = self.widgets.get("result")
+            if isinstance(result, pygame_gui.elements.UILabel):
+                result.set_text(self.result_shown())
             if t.done:
                 self.rebuild()
 

@@ -15,6 +15,7 @@ import pygame
 
 from game.builder.verdict import Verdict
 from game.ui import theme
+from game.ui.scenes.builder_commands import Command, GoToProblem, OpenRule, SelectModel
 
 SELECTED = (107, 90, 42)
 HOVER = (60, 65, 74)
@@ -26,8 +27,9 @@ class Line:
     colour: tuple[int, int, int]
     size: int
     bold: bool = False
-    key: str = ""  # "model:i" / "problem:n": a row that answers clicks
+    key: str = ""  # "model:i" / "problem:n": a row that answers clicks (its name for the tests)
     gap: int = 0  # space above
+    command: Command | None = None  # what a click on the row does
 
 
 @functools.lru_cache(maxsize=4096)
@@ -148,25 +150,40 @@ class DrawnList:
 
     def key_at(self, pos: tuple[int, int]) -> str:
         """The row's key, or "rule:ID" on a rule ID in brackets."""
+        return self.hit(pos)[0]
+
+    def command_at(self, pos: tuple[int, int]) -> Command | None:
+        """What a click at ``pos`` does: the row's command, or the rules reference on a rule ID in brackets."""
+        return self.hit(pos)[1]
+
+    def hit(self, pos: tuple[int, int]) -> tuple[str, Command | None]:
+        """The key and the command of what is at ``pos`` (("", None): nothing that answers a click)."""
         if not self.rect.collidepoint(pos):
-            return ""
+            return "", None
         y = pos[1] - self.rect.y + self.scroll
         pad = max(2, self.rect.w // 80)
         for r, line, surfs in self._rows:
             if not r.top <= y < r.bottom:
                 continue
             if "[" in line.text:
-                top = r.top + (pad if line.key else 0)
-                for part, s in zip(self._wrap(line, self.rect.w - 2 * pad - 4), surfs, strict=False):
-                    if top <= y < top + s.get_height():
-                        x = pos[0] - (self.rect.x + pad + 2)
-                        rule = next((rid for x0, x1, rid in rule_spans(part, line.size, line.bold)
-                                     if x0 <= x < x1), "")
-                        if rule:
-                            return f"rule:{rule}"
-                    top += s.get_height()
+                rule = self._rule_at(pos, r.top + (pad if line.key else 0), line, surfs)
+                if rule:
+                    return f"rule:{rule}", OpenRule(rule)
             if line.key:
-                return line.key
+                return line.key, line.command
+        return "", None
+
+    def _rule_at(self, pos: tuple[int, int], top: int, line: Line, surfs: list[pygame.Surface]) -> str:
+        """The rule ID in brackets under ``pos`` in a row whose text starts at ``top`` ("" if none)."""
+        y = pos[1] - self.rect.y + self.scroll
+        pad = max(2, self.rect.w // 80)
+        for part, s in zip(self._wrap(line, self.rect.w - 2 * pad - 4), surfs, strict=False):
+            if top <= y < top + s.get_height():
+                x = pos[0] - (self.rect.x + pad + 2)
+                rule = next((rid for x0, x1, rid in rule_spans(part, line.size, line.bold) if x0 <= x < x1), "")
+                if rule:
+                    return rule
+            top += s.get_height()
         return ""
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -201,7 +218,7 @@ def model_lines(v: Verdict, px) -> list[Line]:
         cost = "?" if m.cost is None else f"{m.cost} ExP"
         mark = f" · {m.problems} problem{'s' if m.problems > 1 else ''}" if m.problems else ""
         out.append(Line(f"{m.name} · {m.type or '?'} · {cost}{mark}", theme.BAD if m.problems else theme.INK,
-                        px(14), key=f"model:{i}"))
+                        px(14), key=SelectModel(i).key, command=SelectModel(i)))
     if not out:
         out.append(Line("No models yet: add a hero, then companions and followers.", theme.MUTED, px(14)))
     return out
@@ -233,7 +250,8 @@ def totals_lines(v: Verdict, px) -> list[Line]:
         for n, p in enumerate(v.problems):
             rule = ", ".join(p.rules) or "file format"
             message = p.message.removesuffix(f" [{p.rules[-1]}]") if p.rules else p.message
-            out.append(Line(f"[{rule}] {message}", theme.INK, small, key=f"problem:{n}"))
+            out.append(Line(f"[{rule}] {message}", theme.INK, small, key=GoToProblem(n).key,
+                            command=GoToProblem(n)))
     else:
         out.append(Line("No problems: ready to play", theme.GOOD, head, True, gap=px(8)))
     return out
@@ -254,6 +272,7 @@ class Control:
     bold: bool = False
     colour: tuple[int, int, int] = theme.INK
     centre: bool = True
+    command: Command | None = None  # what a click on the button does
 
 
 class ControlPanel(DrawnList):
@@ -283,17 +302,18 @@ class ControlPanel(DrawnList):
         if c is not None and not (self.scroll <= c.rect.y and c.rect.bottom <= self.scroll + self.rect.h):
             self.scroll = max(0, min(self._height - self.rect.h, c.rect.y - self.rect.h // 3))
 
-    def key_at(self, pos: tuple[int, int]) -> str:
+    def hit(self, pos: tuple[int, int]) -> tuple[str, Command | None]:
         if not self.rect.collidepoint(pos):
-            return ""
+            return "", None
         p = (pos[0] - self.rect.x, pos[1] - self.rect.y + self.scroll)
         c = next((c for c in self.controls if c.key and c.rect.collidepoint(p)), None)
         if c is None:  # a rule ID in a heading's text: "rule:ID"
             t = next((c for c in self.controls if not c.key and "[" in c.text and c.rect.collidepoint(p)), None)
             if t is not None and not t.centre:
                 x = p[0] - t.rect.x
-                return next((f"rule:{rid}" for x0, x1, rid in rule_spans(t.text, t.size, t.bold) if x0 <= x < x1), "")
-        return c.key if c is not None and c.enabled else ""
+                rule = next((rid for x0, x1, rid in rule_spans(t.text, t.size, t.bold) if x0 <= x < x1), "")
+                return (f"rule:{rule}", OpenRule(rule)) if rule else ("", None)
+        return (c.key, c.command) if c is not None and c.enabled else ("", None)
 
     def draw(self, surface: pygame.Surface) -> None:
         clip = surface.get_clip()
