@@ -222,7 +222,6 @@ class TableDrawing:
             pygame.draw.circle(surface, (120, 255, 140), cam.to_px(scene.cue.point), 6, 2)
 
 
-
 class StatusLine:
     """The status line's text (drawn by the scene, not a widget: it changes with every mouse move)."""
 
@@ -231,7 +230,7 @@ class StatusLine:
         self._fit: tuple[Any, str] = (None, "")  # the text for (text, room, font size), fitted to the room
 
     def update(self) -> None:
-        """The status line (drawn by the scene, not a widget: it changes with every mouse move)."""
+        """The map, where it is saved, its problems, the pointer and the last message, fitted to the line."""
         scene = self.scene
         s = scene.session
         where = "not saved yet" if s.path is None else ("shipped map: saving writes a copy to your mod folder"
