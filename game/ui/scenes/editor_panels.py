@@ -103,6 +103,9 @@ TOOL_NAMES = {"select": "Select", "polygon": "Polygon", "rect": "Rectangle", "el
               "sight": "Sight", "route": "Route", "measure": "Tape"}
 
 
+_LEFT, _RIGHT = "page:_build_left", "page:_build_right"  # the side panels' scrolling pages (widget keys)
+
+
 class _Relayout(Exception):
     """The incremental pass found that the layout itself changes (a panel needs a page, the top bar wraps
     differently): everything is built again."""
@@ -160,8 +163,8 @@ class EditorPanels:
         top_h = rows * row + (rows + 1) * gap
         body = pygame.Rect(0, top_h + gap, w, h - top_h - bottom_h - 2 * gap)
         if w - left_w - right_w >= 0.45 * w:  # room for both panels beside a table of a useful size
-            self._panel(pygame.Rect(m, body.y, left_w - m, body.h), self._build_left, row, gap)
-            self._panel(pygame.Rect(w - right_w, body.y, right_w - m, body.h), self.props.build, row, gap)
+            self._panel(pygame.Rect(m, body.y, left_w - m, body.h), self._build_left, _LEFT, row, gap)
+            self._panel(pygame.Rect(w - right_w, body.y, right_w - m, body.h), self.props.build, _RIGHT, row, gap)
             scene.table_rect = pygame.Rect(left_w, body.y, w - left_w - right_w, body.h + gap)
         else:  # a narrow window for the scale: one panel, its tools or the properties behind two tabs
             side_w = min(right_w, w // 2)
@@ -174,7 +177,10 @@ class EditorPanels:
                                      command=ShowTab(key))
                 chosen(b, scene.side_tab == key)
             r = pygame.Rect(r.x, r.y + row + gap, r.w, r.h - row - gap)
-            self._panel(r, self._build_left if scene.side_tab == "tools" else self.props.build, row, gap)
+            if scene.side_tab == "tools":
+                self._panel(r, self._build_left, _LEFT, row, gap)
+            else:
+                self._panel(r, self.props.build, _RIGHT, row, gap)
             scene.table_rect = pygame.Rect(side_w, body.y, w - side_w - m, body.h + gap)
         self._mirror_buttons(row, gap)
         scene.status_rect = pygame.Rect(m, h - bottom_h, w - 2 * m, bottom_h - 2)
@@ -200,11 +206,11 @@ class EditorPanels:
         self.pool.button("cancel_mirror", pygame.Rect(t.centerx + gap, by, bw, row), "Cancel (Esc)",
                          command=MirrorAct.CANCEL)
 
-    def _panel(self, r: pygame.Rect, fill: Callable[[pygame.Rect, int, int], None], row: int, gap: int) -> None:
-        """A side panel laid out in ``r``; when its content runs below ``r`` it is laid out again on a page that
-        scrolls up and down (the page is kept while the layout is)."""
+    def _panel(self, r: pygame.Rect, fill: Callable[[pygame.Rect, int, int], None], name: str, row: int,
+               gap: int) -> None:
+        """A side panel laid out in ``r``; when its content runs below ``r`` it is laid out again on a page (the
+        widget ``name``) that scrolls up and down (the page is kept while the layout is)."""
         scene, pool = self.scene, self.pool
-        name = "page:_build_left" if fill == self._build_left else "page:_build_right"
         paged = self._pages.get(name) if self._incremental else None
         if paged is None:
             before = set(scene.widgets)
