@@ -252,8 +252,8 @@ def test_select_move_rotate_scale_corners_clipboard_and_symmetric_editing_by_eve
     assert len(s.history.done) == steps + 2
 
     # rotate by the handle with Shift (15° steps): a quarter turn
-    h = ed.handles()
-    c = ed.selection_centre()
+    h = ed.table_mouse.handles()
+    c = ed.table_mouse.selection_centre()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=pygame.KMOD_SHIFT, unicode=""))
     drag(app, h["rotate"], ed.cam.to_px((c[0] + 5, c[1] + 0.3)))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0, unicode=""))
@@ -263,7 +263,7 @@ def test_select_move_rotate_scale_corners_clipboard_and_symmetric_editing_by_eve
     ctrl(app, pygame.K_z)
 
     # scale by the bottom-right handle: twice as wide from the opposite corner
-    h = ed.handles()
+    h = ed.table_mouse.handles()
     b = s.state.get(house.uid).bounds
     drag(app, h["scale_se"], ed.cam.to_px((b[2] + 4 + 12 / ed.cam.scale, b[3] + 12 / ed.cam.scale)))
     nb = s.state.get(house.uid).bounds

@@ -32,7 +32,7 @@ def test_a_recovered_map_says_where_save_writes_and_that_the_named_file_is_not(a
     message = scene.message  # type: ignore[attr-defined]
     assert str(tmp_path / "mods" / "maps" / "stolen_fort.yaml") in message
     assert str(victim) in message and "not written" in message
-    assert scene.save()  # type: ignore[attr-defined]
+    assert scene.files.save()  # type: ignore[attr-defined]
     assert victim.read_text(encoding="utf-8") == "precious: true\n"
 
 
@@ -56,7 +56,7 @@ def test_a_blocked_maps_folder_is_said_in_words(app: App, tmp_path: Path) -> Non
     (tmp_path / "mods" / "maps").write_text("a file where the folder should be", encoding="utf-8")
     scene = app.push(EditorScene(app))
     frames(app, 1)
-    assert not scene.save()  # type: ignore[attr-defined]
+    assert not scene.files.save()  # type: ignore[attr-defined]
     message = scene.message  # type: ignore[attr-defined]
     assert message.startswith("NOT saved:") and "Errno" not in message and "File exists" not in message
     assert "maps" in message

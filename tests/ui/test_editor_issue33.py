@@ -381,7 +381,7 @@ def test_drags_show_their_numbers_and_position_size_and_turn_can_be_typed(app: A
     frames(app, 2)
     assert seen[0].startswith("at 13.00″, 12.00″ (moved +3.00″, +2.00″)")
     assert s.state.get(house).bounds == (13, 12, 17, 14)
-    h = ed.handles()
+    h = ed.table_mouse.handles()
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=h["scale_se"], button=1))
     frames(app, 1)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(h["scale_se"][0] + 40, h["scale_se"][1]),
@@ -497,7 +497,7 @@ def test_the_finished_sight_shading_is_smoothed_not_blocky(app: App) -> None:
         frames(app, 1)
     frames(app, 2)
     assert ed.sight.done
-    image = ed.sight_view.scaled[1]
+    image = ed.drawing.sight_view.scaled[1]
     w = image.get_width()
     row = {tuple(image.get_at((x, w // 2))) for x in range(w)}
     cells = {tuple(image.get_at((x, w // 2))) for x in range(0, w, max(1, w // 36))}

@@ -201,7 +201,9 @@ class NameDialog(_Dialog):
             self.ok()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.widgets.get("ok"):
-                self.text = self.widgets["name"].get_text()
+                entry = self.widgets["name"]
+                assert isinstance(entry, pygame_gui.elements.UITextEntryLine)
+                self.text = entry.get_text()
                 self.ok()
             elif event.ui_element is self.widgets.get("cancel"):
                 self.close()

@@ -56,15 +56,16 @@ class TerrainLayer:
                 if i != len(self.layers) - 1:
                     self.layers.append(self.layers.pop(i))
                 return surf
-        base = next(((k, surf) for k, surf in reversed(self.layers) if k[1:] == key[1:]), None)
-        surf = self._patched(base, pieces, scale, grid) if base is not None else None
-        if surf is None:
+        base = next(((k, kept) for k, kept in reversed(self.layers) if k[1:] == key[1:]), None)
+        patched = self._patched(base, pieces, scale, grid) if base is not None else None
+        if patched is not None:
+            surf = patched
+            self.patches += 1
+        else:
             surf = render_terrain(self._battle_map(pieces), scale, labels=False)
             if grid is not None:
                 draw_grid(surf, Camera(scale, 0, 0), grid)
             self.renders += 1
-        else:
-            self.patches += 1
         self.layers.append((key, surf))
         if len(self.layers) > self.KEEP:
             self._spare = self.layers.pop(0)[1]  # its memory is used again for the next layer
