@@ -32,7 +32,8 @@ TABLE_HOME = GAME / "content" / "maps.py"
 # (elsewhere in the UI a 36 is pixels)
 TABLE_CODE = [*(GAME / layer for layer in ("core", "content", "geometry", "rules", "ai", "saves", "builder", "editor")),
               *(GAME / "ui" / p for p in ("table_view.py", "scenes/battle.py", "battle/previews.py", "battle/hover.py",
-                                          "scenes/editor.py", "scenes/editor_view.py"))]
+                                          "scenes/editor.py", "scenes/editor_view.py", "scenes/editor_mouse.py",
+                                          "scenes/editor_drawing.py"))]
 TABLE_SIZE = 36
 # where a party file's trait list is data, validated by name (the content and builder layers)
 TRAIT_LIST_HOMES = (GAME / "content", GAME / "builder", TRAIT_HOME)
