@@ -1,8 +1,8 @@
 """The battle's question in the side panel: the pending decision's text, its answers as buttons, the plan menu.
 
-Part of BattleScene (game/ui/scenes/battle.py), which lays out the text box and the answers' scrolling list
-and hands them here. Each answer button carries a typed command (commands.py); the panel walks the plan
-menu itself and hands every real answer to the scene.
+Part of BattleScene (game/ui/scenes/battle.py), whose PanelLayout lays out the text box and the answers'
+scrolling list and hands them here. Each answer button carries a typed command (commands.py); the panel walks
+the plan menu itself and hands every real answer to the scene.
 """
 
 from __future__ import annotations
@@ -92,10 +92,9 @@ class PromptPanel:
         floor_p = min(base_prompt, 2 * self.scene.px(20) + 8)
         room = self.region.height - self.gap
         first = self.option_buttons[0][0].rect.height + 6 if self.option_buttons else 0
-        make_room = getattr(self.scene, "make_room", None)
-        if make_room is not None:  # the log below gives up room so that the question is whole and the first
-            # answer in sight (down to its three lines); the other answers keep their share and scroll
-            room += make_room(max(0, want_p + max(min(want_o, base_options), first) - room))
+        # the log below gives up room so that the question is whole and the first answer in sight (down to its
+        # three lines); the other answers keep their share and scroll
+        room += self.scene.layout.make_room(max(0, want_p + max(min(want_o, base_options), first) - room))
         # at the least the question itself (the side, the prompt and its rule) and the first answer, whole
         question = question_bottom(layout)
         if question is not None:

@@ -61,7 +61,8 @@ class TableInput:
             self.panning = None
         elif event.type == pygame.MOUSEWHEEL and self.hover_px and scene.table_rect.collidepoint(self.hover_px):
             self.zoom(1.15 ** event.y, self.hover_px)
-        elif event.type == pygame.MOUSEWHEEL and self.hover_px and scene.options_rect.collidepoint(self.hover_px):
+        elif event.type == pygame.MOUSEWHEEL and self.hover_px \
+                and scene.layout.options_rect.collidepoint(self.hover_px):
             scene.panel.scroll(-event.y * 0.15)
         elif event.type == pygame.KEYDOWN:
             self.key(event)
