@@ -16,6 +16,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.rules.decisions import Answer
 from game.rules.state import GameState
 from game.ui import theme
 from game.ui.app import App, Scene
@@ -118,7 +119,7 @@ class BattleScene(Scene):
             return d.context["model"]
         return self.state.active_model or self.input.selected
 
-    def give(self, answer) -> None:
+    def give(self, answer: Answer) -> None:
         """Hand an answer to the engine; a refusal is shown, never raised."""
         why = self.session.answer(answer)
         if why:

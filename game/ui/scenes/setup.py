@@ -200,6 +200,7 @@ class SetupScene(Scene):
                       None, "@big_button")
 
     def heading(self, key: str, rect: pygame.Rect, text: str) -> None:
+        """A heading of the page or a column, on the left (a label centres its text)."""
         el = common.label(self, key, rect, text, "@heading")
         el.text_horiz_alignment = "left"
         el.rebuild()
@@ -216,6 +217,13 @@ class SetupScene(Scene):
             buttons = pygame.Rect(r.right - 2 * bw - gap, y, 0, r.bottom - y)
         else:
             buttons = pygame.Rect(box.right + gap, y, 0, box.h)
+        common.text_box(self, "messages", box, self._messages_html())
+        common.button(self, "back", pygame.Rect(buttons.x, buttons.y, bw, buttons.h), "Back", None, "@big_button")
+        common.button(self, "start", pygame.Rect(buttons.x + gap + bw, buttons.y, bw, buttons.h), "Start", None,
+                      "@big_button")
+
+    def _messages_html(self) -> str:
+        """Why Start failed, an uneven matchup and the mod folder's problems (or that it has none)."""
         lines = common.skipped_lines(self.libs)
         parts = []
         if self.error:
@@ -229,10 +237,7 @@ class SetupScene(Scene):
         if not parts:
             parts.append(common.colour_span(f"Mod folder: {common.esc(self._mod_dir())} — no problems.",
                                             theme.MUTED))
-        common.text_box(self, "messages", box, "<br>".join(parts))
-        common.button(self, "back", pygame.Rect(buttons.x, buttons.y, bw, buttons.h), "Back", None, "@big_button")
-        common.button(self, "start", pygame.Rect(buttons.x + gap + bw, buttons.y, bw, buttons.h), "Start", None,
-                      "@big_button")
+        return "<br>".join(parts)
 
     def choice_list(self, group: str, rect: pygame.Rect, kind: str, chosen: str) -> None:
         """The files of ``kind`` (a mod's marked) as the toggles of ``group``, ``chosen`` selected."""
