@@ -89,8 +89,9 @@ def test_the_dice_tray_is_docked_in_the_panel_and_covers_no_table_at_any_size(ap
     for size in SIZES:
         resize(app, *size)
         frames(app, 1)
-        assert scene.panel_rect.contains(scene.tray_rect) and not scene.tray_rect.colliderect(scene.table_rect)
-        assert scene.tray_rect.bottom < scene.log_rect.top and scene.tray_rect.top > scene.options_rect.bottom
+        panel = scene.layout
+        assert scene.panel_rect.contains(panel.tray_rect) and not panel.tray_rect.colliderect(scene.table_rect)
+        assert panel.tray_rect.bottom < panel.log_rect.top and panel.tray_rect.top > panel.options_rect.bottom
         assert scene.table_rect.right <= scene.panel_rect.left  # the table is fitted to what the panel leaves
         assert scene.cam is not None and scene.cam.to_px((36, 36))[0] <= scene.table_rect.right
 
@@ -211,7 +212,8 @@ def test_answers_wrap_and_their_tip_stands_beside_the_list_at_1000x650(app: App)
     frames(app, 2)
     tips = [d for d in layout_probe.drawn() if d.owner == "answer tip"]
     if id(button) in scene.panel.option_tips:
-        assert tips and scene.table_rect.contains(tips[0].rect) and not tips[0].rect.colliderect(scene.options_rect)
+        answers = scene.layout.options_rect
+        assert tips and scene.table_rect.contains(tips[0].rect) and not tips[0].rect.colliderect(answers)
 
 
 def test_the_refusal_banner_wraps_to_the_table_and_is_never_cut(app: App) -> None:
@@ -229,7 +231,7 @@ def test_the_controls_fit_their_buttons_and_show_only_what_does_something(app: A
     hot = battle(app, session(HOTSEAT))
     assert {"fit", "rings", "log", "auto", "menu"} <= set(hot.widgets) and "faster" not in hot.widgets \
         and "skip" not in hot.widgets  # no AI to pace in hotseat
-    for key in hot._built_controls:
+    for key in hot.layout.controls_built:
         el = hot.widgets[key.value]
         assert el.font.size(el.text)[0] <= el.rect.width - 6, el.text
     click(app, hot.widgets["auto"])  # Auto-deploy: the side's models are placed...

@@ -28,10 +28,11 @@ def shown_text(event: Event, state: GameState | None) -> str:
     return event.text
 
 
-_PLACED = {DecisionKind.move_to: "moved to", DecisionKind.end_point: "moved to", DecisionKind.charge_end: "charged to",
-           DecisionKind.deploy: "placed at", DecisionKind.place_marker: "placed the marker at",
-           DecisionKind.place_prisoner: "placed the Prisoner at", DecisionKind.ambush_place: "arrived from ambush at",
-           DecisionKind.arrive_place: "arrived at"}
+_PLACED: dict[str, str] = {  # (a DecisionKind is its name: a recorded kind's text finds it)
+    DecisionKind.move_to: "moved to", DecisionKind.end_point: "moved to", DecisionKind.charge_end: "charged to",
+    DecisionKind.deploy: "placed at", DecisionKind.place_marker: "placed the marker at",
+    DecisionKind.place_prisoner: "placed the Prisoner at", DecisionKind.ambush_place: "arrived from ambush at",
+    DecisionKind.arrive_place: "arrived at"}
 
 
 def answer_words(kind: str, answer: object, label: str | None = None) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from game.rules.events import Event, EventKind
-from game.rules.state import GameState, ModelState
+from game.rules.state import Conditions, GameState, ModelState
 from game.ui import layout_probe, theme
 from game.ui.battle.dice_view import SPEED_FACTORS
 from game.ui.battle.event_text import floating_result
@@ -254,7 +254,7 @@ class Motion:
             was = layout_probe._frame
             layout_probe._frame = None  # (drawn off screen: not a base on the table for the layout test)
             try:
-                table_view.draw_model(image, replace(m, conditions={}), at, font, colours=palette)
+                table_view.draw_model(image, replace(m, conditions=Conditions()), at, font, colours=palette)
             finally:
                 layout_probe._frame = was
             self._cache(key, image)

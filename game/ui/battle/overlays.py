@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.geometry.battlefield import EDGES
 from game.rules.decision_kinds import DecisionKind
-from game.rules.encounter import EDGES, edge_strip
+from game.rules.encounter import edge_strip
 from game.ui import layout_probe, theme, tokens
 from game.ui.battle import hover, previews, tooltips
 from game.ui.battle.cards import render_card, wrap
@@ -50,9 +51,9 @@ class Overlays:
         self._zones(surface)
         self._highlights(surface)
         self._selection(surface)
-        prompt = self.scene.prompt
-        if prompt is not None:
-            prompt.draw(surface, self.scene.cam)
+        prompt, cam = self.scene.prompt, self.scene.cam
+        if prompt is not None and cam is not None:
+            prompt.draw(surface, cam)
         self._hover(surface)
         self._message(surface)
         self._other_player_banner(surface)

@@ -16,10 +16,11 @@ from fractions import Fraction
 
 import pygame
 
-from game.ai.odds import attack_odds, has_tough, spell_odds
+from game.ai.odds import SpellOdds, attack_odds, has_tough, spell_odds
 from game.content.catalog import catalog, mod_rule_text
 from game.content.maps import TABLE_SIZE
 from game.core.dice import Modifier, effective_modifiers
+from game.geometry.charges import chosen_lane
 from game.geometry.los import BLOCKED, CLEAR, LosResult
 from game.rules import board, combat, movement, sorcery
 from game.rules.decision_kinds import DecisionKind
@@ -160,14 +161,16 @@ ARC_REACH = 6.0  # inches of wedge drawn; the arc itself runs to the table edge
 _ARC_CACHE: dict[tuple[int, int], pygame.Surface] = {}
 
 
-def draw_front_arc(surface: pygame.Surface, cam: Camera, model: ModelState) -> None:
+def draw_front_arc(surface: pygame.Surface, cam: Camera, model: ModelState, facing: float | None = None) -> None:
     """The front arc ([DIG-4]): a target is in front when any part of its base lies ahead of the line
     through the model's centre square to its facing, so the arc is a 180° half-plane; drawn as a
-    translucent half-disc with that boundary line (the wedge is cached per size and facing)."""
+    translucent half-disc with that boundary line (the wedge is cached per size and facing). ``facing``: a
+    turn not yet answered, drawn instead of the model's own."""
+    facing = model.facing if facing is None else facing
     r = max(8, round((ARC_REACH + model.radius) * cam.scale))
     c = cam.to_px((model.x, model.y))
-    f = math.radians(model.facing)
-    key = (r, round(model.facing) % 360)
+    f = math.radians(facing)
+    key = (r, round(facing) % 360)
     layer = _ARC_CACHE.get(key)
     if layer is None:
         if len(_ARC_CACHE) > 64:
@@ -448,8 +451,8 @@ def _attack_summary(state: GameState, attack: combat.Attack, extra: list[str] | 
         notes += [f"{m.source}: +{m.value} {'die' if m.value == 1 else 'dice'} to the {role} [{m.rule}]"
                   for m in side.trait_dice]
     notes.append("assumes no Inner Reserve; Hand of Fortune where Fate allows [FATE-6]")
-    for extra in combat.extra_defence_dice(state, attack):
-        notes.append(f"{extra.source}: the defender rolls an extra die [{extra.rule}]")
+    for die in combat.extra_defence_dice(state, attack):
+        notes.append(f"{die.source}: the defender rolls an extra die [{die.rule}]")
     return OddsSummary(
         _title(attack), attack.action, p_win=odds.p_win, p_wound=1 - odds.wounds.get(0, Fraction(0)),
         p_stun=odds.p_stun, p_brutal=odds.p_brutal, p_kill=odds.p_kill, p_misfire=odds.p_misfire,
@@ -475,7 +478,7 @@ def _charge_summary(state: GameState, a: ModelState, d: ModelState, weapon: int 
                                                      f"in LOS and reachable straight within {inches:g}″)")
     copy = state.copy()
     ca, cd = copy.model(a.id), copy.model(d.id)
-    lane = movement.chosen_lane(board.battlefield(copy), a.id, d.id, inches)  # the decision's default end
+    lane = chosen_lane(board.battlefield(copy), a.id, d.id, inches)  # the decision's default end
     assert lane is not None
     movement._apply_move(copy, ca, lane.move, "charge", mods)  # the engine's own move, on the copy
     ca.facing = lane.facing
@@ -522,7 +525,7 @@ def _spell_summary(state: GameState, caster: ModelState, target: ModelState) -> 
         return _unavailable(title, "spell", f"{target.name} is not in LOS within {sorcery.RANGE:g}″ [SORC-3]")
     wp = spell_odds(state, caster, target, "stun")
     pd = spell_odds(state, caster, target, "ravage")
-    by_resist = {"WP": [], "PD": []}
+    by_resist: dict[str, list[str]] = {"WP": [], "PD": []}
     for s in sorcery.SPELLS.values():
         by_resist[s.resist].append(s.name)
     c_mods = _mods([*sorcery.casting_modifiers(state, caster, target),
@@ -566,8 +569,9 @@ def spell_reserve_lines(state: GameState, cast: dict, side: int) -> list[str]:
     caster, spell = state.model(cast["caster"]), sorcery.SPELLS[cast["spell"]]
     enhancement = cast.get("enhancement", "none")
 
-    def odds(target: ModelState, **extra: bool):
-        return spell_odds(state, caster, target, spell.id, enhancement, **extra)
+    def odds(target: ModelState, caster_inner_reserve: bool = False, target_inner_reserve: bool = False) -> SpellOdds:
+        return spell_odds(state, caster, target, spell.id, enhancement, caster_inner_reserve=caster_inner_reserve,
+                          target_inner_reserve=target_inner_reserve)
 
     def effect(o) -> str:
         wounds = f", expected wounds {float(o.expected_wounds):.2f}" if spell.wounds else ""

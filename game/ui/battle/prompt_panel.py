@@ -1,8 +1,8 @@
 """The battle's question in the side panel: the pending decision's text, its answers as buttons, the plan menu.
 
-Part of BattleScene (game/ui/scenes/battle.py), which lays out the text box and the answers' scrolling list
-and hands them here. Each answer button carries a typed command (commands.py); the panel walks the plan
-menu itself and hands every real answer to the scene.
+Part of BattleScene (game/ui/scenes/battle.py), whose PanelLayout lays out the text box and the answers'
+scrolling list and hands them here. Each answer button carries a typed command (commands.py); the panel walks
+the plan menu itself and hands every real answer to the scene.
 """
 
 from __future__ import annotations
@@ -53,8 +53,8 @@ class PromptPanel:
         # the prompt and the answers share this column: the layout's sizes are where each starts (fit)
         self.region = pygame.Rect(box.relative_rect.x, box.relative_rect.y, box.relative_rect.width,
                                   options.relative_rect.bottom - box.relative_rect.y)
-        self.gap = options.relative_rect.y - box.relative_rect.bottom
-        self.base = (box.relative_rect.height, options.relative_rect.height)
+        self.gap = round(options.relative_rect.y - box.relative_rect.bottom)  # (whole pixels: the rects are Rects)
+        self.base = (round(box.relative_rect.height), round(options.relative_rect.height))
         self.options_need = 0
         self.option_buttons, self.option_lines = [], []  # (killed with the old layout's root)
         self.decision = None
@@ -92,10 +92,9 @@ class PromptPanel:
         floor_p = min(base_prompt, 2 * self.scene.px(20) + 8)
         room = self.region.height - self.gap
         first = self.option_buttons[0][0].rect.height + 6 if self.option_buttons else 0
-        make_room = getattr(self.scene, "make_room", None)
-        if make_room is not None:  # the log below gives up room so that the question is whole and the first
-            # answer in sight (down to its three lines); the other answers keep their share and scroll
-            room += make_room(max(0, want_p + max(min(want_o, base_options), first) - room))
+        # the log below gives up room so that the question is whole and the first answer in sight (down to its
+        # three lines); the other answers keep their share and scroll
+        room += self.scene.layout.make_room(max(0, want_p + max(min(want_o, base_options), first) - room))
         # at the least the question itself (the side, the prompt and its rule) and the first answer, whole
         question = question_bottom(layout)
         if question is not None:
@@ -185,14 +184,16 @@ class PromptPanel:
         if d.kind is DecisionKind.reroll and "opposed" in d.context:
             return previews.reroll_lines(state, d.context)
         attack, cast = d.context.get("attack"), d.context.get("cast")
-        if d.kind is not DecisionKind.inner_reserve or (attack is None and cast is None):
+        if d.kind is not DecisionKind.inner_reserve:
             return []
         try:
             if cast is not None:
                 return previews.spell_reserve_lines(state, cast, d.side)
-            return previews.inner_reserve_lines(state, attack, d.side)
+            if attack is not None:
+                return previews.inner_reserve_lines(state, attack, d.side)
         except Exception:  # odds are advice: a gap in them must not stop the game
-            return []
+            pass
+        return []
 
     def _items(self, d: Decision) -> tuple[list[tuple[AnswerCommand, str, str | None]], set[AnswerCommand]]:
         """The answers to offer as (command, label, tip), and those marked: cannot succeed now, offered all
@@ -203,7 +204,7 @@ class PromptPanel:
         if d.kind is DecisionKind.plan:
             model = state.models.get(state.active_model or "")
             for item in plan_menu.menu(d, self.plan_prefix, model, state):
-                tip = "<br>".join([item.not_now] * bool(item.not_now) + [self._action_tip(k) for k in item.kinds])
+                tip = "<br>".join(([item.not_now] if item.not_now else []) + [self._action_tip(k) for k in item.kinds])
                 items.append((item.command, item.label, tip or None))
                 if item.not_now:
                     not_now.add(item.command)
@@ -289,7 +290,8 @@ class PromptPanel:
             case PlanBack():
                 self.back()
             case PlanDeclare():
-                answer = plan_menu.declared(self.scene.session.pending, self.plan_prefix)
+                pending = self.scene.session.pending
+                answer = plan_menu.declared(pending, self.plan_prefix) if pending is not None else None
                 if answer is not None:
                     self.declare(answer)
             case UseDefault():

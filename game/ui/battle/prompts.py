@@ -307,8 +307,7 @@ class AnglePrompt(Prompt):
             return
         from game.ui.battle import previews
 
-        ghost = _Facing(self.model, self.angle)
-        previews.draw_front_arc(surface, cam, ghost)
+        previews.draw_front_arc(surface, cam, self.model, self.angle)  # the arc as the answer would turn it
         c = cam.to_px((self.model.x, self.model.y))
         length = (self.model.radius + 1.5) * cam.scale
         tip = (c[0] + math.cos(math.radians(self.angle)) * length, c[1] + math.sin(math.radians(self.angle)) * length)
@@ -316,16 +315,6 @@ class AnglePrompt(Prompt):
         label = theme.font(14, bold=True).render(f"{self.angle:.0f}°", True, theme.ACCENT, (0, 0, 0))
         surface.blit(label, (tip[0] + 4, tip[1] - 8))
 
-
-class _Facing:
-    """A stand-in model turned to a new facing, for drawing its front arc before the answer."""
-
-    def __init__(self, model: Any, facing: float):
-        self._model = model
-        self.facing = facing
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._model, name)
 
 
 def prompt_for(state: GameState, decision: Decision) -> Prompt:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.battle.commands import Control, PlanBack, UseDefault
+from game.ui.battle.commands import Command, Control, PlanBack, UseDefault
 from game.ui.battle.prompts import ChoicePrompt, model_at
 from game.ui.sound import MUTE_KEY
 from game.ui.table_view import Camera
@@ -18,12 +18,13 @@ from game.ui.table_view import Camera
 if TYPE_CHECKING:
     from game.ui.scenes.battle import BattleScene
 
-KEYS = {pygame.K_RETURN: UseDefault(), pygame.K_KP_ENTER: UseDefault(), pygame.K_SPACE: UseDefault(),
-        pygame.K_BACKSPACE: PlanBack(), pygame.K_f: Control.FIT, pygame.K_r: Control.RINGS, pygame.K_l: Control.LOG,
-        pygame.K_s: Control.SKIP, pygame.K_PLUS: Control.FASTER, pygame.K_EQUALS: Control.FASTER,
-        pygame.K_KP_PLUS: Control.FASTER, pygame.K_MINUS: Control.SLOWER, pygame.K_KP_MINUS: Control.SLOWER,
-        pygame.K_ESCAPE: Control.DESELECT, MUTE_KEY: Control.MUTE}
-CTRL_KEYS = {pygame.K_s: Control.SAVE, pygame.K_z: Control.TAKE_BACK}
+KEYS: dict[int, Command] = {
+    pygame.K_RETURN: UseDefault(), pygame.K_KP_ENTER: UseDefault(), pygame.K_SPACE: UseDefault(),
+    pygame.K_BACKSPACE: PlanBack(), pygame.K_f: Control.FIT, pygame.K_r: Control.RINGS, pygame.K_l: Control.LOG,
+    pygame.K_s: Control.SKIP, pygame.K_PLUS: Control.FASTER, pygame.K_EQUALS: Control.FASTER,
+    pygame.K_KP_PLUS: Control.FASTER, pygame.K_MINUS: Control.SLOWER, pygame.K_KP_MINUS: Control.SLOWER,
+    pygame.K_ESCAPE: Control.DESELECT, MUTE_KEY: Control.MUTE}
+CTRL_KEYS: dict[int, Command] = {pygame.K_s: Control.SAVE, pygame.K_z: Control.TAKE_BACK}
 PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 
 
@@ -61,7 +62,8 @@ class TableInput:
             self.panning = None
         elif event.type == pygame.MOUSEWHEEL and self.hover_px and scene.table_rect.collidepoint(self.hover_px):
             self.zoom(1.15 ** event.y, self.hover_px)
-        elif event.type == pygame.MOUSEWHEEL and self.hover_px and scene.options_rect.collidepoint(self.hover_px):
+        elif event.type == pygame.MOUSEWHEEL and self.hover_px \
+                and scene.layout.options_rect.collidepoint(self.hover_px):
             scene.panel.scroll(-event.y * 0.15)
         elif event.type == pygame.KEYDOWN:
             self.key(event)
