@@ -51,6 +51,7 @@ class LogView(Scene):
                       "Latest", "Jump to the newest line and follow new ones")
         top = p.y + pad + self.px(44)
         rect = pygame.Rect(p.x + pad, top, p.width - 2 * pad, p.bottom - pad - top)
+
         def show_rule(rule: str) -> None:
             open_rules(self.app, rule)
 
