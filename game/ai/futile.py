@@ -158,16 +158,16 @@ class Futility:
             if o.rule == "ENC-BRK-2" and MOVES in o.lifted_by and (
                     self.edge_gap() > walked + 1e-6 or self.edge_spot(walked) is None):
                 return True  # its walks do not reach the goal edge
-        o = self.missing_target(kind)
-        if o is None:
+        missing = self.missing_target(kind)
+        if missing is None:
             return False
-        if not o.lifted_by & done:
+        if not missing.lifted_by & done:
             return True
-        if not o.contact:
+        if not missing.contact:
             return False  # a move may bring a target into range: the AI's judgement of where it walks
-        if charged and o.contact & {e.id for e in self.state.enemies_of(self.model)}:
+        if charged and missing.contact & {e.id for e in self.state.enemies_of(self.model)}:
             return False  # a charge ends in base contact with an enemy, or is skipped itself
-        return self.contact_spot(walked, o.contact) is None  # none of them within its walks
+        return self.contact_spot(walked, missing.contact) is None  # none of them within its walks
 
     def most_uses(self, kind: str) -> float:
         """readiness.most_uses, unlimited when the rules set no limit."""

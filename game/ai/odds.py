@@ -35,6 +35,7 @@ from game.core.dice import Modifier, effective_modifiers
 from game.rules import combat, conditions, fate, sorcery
 from game.rules.attack_profile import Aftermath, AttackProfile, DiceEffects, DiceRules, TraitRoll, WoundSave, effects
 from game.rules.attack_profile import wounds as deal
+from game.rules.events import EventKind
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import hooks_answering
 
@@ -161,7 +162,7 @@ class _Sketch:
         raise _Branch(Fraction(max(0, min(6, 7 - need)), 6))
         yield  # pragma: no cover
 
-    def note(self, kind: str, text: str, rule: str, **who: str) -> None:
+    def note(self, kind: EventKind, text: str, rule: str, data: dict[str, Any] | None = None, **who: str) -> None:
         pass
 
 
@@ -523,7 +524,8 @@ def _spread(wins_by: tuple[tuple[tuple[int, bool, bool], Fraction], ...], attack
     # exact sums on integer numerators: the first roll's chances over ``dp``; each victim's roll multiplies the
     # denominator by its own (a multiple of its dice's 6^2n), so victim i's chances are over dp * d_0 * ... * d_i
     dp = _common([p for _, p in wins_by])
-    holds = {}  # (victim, hand of fortune open, total) -> (beaten, spent Hand of Fortune) over the victim's own
+    # (victim, hand of fortune open, total) -> (beaten, spent Hand of Fortune) over the victim's own
+    holds: dict[tuple[int, bool, int], tuple[int, int]] = {}
     dens = [math.lcm(*(6 ** (2 * r.dice) for r in pair)) for pair in rollers]
     hit = [0] * len(victim_sides)
     hof = [0] * len(victim_sides)
@@ -542,10 +544,10 @@ def _spread(wins_by: tuple[tuple[tuple[int, bool, bool], Fraction], ...], attack
                 beaten, spends = found
                 hit[i] += q * beaten
                 hof[i] += q * spends
-                spent = tuple(False if s == side else key[s] for s in (0, 1))
+                spent = (False if side == 0 else key[0], False if side == 1 else key[1])
                 after[key] = after.get(key, 0) + q * (di - spends)
                 if spends:
-                    after[spent] = after.get(spent, 0) + q * spends  # type: ignore[index]
+                    after[spent] = after.get(spent, 0) + q * spends
             states = after
     out_hit, out_hof, d = [], [], dp
     for i, di in enumerate(dens):

@@ -52,8 +52,8 @@ class RandomLegal:
         from game.ai.futile import Futility, contact_choice
 
         if decision.kind == DecisionKind.plan:
-            futility = Futility(state, state.model(decision.context["model"]))
-            good = [k for k in keys if k == "nothing" or not futility.count(k.split(","))]
+            plan_futility = Futility(state, state.model(decision.context["model"]))
+            good = [k for k in keys if k == "nothing" or not plan_futility.count(k.split(","))]
         elif decision.kind.actions:
             actor = RandomLegal.actor(state, decision)
             futility = Futility(state, actor) if actor is not None else None

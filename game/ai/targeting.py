@@ -147,4 +147,5 @@ def facing_most(m: ModelState, foes: list[ModelState], default: float) -> float:
         return sum(((f.x - m.x) * fx + (f.y - m.y) * fy >= 0) / (1 + board.distance(m, f)) for f in near)
 
     options = [default] + [board.facing_towards(m, f.x, f.y) for f in near]
-    return round(max(options, key=covered), 3)  # the nearest enemy's way first on ties
+    best = max(options, key=covered)
+    return round(best, 3)  # the nearest enemy's way first on ties

@@ -188,7 +188,8 @@ class SetProperty(Command):
             if self.key == "kind":
                 for flag, kind in ONLY_FOR.items():
                     if self.value != kind:
-                        new = replace(new, **{flag: None})
+                        cleared: dict[str, Any] = {flag: None}
+                        new = replace(new, **cleared)
                 if self.value == "impassable" and new.blocks_los is None:
                     new = replace(new, blocks_los=True)
             return new

@@ -14,6 +14,7 @@ from game.content.maps import TABLE_SIZE, BattleMap
 from game.content.scenario_checks import piece_polygon
 from game.content.scenario_schema import ScenarioFile
 from game.content.scoring_text import entries_for, target_card
+from game.core.vec import Vec2
 from game.geometry.battlefield import BaseRecord, Battlefield, base_radius
 from game.geometry.los import line_of_sight
 from game.geometry.routes import Route, shortest_route
@@ -40,7 +41,7 @@ class SightJob:
         self.n = round(TABLE_SIZE / step)
         self.bf = _battlefield(battle_map)
         for base in ("viewer", "target"):
-            self.bf.add_base(BaseRecord(base, base[0], self.at, self.radius))
+            self.bf.add_base(BaseRecord(base, base[0], Vec2(*self.at), self.radius))
         self.cells: dict[tuple[int, int], str] = {}
         b = self.BLOCK
         coarse = [(i, j) for j in range(b // 2, self.n, b) for i in range(b // 2, self.n, b)]
@@ -124,7 +125,7 @@ def _battlefield(battle_map: BattleMap) -> Battlefield:
 def route(battle_map: BattleMap, start: tuple[float, float], end: tuple[float, float],
           base_mm: float = DEFAULT_BASE_MM) -> Route:
     """The shortest legal route for a base of that size, with its cost ([DIG-MOVE-1], [DIG-MOVE-2])."""
-    bf = Battlefield(battle_map, [BaseRecord("walker", "a", start, base_radius(base_mm))])
+    bf = Battlefield(battle_map, [BaseRecord("walker", "a", Vec2(*start), base_radius(base_mm))])
     return shortest_route(bf, "walker", end)
 
 
@@ -187,15 +188,15 @@ def encounter_shapes(scenario: ScenarioFile, battle_map: BattleMap) -> list[Shap
             label = f"{name}{extra}: {zone.depth:g}″"
             out.append(Shape("zone", label, strip, side=side,
                              tip=(label, f"Deployment zone: each model wholly within {zone.depth:g}″ of the edge")))
-    for entry in scenario.pieces:
-        poly = tuple(piece_polygon(entry))
+    for placed in scenario.pieces:
+        poly = tuple(piece_polygon(placed))
         for p in battle_map.pieces:
-            if entry.removes_overlapping and polygons_intersect(list(poly), [(v.x, v.y) for v in p.polygon]):
-                out.append(Shape("removed", f"{p.id}: removed by the {entry.id}",
+            if placed.removes_overlapping and polygons_intersect(list(poly), [(v.x, v.y) for v in p.polygon]):
+                out.append(Shape("removed", f"{p.id}: removed by the {placed.id}",
                                  tuple((v.x, v.y) for v in p.polygon)))
-        title = entry.id.replace("_", " ")
+        title = placed.id.replace("_", " ")
         out.append(Shape("piece", title, poly, tip=tuple(target_card(scenario, title,
-                                                                   entries_for(scenario, "piece", entry.id)))))
+                                                                   entries_for(scenario, "piece", placed.id)))))
     for entry in scenario.scoring:
         t = entry.targets
         if t is None:
@@ -203,13 +204,13 @@ def encounter_shapes(scenario: ScenarioFile, battle_map: BattleMap) -> list[Shap
         within = entry.count.within if entry.count and entry.count.within else None
         name = entry.name or entry.kind
         if t.piece:
-            poly = next((tuple(piece_polygon(e)) for e in scenario.pieces if e.id == t.piece), None)
-            if poly is None:
+            outline = next((tuple(piece_polygon(e)) for e in scenario.pieces if e.id == t.piece), None)
+            if outline is None:
                 found = next((p for p in battle_map.pieces if p.id == t.piece), None)
-                poly = tuple((v.x, v.y) for v in found.polygon) if found else None
-            if poly:
-                cx, cy = sum(p[0] for p in poly) / len(poly), sum(p[1] for p in poly) / len(poly)
-                reach = max(math.dist((cx, cy), p) for p in poly) + (within or 0.0)
+                outline = tuple((v.x, v.y) for v in found.polygon) if found else None
+            if outline:
+                cx, cy = sum(p[0] for p in outline) / len(outline), sum(p[1] for p in outline) / len(outline)
+                reach = max(math.dist((cx, cy), p) for p in outline) + (within or 0.0)
                 out.append(Shape("objective", f"{name}: within {within:g}″" if within else name,
                                  centre=(cx, cy), radius=reach,
                                  tip=tuple(target_card(scenario, name, entries_for(scenario, "piece", t.piece)))))
@@ -221,9 +222,11 @@ def encounter_shapes(scenario: ScenarioFile, battle_map: BattleMap) -> list[Shap
         for region in t.regions or []:
             tip = tuple(target_card(scenario, region.name, entries_for(scenario, "region", region.name)))
             if region.circle is not None:
-                out.append(Shape("objective", region.name, centre=tuple(region.circle.centre),
+                rx, ry = region.circle.centre
+                out.append(Shape("objective", region.name, centre=(rx, ry),
                                  radius=region.circle.diameter / 2, tip=tip))
             else:
+                assert region.polygon is not None  # a region has a polygon or a circle (the schema checks)
                 out.append(Shape("objective", region.name, tuple((float(x), float(y)) for x, y in region.polygon),
                                  tip=tip))
     markers = scenario.markers
@@ -235,15 +238,15 @@ def encounter_shapes(scenario: ScenarioFile, battle_map: BattleMap) -> list[Shap
                              tip=tuple(target_card(scenario, label, entries_for(scenario, "markers")))))
     elif markers is not None:
         m = markers.min_from_edges
-        t = TABLE_SIZE
+        size = TABLE_SIZE
         label = f"{markers.name}s: {markers.per_side} per side, {m:g}″ from the edges, {markers.min_apart:g}″ apart"
-        out.append(Shape("objective", label, ((m, m), (t - m, m), (t - m, t - m), (m, t - m)),
+        out.append(Shape("objective", label, ((m, m), (size - m, m), (size - m, size - m), (m, size - m)),
                          tip=tuple(target_card(scenario, f"{markers.name}s placed here",
                                                entries_for(scenario, "markers")))))
     if scenario.prisoner is not None:
         m = scenario.prisoner.min_from_edges
-        t = TABLE_SIZE
+        size = TABLE_SIZE
         label = f"the Prisoner is placed {m:g}″ or more from the edges"
-        out.append(Shape("objective", label, ((m, m), (t - m, m), (t - m, t - m), (m, t - m)),
+        out.append(Shape("objective", label, ((m, m), (size - m, m), (size - m, size - m), (m, size - m)),
                          tip=tuple(target_card(scenario, label, entries_for(scenario, "prisoner")))))
     return out

@@ -87,10 +87,10 @@ def plain(state: MapState, found: list[MapProblem], selected: frozenset[int] = f
         poly = piece.polygon if piece is not None else ()
         msg = pr.message
         if "is off the table" in msg and piece is not None and pr.corner is not None:
-            if pr.uid not in off:
-                off[pr.uid] = []
+            if piece.uid not in off:  # the piece's uid is the problem's
+                off[piece.uid] = []
                 out.append(pr)  # its place; filled in below
-            off[pr.uid].append(pr.corner)
+            off[piece.uid].append(pr.corner)
             continue
         m = _EDGES.search(msg)
         if m and poly:
@@ -134,7 +134,9 @@ def plain(state: MapState, found: list[MapProblem], selected: frozenset[int] = f
         out.append(pr)
     for k, pr in enumerate(out):  # the off-table corners of a piece: one entry, each corner ringed
         if pr.uid in off and "is off the table" in pr.message:
-            poly = state.get(pr.uid).polygon
+            owner = state.get(pr.uid)
+            assert owner is not None  # off holds only pieces found above
+            poly = owner.polygon
             corners = off.pop(pr.uid)
             n = len(corners)
             what = "a corner lies" if n == 1 else f"{n} corners lie"

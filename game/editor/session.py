@@ -134,7 +134,9 @@ class EditorSession:
         for c in kept:  # each step encoded once (a step never changes): an autosave costs its new steps only
             known = self._steps.get(id(c))
             if known is None or known[0] is not c:
-                known = (c, json.dumps({"label": str(c.label), "before": c.before.file_data()}))
+                before = c.before
+                assert before is not None  # only steps with a map before them are kept
+                known = (c, json.dumps({"label": str(c.label), "before": before.file_data()}))
             steps.append(known)
         self._steps = {id(c): known for c, known in zip(kept, steps, strict=True)}
         with contextlib.suppress(OSError):  # the map itself is safe; the history is a convenience

@@ -200,9 +200,9 @@ def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
     times: dict[str, list[float]] = {}
     for r in records:
         pair = tuple(r["ai"])
-        per_pair.setdefault(pair, Tally()).add(r)  # type: ignore[arg-type]
-        per_enc.setdefault((pair, r["scenario"]), Tally()).add(r)  # type: ignore[arg-type]
-        per_duo.setdefault((pair, " v ".join(r["parties"])), Tally()).add(r)  # type: ignore[arg-type]
+        per_pair.setdefault(pair, Tally()).add(r)
+        per_enc.setdefault((pair, r["scenario"]), Tally()).add(r)
+        per_duo.setdefault((pair, " v ".join(r["parties"])), Tally()).add(r)
         for name, ts in r["times"].items():
             times.setdefault(name, []).extend(ts)
     replayed = [r for r in records if "replay" in r]

@@ -97,7 +97,10 @@ def play(task: ai_soak.Task, upfront: bool = True) -> Tally:
         tally.choices[names[s]] += audited[s].choices
         tally.unready[names[s]] += len(audited[s].unready)
         tally.examples += [(names[s], u) for u in audited[s].unready[:3]]
-    side, took, lost, moved = None, False, [], set()
+    side: int | None = None
+    took = False
+    lost: list[str] = []
+    moved: set[str] = set()
 
     def close() -> None:
         if side is not None and took:

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Protocol
 
 from game.ai.random_legal import RandomLegal
 from game.content.maps import BattleMap
 from game.content.party_building import BuiltParty
+from game.rules.decisions import Decision
 from game.rules.engine import Game
 from game.rules.events import EventKind
 from game.rules.invariants import violations
 from game.rules.setup import new_game, simple_deployment
+from game.rules.state import GameState
 
 
 @dataclass
@@ -34,7 +37,19 @@ def play_random(parties: tuple[BuiltParty, BuiltParty], battle_map: BattleMap, s
     return SoakResult(seed, count, state.result, game.answers, state.snapshot(), [e.to_dict() for e in state.log])
 
 
-def run_checked(game: Game, label: str, check: bool = True) -> int:
+class Stepping(Protocol):
+    """A game :func:`run_checked` can play: a :class:`Game`, or a wrapper around one."""
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def state(self) -> GameState: ...
+
+    def step(self) -> Decision | None: ...
+
+
+def run_checked(game: Stepping, label: str, check: bool = True) -> int:
     """Play a game to its end, checking the invariants after every decision; returns the decisions made."""
     count = 0
     while not game.over:

@@ -123,7 +123,7 @@ def _resume(task: ai_soak.Task, setup: dict[str, Any], answers: list[Any], check
         out["result"] = f"the save did not play back: {played.divergence.describe()}"
         return out
     game = played.game
-    game.controllers = controllers
+    game.controllers = [c for c in controllers if c is not None]  # all of them: _controllers makes two AIs
     try:
         run_checked(ai_soak._Capped(game), f"resumed at decision {at}")
     except Exception as exc:  # recorded, never lost: the soak goes on

@@ -129,7 +129,7 @@ class Autopilot:
 
             for step in steps_to(d, key):
                 self._press_button(scene, step)
-            ask = self.app.top
+            ask: Any = self.app.top  # a scene of any kind: the confirm dialog has its widgets
             if getattr(ask, "name", "") == "confirm" and "yes" in ask.widgets:  # "This plan wastes AP": as chosen
                 click(self.app, ask.widgets["yes"].rect.center)
             return

@@ -33,7 +33,7 @@ _CACHE: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
 def icon(key: str, size: int, colour: tuple[int, int, int] = (255, 255, 255)) -> pygame.Surface:
     """The icon named ``key`` as a ``size``×``size`` image in ``colour`` on transparent."""
     size = max(4, size)
-    k = (key, size, tuple(colour[:3]))
+    k = (key, size, (colour[0], colour[1], colour[2]))
     image = _CACHE.get(k)
     if image is None:
         if len(_CACHE) > 1500:

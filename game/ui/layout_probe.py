@@ -174,7 +174,7 @@ def main_actions(scene) -> dict[str, object]:
     battle, the question and its first answer."""
     widgets = getattr(scene, "widgets", None) or {}
     patterns = MAIN_ACTIONS.get(type(scene).__name__, ())
-    out = {}
+    out: dict[str, object] = {}
     for key, el in widgets.items():
         if not isinstance(el, pygame_gui.core.UIElement):
             continue

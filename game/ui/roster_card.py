@@ -44,7 +44,7 @@ def render_card(r: Roster, width: int = 1240) -> pygame.Surface:
     f_body, f_small = theme.font(round(20 * s)), theme.font(round(17 * s))
     f_bold = theme.font(round(20 * s), bold=True)
     inner = width - 2 * m
-    ops: list[tuple[str, object, int, int, tuple[int, int, int], pygame.font.Font | None]] = []
+    ops: list[tuple[str, str | int | None, int, int, tuple[int, int, int], pygame.font.Font | None]] = []
     y = m
 
     def text(t: str, font: pygame.font.Font, x: int, colour=INK) -> None:
@@ -98,8 +98,8 @@ def render_card(r: Roster, width: int = 1240) -> pygame.Surface:
             for line in _wrap(rest, f_small, width_text - round(20 * s)) if rest else []:
                 ops.append(("text", theme.displayable(line), pad + round(20 * s), y, INK, f_small))
                 y += f_small.get_linesize()
-        for x in ((", ".join(names),) if len(names) > 1 else ()) + mdl.extras:
-            for line in _wrap(x, f_small, width_text):
+        for extra in ((", ".join(names),) if len(names) > 1 else ()) + mdl.extras:
+            for line in _wrap(extra, f_small, width_text):
                 ops.append(("text", theme.displayable(line), pad, y, SOFT, f_small))
                 y += f_small.get_linesize()
         y += round(10 * s)
@@ -113,11 +113,13 @@ def render_card(r: Roster, width: int = 1240) -> pygame.Surface:
     page.fill(PAPER)
     for kind, arg, x, yy, colour, font in ops:
         if kind == "band":
-            pygame.draw.rect(page, colour, (x, yy, inner, int(arg)), border_radius=round(8 * s))  # type: ignore[arg-type]
+            assert isinstance(arg, int)  # a band's height
+            pygame.draw.rect(page, colour, (x, yy, inner, arg), border_radius=round(8 * s))
         elif kind == "rule":
             pygame.draw.line(page, colour, (x, yy), (x + inner, yy), max(1, round(3 * s)))
         else:
-            page.blit(font.render(str(arg), True, colour), (x, yy))  # type: ignore[union-attr]
+            assert font is not None  # every text has its font
+            page.blit(font.render(str(arg), True, colour), (x, yy))
     return page
 
 

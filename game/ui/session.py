@@ -69,13 +69,12 @@ def _text(path: Path) -> dict[str, str]:
 
 def load_setup(setup: BattleSetup) -> Loaded:
     """Load the chosen files; a broken one raises ContentError naming file, key path and line."""
-    paths = {"parties": [resolve("parties", p) for p in setup.parties], "map": resolve("maps", setup.map),
-             "scenario": resolve("scenarios", setup.scenario)}
-    parties = tuple(load_party(p) for p in paths["parties"])
-    battle_map = load_map(paths["map"])
-    scenario = load_scenario(paths["scenario"])
-    texts = {"parties": [_text(p) for p in paths["parties"]], "map": _text(paths["map"]),
-             "scenario": _text(paths["scenario"])}
+    party_paths = [resolve("parties", p) for p in setup.parties]
+    map_path, scenario_path = resolve("maps", setup.map), resolve("scenarios", setup.scenario)
+    parties = tuple(load_party(p) for p in party_paths)
+    battle_map = load_map(map_path)
+    scenario = load_scenario(scenario_path)
+    texts = {"parties": [_text(p) for p in party_paths], "map": _text(map_path), "scenario": _text(scenario_path)}
     return Loaded((parties[0], parties[1]), battle_map, scenario, texts)
 
 
@@ -194,8 +193,10 @@ class BattleSession:
                     "(Settings can allow casual take-backs)")
         taken = self.recorder.answers[j]
         memory = self._memory.get(j)
+        block = self.setup_block
+        assert block is not None  # undo_target finds nothing without it
         played, controllers, self.resumed_from_memory = resume(
-            self.setup_block, self.recorder.answers[:j], self.recorder.checks[:j],
+            block, self.recorder.answers[:j], self.recorder.checks[:j],
             lambda: make_controllers(self.setup), json.loads(memory) if memory else None)
         assert played.divergence is None, played.divergence  # the game's own answers always play back
         self._memory = {k: v for k, v in self._memory.items() if k < j}
@@ -269,9 +270,10 @@ class BattleSession:
                             declare_plan_upfront=state.settings.declare_plan_upfront)
         session = cls(setup, state=state, autosave=autosave)
         for answer in script.raw.answers:
-            if session.game.over:
+            pending = session.game.pending
+            if pending is None:  # the game is over
                 break
-            session.game.answer(friendly(session.game.pending, answer))
+            session.game.answer(friendly(pending, answer))
         session.recorder = Recorder(state)  # the save's answers start after the script's own
         text = yaml.safe_dump(script.by_value(), sort_keys=False, allow_unicode=True, width=120)
         session.setup_block = {"seed": setup.seed, "mode": mode, "ai_level": ai_level, "human_side": setup.human_side,

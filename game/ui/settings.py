@@ -144,9 +144,9 @@ def _choices_ok(value: object) -> bool:
             continue
         if not isinstance(v, kind) or isinstance(v, bool):
             return False
-        if kind is list and (len(v) != 2 or not all(isinstance(p, str) for p in v)):
+        if isinstance(v, list) and (len(v) != 2 or not all(isinstance(p, str) for p in v)):
             return False
-        if kind is str and len(v) > 200:
+        if isinstance(v, str) and len(v) > 200:
             return False
     return set(value) <= set(NEW_BATTLE_KEYS)
 

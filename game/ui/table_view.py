@@ -209,7 +209,7 @@ def draw_labels(surf: pygame.Surface, models: Sequence[ModelState], labels: dict
     sizes = {mid: im.get_size() for mid, im in images.items()}
     key = (tuple(bases), tuple(sorted(sizes.items())), tuple(table), tuple(avoid))
     if _PLACED[0] != key:  # placing is the costly part; bases seldom move between frames
-        _PLACED[:] = [key, place_labels(bases, sizes, bounds=tuple(table), avoid=avoid)]
+        _PLACED[:] = [key, place_labels(bases, sizes, bounds=(table.x, table.y, table.w, table.h), avoid=avoid)]
     boxes = _PLACED[1]
     home = {mid: (bx, by) for mid, bx, by, _ in bases}
     reach = {mid: r for mid, _, _, r in bases}

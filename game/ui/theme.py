@@ -84,14 +84,14 @@ class SafeFont(pygame.font.Font):
     """A font whose ``render`` and ``size`` take any string (through ``drawable``): a NUL, a lone surrogate
     or a text that draws nothing (zero-width characters only) never raises."""
 
-    def render(self, text, antialias, color, bg=None, wraplength=0):  # type: ignore[override]
+    def render(self, text, antialias, color, bg=None, wraplength=0):
         s = drawable(text if text is not None else "", RENDER_CAP, lines=bool(wraplength))
         try:
             return super().render(s, antialias, color, bg, wraplength)
         except pygame.error:  # a text of zero width
             return super().render("", antialias, color, bg, wraplength)
 
-    def size(self, text):  # type: ignore[override]
+    def size(self, text):
         return super().size(drawable(text if text is not None else "", RENDER_CAP, lines=False))
 
 
@@ -170,9 +170,9 @@ def gui_theme(scale: float) -> dict:
 def preload_fonts(manager: pygame_gui.UIManager, scale: float) -> None:
     """Load the bold and italic faces the text boxes use up front (pygame_gui warns and stalls otherwise)."""
     fonts = manager.get_theme().get_font_dictionary()
-    wanted = []
+    wanted: list[dict[str, str | int | float]] = []
     for size in sorted({round(px * scale) for px in (12, 13, 14, 15, 18)}):
         for style, bold, italic in (("bold", True, False), ("italic", False, True), ("bold_italic", True, True)):
-            if fonts.create_font_id(size, "noto_sans", bold, italic, True) not in fonts.loaded_fonts:
+            if not fonts.check_font_preloaded(fonts.create_font_id(size, "noto_sans", bold, italic, True)):
                 wanted.append({"name": "noto_sans", "point_size": size, "style": style, "antialiased": "1"})
     manager.preload_fonts(wanted)

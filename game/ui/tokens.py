@@ -163,8 +163,8 @@ def body_image(look: TokenLook, colour: Sequence[int], side: int, r: int) -> pyg
     image = pygame.Surface((2 * (r + pad), 2 * (r + pad)), pygame.SRCALPHA)
     cx = cy = r + pad
     off = max(1, round(r * 0.14))
-    for k, a in ((2, 25), (1, 40), (0, 60)):  # a soft shadow down-right: the light is top left
-        pygame.draw.circle(image, (0, 0, 0, a), (cx + off, cy + off), r + k)
+    for k, alpha in ((2, 25), (1, 40), (0, 60)):  # a soft shadow down-right: the light is top left
+        pygame.draw.circle(image, (0, 0, 0, alpha), (cx + off, cy + off), r + k)
     rim = style.RIMS[look.rim]
     if look.big:  # a Large or Gargantuan creature: a toothed ring round a heavier base
         teeth = 16

@@ -10,7 +10,7 @@ import html
 import threading
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -21,6 +21,9 @@ from game.content.catalog import catalog
 from game.core.errors import ContentError
 from game.core.names import MAX_NAME, PLACEHOLDER
 from game.ui import theme
+
+if TYPE_CHECKING:
+    from game.ui.app import Scene
 
 TEXT_CAP = 400  # characters of a label or button: more never fits
 TIP_CAP = 600  # characters of a tooltip
@@ -306,6 +309,7 @@ def open_battle(app: Any, session: Any, how: str = "push") -> None:
 
 def _open_battle(app: Any, session: Any, how: str) -> None:
     """The battle scene; for a finished battle (a replay), its results."""
+    scene: Scene
     if session.over:
         from game.ui.scenes.results import ResultsScene
 

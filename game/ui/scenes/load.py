@@ -158,7 +158,7 @@ class LoadScene(Scene):
                 continue
             verify(item)
             button = self.widgets.get(f"saves:{item.path}")
-            if button is None:
+            if not isinstance(button, pygame_gui.elements.UIButton):  # (a list's lines are buttons)
                 continue
             if item.record is None and item.path == self.chosen:
                 self.rebuild()  # the details say it is broken now

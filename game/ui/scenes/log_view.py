@@ -6,6 +6,8 @@ reads); Esc, L or Close returns to it unchanged. Rule IDs open the rules referen
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame_gui
 
@@ -13,6 +15,9 @@ from game.rules.state import GameState
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes import common
+
+if TYPE_CHECKING:
+    from game.ui.battle.log_panel import LogPanel
 
 CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_l)
 
@@ -26,7 +31,7 @@ class LogView(Scene):
         self.state = state
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
-        self.log_panel = None
+        self.log_panel: LogPanel | None = None
 
     def build(self) -> None:
         from game.ui.battle.log_panel import LogPanel
@@ -46,8 +51,11 @@ class LogView(Scene):
                       "Latest", "Jump to the newest line and follow new ones")
         top = p.y + pad + self.px(44)
         rect = pygame.Rect(p.x + pad, top, p.width - 2 * pad, p.bottom - pad - top)
-        self.log_panel = LogPanel(self.manager, rect, self.root, font_size=self.px(15),
-                                  on_rule=lambda rule: open_rules(self.app, rule))
+
+        def show_rule(rule: str) -> None:
+            open_rules(self.app, rule)
+
+        self.log_panel = LogPanel(self.manager, rect, self.root, font_size=self.px(15), on_rule=show_rule)
         self.log_panel.refresh(self.state)
 
     def handle(self, event: pygame.event.Event) -> None:

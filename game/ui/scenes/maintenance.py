@@ -42,7 +42,8 @@ def maintenance_events(session: BattleSession, turn: int) -> list[Event]:
 
 def summary_html(session: BattleSession, turn: int, colour_blind: bool) -> str:
     state = session.state
-    lines, resets = [], []
+    lines: list[str] = []
+    resets: list[str] = []
     for e in maintenance_events(session, turn):
         rule = e.data.get("rule")
         tag = common.colour_span(f"[{rule}] ", theme.MUTED) if rule else ""

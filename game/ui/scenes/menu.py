@@ -17,6 +17,7 @@ from game.ui.app import App, Scene
 from game.ui.scenes import common
 
 if TYPE_CHECKING:
+    from game.saves.store import Listed
     from game.ui.session import BattleSetup
 
 CONTINUE = ("continue", "Continue", None)  # shown when the autosave holds an unfinished battle
@@ -53,7 +54,7 @@ class MainMenu(Scene):
         self.error: str | None = None  # why the last battle could not start
         self.mod_lines: list[str] | None = None  # skipped mod files, once the background scan is done
         self.frames = 0
-        self.resume = None  # the autosave's listing when it holds an unfinished battle
+        self.resume: Listed | None = None  # the autosave's listing when it holds an unfinished battle
 
     def enter(self) -> None:
         self._look_for_autosave()

@@ -103,7 +103,7 @@ class PartiesScene(Scene):
         self.widgets["rename_text"] = e
         b = common.button(self, "rename", pygame.Rect(w - m - px(130), rename_y, px(130), row), "Rename",
                           "Give your party a new name (its file is renamed to match)")
-        if not user or entry.verdict is None:
+        if entry is None or not user or entry.verdict is None:
             b.disable()
             e.disable()
         bw = (w - 2 * m - (per - 1) * gap) // per

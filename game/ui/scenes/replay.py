@@ -8,6 +8,9 @@ view is the one view.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
 import pygame
 import pygame_gui
 
@@ -97,9 +100,9 @@ class ReplayScene(Scene):
         wide = all(font.size(f"Turn {t}")[0] + _EDGE <= (inner - (len(turns) - 1) * pad // 2) // max(1, len(turns))
                    for t in turns)
         names = [f"Turn {t}" if wide else str(t) for t in turns]
-        for part in _rows(list(zip(turns, names, strict=True)), names, inner, pad // 2, font):
-            bw = (inner - (len(part) - 1) * pad // 2) // len(part)
-            for i, (t, name) in enumerate(part):
+        for turn_part in _rows(list(zip(turns, names, strict=True)), names, inner, pad // 2, font):
+            bw = (inner - (len(turn_part) - 1) * pad // 2) // len(turn_part)
+            for i, (t, name) in enumerate(turn_part):
                 self.widgets[f"turn:{t}"] = pygame_gui.elements.UIButton(
                     pygame.Rect(x0 + i * (bw + pad // 2), y, bw, bh), name, self.manager,
                     container=self.root, tool_tip_text=f"Jump to the start of turn {t}")
@@ -122,10 +125,10 @@ class ReplayScene(Scene):
         for e in state.log[-12:]:  # the tray as it was: the latest roll and its outcome
             self.tray.show(e, state)
         caption = self.widgets.get("caption")
-        if caption is not None:
+        if isinstance(caption, pygame_gui.elements.UITextBox):
             caption.set_text(theme.displayable(self._caption()))
         play = self.widgets.get("play")
-        if play is not None:
+        if isinstance(play, pygame_gui.elements.UIButton):
             play.set_text("Pause" if self.playing else "Play")
 
     def _caption(self) -> str:
@@ -246,6 +249,7 @@ class ReplayScene(Scene):
         surface.fill(theme.BG)
         state = self.timeline.state_at(self.index)
         surface.set_clip(self.table_rect)
+        assert self.cam is not None  # set when the scene is built
         draw_state(surface, state, self.cam, colour_blind=self.app.settings.colour_blind)
         surface.set_clip(None)
         self.tray.scale = self.app.settings.ui_scale  # (its text follows the setting)
@@ -257,7 +261,10 @@ class ReplayScene(Scene):
 _EDGE = 10  # a button's border and shadow either side of its text
 
 
-def _rows(items: list, texts: list[str], width: int, gap: int, font) -> list[list]:
+T = TypeVar("T")
+
+
+def _rows(items: Sequence[T], texts: list[str], width: int, gap: int, font) -> list[Sequence[T]]:
     """``items`` split into as few rows as let every button (of ``width`` shared evenly) hold its text."""
     per = len(items)
     while per > 1:

@@ -160,9 +160,9 @@ class ResultsScene(Scene):
                 ("rematch_new", "Rematch, new seed", "The same parties, map and encounter with a new seed"),
                 ("save", "Save replay", "Save the setup, the seed and every answer: the whole game"))):
             x, by = m + (k % per_row) * (bw + gap), y + (k // per_row) * (bh + gap)
-            b = common.button(self, key, pygame.Rect(x, by, bw, bh), text, tip, "@big_button" if big else None)
+            button = common.button(self, key, pygame.Rect(x, by, bw, bh), text, tip, "@big_button" if big else None)
             if key == "save" and self.session.record() is None:
-                b.disable()  # a position opened from a script has no setup to keep
+                button.disable()  # a position opened from a script has no setup to keep
         y += (rows - 1) * (bh + gap)
         note = ""
         if self.saved is not None:

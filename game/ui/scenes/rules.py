@@ -104,7 +104,7 @@ class RulesScene(Scene):
     def _build_toc(self) -> None:
         assert self.layout is not None
         self.toc = []
-        self.toc_lines: dict[str, list[str]] = {}
+        self.toc_lines = {}
         y = self.toc_rect.y + self.px(6)
         for chapter in self.ref.chapters:
             items = [(chapter.id, chapter.title, True)] + [(s.key, s.title, False) for s in chapter.sections]
@@ -135,8 +135,9 @@ class RulesScene(Scene):
         assert self.layout is not None
         if e.key not in self.layout.first_row:
             self.query = ""
-            if "search" in self.widgets:
-                self.widgets["search"].set_text("")
+            search = self.widgets.get("search")
+            if isinstance(search, pygame_gui.elements.UITextEntryLine):
+                search.set_text("")
             self._relayout()
         self.focus = e.key
         self._toc_show(f"{e.chapter}/{e.section}")
@@ -341,9 +342,9 @@ class RulesScene(Scene):
         surface.set_clip(None)
         if self.matches is not None:  # under the contents, which a search shortens
             note = theme.font(self.px(13)).render(f"{self.matches} rule(s) match", True, theme.ACCENT)
-            at = note.get_rect(bottomleft=(self.toc_rect.x + self.px(6), self.toc_rect.bottom - self.px(6)))
-            pygame.draw.rect(surface, theme.PANEL, at.inflate(self.px(8), self.px(4)))
-            surface.blit(note, at)
+            box = note.get_rect(bottomleft=(self.toc_rect.x + self.px(6), self.toc_rect.bottom - self.px(6)))
+            pygame.draw.rect(surface, theme.PANEL, box.inflate(self.px(8), self.px(4)))
+            surface.blit(note, box)
 
     def _toc_lines(self, title: str, is_chapter: bool, width: int) -> list[str]:
         """A contents entry's title in lines of the column's width: wrapped, never cut."""

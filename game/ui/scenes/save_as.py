@@ -7,6 +7,8 @@ player says so.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pygame_gui
 
@@ -30,7 +32,7 @@ class SaveAsScene(Dialog):
         self.text = default_name
         self.message: str | None = None
         self.confirm_replace = False
-        self.saved_to = None
+        self.saved_to: Path | None = None
 
     def build(self) -> None:
         self.widgets = {}
@@ -43,7 +45,8 @@ class SaveAsScene(Dialog):
             container=self.root,
             initial_text=theme.drawable(self.text, MAX_NAME, lines=False))
         entry.set_text_length_limit(min(60, MAX_NAME))
-        entry.forbidden_characters = unseen_characters()  # typed invisible characters draw nothing: refused
+        # typed invisible characters draw nothing: refused (pygame_gui declares a list but only tests membership)
+        entry.forbidden_characters = unseen_characters()  # type: ignore[assignment]
         entry.focus()
         self.widgets["name"] = entry
         note = self.message or f"The save will go in {slot_path(self.text or 'save').parent}"

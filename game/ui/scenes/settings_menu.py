@@ -56,7 +56,7 @@ class SettingsScene(Scene):
                 el.kill()
             w, h = common.page(self, w, self._lay_out(w, 10 ** 6, squeeze=False, measure=True), self._footer())
             self._lay_out(w, h, squeeze=False)
-            self._preview_y = None  # (drawn on the window, it would not scroll with the page)
+            self._preview_y: int | None = None  # (drawn on the window, it would not scroll with the page)
 
     def _footer(self) -> int:
         """The strip below a scrolling page that keeps Back in sight."""
