@@ -36,6 +36,7 @@ from game.rules import combat, conditions, fate, sorcery
 from game.rules.attack_profile import Aftermath, AttackProfile, DiceEffects, DiceRules, TraitRoll, WoundSave, effects
 from game.rules.attack_profile import wounds as deal
 from game.rules.events import EventKind
+from game.rules.payloads import DecisionContext
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import hooks_answering
 
@@ -616,7 +617,7 @@ def area_spell_odds(state: GameState, caster: ModelState, first: ModelState, spe
             for i, v in enumerate(victims)]
 
 
-def victim_beaten(state: GameState, context: dict, inner_reserve: bool = False) -> Fraction:
+def victim_beaten(state: GameState, context: DecisionContext, inner_reserve: bool = False) -> Fraction:
     """P(an area of effect's victim is beaten), read from its Fate decision's context (Blast or More than One):
     with or without Inner Reserve, Hand of Fortune kept for after the roll when [FATE-7] allows it."""
     victim, total = state.model(context["model"]), context["against"]

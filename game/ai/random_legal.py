@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from game.rules.decision_kinds import DecisionKind
@@ -74,7 +75,7 @@ class RandomLegal:
         return state.model(state.active_model) if state.active_model is not None else None
 
     @staticmethod
-    def fitting(state: Any, decision: Decision, candidates: list[dict[str, float]]) -> list[dict[str, float]]:
+    def fitting(state: Any, decision: Decision, candidates: Sequence[dict[str, float]]) -> list[dict[str, float]]:
         """The end points from which the rest of the declared plan can still resolve (all, if none can)."""
         from game.ai.futile import rest_spots, spoils_from
 
@@ -83,7 +84,7 @@ class RandomLegal:
         if not good and candidates:  # sampled points seldom touch the friend or foe the plan needs
             good = [p for p in rest_spots(state, me, decision.context.get("allowance", 6.0))
                     if not spoils_from(state, me, p)]
-        return good or candidates
+        return good or list(candidates)
 
     def _fighting_plan(self, state: Any, decision: Decision, keys: list[str]) -> Answer:
         """Fight when engaged; otherwise charge, cast, shoot, or close in."""
@@ -114,7 +115,7 @@ class RandomLegal:
 
         return max(keys, key=score)
 
-    def _closest(self, state: Any, decision: Decision, candidates: list[dict[str, float]]) -> Answer:
+    def _closest(self, state: Any, decision: Decision, candidates: Sequence[dict[str, float]]) -> Answer:
         me = state.model(decision.context["model"])
         foes = [m for m in state.on_table() if m.side != me.side]
         if not foes:

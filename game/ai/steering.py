@@ -71,7 +71,7 @@ class Steering:
         return point
 
     def move_point(self, state: GameState, m: ModelState, goal: tuple[float, float], inches: float, d: Decision,
-                   candidates: list[dict[str, float]]) -> Answer:
+                   candidates: Sequence[dict[str, float]]) -> Answer:
         intent, level = self.ai.intent, self.ai.difficulty
         direct, reaches = direct_step(state, m, goal, inches, d)
         if intent.kind == "escape" and reaches and direct is not None:
@@ -95,7 +95,7 @@ class Steering:
         return nearest(candidates, goal)
 
     def safe_step(self, state: GameState, m: ModelState, goal: tuple[float, float],
-                  candidates: list[dict[str, float]], d: Decision, direct: dict[str, float] | None = None,
+                  candidates: Sequence[dict[str, float]], d: Decision, direct: dict[str, float] | None = None,
                   reaches: bool = False) -> Answer:
         """Hard: the end point that best trades ground gained toward the goal against the enemy's reply there.
         Reaching an objective it must stand on (a marker, the Prisoner's base) is taken whatever the reply."""

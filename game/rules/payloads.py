@@ -72,6 +72,7 @@ class EventData(TypedDict, total=False):
     higher: int | None  # the set-up roll's winner
     dice: list[int]
     before: list[int]
+    trait_dice: list[dict[str, Any]]  # dice a trait added, each {value, rule, source}
     total: int
     totals: list[int]
     modifiers: list[dict[str, Any]]  # each {value, rule, source}

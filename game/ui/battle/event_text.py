@@ -8,6 +8,8 @@ choose the table edge is told why the other side chose it.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from game.rules.decision_kinds import DecisionKind
 from game.rules.deployment import edge_rule
 from game.rules.events import Event, EventKind
@@ -100,7 +102,8 @@ def floating_result(event: Event) -> tuple[str, str, str] | None:
     data, kind = event.data, event.kind
     if kind in _FLOATS:
         key, words, tone = _FLOATS[kind]
-        return (data[key], words, tone) if isinstance(data.get(key), str) else None
+        found = cast("dict[str, Any]", data).get(key)  # (the key the kind names: a variable)
+        return (found, words, tone) if isinstance(found, str) else None
     model = data.get("model")
     if kind in _CONDITION_EVENTS and isinstance(model, str):
         from game.ui.battle.tooltips import CONDITION_TEXT

@@ -65,7 +65,8 @@ class LogFeed:
         """Each base moved slides along the route it took."""
         for e in moves:
             if e.kind == EventKind.ModelMoved and e.data.get("waypoints"):
-                path = [tuple(e.data.get("start") or e.data["waypoints"][0])] + [tuple(p) for p in e.data["waypoints"]]
+                first = e.data.get("start") or e.data["waypoints"][0]
+                path = [(first[0], first[1])] + [(p[0], p[1]) for p in e.data["waypoints"]]
                 self.moving[e.data["model"]] = (path, 0.0)
 
     def _edge_news(self, moves: list[Event]) -> None:

@@ -24,6 +24,7 @@ from game.geometry.charges import chosen_lane
 from game.geometry.los import BLOCKED, CLEAR, LosResult
 from game.rules import board, combat, movement, sorcery
 from game.rules.decision_kinds import DecisionKind
+from game.rules.payloads import DecisionContext
 from game.rules.state import GameState, ModelState
 from game.rules.traits.base import TraitRule, hooks_of
 from game.ui import layout_probe, table_view, theme
@@ -593,7 +594,7 @@ def spell_reserve_lines(state: GameState, cast: dict, side: int) -> list[str]:
         + ([f"… and {more_targets} more in reach"] if more_targets > 0 else [])
 
 
-def reroll_lines(state: GameState, context: dict) -> list[str]:
+def reroll_lines(state: GameState, context: DecisionContext) -> list[str]:
     """For a re-roll choice on an opposed roll ([SEQ-1]): where the roll stands, and its chance of winning once
     all its dice are rolled again ([FATE-6]; a tie goes to the reactive roll, [DICE-2])."""
     from game.ai.odds import rerolled_beaten
@@ -619,7 +620,7 @@ def _mod_rows(mods: list[dict]) -> list[Row]:
     return rows
 
 
-def victim_fate_lines(state: GameState, context: dict, kind: str) -> list[str]:
+def victim_fate_lines(state: GameState, context: DecisionContext, kind: str) -> list[str]:
     """For an area of effect victim's Fate decision ([AOE-1], [SEQ-8]): its chance of being beaten by the total
     already made, with and without what is on offer, from game.ai.odds."""
     from game.ai.odds import rerolled_beaten, victim_beaten
