@@ -27,6 +27,8 @@ class Scene:
     def __init__(self, app: App):
         self.app = app
         self.root: pygame_gui.core.UIContainer | None = None
+        self.widgets: dict[str, pygame_gui.core.UIElement] = {}  # the page's named widgets (``build`` fills it)
+        self._replaced: dict[pygame_gui.core.UIElement, str] = {}  # the last page's, by widget
 
     @property
     def manager(self) -> pygame_gui.UIManager:
@@ -41,11 +43,20 @@ class Scene:
         """Create the widgets; called on entering and after every resize or UI scale change."""
 
     def rebuild(self) -> None:
+        self._replaced = {el: key for key, el in self.widgets.items()}
         if self.root is not None:
             self.root.kill()
         w, h = self.app.size
         self.root = pygame_gui.core.UIContainer(pygame.Rect(0, 0, w, h), self.manager, starting_height=1)
         self.build()
+
+    def key_of(self, el: object) -> str | None:
+        """The name of a widget of this page or of the page the last rebuild replaced: a click queued just
+        before a page rebuilt itself (a scan finishing, a resize) still means the button the player saw."""
+        for key, mine in self.widgets.items():
+            if mine is el:
+                return key
+        return self._replaced.get(el) if isinstance(el, pygame_gui.core.UIElement) else None
 
     def enter(self) -> None:
         self.rebuild()

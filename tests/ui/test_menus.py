@@ -105,6 +105,28 @@ def test_main_menu_buttons_open_their_scenes_and_quick_battle_starts_the_default
     assert not app.running
 
 
+def test_back_clicked_as_the_scan_finishes_still_goes_back(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page rebuilds itself when the content scan ends; a click on the waiting page's Back that lands in
+    the same frame still means Back (CI once lost it to that race)."""
+    app = main.start([])
+    frames(app, 2)
+    menu = app.top
+    libs = common.content()
+    done: list[dict] = []
+    monkeypatch.setattr(common, "scanned", lambda: done[0] if done else None)
+    monkeypatch.setattr(common, "warm_up", lambda: None)
+    click(app, menu.widgets["new"])
+    setup = app.top
+    assert isinstance(setup, SetupScene) and not setup.ready
+    back = setup.widgets["back"].rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=back, button=1))
+    frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=back, button=1))
+    done.append(libs)  # the scan ends in the frame that takes the click
+    frames(app, 3)
+    assert app.top is menu
+
+
 def test_quick_flag_starts_the_battle_with_the_seed(env: Path) -> None:
     app = main.start(["--quick", "--seed", "42"])
     assert isinstance(app.top, FakeBattle) and app.top.session.setup.seed == 42

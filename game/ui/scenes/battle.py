@@ -50,7 +50,6 @@ class BattleScene(Scene):
         self._fit = 1.0  # the panel's squeeze (pp)
         self.table_rect = pygame.Rect(0, 0, 100, 100)
         self.panel_rect = pygame.Rect(0, 0, 100, 100)
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}  # the prompt, the answers' list, the controls
         self.show_rings = True
         self.show_log = True
         self.log_panel: LogPanel | None = None  # made by the layout

@@ -24,7 +24,6 @@ class Dialog(Scene):
 
     def __init__(self, app: App):
         super().__init__(app)
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.box = pygame.Rect(0, 0, 0, 0)
 
     def place_box(self) -> pygame.Rect:

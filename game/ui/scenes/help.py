@@ -87,7 +87,6 @@ class HelpOverlay(Scene):
 
     def __init__(self, app: App):
         super().__init__(app)
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.panel = pygame.Rect(0, 0, 10, 10)
         self._pressed_here = False
         self._fitted: dict[tuple[int, int, int], int] = {}  # (page, panel size) -> the text size that fits it

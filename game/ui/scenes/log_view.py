@@ -29,7 +29,6 @@ class LogView(Scene):
     def __init__(self, app: App, state: GameState):
         super().__init__(app)
         self.state = state
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
         self.log_panel: LogPanel | None = None
 

@@ -81,7 +81,6 @@ class MaintenanceSummary(Scene):
         super().__init__(app)
         self.session = session
         self.turn = turn
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.panel = pygame.Rect(0, 0, 10, 10)
         self._seen = -1
         self.aside = False  # set aside: the table is in view, with a button to bring the summary back

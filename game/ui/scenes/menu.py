@@ -50,7 +50,6 @@ class MainMenu(Scene):
 
     def __init__(self, app: App):
         super().__init__(app)
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.error: str | None = None  # why the last battle could not start
         self.mod_lines: list[str] | None = None  # skipped mod files, once the background scan is done
         self.frames = 0

@@ -27,7 +27,6 @@ class PartiesScene(Scene):
 
     def __init__(self, app: App):
         super().__init__(app)
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.entries: list[files.Listed] = []
         self.chosen: str | None = None
         self.rename_text = ""

@@ -55,7 +55,6 @@ class ReplayScene(Scene):
         self.playing = False
         self.speed = 2
         self.clock = 0.0
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.cam: Camera | None = None
         self.log_panel: LogPanel | None = None
         self.tray = DiceTray(speed="instant", colour_blind=self.app.settings.colour_blind)

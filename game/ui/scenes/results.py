@@ -77,7 +77,6 @@ class ResultsScene(Scene):
     def __init__(self, app: App, session: BattleSession):
         super().__init__(app)
         self.session = session
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.saved: Path | None = None
         self.error: str | None = None
         self.chart_rect = pygame.Rect(0, 0, 10, 10)

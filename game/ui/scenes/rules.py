@@ -34,7 +34,6 @@ class RulesScene(Scene):
     def __init__(self, app: App, rule: str | None = None):
         super().__init__(app)
         self.ref = reference_with_mods()  # the mod folder's traits as a last chapter
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.query = ""
         self.focus: str | None = None  # the highlighted entry
         self.history: list[str] = []

@@ -35,7 +35,6 @@ class SetupScene(Scene):
 
     def __init__(self, app: App):
         super().__init__(app)
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.page: pygame_gui.elements.UIScrollingContainer | None = None  # the page when it scrolls
         self.setup = BattleSetup(declare_plan_upfront=app.settings.declare_plan_upfront)
         last = app.settings.new_battle  # checked when read (settings._choices_ok); what is gone falls back below
@@ -271,9 +270,10 @@ class SetupScene(Scene):
             self.app.pop()
 
     def _pressed(self, el: pygame_gui.core.UIElement) -> None:
-        if el is self.widgets.get("back"):
+        key = self.key_of(el)
+        if key == "back":
             self.app.pop()
-        elif el is self.widgets.get("start"):
+        elif key == "start":
             self.start()
         elif el in self.choices:
             self._choose(*self.choices[el])
