@@ -18,6 +18,7 @@ from game.content.scenario_schema import (
     PieceEntry,
     RollTable,
     ScenarioFile,
+    ScoringEntry,
     Zone,
 )
 from game.content.yaml_loader import Document, KeyPath
@@ -294,54 +295,65 @@ def _marker_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
 
 def _scoring_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
     out: list[Problem] = []
-    piece_ids = {p.id for p in data.pieces}
     for i, entry in enumerate(data.scoring):
-        path: KeyPath = ("scoring", i)
-        uses_targets = entry.kind in ("control", "secure")
-        if uses_targets and entry.targets is None:
-            out.append(doc.problem(path, f"a '{entry.kind}' entry needs 'targets'"))
-        if not uses_targets:
-            for key in ("targets", "count", "no_enemy_within"):
-                if getattr(entry, key) is not None:
-                    out.append(doc.problem(path + (key,), f"'{key}' does not apply to '{entry.kind}' scoring"))
-        if entry.kind == "control" and entry.count is None:
-            out.append(doc.problem(path, "a 'control' entry needs 'count' (within: N, or inside: true)"))
-        if entry.kind != "control" and entry.count is not None:
-            out.append(doc.problem(path + ("count",), f"'count' does not apply to '{entry.kind}' scoring"))
-        if entry.values is not None and entry.kind not in ("kills", "escapes"):
-            out.append(doc.problem(path + ("values",), "'values' applies to kills and escapes only"))
-        if entry.count is not None and (entry.count.within is None) == (not entry.count.inside):
-            out.append(doc.problem(path + ("count",), "a count needs exactly one of 'within: N' or 'inside: true'"))
-        if isinstance(entry.points, RollTable) and set(entry.points.table) != {1, 2, 3, 4, 5, 6}:
-            out.append(doc.problem(path + ("points", "table"), "a d6 table needs exactly the faces 1, 2, 3, 4, 5, 6"))
-        if entry.kind == "escapes" and data.escape is None:
-            out.append(doc.problem(path, "'escapes' scoring needs an 'escape' block"))
-        t = entry.targets
-        if t is None:
-            continue
-        given = [k for k in ("piece", "markers", "quarters", "regions", "prisoner")
-                 if getattr(t, k) not in (None, False)]
-        if len(given) != 1:
-            out.append(doc.problem(path + ("targets",), "targets need exactly one of piece, markers, quarters, "
-                                                        f"regions, prisoner (found {', '.join(given) or 'none'})"))
-            continue
-        if t.piece is not None and t.piece not in piece_ids and data.map is None:
-            out.append(doc.problem(path + ("targets", "piece"), f"no piece '{t.piece}' in this scenario's pieces "
-                                                                "(name its 'map' to target one of the map's)"))
-        if t.markers and data.markers is None:
-            out.append(doc.problem(path + ("targets", "markers"), "this scenario has no 'markers' block"))
-        if t.prisoner and data.prisoner is None:
-            out.append(doc.problem(path + ("targets", "prisoner"), "this scenario has no 'prisoner' block"))
-        for k, region in enumerate(t.regions or []):
-            if (region.polygon is None) == (region.circle is None):
-                out.append(doc.problem(path + ("targets", "regions", k), "a region needs exactly one of 'polygon' "
-                                                                         "or 'circle'"))
-            elif region.polygon is not None:
-                out += _polygon_problems(doc, path + ("targets", "regions", k, "polygon"), region.polygon)
-        if entry.count is not None and entry.count.inside and not (t.quarters or t.regions):
-            out.append(doc.problem(path + ("count", "inside"), "'inside' needs quarters or regions as targets"))
+        out += _entry_problems(doc, data, ("scoring", i), entry)
+        if entry.targets is not None:
+            out += _target_problems(doc, data, ("scoring", i), entry)
     if data.victory.by == "prisoner" and data.prisoner is None:
         out.append(doc.problem(("victory", "by"), "victory by prisoner needs a 'prisoner' block"))
+    return out
+
+
+def _entry_problems(doc: Document, data: ScenarioFile, path: KeyPath, entry: ScoringEntry) -> list[Problem]:
+    """The keys one scoring entry of its kind needs, and the keys it does not take."""
+    out: list[Problem] = []
+    uses_targets = entry.kind in ("control", "secure")
+    if uses_targets and entry.targets is None:
+        out.append(doc.problem(path, f"a '{entry.kind}' entry needs 'targets'"))
+    if not uses_targets:
+        for key in ("targets", "count", "no_enemy_within"):
+            if getattr(entry, key) is not None:
+                out.append(doc.problem(path + (key,), f"'{key}' does not apply to '{entry.kind}' scoring"))
+    if entry.kind == "control" and entry.count is None:
+        out.append(doc.problem(path, "a 'control' entry needs 'count' (within: N, or inside: true)"))
+    if entry.kind != "control" and entry.count is not None:
+        out.append(doc.problem(path + ("count",), f"'count' does not apply to '{entry.kind}' scoring"))
+    if entry.values is not None and entry.kind not in ("kills", "escapes"):
+        out.append(doc.problem(path + ("values",), "'values' applies to kills and escapes only"))
+    if entry.count is not None and (entry.count.within is None) == (not entry.count.inside):
+        out.append(doc.problem(path + ("count",), "a count needs exactly one of 'within: N' or 'inside: true'"))
+    if isinstance(entry.points, RollTable) and set(entry.points.table) != {1, 2, 3, 4, 5, 6}:
+        out.append(doc.problem(path + ("points", "table"), "a d6 table needs exactly the faces 1, 2, 3, 4, 5, 6"))
+    if entry.kind == "escapes" and data.escape is None:
+        out.append(doc.problem(path, "'escapes' scoring needs an 'escape' block"))
+    return out
+
+
+def _target_problems(doc: Document, data: ScenarioFile, path: KeyPath, entry: ScoringEntry) -> list[Problem]:
+    """One kind of target, and what it names exists in this scenario."""
+    t = entry.targets
+    if t is None:
+        return []
+    given = [k for k in ("piece", "markers", "quarters", "regions", "prisoner") if getattr(t, k) not in (None, False)]
+    if len(given) != 1:
+        return [doc.problem(path + ("targets",), "targets need exactly one of piece, markers, quarters, "
+                                                 f"regions, prisoner (found {', '.join(given) or 'none'})")]
+    out: list[Problem] = []
+    if t.piece is not None and t.piece not in {p.id for p in data.pieces} and data.map is None:
+        out.append(doc.problem(path + ("targets", "piece"), f"no piece '{t.piece}' in this scenario's pieces "
+                                                            "(name its 'map' to target one of the map's)"))
+    if t.markers and data.markers is None:
+        out.append(doc.problem(path + ("targets", "markers"), "this scenario has no 'markers' block"))
+    if t.prisoner and data.prisoner is None:
+        out.append(doc.problem(path + ("targets", "prisoner"), "this scenario has no 'prisoner' block"))
+    for k, region in enumerate(t.regions or []):
+        if (region.polygon is None) == (region.circle is None):
+            out.append(doc.problem(path + ("targets", "regions", k), "a region needs exactly one of 'polygon' "
+                                                                     "or 'circle'"))
+        elif region.polygon is not None:
+            out += _polygon_problems(doc, path + ("targets", "regions", k, "polygon"), region.polygon)
+    if entry.count is not None and entry.count.inside and not (t.quarters or t.regions):
+        out.append(doc.problem(path + ("count", "inside"), "'inside' needs quarters or regions as targets"))
     return out
 
 

@@ -33,7 +33,6 @@ class UnsavedChangesDialog(Scene):
 
     def __init__(self, app: App, what: str, done: Callable[[str], None]):
         super().__init__(app)
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.panel = pygame.Rect(0, 0, 10, 10)
         self.title, self.text, self.answers, self.done = TITLE, question(what), list(ANSWERS), done
 

@@ -10,6 +10,7 @@ comes after a hand-off.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import types
 from pathlib import Path
@@ -136,13 +137,19 @@ def test_the_tray_writes_a_long_result_over_two_lines_inside_it() -> None:
 def test_the_tray_never_cuts_a_result_or_a_name(size: tuple[int, int], scale: float) -> None:
     """The docked tray at 1000×650 at 100, 150 and 200 %, a long name and a long result: wrapped or in a
     smaller font, never cut with '…'."""
+    loaded, error = try_load(BattleSetup(mode=HOTSEAT, seed=1))
+    assert error is None
+    state = BattleSession(BattleSetup(mode=HOTSEAT, seed=1), loaded).state
+    roller = next(iter(state.models))
+    model = state.model(roller)
+    model.profile = dataclasses.replace(model.profile, name="Gnarlroot the Thornwood Elder")
     tray = DiceTray()
     tray.scale = scale
     tray.show(Event("DiceRolled", "Gnarlroot the Thornwood Elder attack: 4+3",
-                    {"dice": [4, 3], "model": "A1", "total": 12, "roll": "attack"}))
+                    {"dice": [4, 3], "model": roller, "total": 12, "roll": "attack"}), state)
     outcome = ("Gnarlroot 17 vs Sigrun 10: the attack wins; Sigrun takes a wound: 1 of 2 wounds left; Sigrun is "
                "Stunned and pushed back 1″")
-    tray.show(Event("AttackResolved", outcome, {}))
+    tray.show(Event("AttackResolved", outcome, {}), state)
     tray.t = 10.0  # done rolling
     layout_probe.start()
     try:
@@ -152,6 +159,7 @@ def test_the_tray_never_cuts_a_result_or_a_name(size: tuple[int, int], scale: fl
         assert notes and not any("…" in d.text for d in notes), [d.text for d in notes]
         assert all(rect.contains(d.rect) for d in notes)
         assert outcome in " ".join(d.text for d in notes)  # the whole result, its lines in order
+        assert "Gnarlroot the Thornwood Elder" in " ".join(d.text for d in notes)  # and the whole name
     finally:
         layout_probe.stop()
 

@@ -46,16 +46,6 @@ class RollRow:
     model: str | None = None
 
 
-def _who(event: Event) -> str:
-    """The roller's name from the event's text, only when no state is at hand (a component drawn alone, as the
-    render tool and its tests do; the battle always has the state): "Name attack: ...", "Name rolls 4"."""
-    why = event.data.get("roll")
-    head = event.text.split(":")[0]
-    if why and head.endswith(f" {why}"):
-        return head[: -len(why) - 1]
-    return event.text.split(" rolls ")[0] if " rolls " in event.text else ""
-
-
 def side_of(model_id: str | None, state: GameState | None = None) -> int | None:
     """The side of a model: from the state when given, else from its id's side letter (A1, B3)."""
     if model_id is None:
@@ -120,7 +110,8 @@ class DiceTray:
     def _rows(self, event: Event, state: GameState | None) -> list[RollRow]:
         d = event.data
         model = d.get("model")
-        who = state.model(model).name if state is not None and model in state.models else _who(event)
+        # a component drawn alone (the render tool, a test) has no state: the model's id stands for its name
+        who = state.model(model).name if state is not None and model in state.models else str(model or "")
         if event.kind == EventKind.SetupRoll and len(d["dice"]) == 2:  # one die per side, totals beside them
             totals = d.get("totals", [None, None])
             names = [s.name for s in state.sides] if state is not None else ["Side A", "Side B"]

@@ -41,7 +41,6 @@ class BuilderScene(Scene):
 
     def __init__(self, app: App, path: Path | None = None, document: PartyDocument | None = None):
         super().__init__(app)
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.hover_tip = ""  # the tip of the button under the pointer, shown in the status line
         self.path = path  # the file it came from (a shipped one is saved as a copy)
         self.doc = document or PartyDocument()

@@ -130,6 +130,17 @@ class SetChoice:
         return f"{self.field}:{self.name}"
 
 
+@dataclass(frozen=True)
+class PickTrait:
+    """A trait in the trait picker's list: shown, or taken when it is the one shown."""
+
+    trait: str
+
+    @property
+    def key(self) -> str:
+        return f"trait:{self.trait}"
+
+
 class Tool(enum.Enum):
     """The buttons that take no argument. The value names the button."""
 
@@ -145,6 +156,8 @@ class Tool(enum.Enum):
     ROSTER = "roster"
     TRY = "try"
     BACK = "back"
+    TAKE_TRAIT = "take"  # the trait picker's Take it
+    CLOSE = "close"  # a dialog's Close
 
     @property
     def key(self) -> str:
@@ -152,7 +165,7 @@ class Tool(enum.Enum):
 
 
 Command = (OpenRule | SetSize | AddModel | SelectModel | GoToProblem | SetType | Step | ChooseSkill | DeleteWeapon
-           | DeleteTrait | SetChoice | Tool)
+           | DeleteTrait | SetChoice | PickTrait | Tool)
 
 
 class BuilderActions:
@@ -195,6 +208,8 @@ class BuilderActions:
             case Tool():
                 self._tool(cmd)
                 return
+            case PickTrait():  # the trait picker's own (TraitPicker.run)
+                return
         s.refresh()
 
     def _tool(self, tool: Tool) -> None:
@@ -228,6 +243,8 @@ class BuilderActions:
                 s.app.push(TrialScene(s.app, s))
             case Tool.BACK:
                 s.files.leave()
+            case Tool.TAKE_TRAIT | Tool.CLOSE:  # the trait picker's own
+                pass
 
     def _size(self, size: str) -> None:
         s = self.scene

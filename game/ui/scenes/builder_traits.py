@@ -19,6 +19,7 @@ from game.ui import theme
 from game.ui.app import App
 from game.ui.battle import cards
 from game.ui.scenes import common
+from game.ui.scenes.builder_commands import Command, OpenRule, PickTrait, Tool
 from game.ui.scenes.builder_views import Control, ControlPanel, DrawnList, Line
 from game.ui.scenes.confirm import Dialog
 
@@ -42,6 +43,7 @@ class TraitPicker(Dialog):
         self.list_view, self.details_view = ControlPanel(), DrawnList()
         self.details_rect = pygame.Rect(0, 0, 0, 0)
         self.filter = ""  # the search field's text: only traits whose name, rule IDs or summary hold it
+        self.commands: dict[pygame_gui.core.UIElement, Command] = {}  # Take it and Close
 
     def place_box(self) -> pygame.Rect:
         w, h = self.app.size
@@ -50,7 +52,7 @@ class TraitPicker(Dialog):
         return self.box
 
     def build(self) -> None:
-        self.widgets = {}
+        self.widgets, self.commands = {}, {}
         box = self.place_box()
         px = self.px
         m, row = px(12), px(30)
@@ -73,10 +75,11 @@ class TraitPicker(Dialog):
                                         self.list_view.rect.h - row - m)
         self.details_view.set(self.details_rect.inflate(-px(12), -px(12)), self.detail_lines())
         bw = (self.details_rect.w - m) // 2
-        common.button(self, "take", pygame.Rect(dx, self.details_rect.bottom + m, bw, row), "Take it", None,
-                      "@big_button")
-        common.button(self, "close", pygame.Rect(dx + bw + m, self.details_rect.bottom + m, bw, row), "Close", None,
-                      "@big_button")
+        take = common.button(self, "take", pygame.Rect(dx, self.details_rect.bottom + m, bw, row), "Take it", None,
+                             "@big_button")
+        close = common.button(self, "close", pygame.Rect(dx + bw + m, self.details_rect.bottom + m, bw, row),
+                              "Close", None, "@big_button")
+        self.commands = {take: Tool.TAKE_TRAIT, close: Tool.CLOSE}
         self._take_state()
 
     def list_controls(self, width: int) -> list[Control]:
@@ -100,7 +103,8 @@ class TraitPicker(Dialog):
                 mark = " (taken)" if o.taken else ""
                 out.append(Control(rect, f"{o.trait.name} {o.trait.cost:+d}{mark}", f"trait:{o.trait.id}",
                                    on=o.trait.id == self.chosen, size=px(14),
-                                   colour=theme.INK if o.allowed else (128, 132, 140)))
+                                   colour=theme.INK if o.allowed else (128, 132, 140),
+                                   command=PickTrait(o.trait.id)))
             y += ((len(group) + cols - 1) // cols) * (item + gap) + gap
         return out
 
@@ -161,15 +165,9 @@ class TraitPicker(Dialog):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            key = self.list_view.key_at(event.pos) or self.details_view.key_at(event.pos)
-            if key.startswith("rule:"):  # a rule ID in the details: the rules reference there
-                from game.ui.scenes.rules import open_rules
-
-                open_rules(self.app, key.split(":", 1)[1])
-            elif key == f"trait:{self.chosen}":  # the chosen trait clicked again: taken, as Take it would
-                self.take()
-            elif key.startswith("trait:"):
-                self.choose(key.split(":", 1)[1])
+            command = self.list_view.command_at(event.pos) or self.details_view.command_at(event.pos)
+            if command is not None:
+                self.run(command)
             elif not self.box.collidepoint(event.pos):
                 self.app.pop()
         elif event.type == pygame.MOUSEWHEEL:
@@ -177,13 +175,8 @@ class TraitPicker(Dialog):
             for view in (self.list_view, self.details_view):
                 if view.rect.collidepoint(pos):
                     view.scroll_by(-event.y * self.px(40))
-        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
-            el = event.ui_element
-            key = next((k for k, v in self.widgets.items() if v is el), "")
-            if key == "take":
-                self.take()
-            elif key == "close":
-                self.app.pop()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.commands:
+            self.run(self.commands[event.ui_element])
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.widgets.get("filter"):
             self.filter = event.text
             shown = [o.trait.id for o in self.options.values() if self.matches(o)]
@@ -194,6 +187,21 @@ class TraitPicker(Dialog):
             self.list_view.scroll = 0
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
+
+    def run(self, command: Command) -> None:
+        match command:
+            case OpenRule(rule):  # a rule ID in the details: the rules reference there
+                from game.ui.scenes.rules import open_rules
+
+                open_rules(self.app, rule)
+            case PickTrait(trait) if trait == self.chosen:  # the chosen trait clicked again: taken, as Take it
+                self.take()
+            case PickTrait(trait):
+                self.choose(trait)
+            case Tool.TAKE_TRAIT:
+                self.take()
+            case Tool.CLOSE:
+                self.app.pop()
 
     def choose(self, trait_id: str) -> None:
         """Another trait shown: marked in the list, its details, Take as it allows (drawn: nothing is remade)."""

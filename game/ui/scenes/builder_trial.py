@@ -7,6 +7,8 @@ frame, so the window stays as quick as ever while they are played.
 
 from __future__ import annotations
 
+import enum
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -23,6 +25,33 @@ if TYPE_CHECKING:
 
 GAME_COUNTS = (10, 20, 50, 100)
 LEVELS = ("easy", "normal")
+
+
+@dataclass(frozen=True)
+class Choose:
+    """An opponent, encounter or map chosen from its list (``group`` is the attribute it sets)."""
+
+    group: str
+    item: str
+
+
+@dataclass(frozen=True)
+class Games:
+    count: int
+
+
+@dataclass(frozen=True)
+class Level:
+    level: str
+
+
+class Run(enum.Enum):
+    START = "start"
+    CANCEL = "cancel"
+    CLOSE = "close"
+
+
+TrialCommand = Choose | Games | Level | Run
 
 
 class TrialScene(Dialog):
@@ -44,6 +73,7 @@ class TrialScene(Dialog):
         self.level = "easy"
         self.trial: Trial | None = None
         self.bar = pygame.Rect(0, 0, 0, 0)
+        self.commands: dict[pygame_gui.core.UIElement, TrialCommand] = {}  # what each button does
 
     def place_box(self) -> pygame.Rect:
         w, h = self.app.size
@@ -52,7 +82,7 @@ class TrialScene(Dialog):
         return self.box
 
     def build(self) -> None:
-        self.widgets = {}
+        self.widgets, self.commands = {}, {}
         box = self.place_box()
         px = self.px
         m, row, gap = px(12), px(30), px(6)
@@ -77,7 +107,9 @@ class TrialScene(Dialog):
                 ("map", "Map", self._items("maps"), self.map))):
             x = box.x + m + k * (col + m)
             common.label(self, f"{group}_heading", pygame.Rect(x, top, col, px(24)), heading, "@prompt")
-            common.choice_list(self, group, pygame.Rect(x, top + px(26), col, list_h - px(26)), items, chosen)
+            listed = common.choice_list(self, group, pygame.Rect(x, top + px(26), col, list_h - px(26)), items,
+                                        chosen)
+            self.commands.update({b: Choose(group, item) for b, item in listed.items()})
         running = self.trial is not None and not self.trial.done
         y = top + list_h + m
         x = box.x + m
@@ -86,6 +118,7 @@ class TrialScene(Dialog):
         for n in GAME_COUNTS:
             b = common.button(self, f"games:{n}", pygame.Rect(x, y, game_w, row), str(n))
             common.select(b, n == self.games)
+            self.commands[b] = Games(n)
             x += game_w + px(2)
         if two_rows:
             x, y = box.x + m, y + row + m
@@ -97,6 +130,7 @@ class TrialScene(Dialog):
             b = common.button(self, f"level:{lv}", pygame.Rect(x, y, level_w, row), lv.capitalize(),
                               "The AI that plays both sides")
             common.select(b, lv == self.level)
+            self.commands[b] = Level(lv)
             x += level_w + px(2)
         if two_rows:
             x += m
@@ -113,7 +147,9 @@ class TrialScene(Dialog):
                               "Play the games in the background", "@big_button")
         cancel = common.button(self, "cancel", pygame.Rect(box.right - m - 2 * bw - gap, y, bw, row), "Cancel",
                                "Stop the games (those played still count)", "@big_button")
-        common.button(self, "close", pygame.Rect(box.right - m - bw, y, bw, row), "Close", None, "@big_button")
+        close = common.button(self, "close", pygame.Rect(box.right - m - bw, y, bw, row), "Close", None,
+                              "@big_button")
+        self.commands.update({start: Run.START, cancel: Run.CANCEL, close: Run.CLOSE})
         if running:
             start.disable()
         else:
@@ -177,31 +213,34 @@ class TrialScene(Dialog):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            key = next((k for k, v in self.widgets.items() if v is event.ui_element), "")
-            group, _, item = key.partition(":")
-            running = self.trial is not None and not self.trial.done
-            if running and group in ("opponent", "scenario", "map", "games", "level"):
-                return  # the run in progress keeps its choices
-            if group in ("opponent", "scenario", "map") and item:
-                setattr(self, group, item)
-            elif group == "games":
-                self.games = int(item)
-            elif group == "level":
-                self.level = item
-            elif key == "start":
-                self.start()
-                return
-            elif key == "cancel":
-                if self.trial is not None:
-                    self.trial.cancel()
-            elif key == "close":
-                self.close()
-                return
-            else:
-                return
-            self.rebuild()
+            command = self.commands.get(event.ui_element)
+            if command is not None:
+                self.run(command)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
+
+    def run(self, command: TrialCommand) -> None:
+        """One button's command; while games are played, their choices stay as they are."""
+        running = self.trial is not None and not self.trial.done
+        match command:
+            case Choose() | Games() | Level() if running:
+                return
+            case Choose(group, item):
+                setattr(self, group, item)
+            case Games(count):
+                self.games = count
+            case Level(level):
+                self.level = level
+            case Run.START:
+                self.start()
+                return
+            case Run.CANCEL:
+                if self.trial is not None:
+                    self.trial.cancel()
+            case Run.CLOSE:
+                self.close()
+                return
+        self.rebuild()
 
     def leave(self) -> None:
         """However the scene goes (Close, Esc, the app reset to the menu), its games stop with it."""

@@ -56,7 +56,6 @@ class EditorScene(Scene):
 
     def __init__(self, app: App, path: str | Path | None = None, session: EditorSession | None = None):
         super().__init__(app)
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.page: pygame_gui.elements.UIScrollingContainer | None = None  # the side panel being laid out
         self.message = ""
         self.files = FileActions(self)

@@ -25,7 +25,6 @@ class _Dialog(Scene):
 
     def __init__(self, app: App):
         super().__init__(app)
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.panel = pygame.Rect(0, 0, 10, 10)
 
     def draw(self, surface: pygame.Surface) -> None:

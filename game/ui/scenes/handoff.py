@@ -30,7 +30,6 @@ class HandoffScene(Scene):
             pending = getattr(getattr(app.top, "session", None), "pending", None)
             side = getattr(pending, "side", None)
         self.side = side  # colours the cover's bands
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self._pressed_here = False
 
     def build(self) -> None:

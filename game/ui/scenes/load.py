@@ -91,7 +91,6 @@ class LoadScene(Scene):
 
     def __init__(self, app: App):
         super().__init__(app)
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.items: list[Listed] = list_saves()
         self.chosen: Path | None = self.items[0].path if self.items else None
         self.error: str | None = None

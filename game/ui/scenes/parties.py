@@ -31,6 +31,7 @@ class PartiesScene(Scene):
         self.chosen: str | None = None
         self.rename_text = ""
         self.message = ""
+        self.listed: dict[pygame_gui.elements.UIButton, str] = {}  # the list's buttons -> their party files
         self.scan()
 
     def scan(self) -> None:
@@ -51,7 +52,7 @@ class PartiesScene(Scene):
 
     # -- layout ---------------------------------------------------------------------------------------------
     def build(self) -> None:
-        self.widgets = {}
+        self.widgets, self.listed = {}, {}
         px = self.px
         m, row, gap = px(16), px(34), px(6)
         actions = (("new", "New", "A new party, built from nothing"),
@@ -82,12 +83,13 @@ class PartiesScene(Scene):
         if stacked:
             list_w = w - 2 * m
             x = m
-            common.choice_list(self, "party", pygame.Rect(m, top, list_w, list_h), items, self.chosen)
+            self.listed = common.choice_list(self, "party", pygame.Rect(m, top, list_w, list_h), items, self.chosen)
             details_top = top + list_h + gap
         else:
             list_w = max(px(440), int(w * 0.48))
             x = 2 * m + list_w
-            common.choice_list(self, "party", pygame.Rect(m, top, list_w, bottom - top), items, self.chosen)
+            self.listed = common.choice_list(self, "party", pygame.Rect(m, top, list_w, bottom - top), items,
+                                             self.chosen)
             details_top = top
         common.text_box(self, "details", pygame.Rect(x, details_top, w - x - m, bottom - details_top - row - gap),
                         self.details_html())
@@ -160,9 +162,10 @@ class PartiesScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.widgets.get("rename_text"):
             self.rename_text = event.text
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.listed:
+            self.choose(self.listed[event.ui_element])
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
-            key = next((k for k, v in self.widgets.items() if v is event.ui_element), "")
-            self.act(key)
+            self.act(self.key_of(event.ui_element) or "")
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
 
@@ -178,14 +181,17 @@ class PartiesScene(Scene):
             if bar is not None and was is not None:
                 bar.set_scroll_from_start_percentage(was)
 
+    def choose(self, path: str) -> None:
+        """A party in the list: its details, its name in the Name field."""
+        self.chosen = path
+        entry = self.entry()
+        self.rename_text = entry.title if entry else ""
+        self.message = ""
+        self.rebuild_in_place()
+
     def act(self, key: str) -> None:
-        if key.startswith("party:"):
-            self.chosen = key.split(":", 1)[1]
-            entry = self.entry()
-            self.rename_text = entry.title if entry else ""
-            self.message = ""
-            self.rebuild_in_place()
-        elif key == "new":
+        """One of the buttons by its name (New, Edit, Duplicate, Rename, Delete, Back)."""
+        if key == "new":
             self.open_builder(None, PartyDocument())
         elif key == "edit":
             self.edit()

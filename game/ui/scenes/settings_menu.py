@@ -7,7 +7,7 @@ no "apply" step to forget.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import pygame
 import pygame_gui
@@ -38,12 +38,20 @@ ROW_LABELS = ("Window size", "Fullscreen (F11)", "UI scale", "Side colours", "An
               "Action plans", "Take-backs (Ctrl+Z)", "Fate in the enemy's turn")
 
 
+@dataclass(frozen=True)
+class Setting:
+    """A setting's button: which setting (``group``) and the value it chooses."""
+
+    group: str
+    value: str
+
+
 class SettingsScene(Scene):
     name = "settings"
 
     def __init__(self, app: App):
         super().__init__(app)
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
+        self.settings_of: dict[pygame_gui.core.UIElement, Setting] = {}  # each choice's button
         self.saved_note = ""
         self.page: pygame_gui.elements.UIScrollingContainer | None = None
 
@@ -65,6 +73,7 @@ class SettingsScene(Scene):
     def _lay_out(self, w: int, h: int, squeeze: bool, measure: bool = False) -> int:
         """The rows in a ``w`` × ``h`` area; returns the height they need (``measure``: no widgets kept)."""
         self.widgets = {k: v for k, v in self.widgets.items() if k == "page"}
+        self.settings_of = {}
         s = self.app.settings
         # a large UI scale in a small window: squeeze rows
         fit = min(1.0, (h - self.px(20)) / self.px(642)) if squeeze else 1.0
@@ -99,6 +108,7 @@ class SettingsScene(Scene):
                 x = x0 + label_w + (n % per_row) * (width + gap)
                 b = common.button(self, f"{key}:{item}", pygame.Rect(x, y, width, row), caption, tip)
                 common.select(b, on)
+                self.settings_of[b] = Setting(key, item)
                 if n % per_row == per_row - 1 or n == len(options) - 1:
                     y += row + gap
 
@@ -171,14 +181,11 @@ class SettingsScene(Scene):
             return
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
-        key = next((k for k, v in self.widgets.items() if v is event.ui_element), None)
-        if key is None:
-            return
-        if key == "back":
+        setting = self.settings_of.get(event.ui_element)
+        if setting is not None:
+            self.apply(setting.group, setting.value)
+        elif self.key_of(event.ui_element) == "back":
             self.app.pop()
-            return
-        group, _, value = key.partition(":")
-        self.apply(group, value)
 
     def apply(self, group: str, value: str) -> None:
         """One choice: change the setting, apply it to the window or the theme, save."""
