@@ -84,7 +84,8 @@ ROLL = """events:
 
 
 @pytest.mark.rule("ENC-4")
-@pytest.mark.parametrize(("face", "row", "stories"), [(1, "1", ["The river floods."]), (4, "2-5", ["Nothing happens."])])
+@pytest.mark.parametrize(("face", "row", "stories"), [(1, "1", ["The river floods."]),
+                                                      (4, "2-5", ["Nothing happens."])])
 def test_a_d6_table_rolls_the_games_dice_and_plays_that_rows_effects(tmp_path: Path, face: int, row: str,
                                                                      stories: list[str]) -> None:
     game = game_of(tmp_path, ROLL, dice=(6, 1, face))  # the set-up roll, then the event's die
@@ -180,7 +181,9 @@ TERRAIN = """events:
   - name: The bridge is cut
     when: {turn_starts: 1}
     do:
-      - replace_piece: {id: bridge, with: {id: gap, kind: impassable, polygon: [[14, 16], [22, 16], [22, 20], [14, 20]]}}
+      - replace_piece:
+          id: bridge
+          with: {id: gap, kind: impassable, polygon: [[14, 16], [22, 16], [22, 20], [14, 20]]}
       - add_piece: {id: rubble, kind: rough, polygon: [[4, 4], [9, 4], [9, 9], [4, 9]]}
   - name: The bridge is repaired
     when: {turn_starts: 2}
