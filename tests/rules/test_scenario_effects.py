@@ -330,3 +330,34 @@ victory:
     for m in state.side_models(0):
         m.status = KILLED
     assert scoring.sudden_winner(state) == (1, "the enemy is wiped out")  # killed to the last: wiped out
+
+
+def test_a_reserves_arrival_is_one_place_on_the_table(tmp_path: Path) -> None:
+    found = problems(tmp_path, RESERVES.replace("arrival: {at: [18, 30], within: 3}",
+                                                "arrival: {at: [18, 40], edge: own, within: 3}"))
+    assert found["reserves[0].arrival"] == "a reserve arrives at an 'edge' or 'at' a point (exactly one)"
+    assert found["reserves[0].arrival.at"] == "the point [18, 40] is off the 36″ table"
+
+
+def test_roles_chosen_otherwise_than_by_the_roll_are_checked(tmp_path: Path) -> None:
+    def roles(text: str) -> dict[str, str]:
+        with pytest.raises(ContentError) as caught:
+            parse_scenario(HEAD.replace("roles: {higher: Raider, lower: Defender}", text), "gorge.yaml")
+        return {p.where: p.message for p in caught.value.problems}
+
+    assert roles("roles: {higher: Raider, party: {Raider: blue}}") == {
+        "roles.party": "'party' applies to 'chosen_by: party' only"}
+    assert roles("roles: {higher: Raider, chosen_by: winner}") == {
+        "roles.chosen_by": "roles chosen by 'winner' need both roles named ('higher' and 'lower')"}
+    assert roles("roles: {higher: Raider, lower: Defender, chosen_by: party}") == {
+        "roles": "roles chosen by party need 'party': {ROLE: party file name}"}
+
+
+def test_script_mode_takes_a_role_by_its_name() -> None:
+    from game.rules.decision_kinds import DecisionKind
+    from game.rules.decisions import Decision, Option
+    from game.rules.script_mode import friendly
+
+    d = Decision(DecisionKind.choose_role, 0, "choose", "ENC-1", [Option("higher", "Raider"),
+                                                                 Option("lower", "Defender")])
+    assert friendly(d, "defender") == "lower" and friendly(d, "higher") == "higher"
