@@ -64,15 +64,18 @@ def is_decided(state: GameState) -> bool:
 
 def victory_message(state: GameState) -> str | None:
     """The scenario's text for the result (``victory.messages``: the winner's side or role, or ``draw``), logged
-    for the results screen; None when it has none."""
+    for the results screen; else the message of the event's ``win``/``lose`` that ended the game; else None."""
     enc = state.encounter
-    if enc is None or not enc.scenario.victory.messages:
+    if enc is None:
         return None
     for key, text in enc.scenario.victory.messages.items():
         if (key.strip().casefold() == "draw" and state.winner is None) or (
                 state.winner is not None and enc.named_side(key) == state.winner):
             state.emit(EventKind.VictoryMessage, text, side=state.winner, rule="ENC-4")
             return str(text)
+    if enc.decided is not None:  # a win or loss by an event: its own message (the Victory line says it already)
+        said = [e for e in state.log if e.kind == EventKind.GameDecided and e.data.get("message")]
+        return str(said[0].data["message"]) if said else None
     return None
 
 

@@ -141,6 +141,7 @@ def test_a_win_ends_the_game_at_once_with_its_message(tmp_path: Path) -> None:
     [victory] = [e for e in state.log if e.kind == "Victory"]
     assert victory.text == "Red (Raider) wins at once: The chief is over the bridge with the loot!"
     assert state.log[-1].kind == "GameOver"
+    assert state.log[-1].data["message"] == "The chief is over the bridge with the loot!"
 
 
 @pytest.mark.rule("ENC-4")
