@@ -219,6 +219,8 @@ def test_a_replacement_needs_a_piece_of_good_shape_and_a_map_piece_to_replace(tm
     found = problems(tmp_path, TERRAIN.replace("polygon: [[14, 16], [22, 16], [22, 20], [14, 20]]",
                                                "polygon: [[14, 16], [22, 16]]"))
     assert found["events[0].do[0].replace_piece.with.polygon"] == "a polygon needs at least 3 points, found 2"
+    found = problems(tmp_path, TERRAIN.replace("with:", "wiht:"))
+    assert found["events[0].do[0].replace_piece.wiht"] == "unknown key 'wiht'; did you mean 'with'?"
     doc = parse_yaml(HEAD + TERRAIN, "gorge.yaml")
     data = scenario(tmp_path, TERRAIN)
     found = {p.where: p.message for p in map_problems(doc, data, BattleMap("gorge", ()))}
@@ -268,7 +270,8 @@ def test_a_name_the_party_does_not_have_is_said_in_the_log(tmp_path: Path) -> No
     while game.state.turn == 1 and game.state.phase.value != "main":
         game.step()
     [failed] = [e for e in game.state.log if e.kind == "EventFailed"]
-    assert failed.data["fault"] == "reserves" and "no model named 'Blue Bow'" in failed.text
+    assert failed.data["fault"] == "reserves"
+    assert failed.text == "Blue has no model named 'Blue Bow' to hold back (gorge.yaml:16 (reserves[1]))"
 
 
 @pytest.mark.rule("ENC-1")
