@@ -39,6 +39,20 @@ class Marker:
 
 
 @dataclass
+class Watch:
+    """What the scenario's triggers saw at the last check (game/rules/scenario_triggers.py), to tell what changed
+    since: plain data, copied and saved with the encounter. Only what some trigger asks about is kept."""
+
+    started: bool = False  # the first check (the start of turn 1) took the table as it stood
+    inside: dict[str, list[str]] = field(default_factory=dict)  # region -> models whose base centre is in it
+    wounds: dict[str, int] = field(default_factory=dict)  # model -> wounds taken
+    stunned: list[str] = field(default_factory=list)  # models Stunned
+    securing: dict[str, list[int]] = field(default_factory=dict)  # marker -> sides that secure it
+    control: dict[str, int | None] = field(default_factory=dict)  # "entry/target" -> the side that controls it
+    holding: list[int] = field(default_factory=list)  # events (by index) whose state held at the last check
+
+
+@dataclass
 class EncounterState:
     scenario: ScenarioFile
     higher: int | None = None  # the set-up roll's winner ([ENC-1])
@@ -57,6 +71,8 @@ class EncounterState:
     ending: bool = False  # an event ended the game: it ends after this turn's Maintenance Phase
     held: dict[str, list[int]] = field(default_factory=dict)  # control entry -> [side, Maintenances in a row]
     decided: list[Any] | None = None  # [side, why]: a sudden win ended the game
+    variables: dict[str, int | bool] = field(default_factory=dict)  # values events gave (else the file's)
+    watch: Watch = field(default_factory=Watch)  # what the triggers saw at the last check
 
     @property
     def name(self) -> str:
@@ -91,7 +107,8 @@ class EncounterState:
                 **({"reserved": list(self.reserved), "fired": list(self.fired), "switched": dict(self.switched),
                     "ending": self.ending} if self.scenario.events or self.scenario.reserves else {}),
                 **({"held": {k: list(v) for k, v in self.held.items()}, "decided": self.decided}
-                   if self.scenario.victory.sudden else {})}
+                   if self.scenario.victory.sudden else {}),
+                **({"variables": dict(self.variables)} if self.scenario.variables else {})}
 
 
 def encounter_of(state: GameState) -> EncounterState | None:

@@ -113,6 +113,7 @@ class EventKind(StrEnum):
     TraitRoll = "TraitRoll"
     TurnStarted = "TurnStarted"
     Turned = "Turned"
+    VariableChanged = "VariableChanged"
     Victory = "Victory"
     Weakened = "Weakened"
     WeaponCleared = "WeaponCleared"

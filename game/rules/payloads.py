@@ -98,3 +98,4 @@ class EventData(TypedDict, total=False):
     ended: dict[str, list[str]]  # ConditionsEnded: model id -> the conditions lifted
     format: str
     fault: str
+    cite: str  # where in a scenario file an event's effect is written (a variable's change ...)
