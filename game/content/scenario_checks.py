@@ -392,7 +392,7 @@ def has_moment(when: Trigger) -> bool:
         return True
     if key in ("all", "any"):
         return any(has_moment(w) for w in when.part(key))
-    if key == "not":
+    if key == "not" and when.not_ is not None:
         return has_moment(when.not_)
     return False
 

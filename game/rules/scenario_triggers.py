@@ -112,15 +112,15 @@ def observe(state: GameState) -> list[Happening]:
     models = sorted(state.models.values(), key=lambda m: m.id)
     if "wounded" in kinds:
         for m in models:
-            before = watch.wounds.get(m.id, 0)
-            if m.wounds_taken > before and m.status not in (KILLED, REMOVED) and not first:
+            taken = watch.wounds.get(m.id, 0)
+            if m.wounds_taken > taken and m.status not in (KILLED, REMOVED) and not first:
                 out.append(("wounded", m.id))
             watch.wounds[m.id] = m.wounds_taken
     if "stunned" in kinds:
-        now = [m.id for m in models if m.status == ON_TABLE and conditions.STUNNED.on(m)]
+        stunned = [m.id for m in models if m.status == ON_TABLE and conditions.STUNNED.on(m)]
         if not first:
-            out += [("stunned", mid) for mid in now if mid not in watch.stunned]
-        watch.stunned = now
+            out += [("stunned", mid) for mid in stunned if mid not in watch.stunned]
+        watch.stunned = stunned
     if kinds & {"enters", "leaves"}:
         regions = region_names(enc.scenario)
         for name in sorted({part.region for key, part in keys if key in ("enters", "leaves")}):
@@ -235,8 +235,8 @@ def holds(state: GameState, condition: Trigger) -> bool:
         region = region_names(enc.scenario).get(part.region)
         if region is None:
             return False
-        return sum(who_matches(enc, part, m) and in_region(region, m)
-                   for m in state.models.values()) >= part.at_least
+        inside = sum(who_matches(enc, part, m) and in_region(region, m) for m in state.models.values())
+        return bool(inside >= part.at_least)
     return False
 
 
