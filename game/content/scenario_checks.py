@@ -385,6 +385,32 @@ def region_names(data: ScenarioFile) -> dict[str, Any]:
     return out
 
 
+def named_models(data: ScenarioFile) -> list[tuple[str, str]]:
+    """Every model a trigger or condition names (``model: NAME``), with where: ``[("events[2]", "Ghrim")]``."""
+    found: list[tuple[str, str]] = []
+
+    def walk(where: str, when: Trigger | None) -> None:
+        if when is None:
+            return
+        for key in when.given():
+            part = when.part(key)
+            if key in ("all", "any"):
+                for member in part:
+                    walk(where, member)
+            elif key == "not":
+                walk(where, part)
+            elif isinstance(part, Who) and part.model is not None:
+                found.append((where, part.model))
+
+    for i, event in enumerate(data.events):
+        walk(f"events[{i}]", event.when)
+    for i, entry in enumerate(data.scoring):
+        walk(f"scoring[{i}]", entry.if_)
+    for i, win in enumerate(data.victory.sudden):
+        walk(f"victory.sudden[{i}]", win.if_)
+    return found
+
+
 def has_moment(when: Trigger) -> bool:
     """Whether a moment is written anywhere in ``when`` (it is then true only at the check where it happens)."""
     key = when.given()[0] if len(when.given()) == 1 else None

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.content.maps import TABLE_SIZE, BattleMap, TerrainPiece, segments_touch
-from game.content.scenario_checks import piece_polygon, side_ref
+from game.content.scenario_checks import named_models, piece_polygon, side_ref
 from game.content.scenario_schema import PieceEntry, ScenarioFile, Zone
 from game.core.vec import Vec2
 from game.geometry import shapes as geo
@@ -134,6 +134,12 @@ def start_encounter(state: GameState, scenario: ScenarioFile) -> None:
                        f"{scenario.name} scores the piece '{entry.targets.piece}', which this map "
                        f"does not have" + (f" (it was made for {scenario.map})" if scenario.map else "")
                        + ": that entry scores nothing", piece=entry.targets.piece, rule="ENC-4", fault="scoring")
+    names = {m.name.strip().casefold() for m in state.models.values()}
+    for where, name in named_models(scenario):  # a model a trigger names that neither party has
+        if name.strip().casefold() not in names:
+            cite = scenario.cite(where)
+            state.emit(EventKind.EventFailed, f"{cite} names the model '{name}', which neither party has: it "
+                       "never matches", cite=cite, rule="ENC-TRG-1", fault="events")
 
 
 def with_pieces(state: GameState, battle_map: BattleMap, scenario: ScenarioFile) -> BattleMap:

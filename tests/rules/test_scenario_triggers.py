@@ -309,3 +309,21 @@ def test_an_unknown_key_in_a_when_names_its_path(tmp_path: Path) -> None:
         load_scenario(write(tmp_path, text))
     [where] = {p.where for p in caught.value.problems if "regoin" in p.message}
     assert where == "events[0].when.enters.regoin"
+
+
+def test_a_model_no_party_has_is_said_at_the_start(tmp_path: Path) -> None:
+    body = ("scoring: [{kind: kills}]\nevents:\n  - {when: {killed: {model: Red Hero}}, do: [{end_game: true}]}\n"
+            "  - {when: {killed: {model: Chief Ugg}}, do: [{end_game: true}]}\n")
+    state = begun(tmp_path, body)
+    [said] = [e for e in state.log if e.kind == "EventFailed"]
+    assert said.text == "ford.yaml:16 (events[1]) names the model 'Chief Ugg', which neither party has: it never " \
+                        "matches"
+
+
+def test_a_conditional_entry_says_its_condition_and_its_points_in_words(tmp_path: Path) -> None:
+    from game.content.scoring_text import entry_lines
+
+    scenario = load_scenario(write(tmp_path, HEAD + SCORED))
+    assert entry_lines(scenario, scenario.scoring[1]) == [
+        "Control: at each Maintenance Phase, as many ExP as 'toll' holds to the side with more models wholly "
+        "inside; equal: nobody", "Scored by either side", "Only while 'bridge_up' is true"]
