@@ -200,6 +200,17 @@ else:
                                        "or {variable: NAME}")
 
 
+if TYPE_CHECKING:
+    Value = int | bool
+else:  # a whole number or a flag: one message for either, not one per type tried
+    from pydantic import Discriminator, Tag
+
+    from game.content.schema import OR_TAG
+
+    Value = Annotated[Annotated[int, Tag(OR_TAG + "true or false")] | Annotated[bool, Tag("~flag")],
+                      Discriminator(lambda v: "~flag" if isinstance(v, bool) else OR_TAG + "true or false")]
+
+
 class Who(StrictModel):
     """Which models a trigger is about: a named model (its name in its party file, case ignored), a side's,
     a type's; every key given must match (none: any model)."""
@@ -243,7 +254,7 @@ class VariableTest(StrictModel):
     name: Text
     at_least: int | None = None
     at_most: int | None = None
-    equals: int | bool | None = None
+    equals: Value | None = None
 
 
 class InRegion(Who):
@@ -361,7 +372,7 @@ class Arrival(StrictModel):
 
 class SetVariable(StrictModel):
     name: Text
-    value: int | bool
+    value: Value
 
 
 class AddVariable(StrictModel):
@@ -402,7 +413,7 @@ class ScenarioFile(StrictModel):
     prisoner: PrisonerRules | None = None
     pieces: list[PieceEntry] = []
     regions: list[Region] = []  # named places triggers and conditions speak of (as well as scoring's regions)
-    variables: dict[str, int | bool] = {}  # counters and flags the events set, add to and test
+    variables: dict[str, Value] = {}  # counters and flags the events set, add to and test
     markers: Markers | None = None
     escape: Escape | None = None
     kill_values: dict[ModelType, int] = {"hero": 3, "companion": 2, "follower": 1}  # [ENC-5]
