@@ -327,3 +327,23 @@ def test_a_conditional_entry_says_its_condition_and_its_points_in_words(tmp_path
     assert entry_lines(scenario, scenario.scoring[1]) == [
         "Control: at each Maintenance Phase, as many ExP as 'toll' holds to the side with more models wholly "
         "inside; equal: nobody", "Scored by either side", "Only while 'bridge_up' is true"]
+
+
+@pytest.mark.rule("ENC-TRG-1")
+def test_in_play_a_model_walking_into_a_region_fires_its_event_after_its_activation(tmp_path: Path) -> None:
+    body = """scoring: [{kind: kills}]
+events:
+  - name: The hero reaches the ford
+    when: {enters: {region: the gate, model: red hero}}
+    do: [{end_game: true}]
+"""
+    state = new_game(parties(), BattleMap("open", ()), 7, scenario=load_scenario(write(tmp_path, HEAD + body)))
+    state.dice.force(6, 1)
+    policy = Policy(PLACES, goals={"A1": lambda s: (3.0, 27.0)}, run=True)
+    game = Game(state, [policy, policy])
+    game.run()
+    kinds = [e.kind for e in state.log]
+    fired = kinds.index("ScenarioEvent")
+    moved = max(i for i, e in enumerate(state.log[:fired]) if e.kind == "ModelMoved" and e.data.get("model") == "A1")
+    assert "DieDrawn" not in kinds[moved:fired]  # noticed after that activation, before the next die
+    assert "GameEnding" in kinds and state.turn < 6 and kinds[-1] == "GameOver"
