@@ -347,3 +347,15 @@ events:
     moved = max(i for i, e in enumerate(state.log[:fired]) if e.kind == "ModelMoved" and e.data.get("model") == "A1")
     assert "DieDrawn" not in kinds[moved:fired]  # noticed after that activation, before the next die
     assert "GameEnding" in kinds and state.turn < 6 and kinds[-1] == "GameOver"
+
+
+def test_a_replay_keeps_the_variables_and_what_the_triggers_saw(tmp_path: Path) -> None:
+    from game.lab.encounter_soak import play_encounter, replay_encounter
+
+    scenario = load_scenario(write(tmp_path, HEAD + COUNTERS))
+    played = play_encounter(parties(), BattleMap("open", ()), scenario, 5)
+    game = replay_encounter(parties(), BattleMap("open", ()), scenario, 5, played.answers)
+    game.run()
+    assert game.state.snapshot() == played.snapshot
+    assert played.snapshot["encounter"]["variables"] == game.state.encounter.variables
+    assert sum(game.state.encounter.variables.values()) > 0  # the game fired some of its counters
