@@ -501,8 +501,8 @@ def when_problems(doc: Document, data: ScenarioFile, path: KeyPath, when: Trigge
     out: list[Problem] = []
     if key in MOMENTS and not moments:
         return [doc.problem(here, f"'{key}' is a moment, true only at the check where it happens: a condition "
-                                  "('if') takes states only (score, models_left, variable, in_region, and "
-                                  "all/any/not of them)")]
+                                  "('if') takes states only (score, models_left, variable, in_region, "
+                                  "markers_held, and all/any/not of them)")]
     if key in ("enters", "leaves", "killed", "wounded", "escapes", "stunned", "in_region"):
         out += _who_problems(doc, data, here, part)
     elif key in ("model_killed", "model_escaped") and part.strip().casefold() != "any":
@@ -517,6 +517,10 @@ def when_problems(doc: Document, data: ScenarioFile, path: KeyPath, when: Trigge
         if part.entry not in controls:
             out.append(doc.problem(here + ("entry",), f"no control scoring entry is named '{part.entry}' "
                                                       f"(named: {', '.join(sorted(controls)) or 'none'})"))
+    elif key == "markers_held":
+        if data.markers is None:
+            out.append(doc.problem(here, "this scenario has no 'markers' block"))
+        out += _side_name_problems(doc, data, here + ("side",), part.side)
     elif key in ("score", "models_left"):
         out += _side_name_problems(doc, data, here + ("side",), part.side)
     elif key == "variable":

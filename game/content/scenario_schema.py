@@ -257,6 +257,13 @@ class VariableTest(StrictModel):
     equals: Value | None = None
 
 
+class MarkersHeld(StrictModel):
+    """A side secures at least this many objective markers now (base contact, no enemy within 3″)."""
+
+    side: Text
+    at_least: Annotated[int, Field(ge=1, le=20)] = 1
+
+
 class InRegion(Who):
     """At least this many models (as ``Who``) stand in a named region (the centre of the base)."""
 
@@ -266,7 +273,7 @@ class InRegion(Who):
 
 MOMENTS = ("turn_starts", "turn_ends", "model_killed", "model_escaped", "rescued", "enters", "leaves", "killed",
            "wounded", "escapes", "stunned", "marker_taken", "marker_lost", "control_changes")
-STATES = ("score", "models_left", "variable", "in_region")
+STATES = ("score", "models_left", "variable", "in_region", "markers_held")
 COMBINATIONS = ("all", "any", "not")
 WHEN_KEYS = (*MOMENTS, *STATES, *COMBINATIONS)  # as written in a file ('not', not 'not_')
 
@@ -293,6 +300,7 @@ class Trigger(StrictModel):
     models_left: ModelsLeft | None = None
     variable: VariableTest | None = None
     in_region: InRegion | None = None
+    markers_held: MarkersHeld | None = None
     all: list[Trigger] | None = None
     any: list[Trigger] | None = None
     not_: Trigger | None = Field(default=None, alias="not")

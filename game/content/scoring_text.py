@@ -58,6 +58,8 @@ def condition_text(scenario: ScenarioFile, condition: Trigger) -> str:
                  (str(part.equals).lower() if isinstance(part.equals, bool) else str(part.equals))
                  if part.equals is not None else ""]
         return f"'{part.name}' is {' and '.join(t for t in tests if t)}"
+    if key == "markers_held":
+        return f"{side_name(scenario, part.side)} holds at least {part.at_least} markers"
     if key == "in_region":
         return f"at least {part.at_least} {_who_text(scenario, part)} in {part.region}"
     return key.replace("_", " ")

@@ -6,7 +6,7 @@ happens ([ENC-TRG-1]): a turn starts or ends, a model is killed, escapes, is wou
 leaves a named region, a side comes to secure a marker or stops, a control entry's controller changes, the
 Prisoner is rescued. What needs comparing with the last check is kept in the encounter's ``watch`` (plain data,
 copied and saved with the rest), and only for what some trigger asks about. **States** (a score reached, models
-left, a variable, models in a region) hold or not at a check; an event waiting for one fires when it becomes true
+left, a variable, models in a region, markers held) hold or not at a check; an event waiting for one fires when it becomes true
 ([ENC-TRG-2]). ``all``, ``any`` and ``not`` combine them ([ENC-TRG-3]). Variables are the scenario's counters and
 flags ([ENC-VAR-1]).
 """
@@ -231,6 +231,9 @@ def holds(state: GameState, condition: Trigger) -> bool:
                 and (part.at_most is None or value <= part.at_most)
                 and (part.equals is None or (value == part.equals and isinstance(value, bool)
                                              == isinstance(part.equals, bool))))
+    if key == "markers_held":
+        side = enc.named_side(part.side)
+        return sum(side in securers(state, marker) for marker in enc.markers) >= part.at_least
     if key == "in_region":
         region = region_names(enc.scenario).get(part.region)
         if region is None:

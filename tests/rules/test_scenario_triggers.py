@@ -132,6 +132,7 @@ events:
      do: [{add_variable: {name: dead, value: 10}}]}
   - {name: Alarm, when: {variable: {name: alarm, equals: true}}, do: [{add_variable: {name: dead, value: 1}}]}
   - {name: Ahead, when: {score: {side: Raider, at_least: 2}}, do: [{add_variable: {name: dead, value: 100}}]}
+  - {name: The cache, when: {markers_held: {side: Warden}}, once: false, do: [{add_variable: {name: dead, value: 1000}}]}
 """
 
 
@@ -159,6 +160,10 @@ def test_a_state_fires_when_it_becomes_true_and_again_only_after_being_false(tmp
     scoring.update_scores(state)
     check(state)
     assert value(state, "dead") == 121
+    put(state, "B3", 30 - 0.984, 18)  # the Warden holds the marker: no Raider within 3″
+    check(state)
+    check(state)
+    assert value(state, "dead") == 1121
     fired = [e.text for e in state.log if e.kind == "ScenarioEvent"]
     assert fired[:2] == ["Few left (ford.yaml:17 (events[0]))", "Alarm (ford.yaml:20 (events[2]))"]
 
@@ -275,8 +280,8 @@ def test_a_file_asking_the_impossible_is_refused_with_line_and_key(tmp_path: Pat
         "scoring[0].points": (15, "'kills' scoring pays its 'values', not 'points': a variable's points go with "
                                   "control or secure"),
         "scoring[1].if.killed": (17, "'killed' is a moment, true only at the check where it happens: a condition "
-                                     "('if') takes states only (score, models_left, variable, in_region, and "
-                                     "all/any/not of them)"),
+                                     "('if') takes states only (score, models_left, variable, in_region, "
+                                     "markers_held, and all/any/not of them)"),
         "victory.sudden[0]": (20, "a sudden win by 'if' needs 'side': the side that wins when it holds"),
         "events[0].when.enters.region": (22, "no region is named 'the bridge' (named: the ford, the gate; add it "
                                              "under 'regions')"),
