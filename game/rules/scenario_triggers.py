@@ -6,9 +6,9 @@ happens ([ENC-TRG-1]): a turn starts or ends, a model is killed, escapes, is wou
 leaves a named region, a side comes to secure a marker or stops, a control entry's controller changes, the
 Prisoner is rescued. What needs comparing with the last check is kept in the encounter's ``watch`` (plain data,
 copied and saved with the rest), and only for what some trigger asks about. **States** (a score reached, models
-left, a variable, models in a region, markers held) hold or not at a check; an event waiting for one fires when it becomes true
-([ENC-TRG-2]). ``all``, ``any`` and ``not`` combine them ([ENC-TRG-3]). Variables are the scenario's counters and
-flags ([ENC-VAR-1]).
+left, a variable, models in a region, markers held) hold or not at a check; an event waiting for one fires when it
+becomes true ([ENC-TRG-2]). ``all``, ``any`` and ``not`` combine them ([ENC-TRG-3]). Variables are the
+scenario's counters and flags ([ENC-VAR-1]).
 """
 
 from __future__ import annotations

@@ -132,7 +132,8 @@ events:
      do: [{add_variable: {name: dead, value: 10}}]}
   - {name: Alarm, when: {variable: {name: alarm, equals: true}}, do: [{add_variable: {name: dead, value: 1}}]}
   - {name: Ahead, when: {score: {side: Raider, at_least: 2}}, do: [{add_variable: {name: dead, value: 100}}]}
-  - {name: The cache, when: {markers_held: {side: Warden}}, once: false, do: [{add_variable: {name: dead, value: 1000}}]}
+  - {name: The cache, when: {markers_held: {side: Warden}}, once: false,
+     do: [{add_variable: {name: dead, value: 1000}}]}
 """
 
 
