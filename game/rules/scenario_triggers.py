@@ -233,7 +233,7 @@ def holds(state: GameState, condition: Trigger) -> bool:
                                              == isinstance(part.equals, bool))))
     if key == "markers_held":
         side = enc.named_side(part.side)
-        return sum(side in securers(state, marker) for marker in enc.markers) >= part.at_least
+        return bool(sum(side in securers(state, marker) for marker in enc.markers) >= part.at_least)
     if key == "in_region":
         region = region_names(enc.scenario).get(part.region)
         if region is None:
