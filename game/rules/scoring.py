@@ -141,7 +141,7 @@ def target_centre(state: GameState, t: Target) -> tuple[float, float] | None:
 
 
 def scores_for(state: GameState, entry: ScoringEntry, side: int) -> bool:
-    """Whether the entry can pay this side now: switched on, and not another side's one-sided entry."""
+    """Whether the entry can pay this side now: switched on, its `if` holding, not another side's one-sided entry."""
     enc = state.encounter
     return scenario_events.pays_now(state, entry) and enc.named_side(entry.side) in (None, side)
 
