@@ -77,7 +77,12 @@ def sample_problems(sense: Sense, battle_map: BattleMap, parties: tuple[BuiltPar
     data = sense.data
     if not data.events:
         return None
-    sample = play_sample(data, battle_map, parties, seeds, budget)
+    try:
+        sample = play_sample(data, battle_map, parties, seeds, budget)
+    except Exception as exc:  # an engine fault in a sample is reported, never a traceback
+        sense.warn(("events",), f"a sample game on {_on(sense, battle_map)} stopped with an internal fault "
+                                f"({type(exc).__name__}: {exc}); its events were not sampled")
+        return None
     where = f"on {_on(sense, battle_map)}"
     played = (f"{sample.games} sample game(s) {where} ({parties[0].name} v {parties[1].name}, seeds "
               f"{', '.join(str(s) for s in seeds[:sample.games])}, up to turn {sample.turns}"
