@@ -163,7 +163,7 @@ def piece_changes(at: EffectAt) -> list[PieceChange]:
     if replace is not None:
         new = getattr(replace, "with_", None) or getattr(replace, "piece", None)
         out.append(PieceChange("remove", replace.id, at.path + ("replace_piece", "id")))
-        if isinstance(new, PieceEntry):
+        if new is not None and hasattr(new, "id"):
             out.append(PieceChange("add", new.id, at.path + ("replace_piece", "with"), new))
     return out
 
