@@ -170,14 +170,27 @@ def piece_changes(at: EffectAt) -> list[PieceChange]:
 
 # -- the checks ----------------------------------------------------------------------------------------
 
+def turns_named(when: Any, path: KeyPath, needed: bool = True) -> Iterator[tuple[KeyPath, int, bool]]:
+    """Every turn a trigger names, with its key path and whether the event needs it (False inside an ``any``
+    of trigger combinations; a ``not`` is left out: a turn that never comes makes it always hold)."""
+    for key in ("turn_starts", "turn_ends"):
+        n = getattr(when, key, None)
+        if isinstance(n, int):
+            yield path + (key,), n, needed
+    for combination in ("all", "any"):
+        for k, sub in enumerate(getattr(when, combination, None) or []):
+            yield from turns_named(sub, path + (combination, k), needed and combination == "all")
+
+
 def turn_problems(s: Sense) -> None:
     """An event at a turn the game never reaches never fires."""
     last = last_turn(s.data)
     for step in s.steps:
-        for key, n in turn_triggers(step.event):
-            if n > last:
-                s.error(("events", step.index, "when", key),
-                        f"turn {n} never comes: {_length(s.data)}, so this event never fires")
+        for path, n, needed in turns_named(step.event.when, ("events", step.index, "when")):
+            if n > last and needed:
+                s.error(path, f"turn {n} never comes: {_length(s.data)}, so this event never fires")
+            elif n > last:
+                s.warn(path, f"turn {n} never comes: {_length(s.data)}, so this part of the trigger never holds")
 
 
 def ended_problems(s: Sense) -> None:

@@ -350,17 +350,13 @@ def escape_problems(sense: Sense) -> None:
     if escape is None:
         return
     only = side_ref(data, escape.side) if escape.side else None
-    table = start_table(data, sense.battle_map)
-    bf = _field(table)
+    fields = [_field(table) for table in tables(sense)]  # an event may open (or cut) the way
     for ref in ("higher", "lower"):
         if only is not None and ref != only:
             continue
         bad: list[str | None] = []
         for chosen in choices(data):
-            edges = _escape_edges(data, ref, chosen)
-            goals = [p for e in edges for p in edge_spots(bf, e, escape.within + 2 * BASE_RADIUS)
-                     if Battlefield.distance_to_edge(p, BASE_RADIUS, e) <= escape.within + 1e-9]
-            if not goals or not connected(bf, zone_starts(sense, bf, (ref,), [chosen]), goals):
+            if not any(_escapes(sense, bf, ref, chosen) for bf in fields):
                 bad.append(chosen)
         if not bad:
             continue
@@ -372,6 +368,14 @@ def escape_problems(sense: Sense) -> None:
             when = "; ".join(choice_name(data, c) for c in bad)
             sense.warn(("escape", "edge"), f"{who} cannot reach its escape edge from its deployment zone {when} "
                                            f"on {_on(sense)}")
+
+
+def _escapes(sense: Sense, bf: Battlefield, ref: str, chosen: str | None) -> bool:
+    """Some route leads from the side's zone to a spot where a base may escape ([ENC-BRK-2])."""
+    within = sense.data.escape.within if sense.data.escape is not None else 0.0
+    goals = [p for e in _escape_edges(sense.data, ref, chosen) for p in edge_spots(bf, e, within + 2 * BASE_RADIUS)
+             if Battlefield.distance_to_edge(p, BASE_RADIUS, e) <= within + 1e-9]
+    return bool(goals) and connected(bf, zone_starts(sense, bf, (ref,), [chosen]), goals)
 
 
 def _escape_edges(data: ScenarioFile, ref: str, chosen: str | None) -> list[str]:

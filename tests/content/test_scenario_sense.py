@@ -294,6 +294,9 @@ def test_an_escape_edge_no_model_reaches(tmp_path: Path, capsys: pytest.CaptureF
     assert e["line"] == _line(text, "escape:")
     assert e["message"] == ("the Raider (higher) can never reach its escape edge from its deployment zone on the "
                             "map 'No Bridge': no route leads there")
+    # an event that opens a way (the gorge filled in at turn 2) makes it reachable
+    fill = "  - name: The gorge is filled\n    when: {turn_starts: 2}\n    do:\n      - remove_piece: gorge_west\n"
+    assert _validate(tmp_path, capsys, text.replace(LAST, fill + LAST))["errors"] == []
 
 
 def test_an_escape_edge_some_edge_choices_cut_off_is_a_warning(tmp_path: Path,
@@ -340,3 +343,16 @@ def test_every_shipped_and_test_scenario_validates_ok(path: str, capsys: pytest.
     [record] = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert code == 0 and record["errors"] == [], record  # (a warning of the sample games' may follow the AI)
     assert time.perf_counter() - start < 5.0
+
+
+def test_turns_inside_trigger_combinations_are_found() -> None:
+    """Ready for the combinations of triggers (all/any/not): a turn an 'all' needs is needed, one of an 'any'
+    is not, and one under 'not' is left out."""
+    from types import SimpleNamespace as Ns
+
+    from game.content.scenario_sense import turns_named
+
+    never = Ns(**{"not": Ns(turn_ends=3)})
+    when = Ns(all=[Ns(turn_starts=8), Ns(any=[Ns(turn_ends=9), Ns(model_killed="any")]), never])
+    assert list(turns_named(when, ("when",))) == [(("when", "all", 0, "turn_starts"), 8, True),
+                                                 (("when", "all", 1, "any", 0, "turn_ends"), 9, False)]
