@@ -395,9 +395,50 @@ def _unknown_piece(s: Sense, change: PieceChange) -> None:
                         "piece only on a map that has one (name the scenario's 'map' to check it there)")
 
 
+def switches(at: EffectAt) -> list[tuple[str, bool, KeyPath]]:
+    """The scoring entries an effect switches: (name, on, key path)."""
+    return [(name, key == "scoring_on", at.path + (key,)) for key in ("scoring_on", "scoring_off")
+            if isinstance(name := getattr(at.effect, key, None), str)]
+
+
+def scoring_switch_problems(s: Sense) -> None:
+    """In event order, a switch that changes nothing (an entry switched on while it is on: was it meant to
+    start 'active: false'?) and an entry that starts off and that no event ever switches on: warnings."""
+    state = {e.name: e.active for e in s.data.scoring if e.name}
+    loose: set[str] = set()  # switched by an event the play times, or by a row of a d6 table: unknown after
+    ever_on: set[str] = set()
+    by: dict[str, Step] = {}  # the event that last switched it, at a fixed moment
+    for step in s.steps:
+        for at in effects_of(step):
+            for name, on, path in switches(at):
+                if on:
+                    ever_on.add(name)
+                if step.moment is None or not at.certain:
+                    loose.add(name)
+                    continue
+                if name in state and name not in loose and state[name] == on:
+                    s.warn(path, _idle_switch(name, on, step, by.get(name)))
+                state[name] = on
+                by[name] = step
+    for i, entry in enumerate(s.data.scoring):
+        if not entry.active and entry.name not in ever_on:
+            s.warn(("scoring", i, "active"), f"'{entry.name or entry.kind}' starts off and no event switches it on "
+                                             "('scoring_on'): it never scores")
+
+
+def _idle_switch(name: str, on: bool, step: Step, was: Step | None) -> str:
+    word = "on" if on else "off"
+    if was is not None:
+        why = f"{was.called} switched it {word} at {was.when()}"
+    else:
+        why = f"it starts {word}" + (" ('active' is true unless set false)" if on else "")
+    hint = " (start it with 'active: false'?)" if on and was is None else ""
+    return f"'{name}' is already {word} at {step.when()}: {why}, so this switch changes nothing{hint}"
+
+
 Check = Callable[[Sense], None]
 CHECKS: list[Check] = [turn_problems, ended_problems, trigger_problems, region_problems, arrival_problems,
-                       added_piece_problems, piece_reference_problems]
+                       added_piece_problems, piece_reference_problems, scoring_switch_problems]
 
 
 def sense_problems(doc: Document, data: ScenarioFile, battle_map: BattleMap | None = None) -> Sense:

@@ -247,6 +247,18 @@ def test_a_scoring_switch_of_an_unknown_entry(tmp_path: Path, capsys: pytest.Cap
 
 
 @pytest.mark.rule("TURN-8")
+def test_a_scoring_switch_that_changes_nothing_warns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = RAID.replace("    active: false\n", "")
+    record = _validate(tmp_path, capsys, text)
+    [w] = [w for w in record["warnings"] if w["where"] == "events[1].do[1].scoring_on"]
+    assert w["line"] == _line(text, "scoring_on: the east bridge")
+    assert w["message"] == ("'the east bridge' is already on at the start of turn 4: it starts on ('active' is true "
+                            "unless set false), so this switch changes nothing (start it with 'active: false'?)")
+    record = _validate(tmp_path, capsys, RAID.replace("      - scoring_on: the east bridge\n", ""))
+    [w] = [w for w in record["warnings"] if w["where"] == "scoring[2].active"]
+    assert w["message"] == "'the east bridge' starts off and no event switches it on ('scoring_on'): it never scores"
+
+
 def test_an_event_after_the_game_surely_ended(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     night = "  - name: Night\n    when: {turn_ends: 2}\n    do:\n      - end_game: true\n"
     errors = _refused(tmp_path, capsys, RAID.replace(LAST, night + LAST))
