@@ -369,7 +369,7 @@ def _judge_sense(r: Checked, doc: Document, scenario: ScenarioFile, made_for: Ba
     r.warnings += sense.warnings
     if made_for is None and (scenario.events or scenario.escape or any(
             e.targets is not None and e.kind in ("control", "secure") for e in scenario.scoring)):
-        r.notes.append(Problem("map", None, "checked on an open table: the scenario names no map (its routes, "
+        r.notes.append(Problem("", None, "checked on an open table: the scenario names no map (its routes, "
                                             "standing room and sample games; name its 'map' to check them there)"))
 
 

@@ -220,7 +220,7 @@ def _victory_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
 def map_problems(doc: Document, data: ScenarioFile, battle_map: Any) -> list[Problem]:
     """What a scenario made for a map names of it: the pieces its scoring targets and its events remove."""
     ids = {p.id for p in battle_map.pieces} | {p.id for p in data.pieces}
-    ids |= {e.add_piece.id for event in data.events for e in event.do if e.add_piece is not None}  # when: sense
+    ids |= {e.add_piece.id for event in data.events for e in event.do if e.add_piece is not None}  # order: sense
     out = [doc.problem(("scoring", i, "targets", "piece"), f"no piece '{e.targets.piece}' on the map "
                                                            f"'{battle_map.name}' or in this scenario's pieces")
            for i, e in enumerate(data.scoring) if e.targets is not None and e.targets.piece is not None
