@@ -370,7 +370,7 @@ def _judge_sense(r: Checked, doc: Document, scenario: ScenarioFile, made_for: Ba
     if made_for is None and (scenario.events or scenario.escape or any(
             e.targets is not None and e.kind in ("control", "secure") for e in scenario.scoring)):
         r.notes.append(Problem("", None, "checked on an open table: the scenario names no map (its routes, "
-                                            "standing room and sample games; name its 'map' to check them there)"))
+                                         "standing room and sample games; name its 'map' to check them there)"))
 
 
 def _scenario_map(scenario_file: Path, name: str):
