@@ -327,9 +327,8 @@ def objective_problems(sense: Sense) -> None:
                 break
         else:
             if not room:
-                if "piece" in path and sense.battle_map is None and not any(
-                        p.id == path_piece(sense, path) for t in seen for p in t.pieces):
-                    continue  # a map's piece, on whichever map is chosen: nothing to check here
+                if path[-1] == "piece" and not any(p.id == _piece_of(sense, path) for t in seen for p in t.pieces):
+                    continue  # a piece of no table here: map_problems names it, or it is a piece of a map to come
                 sense.error(path, f"{name}: no standard base can stand where it counts for this objective (on "
                                   f"the table, off impassable terrain and obstacles) on {_on(sense)}")
             else:
@@ -337,7 +336,7 @@ def objective_problems(sense: Sense) -> None:
                                   "nobody can ever score it")
 
 
-def path_piece(sense: Sense, path: KeyPath) -> str | None:
+def _piece_of(sense: Sense, path: KeyPath) -> str | None:
     entry = sense.data.scoring[int(path[1])]
     return entry.targets.piece if entry.targets is not None else None
 

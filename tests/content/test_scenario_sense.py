@@ -292,6 +292,27 @@ def test_an_objective_no_route_reaches(tmp_path: Path, capsys: pytest.CaptureFix
     assert "no standard base can stand where it counts for this objective" in e["message"]
 
 
+def test_a_piece_or_fixed_marker_objective_no_route_reaches(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    yard = RAID.replace("map: gorge.yaml", "map: yard.yaml")
+    shrine = yard.replace("escape:", "pieces:\n  - {id: shrine, kind: impassable, circle: {centre: [18, 18], "
+                                     "diameter: 2}}\nescape:").replace(
+        "targets: {regions: [{name: the east bridge, circle: {centre: [25, 18], diameter: 4}}]}",
+        "targets: {piece: shrine}").replace("count: {within: 0}", "count: {within: 2}")
+    e = _one(_refused(tmp_path, capsys, shrine), "scoring[2].targets.piece")
+    assert e["message"].startswith("the piece 'shrine': no route reaches it from any deployment zone")
+    cache = yard.replace("escape:", "markers: {name: cache, at: [[18, 18], [30, 8]]}\nescape:").replace(
+        "  - kind: control\n    name: the east bridge\n    active: false\n"
+        "    targets: {regions: [{name: the east bridge, circle: {centre: [25, 18], diameter: 4}}]}\n"
+        "    count: {within: 0}\n    points: 1\n",
+        "  - {kind: secure, name: the caches, when: end, targets: {markers: true}}\n").replace(
+        "      - scoring_on: the east bridge\n", "").replace("      - scoring_off: the east bridge\n",
+                                                          "      - end_game: true\n")
+    errors = _refused(tmp_path, capsys, cache)
+    assert [e["where"] for e in errors] == ["markers.at[0]"]  # the cache at (30, 8) is open ground
+    assert errors[0]["message"].startswith("cache M1: no route reaches it from any deployment zone")
+
+
 def test_an_objective_an_event_opens_is_reachable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     gate = "  - name: The gate falls\n    when: {turn_starts: 2}\n    do:\n      - remove_piece: wall_n\n"
     text = RAID.replace("map: gorge.yaml", "map: yard.yaml").replace(
