@@ -21,7 +21,7 @@ from typing import Any
 from game.content.maps import TABLE_SIZE, BattleMap
 from game.content.party_building import DEFAULT_BASE_MM, MM_PER_INCH
 from game.content.scenario_checks import _polygon_problems, piece_polygon, side_ref
-from game.content.scenario_schema import Effect, PieceEntry, Region, ScenarioEvent, ScenarioFile
+from game.content.scenario_schema import Arrival, Effect, PieceEntry, Region, ScenarioEvent, ScenarioFile
 from game.content.yaml_loader import Document, KeyPath
 from game.core.errors import Problem
 
@@ -257,21 +257,19 @@ def region_problems(s: Sense) -> None:
                                         f"whole circle must be within 0..{TABLE_SIZE:g})")
 
 
-def arrivals(s: Sense) -> Iterator[tuple[Step, EffectAt]]:
+def arrivals(s: Sense) -> Iterator[tuple[Step, EffectAt, Arrival]]:
     """Every reinforcement effect, with its event."""
     for step in s.steps:
         for at in effects_of(step):
-            if getattr(at.effect, "reinforcements", None) is not None:
-                yield step, at
+            arrival = getattr(at.effect, "reinforcements", None)
+            if arrival is not None:
+                yield step, at, arrival
 
 
 def arrival_problems(s: Sense) -> None:
     """A reinforcement point off the table, or a point or edge no base can stand wholly within reach of."""
-    for _step, at in arrivals(s):
-        arrival = at.effect.reinforcements
+    for _step, at, arrival in arrivals(s):
         path = at.path + ("reinforcements",)
-        if arrival is None:
-            continue
         if arrival.at is not None:
             x, y = float(arrival.at[0]), float(arrival.at[1])
             if not (0 <= x <= TABLE_SIZE and 0 <= y <= TABLE_SIZE):
@@ -287,6 +285,15 @@ def arrival_problems(s: Sense) -> None:
             s.error(path + ("within",), f"no base can arrive: a strip {arrival.within:g}″ deep along the edge is "
                                         f"narrower than a standard {DEFAULT_BASE_MM:g} mm base "
                                         f"({2 * BASE_RADIUS:.2f}″)")
+
+
+def reserve_problems(s: Sense) -> None:
+    """Models held back that no event ever brings on sit the whole game out: a warning."""
+    brought = {side_ref(s.data, arrival.side) for _step, _at, arrival in arrivals(s)}
+    for i, reserve in enumerate(s.data.reserves):
+        if side_ref(s.data, reserve.side) not in brought:
+            s.warn(("reserves", i), f"no event brings {reserve.side}'s reinforcements on ('reinforcements' with "
+                                    f"side: {reserve.side}): the models it holds back never play")
 
 
 def added_piece_problems(s: Sense) -> None:
@@ -438,7 +445,7 @@ def _idle_switch(name: str, on: bool, step: Step, was: Step | None) -> str:
 
 Check = Callable[[Sense], None]
 CHECKS: list[Check] = [turn_problems, ended_problems, trigger_problems, region_problems, arrival_problems,
-                       added_piece_problems, piece_reference_problems, scoring_switch_problems]
+                       reserve_problems, added_piece_problems, piece_reference_problems, scoring_switch_problems]
 
 
 def sense_problems(doc: Document, data: ScenarioFile, battle_map: BattleMap | None = None) -> Sense:

@@ -259,6 +259,16 @@ def test_a_scoring_switch_that_changes_nothing_warns(tmp_path: Path, capsys: pyt
     assert w["message"] == "'the east bridge' starts off and no event switches it on ('scoring_on'): it never scores"
 
 
+def test_reserves_no_event_brings_on_warn(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = RAID.replace("      - reinforcements: {side: Warden, at: [18, 30], within: 3}\n",
+                        "      - scoring_off: the east bridge\n")
+    record = _validate(tmp_path, capsys, text)
+    [w] = [w for w in record["warnings"] if w["where"] == "reserves[0]"]
+    assert w["line"] == _line(text, "{side: Warden, count: 2}")
+    assert w["message"] == ("no event brings Warden's reinforcements on ('reinforcements' with side: Warden): the "
+                            "models it holds back never play")
+
+
 def test_an_event_after_the_game_surely_ended(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     night = "  - name: Night\n    when: {turn_ends: 2}\n    do:\n      - end_game: true\n"
     errors = _refused(tmp_path, capsys, RAID.replace(LAST, night + LAST))
