@@ -16,7 +16,11 @@ from game.core.arguments import count, seed_number
 from game.core.errors import ContentError, Problem, safe_text
 
 if TYPE_CHECKING:  # the loaders are imported by the commands that use them: the game window opens sooner
+    from game.content.maps import BattleMap
     from game.content.party_building import BuiltParty
+    from game.content.scenario_schema import ScenarioFile
+    from game.content.validate import Checked
+    from game.content.yaml_loader import Document
 
 _LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
 
@@ -286,7 +290,7 @@ def validate_command(args: argparse.Namespace) -> int:
     for r in results:
         if args.json:
             record = {"file": r.file, "kind": r.kind, "name": r.name, "errors": [p.as_dict() for p in r.problems],
-                      "warnings": [p.as_dict() for p in r.warnings]}
+                      "warnings": [p.as_dict() for p in r.warnings], "notes": [p.as_dict() for p in r.notes]}
             print(json_line(record))
         elif r.kind == "skipped":
             print(f"SKIP {r.file}: {r.problems[0].message}")
@@ -298,10 +302,14 @@ def validate_command(args: argparse.Namespace) -> int:
             print(f"ok  {r.file} ({r.kind}" + (f" '{r.name}')" if r.name else ")"))
             for w in r.warnings:
                 print("    warning: " + w.describe(r.file))
+            for n in r.notes:
+                print("    note: " + n.describe(r.file))
         else:
             print(f"BAD {r.file} ({r.kind}): {len(r.problems)} problem(s)")
             for p in r.problems:
                 print("    " + p.describe(r.file))
+            for w in r.warnings:
+                print("    warning: " + w.describe(r.file))
     if not results:
         print("no content files found", file=sys.stderr)
         return 1
@@ -323,11 +331,12 @@ def _check_placements(results: list) -> None:
     from game.rules.setup_check import placement_problems
 
     every_map = [(value.name, value) for _path, value in library.maps().items.values()]
-    parties = tuple(library.lookup("parties", name).value for name in DEFAULT_MATCHUP)
+    parties: tuple[BuiltParty, BuiltParty] = tuple(library.lookup("parties", name).value for name in DEFAULT_MATCHUP)
     for r in scenarios:
         doc = load_yaml(r.file)
         scenario = build_scenario(doc)
         maps = every_map
+        made_for = None
         if scenario.map is not None:
             try:
                 made_for = _scenario_map(Path(r.file), scenario.map)
@@ -339,6 +348,29 @@ def _check_placements(results: list) -> None:
             maps = [(made_for.name, made_for)]
         if not r.problems:
             r.problems += placement_problems(r.file, maps, parties)
+        _judge_sense(r, doc, scenario, made_for, parties)
+
+
+def _judge_sense(r: Checked, doc: Document, scenario: ScenarioFile, made_for: BattleMap | None,
+                 parties: tuple[BuiltParty, BuiltParty]) -> None:
+    """Issue #36: what is spelt right but cannot work as written. In time and on the table's edges
+    (content/scenario_sense.py), then, if that is sound, on the table's terrain (rules/scenario_reach.py)
+    and in sample games (ai/scenario_sample.py): on the map the scenario names, else an open table."""
+    from game.ai.scenario_sample import sample_problems
+    from game.content.scenario_sense import sense_problems
+    from game.rules.scenario_reach import OPEN_TABLE, reach_problems
+
+    sense = sense_problems(doc, scenario, made_for)
+    if not sense.errors and not r.problems:
+        reach_problems(sense)
+    if not sense.errors and not r.problems:
+        sample_problems(sense, made_for or OPEN_TABLE, parties)
+    r.problems += sense.errors
+    r.warnings += sense.warnings
+    if made_for is None and (scenario.events or scenario.escape or any(
+            e.targets is not None and e.kind in ("control", "secure") for e in scenario.scoring)):
+        r.notes.append(Problem("", None, "checked on an open table: the scenario names no map (its routes, "
+                                         "standing room and sample games; name its 'map' to check them there)"))
 
 
 def _scenario_map(scenario_file: Path, name: str):

@@ -157,7 +157,7 @@ def one_piece_problems(doc: Document, path: KeyPath, piece: PieceEntry) -> list[
     else:
         pts = piece_polygon(piece)
         if any(not (0 <= x <= TABLE_SIZE and 0 <= y <= TABLE_SIZE) for x, y in pts):
-            out.append(doc.problem(path + ("circle",), "the circle reaches off the table"))
+            out.append(doc.problem(path + ("circle",), f"the circle reaches off the {TABLE_SIZE:g}″ table"))
     pts = piece_polygon(piece)
     across = diameter(pts)
     if piece.max_across is not None and across > piece.max_across + 1e-9:
@@ -359,6 +359,7 @@ def _victory_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
 def map_problems(doc: Document, data: ScenarioFile, battle_map: Any) -> list[Problem]:
     """What a scenario made for a map names of it: the pieces its scoring targets and its events remove."""
     ids = {p.id for p in battle_map.pieces} | {p.id for p in data.pieces}
+    ids |= {e.add_piece.id for event in data.events for e in event.do if e.add_piece is not None}  # order: sense
     out = [doc.problem(("scoring", i, "targets", "piece"), f"no piece '{e.targets.piece}' on the map "
                                                            f"'{battle_map.name}' or in this scenario's pieces")
            for i, e in enumerate(data.scoring) if e.targets is not None and e.targets.piece is not None
