@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.core.arguments import count, seed_number
-from game.core.errors import ContentError, Problem, safe_text
+from game.core.errors import ContentError, safe_text
 
 if TYPE_CHECKING:  # the loaders are imported by the commands that use them: the game window opens sooner
     from game.content.maps import BattleMap
@@ -373,20 +373,12 @@ def _check_placements(results: list) -> None:
             r.problems += placement_problems(r.file, maps, parties)
 
 
-def _scenario_map(scenario_file: Path, name: str):
-    """The map a scenario names, as the game could use it: a map's name, or a file of the scenario's folder,
-    the game's folders or the mod folder (never an absolute path or a ``..`` leading elsewhere)."""
-    from game.content import library
-    from game.content.maps import load_map
-    from game.content.script_file import _is_path
+def _scenario_map(scenario_file: Path, name: str) -> BattleMap:
+    """The map a scenario names (game.content.library.scenario_map)."""
+    from game.content.library import scenario_map
 
-    if not _is_path(name):
-        return library.lookup("maps", name, paths=False).value
-    try:
-        path = library.find_reference(scenario_file.parent, name)
-    except ValueError as exc:
-        raise ContentError(str(scenario_file), [Problem("map", None, str(exc))]) from None
-    return load_map(path)
+    found: BattleMap = scenario_map(scenario_file, name)
+    return found
 
 
 def replay_command(args: argparse.Namespace) -> int:

@@ -80,9 +80,9 @@ def _content(setup: Setup) -> tuple[Any, Any, Any]:
         path = resolve("scenarios", setup.scenario)
         scenario = load_scenario(path)
         if not setup.map and scenario.map is not None:  # the scenario's own map, as fight plays it
-            from game.cli import _scenario_map
+            from game.content.library import scenario_map
 
-            battle_map = _scenario_map(path, scenario.map)
+            battle_map = scenario_map(path, scenario.map)
     return parties, battle_map, scenario
 
 
