@@ -67,10 +67,14 @@ def set_up_encounter(state: GameState, script: Script) -> list[Problem]:
     problems += more
     for m in state.models.values():
         m.status = UNDEPLOYED
+    for name, value in (getattr(sc, "variables", None) or {}).items():  # the scenario's 'variables:', as at start
+        enc.variables.setdefault(name, value)
     fired, more = fired_events(state, script, given)
     problems += more
     arrivals, more = apply_fired(state, script, given, fired)  # terrain and scoring first: deployment sees them
     problems += more
+    if held is not None:
+        held.status = PRISONER  # taken at set-up: never held back as well
     if sc.reserves:
         from game.rules.scenario_events import hold_reserves
 
@@ -106,8 +110,13 @@ def set_up_encounter(state: GameState, script: Script) -> list[Problem]:
         drive(state, deploy_side(state, side))
     if held is not None and not placed:
         drive(state, place_prisoner(state))
+    reserved = list(enc.reserved)
+    kept = [find_model(state, key) for key, setup in script.raw.models.items() if setup.status == "reserve"]
+    stay = {m.id for m in kept if m is not None}
+    enc.reserved = [mid for mid in reserved if mid not in stay]  # the script keeps these back: no place found
     for i, arrival, cite in arrivals:  # the reserves an event brought and the script does not place
         problems += _failures(state, script, given, i, lambda a=arrival, c=cite: _reinforce(state, a, c))
+    enc.reserved = reserved
     enc.fired = list(fired)
     enc.switched.update(given.switched)
     enc.variables.update(given.variables)

@@ -114,6 +114,9 @@ def test_the_script_states_the_events_scoring_and_who_arrived(tmp_path: Path) ->
     enc = run(tmp_path, body)["state"]["encounter"]
     assert [f["event"] for f in enc["fired"]] == [1] and enc["switched"] == {"the ford": False}
     assert "flood" in enc["pieces"]
+    # the arrival fired, but the script keeps the reserve back (it found no place): it stays in reserve
+    r = run(tmp_path, f"encounter: {{higher: A, fired: [0]}}\nturn: 3\nmodels:\n  {RESERVE}: {{status: reserve}}\n")
+    assert r["state"]["models"][RESERVE]["status"] == "reserve"
     # the arrival given by index, the reserve placed by the script where it came on
     r = run(tmp_path, f"encounter: {{higher: A, fired: [0]}}\nturn: 3\nmodels:\n  {RESERVE}: {{x: 4, y: 34}}\n")
     assert (r["state"]["models"][RESERVE]["x"], r["state"]["models"][RESERVE]["status"]) == (4, "table")
