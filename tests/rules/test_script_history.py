@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from game.content.scenario_schema import ScenarioFile
 from game.content.script_file import load_script
 from game.core.errors import ContentError
 from game.rules.script_mode import build_state, run_script
@@ -59,6 +60,7 @@ parties:
   B: {ROOT}/assets/parties/hollow_court.yaml
 """
 RESERVE = "B9"  # Shambler, the Hollow Court's last follower: the Warden's reserve
+HAS_VARIABLES = "variables" in ScenarioFile.model_fields  # a scenario's 'variables:' (the triggers of issue 36)
 
 
 def script(tmp_path: Path, body: str, scenario: str = GORGE) -> Path:
@@ -152,19 +154,27 @@ def test_a_kill_played_in_the_script_fires_its_event(tmp_path: Path) -> None:
 
 
 def test_variables_are_kept_in_the_encounter_state(tmp_path: Path) -> None:
-    from game.content.scenario_schema import ScenarioFile
-
     state = build_state(load_script(script(tmp_path, "encounter: {higher: A}\nturn: 2\n")))
     assert state.encounter.variables == {}
     state.encounter.variables["bridges"] = 2
     copy = state.copy()
     assert copy.encounter.variables == {"bridges": 2} and copy.encounter.variables is not state.encounter.variables
     assert "variables" in state.encounter.snapshot()
-    declared = "variables" in ScenarioFile.model_fields
-    if not declared:  # the scenario's 'variables:' comes with the triggers (issue 36): none may be given before
+    if not HAS_VARIABLES:  # the scenario's 'variables:' comes with the triggers (issue 36): none may be given before
         found = problems(tmp_path, "encounter: {higher: A, variables: {bridges: 2}}\n")
         assert found == [("encounter.variables.bridges", 8, "The Gorge declares no variable 'bridges' "
                                                               "(it has no 'variables:')")]
+
+
+@pytest.mark.skipif(not HAS_VARIABLES, reason="a scenario's 'variables:' comes with the triggers (issue 36)")
+def test_the_script_sets_the_scenarios_variables(tmp_path: Path) -> None:
+    scenario = GORGE.replace("duration: {turns: 6}", "variables: {bridges: 2, cut: false}\nduration: {turns: 6}")
+    r = run(tmp_path, "encounter: {higher: A, variables: {bridges: 1}}\nturn: 2\n", scenario)
+    assert r["state"]["encounter"]["variables"] == {"bridges": 1, "cut": False}  # the rest as the file starts them
+    found = problems(tmp_path, "encounter: {higher: A, variables: {cut: 3, bridge: 1}}\n", scenario)
+    assert ("encounter.variables.cut", 8, "'cut' is a flag: true or false, found 3") in found
+    assert ("encounter.variables.bridge", 8, "The Gorge declares no variable 'bridge' (its variables: 'bridges', "
+                                             "'cut')") in found
 
 
 def test_bad_history_keys_are_located(tmp_path: Path) -> None:
