@@ -54,10 +54,10 @@ class EncounterState:
     fired: list[int] = field(default_factory=list)  # events (by index) that have fired
     noticed: list[str] = field(default_factory=list)  # models whose death or escape events have seen
     switched: dict[str, bool] = field(default_factory=dict)  # scoring entries switched on/off by events
-    variables: dict[str, int | bool] = field(default_factory=dict)  # the scenario's variables now
     ending: bool = False  # an event ended the game: it ends after this turn's Maintenance Phase
     held: dict[str, list[int]] = field(default_factory=dict)  # control entry -> [side, Maintenances in a row]
     decided: list[Any] | None = None  # [side, why]: a sudden win ended the game
+    variables: dict[str, int | bool] = field(default_factory=dict)  # values events gave (else the file's)
 
     @property
     def name(self) -> str:
@@ -92,8 +92,7 @@ class EncounterState:
                 **({"reserved": list(self.reserved), "fired": list(self.fired), "switched": dict(self.switched),
                     "ending": self.ending} if self.scenario.events or self.scenario.reserves else {}),
                 **({"held": {k: list(v) for k, v in self.held.items()}, "decided": self.decided}
-                   if self.scenario.victory.sudden else {}),
-                **({"variables": dict(self.variables)} if self.variables else {})}
+                   if self.scenario.victory.sudden else {})}
 
 
 def encounter_of(state: GameState) -> EncounterState | None:

@@ -67,8 +67,6 @@ def set_up_encounter(state: GameState, script: Script) -> list[Problem]:
     problems += more
     for m in state.models.values():
         m.status = UNDEPLOYED
-    for name, value in (getattr(sc, "variables", None) or {}).items():  # the scenario's 'variables:', as at start
-        enc.variables.setdefault(name, value)
     fired, more = fired_events(state, script, given)
     problems += more
     arrivals, more = apply_fired(state, script, given, fired)  # terrain and scoring first: deployment sees them

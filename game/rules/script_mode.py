@@ -167,7 +167,7 @@ def encounter_report(state: GameState) -> dict[str, Any] | None:
         "extra_turns": enc.extra_turns,
         "fired": [{"event": i, "name": enc.scenario.events[i].name} for i in enc.fired],
         "switched": dict(enc.switched),
-        "variables": dict(enc.variables),
+        "variables": {**(getattr(enc.scenario, "variables", None) or {}), **enc.variables},  # the file's, as set
         "pieces": [p.id for p in state.battle_map.pieces],
     }
     if enc.prisoner is not None:
