@@ -14,20 +14,25 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Discriminator, Field, Tag
 
 from game.content.maps import BattleMap, build_map
 from game.content.party_building import BuiltParty, build_party
 from game.content.scenario_file import build_scenario
 from game.content.scenario_schema import ScenarioEvent, ScenarioFile
-from game.content.schema import StrictModel, validate
+from game.content.schema import OR_TAG, StrictModel, validate
 from game.content.yaml_loader import Document, KeyPath, load_yaml, parse_yaml
 from game.core.errors import ContentError, Problem
 from game.core.ids import name_key
 
 SCRIPT_FORMAT = "iron-honor/script@1"
+# an event by its index or its name; a variable's value, a number or a flag: a bad one is told as the one shape
+EventRef = Annotated[Annotated[int, Tag(OR_TAG + "an event's name")] | Annotated[str, Tag("~name")],
+                     Discriminator(lambda v: "~name" if isinstance(v, str) else OR_TAG + "an event's name")]
+VariableValue = Annotated[Annotated[int, Tag(OR_TAG + "true or false")] | Annotated[bool, Tag("~flag")],
+                          Discriminator(lambda v: "~flag" if isinstance(v, bool) else OR_TAG + "true or false")]
 Side = Literal["A", "B"]
 Edge = Literal["top", "bottom", "left", "right"]
 
@@ -74,9 +79,9 @@ class EncounterSetup(StrictModel):
     extra_turns: int = Field(default=0, ge=0)  # extra turns already won ([ENC-ENG-3])
     # the scenario's events that have fired, by index or name, in the order they fired; None: those the
     # position shows (turn starts and ends passed, the kills, escapes and rescue it has) -- fired_by_default
-    fired: list[int | str] | None = None
+    fired: list[EventRef] | None = None
     switched: dict[str, bool] = {}  # scoring entries on (true) or off (false) now, by name: over the events'
-    variables: dict[str, bool | int] = {}  # the scenario's variables now (those not given: as the events left them)
+    variables: dict[str, VariableValue] = {}  # the scenario's variables now (those not given: as the events left them)
 
 
 class ScriptFile(StrictModel):

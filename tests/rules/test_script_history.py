@@ -193,6 +193,14 @@ def test_bad_history_keys_are_located(tmp_path: Path) -> None:
                                   "of that side killed or escaped in 'models'")]
 
 
+def test_values_of_the_wrong_shape_are_located(tmp_path: Path) -> None:
+    body = "encounter:\n  fired: [2.5]\n  switched: {the ford: maybe}\n  variables: {a: 1.5}\n"
+    assert problems(tmp_path, body) == [
+        ("encounter.fired[0]", 9, "expected an integer, found the number 2.5 (or an event's name)"),
+        ("encounter.switched.the ford", 10, "expected true or false, found the text 'maybe'"),
+        ("encounter.variables.a", 11, "expected an integer, found the number 1.5 (or true or false)")]
+
+
 def test_a_reserve_on_the_table_before_its_event_is_refused(tmp_path: Path) -> None:
     found = problems(tmp_path, f"encounter: {{higher: A}}\nturn: 2\nmodels:\n  {RESERVE}: {{x: 4, y: 34}}\n")
     assert found == [(f"models.{RESERVE}", 11, "Shambler is held back until an event brings The Hollow Court's "
