@@ -243,7 +243,8 @@ def summarise(setup: Setup, records: list[dict[str, Any]]) -> dict[str, Any]:
             "faults": len(faulty), "first_fault": faulty[0]["faults"][0] if faulty else None,
             "controllers": [c.as_dict() for c in per],
             "parties": [by_party[side].as_dict() for side in sorted(by_party)],
-            "roles": [by_role[role].as_dict() for role in sorted(by_role)], **_lengths(done)}
+            "roles": [by_role[role].as_dict() for role in sorted(by_role)],
+            "maps": sorted({r["map"] for r in records if r.get("map")}), **_lengths(done)}
 
 
 def _lengths(done: list[dict[str, Any]]) -> dict[str, float]:
@@ -261,6 +262,8 @@ def format_summary(summary: dict[str, Any]) -> str:
     lines = [f"{summary['games']} games, {summary['errors']} errors; mean {summary['mean_turns']:.2f} turns, "
              f"{summary['mean_decisions']:.0f} decisions, median {summary['median_game_seconds']:.3f} s a game"
              + (f" (CPU {cpu:.3f} s: {1 / cpu:.2f} games/s of one core, with --jobs 1)" if cpu else "")]
+    if summary.get("maps"):
+        lines.append(f"  map: {', '.join(summary['maps'])}")
     for c in summary["controllers"]:
         lo, hi = c["win_ci95"]
         dlo, dhi = c["decided_win_ci95"]

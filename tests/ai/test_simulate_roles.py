@@ -40,6 +40,7 @@ def test_simulate_writes_every_event_of_every_game_as_json_lines(tmp_path: Path,
     text = capsys.readouterr().out
     assert code == 0, text
     assert "role Attacker: W/D/L" in text and "role Defender: W/D/L" in text
+    assert "  map: open table" in text.splitlines()
     lines = [json.loads(line) for line in events.read_text(encoding="utf-8").splitlines()]
     assert {(e["game"], e["seed"]) for e in lines} == {(0, 4), (1, 5)}
     assert [e["game"] for e in lines] == sorted(e["game"] for e in lines)  # in game order

@@ -1,4 +1,4 @@
-"""fight --scenario plays on the scenario's own map when --map is not given, and says which map it used."""
+"""fight and simulate --scenario play on the scenario's own map when --map is not given; fight says which map."""
 
 from __future__ import annotations
 
@@ -51,3 +51,16 @@ def test_a_scenario_map_that_cannot_be_found_is_located(tmp_path: Path, capsys) 
     assert main(fight("--scenario", str(path))) == 1
     err = capsys.readouterr().err
     assert "hamlet.yaml:3: map: the map 'nowhere' cannot be used: no map named 'nowhere'" in err
+
+
+def test_simulate_plays_on_the_scenarios_own_map_too(tmp_path: Path) -> None:
+    from game.ai.simulate import Setup, play_game, summarise
+
+    path = tmp_path / "hamlet.yaml"
+    path.write_text(SCENARIO, encoding="utf-8")
+    setup = Setup(("ghrim_company", "hollow_court"), ("random", "random"), scenario=str(path))
+    record = play_game(setup, 0, 2)
+    assert record["error"] is None and record["map"] == "Village Ruins"
+    assert summarise(setup, [record])["maps"] == ["Village Ruins"]
+    given = play_game(Setup(setup.parties, setup.ai, map="open_field", scenario=str(path)), 0, 2)
+    assert given["map"] == "Open Field"
