@@ -307,6 +307,11 @@ def history_problems(doc: Document, raw: ScriptFile, scenario: ScenarioFile, enc
         elif index in seen and event.once:
             out.append(doc.problem(path, f"events[{index}] ({event.name or 'unnamed'}) fires once: it is listed twice"))
         seen.add(index)
+    for index, event in enumerate(scenario.events):  # one that ended the game at an earlier turn's end
+        ended = event.when.turn_ends is not None and event.when.turn_ends < raw.turn
+        if ended and any(effect.end_game for effect in event.do):
+            out.append(doc.problem(("turn",), f"{scenario.name} ended after turn {event.when.turn_ends}: "
+                                              f"events[{index}] ({event.name or 'unnamed'}) ends it [ENC-4]"))
     named = [e.name for e in scenario.scoring if e.name is not None]
     for name in enc.switched:
         if name not in named:

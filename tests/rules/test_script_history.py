@@ -193,6 +193,15 @@ def test_bad_history_keys_are_located(tmp_path: Path) -> None:
                                   "of that side killed or escaped in 'models'")]
 
 
+def test_a_position_after_an_event_ended_the_game_is_refused(tmp_path: Path) -> None:
+    path = script(tmp_path, "turn: 6\n").read_text(encoding="utf-8").replace("gorge.yaml", "signal_fires")
+    (tmp_path / "script.yaml").write_text(path, encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_script(tmp_path / "script.yaml")
+    assert [(p.where, p.line, p.message) for p in err.value.problems] == [
+        ("turn", 8, "Signal Fires ended after turn 5: events[1] (Night falls) ends it [ENC-4]")]
+
+
 def test_values_of_the_wrong_shape_are_located(tmp_path: Path) -> None:
     body = "encounter:\n  fired: [2.5]\n  switched: {the ford: maybe}\n  variables: {a: 1.5}\n"
     assert problems(tmp_path, body) == [
