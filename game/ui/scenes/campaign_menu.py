@@ -19,7 +19,7 @@ from game.ui.campaign_run import HUMAN, CampaignRun, start
 from game.ui.scenes import common
 
 COMMANDERS = {"a": ("You command A", [HUMAN, "normal"]), "b": ("You command B", ["normal", HUMAN]),
-              "both": ("Hotseat", [HUMAN, HUMAN]), "none": ("Watch the AI", ["normal", "normal"])}
+              "both": ("Hotseat", [HUMAN, HUMAN])}
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,7 @@ class CampaignMenuScene(Scene):
                        "party1": DEFAULT_MATCHUP[1], "who": "a",
                        "saved": str(self.saved[0].path) if self.saved else ""}
         self.commands: dict[pygame_gui.core.UIElement, Command] = {}
+        self.seed: int | None = None  # the new campaign's seed (None: a random one)
         self.error = "; ".join(f"{e.file}: {e.problems[0].message}" for e in self.campaigns.skipped if e.problems)
 
     def _list(self, group: str, rect: pygame.Rect, items: list[tuple[str, str]]) -> None:
@@ -94,7 +95,7 @@ class CampaignMenuScene(Scene):
                 items = [(n, self.parties.items[n][1].name) for n in self.parties.names()]
             self._list(group, pygame.Rect(x, top + head, col, lists_h), items)
         y = top + head + lists_h + gap
-        bw = (w - 2 * m - 3 * gap) // 4
+        bw = (w - 2 * m - (len(COMMANDERS) - 1) * gap) // len(COMMANDERS)
         for k, (key, (text, _ai)) in enumerate(COMMANDERS.items()):
             b = common.button(self, f"who:{key}", pygame.Rect(m + k * (bw + gap), y, bw, px(32)), text)
             common.select(b, key == self.chosen["who"])
@@ -149,7 +150,7 @@ class CampaignMenuScene(Scene):
         c = self.chosen
         try:
             run = start(c["campaign"], (c["party0"], c["party1"]), list(COMMANDERS[c["who"]][1]),
-                        random.SystemRandom().randrange(1, 1_000_000))
+                        self.seed or random.SystemRandom().randrange(1, 1_000_000))
         except ContentError as exc:
             self.error = exc.describe()
             self.rebuild()
