@@ -106,41 +106,52 @@ class CampaignScene(Scene):
     def build(self) -> None:
         self.widgets, self.commands = {}, {}
         run, px = self.run_, self.px
-        w, h = common.page(self, px(640), px(460))
-        m, gap = px(16), px(10)
+        m, gap, bh = px(16), px(10), px(44)
+        win_w, win_h = self.app.size
+        # the buttons stay in sight below the page: one row of four, or two rows of two in a narrow window
+        per_row = 4 if (win_w - 2 * m - 3 * gap) // 4 >= px(200) else 2
+        rows = 4 // per_row
+        note_h = max(px(20), theme.font(px(12)).get_linesize() + 2)
+        footer = rows * bh + (rows - 1) * gap + note_h + 2 * gap
+        w, h = common.page(self, px(600), px(380), footer=footer)
         cb = self.app.settings.colour_blind
         title_h = max(px(48), theme.font(px(34), bold=True).get_linesize() + 4)
         common.label(self, "title", pygame.Rect(m, m // 2, w - 2 * m, title_h), run.campaign.name, "@title")
         desc = run.campaign.description or ""
         common.label(self, "subtitle", pygame.Rect(m, m // 2 + title_h, w - 2 * m, px(24)), desc, "@small")
         top = m // 2 + title_h + px(30)
-        bh = px(44)
-        bottom = h - m - bh - px(22)
+        bottom = h - gap
         side_w = min(px(340), (w - 2 * m - gap) * 2 // 5)
-        common.text_box(self, "story", pygame.Rect(m, top, w - 2 * m - gap - side_w, bottom - top - gap),
-                        results_html(run, cb))
-        x = w - m - side_w
-        box_h = (bottom - top - gap) // 2 - gap
+        common.text_box(self, "story", pygame.Rect(m, top, w - 2 * m - gap - side_w, bottom - top), results_html(run, cb))
+        box_h = (bottom - top - gap) // 2
         for side in (0, 1):
-            y = top + side * (box_h + gap)
-            common.text_box(self, f"side{side}", pygame.Rect(x, y, side_w, box_h - bh - px(6)),
+            common.text_box(self, f"side{side}", pygame.Rect(w - m - side_w, top + side * (box_h + gap), side_w, box_h),
                             side_html(run.progress, side, cb))
-            self.button(EditParty(side), pygame.Rect(x, y + box_h - bh, side_w, bh), "Spend ExP, edit party",
-                        "Open this party in the party builder: its budget is its cost plus its banked ExP [CMP-6]")
-            if run.progress.finished:
-                self.widgets[f"edit:{side}"].disable()
-        y = bottom + gap
-        bw = min(px(260), (w - 2 * m - gap) // 2)
-        if run.progress.finished:
-            self.button(PlayNext(), pygame.Rect(w - m - bw, y, bw, bh), "Campaign over", None, "@big_button")
-            self.widgets["play"].disable()
-        else:
-            self.button(PlayNext(), pygame.Rect(w - m - bw, y, bw, bh), f"Play game {run.progress.next_game + 1}",
-                        "The next game through the battle set-up: the parties as they stand", "@big_button")
-        self.button(Leave(), pygame.Rect(m, y, bw, bh), "Main menu", "The campaign is saved; resume it from "
-                    "Campaign on the main menu", "@big_button")
-        note = self.message or run.error or f"Saved in {run.path}"
-        common.label(self, "note", pygame.Rect(m, y + bh + px(2), w - 2 * m, px(20)), note, "@small")
+        with common.in_root(self):
+            self.footer(win_w, win_h - footer + gap, per_row, bh, gap, note_h)
+
+    def footer(self, w: int, y: int, per_row: int, bh: int, gap: int, note_h: int) -> None:
+        run, px = self.run_, self.px
+        m = px(16)
+        over = run.progress.finished
+        play = "Campaign over" if over else f"Play game {run.progress.next_game + 1}"
+        tip = "Open this party in the party builder: its budget is its cost plus its banked ExP [CMP-6]"
+        buttons: list[tuple[Command, str, str | None, str | None]] = [
+            (Leave(), "Main menu", "The campaign is saved; resume it from Campaign on the main menu", "@big_button"),
+            (EditParty(0), "Edit party A", tip, None), (EditParty(1), "Edit party B", tip, None),
+            (PlayNext(), play, None if over else "The next game: the parties as they stand", "@big_button")]
+        bw = (w - 2 * m - (per_row - 1) * gap) // per_row
+        for k, (command, text, tip_text, cls) in enumerate(buttons):
+            x, by = m + (k % per_row) * (bw + gap), y + (k // per_row) * (bh + gap)
+            self.button(command, pygame.Rect(x, by, bw, bh), text, tip_text, cls)
+            if over and not isinstance(command, Leave):
+                self.widgets[command.key].disable()
+        y += (len(buttons) // per_row) * (bh + gap) - gap
+        note = self.message or run.error or f"Saved as {run.path.name}"
+        from game.ui.battle.cards import fit
+
+        common.label(self, "note", pygame.Rect(m, y + px(2), w - 2 * m, note_h),
+                     fit(note, px(12), w - 2 * m - px(12)), "@small")
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.commands:

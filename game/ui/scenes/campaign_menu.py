@@ -68,8 +68,9 @@ class CampaignMenuScene(Scene):
         self.seed: int | None = None  # the new campaign's seed (None: a random one)
         self.error = "; ".join(f"{e.file}: {e.problems[0].message}" for e in self.campaigns.skipped if e.problems)
 
-    def _list(self, group: str, rect: pygame.Rect, items: list[tuple[str, str]]) -> None:
-        for button, item in common.choice_list(self, group, rect, items, self.chosen[group]).items():
+    def _list(self, group: str, rect: pygame.Rect, items: list[tuple[str, str]],
+              tips: dict[str, str] | None = None) -> None:
+        for button, item in common.choice_list(self, group, rect, items, self.chosen[group], tips).items():
             self.commands[button] = Choose(group, item)
 
     def _button(self, command: Command, rect: pygame.Rect, text: str, tip: str | None = None) -> None:
@@ -78,13 +79,16 @@ class CampaignMenuScene(Scene):
     def build(self) -> None:
         self.widgets, self.commands = {}, {}
         px = self.px
-        w, h = common.page(self, px(700), px(500))
-        m, gap, head = px(16), px(10), px(26)
+        m, gap, head, bh = px(16), px(10), px(26), px(44)
+        win_w, win_h = self.app.size
+        note_h = max(px(20), theme.font(px(12)).get_linesize() + 2)
+        footer = bh + note_h + 2 * gap
+        w, h = common.page(self, px(640), px(440), footer=footer)
         title_h = max(px(48), theme.font(px(34), bold=True).get_linesize() + 4)
         common.label(self, "title", pygame.Rect(m, m // 2, w - 2 * m, title_h), "Campaign", "@title")
         top = m // 2 + title_h + px(4)
         col = (w - 2 * m - 2 * gap) // 3
-        lists_h = max(px(120), (h - top - px(230)) * 7 // 10)
+        lists_h = max(px(120), (h - top - px(150)) * 3 // 5)
         for i, (group, heading) in enumerate((("campaign", "New campaign"), ("party0", "Party A"),
                                                ("party1", "Party B"))):
             x = m + i * (col + gap)
@@ -93,7 +97,8 @@ class CampaignMenuScene(Scene):
                 items = [(n, self.campaigns.items[n][1].name) for n in self.campaigns.names()]
             else:
                 items = [(n, self.parties.items[n][1].name) for n in self.parties.names()]
-            self._list(group, pygame.Rect(x, top + head, col, lists_h), items)
+            tips = {n: self._about(n) for n in self.campaigns.names()} if group == "campaign" else None
+            self._list(group, pygame.Rect(x, top + head, col, lists_h), items, tips)
         y = top + head + lists_h + gap
         bw = (w - 2 * m - (len(COMMANDERS) - 1) * gap) // len(COMMANDERS)
         for k, (key, (text, _ai)) in enumerate(COMMANDERS.items()):
@@ -102,7 +107,17 @@ class CampaignMenuScene(Scene):
             self.commands[b] = Choose("who", key)
         y += px(32) + gap
         common.label(self, "saved_head", pygame.Rect(m, y, w - 2 * m, head), "Saved campaigns")
-        saved_h = h - y - head - px(44) - px(24) - 2 * gap - m
+        self._list("saved", pygame.Rect(m, y + head, w - 2 * m, max(px(60), h - y - head - gap)), self._saved_items())
+        with common.in_root(self):
+            self._footer(win_w, win_h - footer + gap, bh, gap, note_h)
+
+    def _about(self, name: str) -> str:
+        """A campaign's tip: its description and its games in order."""
+        c = self.campaigns.items[name][1]
+        games = "; ".join(f"{i + 1}. {g.title or g.scenario} ({g.scenario} on {g.map})" for i, g in enumerate(c.games))
+        return f"{c.description or c.name} Games: {games}."
+
+    def _saved_items(self) -> list[tuple[str, str]]:
         items = []
         for entry in self.saved:
             if entry.progress is None:
@@ -111,19 +126,25 @@ class CampaignMenuScene(Scene):
                 p = entry.progress
                 state = "finished" if p.finished else f"game {p.next_game + 1} of {p.games} next"
                 items.append((str(entry.path), f"{p.title}: {p.sides[0].name} v {p.sides[1].name}, {state}"))
-        self._list("saved", pygame.Rect(m, y + head, w - 2 * m, max(px(40), saved_h)), items)
-        y = h - m - px(44) - px(22)
-        bw = min(px(220), (w - 2 * m - 2 * gap) // 3)
-        self._button(Back(), pygame.Rect(m, y, bw, px(44)), "Back")
-        self._button(Resume(), pygame.Rect(w - m - 2 * bw - gap, y, bw, px(44)), "Resume", "The saved campaign "
+        return items
+
+    def _footer(self, w: int, y: int, bh: int, gap: int, note_h: int) -> None:
+        from game.ui.battle.cards import fit
+
+        px = self.px
+        m = px(16)
+        bw = min(px(240), (w - 2 * m - 2 * gap) // 3)
+        self._button(Back(), pygame.Rect(m, y, bw, bh), "Back")
+        self._button(Resume(), pygame.Rect(w - m - 2 * bw - gap, y, bw, bh), "Resume", "The saved campaign "
                      "chosen above, before its next game")
-        self._button(Start(), pygame.Rect(w - m - bw, y, bw, px(44)), "Start", "A new campaign between the two "
+        self._button(Start(), pygame.Rect(w - m - bw, y, bw, bh), "Start", "A new campaign between the two "
                      "parties chosen")
         if not self.saved:
             self.widgets["resume"].disable()
         if not self.campaigns.items:
             self.widgets["start"].disable()
-        common.label(self, "note", pygame.Rect(m, y + px(46), w - 2 * m, px(20)), self.error, "@small")
+        common.label(self, "note", pygame.Rect(m, y + bh + px(2), w - 2 * m, note_h),
+                     fit(self.error, px(12), w - 2 * m - px(12)), "@small")
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.commands:
