@@ -75,7 +75,8 @@ def test_every_problem_at_once_and_a_bad_mod_file_is_skipped(tmp_path, monkeypat
 
 def new_progress(seed: int = 3) -> cmp.Progress:
     campaign = load_campaign(library.CAMPAIGNS_DIR / "border_feud.yaml")
-    parties = tuple(load_yaml(library.lookup("parties", n).path).data for n in ("ghrim_company", "northmen_raiding_party"))
+    parties = tuple(load_yaml(library.lookup("parties", n).path).data
+                    for n in ("ghrim_company", "northmen_raiding_party"))
     return cmp.start("border_feud", campaign.name, len(campaign.games), (parties[0], parties[1]), seed)
 
 
@@ -156,3 +157,31 @@ def test_the_campaign_command_plays_resumes_and_reports(tmp_path, capsys):
     assert "no party named 'nobody'" in capsys.readouterr().err
     assert main(["campaign", "--report", "--progress", str(tmp_path / "none.json")]) == 1
     assert os.listdir(tmp_path) == ["p.json"]
+
+
+def test_the_modding_guide_example_loads_and_plays(tmp_path):
+    """docs/modding-campaigns.md: its campaign file is accepted and played to the end; its error lines are the
+    loader's own."""
+    import re
+
+    from tests.conftest import ROOT
+
+    text = (ROOT / "docs" / "modding-campaigns.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n(.*?)```", text, re.S)
+    assert len(blocks) == 1
+    campaign = parse_campaign(blocks[0], "my_campaign.yaml")
+    parties = tuple(load_yaml(library.lookup("parties", n).path).data for n in ("ghrim_company", "hollow_court"))
+    progress = cmp.start("doc", campaign.name, len(campaign.games), (parties[0], parties[1]), 4)
+    while not progress.finished:
+        store.play_next(progress, campaign, ("aggressive", "aggressive"))
+    assert len(progress.results) == 2
+    bad = blocks[0].replace("scenario: engagement", "scenario: engagment").replace("injuries: roll   ",
+                                                                                     "injuries: maybe  ")
+    with pytest.raises(ContentError) as info:
+        parse_campaign(bad, "my_campaign.yaml")
+    found = [p.describe("my_campaign.yaml") for p in info.value.problems]
+    shown = re.findall(r"^my_campaign\.yaml:\d+: .*$", text, re.M)
+    assert len(shown) == 2
+    for line in shown:
+        head = line.split(" (known")[0].removesuffix("...)")
+        assert any(p.startswith(head) for p in found), (line, found)

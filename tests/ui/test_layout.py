@@ -103,9 +103,9 @@ LONG = ("A long sentence that a small window at a large scale must wrap rather t
 def openers(session: BattleSession) -> dict[str, Callable[[App], Scene]]:
     """How to open the scenes whose constructor needs more than the app."""
     from game.ui.scenes.builder_roster import RosterScene
-    from game.ui.scenes.campaign import CampaignScene
     from game.ui.scenes.builder_traits import TraitPicker
     from game.ui.scenes.builder_trial import TrialScene
+    from game.ui.scenes.campaign import CampaignScene
     from game.ui.scenes.confirm import ConfirmScene
     from game.ui.scenes.editor_dialogs import ConfirmDialog, NameDialog, OpenDialog
     from game.ui.scenes.handoff import HandoffScene

@@ -122,7 +122,8 @@ class CampaignScene(Scene):
         top = m // 2 + title_h + px(30)
         bottom = h - gap
         side_w = min(px(340), (w - 2 * m - gap) * 2 // 5)
-        common.text_box(self, "story", pygame.Rect(m, top, w - 2 * m - gap - side_w, bottom - top), results_html(run, cb))
+        common.text_box(self, "story", pygame.Rect(m, top, w - 2 * m - gap - side_w, bottom - top),
+                        results_html(run, cb))
         box_h = (bottom - top - gap) // 2
         for side in (0, 1):
             common.text_box(self, f"side{side}", pygame.Rect(w - m - side_w, top + side * (box_h + gap), side_w, box_h),
