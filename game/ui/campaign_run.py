@@ -106,6 +106,20 @@ class CampaignRun:
         self.save()
         return result
 
+    @staticmethod
+    def replayable(session: Any) -> bool:
+        """Whether a game's save plays back: its parties, as the save keeps them, are party files a new battle
+        accepts (a campaign party beyond its size's budget or numbers [CMP-6] is not)."""
+        from game.content.party_building import parse_party
+
+        block = session.setup_block or {}
+        try:
+            for party in block.get("parties", []):
+                parse_party(party["text"], party["file"])
+        except ContentError:
+            return False
+        return bool(block)
+
     # -- between games ------------------------------------------------------------------------------------------
     def spend(self, side: int, party: dict[str, Any]) -> str | None:
         """[CMP-6]: the party as the builder left it; the reason when it is not allowed."""

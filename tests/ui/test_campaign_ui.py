@@ -109,3 +109,19 @@ def test_a_broken_progress_file_is_listed_and_not_opened(app: App, tmp_path: Pat
     assert "cannot be read" in menu.widgets[f"saved:{tmp_path / 'campaigns' / 'bad.json'}"].text
     click(app, menu.widgets["resume"])
     assert app.top is menu and "not JSON" in menu.error
+
+
+@pytest.mark.rule("CMP-6")
+def test_a_party_beyond_its_size_budget_plays_its_game_but_offers_no_replay(app: App):
+    from game.ui.campaign_run import CampaignRun, start
+
+    run = start("border_feud", ("ghrim_company", "northmen_raiding_party"), ["human", "normal"], 3)
+    assert CampaignRun.replayable(run.session())
+    side = run.progress.sides[0]
+    side.banked += 60  # as after good games
+    extra = [{"name": f"Hired Blade {i}", "type": "follower", "attributes": {"MA": 3, "RA": 3, "PD": 3, "WP": 3},
+              "weapons": [{"name": "Sword", "skill": "1h_edged"}], "traits": []} for i in (1, 2)]
+    assert run.spend(0, {**side.party, "models": [*side.party["models"], *extra]}) is None
+    session = run.session()
+    assert session.state.sides[0].party.cost > 200 and session.state.sides[0].party.budget == 192 + 8 + 60
+    assert not CampaignRun.replayable(session)

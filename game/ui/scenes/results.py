@@ -168,6 +168,8 @@ class ResultsScene(Scene):
                 button.disable()  # a position opened from a script has no setup to keep
             if key.startswith("rematch") and self.campaign is not None:
                 button.disable()  # a campaign's game is played once: its result has carried over
+            if key == "save" and self.campaign is not None and not self.campaign.replayable(self.session):
+                button.disable()  # a campaign party beyond a new party's budget: its save would not play back
         y += (rows - 1) * (bh + gap)
         note = ""
         if self.saved is not None:
