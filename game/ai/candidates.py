@@ -233,6 +233,10 @@ class Appraiser:
                 point = scoring.target_centre(state, t)
                 if point is not None:
                     points.append(point)
+        from game.rules.scenario_triggers import goal_regions, region_centre
+
+        # a place an event waits for a side to enter, for its good: that side goes there, the other guards it
+        points += [region_centre(region) for _, region in goal_regions(state)]
         return points
 
     def objective_pull(self, state: GameState, m: ModelState) -> float:
@@ -286,7 +290,7 @@ class Appraiser:
 
         for entry in enc.scenario.scoring:
             if entry.kind != "secure" or not scoring.scores_for(state, entry, m.side) \
-                    or not scenario_events.is_active(state, entry):
+                    or not scenario_events.pays_now(state, entry):
                 continue
             for t in scoring.targets(state, entry):
                 if scoring.distance_to(state, m, t) > board.CONTACT_TOLERANCE or m.side not in scoring.securer(

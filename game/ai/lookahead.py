@@ -159,9 +159,9 @@ def objectives(state: GameState, side: int) -> float:
     value = 0.0
     left = max(1, enc.scenario.duration.turns - state.turn + 1)
     for entry in enc.scenario.scoring:
-        if entry.kind not in ("control", "secure") or not scenario_events.is_active(state, entry):
+        if entry.kind not in ("control", "secure") or not scenario_events.pays_now(state, entry):
             continue
-        pays = entry.points if isinstance(entry.points, int) else 2
+        pays = scoring.points_now(state, entry)
         for t in scoring.targets(state, entry):
             if entry.kind == "control":
                 holder, _ = scoring.controller(state, entry, t)

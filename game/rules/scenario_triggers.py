@@ -255,6 +255,80 @@ def becomes_true(state: GameState, index: int, when: Trigger) -> bool:
     return now and not before
 
 
+# -- what a side is after ------------------------------------------------------------------------------------
+
+def _effects(effects: list[Effect]) -> list[Effect]:
+    """The effects with those of every row of a d6 table among them (any row may come up)."""
+    out: list[Effect] = []
+    for effect in effects:
+        out.append(effect)
+        if effect.roll is not None:
+            for row in effect.roll.d6.values():
+                out += _effects(row)
+    return out
+
+
+def _winning_variables(state: GameState, side: int) -> set[str]:
+    """The variables a sudden win of ``side`` tests (what raising them is for)."""
+    enc: EncounterState = state.encounter
+    names: set[str] = set()
+    for win in enc.scenario.victory.sudden:
+        if win.if_ is not None and enc.named_side(win.side) == side:
+            names |= {part.name for key, part in _keys(win.if_) if key == "variable"}
+    return names
+
+
+def favours(state: GameState, effects: list[Effect], side: int) -> bool:
+    """Whether an event's effects help ``side``: it wins or the enemy loses, reinforcements of its own arrive, a
+    scoring entry of its own comes on, or a variable its sudden win tests is set or raised."""
+    from game.rules import scoring
+
+    enc: EncounterState = state.encounter
+    entries = {e.name: e for e in enc.scenario.scoring if e.name}
+    wanted = _winning_variables(state, side)
+    for e in _effects(effects):
+        if e.win is not None and enc.named_side(e.win.side) == side:
+            return True
+        if e.lose is not None and enc.named_side(e.lose.side) == 1 - side:
+            return True
+        if e.reinforcements is not None and enc.named_side(e.reinforcements.side) == side:
+            return True
+        if e.scoring_on is not None and e.scoring_on in entries and scoring.scores_for(state, entries[e.scoring_on],
+                                                                                       side):
+            return True
+        change = e.set_variable or e.add_variable
+        if change is not None and change.name in wanted:
+            return True
+    return False
+
+
+def goal_regions(state: GameState) -> list[tuple[int, Region]]:
+    """The regions an event still waits for a side's model to enter, where what it does favours that side: the
+    places a side goes for and the other holds ([ENC-TRG-1]); read from the scenario, not restated by the AI."""
+    enc: EncounterState | None = state.encounter
+    if enc is None or not enc.scenario.events:
+        return []
+    regions = region_names(enc.scenario)
+    out: list[tuple[int, Region]] = []
+    for i, event in enumerate(enc.scenario.events):
+        if event.once and i in enc.fired:
+            continue
+        for key, part in _keys(event.when):
+            if key != "enters" or part.region not in regions:
+                continue
+            for side in (0, 1):
+                if (part.side is None or enc.named_side(part.side) == side) and favours(state, event.do, side):
+                    out.append((side, regions[part.region]))
+    return out
+
+
+def region_centre(region: Region) -> tuple[float, float]:
+    if region.circle is not None:
+        return float(region.circle.centre[0]), float(region.circle.centre[1])
+    pts = [(float(x), float(y)) for x, y in region.polygon or []]
+    return sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts)
+
+
 # -- variables ---------------------------------------------------------------------------------------------
 
 def settle(state: GameState) -> None:

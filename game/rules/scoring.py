@@ -228,6 +228,16 @@ def points_for(state: GameState, entry: ScoringEntry, side: int, target: Target)
     return entry.points
 
 
+def points_now(state: GameState, entry: ScoringEntry) -> int:
+    """What one target of the entry would pay now, without rolling: its points, a variable's value, or 2 for a
+    d6 table (the table's middle row, [ENC-SAL-4])."""
+    if isinstance(entry.points, RollTable):
+        return 2
+    if isinstance(entry.points, VariablePoints):
+        return int(scenario_triggers.variable(state, entry.points.variable))
+    return entry.points
+
+
 def award(state: GameState, entry: ScoringEntry, index: int, side: int, target: Target, why: str) -> None:
     enc = state.encounter
     if enc.named_side(entry.side) not in (None, side):  # a one-sided entry pays only its side
