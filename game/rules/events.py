@@ -105,6 +105,7 @@ class EventKind(StrEnum):
     Spray = "Spray"
     Stealth = "Stealth"
     StealthLost = "StealthLost"
+    StoryTold = "StoryTold"
     StunIgnored = "StunIgnored"
     Stunned = "Stunned"
     TakenBack = "TakenBack"

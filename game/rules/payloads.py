@@ -98,3 +98,6 @@ class EventData(TypedDict, total=False):
     ended: dict[str, list[str]]  # ConditionsEnded: model id -> the conditions lifted
     format: str
     fault: str
+    title: str  # StoryTold: the story's title (may be empty) ...
+    text: str  # ... and its text
+    cite: str  # a scenario event's effect: where it is in the file

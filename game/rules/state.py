@@ -248,7 +248,7 @@ class GameState:
     def hero_of(self, side: int) -> ModelState | None:
         return next((m for m in self.side_models(side) if m.is_hero), None)
 
-    def emit(self, kind: EventKind, text: str, **data: Any) -> Event:
+    def emit(self, kind: EventKind, text: str, /, **data: Any) -> Event:
         event = Event(EventKind.of(kind), text, cast(EventData, data), self.turn)  # (keys clients read: payloads)
         self.log.append(event)
         self.version = next(_VERSIONS)

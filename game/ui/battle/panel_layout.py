@@ -25,6 +25,7 @@ CONTROLS = {c: (c, text, short, tip) for c, text, short, tip in (
     (Control.FIT, "Fit (F)", "Fit", "Fit the whole table in view (F)"),
     (Control.RINGS, "Rings (R)", "Rings", "Show the selected model's weapon ranges and movement (R)"),
     (Control.LOG, "Log (L)", "Log", "Open the battle log in a large view (L)"),
+    (Control.OBJECTIVES, "Objectives (O)", "Goals", "The briefing, each side's objectives and the scoring (O)"),
     (Control.AUTO, "Auto-deploy", "Auto", "Place this model (and the rest of the set-up) automatically"),
     (Control.SLOWER, "AI slower (-)", "AI -", "Slow down the AI's actions (-)"),
     (Control.FASTER, "AI faster (+)", "AI +", "Speed up the AI's actions (+)"),
@@ -54,6 +55,8 @@ class PanelLayout:
         only when an AI plays."""
         session = self.scene.session
         keys = [Control.FIT, Control.RINGS, Control.LOG]
+        if self.scene.state.encounter is not None:
+            keys.append(Control.OBJECTIVES)
         if session.deploying() and session.human_turn():
             keys.append(Control.AUTO)
         if len(session.humans) < 2:
