@@ -33,6 +33,7 @@ CONTROLS = {c: (c, text, short, tip) for c, text, short, tip in (
     (Control.MENU, "Menu", "Menu", "Leave the battle for the main menu"))}
 
 ControlRow = list[tuple[Control, str, str]]  # (control, label, tip)
+MAX_PER_ROW = 5
 
 
 class PanelLayout:
@@ -124,11 +125,15 @@ class PanelLayout:
         return y
 
     def _control_rows(self, inner: int, pad: int) -> list[ControlRow]:
-        """The controls in rows of four, their short labels (the key in the tip) before fewer a row: in a
-        small window at a large scale two rows, not four, so the answers keep the room."""
+        """The controls in as few rows as their labels fit (at most five a row, the rows as even as they can be),
+        their short labels (the key in the tip) before another row: in a small window at a large scale two rows,
+        not four, so the answers keep the room."""
         controls = self.controls()
         scale = self.scene.app.settings.ui_scale
-        for per_row in range(4, 0, -1):
+        for rows in range(1, len(controls) + 1):
+            per_row = -(-len(controls) // rows)
+            if per_row > MAX_PER_ROW:
+                continue
             width = (inner - (per_row - 1) * pad) // per_row
             for short in (False, True):
                 labels = [(key, s if short else text, tip) for key, text, s, tip in controls]

@@ -42,14 +42,19 @@ class HandoffScene(Scene):
         title = "@title" if theme.font(self.px(34), bold=True).size(self.text)[0] <= w - 2 * margin else "@heading"
         room = min(w - 2 * margin, self.px(760)) - 20
         line_h = theme.font(self.px(15), bold=True).get_linesize()
+        whys = wrap(theme.displayable(self.why), self.px(15), True, room) if self.why else []
         goals = wrap(theme.displayable(self.objectives), self.px(15), False, room) if self.objectives else []
+        # the objectives take the room the rest leaves (cut short in a small window at a large scale: O shows them)
+        spare = h - self.px(66) - len(whys) * (line_h + 4) - self.px(12) * 3 - self.px(108) - self.px(16)
+        fits = max(0, spare // (line_h + 4) - 1)
+        if len(goals) > fits:
+            goals = goals[:fits - 1] + ["… (O shows them in the battle)"] if fits >= 2 else []
         goals_h = (len(goals) + 1) * (line_h + 4) + self.px(12) if goals else 0
         y = max(self.px(8), h // 2 - self.px(90) - (self.px(50) if self.why else 0) - goals_h // 2)
         common.label(self, "text", pygame.Rect(margin, y, w - 2 * margin, self.px(60)), self.text, title)
         y += self.px(66)
-        if self.why:
-            lines = wrap(theme.displayable(self.why), self.px(15), True, room)
-            for n, line in enumerate(lines):
+        if whys:
+            for n, line in enumerate(whys):
                 common.label(self, f"why{n}", pygame.Rect(margin, y, w - 2 * margin, line_h + 4), line, "@prompt")
                 y += line_h + 4
             y += self.px(12)
