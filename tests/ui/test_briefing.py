@@ -104,8 +104,8 @@ def test_a_story_told_by_an_event_is_a_card_the_players_dismiss_and_a_line_in_th
     play_until(s, lambda s: not s.deploying() and s.human_turn())
     scene = app.reset(BattleScene(app, s))
     frames(app, 2)
-    s.state.emit(EventKind.StoryTold, "The bridge groans: Timbers crack. (the_relief.yaml:30)", title="The bridge groans",
-                 text="Timbers crack.", cite="the_relief.yaml:30")
+    s.state.emit(EventKind.StoryTold, "The bridge groans: Timbers crack. (the_relief.yaml:30)",
+                 title="The bridge groans", text="Timbers crack.", cite="the_relief.yaml:30")
     frames(app, 2)
     card = app.top
     assert isinstance(card, StoryCard) and card.title == "The bridge groans" and card.note == "the_relief.yaml:30"
