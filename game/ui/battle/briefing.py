@@ -40,9 +40,10 @@ def objectives_of(state: GameState, side: int) -> str:
 
 
 def side_heading(state: GameState, side: int, you: bool) -> str:
-    """"Northmen Raiding Party — Raider (you)": the party, the role its side plays, whether it is the player's."""
+    """"Northmen Raiding Party — Raider (you)": the party, the role its side plays (a scenario with roles), whether
+    it is the player's."""
     enc = state.encounter
-    role = side_name(enc.scenario, enc.ref(side)) if enc is not None else ""
+    role = side_name(enc.scenario, enc.ref(side)) if enc is not None and enc.scenario.roles is not None else ""
     return f"{state.sides[side].name}{f' — {role}' if role else ''}{' (you)' if you else ''}"
 
 
