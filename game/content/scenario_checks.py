@@ -14,12 +14,15 @@ from game.content.scenario_schema import (
     EDGE_NAMES,
     MARKER_STEP,
     STANDARD_BASE_IN,
+    Arrival,
+    Effect,
     Markers,
     PieceEntry,
     RollTable,
     ScenarioFile,
     ScoringEntry,
     Zone,
+    faces,
 )
 from game.content.yaml_loader import Document, KeyPath
 from game.core.errors import Problem
@@ -129,24 +132,31 @@ def _piece_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
         if piece.id in seen:
             out.append(doc.problem(path + ("id",), f"duplicate piece id '{piece.id}'"))
         seen.add(piece.id)
-        if (piece.polygon is None) == (piece.circle is None):
-            out.append(doc.problem(path, "a piece needs either 'polygon' or 'circle'"))
-            continue
-        if piece.blocks_los is not None and piece.kind != "impassable":
-            out.append(doc.problem(path + ("blocks_los",), "blocks_los applies to impassable pieces only"))
-        if piece.cross_cost is not None and piece.kind != "obstacle":
-            out.append(doc.problem(path + ("cross_cost",), "cross_cost applies to obstacles only"))
-        if piece.polygon is not None:
-            out += _polygon_problems(doc, path + ("polygon",), piece.polygon)
-        else:
-            pts = piece_polygon(piece)
-            if any(not (0 <= x <= TABLE_SIZE and 0 <= y <= TABLE_SIZE) for x, y in pts):
-                out.append(doc.problem(path + ("circle",), "the circle reaches off the table"))
+        out += one_piece_problems(doc, path, piece)
+    return out
+
+
+def one_piece_problems(doc: Document, path: KeyPath, piece: PieceEntry) -> list[Problem]:
+    """One piece's shape and keys (a scenario's own, or one an event adds or puts in another's place)."""
+    out: list[Problem] = []
+    if (piece.polygon is None) == (piece.circle is None):
+        out.append(doc.problem(path, "a piece needs either 'polygon' or 'circle'"))
+        return out
+    if piece.blocks_los is not None and piece.kind != "impassable":
+        out.append(doc.problem(path + ("blocks_los",), "blocks_los applies to impassable pieces only"))
+    if piece.cross_cost is not None and piece.kind != "obstacle":
+        out.append(doc.problem(path + ("cross_cost",), "cross_cost applies to obstacles only"))
+    if piece.polygon is not None:
+        out += _polygon_problems(doc, path + ("polygon",), piece.polygon)
+    else:
         pts = piece_polygon(piece)
-        across = diameter(pts)
-        if piece.max_across is not None and across > piece.max_across + 1e-9:
-            out.append(doc.problem(path, f"the piece is {across:.2f}″ across, more than its max_across "
-                                         f"{piece.max_across:g}″ [ENC-LMK-1]"))
+        if any(not (0 <= x <= TABLE_SIZE and 0 <= y <= TABLE_SIZE) for x, y in pts):
+            out.append(doc.problem(path + ("circle",), "the circle reaches off the table"))
+    pts = piece_polygon(piece)
+    across = diameter(pts)
+    if piece.max_across is not None and across > piece.max_across + 1e-9:
+        out.append(doc.problem(path, f"the piece is {across:.2f}″ across, more than its max_across "
+                                     f"{piece.max_across:g}″ [ENC-LMK-1]"))
     return out
 
 
@@ -177,26 +187,142 @@ def _event_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
         if not event.do:
             out.append(doc.problem(("events", i, "do"), "an event needs at least one effect"))
         for j, effect in enumerate(event.do):
-            path = ("events", i, "do", j)
-            given = [k for k, v in effect.model_dump().items() if v is not None]
-            if len(given) != 1:
-                out.append(doc.problem(path, "an effect needs exactly one of reinforcements, remove_piece, add_piece, "
-                                             f"scoring_on, scoring_off, end_game (found {', '.join(given) or 'none'})"))
-                continue
-            for key in ("scoring_on", "scoring_off"):
-                name = getattr(effect, key)
-                if name is not None and name not in entry_names:
-                    out.append(doc.problem(path + (key,), f"no scoring entry is named '{name}' (named: "
-                                                          f"{', '.join(sorted(entry_names)) or 'none'})"))
-            arrival = effect.reinforcements
-            if arrival is not None:
-                if (arrival.edge is None) == (arrival.at is None):
-                    out.append(doc.problem(path + ("reinforcements",), "reinforcements arrive at an 'edge' or "
-                                                                       "'at' a point (exactly one)"))
-                ref = side_ref(data, arrival.side)
-                if ref is not None and ref not in reserved:
-                    out.append(doc.problem(path + ("reinforcements", "side"), f"'{arrival.side}' holds no models "
-                                                                              "back: add a 'reserves' entry"))
+            out += _effect_problems(doc, data, ("events", i, "do", j), effect, entry_names, reserved)
+    return out
+
+
+def effects_of(data: ScenarioFile) -> list[tuple[KeyPath, Effect]]:
+    """Every effect of the file's events with its key path, those in a d6 table's rows too, in file order."""
+    out: list[tuple[KeyPath, Effect]] = []
+
+    def walk(path: KeyPath, effect: Effect) -> None:
+        out.append((path, effect))
+        if effect.roll is not None:
+            for key, row in effect.roll.d6.items():
+                for k, then in enumerate(row):
+                    walk(path + ("roll", "d6", key, k), then)
+
+    for i, event in enumerate(data.events):
+        for j, effect in enumerate(event.do):
+            walk(("events", i, "do", j), effect)
+    return out
+
+
+def _effect_problems(doc: Document, data: ScenarioFile, path: KeyPath, effect: Effect, entry_names: set[str],
+                     reserved: set[str | None]) -> list[Problem]:
+    """One effect says one thing, and what it names exists; a d6 table's rows are checked as effects too."""
+    out: list[Problem] = []
+    given = [k for k in Effect.model_fields if getattr(effect, k) is not None]
+    if len(given) != 1:
+        return [doc.problem(path, f"an effect needs exactly one of {', '.join(Effect.model_fields)} "
+                                  f"(found {', '.join(given) or 'none'})")]
+    for key in ("scoring_on", "scoring_off"):
+        name = getattr(effect, key)
+        if name is not None and name not in entry_names:
+            out.append(doc.problem(path + (key,), f"no scoring entry is named '{name}' (named: "
+                                                  f"{', '.join(sorted(entry_names)) or 'none'})"))
+    arrival = effect.reinforcements
+    if arrival is not None:
+        out += _reinforcement_problems(doc, data, path + ("reinforcements",), arrival, reserved)
+    if effect.add_piece is not None:
+        out += one_piece_problems(doc, path + ("add_piece",), effect.add_piece)
+    if effect.replace_piece is not None:
+        out += one_piece_problems(doc, path + ("replace_piece", "with"), effect.replace_piece.with_)
+    if effect.roll is not None:
+        out += _roll_problems(doc, data, path + ("roll", "d6"), effect.roll.d6, entry_names, reserved)
+    return out
+
+
+def _reinforcement_problems(doc: Document, data: ScenarioFile, path: KeyPath, arrival: Arrival,
+                            reserved: set[str | None]) -> list[Problem]:
+    """Where they arrive (the event's place, or every reserve of the side has its own), and which models."""
+    out: list[Problem] = []
+    ref = side_ref(data, arrival.side)
+    own = [r for r in data.reserves if side_ref(data, r.side) == ref]
+    placed = bool(own) and all(r.arrival is not None for r in own)
+    if (arrival.edge is not None and arrival.at is not None) or (arrival.edge is None and arrival.at is None
+                                                                 and not placed):
+        out.append(doc.problem(path, "reinforcements arrive at an 'edge' or 'at' a point (exactly one)"
+                                     + ("" if arrival.edge is not None else
+                                        ", unless each reserve of the side says its own 'arrival'")))
+    if ref is not None and ref not in reserved:
+        out.append(doc.problem(path + ("side",), f"'{arrival.side}' holds no models back: add a 'reserves' entry"))
+    if arrival.models is not None:
+        if not arrival.models:
+            out.append(doc.problem(path + ("models",), "name at least one model (or leave 'models' out: all of them)"))
+        names = {n.strip().casefold() for r in own for n in (r.models or [])}
+        held = ", ".join(n for r in own for n in r.models or [])
+        if own and all(r.models is not None for r in own):  # the reserves name theirs: these must be among them
+            out += [doc.problem(path + ("models", k), f"no reserve of '{arrival.side}' holds back a model named "
+                                                      f"'{name}' (held back: {held})")
+                    for k, name in enumerate(arrival.models) if name.strip().casefold() not in names]
+    return out
+
+
+def _roll_problems(doc: Document, data: ScenarioFile, path: KeyPath, table: dict[int | str, list[Effect]],
+                   entry_names: set[str], reserved: set[str | None]) -> list[Problem]:
+    """A d6 table: each row names faces (3, "3", "2-4"), each face 1..6 in exactly one row; each row's effects."""
+    out: list[Problem] = []
+    seen: dict[int, int | str] = {}
+    for key, row in table.items():
+        found = faces(key)
+        if found is None:
+            out.append(doc.problem(path + (key,), f"'{key}' is not a face or range of faces of a d6 (write 3, "
+                                                  "\"3\" or \"2-4\", faces 1 to 6, the lower first)"))
+            continue
+        for face in found:
+            if face in seen:
+                out.append(doc.problem(path + (key,), f"face {face} is in two rows: '{seen[face]}' and '{key}'"))
+            seen.setdefault(face, key)
+        for k, then in enumerate(row):
+            out += _effect_problems(doc, data, path + (key, k), then, entry_names, reserved)
+    missing = [str(f) for f in range(1, 7) if f not in seen]
+    if missing:
+        out.append(doc.problem(path, f"faces {', '.join(missing)} are in no row: each face 1 to 6 needs one"))
+    return out
+
+
+def _reserve_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
+    """A reserve holds back ``count`` models of its types or the models it names (exactly one); its own place."""
+    out: list[Problem] = []
+    for i, reserve in enumerate(data.reserves):
+        path: KeyPath = ("reserves", i)
+        if (reserve.count is None) == (reserve.models is None):
+            out.append(doc.problem(path, "a reserve holds back 'count' models (of its 'types') or the 'models' it "
+                                         "names (exactly one)"))
+        if reserve.models is not None and not reserve.models:
+            out.append(doc.problem(path + ("models",), "name at least one model"))
+        place = reserve.arrival
+        if place is not None:
+            if (place.edge is None) == (place.at is None):
+                out.append(doc.problem(path + ("arrival",), "a reserve arrives at an 'edge' or 'at' a point "
+                                                            "(exactly one)"))
+            if place.at is not None and not all(0 <= v <= TABLE_SIZE for v in place.at):
+                out.append(doc.problem(path + ("arrival", "at"), f"the point [{place.at[0]:g}, {place.at[1]:g}] is "
+                                                                 f"off the {TABLE_SIZE:g}″ table"))
+    return out
+
+
+def _role_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
+    """Roles chosen by the roll's winner or given to parties name both roles; ``party`` names roles."""
+    roles = data.roles
+    if roles is None:
+        return []
+    out: list[Problem] = []
+    if roles.chosen_by != "roll" and not (roles.higher and roles.lower):
+        out.append(doc.problem(("roles", "chosen_by"), f"roles chosen by '{roles.chosen_by}' need both roles "
+                                                       "named ('higher' and 'lower')"))
+    if roles.chosen_by == "party" and not roles.party:
+        out.append(doc.problem(("roles",), "roles chosen by party need 'party': {ROLE: party file name}"))
+    if roles.party and roles.chosen_by != "party":
+        out.append(doc.problem(("roles", "party"), "'party' applies to 'chosen_by: party' only"))
+    known = ", ".join(r for r in (roles.higher, roles.lower) if r)
+    out += [doc.problem(("roles", "party", role), f"'{role}' is not one of this scenario's roles (roles: {known})")
+            for role in roles.party or {} if side_ref(data, role) is None
+            or role.strip().casefold() in ("higher", "lower")]
+    refs = [side_ref(data, role) for role in roles.party or {}]
+    if len(refs) != len(set(refs)):
+        out.append(doc.problem(("roles", "party"), "each role is given to one party"))
     return out
 
 
@@ -214,6 +340,11 @@ def _victory_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
                                                              f"(named: {', '.join(sorted(controls)) or 'none'})"))
         if win.escaped is not None and data.escape is None:
             out.append(doc.problem(path + ("escaped",), "a win by escapes needs an 'escape' block"))
+    roles = [r for r in ((data.roles.higher, data.roles.lower) if data.roles else ()) if r]
+    for key in data.victory.messages:
+        if key.strip().casefold() != "draw" and side_ref(data, key) is None:
+            out.append(doc.problem(("victory", "messages", key), f"'{key}' is neither a side nor 'draw' (known: "
+                                                                 f"{', '.join(['higher', 'lower', *roles, 'draw'])})"))
     return out
 
 
@@ -224,10 +355,15 @@ def map_problems(doc: Document, data: ScenarioFile, battle_map: Any) -> list[Pro
                                                            f"'{battle_map.name}' or in this scenario's pieces")
            for i, e in enumerate(data.scoring) if e.targets is not None and e.targets.piece is not None
            and e.targets.piece not in ids]
-    for i, event in enumerate(data.events):
-        out += [doc.problem(("events", i, "do", j, "remove_piece"), f"no piece '{e.remove_piece}' on the map "
-                                                                    f"'{battle_map.name}'")
-                for j, e in enumerate(event.do) if e.remove_piece is not None and e.remove_piece not in ids]
+    ids |= {e.add_piece.id for _, e in effects_of(data) if e.add_piece is not None}  # pieces events add
+    ids |= {e.replace_piece.with_.id for _, e in effects_of(data) if e.replace_piece is not None}
+    for path, e in effects_of(data):
+        if e.remove_piece is not None and e.remove_piece not in ids:
+            out.append(doc.problem(path + ("remove_piece",), f"no piece '{e.remove_piece}' on the map "
+                                                             f"'{battle_map.name}'"))
+        if e.replace_piece is not None and e.replace_piece.id not in ids:
+            out.append(doc.problem(path + ("replace_piece", "id"), f"no piece '{e.replace_piece.id}' on the map "
+                                                                   f"'{battle_map.name}'"))
     return out
 
 
@@ -244,8 +380,10 @@ def _side_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
             value = getattr(event.when, key)
             if value is not None and value.strip().casefold() != "any":
                 named.append((("events", i, "when", key), value))
-        named += [(("events", i, "do", j, "reinforcements", "side"), e.reinforcements.side)
-                  for j, e in enumerate(event.do) if e.reinforcements is not None]
+    for path, effect in effects_of(data):
+        named += [(path + ("reinforcements", "side"), effect.reinforcements.side)] if effect.reinforcements else []
+        named += [(path + (key, "side"), getattr(effect, key).side) for key in ("win", "lose")
+                  if getattr(effect, key) is not None]
     named += [(("objectives", name), name) for name in data.objectives]
     roles = [r for r in ((data.roles.higher, data.roles.lower) if data.roles else ()) if r]
     known = ", ".join(["higher", "lower", *roles])
@@ -377,7 +515,7 @@ def cross_checks(doc: Document, data: ScenarioFile) -> list[Problem]:
     """What the schema cannot say: zones, pieces, markers, scoring, sides, events, victory, the Prisoner."""
     problems = (_zone_problems(doc, data) + _piece_problems(doc, data) + _marker_problems(doc, data)
                 + _scoring_problems(doc, data) + _side_problems(doc, data) + _event_problems(doc, data)
-                + _victory_problems(doc, data))
+                + _victory_problems(doc, data) + _reserve_problems(doc, data) + _role_problems(doc, data))
     if data.prisoner is not None and data.prisoner.min_from_edges * 2 >= TABLE_SIZE:
         problems.append(doc.problem(("prisoner", "min_from_edges"), "no point of the table is that far from "
                                                                    "every edge"))

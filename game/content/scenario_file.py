@@ -32,6 +32,7 @@ def build_scenario(doc: Document) -> ScenarioFile:
     if problems:
         raise ContentError(doc.file, problems)
     data._lines = {f"events[{i}]": doc.line_of(("events", i)) or 0 for i in range(len(data.events))}
+    data._lines.update({f"reserves[{i}]": doc.line_of(("reserves", i)) or 0 for i in range(len(data.reserves))})
     data._file = str(doc.file)
     return data
 

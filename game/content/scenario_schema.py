@@ -70,8 +70,13 @@ class Deployment(StrictModel):
 
 
 class Roles(StrictModel):
+    """The two roles, played by the set-up roll's higher and lower side ([ENC-1]) unless ``chosen_by`` says
+    otherwise: ``winner`` (the roll's winner chooses its role) or ``party`` (``party: {ROLE: party id}``)."""
+
     higher: Text | None = None
     lower: Text | None = None
+    chosen_by: Literal["roll", "winner", "party"] = "roll"
+    party: dict[str, Text] | None = None  # chosen_by: party: a role -> the party (file name or name) that plays it
 
 
 class PrisonerRules(StrictModel):
@@ -100,7 +105,9 @@ class PieceEntry(StrictModel):
     blocks_los: bool | None = None
     cross_cost: Positive | None = None
     water: bool = False
-    removes_overlapping: bool = True
+    # a map piece it intersects is removed: by default yes for a scenario's own ``pieces``, no for a piece an
+    # event adds (``add_piece``, ``replace_piece``): see removes_overlapping()
+    removes_overlapping: bool | None = None
     max_across: Positive | None = None
 
 
@@ -222,21 +229,33 @@ class SuddenWin(StrictModel):
 
 class Victory(StrictModel):
     """[ENC-4]: the highest score wins; ``prisoner``: [ENC-RES-5]; ``ties`` settles equal scores; a ``sudden``
-    win ends the game at once."""
+    win ends the game at once; ``messages``: what the results say to a side that wins (SIDE) or of a draw."""
 
     by: Literal["score", "prisoner"] = "score"
     ties: Literal["draw", "higher", "lower"] = "draw"
     points: int = 0
     sudden: list[SuddenWin] = []
+    messages: dict[str, Text] = {}  # SIDE (higher, lower or a role) or draw -> the text shown on the results
+
+
+class Place(StrictModel):
+    """Where models arrive: wholly within ``within``″ of an edge or of a point (exactly one)."""
+
+    edge: Literal["own", "enemy", "top", "bottom", "left", "right"] | None = None
+    at: Point | None = None
+    within: Positive = 3.0
 
 
 class Reserve(StrictModel):
     """Models a side holds back at set-up, to arrive when an event brings reinforcements: the last
-    ``count`` models of the party of the given types (in party order)."""
+    ``count`` models of the party of the given types (in party order), or the models ``models`` names
+    (their names in the party file); ``arrival``: where they may arrive (else where the event says)."""
 
     side: Text
-    count: Count
+    count: Count | None = None
     types: list[ModelType] = ["companion", "follower"]
+    models: list[Text] | None = None
+    arrival: Place | None = None
 
 
 class Trigger(StrictModel):
@@ -250,12 +269,41 @@ class Trigger(StrictModel):
 
 
 class Arrival(StrictModel):
-    """Reinforcements: the side's reserve arrives wholly within ``within``″ of an edge (or of a point)."""
+    """Reinforcements: the side's reserve arrives wholly within ``within``″ of an edge (or of a point); a
+    reserve's own ``arrival`` goes first. ``models``: only these of the reserve (names in the party file)."""
 
     side: Text
     edge: Literal["own", "enemy", "top", "bottom", "left", "right"] | None = None
     at: Point | None = None
     within: Positive = 3.0
+    models: list[Text] | None = None
+
+
+class Story(StrictModel):
+    """Text told to the players when the event fires (a card they dismiss, and the log)."""
+
+    title: Text | None = None
+    text: Text
+
+
+class Outcome(StrictModel):
+    """``win``/``lose``: the game ends at once, this side winning (or losing); ``message`` on the results."""
+
+    side: Text
+    message: Text | None = None
+
+
+class ReplacePiece(StrictModel):
+    """A terrain piece (the map's, the scenario's or one an event added) gives way to another."""
+
+    id: Text
+    with_: PieceEntry = Field(alias="with")
+
+
+class RollEffects(StrictModel):
+    """A d6 table of effects: each face 1..6 in exactly one row ("1", "2-4", 5 ...); that row's effects run."""
+
+    d6: dict[int | str, list[Effect]]
 
 
 class Effect(StrictModel):
@@ -267,6 +315,11 @@ class Effect(StrictModel):
     scoring_on: Text | None = None  # a scoring entry's name
     scoring_off: Text | None = None
     end_game: bool | None = None
+    story: Story | None = None
+    roll: RollEffects | None = None
+    win: Outcome | None = None
+    lose: Outcome | None = None
+    replace_piece: ReplacePiece | None = None
 
 
 class ScenarioEvent(StrictModel):
@@ -310,5 +363,24 @@ class ScenarioFile(StrictModel):
 
 def _bad(message: str) -> int:
     raise ValueError(message)
+
+
+def removes_overlapping(piece: PieceEntry, by_event: bool) -> bool:
+    """Whether a piece removes the map pieces it intersects: as its file says, else a scenario's own piece
+    does ([ENC-LMK-1]) and a piece an event adds does not (it only stands there)."""
+    return piece.removes_overlapping if piece.removes_overlapping is not None else not by_event
+
+
+def faces(key: int | str) -> list[int] | None:
+    """The faces a d6 row names: 3, "3", "2-4"; None when it names none (not 1..6, or a range backwards)."""
+    text = str(key).strip()
+    lo, _, hi = text.partition("-")
+    if not lo.strip().isdigit() or (hi and not hi.strip().isdigit()):
+        return None
+    a, b = int(lo), int(hi or lo)
+    return list(range(a, b + 1)) if 1 <= a <= b <= 6 else None
+
+
+RollEffects.model_rebuild()
 
 

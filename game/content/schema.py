@@ -81,7 +81,7 @@ def _allowed_keys(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
     for part in loc[:-1]:
         if isinstance(part, int):
             continue
-        fields = getattr(current, "model_fields", {})
+        fields = {f.alias or name: f for name, f in getattr(current, "model_fields", {}).items()}  # as written
         if part not in fields:
             return []
         ann = fields[part].annotation
@@ -89,7 +89,7 @@ def _allowed_keys(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
         current = next((a for a in (ann, *args) if isinstance(a, type) and issubclass(a, BaseModel)), None)
         if current is None:
             return []
-    return list(getattr(current, "model_fields", {}))
+    return [f.alias or name for name, f in getattr(current, "model_fields", {}).items()]
 
 
 OR_TAG = "~or "  # a loc part naming the other shape an either/or field may take (see :func:`either`)

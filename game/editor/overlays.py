@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from game.content.maps import TABLE_SIZE, BattleMap
 from game.content.scenario_checks import piece_polygon
-from game.content.scenario_schema import ScenarioFile
+from game.content.scenario_schema import ScenarioFile, removes_overlapping
 from game.content.scoring_text import entries_for, target_card
 from game.core.vec import Vec2
 from game.geometry.battlefield import BaseRecord, Battlefield, base_radius
@@ -191,7 +191,8 @@ def encounter_shapes(scenario: ScenarioFile, battle_map: BattleMap) -> list[Shap
     for placed in scenario.pieces:
         poly = tuple(piece_polygon(placed))
         for p in battle_map.pieces:
-            if placed.removes_overlapping and polygons_intersect(list(poly), [(v.x, v.y) for v in p.polygon]):
+            if removes_overlapping(placed, by_event=False) and polygons_intersect(list(poly),
+                                                                                  [(v.x, v.y) for v in p.polygon]):
                 out.append(Shape("removed", f"{p.id}: removed by the {placed.id}",
                                  tuple((v.x, v.y) for v in p.polygon)))
         title = placed.id.replace("_", " ")

@@ -54,6 +54,7 @@ class DecisionKind(StrEnum):
 
     # -- the set-up ([ENC-*], [DEP-*])
     choose_edge = "choose_edge", Shown("Choose edge", setup=True, hand_off=True, attack_odds=False)
+    choose_role = "choose_role", Shown("Choose role", setup=True, hand_off=True, attack_odds=False)
     deploy = "deploy", Shown("Deploy", "Click inside your deployment zone to place the model; Enter places it at "
                              "a suggested spot.", setup=True, hand_off=True, attack_odds=False, zones=True)
     deploy_facing = "deploy_facing", Shown("Deploy facing", setup=True, attack_odds=False, zones=True)

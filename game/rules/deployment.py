@@ -35,6 +35,10 @@ def encounter_setup(state: GameState) -> Gen:
     for m in state.models.values():
         m.status = UNDEPLOYED
     setup_roll(state)
+    if sc.roles is not None and sc.roles.chosen_by != "roll":  # a role chosen by the winner, or given to a party
+        from game.rules.scenario_effects import assign_roles
+
+        yield from assign_roles(state)
     if sc.roles is not None:
         for side in (0, 1):
             state.emit(EventKind.Role, f"{enc.role(state, side)}", side=side, role=enc.ref(side), rule="ENC-RES-1")
@@ -367,7 +371,7 @@ def place_prisoner(state: GameState) -> Gen:
 
 def auto_answer(state: GameState, decision: Decision) -> Answer:
     """A sensible legal answer to a set-up decision: spread along the zone's inner half, facing the centre."""
-    if decision.kind == "choose_edge":
+    if decision.kind in ("choose_edge", "choose_role"):
         return decision.choices()[0]
     if decision.kind == "deploy_facing":
         model = state.model(decision.context["model"])

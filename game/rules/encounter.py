@@ -15,7 +15,7 @@ from typing import Any
 
 from game.content.maps import TABLE_SIZE, BattleMap, TerrainPiece, segments_touch
 from game.content.scenario_checks import piece_polygon, side_ref
-from game.content.scenario_schema import PieceEntry, ScenarioFile, Zone
+from game.content.scenario_schema import PieceEntry, ScenarioFile, Zone, removes_overlapping
 from game.core.vec import Vec2
 from game.geometry import shapes as geo
 from game.geometry.battlefield import EDGES, Battlefield
@@ -56,7 +56,8 @@ class EncounterState:
     switched: dict[str, bool] = field(default_factory=dict)  # scoring entries switched on/off by events
     ending: bool = False  # an event ended the game: it ends after this turn's Maintenance Phase
     held: dict[str, list[int]] = field(default_factory=dict)  # control entry -> [side, Maintenances in a row]
-    decided: list[Any] | None = None  # [side, why]: a sudden win ended the game
+    decided: list[Any] | None = None  # [side, why]: a sudden win (or an event's win/lose) ended the game
+    reserve_of: dict[str, int] = field(default_factory=dict)  # a held-back model -> its reserve entry's index
 
     @property
     def name(self) -> str:
@@ -126,10 +127,10 @@ def with_pieces(state: GameState, battle_map: BattleMap, scenario: ScenarioFile)
     return battle_map
 
 
-def _with_piece(state: GameState, battle_map: BattleMap, entry: PieceEntry) -> BattleMap:
+def _with_piece(state: GameState, battle_map: BattleMap, entry: PieceEntry, by_event: bool = False) -> BattleMap:
     pieces = list(battle_map.pieces)
     poly = piece_polygon(entry)
-    if entry.removes_overlapping:
+    if removes_overlapping(entry, by_event):
         gone = [p for p in pieces if polygons_intersect(poly, [(v.x, v.y) for v in p.polygon])]
         for p in gone:
             pieces.remove(p)
@@ -150,7 +151,7 @@ def add_piece(state: GameState, entry: PieceEntry) -> str | None:
                     geo.segment_point_distance(poly[i], poly[(i + 1) % len(poly)], (m.x, m.y)) < m.radius
                     for i in range(len(poly))):
                 return f"{m.name} stands there"
-    state.battle_map = _with_piece(state, state.battle_map, entry)
+    state.battle_map = _with_piece(state, state.battle_map, entry, by_event=True)
     board.battlefield(state)
     return None
 

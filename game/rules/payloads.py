@@ -101,3 +101,4 @@ class EventData(TypedDict, total=False):
     title: str  # StoryTold: the story's title (may be empty) ...
     text: str  # ... and its text
     cite: str  # a scenario event's effect: where it is in the file
+    message: str  # GameDecided, GameOver: the scenario's text for the result

@@ -13,15 +13,15 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from game.content.scenario_schema import Arrival, Effect, ScenarioEvent, ScoringEntry
+from game.content.scenario_schema import Arrival, Effect, Place, ScenarioEvent, ScoringEntry
 from game.geometry.battlefield import EDGES, Battlefield
-from game.rules import board
+from game.rules import board, scenario_effects
 from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision
 from game.rules.deployment import standing_problem
 from game.rules.encounter import add_piece, edge_of
 from game.rules.events import EventKind
-from game.rules.state import ESCAPED, KILLED, ON_TABLE, REMOVED, RESERVE, UNDEPLOYED, GameState, ModelState, Phase
+from game.rules.state import ESCAPED, KILLED, ON_TABLE, REMOVED, RESERVE, GameState, ModelState, Phase
 
 Gen = Generator[Decision, Any, Any]
 ENEMY_GAP = 1.0  # RULING: arriving models stand at least 1″ from every enemy (not in contact, no free strike)
@@ -33,13 +33,13 @@ GRID = 0.5  # inches between the spots offered to an arriving model
 def hold_reserves(state: GameState) -> None:
     """At set-up, before deployment: each reserve's models are held back (the last of the party first)."""
     enc = state.encounter
-    for reserve in enc.scenario.reserves:
+    for index, reserve in enumerate(enc.scenario.reserves):
         side = enc.named_side(reserve.side)
-        picked = [m for m in reversed(state.side_models(side))
-                  if m.status == UNDEPLOYED and m.profile.type in reserve.types][:reserve.count]
-        for m in reversed(picked):
+        for m in scenario_effects.reserve_picks(state, index):  # named models, or the last of the party
             m.status = RESERVE
             enc.reserved.append(m.id)
+            if reserve.arrival is not None:
+                enc.reserve_of[m.id] = index
             state.emit(EventKind.HeldInReserve, f"{m.name} is held back as a reinforcement", model=m.id, side=side,
                        rule="ENC-3")
 
@@ -72,6 +72,8 @@ def fire(state: GameState, moment: str, value: Any = None) -> Gen:
     if enc is None:
         return
     for i, event in enumerate(enc.scenario.events):
+        if scenario_effects.is_decided(state):  # an event won or lost the game: no other fires
+            return
         if (event.once and i in enc.fired) or not _matches(state, event, moment, value):
             continue
         enc.fired.append(i)
@@ -80,6 +82,8 @@ def fire(state: GameState, moment: str, value: Any = None) -> Gen:
         state.emit(EventKind.ScenarioEvent, f"{event.name or 'Scenario event'} ({cite})", event=i, cite=cite,
                    rule="ENC-4")
         for j, effect in enumerate(event.do):
+            if scenario_effects.is_decided(state):  # an effect won or lost the game: nothing more happens
+                return
             yield from apply(state, effect, f"{cite}, effect {j + 1}")
 
 
@@ -128,6 +132,20 @@ def apply(state: GameState, effect: Effect, cite: str) -> Gen:
         state.bag.clear()
         state.emit(EventKind.GameEnding, f"The game ends after this turn's Maintenance Phase ({cite})", cite=cite,
                    rule="ENC-4")
+    elif effect.story is not None:
+        scenario_effects.tell(state, effect.story, cite)
+    elif effect.roll is not None:
+        key, row = scenario_effects.roll_row(state, effect.roll.d6, cite)
+        for k, then in enumerate(row):
+            if scenario_effects.is_decided(state):
+                break
+            yield from apply(state, then, f"{cite}, roll {key} effect {k + 1}")
+    elif effect.win is not None or effect.lose is not None:
+        outcome = effect.win if effect.win is not None else effect.lose
+        assert outcome is not None
+        scenario_effects.decide(state, outcome, effect.win is not None, cite)
+    elif effect.replace_piece is not None:
+        scenario_effects.replace_piece(state, effect.replace_piece, cite)
 
 
 def remove_piece(state: GameState, piece_id: str, cite: str) -> None:
@@ -146,7 +164,7 @@ def remove_piece(state: GameState, piece_id: str, cite: str) -> None:
                rule="ENC-4")
 
 
-def arrival_problem(state: GameState, model: ModelState, arrival: Arrival, x: float, y: float) -> str | None:
+def arrival_problem(state: GameState, model: ModelState, arrival: Arrival | Place, x: float, y: float) -> str | None:
     """Why a reinforcement cannot arrive at (x, y): wholly on the table and within reach of its edge or point,
     off impassable terrain, obstacles and other bases, and 1″ or more from every enemy."""
     r = model.radius
@@ -169,7 +187,7 @@ def arrival_problem(state: GameState, model: ModelState, arrival: Arrival, x: fl
     return None
 
 
-def arrival_edge(state: GameState, model: ModelState, arrival: Arrival) -> str:
+def arrival_edge(state: GameState, model: ModelState, arrival: Arrival | Place) -> str:
     enc = state.encounter
     if arrival.edge in EDGES:
         return arrival.edge
@@ -178,24 +196,25 @@ def arrival_edge(state: GameState, model: ModelState, arrival: Arrival) -> str:
     return edge_of(enc, ref) or "top"
 
 
-def reinforce(state: GameState, arrival: Arrival, cite: str) -> Gen:
+def reinforce(state: GameState, given: Arrival, cite: str) -> Gen:
     """The side's held-back models arrive one by one where their player places them (its die joins the bag)."""
     enc = state.encounter
-    side = enc.named_side(arrival.side)
+    side = enc.named_side(given.side)
     for model in [state.model(mid) for mid in enc.reserved]:
-        if model.side != side or model.status != RESERVE:
+        if model.side != side or not scenario_effects.brought(model, given):  # only the models it names
             continue
+        place = scenario_effects.arrival_for(state, model, given)  # its reserve's own place, else the event's
         spots = [{"x": x * GRID, "y": y * GRID} for y in range(1, int(state.battle_map.size / GRID))
                  for x in range(1, int(state.battle_map.size / GRID))
-                 if arrival_problem(state, model, arrival, x * GRID, y * GRID) is None]
+                 if arrival_problem(state, model, place, x * GRID, y * GRID) is None]
         if not spots:
             state.emit(EventKind.ReinforcementWaits,
                        f"{model.name} finds no place to arrive and stays in reserve ({cite})",
                        model=model.id, cite=cite, rule="ENC-4")
             continue
 
-        def check(point: dict[str, float], model: ModelState = model) -> str | None:
-            return arrival_problem(state, model, arrival, point["x"], point["y"])
+        def check(point: dict[str, float], model: ModelState = model, place: Arrival | Place = place) -> str | None:
+            return arrival_problem(state, model, place, point["x"], point["y"])
 
         point = yield Decision(DecisionKind.arrive_place, side, f"{model.name} arrives as a reinforcement: place it",
                                "ENC-4", free="point", check=check,

@@ -305,7 +305,9 @@ def sudden_winner(state: GameState) -> tuple[int, str] | None:
             if only is not None and side != only:
                 continue
             enemy_left = any(m.status in (ON_TABLE, RESERVE) for m in state.side_models(1 - side))
-            if win.wipe_out and not enemy_left:
+            # a side whose last models escaped was not wiped out: it got away ([ENC-BRK-2]: not killed)
+            enemy_got_away = any(m.status == ESCAPED for m in state.side_models(1 - side))
+            if win.wipe_out and not enemy_left and not enemy_got_away:
                 return side, "the enemy is wiped out"
             if win.escaped is not None and sum(m.status == ESCAPED for m in state.side_models(side)) >= win.escaped:
                 return side, f"{win.escaped} of its models escaped"

@@ -176,6 +176,10 @@ def friendly(decision: Decision, answer: Any) -> Any:
         word = answer.strip().lower().removeprefix("the ").removesuffix(" edge").strip()
         if word in decision.choices():
             return word
+    if decision.kind == "choose_role" and isinstance(answer, str):  # a role by its name: 'Raider' -> its option
+        named = [o.key for o in decision.options if o.label.strip().casefold() == answer.strip().casefold()]
+        if named and answer not in decision.choices():
+            return named[0]
     return answer
 
 

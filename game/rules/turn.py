@@ -10,7 +10,7 @@ from collections.abc import Generator
 from typing import Any
 
 from game.core.dice import Modifier, effective_modifiers
-from game.rules import actions, board, conditions, fate, readiness, scenario_events, scoring
+from game.rules import actions, board, conditions, fate, readiness, scenario_effects, scenario_events, scoring
 from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision, Option
 from game.rules.events import EventKind
@@ -60,6 +60,9 @@ def play(state: GameState) -> Gen:
     while state.phase != Phase.OVER:
         if state.phase == Phase.MAIN:
             yield from main_phase(state)
+            if scenario_effects.is_decided(state):  # an event won or lost the game: it ends at once
+                end_game(state)
+                break
             state.phase = Phase.MAINTENANCE
         if state.phase == Phase.MAINTENANCE:
             yield from maintenance(state)
@@ -71,6 +74,8 @@ def main_phase(state: GameState) -> Gen:
     """[TURN-2]-[TURN-7]: draw until the bag is empty."""
     while state.bag:
         yield from draw(state)
+    if scenario_effects.is_decided(state):
+        return
     state.emit(EventKind.BagEmpty, f"The bag is empty: the Main Phase of turn {state.turn} ends", rule="TURN-7")
 
 
@@ -332,8 +337,8 @@ def maintenance(state: GameState) -> Gen:
     yield from score(state)  # (a)
     yield from scenario_events.notice_fates(state)  # a scenario's events: deaths, escapes, a rescue ...
     yield from scenario_events.fire(state, "turn_ends", state.turn)  # ... and the end of this turn
-    won = scoring.sudden_winner(state)
-    if won is not None:  # a scenario's sudden win ends the game at once
+    won = scoring.sudden_winner(state) if not scenario_effects.is_decided(state) else state.encounter.decided
+    if won is not None:  # a scenario's sudden win (or an event's win or loss) ends the game at once
         state.encounter.decided = list(won)
         end_game(state)
         return
@@ -406,5 +411,6 @@ def end_game(state: GameState) -> None:
                    items=[[label, points] for label, points in items], rule="ENC-4")
     a, b = (s.score for s in state.sides)
     state.result = "draw" if state.winner is None else f"{state.sides[state.winner].name} wins"
+    message = scenario_effects.victory_message(state)  # the scenario's text for this result, if it has one
     state.emit(EventKind.GameOver, f"Game over after turn {state.turn}: {a} to {b}, {state.result}", scores=[a, b],
-               winner=state.winner)
+               winner=state.winner, **({"message": message} if message else {}))

@@ -52,6 +52,8 @@ GAMES = (
     ("engagement", "forest_crossing", ("ghrim_company", str(PARTIES / "iron_legion.yaml")), 1, True),
     ("landmark", "open_field", ("thornwood_wildkin", str(PARTIES / "iron_legion.yaml")), 2, True),
     ("the_relief", "open_field", ("ghrim_company", "northmen_raiding_party"), 1, True),  # reinforcements
+    (str(ROOT / "tests" / "data" / "scenarios" / "the_gorge_roles.yaml"), "open_field",  # a role to choose
+     ("ghrim_company", "hollow_court"), 1, True),
 )
 POSITIONS = (ROOT / "docs" / "examples" / "sweeping_attack.yaml",
              ROOT / "tests" / "data" / "positions" / "weapon_choice.yaml")  # two different blades: a weapon question

@@ -420,3 +420,16 @@ def test_a_narrow_setup_page_scrolls_down_never_sideways(env: Path, scale: float
     click(app, start.center)
     frames(app, 3)
     assert app.top is not setup
+
+
+def test_results_say_the_scenarios_text_for_the_result(env: Path) -> None:
+    """victory.messages (#36): the text the scenario gives the result is on the results screen."""
+    from game.rules.events import EventKind
+
+    session = played()
+    session.state.emit(EventKind.VictoryMessage, "The gorge holds.", side=session.state.winner, rule="ENC-4")
+    app = new_app()
+    app.push(MainMenu(app))
+    results = app.push(ResultsScene(app, session))
+    frames(app, 2)
+    assert "The gorge holds." in results.widgets["ending"].text

@@ -22,7 +22,7 @@ from game.ui.scenes import common
 from game.ui.session import BattleSession, SaveProblem
 
 BREAKDOWN_KINDS = (EventKind.Scored, EventKind.ScoreRoll, EventKind.Victory, EventKind.TieBroken)
-ENDING_KINDS = (EventKind.ExtraTurnRoll, EventKind.SideWipedOut)
+ENDING_KINDS = (EventKind.ExtraTurnRoll, EventKind.SideWipedOut, EventKind.VictoryMessage)  # + the scenario's text
 LOSSES = {EventKind.Killed: "killed", EventKind.Removed: "removed", EventKind.Escaped: "escaped"}
 
 
