@@ -16,9 +16,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.content.scenario_checks import effects_of
+from game.content.scenario_schema import Arrival, Place
 from game.content.scoring_text import side_name
-from game.rules import encounter, scenario_events
-from game.rules.state import RESERVE, GameState
+from game.rules import encounter, scenario_effects, scenario_events
+from game.rules.state import GameState, ModelState
 
 Colour = tuple[int, int, int]
 EXIT_DEPTH = 0.9  # inches: the band of arrows along an exit edge
@@ -86,32 +88,39 @@ def _exits(state: GameState) -> list[Mark]:
 
 
 def _arrivals(state: GameState) -> list[Mark]:
+    """Each event still to fire that brings reinforcements: where the models it brings (still held back) may
+    arrive, each at its reserve's own place or the event's (scenario_effects.arrival_for), one mark a place."""
     enc = state.encounter
-    out = []
-    for i, event in enumerate(enc.scenario.events):
-        if event.once and i in enc.fired:
+    out: list[Mark] = []
+    for path, effect in effects_of(enc.scenario):
+        i = int(path[1])
+        event = enc.scenario.events[i]
+        arrival = effect.reinforcements
+        side = enc.named_side(arrival.side) if arrival is not None else None
+        if arrival is None or side is None or (event.once and i in enc.fired):
             continue
         when = event.when
         at = f" (turn {when.turn_starts})" if when.turn_starts else \
             f" (after turn {when.turn_ends})" if when.turn_ends else ""
-        for effect in event.do:
-            arrival = effect.reinforcements
-            side = enc.named_side(arrival.side) if arrival is not None else None
-            waiting = [m for m in state.side_models(side) if m.status == RESERVE] if side is not None else []
-            if arrival is None or side is None or not waiting:
-                continue
-            name = who(state, side)
+        maybe = " on a roll" if "roll" in path else ""
+        places: dict[str, tuple[Arrival | Place, list[ModelState]]] = {}
+        for m in (state.model(mid) for mid in enc.reserved):
+            if m.side == side and scenario_effects.brought(m, arrival):
+                place = scenario_effects.arrival_for(state, m, arrival)
+                places.setdefault(repr(place), (place, []))[1].append(m)
+        name = who(state, side)
+        for place, waiting in places.values():
             card = (f"{name}: reinforcements{at}", f"{len(waiting)} model{'s' if len(waiting) != 1 else ''} "
-                    f"to arrive when '{event.name or f'event {i + 1}'}' fires [ENC-4]")
-            if arrival.at is not None:
-                x, y = arrival.at[0], arrival.at[1]
-                out.append(Mark("arrival", side, None, None, (x, y, arrival.within), f"Reinforcements: {name}{at}",
-                                (*card, f"Each arrives wholly within {arrival.within:g}″ of ({x:g}, {y:g})")))
+                    f"to arrive when '{event.name or f'event {i + 1}'}' fires{maybe} [ENC-4]")
+            if place.at is not None:
+                x, y = place.at[0], place.at[1]
+                out.append(Mark("arrival", side, None, None, (x, y, place.within), f"Reinforcements: {name}{at}",
+                                (*card, f"Each arrives wholly within {place.within:g}″ of ({x:g}, {y:g})")))
             else:
-                edge = scenario_events.arrival_edge(state, waiting[0], arrival)
-                box = encounter.edge_strip(state.battle_map.size, edge, arrival.within)
+                edge = scenario_events.arrival_edge(state, waiting[0], place)
+                box = encounter.edge_strip(state.battle_map.size, edge, place.within)
                 out.append(Mark("arrival", side, edge, box, None, f"Reinforcements: {name}{at}",
-                                (*card, f"Each arrives wholly within {arrival.within:g}″ of the {edge} edge")))
+                                (*card, f"Each arrives wholly within {place.within:g}″ of the {edge} edge")))
     return out
 
 

@@ -187,3 +187,24 @@ def test_the_cards_fit_the_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     screen = pygame.Rect(0, 0, *size)
     assert screen.contains(card.panel)
     assert all(card.panel.contains(w.rect) for w in card.widgets.values())
+
+
+def test_a_reserve_with_a_place_of_its_own_is_drawn_there(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui.scenes import common
+
+    text = (Path(__file__).resolve().parents[2] / "scenarios" / "the_relief.yaml").read_text(encoding="utf-8")
+    text = text.replace("{side: Defender, count: 2, types: [companion, follower]}",
+                        "{side: Defender, count: 2, types: [companion, follower], arrival: {at: [18, 30], within: 4}}")
+    (tmp_path / "scenarios").mkdir()
+    (tmp_path / "scenarios" / "relief_at_the_ford.yaml").write_text(text.replace("The Relief", "Relief at the Ford"))
+    monkeypatch.setenv("IRON_HONOR_MODS", str(tmp_path))
+    common.rescan()
+    try:
+        s = session(scenario="relief_at_the_ford")
+    finally:
+        monkeypatch.undo()
+        common.rescan()  # (the mod seen by this test only)
+    play_until(s, lambda s: not s.deploying())
+    [mark] = objective_marks.marks(s.state)
+    assert mark.circle == (18, 30, 4) and mark.box is None and mark.label == "Reinforcements: Defender (turn 3)"
+    assert objectives.card_at(s.state, 18, 31)[-1] == "Each arrives wholly within 4″ of (18, 30)"
