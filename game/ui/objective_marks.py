@@ -1,6 +1,7 @@
-"""The encounter's objectives that are edges and points, drawn on the table beside its scoring regions: the edges
-a side may escape off (arrows pointing off the table, in the side's colour) and where a side's reinforcements
-will arrive (a hatched strip along the edge, or a dashed ring round the point) until they have all come.
+"""The encounter's objectives that are edges, points and places, drawn on the table beside its scoring regions: the
+edges a side may escape off (arrows pointing off the table, in the side's colour), where a side's reinforcements
+will arrive (a hatched strip along the edge, or a dashed ring round the point) until they have all come, and the
+named places (top-level ``regions``) the scenario's events watch, dashed in pale ink with their names.
 
 Every place is the rules' own answer (encounter.escape_edges, scenario_events.arrival_edge, encounter.edge_strip),
 asked for a model of the side, so the table never works out a zone itself. Before the edge choice of a scenario
@@ -19,10 +20,12 @@ import pygame
 from game.content.scenario_checks import effects_of
 from game.content.scenario_schema import Arrival, Place
 from game.content.scoring_text import side_name
+from game.geometry.shapes import point_in_polygon
 from game.rules import encounter, scenario_effects, scenario_events
 from game.rules.state import GameState, ModelState
 
 Colour = tuple[int, int, int]
+REGION_INK = (225, 228, 240)  # a named place: pale, apart from the scoring regions' gold
 EXIT_DEPTH = 0.9  # inches: the band of arrows along an exit edge
 ARROW_STEP = 3.0  # inches between two arrows along an edge
 
@@ -32,15 +35,18 @@ class Mark:
     """A drawn objective: ``kind`` "exit" or "arrival", the side it is for, where (an edge's strip (x0, y0, x1, y1)
     or a circle (x, y, r) in inches), its label and the lines of its hover card."""
 
-    kind: str
+    kind: str  # "exit", "arrival" or "region" (a named place: no side, its polygon in ``outline``)
     side: int
     edge: str | None
     box: tuple[float, float, float, float] | None
     circle: tuple[float, float, float] | None
     label: str
     card: tuple[str, ...]
+    outline: tuple[tuple[float, float], ...] = ()
 
     def contains(self, x: float, y: float) -> bool:
+        if self.outline:
+            return point_in_polygon((x, y), list(self.outline))
         if self.circle is not None:
             cx, cy, r = self.circle
             return math.hypot(x - cx, y - cy) <= r
@@ -64,9 +70,27 @@ def _edges_known(state: GameState) -> bool:
 def marks(state: GameState) -> list[Mark]:
     """The exits and arrivals the encounter has now (none before an edge choice they depend on)."""
     enc = state.encounter
-    if enc is None or not _edges_known(state):
+    if enc is None:
         return []
-    return _exits(state) + _arrivals(state)
+    return _regions(state) + (_exits(state) + _arrivals(state) if _edges_known(state) else [])
+
+
+def _regions(state: GameState) -> list[Mark]:
+    """The scenario's named places that score nothing (a scoring region is drawn with its scoring)."""
+    scenario = state.encounter.scenario
+    scored = {r.name for e in scenario.scoring if e.targets is not None for r in e.targets.regions or []}
+    out = []
+    for region in getattr(scenario, "regions", None) or []:  # top-level ``regions`` (the triggers' schema)
+        if region.name in scored:
+            continue
+        card = (region.name, "A place the scenario's events watch: see the objectives (O)")
+        if region.circle is not None:
+            cx, cy = float(region.circle.centre[0]), float(region.circle.centre[1])
+            out.append(Mark("region", -1, None, None, (cx, cy, region.circle.diameter / 2), region.name, card))
+        elif region.polygon:
+            pts = tuple((float(p[0]), float(p[1])) for p in region.polygon)
+            out.append(Mark("region", -1, None, None, None, region.name, card, pts))
+    return out
 
 
 def _exits(state: GameState) -> list[Mark]:
@@ -131,8 +155,10 @@ def draw_marks(surf: pygame.Surface, state: GameState, to_px, scale: float, font
     """Every exit and arrival of ``marks``; ``to_px`` turns inches into pixels, ``scale`` is pixels an inch."""
     drawn = marks(state)
     for mark in drawn:
-        colour = palette[mark.side]
-        if mark.kind == "exit" and mark.box is not None and mark.edge is not None:
+        colour = palette[mark.side] if mark.side >= 0 else REGION_INK
+        if mark.kind == "region":
+            where = draw_region(surf, mark, to_px, scale)
+        elif mark.kind == "exit" and mark.box is not None and mark.edge is not None:
             shared = sum(1 for m in drawn if m.kind == "exit" and m.edge == mark.edge) > 1
             draw_exit(surf, to_px, scale, mark.box, mark.edge, colour, offset=0.5 * mark.side if shared else 0.0)
             where = _label_point(mark, to_px, scale)
@@ -149,6 +175,21 @@ def draw_marks(surf: pygame.Surface, state: GameState, to_px, scale: float, font
         box.clamp_ip(surf.get_clip())
         pygame.draw.rect(surf, (0, 0, 0), box.inflate(6, 2))
         surf.blit(image, box)
+
+
+def draw_region(surf: pygame.Surface, mark: Mark, to_px, scale: float) -> tuple[int, int]:
+    """A named place dashed in pale ink; returns where its name goes (above it)."""
+    if mark.circle is not None:
+        x, y, r = mark.circle
+        c, radius = to_px((x, y)), max(3, round(r * scale))
+        for k in range(0, 40, 2):
+            a0, a1 = 2 * math.pi * k / 40, 2 * math.pi * (k + 1) / 40
+            pygame.draw.arc(surf, REGION_INK, (c[0] - radius, c[1] - radius, 2 * radius, 2 * radius), a0, a1, 2)
+        return c[0], c[1] - radius - 8
+    pts = [to_px(p) for p in mark.outline]
+    for i in range(len(pts)):
+        _dash(surf, REGION_INK, pts[i], pts[(i + 1) % len(pts)], 6)
+    return sum(p[0] for p in pts) // len(pts), min(p[1] for p in pts) - 8  # above it, in the middle
 
 
 def _label_point(mark: Mark, to_px, scale: float) -> tuple[int, int]:

@@ -208,3 +208,34 @@ def test_a_reserve_with_a_place_of_its_own_is_drawn_there(tmp_path: Path, monkey
     [mark] = objective_marks.marks(s.state)
     assert mark.circle == (18, 30, 4) and mark.box is None and mark.label == "Reinforcements: Defender (turn 3)"
     assert objectives.card_at(s.state, 18, 31)[-1] == "Each arrives wholly within 4″ of (18, 30)"
+
+
+def test_a_named_place_that_scores_nothing_is_drawn_with_its_name() -> None:
+    """Top-level ``regions`` (the places triggers watch): dashed, named, with a card; a scoring region is left to
+    the scoring's own drawing."""
+    from types import SimpleNamespace
+
+    from game.ui.table_view import Camera, draw_state
+
+    s = session()
+    play_until(s, lambda s: not s.deploying())
+    enc = s.state.encounter
+    scored = enc.scenario.scoring[1].targets.regions[0]
+    ford = SimpleNamespace(name="the ford", circle=None, polygon=[[2, 14], [8, 14], [8, 20], [2, 20]])
+
+    class WithRegions:  # the scenario as the triggers' schema has it: a list of named regions
+        regions = [ford, scored]
+
+        def __getattr__(self, key: str):
+            return getattr(scenario, key)
+
+    scenario = enc.scenario
+    enc.scenario = WithRegions()
+    try:
+        places = [m for m in objective_marks.marks(s.state) if m.kind == "region"]
+        assert [m.label for m in places] == ["the ford"]
+        assert objectives.card_at(s.state, 5, 17)[0] == "the ford"
+        surface = pygame.Surface((400, 400))
+        draw_state(surface, s.state, Camera.fit(surface.get_rect()))
+    finally:
+        enc.scenario = scenario

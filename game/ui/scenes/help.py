@@ -80,6 +80,7 @@ RIM_CUES = tuple((f"rim_{k}", rim.text) for k, rim in style.RIMS.items()) + (
 OBJECTIVE_CUES = (  # what the encounter draws on the table (table_view.draw_objectives, objective_marks)
     ("region", "dashed gold outline: a scoring region, named with what it pays (grey: not scoring yet)"),
     ("marker", "gold disc: an objective marker"),
+    ("place", "dashed pale outline: a named place the scenario's events watch"),
     ("exit", "arrows along an edge, in a side's colour: that side's models escape off this edge"),
     ("arrival", "hatched strip (or dashed ring) in a side's colour: where its reinforcements arrive"),
 )
@@ -95,6 +96,8 @@ def objective_legend(surface: pygame.Surface, key: str, box: pygame.Rect, colour
         dashed_circle(surface, table_view.OBJECTIVE_INK, box.center, r, 2, 24)
     elif key == "marker":
         table_view.draw_marker(surface, box.center, max(4, r * 2 // 3))
+    elif key == "place":
+        dashed_circle(surface, objective_marks.REGION_INK, box.center, r, 2, 24)
     elif key == "exit":
         for k in (1, 3, 5):
             objective_marks.draw_arrow(surface, (box.x + box.w * k // 6, box.y + box.h // 2), (0, -1), max(4, r // 2),
