@@ -239,3 +239,15 @@ def test_a_named_place_that_scores_nothing_is_drawn_with_its_name() -> None:
         draw_state(surface, s.state, Camera.fit(surface.get_rect()))
     finally:
         enc.scenario = scenario
+
+
+def test_a_story_told_as_the_game_ends_is_read_before_the_results(app: App) -> None:
+    s = session()
+    play_until(s, lambda s: s.over)
+    scene = app.reset(BattleScene(app, s))
+    s.state.emit(EventKind.StoryTold, "The end (x.yaml:1)", title="", text="The bridge falls.", cite="x.yaml:1")
+    frames(app, 2)
+    assert isinstance(app.top, StoryCard) and app.top.title == "The story goes on"
+    press(app, pygame.K_RETURN)
+    frames(app, 60)
+    assert app.top.name == "results" and scene.briefing.stories == []

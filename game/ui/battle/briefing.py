@@ -92,16 +92,20 @@ class Briefing:
         """New events: each story told waits for its card."""
         self.stories += [e for e in events if e.kind == EventKind.StoryTold]
 
-    def due(self) -> bool:
-        """A card to read now (a story told, or the briefing before deployment): shown, and True (the battle waits
-        under it)."""
+    def story(self) -> bool:
+        """A story told and not yet read: shown on a card, and True (the battle, or its results, wait under it)."""
         scene = self.scene
-        if self.stories:
-            e = self.stories.pop(0)
-            title = str(e.data.get("title") or "") or "The story goes on"
-            scene.app.push(StoryCard(scene.app, title, [Section("", str(e.data.get("text") or e.text))],
-                                     note=str(e.data.get("cite") or "")))
-            return True
+        if not self.stories:
+            return False
+        e = self.stories.pop(0)
+        title = str(e.data.get("title") or "") or "The story goes on"
+        scene.app.push(StoryCard(scene.app, title, [Section("", str(e.data.get("text") or e.text))],
+                                 note=str(e.data.get("cite") or "")))
+        return True
+
+    def brief(self) -> bool:
+        """The briefing before the first deployment question (once): shown on a card, and True."""
+        scene = self.scene
         d = scene.session.pending
         if self.briefed or d is None or d.kind not in DEPLOYING or not scene.session.humans \
                 or not has_briefing(scene.state):
@@ -121,9 +125,10 @@ class Briefing:
                                  self._sections(scoring=True), close_key=OBJECTIVES_KEY))
 
     def on_handoff(self, side: int) -> str:
-        """Hotseat: the side's own objectives, on the first hand-off to it while deploying ("" after)."""
-        session = self.scene.session
-        if side in self.handed or not session.deploying():
+        """Hotseat: the side's own objectives, on the first hand-off to it while deploying ("" after, and before:
+        the edge and the roles are chosen first)."""
+        d = self.scene.session.pending
+        if side in self.handed or d is None or d.kind not in DEPLOYING:
             return ""
         self.handed.add(side)
         return objectives_of(self.scene.state, side)

@@ -143,8 +143,8 @@ class BattleScene(Scene):
         if self.dice_tray is not None:
             self.dice_tray.update(dt)
         flow = self.flow
-        if self.app.top is not self or flow.ended(dt) or self.feed.hold_for_summary(dt) or flow.declined() \
-                or self.briefing.due() or flow.hand_off():
+        if self.app.top is not self or self.briefing.story() or flow.ended(dt) or self.feed.hold_for_summary(dt) \
+                or flow.declined() or self.briefing.brief() or flow.hand_off():
             return
         d = self.session.pending
         if d is not None and not self.session.human_turn() and self.pacer.run(dt, self.app.settings.animation):
