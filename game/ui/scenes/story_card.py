@@ -95,6 +95,10 @@ class StoryCard(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed_outside:
             self.close()
 
+    def still(self) -> object | None:
+        """The card waits for its reader: nothing on it moves (the battle below is stopped while covered)."""
+        return self.title, len(self.sections), self.app.size, self.app.settings.ui_scale
+
     def close(self) -> None:
         if self.app.top is self:
             self.app.pop()
