@@ -247,7 +247,7 @@ def test_a_story_told_as_the_game_ends_is_read_before_the_results(app: App) -> N
     scene = app.reset(BattleScene(app, s))
     s.state.emit(EventKind.StoryTold, "The end (x.yaml:1)", title="", text="The bridge falls.", cite="x.yaml:1")
     frames(app, 2)
-    assert isinstance(app.top, StoryCard) and app.top.title == "The story goes on"
+    assert isinstance(app.top, StoryCard) and app.top.title == "The Relief"  # untitled: the encounter's name
     press(app, pygame.K_RETURN)
     frames(app, 60)
     assert app.top.name == "results" and scene.briefing.stories == []

@@ -98,7 +98,8 @@ class Briefing:
         if not self.stories:
             return False
         e = self.stories.pop(0)
-        title = str(e.data.get("title") or "") or "The story goes on"
+        enc = scene.state.encounter
+        title = str(e.data.get("title") or "") or (enc.name if enc is not None else "") or "The story goes on"
         scene.app.push(StoryCard(scene.app, title, [Section("", str(e.data.get("text") or e.text))],
                                  note=str(e.data.get("cite") or "")))
         return True
