@@ -251,3 +251,40 @@ def test_a_story_told_as_the_game_ends_is_read_before_the_results(app: App) -> N
     press(app, pygame.K_RETURN)
     frames(app, 60)
     assert app.top.name == "results" and scene.briefing.stories == []
+
+
+def test_a_story_effect_in_a_scenario_file_comes_on_a_card_in_play(app: App, tmp_path: Path) -> None:
+    """From YAML alone: an event's ``story`` at the start of turn 1 is read on a card, then the battle goes on."""
+    from game.ui.scenes import common
+
+    text = (Path(__file__).resolve().parents[2] / "scenarios" / "engagement.yaml").read_text(encoding="utf-8")
+    text = text.replace("name: Engagement", "name: Misty Engagement") + (
+        "events:\n  - name: Dawn\n    when: {turn_starts: 1}\n    do:\n"
+        "      - story: {title: Dawn, text: \"Mist fills the gorge.\"}\n")
+    (tmp_path / "mods" / "scenarios").mkdir(parents=True)
+    (tmp_path / "mods" / "scenarios" / "misty.yaml").write_text(text)
+    common.rescan()
+    try:
+        s = session(scenario="misty", seed=2)
+    finally:
+        (tmp_path / "mods" / "scenarios" / "misty.yaml").unlink()
+        common.rescan()  # (the mod seen by this test only)
+    scene = app.reset(BattleScene(app, s))
+    covers = []
+    ais = [make("easy", 5 + side) for side in (0, 1)]
+    for _ in range(2000):
+        frames(app, 1)
+        top = app.top
+        if isinstance(top, StoryCard) and top.title == "Dawn":
+            break
+        if top is not scene:
+            covers.append(top.title if isinstance(top, StoryCard) else top.name)
+            press(app, pygame.K_RETURN)
+        elif s.pending is not None and s.human_turn() and scene.panel.takes_keys():
+            assert s.answer(ais[s.pending.side].decide(s.state, s.pending)) is None
+    card = app.top
+    assert isinstance(card, StoryCard) and card.title == "Dawn" and "Mist fills the gorge." in card_text(card)
+    assert "misty.yaml" in card.note and s.state.turn == 1
+    assert covers[0] == "Misty Engagement: the briefing"
+    press(app, pygame.K_RETURN)
+    assert app.top is scene
