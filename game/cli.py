@@ -16,7 +16,11 @@ from game.core.arguments import count, seed_number
 from game.core.errors import ContentError, Problem, safe_text
 
 if TYPE_CHECKING:  # the loaders are imported by the commands that use them: the game window opens sooner
+    from game.content.maps import BattleMap
     from game.content.party_building import BuiltParty
+    from game.content.scenario_schema import ScenarioFile
+    from game.content.validate import Checked
+    from game.content.yaml_loader import Document
 
 _LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
 
@@ -155,7 +159,6 @@ def run_script_command(path: str) -> int:
 def fight_command(args: argparse.Namespace) -> int:
     """``fight``: a whole headless game between two controllers; the battle report on stdout."""
     from game.ai.registry import make, names
-    from game.content.maps import BattleMap
     from game.rules.engine import Game
     from game.rules.setup import new_game, simple_deployment
 
@@ -165,8 +168,13 @@ def fight_command(args: argparse.Namespace) -> int:
         print(exc.describe(), file=sys.stderr)
         return 1
     parties = tuple(f.value for f in found["parties"])
-    battle_map = found["maps"][0].value if found["maps"] else BattleMap("open table", ())
     scenario = found["scenarios"][0].value if found["scenarios"] else None
+    try:
+        battle_map, why = chosen_map(found)
+    except ContentError as exc:
+        print(exc.describe(), file=sys.stderr)
+        return 1
+    print(f"Map: {battle_map.name} ({why})", file=sys.stderr if args.json else sys.stdout)
     state = new_game((parties[0], parties[1]), battle_map, args.seed, scenario=scenario)
     if scenario is None:
         simple_deployment(state)
@@ -187,6 +195,29 @@ def fight_command(args: argparse.Namespace) -> int:
             break
         game.step()
     return 0
+
+
+def chosen_map(found: dict[str, list]) -> tuple[BattleMap, str]:
+    """The map a command plays on and why: the one named with ``--map``; else the scenario's own ``map:``
+    (a name, or a file beside the scenario or in the game's folders); else an open table."""
+    from game.content.maps import BattleMap
+
+    if found["maps"]:
+        return found["maps"][0].value, "given with --map"
+    if found["scenarios"]:
+        scenario = found["scenarios"][0]
+        if scenario.value.map is not None:
+            try:
+                return _scenario_map(Path(scenario.path), scenario.value.map), f"{scenario.value.name}'s own map"
+            except ContentError as exc:
+                from game.content.yaml_loader import load_yaml
+
+                doc = load_yaml(scenario.path)
+                raise ContentError(doc.file, [doc.problem(("map",), f"the map '{safe_text(scenario.value.map)}' "
+                                                          f"cannot be used: {p.message}") for p in exc.problems]
+                                   ) from None
+    none = " and the scenario names none" if found["scenarios"] else ""
+    return BattleMap("open table", ()), f"no --map given{none}"
 
 
 def named_content(parties: Sequence[str], map_name: str | None, scenario: str | None) -> dict[str, list]:
@@ -244,7 +275,8 @@ def build_parser() -> argparse.ArgumentParser:
     fight.add_argument("--ai", nargs=2, default=["normal", "normal"], metavar=("A", "B"),
                        help="the controllers: random, aggressive, easy, normal, hard (default: normal normal)")
     fight.add_argument("--parties", nargs=2, required=True, metavar=("A.yaml", "B.yaml"))
-    fight.add_argument("--map", metavar="MAP.yaml", help="a map file (default: an open table)")
+    fight.add_argument("--map", metavar="MAP.yaml", help="a map file or name (default: the scenario's own map, "
+                       "else an open table)")
     fight.add_argument("--seed", type=seed_number, default=1)
     fight.add_argument("--scenario", metavar="SCENARIO", help="an encounter: a scenario file or a name such as "
                        "engagement, landmark, rescue, scouting_run, salvage, breakthrough (default: a plain fight)")
@@ -256,12 +288,15 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--parties", nargs=2, required=True, metavar=("A", "B"))
     sim.add_argument("--ai", nargs=2, default=["random", "random"], metavar=("X", "Y"),
                      help="controller names (game/ai/registry.py)")
-    sim.add_argument("--map", metavar="MAP", help="a map file or name (default: an open table)")
+    sim.add_argument("--map", metavar="MAP", help="a map file or name (default: the scenario's own map, else an "
+                     "open table)")
     sim.add_argument("--scenario", metavar="SCENARIO", help="an encounter (default: a plain fight scoring kills)")
     sim.add_argument("--games", type=count, default=20)
     sim.add_argument("--seed", type=seed_number, default=1)
     sim.add_argument("--jobs", type=count, default=1, help="worker processes")
     sim.add_argument("--out", metavar="results.jsonl", help="write one JSON object per game")
+    sim.add_argument("--events", metavar="events.jsonl", help="write every event of every game, one JSON object "
+                     "per line: game index, seed, kind, turn, text, data (the whole file when the run ends)")
     replay = sub.add_parser("replay", help="print the battle report of a save or replay and check it reproduces",
                             description="Play a save file (iron-honor/save@1) back from its setup, seed and answers, "
                             "print every event, and check each decision's events against the recorded ones. Exits 0 "
@@ -286,7 +321,7 @@ def validate_command(args: argparse.Namespace) -> int:
     for r in results:
         if args.json:
             record = {"file": r.file, "kind": r.kind, "name": r.name, "errors": [p.as_dict() for p in r.problems],
-                      "warnings": [p.as_dict() for p in r.warnings]}
+                      "warnings": [p.as_dict() for p in r.warnings], "notes": [p.as_dict() for p in r.notes]}
             print(json_line(record))
         elif r.kind == "skipped":
             print(f"SKIP {r.file}: {r.problems[0].message}")
@@ -298,10 +333,14 @@ def validate_command(args: argparse.Namespace) -> int:
             print(f"ok  {r.file} ({r.kind}" + (f" '{r.name}')" if r.name else ")"))
             for w in r.warnings:
                 print("    warning: " + w.describe(r.file))
+            for n in r.notes:
+                print("    note: " + n.describe(r.file))
         else:
             print(f"BAD {r.file} ({r.kind}): {len(r.problems)} problem(s)")
             for p in r.problems:
                 print("    " + p.describe(r.file))
+            for w in r.warnings:
+                print("    warning: " + w.describe(r.file))
     if not results:
         print("no content files found", file=sys.stderr)
         return 1
@@ -323,11 +362,12 @@ def _check_placements(results: list) -> None:
     from game.rules.setup_check import placement_problems
 
     every_map = [(value.name, value) for _path, value in library.maps().items.values()]
-    parties = tuple(library.lookup("parties", name).value for name in DEFAULT_MATCHUP)
+    parties: tuple[BuiltParty, BuiltParty] = tuple(library.lookup("parties", name).value for name in DEFAULT_MATCHUP)
     for r in scenarios:
         doc = load_yaml(r.file)
         scenario = build_scenario(doc)
         maps = every_map
+        made_for = None
         if scenario.map is not None:
             try:
                 made_for = _scenario_map(Path(r.file), scenario.map)
@@ -339,22 +379,37 @@ def _check_placements(results: list) -> None:
             maps = [(made_for.name, made_for)]
         if not r.problems:
             r.problems += placement_problems(r.file, maps, parties)
+        _judge_sense(r, doc, scenario, made_for, parties)
 
 
-def _scenario_map(scenario_file: Path, name: str):
-    """The map a scenario names, as the game could use it: a map's name, or a file of the scenario's folder,
-    the game's folders or the mod folder (never an absolute path or a ``..`` leading elsewhere)."""
-    from game.content import library
-    from game.content.maps import load_map
-    from game.content.script_file import _is_path
+def _judge_sense(r: Checked, doc: Document, scenario: ScenarioFile, made_for: BattleMap | None,
+                 parties: tuple[BuiltParty, BuiltParty]) -> None:
+    """Issue #36: what is spelt right but cannot work as written. In time and on the table's edges
+    (content/scenario_sense.py), then, if that is sound, on the table's terrain (rules/scenario_reach.py)
+    and in sample games (ai/scenario_sample.py): on the map the scenario names, else an open table."""
+    from game.ai.scenario_sample import sample_problems
+    from game.content.scenario_sense import sense_problems
+    from game.rules.scenario_reach import OPEN_TABLE, reach_problems
 
-    if not _is_path(name):
-        return library.lookup("maps", name, paths=False).value
-    try:
-        path = library.find_reference(scenario_file.parent, name)
-    except ValueError as exc:
-        raise ContentError(str(scenario_file), [Problem("map", None, str(exc))]) from None
-    return load_map(path)
+    sense = sense_problems(doc, scenario, made_for)
+    if not sense.errors and not r.problems:
+        reach_problems(sense)
+    if not sense.errors and not r.problems:
+        sample_problems(sense, made_for or OPEN_TABLE, parties)
+    r.problems += sense.errors
+    r.warnings += sense.warnings
+    if made_for is None and (scenario.events or scenario.escape or any(
+            e.targets is not None and e.kind in ("control", "secure") for e in scenario.scoring)):
+        r.notes.append(Problem("", None, "checked on an open table: the scenario names no map (its routes, "
+                                         "standing room and sample games; name its 'map' to check them there)"))
+
+
+def _scenario_map(scenario_file: Path, name: str) -> BattleMap:
+    """The map a scenario names (game.content.library.scenario_map)."""
+    from game.content.library import scenario_map
+
+    found: BattleMap = scenario_map(scenario_file, name)
+    return found
 
 
 def replay_command(args: argparse.Namespace) -> int:
@@ -387,9 +442,10 @@ def simulate_command(args: argparse.Namespace) -> int:
     setup = Setup(tuple(args.parties), tuple(args.ai), args.map, args.scenario)
     try:
         named_content(args.parties, args.map, args.scenario)  # every name known and loadable before a game
-        summary = simulate(setup, args.games, args.seed, args.jobs, args.out)
-    except OSError as exc:  # the --out file cannot be written: known before any game is played
-        print(f"cannot write {safe_text(str(args.out))}: {safe_text(exc.strerror or str(exc))}", file=sys.stderr)
+        summary = simulate(setup, args.games, args.seed, args.jobs, args.out, args.events)
+    except OSError as exc:  # the --out or --events file cannot be written: known before any game is played
+        name = exc.filename if exc.filename is not None else args.out
+        print(f"cannot write {safe_text(str(name))}: {safe_text(exc.strerror or str(exc))}", file=sys.stderr)
         return 1
     except ContentError as exc:
         print(exc.describe(), file=sys.stderr)

@@ -8,6 +8,8 @@ decision-time percentiles.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import math
 import multiprocessing
@@ -15,7 +17,7 @@ import os
 import statistics
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -31,6 +33,7 @@ class Setup:
     ai: tuple[str, str]
     map: str | None = None
     scenario: str | None = None
+    events: bool = False  # each game's record carries its events (``--events FILE.jsonl``)
 
 
 def _clock() -> Callable[[], float]:
@@ -74,7 +77,12 @@ def _content(setup: Setup) -> tuple[Any, Any, Any]:
         except ImportError as exc:  # the encounters are built elsewhere (issue 6)
             raise ScenarioUnavailable("--scenario needs the scenario loader (game.content.scenario_file), "
                                       "which this build does not have yet") from exc
-        scenario = load_scenario(resolve("scenarios", setup.scenario))
+        path = resolve("scenarios", setup.scenario)
+        scenario = load_scenario(path)
+        if not setup.map and scenario.map is not None:  # the scenario's own map, as fight plays it
+            from game.content.library import scenario_map
+
+            battle_map = scenario_map(path, scenario.map)
     return parties, battle_map, scenario
 
 
@@ -94,10 +102,15 @@ def play_game(setup: Setup, index: int, seed: int, keep_times: bool = True) -> d
         state = new_game((parties[0], parties[1]), battle_map, seed, scenario=scenario)
         if scenario is None:
             simple_deployment(state)
-        Game(state, timed).run()
+        record["map"] = state.battle_map.name
+        try:
+            Game(state, timed).run()
+        finally:
+            if setup.events:  # what happened up to the fault too
+                record["_events"] = [e.to_dict() for e in state.log]
         record.update(winner_side=state.winner, winner=None if state.winner is None else names[state.winner],
                       scores=[s.score for s in state.sides], turns=state.turn, result=state.result, error=None,
-                      faults=[e.text for e in state.log if e.data.get("fault")])
+                      faults=[e.text for e in state.log if e.data.get("fault")], roles=roles_of(state))
     except ScenarioUnavailable:
         raise
     except Exception as exc:  # one broken game must not lose the run; the record says what broke
@@ -109,6 +122,14 @@ def play_game(setup: Setup, index: int, seed: int, keep_times: bool = True) -> d
     if keep_times:
         record["_times"] = [t.times for t in timed]
     return record
+
+
+def roles_of(state: Any) -> list[str] | None:
+    """Each side's role in the scenario (``roles:``, as the set-up gave them), or None for a scenario without."""
+    enc = state.encounter
+    if enc is None or enc.scenario.roles is None:
+        return None
+    return [str(getattr(enc.scenario.roles, enc.ref(side))) for side in (0, 1)]
 
 
 def _play_star(args: tuple[Setup, int, int]) -> dict[str, Any]:
@@ -201,6 +222,7 @@ def summarise(setup: Setup, records: list[dict[str, Any]]) -> dict[str, Any]:
     labels = list(setup.ai) if setup.ai[0] != setup.ai[1] else [f"{setup.ai[0]}#1", f"{setup.ai[1]}#2"]
     per = [ControllerSummary(label) for label in labels]
     by_party: dict[int, ControllerSummary] = {}  # the parties keep their sides; the controllers swap
+    by_role: dict[str, ControllerSummary] = {}  # the set-up gives the roles: a party plays either
     errors = [r for r in records if r.get("error")]
     for r in records:
         if r.get("error"):
@@ -209,14 +231,20 @@ def summarise(setup: Setup, records: list[dict[str, Any]]) -> dict[str, Any]:
             slot = side ^ int(r["swapped"])  # which of setup.ai played this side
             per[slot].times += r.get("_times", [[], []])[side]
             party = by_party.setdefault(side, ControllerSummary(f"{r['sides'][side]} (side {'AB'[side]})"))
-            for c in (per[slot], party):
+            both = [per[slot], party]
+            if r.get("roles"):
+                role = r["roles"][side]
+                both.append(by_role.setdefault(role, ControllerSummary(role)))
+            for c in both:
                 c.add(r["scores"][side], r["winner_side"], side)
     done = [r for r in records if not r.get("error")]
     faulty = [r for r in done if r.get("faults")]
     return {"games": len(records), "errors": len(errors), "first_error": errors[0]["error"] if errors else None,
             "faults": len(faulty), "first_fault": faulty[0]["faults"][0] if faulty else None,
             "controllers": [c.as_dict() for c in per],
-            "parties": [by_party[side].as_dict() for side in sorted(by_party)], **_lengths(done)}
+            "parties": [by_party[side].as_dict() for side in sorted(by_party)],
+            "roles": [by_role[role].as_dict() for role in sorted(by_role)],
+            "maps": sorted({r["map"] for r in records if r.get("map")}), **_lengths(done)}
 
 
 def _lengths(done: list[dict[str, Any]]) -> dict[str, float]:
@@ -234,6 +262,8 @@ def format_summary(summary: dict[str, Any]) -> str:
     lines = [f"{summary['games']} games, {summary['errors']} errors; mean {summary['mean_turns']:.2f} turns, "
              f"{summary['mean_decisions']:.0f} decisions, median {summary['median_game_seconds']:.3f} s a game"
              + (f" (CPU {cpu:.3f} s: {1 / cpu:.2f} games/s of one core, with --jobs 1)" if cpu else "")]
+    if summary.get("maps"):
+        lines.append(f"  map: {', '.join(summary['maps'])}")
     for c in summary["controllers"]:
         lo, hi = c["win_ci95"]
         dlo, dhi = c["decided_win_ci95"]
@@ -247,6 +277,10 @@ def format_summary(summary: dict[str, Any]) -> str:
         lo, hi = p["win_ci95"]
         lines.append(f"  party {p['controller']}: W/D/L {p['wins']}/{p['draws']}/{p['losses']}  "
                      f"win {p['win_rate']:.1%} [{lo:.1%}, {hi:.1%}]  mean score {p['mean_score']:.1f}")
+    for p in summary.get("roles", []):
+        lo, hi = p["win_ci95"]
+        lines.append(f"  role {p['controller']}: W/D/L {p['wins']}/{p['draws']}/{p['losses']}  "
+                     f"win {p['win_rate']:.1%} [{lo:.1%}, {hi:.1%}]  mean score {p['mean_score']:.1f}")
     if summary["first_error"]:
         lines.append(f"  first error: {summary['first_error']}")
     if summary.get("faults"):
@@ -254,26 +288,55 @@ def format_summary(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def simulate(setup: Setup, games: int, seed: int, jobs: int = 1, out: str | None = None) -> dict[str, Any]:
+def simulate(setup: Setup, games: int, seed: int, jobs: int = 1, out: str | None = None,
+             events: str | None = None) -> dict[str, Any]:
     """Run the games, write one JSON line per game to ``out`` (if given) and return the summary.
 
     Everything that can fail is tried before the first game: the controllers, the content and the
-    output file (opened, so a missing folder or a read-only file is known at once). Each record is
-    written and flushed as its game ends, so an interrupted run keeps the games already played.
+    output files (``out`` opened, so a missing folder or a read-only file is known at once; the folder of
+    ``events`` tried). Each record is written and flushed as its game ends, so an interrupted run keeps the
+    games already played. ``events`` gets every event of every game, one JSON line each
+    (``{"game", "seed", "kind", "turn", "text", "data"}``, in game order), written atomically: the whole
+    file when the run ends, or none (an old one stays as it was).
     """
+    from pathlib import Path
+
+    from game.core.atomic import open_atomic, write_problem
+
     for name in setup.ai:
         registry.make(name, 0)  # an unknown name fails before any process starts
+    if events is not None:
+        setup = replace(setup, events=True)
+        problem = write_problem(Path(events).parent)
+        if problem is None and Path(events).is_dir():
+            problem = IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), events)
+        if problem is not None:
+            raise problem
     _content(setup)  # so do bad content files and a missing scenario loader
     sink = open(out, "w", encoding="utf-8") if out else None  # noqa: SIM115 (closed below, after every game)
     try:
-        def write(r: dict[str, Any]) -> None:
-            if sink is not None:
-                sink.write(json.dumps({k: v for k, v in r.items() if not k.startswith("_")}, ensure_ascii=False)
-                           + "\n")
-                sink.flush()
+        with open_atomic(Path(events)) if events is not None else contextlib.nullcontext() as trail:
+            def write(r: dict[str, Any]) -> None:
+                if sink is not None:
+                    sink.write(json.dumps({k: v for k, v in r.items() if not k.startswith("_")}, ensure_ascii=False)
+                               + "\n")
+                    sink.flush()
+                if trail is not None:
+                    for e in r.get("_events", []):
+                        trail.write(event_line(r["game"], r["seed"], e).encode("utf-8"))
+                    r.pop("_events", None)  # written: not kept for the whole run
 
-        records = run_games(setup, games, seed, jobs, on_record=write)
+            records = run_games(setup, games, seed, jobs, on_record=write)
     finally:
         if sink is not None:
             sink.close()
     return summarise(setup, records)
+
+
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def event_line(game: int, seed: int, event: dict[str, Any]) -> str:
+    """One event of one game as a JSON line (the characters other readers take for line breaks escaped)."""
+    record = {"game": game, "seed": seed, **event}
+    return json.dumps(record, ensure_ascii=False).translate(_LINE_BREAKS) + "\n"

@@ -273,3 +273,17 @@ def find_reference(base: Path, name: str) -> Path:
         raise ValueError(f"'{shown}' is outside the folders content may come from (this file's folder, "
                          f"the game's assets and scenarios, the mod folder)")
     return found
+
+
+def scenario_map(scenario_file: Path, name: str) -> Any:
+    """The map a scenario names (its ``map:``), as the game can use it: a map's name, or a file of the scenario's
+    folder, the game's folders or the mod folder (never an absolute path or a ``..`` leading elsewhere)."""
+    from game.content.maps import load_map
+
+    if not name.endswith((".yaml", ".yml")) and "/" not in name and "\\" not in name:  # a name
+        return lookup("maps", name, paths=False).value
+    try:
+        path = find_reference(scenario_file.parent, name)
+    except ValueError as exc:
+        raise ContentError(str(scenario_file), [Problem("map", None, str(exc))]) from None
+    return load_map(path)

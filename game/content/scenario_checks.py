@@ -11,9 +11,12 @@ from shapely.geometry import MultiPoint, Polygon
 from game.content.maps import MAX_CORNERS, TABLE_SIZE, corners_problem, polygon_defect
 from game.content.party_building import DEFAULT_BASE_MM
 from game.content.scenario_schema import (
+    COMBINATIONS,
     EDGE_NAMES,
     MARKER_STEP,
+    MOMENTS,
     STANDARD_BASE_IN,
+    STATES,
     Arrival,
     Effect,
     Markers,
@@ -21,6 +24,9 @@ from game.content.scenario_schema import (
     RollTable,
     ScenarioFile,
     ScoringEntry,
+    Trigger,
+    VariablePoints,
+    Who,
     Zone,
     faces,
 )
@@ -151,7 +157,7 @@ def one_piece_problems(doc: Document, path: KeyPath, piece: PieceEntry) -> list[
     else:
         pts = piece_polygon(piece)
         if any(not (0 <= x <= TABLE_SIZE and 0 <= y <= TABLE_SIZE) for x, y in pts):
-            out.append(doc.problem(path + ("circle",), "the circle reaches off the table"))
+            out.append(doc.problem(path + ("circle",), f"the circle reaches off the {TABLE_SIZE:g}″ table"))
     pts = piece_polygon(piece)
     across = diameter(pts)
     if piece.max_across is not None and across > piece.max_across + 1e-9:
@@ -179,11 +185,7 @@ def _event_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
     entry_names = {e.name for e in data.scoring if e.name}
     reserved = {side_ref(data, r.side) for r in data.reserves}
     for i, event in enumerate(data.events):
-        given = [k for k, v in event.when.model_dump().items() if v is not None]
-        if len(given) != 1:
-            found = ", ".join(given) or "none"
-            out.append(doc.problem(("events", i, "when"), "an event's 'when' needs exactly one of turn_starts, "
-                                   f"turn_ends, model_killed, model_escaped, rescued (found {found})"))
+        out += when_problems(doc, data, ("events", i, "when"), event.when, moments=True)
         if not event.do:
             out.append(doc.problem(("events", i, "do"), "an event needs at least one effect"))
         for j, effect in enumerate(event.do):
@@ -216,6 +218,7 @@ def _effect_problems(doc: Document, data: ScenarioFile, path: KeyPath, effect: E
     if len(given) != 1:
         return [doc.problem(path, f"an effect needs exactly one of {', '.join(Effect.model_fields)} "
                                   f"(found {', '.join(given) or 'none'})")]
+    out += _variable_effect_problems(doc, data, path, effect)
     for key in ("scoring_on", "scoring_off"):
         name = getattr(effect, key)
         if name is not None and name not in entry_names:
@@ -331,10 +334,15 @@ def _victory_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
     controls = {e.name for e in data.scoring if e.name and e.kind == "control"}
     for i, win in enumerate(data.victory.sudden):
         path = ("victory", "sudden", i)
-        given = [k for k in ("wipe_out", "escaped", "first_to", "hold") if getattr(win, k) is not None]
+        given = [k for k in ("wipe_out", "escaped", "first_to", "hold", "if_") if getattr(win, k) is not None]
         if len(given) != 1:
-            out.append(doc.problem(path, "a sudden win needs exactly one of wipe_out, escaped, first_to, hold "
-                                         f"(found {', '.join(given) or 'none'})"))
+            found = ", ".join(k.rstrip("_") for k in given) or "none"
+            out.append(doc.problem(path, f"a sudden win needs exactly one of wipe_out, escaped, first_to, hold, if "
+                                         f"(found {found})"))
+        if win.if_ is not None:
+            out += when_problems(doc, data, path + ("if",), win.if_, moments=False)
+            if win.side is None:
+                out.append(doc.problem(path, "a sudden win by 'if' needs 'side': the side that wins when it holds"))
         if win.hold is not None and win.hold.entry not in controls:
             out.append(doc.problem(path + ("hold", "entry"), f"no control scoring entry is named '{win.hold.entry}' "
                                                              f"(named: {', '.join(sorted(controls)) or 'none'})"))
@@ -351,6 +359,7 @@ def _victory_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
 def map_problems(doc: Document, data: ScenarioFile, battle_map: Any) -> list[Problem]:
     """What a scenario made for a map names of it: the pieces its scoring targets and its events remove."""
     ids = {p.id for p in battle_map.pieces} | {p.id for p in data.pieces}
+    ids |= {e.add_piece.id for event in data.events for e in event.do if e.add_piece is not None}  # order: sense
     out = [doc.problem(("scoring", i, "targets", "piece"), f"no piece '{e.targets.piece}' on the map "
                                                            f"'{battle_map.name}' or in this scenario's pieces")
            for i, e in enumerate(data.scoring) if e.targets is not None and e.targets.piece is not None
@@ -375,11 +384,6 @@ def _side_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
         named.append((("escape", "side"), data.escape.side))
     named += [(("reserves", i, "side"), r.side) for i, r in enumerate(data.reserves)]
     named += [(("victory", "sudden", i, "side"), w.side) for i, w in enumerate(data.victory.sudden) if w.side]
-    for i, event in enumerate(data.events):
-        for key in ("model_killed", "model_escaped"):
-            value = getattr(event.when, key)
-            if value is not None and value.strip().casefold() != "any":
-                named.append((("events", i, "when", key), value))
     for path, effect in effects_of(data):
         named += [(path + ("reinforcements", "side"), effect.reinforcements.side)] if effect.reinforcements else []
         named += [(path + (key, "side"), getattr(effect, key).side) for key in ("win", "lose")
@@ -453,6 +457,15 @@ def _scoring_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
         out += _entry_problems(doc, data, ("scoring", i), entry)
         if entry.targets is not None:
             out += _target_problems(doc, data, ("scoring", i), entry)
+    for i, entry in enumerate(data.scoring):
+        if entry.if_ is not None:
+            out += when_problems(doc, data, ("scoring", i, "if"), entry.if_, moments=False)
+        if isinstance(entry.points, VariablePoints):
+            out += _variable_name_problems(doc, data, ("scoring", i, "points", "variable"), entry.points.variable)
+            if entry.kind in ("kills", "escapes"):
+                out.append(doc.problem(("scoring", i, "points"), f"'{entry.kind}' scoring pays its 'values', not "
+                                                                 "'points': a variable's points go with control or "
+                                                                 "secure"))
     if data.victory.by == "prisoner" and data.prisoner is None:
         out.append(doc.problem(("victory", "by"), "victory by prisoner needs a 'prisoner' block"))
     return out
@@ -511,11 +524,196 @@ def _target_problems(doc: Document, data: ScenarioFile, path: KeyPath, entry: Sc
     return out
 
 
+# -- triggers, conditions, regions and variables ------------------------------------------------------------
+
+def region_names(data: ScenarioFile) -> dict[str, Any]:
+    """Every named region a trigger or condition may speak of: the top-level ``regions`` and the regions of the
+    scoring entries' targets (the first of a name), by name."""
+    out: dict[str, Any] = {}
+    for region in data.regions:
+        out.setdefault(region.name, region)
+    for entry in data.scoring:
+        for region in (entry.targets.regions or []) if entry.targets is not None else []:
+            out.setdefault(region.name, region)
+    return out
+
+
+def named_models(data: ScenarioFile) -> list[tuple[str, str]]:
+    """Every model a trigger or condition names (``model: NAME``), with where: ``[("events[2]", "Ghrim")]``."""
+    found: list[tuple[str, str]] = []
+
+    def walk(where: str, when: Trigger | None) -> None:
+        if when is None:
+            return
+        for key in when.given():
+            part = when.part(key)
+            if key in ("all", "any"):
+                for member in part:
+                    walk(where, member)
+            elif key == "not":
+                walk(where, part)
+            elif isinstance(part, Who) and part.model is not None:
+                found.append((where, part.model))
+
+    for i, event in enumerate(data.events):
+        walk(f"events[{i}]", event.when)
+    for i, entry in enumerate(data.scoring):
+        walk(f"scoring[{i}]", entry.if_)
+    for i, win in enumerate(data.victory.sudden):
+        walk(f"victory.sudden[{i}]", win.if_)
+    return found
+
+
+def has_moment(when: Trigger) -> bool:
+    """Whether a moment is written anywhere in ``when`` (it is then true only at the check where it happens)."""
+    key = when.given()[0] if len(when.given()) == 1 else None
+    if key in MOMENTS:
+        return True
+    if key in ("all", "any"):
+        return any(has_moment(w) for w in when.part(key))
+    if key == "not" and when.not_ is not None:
+        return has_moment(when.not_)
+    return False
+
+
+def _region_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
+    out: list[Problem] = []
+    seen: set[str] = set()
+    scored = {r.name for e in data.scoring if e.targets is not None for r in e.targets.regions or []}
+    for k, region in enumerate(data.regions):
+        path: KeyPath = ("regions", k)
+        if region.name in seen:
+            out.append(doc.problem(path + ("name",), f"duplicate region name '{region.name}'"))
+        elif region.name in scored:
+            out.append(doc.problem(path + ("name",), f"a scoring entry's targets already name a region "
+                                                     f"'{region.name}': triggers may use that name as it is"))
+        seen.add(region.name)
+        if (region.polygon is None) == (region.circle is None):
+            out.append(doc.problem(path, "a region needs exactly one of 'polygon' or 'circle'"))
+        elif region.polygon is not None:
+            out += _polygon_problems(doc, path + ("polygon",), region.polygon)
+    return out
+
+
+def _variable_name_problems(doc: Document, data: ScenarioFile, path: KeyPath, name: str) -> list[Problem]:
+    if name in data.variables:
+        return []
+    return [doc.problem(path, f"no variable is named '{name}' (declared under 'variables': "
+                              f"{', '.join(sorted(data.variables)) or 'none'})")]
+
+
+def _variable_effect_problems(doc: Document, data: ScenarioFile, path: KeyPath, effect: Any) -> list[Problem]:
+    out: list[Problem] = []
+    for key in ("set_variable", "add_variable"):
+        change = getattr(effect, key)
+        if change is None:
+            continue
+        out += _variable_name_problems(doc, data, path + (key, "name"), change.name)
+        if change.name not in data.variables:
+            continue
+        flag = isinstance(data.variables[change.name], bool)
+        if key == "add_variable" and flag:
+            out.append(doc.problem(path + (key, "name"), f"'{change.name}' is a flag (true or false): set it, do "
+                                                         "not add to it"))
+        elif key == "set_variable" and flag != isinstance(change.value, bool):
+            out.append(doc.problem(path + (key, "value"), f"'{change.name}' is a "
+                                                          f"{'flag' if flag else 'counter'}: set it to "
+                                                          f"{'true or false' if flag else 'a whole number'}"))
+    return out
+
+
+def _side_name_problems(doc: Document, data: ScenarioFile, path: KeyPath, name: str) -> list[Problem]:
+    if side_ref(data, name) is not None:
+        return []
+    roles = [r for r in ((data.roles.higher, data.roles.lower) if data.roles else ()) if r]
+    return [doc.problem(path, f"unknown side '{name}' (known: {', '.join(['higher', 'lower', *roles])})")]
+
+
+def _who_problems(doc: Document, data: ScenarioFile, path: KeyPath, who: Who) -> list[Problem]:
+    out = _side_name_problems(doc, data, path + ("side",), who.side) if who.side is not None else []
+    region = getattr(who, "region", None)
+    names = region_names(data)
+    if region is not None and region not in names:
+        out.append(doc.problem(path + ("region",), f"no region is named '{region}' (named: "
+                                                   f"{', '.join(sorted(names)) or 'none'}; add it under 'regions')"))
+    return out
+
+
+def when_problems(doc: Document, data: ScenarioFile, path: KeyPath, when: Trigger, moments: bool) -> list[Problem]:
+    """One key per ``when`` (or ``if``), the names it uses known, its combinations sound; ``moments``: whether
+    moments may be used (an event's ``when``), or only states (a condition, ``if:``)."""
+    given = when.given()
+    if len(given) != 1:
+        allowed = (*MOMENTS, *STATES, *COMBINATIONS) if moments else (*STATES, *COMBINATIONS)
+        what = "an event's 'when'" if moments else "a condition"
+        return [doc.problem(path, f"{what} needs exactly one of {', '.join(allowed)} "
+                                  f"(found {', '.join(given) or 'none'})")]
+    key = given[0]
+    part = when.part(key)
+    here = path + (key,)
+    out: list[Problem] = []
+    if key in MOMENTS and not moments:
+        return [doc.problem(here, f"'{key}' is a moment, true only at the check where it happens: a condition "
+                                  "('if') takes states only (score, models_left, variable, in_region, "
+                                  "markers_held, and all/any/not of them)")]
+    if key in ("enters", "leaves", "killed", "wounded", "escapes", "stunned", "in_region"):
+        out += _who_problems(doc, data, here, part)
+    elif key in ("model_killed", "model_escaped") and part.strip().casefold() != "any":
+        out += _side_name_problems(doc, data, here, part)
+    elif key in ("marker_taken", "marker_lost"):
+        if data.markers is None:
+            out.append(doc.problem(here, "this scenario has no 'markers' block"))
+        if part.side is not None:
+            out += _side_name_problems(doc, data, here + ("side",), part.side)
+    elif key == "control_changes":
+        controls = {e.name for e in data.scoring if e.name and e.kind == "control"}
+        if part.entry not in controls:
+            out.append(doc.problem(here + ("entry",), f"no control scoring entry is named '{part.entry}' "
+                                                      f"(named: {', '.join(sorted(controls)) or 'none'})"))
+    elif key == "markers_held":
+        if data.markers is None:
+            out.append(doc.problem(here, "this scenario has no 'markers' block"))
+        out += _side_name_problems(doc, data, here + ("side",), part.side)
+    elif key in ("score", "models_left"):
+        out += _side_name_problems(doc, data, here + ("side",), part.side)
+    elif key == "variable":
+        out += _variable_name_problems(doc, data, here + ("name",), part.name)
+        bounds = [b for b in ("at_least", "at_most", "equals") if getattr(part, b) is not None]
+        if not bounds:
+            out.append(doc.problem(here, "a variable test needs at_least, at_most or equals"))
+        value = data.variables.get(part.name)
+        if isinstance(value, bool) and (part.at_least is not None or part.at_most is not None):
+            out.append(doc.problem(here, f"'{part.name}' is a flag: test it with 'equals: true' or 'equals: false'"))
+        elif value is not None and part.equals is not None and isinstance(value, bool) != isinstance(part.equals,
+                                                                                                     bool):
+            kind, like = ("flag", "true or false") if isinstance(value, bool) else ("counter", "a number")
+            out.append(doc.problem(here + ("equals",), f"'{part.name}' is a {kind}: compare it with {like}"))
+    elif key in ("all", "any"):
+        if not part:
+            out.append(doc.problem(here, f"'{key}' needs at least one 'when' in its list"))
+        for k, member in enumerate(part):
+            out += when_problems(doc, data, here + (k,), member, moments)
+        momentary = [has_moment(m) for m in part if len(m.given()) == 1]
+        if key == "all" and sum(momentary) > 1:
+            out.append(doc.problem(here, "an 'all' may hold at most one moment: moments happen one at a time, so "
+                                         "two never hold together (count them with a variable instead)"))
+        if key == "any" and any(momentary) and not all(momentary):
+            out.append(doc.problem(here, "an 'any' mixes moments and states: write one event for the moments and "
+                                         "one for the states"))
+    elif key == "not":
+        out += when_problems(doc, data, here, part, moments)
+        if len(part.given()) == 1 and has_moment(part):
+            out.append(doc.problem(here, "'not' takes a state, not a moment (a moment is true only at the check "
+                                         "where it happens)"))
+    return out
+
+
 def cross_checks(doc: Document, data: ScenarioFile) -> list[Problem]:
     """What the schema cannot say: zones, pieces, markers, scoring, sides, events, victory, the Prisoner."""
     problems = (_zone_problems(doc, data) + _piece_problems(doc, data) + _marker_problems(doc, data)
                 + _scoring_problems(doc, data) + _side_problems(doc, data) + _event_problems(doc, data)
-                + _victory_problems(doc, data) + _reserve_problems(doc, data) + _role_problems(doc, data))
+                + _victory_problems(doc, data) + _reserve_problems(doc, data) + _role_problems(doc, data)
+                + _region_problems(doc, data))
     if data.prisoner is not None and data.prisoner.min_from_edges * 2 >= TABLE_SIZE:
         problems.append(doc.problem(("prisoner", "min_from_edges"), "no point of the table is that far from "
                                                                    "every edge"))

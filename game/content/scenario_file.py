@@ -33,6 +33,9 @@ def build_scenario(doc: Document) -> ScenarioFile:
         raise ContentError(doc.file, problems)
     data._lines = {f"events[{i}]": doc.line_of(("events", i)) or 0 for i in range(len(data.events))}
     data._lines.update({f"reserves[{i}]": doc.line_of(("reserves", i)) or 0 for i in range(len(data.reserves))})
+    data._lines.update({f"scoring[{i}]": doc.line_of(("scoring", i)) or 0 for i in range(len(data.scoring))})
+    data._lines.update({f"victory.sudden[{i}]": doc.line_of(("victory", "sudden", i)) or 0
+                        for i in range(len(data.victory.sudden))})
     data._file = str(doc.file)
     return data
 

@@ -7,7 +7,7 @@ game/content/scenario_checks.py; reading a file whole is game/content/scenario_f
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field, PrivateAttr
 
@@ -189,10 +189,138 @@ class RollTable(StrictModel):
     table: dict[int, int]
 
 
+class VariablePoints(StrictModel):
+    """Points as a scenario variable's value when the entry scores (``points: {variable: V}``)."""
+
+    variable: Text
+
+
 if TYPE_CHECKING:  # what a checker sees: pydantic is given the shape-checked union below
-    Points = int | RollTable
+    Points = int | RollTable | VariablePoints
 else:
-    Points = either(int, RollTable, "a roll table: {roll: d6, table: {1: ExP, ..., 6: ExP}}")
+    from pydantic import Discriminator, Tag
+
+    _PointsTable = Annotated[Annotated[RollTable, Tag("~roll")] | Annotated[VariablePoints, Tag("~variable")],
+                             Discriminator(lambda v: "~variable" if isinstance(v, dict) and "variable" in v
+                                           else "~roll")]
+    Points = either(int, _PointsTable, "a roll table: {roll: d6, table: {1: ExP, ..., 6: ExP}}, "
+                                       "or {variable: NAME}")
+
+
+if TYPE_CHECKING:
+    Value = int | bool
+else:  # a whole number or a flag: one message for either, not one per type tried
+    from pydantic import Discriminator, Tag
+
+    from game.content.schema import OR_TAG
+
+    Value = Annotated[Annotated[int, Tag(OR_TAG + "true or false")] | Annotated[bool, Tag("~flag")],
+                      Discriminator(lambda v: "~flag" if isinstance(v, bool) else OR_TAG + "true or false")]
+
+
+class Who(StrictModel):
+    """Which models a trigger is about: a named model (its name in its party file, case ignored), a side's,
+    a type's; every key given must match (none: any model)."""
+
+    model: Text | None = None
+    side: Text | None = None  # higher, lower or a role's name
+    type: ModelType | None = None
+
+
+class RegionMove(Who):
+    """A model (as ``Who``) comes into a named region, or goes out of it (the centre of its base)."""
+
+    region: Text
+
+
+class MarkerMoment(StrictModel):
+    """A side comes to secure an objective marker (base contact, no enemy within 3″), or stops."""
+
+    side: Text | None = None
+
+
+class ControlMoment(StrictModel):
+    """A control scoring entry's controller (of one of its targets) changes."""
+
+    entry: Text
+
+
+class ScoreAt(StrictModel):
+    side: Text
+    at_least: Annotated[int, Field(ge=0, le=1000)]
+
+
+class ModelsLeft(StrictModel):
+    side: Text
+    at_most: Annotated[int, Field(ge=0, le=100)]
+
+
+class VariableTest(StrictModel):
+    """A scenario variable compared: every bound given must hold (at least one)."""
+
+    name: Text
+    at_least: int | None = None
+    at_most: int | None = None
+    equals: Value | None = None
+
+
+class MarkersHeld(StrictModel):
+    """A side secures at least this many objective markers now (base contact, no enemy within 3″)."""
+
+    side: Text
+    at_least: Annotated[int, Field(ge=1, le=20)] = 1
+
+
+class InRegion(Who):
+    """At least this many models (as ``Who``) stand in a named region (the centre of the base)."""
+
+    region: Text
+    at_least: Annotated[int, Field(ge=1, le=100)] = 1
+
+
+MOMENTS = ("turn_starts", "turn_ends", "model_killed", "model_escaped", "rescued", "enters", "leaves", "killed",
+           "wounded", "escapes", "stunned", "marker_taken", "marker_lost", "control_changes")
+STATES = ("score", "models_left", "variable", "in_region", "markers_held")
+COMBINATIONS = ("all", "any", "not")
+WHEN_KEYS = (*MOMENTS, *STATES, *COMBINATIONS)  # as written in a file ('not', not 'not_')
+
+
+class Trigger(StrictModel):
+    """When an event fires: exactly one of these. A moment is true at the check where it happens; a state
+    while it holds; ``all``/``any``/``not`` combine them (see the modding guide)."""
+
+    turn_starts: Count | None = None
+    turn_ends: Count | None = None
+    model_killed: Text | None = None  # any, or a side (higher, lower or a role): a model of it is killed
+    model_escaped: Text | None = None
+    rescued: bool | None = None  # the Prisoner is rescued
+    enters: RegionMove | None = None
+    leaves: RegionMove | None = None
+    killed: Who | None = None
+    wounded: Who | None = None
+    escapes: Who | None = None
+    stunned: Who | None = None
+    marker_taken: MarkerMoment | None = None
+    marker_lost: MarkerMoment | None = None
+    control_changes: ControlMoment | None = None
+    score: ScoreAt | None = None
+    models_left: ModelsLeft | None = None
+    variable: VariableTest | None = None
+    in_region: InRegion | None = None
+    markers_held: MarkersHeld | None = None
+    all: list[Trigger] | None = None
+    any: list[Trigger] | None = None
+    not_: Trigger | None = Field(default=None, alias="not")
+
+    def given(self) -> list[str]:
+        """The keys written (as in the file)."""
+        return [k for k in WHEN_KEYS if getattr(self, "not_" if k == "not" else k) is not None]
+
+    def part(self, key: str) -> Any:
+        return getattr(self, "not_" if key == "not" else key)
+
+
+Condition = Trigger  # the same language without moments (the checks refuse a moment in an 'if:')
 
 
 class ScoringEntry(StrictModel):
@@ -210,6 +338,7 @@ class ScoringEntry(StrictModel):
     active: bool = True  # off until an event switches it on (scoring_on)
     side: Text | None = None  # only this side scores it: higher, lower or a role's name (e.g. Rescuer)
     rule: Text | None = None  # the rule ID the events cite, e.g. ENC-LMK-3
+    if_: Condition | None = Field(default=None, alias="if")  # it scores only while this condition holds
 
 
 class Hold(StrictModel):
@@ -225,6 +354,7 @@ class SuddenWin(StrictModel):
     escaped: Count | None = None  # this many of its models have escaped
     first_to: Annotated[int, Field(ge=1, le=1000)] | None = None  # its score reaches this many ExP
     hold: Hold | None = None  # it controls the entry's every target this many Maintenance Phases in a row
+    if_: Condition | None = Field(default=None, alias="if")  # this condition holds (``side`` says who wins)
 
 
 class Victory(StrictModel):
@@ -256,16 +386,6 @@ class Reserve(StrictModel):
     types: list[ModelType] = ["companion", "follower"]
     models: list[Text] | None = None
     arrival: Place | None = None
-
-
-class Trigger(StrictModel):
-    """When an event fires: exactly one of these."""
-
-    turn_starts: Count | None = None
-    turn_ends: Count | None = None
-    model_killed: Text | None = None  # any, or a side (higher, lower or a role): a model of it is killed
-    model_escaped: Text | None = None
-    rescued: bool | None = None  # the Prisoner is rescued
 
 
 class Arrival(StrictModel):
@@ -306,6 +426,16 @@ class RollEffects(StrictModel):
     d6: dict[int | str, list[Effect]]
 
 
+class SetVariable(StrictModel):
+    name: Text
+    value: Value
+
+
+class AddVariable(StrictModel):
+    name: Text
+    value: int
+
+
 class Effect(StrictModel):
     """What an event does: exactly one of these."""
 
@@ -320,6 +450,8 @@ class Effect(StrictModel):
     win: Outcome | None = None
     lose: Outcome | None = None
     replace_piece: ReplacePiece | None = None
+    set_variable: SetVariable | None = None
+    add_variable: AddVariable | None = None
 
 
 class ScenarioEvent(StrictModel):
@@ -343,6 +475,8 @@ class ScenarioFile(StrictModel):
     deployment: Deployment
     prisoner: PrisonerRules | None = None
     pieces: list[PieceEntry] = []
+    regions: list[Region] = []  # named places triggers and conditions speak of (as well as scoring's regions)
+    variables: dict[str, Value] = {}  # counters and flags the events set, add to and test
     markers: Markers | None = None
     escape: Escape | None = None
     kill_values: dict[ModelType, int] = {"hero": 3, "companion": 2, "follower": 1}  # [ENC-5]

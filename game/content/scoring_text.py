@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.content.scenario_checks import side_ref
-from game.content.scenario_schema import RollTable, ScenarioFile, ScoringEntry
+from game.content.scenario_schema import RollTable, ScenarioFile, ScoringEntry, Trigger, VariablePoints, Who
 
 WHEN = {"maintenance": "at each Maintenance Phase", "end": "at the end of the game",
         "once": "at a Maintenance Phase, at most once per side for each"}
@@ -26,7 +26,43 @@ def points_text(entry: ScoringEntry) -> str:
     if isinstance(points, RollTable):
         faces = ", ".join(f"{face}: {points.table[face]}" for face in sorted(points.table))
         return f"ExP rolled on 1d6 ({faces})"
+    if isinstance(points, VariablePoints):
+        return f"as many ExP as '{points.variable}' holds"
     return f"{points} ExP"
+
+
+def _who_text(scenario: ScenarioFile, who: Who) -> str:
+    kind = f"{who.type}s" if who.type else "models"
+    side = f" of {side_name(scenario, who.side)}" if who.side else ""
+    return who.model if who.model else f"{kind}{side}"
+
+
+def condition_text(scenario: ScenarioFile, condition: Trigger) -> str:
+    """A condition (``if:``) in words, e.g. "'bridge_up' is true and Raider has at least 3 ExP"."""
+    given = condition.given()
+    if len(given) != 1:
+        return "?"
+    key, part = given[0], condition.part(given[0])
+    if key in ("all", "any"):
+        joined = f" {'and' if key == 'all' else 'or'} ".join(condition_text(scenario, c) for c in part)
+        return f"({joined})" if len(part) > 1 else joined
+    if key == "not":
+        return f"not {condition_text(scenario, part)}"
+    if key == "score":
+        return f"{side_name(scenario, part.side)} has at least {part.at_least} ExP"
+    if key == "models_left":
+        return f"{side_name(scenario, part.side)} has at most {part.at_most} models left"
+    if key == "variable":
+        tests = [f"at least {part.at_least}" if part.at_least is not None else "",
+                 f"at most {part.at_most}" if part.at_most is not None else "",
+                 (str(part.equals).lower() if isinstance(part.equals, bool) else str(part.equals))
+                 if part.equals is not None else ""]
+        return f"'{part.name}' is {' and '.join(t for t in tests if t)}"
+    if key == "markers_held":
+        return f"{side_name(scenario, part.side)} holds at least {part.at_least} markers"
+    if key == "in_region":
+        return f"at least {part.at_least} {_who_text(scenario, part)} in {part.region}"
+    return key.replace("_", " ")
 
 
 def _counting(entry: ScoringEntry) -> str:
@@ -58,6 +94,8 @@ def entry_lines(scenario: ScenarioFile, entry: ScoringEntry, active: bool | None
         lines.append(f"Scored by {who(entry.side) if who else side_name(scenario, entry.side)} only")
     else:
         lines.append("Scored by either side")
+    if entry.if_ is not None:
+        lines.append(f"Only while {condition_text(scenario, entry.if_)}")
     if not (entry.active if active is None else active):
         lines.append("Off until an event switches it on")
     if entry.rule:

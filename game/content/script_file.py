@@ -14,19 +14,25 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Discriminator, Field, Tag
 
 from game.content.maps import BattleMap, build_map
 from game.content.party_building import BuiltParty, build_party
 from game.content.scenario_file import build_scenario
-from game.content.scenario_schema import ScenarioFile
-from game.content.schema import StrictModel, validate
+from game.content.scenario_schema import ScenarioEvent, ScenarioFile
+from game.content.schema import OR_TAG, StrictModel, validate
 from game.content.yaml_loader import Document, KeyPath, load_yaml, parse_yaml
 from game.core.errors import ContentError, Problem
+from game.core.ids import name_key
 
 SCRIPT_FORMAT = "iron-honor/script@1"
+# an event by its index or its name; a variable's value, a number or a flag: a bad one is told as the one shape
+EventRef = Annotated[Annotated[int, Tag(OR_TAG + "an event's name")] | Annotated[str, Tag("~name")],
+                     Discriminator(lambda v: "~name" if isinstance(v, str) else OR_TAG + "an event's name")]
+VariableValue = Annotated[Annotated[int, Tag(OR_TAG + "true or false")] | Annotated[bool, Tag("~flag")],
+                          Discriminator(lambda v: "~flag" if isinstance(v, bool) else OR_TAG + "true or false")]
 Side = Literal["A", "B"]
 Edge = Literal["top", "bottom", "left", "right"]
 
@@ -71,6 +77,11 @@ class EncounterSetup(StrictModel):
     markers: list[MarkerSetup] | None = None
     scored: dict[Side, int] | None = None  # ExP awarded so far by control and secure entries
     extra_turns: int = Field(default=0, ge=0)  # extra turns already won ([ENC-ENG-3])
+    # the scenario's events that have fired, by index or name, in the order they fired; None: those the
+    # position shows (turn starts and ends passed, the kills, escapes and rescue it has) -- fired_by_default
+    fired: list[EventRef] | None = None
+    switched: dict[str, bool] = {}  # scoring entries on (true) or off (false) now, by name: over the events'
+    variables: dict[str, VariableValue] = {}  # the scenario's variables now (those not given: as the events left them)
 
 
 class ScriptFile(StrictModel):
@@ -247,4 +258,74 @@ def encounter_problems(doc: Document, raw: ScriptFile, scenario: ScenarioFile | 
     if raw.turn > last:
         out.append(doc.problem(("turn",), f"{scenario.name} ends after turn {last}"
                                           + (" (more with encounter.extra_turns)" if enc.extra_turns < most else "")))
+    return out + history_problems(doc, raw, scenario, enc)
+
+
+def event_ref(scenario: ScenarioFile, ref: int | str) -> int | str:
+    """The index of the event a script names (by its index in ``events`` or by its name), or why there is none."""
+    events = scenario.events
+    if not events:
+        return f"{scenario.name} has no events"
+    if isinstance(ref, int):
+        if 0 <= ref < len(events):
+            return ref
+        return f"{scenario.name} has {len(events)} event(s): an index is 0 to {len(events) - 1}"
+    found = [i for i, e in enumerate(events) if e.name is not None and name_key(e.name) == name_key(ref)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        return f"{len(found)} events are named '{ref}' ({', '.join(f'events[{i}]' for i in found)}): give its index"
+    names = ", ".join(f"'{e.name}'" for e in events if e.name) or "none has a name"
+    return f"no event named '{ref}' in {scenario.name} (its events: {names}; an index works too)"
+
+
+def not_yet(event: ScenarioEvent, turn: int) -> str | None:
+    """Why an event at a turn's start or end cannot have fired in a position in ``turn``, or None."""
+    when = event.when
+    if when.turn_starts is not None and when.turn_starts > turn:
+        return f"it fires at the start of turn {when.turn_starts}: the position is in turn {turn}"
+    if when.turn_ends is not None and when.turn_ends >= turn:
+        return (f"it fires at the end of turn {when.turn_ends}, in its Maintenance Phase: the position is in turn "
+                f"{turn}, before that")
+    return None
+
+
+def history_problems(doc: Document, raw: ScriptFile, scenario: ScenarioFile, enc: EncounterSetup) -> list[Problem]:
+    """The events that fired, the scoring switched and the variables, checked against the scenario."""
+    out: list[Problem] = []
+    seen: set[int] = set()
+    for i, ref in enumerate(enc.fired or []):
+        path: KeyPath = ("encounter", "fired", i)
+        index = event_ref(scenario, ref)
+        if isinstance(index, str):
+            out.append(doc.problem(path, index))
+            continue
+        event = scenario.events[index]
+        why = not_yet(event, raw.turn)
+        if why:
+            out.append(doc.problem(path, f"events[{index}] ({event.name or 'unnamed'}) cannot have fired yet: {why}"))
+        elif index in seen and event.once:
+            out.append(doc.problem(path, f"events[{index}] ({event.name or 'unnamed'}) fires once: it is listed twice"))
+        seen.add(index)
+    for index, event in enumerate(scenario.events):  # one that ended the game at an earlier turn's end
+        ended = event.when.turn_ends is not None and event.when.turn_ends < raw.turn
+        if ended and any(effect.end_game for effect in event.do):
+            out.append(doc.problem(("turn",), f"{scenario.name} ended after turn {event.when.turn_ends}: "
+                                              f"events[{index}] ({event.name or 'unnamed'}) ends it [ENC-4]"))
+    named = [e.name for e in scenario.scoring if e.name is not None]
+    for name in enc.switched:
+        if name not in named:
+            known = ", ".join(f"'{n}'" for n in named) or "none"
+            out.append(doc.problem(("encounter", "switched", name), f"no scoring entry is named '{name}' in "
+                                                                     f"{scenario.name} (named entries: {known})"))
+    declared: dict[str, bool | int] = getattr(scenario, "variables", None) or {}  # (the scenario's 'variables:')
+    for name, value in enc.variables.items():
+        path = ("encounter", "variables", name)
+        if name not in declared:
+            known = ", ".join(f"'{n}'" for n in declared)
+            out.append(doc.problem(path, f"{scenario.name} declares no variable '{name}'"
+                                         + (f" (its variables: {known})" if known else " (it has no 'variables:')")))
+        elif isinstance(declared[name], bool) != isinstance(value, bool):
+            kind = "a flag: true or false" if isinstance(declared[name], bool) else "a number"
+            out.append(doc.problem(path, f"'{name}' is {kind}, found {value!r}"))
     return out

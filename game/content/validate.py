@@ -28,6 +28,7 @@ class Checked:
     name: str
     problems: list[Problem]
     warnings: list[Problem] = field(default_factory=list)  # loads, but likely a mistake
+    notes: list[Problem] = field(default_factory=list)  # how it was checked (a scenario on an open table)
 
     @property
     def ok(self) -> bool:

@@ -16,7 +16,9 @@ import re
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 STALE_AFTER = 600.0  # seconds: a temporary file this old belongs to a write that will never finish
 _TEMP = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")  # tempfile.mkstemp(prefix=".<name>.", suffix=".tmp")
@@ -87,12 +89,20 @@ def write_text_atomic(path: Path, text: str, durable: bool = True) -> None:
 
 def write_bytes_atomic(path: Path, data: bytes, durable: bool = True) -> None:
     """:func:`write_text_atomic` for bytes (an image, say)."""
+    with open_atomic(path, durable) as f:
+        f.write(data)
+
+
+@contextlib.contextmanager
+def open_atomic(path: Path, durable: bool = True) -> Iterator[BinaryIO]:
+    """A file to write bit by bit (a long run's records) that appears at ``path`` whole when the block ends, and
+    not at all if the block raises (``path`` keeps its old content): the temporary file is removed."""
     path.parent.mkdir(parents=True, exist_ok=True)
     _clean_once(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
+            yield f
             f.flush()
             if durable:
                 os.fsync(f.fileno())

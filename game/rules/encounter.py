@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.content.maps import TABLE_SIZE, BattleMap, TerrainPiece, segments_touch
-from game.content.scenario_checks import piece_polygon, side_ref
+from game.content.scenario_checks import named_models, piece_polygon, side_ref
 from game.content.scenario_schema import PieceEntry, ScenarioFile, Zone, removes_overlapping
 from game.core.vec import Vec2
 from game.geometry import shapes as geo
@@ -39,6 +39,20 @@ class Marker:
 
 
 @dataclass
+class Watch:
+    """What the scenario's triggers saw at the last check (game/rules/scenario_triggers.py), to tell what changed
+    since: plain data, copied and saved with the encounter. Only what some trigger asks about is kept."""
+
+    started: bool = False  # the first check (the start of turn 1) took the table as it stood
+    inside: dict[str, list[str]] = field(default_factory=dict)  # region -> models whose base centre is in it
+    wounds: dict[str, int] = field(default_factory=dict)  # model -> wounds taken
+    stunned: list[str] = field(default_factory=list)  # models Stunned
+    securing: dict[str, list[int]] = field(default_factory=dict)  # marker -> sides that secure it
+    control: dict[str, int | None] = field(default_factory=dict)  # "entry/target" -> the side that controls it
+    holding: list[int] = field(default_factory=list)  # events (by index) whose state held at the last check
+
+
+@dataclass
 class EncounterState:
     scenario: ScenarioFile
     higher: int | None = None  # the set-up roll's winner ([ENC-1])
@@ -58,6 +72,8 @@ class EncounterState:
     held: dict[str, list[int]] = field(default_factory=dict)  # control entry -> [side, Maintenances in a row]
     decided: list[Any] | None = None  # [side, why]: a sudden win (or an event's win/lose) ended the game
     reserve_of: dict[str, int] = field(default_factory=dict)  # a held-back model -> its reserve entry's index
+    variables: dict[str, int | bool] = field(default_factory=dict)  # values events gave (else the file's)
+    watch: Watch = field(default_factory=Watch)  # what the triggers saw at the last check
 
     @property
     def name(self) -> str:
@@ -92,7 +108,8 @@ class EncounterState:
                 **({"reserved": list(self.reserved), "fired": list(self.fired), "switched": dict(self.switched),
                     "ending": self.ending} if self.scenario.events or self.scenario.reserves else {}),
                 **({"held": {k: list(v) for k, v in self.held.items()}, "decided": self.decided}
-                   if self.scenario.victory.sudden else {})}
+                   if self.scenario.victory.sudden else {}),
+                **({"variables": dict(self.variables)} if self.scenario.variables else {})}
 
 
 def encounter_of(state: GameState) -> EncounterState | None:
@@ -118,6 +135,12 @@ def start_encounter(state: GameState, scenario: ScenarioFile) -> None:
                        f"{scenario.name} scores the piece '{entry.targets.piece}', which this map "
                        f"does not have" + (f" (it was made for {scenario.map})" if scenario.map else "")
                        + ": that entry scores nothing", piece=entry.targets.piece, rule="ENC-4", fault="scoring")
+    names = {m.name.strip().casefold() for m in state.models.values()}
+    for where, name in named_models(scenario):  # a model a trigger names that neither party has
+        if name.strip().casefold() not in names:
+            cite = scenario.cite(where)
+            state.emit(EventKind.EventFailed, f"{cite} names the model '{name}', which neither party has: it "
+                       "never matches", cite=cite, rule="ENC-TRG-1", fault="events")
 
 
 def with_pieces(state: GameState, battle_map: BattleMap, scenario: ScenarioFile) -> BattleMap:

@@ -118,6 +118,7 @@ class EventKind(StrEnum):
     TraitRoll = "TraitRoll"
     TurnStarted = "TurnStarted"
     Turned = "Turned"
+    VariableChanged = "VariableChanged"
     Victory = "Victory"
     VictoryMessage = "VictoryMessage"
     Weakened = "Weakened"

@@ -100,5 +100,5 @@ class EventData(TypedDict, total=False):
     fault: str
     title: str  # StoryTold: the story's title (may be empty) ...
     text: str  # ... and its text
-    cite: str  # a scenario event's effect: where it is in the file
+    cite: str  # where in a scenario file an event's effect is written
     message: str  # GameDecided, GameOver: the scenario's text for the result

@@ -1,11 +1,13 @@
 """A scenario's reserves and events: when an event fires and what it does, each effect citing its line.
 
-The vocabulary is small and declarative (docs/modding-scenarios.md): an event fires at the start or the
-end of a turn, when a model of a side is killed or escapes, or when the Prisoner is rescued; it brings a
-side's reserve on as reinforcements, removes or adds a terrain piece, switches a scoring entry on or off,
-or ends the game. Kills and escapes are noticed after each activation and in the Maintenance Phase, so no
-combat code needs to know about events. An "end the game" effect stops the Main Phase; the Maintenance
-Phase then scores and the game ends ([TURN-8]).
+The vocabulary is small and declarative (docs/modding-scenarios.md): an event fires at a moment (a turn
+starts or ends, a model is killed, escapes, is wounded or Stunned, enters or leaves a region, a marker is
+taken or lost, control changes, the Prisoner is rescued) or when a state becomes true (a score, models
+left, a variable, models in a region): game/rules/scenario_triggers.py. It brings a side's reserve on as
+reinforcements, removes or adds a terrain piece, switches a scoring entry on or off, sets or adds to a
+variable, or ends the game. What happened is noticed at the checks (after each activation, in the
+Maintenance Phase, at a turn's start and end), so no combat code needs to know about events. An "end the
+game" effect stops the Main Phase; the Maintenance Phase then scores and the game ends ([TURN-8]).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 from game.content.scenario_schema import Arrival, Effect, Place, ScenarioEvent, ScoringEntry
 from game.geometry.battlefield import EDGES, Battlefield
-from game.rules import board, scenario_effects
+from game.rules import board, scenario_effects, scenario_triggers
 from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision
 from game.rules.deployment import standing_problem
@@ -54,41 +56,66 @@ def is_active(state: GameState, entry: ScoringEntry) -> bool:
     return entry.active
 
 
-def _matches(state: GameState, event: ScenarioEvent, moment: str, value: Any) -> bool:
-    when = event.when
-    if moment in ("turn_starts", "turn_ends"):
-        return bool(getattr(when, moment) == value)
-    if moment in ("model_killed", "model_escaped"):
-        named = getattr(when, moment)
-        if named is None:
-            return False
-        return bool(named.strip().casefold() == "any" or state.encounter.named_side(named) == value)
-    return moment == "rescued" and bool(when.rescued)
+def pays_now(state: GameState, entry: ScoringEntry) -> bool:
+    """A scoring entry scores now: switched on, and its ``if:`` condition (if any) holds ([ENC-VAR-1])."""
+    return is_active(state, entry) and (entry.if_ is None or scenario_triggers.holds(state, entry.if_))
 
 
 def fire(state: GameState, moment: str, value: Any = None) -> Gen:
-    """Every event waiting for this moment, in file order; a 'once' event fires only the first time."""
+    """A check at this moment (``turn_starts``/``turn_ends`` N): every event waiting for it, in file order (a
+    'once' event fires only the first time), then what else the check notices ([ENC-TRG-1])."""
     enc = state.encounter
     if enc is None:
         return
+    yield from _at(state, (moment, value))
+    yield from check(state)
+
+
+def _at(state: GameState, happening: scenario_triggers.Happening) -> Gen:
+    """Every event whose moment this happening is (and whose states hold), in file order."""
+    enc = state.encounter
     for i, event in enumerate(enc.scenario.events):
         if scenario_effects.is_decided(state):  # an event won or lost the game: no other fires
             return
-        if (event.once and i in enc.fired) or not _matches(state, event, moment, value):
+        if (event.once and i in enc.fired) or not scenario_triggers.momentary(event.when) \
+                or not scenario_triggers.true_at(state, event.when, happening):
             continue
-        enc.fired.append(i)
-        where = f"events[{i}]"
-        cite = enc.scenario.cite(where)
-        state.emit(EventKind.ScenarioEvent, f"{event.name or 'Scenario event'} ({cite})", event=i, cite=cite,
-                   rule="ENC-4")
-        for j, effect in enumerate(event.do):
-            if scenario_effects.is_decided(state):  # an effect won or lost the game: nothing more happens
-                return
-            yield from apply(state, effect, f"{cite}, effect {j + 1}")
+        yield from _run(state, i, event)
+
+
+def check(state: GameState) -> Gen:
+    """The rest of a check: what changed on the table since the last (regions entered, wounds, markers, control)
+    fires its events, then each event waiting for a state fires if it has become true ([ENC-TRG-2])."""
+    enc = state.encounter
+    if enc is None or not enc.scenario.events:
+        return
+    for happening in scenario_triggers.observe(state):
+        yield from _at(state, happening)
+    for i, event in enumerate(enc.scenario.events):
+        if scenario_effects.is_decided(state):  # an event won or lost the game: no other fires
+            return
+        if scenario_triggers.momentary(event.when):
+            continue
+        if scenario_triggers.becomes_true(state, i, event.when) and not (event.once and i in enc.fired):
+            yield from _run(state, i, event)
+
+
+def _run(state: GameState, i: int, event: ScenarioEvent) -> Gen:
+    enc = state.encounter
+    enc.fired.append(i)
+    where = f"events[{i}]"
+    cite = enc.scenario.cite(where)
+    state.emit(EventKind.ScenarioEvent, f"{event.name or 'Scenario event'} ({cite})", event=i, cite=cite,
+               rule="ENC-4")
+    for j, effect in enumerate(event.do):
+        if scenario_effects.is_decided(state):  # an effect won or lost the game: nothing more happens
+            return
+        yield from apply(state, effect, f"{cite}, effect {j + 1}")
 
 
 def notice_fates(state: GameState) -> Gen:
-    """Kills, escapes and a rescue since the last look: their events fire (once per model)."""
+    """A check after an activation or in Maintenance: kills, escapes and a rescue since the last look fire their
+    events (once per model), then the rest of the check ([ENC-TRG-1])."""
     enc = state.encounter
     if enc is None or not enc.scenario.events:
         return
@@ -97,13 +124,14 @@ def notice_fates(state: GameState) -> Gen:
             continue
         if m.status in (KILLED, REMOVED):
             enc.noticed.append(m.id)
-            yield from fire(state, "model_killed", m.side)
+            yield from _at(state, ("killed", m.id))
         elif m.status == ESCAPED:
             enc.noticed.append(m.id)
-            yield from fire(state, "model_escaped", m.side)
+            yield from _at(state, ("escaped", m.id))
     if enc.rescued and "rescued" not in enc.noticed:
         enc.noticed.append("rescued")
-        yield from fire(state, "rescued")
+        yield from _at(state, ("rescued", None))
+    yield from check(state)
 
 
 # -- effects ---------------------------------------------------------------------------------------------
@@ -146,6 +174,8 @@ def apply(state: GameState, effect: Effect, cite: str) -> Gen:
         scenario_effects.decide(state, outcome, effect.win is not None, cite)
     elif effect.replace_piece is not None:
         scenario_effects.replace_piece(state, effect.replace_piece, cite)
+    elif effect.set_variable is not None or effect.add_variable is not None:
+        scenario_triggers.change_variable(state, effect, cite)
 
 
 def remove_piece(state: GameState, piece_id: str, cite: str) -> None:

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.content.maps import TABLE_SIZE as TABLE
-from game.content.scenario_schema import RollTable, ScoringEntry
+from game.content.scenario_schema import RollTable, ScoringEntry, VariablePoints
 from game.geometry.battlefield import Battlefield
-from game.rules import board, scenario_events
+from game.rules import board, scenario_events, scenario_triggers
 from game.rules.decisions import Decision
 from game.rules.encounter import EncounterState, distance_to_marker, inside_polygon
 from game.rules.events import EventKind
@@ -45,7 +45,7 @@ def standing(state: GameState, side: int) -> int:
     total = 0
     for entry in entries:
         if enc is not None and (enc.named_side(entry.side) not in (None, side)  # one-sided: the other's only
-                                or not scenario_events.is_active(state, entry)):  # switched off by an event
+                                or not scenario_events.pays_now(state, entry)):  # switched off, or its 'if' fails
             continue
         values = entry_values(state, entry)
         if entry.kind == "kills":
@@ -62,7 +62,7 @@ def breakdown(state: GameState, side: int) -> list[tuple[str, int]]:
     items: list[tuple[str, int]] = []
     for entry in entries:
         if enc is not None and (enc.named_side(entry.side) not in (None, side)
-                                or not scenario_events.is_active(state, entry)):
+                                or not scenario_events.pays_now(state, entry)):
             continue
         values = entry_values(state, entry)
         if entry.kind == "kills":
@@ -141,9 +141,9 @@ def target_centre(state: GameState, t: Target) -> tuple[float, float] | None:
 
 
 def scores_for(state: GameState, entry: ScoringEntry, side: int) -> bool:
-    """Whether the entry can pay this side now: switched on, and not another side's one-sided entry."""
+    """Whether the entry can pay this side now: switched on, its `if` holding, not another side's one-sided entry."""
     enc = state.encounter
-    return scenario_events.is_active(state, entry) and enc.named_side(entry.side) in (None, side)
+    return scenario_events.pays_now(state, entry) and enc.named_side(entry.side) in (None, side)
 
 
 def distance_to(state: GameState, model: ModelState, target: Target) -> float:
@@ -223,6 +223,8 @@ def points_for(state: GameState, entry: ScoringEntry, side: int, target: Target)
         state.emit(EventKind.ScoreRoll, f"{state.sides[side].name} rolls {value} for {target.name}: {pts} ExP",
                    side=side, dice=[value], points=pts, target=target.key, rule=entry.rule or "ENC-SAL-4")
         return pts
+    if isinstance(entry.points, VariablePoints):  # [ENC-VAR-1]: the variable's value now (a flag: 1 or 0)
+        return int(scenario_triggers.variable(state, entry.points.variable))
     return entry.points
 
 
@@ -244,8 +246,8 @@ def award(state: GameState, entry: ScoringEntry, index: int, side: int, target: 
 def run_entries(state: GameState, moments: tuple[str, ...]) -> None:
     enc = state.encounter
     for index, entry in enumerate(enc.scenario.scoring):
-        if entry.when not in moments or entry.kind in ("kills", "escapes") or not scenario_events.is_active(state,
-                                                                                                        entry):
+        if entry.when not in moments or entry.kind in ("kills", "escapes") or not scenario_events.pays_now(state,
+                                                                                                       entry):
             continue
         for target in targets(state, entry):
             if entry.kind == "control":
@@ -313,6 +315,8 @@ def sudden_winner(state: GameState) -> tuple[int, str] | None:
                 return side, f"{win.escaped} of its models escaped"
             if win.first_to is not None and state.sides[side].score >= win.first_to:
                 return side, f"its score reached {win.first_to} ExP"
+            if win.if_ is not None and scenario_triggers.holds(state, win.if_):  # [ENC-VAR-1]
+                return side, "its condition was met"
             if win.hold is not None:
                 held = enc.held.get(win.hold.entry, [None, 0])
                 if held[0] == side and held[1] >= win.hold.turns:

@@ -89,8 +89,14 @@ def build_state(script: Script) -> GameState:
     if raw.phase != "setup":
         if raw.bag is not None:
             state.bag = sorted(SIDE_OF[s] for s in raw.bag)
+        elif enc is not None and enc.ending:  # an event fired ended the game: the Main Phase is over ([ENC-4])
+            state.bag = []
         else:
             state.bag = sorted(m.side for m in state.models.values() if m.on_table and not m.activated)
+    if enc is not None:  # the fates in the position: their events fired (encounter.fired), they do not fire again
+        gone = (Status.KILLED, Status.REMOVED, Status.ESCAPED)
+        enc.noticed = sorted(m.id for m in state.models.values() if m.status in gone)
+        enc.noticed += ["rescued"] if enc.rescued else []
     for broken in violations(state):
         problems.append(doc.problem(("models",), f"impossible position: {broken}"))
     problems += terrain_problems(state, script)
@@ -159,6 +165,10 @@ def encounter_report(state: GameState) -> dict[str, Any] | None:
         "prisoner": None,
         "scored": {SIDE_LETTERS[s]: enc.awarded[s] for s in (0, 1)},
         "extra_turns": enc.extra_turns,
+        "fired": [{"event": i, "name": enc.scenario.events[i].name} for i in enc.fired],
+        "switched": dict(enc.switched),
+        "variables": {**(getattr(enc.scenario, "variables", None) or {}), **enc.variables},  # the file's, as set
+        "pieces": [p.id for p in state.battle_map.pieces],
     }
     if enc.prisoner is not None:
         out["prisoner"] = {"model": enc.prisoner, "name": state.model(enc.prisoner).name, "rescued": enc.rescued}

@@ -260,11 +260,13 @@ class BattleSession:
         raises IllegalAction naming the decision and the rule."""
         import yaml
 
-        from game.content.script_file import load_script
+        from game.content.script_file import load_script, parse_script
         from game.rules.script_mode import build_state, friendly
 
         script = load_script(path)
-        state = build_state(script)
+        text = yaml.safe_dump(script.by_value(), sort_keys=False, allow_unicode=True, width=120)
+        # played from the text the save keeps, so it plays back the same, down to the lines its events cite
+        state = build_state(parse_script(text, Path(path).name))
         setup = BattleSetup(scenario=script.scenario_ref, map=str(script.battle_map.file or ""), parties=("", ""),
                             mode=mode, ai_level=ai_level, seed=script.seed,
                             declare_plan_upfront=state.settings.declare_plan_upfront)
@@ -275,7 +277,6 @@ class BattleSession:
                 break
             session.game.answer(friendly(pending, answer))
         session.recorder = Recorder(state)  # the save's answers start after the script's own
-        text = yaml.safe_dump(script.by_value(), sort_keys=False, allow_unicode=True, width=120)
         session.setup_block = {"seed": setup.seed, "mode": mode, "ai_level": ai_level, "human_side": setup.human_side,
                                "declare_plan_upfront": setup.declare_plan_upfront,
                                "script": {"file": Path(path).name, "text": text}}

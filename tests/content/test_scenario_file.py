@@ -146,7 +146,7 @@ def test_an_either_or_field_names_no_internal_type_and_says_the_other_shape(tmp_
     [problem] = caught.value.problems
     assert problem.where == "scoring[0].points"
     assert problem.message == ("expected an integer, found the text 'lots' (or a roll table: {roll: d6, table: "
-                               "{1: ExP, ..., 6: ExP}})")
+                               "{1: ExP, ..., 6: ExP}}, or {variable: NAME})")
     bad.write_text(text.replace("roll: d6", "roll: d7"))
     with pytest.raises(ContentError) as caught:
         load_scenario(bad)

@@ -112,7 +112,16 @@ def check_turn_to_shoot(r: Report) -> None:
     assert models(r)["A5"]["facing"] == 270
 
 
+def check_relief_arrives(r: Report) -> None:
+    # held back at set-up, the Defender's last two arrive where the answers place them when turn 3 begins
+    arrived = kinds(r, "ReinforcementArrives")
+    assert [(e["data"]["model"], e["data"]["at"]) for e in arrived] == [("B8", [14, 34]), ("B9", [22, 34])]
+    assert r["state"]["encounter"]["fired"] == [{"event": 0, "name": "The relief column arrives"}]
+    assert models(r)["B9"]["status"] == "table" and models(r)["B9"]["facing"] == 270
+
+
 CHECKS: dict[str, tuple[Callable[[Report], None], tuple[str, ...]]] = {
+    "relief_arrives": (check_relief_arrives, ("ENC-3", "ENC-4")),
     "blast_victims": (check_blast_victims, ("AOE-1", "FATE-5")),
     "turn_to_shoot": (check_turn_to_shoot, ("SEQ-5",)),
     "furious_attack": (check_furious_attack, ("EX-8",)),
