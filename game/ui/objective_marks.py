@@ -76,13 +76,10 @@ def marks(state: GameState) -> list[Mark]:
 
 
 def _regions(state: GameState) -> list[Mark]:
-    """The scenario's named places that score nothing (a scoring region is drawn with its scoring)."""
-    scenario = state.encounter.scenario
-    scored = {r.name for e in scenario.scoring if e.targets is not None for r in e.targets.regions or []}
+    """The scenario's named places (top-level ``regions``: none shares a scoring region's name, which is drawn with
+    its scoring)."""
     out = []
-    for region in getattr(scenario, "regions", None) or []:  # top-level ``regions`` (the triggers' schema)
-        if region.name in scored:
-            continue
+    for region in state.encounter.scenario.regions:
         card = (region.name, "A place the scenario's events watch: see the objectives (O)")
         if region.circle is not None:
             cx, cy = float(region.circle.centre[0]), float(region.circle.centre[1])

@@ -210,35 +210,33 @@ def test_a_reserve_with_a_place_of_its_own_is_drawn_there(tmp_path: Path, monkey
     assert objectives.card_at(s.state, 18, 31)[-1] == "Each arrives wholly within 4″ of (18, 30)"
 
 
-def test_a_named_place_that_scores_nothing_is_drawn_with_its_name() -> None:
+def test_a_named_place_that_scores_nothing_is_drawn_with_its_name(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Top-level ``regions`` (the places triggers watch): dashed, named, with a card; a scoring region is left to
     the scoring's own drawing."""
-    from types import SimpleNamespace
-
+    from game.ui.scenes import common
     from game.ui.table_view import Camera, draw_state
 
-    s = session()
-    play_until(s, lambda s: not s.deploying())
-    enc = s.state.encounter
-    scored = enc.scenario.scoring[1].targets.regions[0]
-    ford = SimpleNamespace(name="the ford", circle=None, polygon=[[2, 14], [8, 14], [8, 20], [2, 20]])
-
-    class WithRegions:  # the scenario as the triggers' schema has it: a list of named regions
-        regions = [ford, scored]
-
-        def __getattr__(self, key: str):
-            return getattr(scenario, key)
-
-    scenario = enc.scenario
-    enc.scenario = WithRegions()
+    text = (Path(__file__).resolve().parents[2] / "scenarios" / "the_relief.yaml").read_text(encoding="utf-8")
+    text = text.replace("name: The Relief", "name: Relief at the Ford") + (
+        "regions:\n  - {name: the ford, polygon: [[2, 14], [8, 14], [8, 20], [2, 20]]}\n"
+        "  - {name: the watchtower, circle: {centre: [30, 8], diameter: 5}}\n")
+    (tmp_path / "scenarios").mkdir()
+    (tmp_path / "scenarios" / "ford.yaml").write_text(text)
+    monkeypatch.setenv("IRON_HONOR_MODS", str(tmp_path))
+    common.rescan()
     try:
-        places = [m for m in objective_marks.marks(s.state) if m.kind == "region"]
-        assert [m.label for m in places] == ["the ford"]
-        assert objectives.card_at(s.state, 5, 17)[0] == "the ford"
-        surface = pygame.Surface((400, 400))
-        draw_state(surface, s.state, Camera.fit(surface.get_rect()))
+        s = session(scenario="ford")
     finally:
-        enc.scenario = scenario
+        monkeypatch.undo()
+        common.rescan()  # (the mod seen by this test only)
+    play_until(s, lambda s: not s.deploying())
+    places = [m for m in objective_marks.marks(s.state) if m.kind == "region"]
+    assert [m.label for m in places] == ["the ford", "the watchtower"]
+    assert objectives.card_at(s.state, 5, 17)[0] == "the ford"
+    assert objectives.card_at(s.state, 31, 9)[0] == "the watchtower"
+    surface = pygame.Surface((400, 400))
+    draw_state(surface, s.state, Camera.fit(surface.get_rect()))
 
 
 def test_a_story_told_as_the_game_ends_is_read_before_the_results(app: App) -> None:
