@@ -10,6 +10,7 @@ import pytest
 from game.content.library import lookup
 from game.content.scenario_file import load_scenario
 from game.core.errors import ContentError
+from tests.conftest import ROOT
 
 BASE = """format: iron-honor/scenario@1
 name: The Ford
@@ -63,8 +64,7 @@ def test_blank_or_misshapen_text_is_refused(tmp_path: Path, text: str) -> None:
     assert caught.value.problems and all(p.line for p in caught.value.problems)
 
 
-@pytest.mark.parametrize("name", ["breakthrough", "engagement", "landmark", "rescue", "salvage", "scouting_run",
-                                  "signal_fires", "the_relief"])
+@pytest.mark.parametrize("name", sorted(p.stem for p in (ROOT / "scenarios").glob("*.yaml")))
 def test_every_shipped_encounter_briefs_both_sides(name: str) -> None:
     from game.content.scenario_checks import side_ref
 
