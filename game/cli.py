@@ -303,6 +303,17 @@ def build_parser() -> argparse.ArgumentParser:
                             "when it reproduces, 1 with the first decision where it diverges (or a broken file).")
     replay.add_argument("save", metavar="SAVE.json")
     replay.add_argument("--json", action="store_true", help="one JSON event per line")
+    camp = sub.add_parser("campaign", help="play a campaign headless, or report a campaign's progress",
+                          description="Play a campaign (campaigns/*.yaml, docs/modding-campaigns.md) game after game "
+                          "between two controllers, the parties carried over between games, and print each game's "
+                          "result, casualties and banked ExP. With --progress FILE the campaign's progress is saved "
+                          "there after every game and an unfinished one is resumed; --report only prints it.")
+    camp.add_argument("campaign", nargs="?", metavar="CAMPAIGN", help="a campaign file or name (e.g. border_feud)")
+    camp.add_argument("--parties", nargs=2, metavar=("A", "B"), help="the two parties (files or names)")
+    camp.add_argument("--ai", nargs=2, default=["normal", "normal"], metavar=("A", "B"))
+    camp.add_argument("--seed", type=seed_number, default=1)
+    camp.add_argument("--progress", metavar="PROGRESS.json", help="where the progress is saved (and resumed from)")
+    camp.add_argument("--report", action="store_true", help="only print the progress file's report")
     validate = sub.add_parser("validate", help="check content files or folders (parties, maps, scenarios, traits)",
                               description="Check party, map, scenario, script and trait files (the kind comes "
                               "from each file's 'format' key; folders are searched for .yaml files). Prints every "
@@ -457,6 +468,54 @@ def simulate_command(args: argparse.Namespace) -> int:
     return 1 if summary["errors"] or summary["faults"] else 0
 
 
+def campaign_command(args: argparse.Namespace) -> int:
+    """``campaign``: a whole campaign between two controllers (resumed from --progress), or its report."""
+    from game.ai.registry import names
+    from game.content.library import lookup
+    from game.rules.campaign import start
+    from game.saves import campaigns as store
+
+    path = Path(args.progress) if args.progress else None
+    try:
+        progress = store.read_progress(path) if path is not None and path.exists() else None
+        if args.report:
+            if progress is None:
+                print("--report needs an existing --progress file", file=sys.stderr)
+                return 1
+            campaign = lookup("campaigns", progress.campaign, paths=False).value
+            print("\n".join(store.report(progress, campaign)))
+            return 0
+        if progress is None:
+            if not args.campaign or not args.parties:
+                print("a new campaign needs CAMPAIGN and --parties A B", file=sys.stderr)
+                return 1
+            found = lookup("campaigns", args.campaign, survey=True)
+            campaign = found.value
+            parties = [lookup("parties", p, survey=True) for p in args.parties]
+            from game.content.yaml_loader import load_yaml
+
+            docs = tuple(load_yaml(f.path).data for f in parties)
+            progress = start(found.path.stem.lower(), campaign.name, len(campaign.games), (docs[0], docs[1]),
+                             args.seed, (parties[0].path.name, parties[1].path.name))
+            progress.ai = list(args.ai)
+        else:
+            campaign = lookup("campaigns", progress.campaign, paths=False).value
+    except ContentError as exc:
+        print(exc.describe(), file=sys.stderr)
+        return 1
+    unknown = [a for a in args.ai if a not in names()]
+    if unknown:
+        print(f"no controller named '{unknown[0]}'; known: {', '.join(names())}", file=sys.stderr)
+        return 2
+    while not progress.finished:
+        result, _state = store.play_next(progress, campaign, (args.ai[0], args.ai[1]))
+        if path is not None:
+            store.save_progress(progress, path)
+        print(f"game {result.index + 1} played: {result.result}", file=sys.stderr)
+    print("\n".join(store.report(progress, campaign)))
+    return 0
+
+
 def _printable_output() -> None:
     """Whatever text reaches the console, it is printed (escaped), never a UnicodeEncodeError mid-batch."""
     for stream in (sys.stdout, sys.stderr):
@@ -481,4 +540,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return replay_command(args)
     if args.command == "simulate":
         return simulate_command(args)
+    if args.command == "campaign":
+        return campaign_command(args)
     return play(args)

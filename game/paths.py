@@ -9,6 +9,7 @@ ASSETS = ROOT / "assets"
 PARTIES_DIR = ASSETS / "parties"
 MAPS_DIR = ASSETS / "maps"
 SCENARIOS_DIR = ROOT / "scenarios"
+CAMPAIGNS_DIR = ROOT / "campaigns"
 
 # The quick battle's and the headless `play`'s matchup: two medium parties within a few ExP of
 # each other (Ghrim Company 192/200, Northmen Raiding Party 200/200), so neither side starts behind.

@@ -14,6 +14,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("IRON_HONOR_SAVES", tempfile.mkdtemp(prefix="iron-honor-test-saves-"))
 # nor list the player's replays, nor read or write the player's settings
 os.environ.setdefault("IRON_HONOR_REPLAYS", tempfile.mkdtemp(prefix="iron-honor-test-replays-"))
+# nor the player's campaigns
+os.environ.setdefault("IRON_HONOR_CAMPAIGNS", tempfile.mkdtemp(prefix="iron-honor-test-campaigns-"))
 os.environ.setdefault("IRON_HONOR_CONFIG", tempfile.mkdtemp(prefix="iron-honor-test-config-"))
 # nor read the player's own mod folder: its traits would join the rules data every test sees
 os.environ.setdefault("IRON_HONOR_MODS", tempfile.mkdtemp(prefix="iron-honor-test-mods-"))

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from game.content.catalog import catalog
-from game.content.party_building import QUALITY_NAMES, BuiltParty, build_party
+from game.content.party_building import QUALITY_NAMES, Allowance, BuiltParty, build_party
 from game.content.rules_reference import rules_reference
 from game.content.yaml_loader import Document
 from game.core.atomic import write_text_atomic
@@ -96,9 +96,10 @@ def group_title(m: RosterModel, names: tuple[str, ...]) -> str:
     return m.name if len(names) == 1 else f"{m.name} ×{len(names)}"
 
 
-def roster_from_data(data: Any) -> Roster:
-    """The roster of a sound party's file data (a ContentError lists the problems of one that is not)."""
-    return roster_of(build_party(Document("<roster>", data)))
+def roster_from_data(data: Any, allowance: Allowance | None = None) -> Roster:
+    """The roster of a sound party's file data (a ContentError lists the problems of one that is not); a
+    campaign party's with its allowance ([CMP-6])."""
+    return roster_of(build_party(Document("<roster>", data), allowance=allowance))
 
 
 def roster_text(r: Roster, width: int = 78) -> str:

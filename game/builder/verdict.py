@@ -18,6 +18,7 @@ from game.content.catalog import Catalog, Trait, catalog
 from game.content.party_building import (
     GAME_SIZES,
     MAX_FOLLOWERS,
+    Allowance,
     build_party,
     check_party,
     fate_pool,
@@ -74,6 +75,7 @@ class Verdict:
     problems: tuple[BuildProblem, ...]
     _doc: Document = field(repr=False, compare=False)
     _cat: Catalog = field(repr=False, compare=False)
+    _allowance: Allowance | None = field(default=None, repr=False, compare=False)
 
     @property
     def playable(self) -> bool:
@@ -83,7 +85,7 @@ class Verdict:
     def summary(self) -> dict[str, Any] | None:
         """The JSON object ``party check`` prints for the party (None while it has problems): built by
         ``build_party`` itself, when asked (a click needs only the totals)."""
-        return build_party(self._doc, self._cat).summary() if self.playable else None
+        return build_party(self._doc, self._cat, self._allowance).summary() if self.playable else None
 
     def problems_of(self, model: int | None) -> list[BuildProblem]:
         return [p for p in self.problems if p.model == model]
@@ -101,17 +103,19 @@ def _entries(data: Any) -> list[ModelEntry | None]:
     return out
 
 
-def judge(data: Any, file: str = "<builder>", cat: Catalog | None = None) -> Verdict:
-    """The verdict ``party check`` would give the party's file, and the running totals."""
+def judge(data: Any, file: str = "<builder>", cat: Catalog | None = None,
+          allowance: Allowance | None = None) -> Verdict:
+    """The verdict ``party check`` would give the party's file, and the running totals (a campaign party's:
+    with its allowance, [CMP-6])."""
     cat = cat or catalog()
     doc = Document(file, data)
     party: PartyFile | None = None
     try:
-        party = validate_party(doc, cat)  # as party check: the building checks of the models that parsed too
+        party = validate_party(doc, cat, allowance)  # as party check: the building checks of the models that parsed too
     except ContentError as exc:
         problems = exc.problems
     if party is not None:
-        problems, _cost = check_party(doc, party, cat)
+        problems, _cost = check_party(doc, party, cat, allowance)
         entries: list[ModelEntry | None] = list(party.models)
     else:
         entries = _entries(data)
@@ -138,17 +142,19 @@ def judge(data: Any, file: str = "<builder>", cat: Catalog | None = None) -> Ver
     return Verdict(
         name=name if isinstance(name, str) else "",
         size=size.name if size else None,
-        budget=size.budget if size else None,
+        budget=allowance.budget if allowance is not None else size.budget if size else None,
         cost=sum(t.cost or 0 for t in totals),
         fate=fate,
         models=tuple(totals),
         counts=counts,
-        companions=size.companions if size else None,
-        min_followers=size.min_followers if size else None,
+        companions=((0, size.companions[1]) if allowance is not None and allowance.short else size.companions)
+        if size else None,
+        min_followers=(0 if allowance is not None and allowance.short else size.min_followers) if size else None,
         max_followers=MAX_FOLLOWERS,
         problems=found,
         _doc=doc,
         _cat=cat,
+        _allowance=allowance,
     )
 
 

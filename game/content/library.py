@@ -1,7 +1,7 @@
 """Where content is found: the repository's folders and the player's mod folder.
 
 Mods live in a platform-appropriate user data folder (platformdirs), with the
-same sub-folders as the repository: ``parties/``, ``maps/``, ``scenarios/`` (and ``traits/``,
+same sub-folders as the repository: ``parties/``, ``maps/``, ``scenarios/``, ``campaigns/`` (and ``traits/``,
 read by game.content.catalog). The
 environment variable ``IRON_HONOR_MODS`` points elsewhere (tests, portable
 installs). A broken file is reported and skipped: it never stops the game or
@@ -23,12 +23,12 @@ from typing import Any
 
 from game.content.files import yaml_files
 from game.core.errors import ContentError, Problem, safe_text
-from game.paths import ASSETS, MAPS_DIR, PARTIES_DIR, ROOT, SCENARIOS_DIR
+from game.paths import ASSETS, CAMPAIGNS_DIR, MAPS_DIR, PARTIES_DIR, ROOT, SCENARIOS_DIR
 
 MODS_ENV = "IRON_HONOR_MODS"
 DATA_ENV = "IRON_HONOR_DATA"
-FOLDERS = {"parties": PARTIES_DIR, "maps": MAPS_DIR, "scenarios": SCENARIOS_DIR}
-SINGULAR = {"parties": "party", "maps": "map", "scenarios": "scenario"}
+FOLDERS = {"parties": PARTIES_DIR, "maps": MAPS_DIR, "scenarios": SCENARIOS_DIR, "campaigns": CAMPAIGNS_DIR}
+SINGULAR = {"parties": "party", "maps": "map", "scenarios": "scenario", "campaigns": "campaign"}
 
 
 def user_mod_dir() -> Path:
@@ -211,6 +211,16 @@ def skipped_warnings(found: list[Found]) -> list[str]:
     return [f"skipped (broken): {line}" for exc in seen.values() for line in exc.describe().splitlines()[:3]]
 
 
+def campaigns(mods: Path | None = None) -> Library:
+    return load_all("campaigns", _load_campaign, mods)
+
+
+def _load_campaign(path: Path) -> Any:
+    from game.content.campaign_file import load_campaign
+
+    return load_campaign(path)
+
+
 def _load_party(path: Path) -> Any:
     from game.content.party_building import load_party
 
@@ -230,7 +240,7 @@ def _load_scenario(path: Path) -> Any:
 
 
 _LOADERS: dict[str, Callable[[Path], Any]] = {"parties": _load_party, "maps": _load_map,
-                                              "scenarios": _load_scenario}
+                                              "scenarios": _load_scenario, "campaigns": _load_campaign}
 
 
 def reference_roots(base: Path) -> list[Path]:

@@ -41,6 +41,15 @@ GAME_SIZES: dict[str, GameSize] = {
 
 
 @dataclass(frozen=True)
+class Allowance:
+    """[CMP-6]: what a campaign party may be that a new party may not: its own budget (its cost as it stands plus
+    its banked ExP), and short of [PARTY-1]'s least companions and followers after its losses."""
+
+    budget: int
+    short: bool = True
+
+
+@dataclass(frozen=True)
 class TypeRules:
     """What a hero, companion or follower starts with ([PARTY-2]-[PARTY-7])."""
 
@@ -168,7 +177,8 @@ def fate_pool(types: list[str], traits: list[list[str]], cat: Catalog) -> int:
 # -- checks ----------------------------------------------------------------------
 
 class _Checker:
-    def __init__(self, doc: Document, party: PartyFile, cat: Catalog):
+    def __init__(self, doc: Document, party: PartyFile, cat: Catalog, allowance: Allowance | None = None):
+        self.allowance = allowance
         self.doc = doc
         self.party = party
         self.cat = cat
@@ -312,9 +322,12 @@ class _Checker:
         if heroes != 1:
             self.add(where, f"the party has {heroes} heroes; a party has exactly one hero [PARTY-1]")
         lo, hi = size.companions
+        short = self.allowance is not None and self.allowance.short  # [CMP-6]: losses leave a party short
+        if short:
+            lo = 0
         if not lo <= companions <= hi:
             self.add(where, f"the party has {companions} companion(s); a {size.name} party has {lo}-{hi} [PARTY-1]")
-        if followers < size.min_followers:
+        if followers < size.min_followers and not short:
             self.add(where, f"the party has {followers} follower(s); a {size.name} party needs at least "
                      f"{size.min_followers} [PARTY-1]")
         if followers > MAX_FOLLOWERS:
@@ -322,6 +335,11 @@ class _Checker:
 
     def budget(self, cost: int) -> None:
         size = GAME_SIZES[self.party.size]
+        if self.allowance is not None:
+            if cost > self.allowance.budget:
+                self.add(("size",), f"the party costs {cost} ExP; this campaign party may spend at most "
+                         f"{self.allowance.budget} ExP (its cost before plus its banked ExP) [CMP-6]")
+            return
         if cost > size.budget:
             self.add(("size",), f"the party costs {cost} ExP; a {size.name} party may spend at most "
                      f"{size.budget} ExP [PARTY-2]")
@@ -346,10 +364,11 @@ def _category_text(t: Trait) -> str:
             "common": "a Common trait"}[t.category]
 
 
-def check_party(doc: Document, party: PartyFile, cat: Catalog | None = None) -> tuple[list[Problem], int]:
-    """All building-rule problems of a schema-valid party, and its cost."""
+def check_party(doc: Document, party: PartyFile, cat: Catalog | None = None,
+                allowance: Allowance | None = None) -> tuple[list[Problem], int]:
+    """All building-rule problems of a schema-valid party, and its cost (a campaign party: with its allowance)."""
     cat = cat or catalog()
-    checker = _Checker(doc, party, cat)
+    checker = _Checker(doc, party, cat, allowance)
     masters = checker.names()
     checker.composition()
     for i, m in enumerate(party.models):
@@ -361,18 +380,19 @@ def check_party(doc: Document, party: PartyFile, cat: Catalog | None = None) -> 
     return checker.problems, cost
 
 
-def validate_party(doc: Document, cat: Catalog) -> PartyFile:
+def validate_party(doc: Document, cat: Catalog, allowance: Allowance | None = None) -> PartyFile:
     """The schema; on format errors, raised with the building checks of each model that did parse (the party's
     totals and a Pet's master are left out: a model that did not parse would change them)."""
-    return validate_deeper(doc, PartyFile, lambda d, parsed: check_party(d, parsed, cat)[0],
+    return validate_deeper(doc, PartyFile, lambda d, parsed: check_party(d, parsed, cat, allowance)[0],
                            keep=lambda where: where.startswith("models[") and ".pet_of" not in where)
 
 
-def build_party(doc: Document, cat: Catalog | None = None) -> BuiltParty:
-    """Validate a parsed party file whole and compute everything, or raise ContentError."""
+def build_party(doc: Document, cat: Catalog | None = None, allowance: Allowance | None = None) -> BuiltParty:
+    """Validate a parsed party file whole and compute everything, or raise ContentError (a campaign party is
+    judged with its allowance, [CMP-6])."""
     cat = cat or catalog()
-    party = validate_party(doc, cat)
-    problems, cost = check_party(doc, party, cat)
+    party = validate_party(doc, cat, allowance)
+    problems, cost = check_party(doc, party, cat, allowance)
     if problems:
         raise ContentError(doc.file, problems)
     masters = {name_key(m.name): m.name.strip() for m in party.models}
@@ -396,7 +416,8 @@ def build_party(doc: Document, cat: Catalog | None = None) -> BuiltParty:
         for m in party.models
     )
     fate = fate_pool([m.type for m in party.models], [list(m.traits) for m in party.models], cat)
-    return BuiltParty(doc.file, party.name.strip(), party.size, GAME_SIZES[party.size].budget, cost, fate, models)
+    budget = allowance.budget if allowance is not None else GAME_SIZES[party.size].budget
+    return BuiltParty(doc.file, party.name.strip(), party.size, budget, cost, fate, models)
 
 
 def load_party(path: str | Path, display: str | None = None) -> BuiltParty:

@@ -1,6 +1,6 @@
 """``python -m game validate PATH...``: check any content file or folder, every error located.
 
-The kind of a file comes from its ``format`` key (party, map, scenario, script or traits); a folder
+The kind of a file comes from its ``format`` key (party, map, scenario, script, traits or campaign); a folder
 is searched for .yaml/.yml files (an entry so named that is not a regular file is
 reported as skipped). Each file is checked on its own, so one broken file never hides
 the others.
@@ -18,7 +18,7 @@ from game.content.yaml_loader import load_yaml
 from game.core.errors import ContentError, Problem, safe_text
 
 KINDS = {"iron-honor/party@1": "party", "iron-honor/map@1": "map", "iron-honor/scenario@1": "scenario",
-         "iron-honor/script@1": "script", "iron-honor/traits@1": "traits"}
+         "iron-honor/script@1": "script", "iron-honor/traits@1": "traits", "iron-honor/campaign@1": "campaign"}
 
 
 @dataclass
@@ -81,6 +81,7 @@ def _named(name: str) -> list[tuple[str | None, Checked | None]]:
 
 
 def check_file(file: str) -> Checked:
+    from game.content.campaign_file import build_campaign
     from game.content.catalog import build_trait_file
     from game.content.maps import build_map, map_warnings
     from game.content.party_building import build_party
@@ -89,7 +90,7 @@ def check_file(file: str) -> Checked:
     from game.content.script_file import load_script
 
     builders: dict[str, Callable[[Any], Any]] = {"party": build_party, "map": build_map, "scenario": build_scenario,
-                "script": lambda _doc: load_script(file), "traits": build_trait_file}
+                "script": lambda _doc: load_script(file), "traits": build_trait_file, "campaign": build_campaign}
     kind = "unknown"
     shown = safe_text(file)
     try:

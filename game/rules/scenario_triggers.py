@@ -257,6 +257,18 @@ def becomes_true(state: GameState, index: int, when: Trigger) -> bool:
 
 # -- variables ---------------------------------------------------------------------------------------------
 
+def settle(state: GameState) -> None:
+    """A position set up in script mode is what the triggers last saw: nothing in it happens again at the first
+    check, and a state event that fired and still holds waits to become false first ([ENC-TRG-2])."""
+    enc = state.encounter
+    if enc is None or not enc.scenario.events:
+        return
+    observe(state)
+    for i, event in enumerate(enc.scenario.events):
+        if i in enc.fired and not momentary(event.when) and i not in enc.watch.holding and holds(state, event.when):
+            enc.watch.holding.append(i)
+
+
 def variable(state: GameState, name: str) -> int | bool:
     """A variable's value now: what an event last gave it, else the file's initial value (0 if unknown)."""
     enc: EncounterState = state.encounter

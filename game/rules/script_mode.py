@@ -11,7 +11,7 @@ from typing import Any
 from game.content.script_file import Script
 from game.core.errors import ContentError, Problem
 from game.geometry.battlefield import CAT_IMPASSABLE, CAT_OBSTACLE
-from game.rules import board
+from game.rules import board, scenario_triggers
 from game.rules.conditions import CONDITIONS
 from game.rules.decisions import Decision, IllegalAnswer
 from game.rules.encounter import zone_of
@@ -104,6 +104,7 @@ def build_state(script: Script) -> GameState:
         raise ContentError(doc.file, problems)
     if enc is not None:
         update_scores(state)
+        scenario_triggers.settle(state)
     state.dice.force(*raw.dice)
     return state
 

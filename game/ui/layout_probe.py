@@ -71,6 +71,8 @@ MAIN_ACTIONS = {
     "SetupScene": ("start", "back"),
     "SettingsScene": ("back",),
     "ResultsScene": ("menu", "rematch", "rematch_new", "save"),
+    "CampaignScene": ("play", "menu", "edit:0", "edit:1"),
+    "CampaignMenuScene": ("start", "resume", "back"),
     "LoadScene": ("open", "watch", "back"),
     "RulesScene": ("close", "back"),
     "HelpOverlay": ("close",),

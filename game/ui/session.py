@@ -84,6 +84,7 @@ class BattleSession:
     def __init__(self, setup: BattleSetup, loaded: Loaded | None = None, state: GameState | None = None,
                  autosave: bool = False, played: Played | None = None):
         self.setup = setup
+        self.campaign: Any = None  # the campaign this battle is a game of (game.ui.campaign_run.CampaignRun)
         self.setup_block: dict[str, Any] | None = None  # the setup by value, for saves (None: a script position)
         if played is not None:
             state = played.game.state

@@ -225,3 +225,33 @@ def test_an_effect_that_cannot_happen_in_the_position_is_located(tmp_path: Path)
     found = problems(tmp_path, "encounter: {higher: A, fired: [1]}\nturn: 5\n", broken)
     assert found == [("encounter.fired[0]", 8, "impossible position: no terrain piece 'bridge' on this map to "
                                                "remove (gorge.yaml:20 (events[1]), effect 1)")]
+
+
+@pytest.mark.rule("ENC-TRG-1", "ENC-TRG-2")
+def test_a_position_is_what_the_triggers_last_saw(tmp_path: Path) -> None:
+    """A model standing in a region in the position did not just enter it, and a state event the position says
+    fired, still true, waits to become false before it fires again."""
+    from game.rules import scenario_events
+
+    scenario = GORGE.replace("events:\n", """\
+regions:
+  - {name: the bank, circle: {centre: [18, 12], diameter: 4}}
+events:
+  - name: Onto the bank
+    when: {enters: {region: the bank}}
+    do: [{scoring_on: the ford}]
+  - name: Crowded
+    when: {in_region: {region: the bank}}
+    once: false
+    do: [{scoring_off: the ford}]
+""", 1)
+    state = build_state(load_script(script(tmp_path, "encounter: {higher: A, fired: [Crowded]}\nturn: 2\n"
+                                                     "models: {A1: {x: 18, y: 12}}\n", scenario)))
+    fired = list(state.encounter.fired)
+    assert list(scenario_events.check(state)) == []  # no decision, and ...
+    assert state.encounter.fired == fired  # ... neither event fires at the first check
+    state.model("A1").x = 30.0  # off the bank: Crowded stops holding ...
+    list(scenario_events.check(state))
+    state.model("A1").x = 18.0  # ... and back on: both fire now
+    list(scenario_events.check(state))
+    assert state.encounter.fired[len(fired):] == [0, 1]

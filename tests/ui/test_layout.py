@@ -107,6 +107,7 @@ def openers(session: BattleSession) -> dict[str, Callable[[App], Scene]]:
     from game.ui.scenes.builder_roster import RosterScene
     from game.ui.scenes.builder_traits import TraitPicker
     from game.ui.scenes.builder_trial import TrialScene
+    from game.ui.scenes.campaign import CampaignScene
     from game.ui.scenes.confirm import ConfirmScene
     from game.ui.scenes.editor_dialogs import ConfirmDialog, NameDialog, OpenDialog
     from game.ui.scenes.handoff import HandoffScene
@@ -139,7 +140,18 @@ def openers(session: BattleSession) -> dict[str, Callable[[App], Scene]]:
         "RosterScene": lambda a: RosterScene(a, _builder(a)),
         "TraitPicker": lambda a: TraitPicker(a, _builder(a)),
         "TrialScene": lambda a: TrialScene(a, _builder(a)),
+        "CampaignScene": lambda a: CampaignScene(a, _campaign()),
     }
+
+
+def _campaign():
+    """The shipped campaign after its first game (casualties and banked ExP to show)."""
+    from game.saves.campaigns import play_next
+    from game.ui.campaign_run import start
+
+    run = start("border_feud", ("ghrim_company", "northmen_raiding_party"), ["human", "normal"], 3)
+    play_next(run.progress, run.campaign, ("aggressive", "aggressive"))
+    return run
 
 
 def _builder(app: App) -> Scene:
@@ -174,7 +186,7 @@ def at_every_size_and_scale(app: App, where: str, configs=EVERY) -> list[str]:
 
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
-    for name in ("CONFIG", "MODS", "REPLAYS"):
+    for name in ("CONFIG", "MODS", "REPLAYS", "CAMPAIGNS"):
         (tmp_path / name.lower()).mkdir()
         monkeypatch.setenv(f"IRON_HONOR_{name}", str(tmp_path / name.lower()))
     app = App(UISettings(width=SIZES[0][0], height=SIZES[0][1], animation="instant"), save=False)

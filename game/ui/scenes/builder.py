@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -39,15 +40,17 @@ class BuilderScene(Scene):
 
     name = "builder"
 
-    def __init__(self, app: App, path: Path | None = None, document: PartyDocument | None = None):
+    def __init__(self, app: App, path: Path | None = None, document: PartyDocument | None = None,
+                 campaign: Any = None):
         super().__init__(app)
+        self.campaign = campaign  # a campaign party's edit (game.ui.campaign_run.CampaignEdit): saved into it
         self.hover_tip = ""  # the tip of the button under the pointer, shown in the status line
         self.path = path  # the file it came from (a shipped one is saved as a copy)
         self.doc = document or PartyDocument()
         self.selected = 0 if self.doc.models() else -1
         self.status = ""
         self.status_bad = False
-        self.verdict: Verdict = judge(self.doc.data)
+        self.verdict: Verdict = judge(self.doc.data, allowance=self.allowance())
         self._verdict_version = self.doc.version
         self.weapon_name = ""
         self.weapon_skill = "1h_edged"
@@ -65,9 +68,13 @@ class BuilderScene(Scene):
     # -- the verdict --------------------------------------------------------------------------------------------
     def judge(self) -> Verdict:
         if self._verdict_version != self.doc.version:
-            self.verdict = judge(self.doc.data)
+            self.verdict = judge(self.doc.data, allowance=self.allowance())
             self._verdict_version = self.doc.version
         return self.verdict
+
+    def allowance(self) -> Any:
+        """[CMP-6]: a campaign party's own budget and losses; None for a party file."""
+        return self.campaign.allowance() if self.campaign is not None else None
 
     @property
     def shipped(self) -> bool:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame_gui
 
 from game.builder.document import SIZES
+from game.builder.verdict import judge
 from game.content.catalog import catalog
 from game.ui.scenes import common
 
@@ -237,6 +238,9 @@ class BuilderActions:
                 from game.ui.scenes.builder_roster import RosterScene
 
                 s.app.push(RosterScene(s.app, s))
+            case Tool.TRY if s.campaign is not None and not judge(s.doc.data).playable:
+                s.say("Try it plays party files: this campaign party is beyond a new party's budget or numbers "
+                      "[CMP-6]", bad=True)
             case Tool.TRY:
                 from game.ui.scenes.builder_trial import TrialScene
 

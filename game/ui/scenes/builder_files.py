@@ -24,8 +24,10 @@ class BuilderFiles:
     def __init__(self, scene: BuilderScene):
         self.scene = scene
 
-    def save(self) -> files.Saved | None:
+    def save(self) -> files.Saved | bool | None:
         s = self.scene
+        if s.campaign is not None:
+            return self.save_to_campaign()
         try:
             saved = files.save_party(s.doc, s.path)
         except OSError as exc:
@@ -41,6 +43,20 @@ class BuilderFiles:
         s.layout.panel("top")
         s.views()
         return saved
+
+    def save_to_campaign(self) -> bool | None:
+        """[CMP-6]: the party into its campaign (the difference in cost from its bank); None when refused."""
+        s = self.scene
+        why = s.campaign.save(s.doc.data)
+        if why is not None:
+            s.say(f"Not saved to the campaign: {why}", bad=True)
+            return None
+        s.doc.mark_saved()
+        banked = s.campaign.run.progress.sides[s.campaign.side].banked
+        s.say(f"Saved to the campaign: {banked} ExP stay banked")
+        s.layout.panel("top")
+        s.views()
+        return True
 
     def leave(self) -> None:
         """Back to the parties, asking first if there are unsaved changes."""

@@ -36,7 +36,7 @@ class RosterScene(Dialog):
         self.roster: Roster | None = None
         self.problem = ""
         try:
-            self.roster = roster_from_data(builder.doc.data)
+            self.roster = roster_from_data(builder.doc.data, builder.allowance())
         except ContentError as exc:
             n = counted(len(exc.problems), "problem")
             self.problem = f"{n} to fix first; a roster card is for a party that passes " \

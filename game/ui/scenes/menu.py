@@ -1,4 +1,4 @@
-"""The main menu: a quick battle at once, a battle set up in detail, the settings, quit.
+"""The main menu: a quick battle at once, a battle set up in detail, a campaign, the settings, quit.
 
 It also tells the player what went wrong at start-up (a broken settings file, skipped mod files)
 instead of hiding it in a console. The mod folder is scanned in the background so the menu
@@ -25,6 +25,8 @@ BUTTONS = (
     ("quick", "Quick battle", "An Engagement on Village Ruins: Ghrim Company against the Northmen Raiding "
                               "Party (192 and 200 of 200 ExP), you against the normal AI, a random seed"),
     ("new", "New battle", "Choose the encounter, the map, both parties, hotseat or the AI, and the seed"),
+    ("campaign", "Campaign", "Encounters played one after another by the same two parties: casualties may be "
+                             "lost, ExP won is banked to spend between games"),
     ("load", "Load", "Saved battles and replays: resume one where it stopped"),
     ("parties", "Parties", "Build and keep your own parties: live points, every rule explained, a roster card, "
                            "and AI games to see how a party fares"),
@@ -165,6 +167,10 @@ class MainMenu(Scene):
                 from game.ui.scenes.setup import SetupScene
 
                 self.app.push(SetupScene(self.app))
+            elif event.ui_element is w.get("campaign"):
+                from game.ui.scenes.campaign_menu import CampaignMenuScene
+
+                self.app.push(CampaignMenuScene(self.app))
             elif event.ui_element is w.get("load"):
                 from game.ui.scenes.load import LoadScene
 

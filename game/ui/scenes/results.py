@@ -80,6 +80,9 @@ class ResultsScene(Scene):
         self.saved: Path | None = None
         self.error: str | None = None
         self.chart_rect = pygame.Rect(0, 0, 10, 10)
+        self.campaign = getattr(session, "campaign", None)  # a campaign's game: recorded now ([CMP-2]-[CMP-5])
+        if self.campaign is not None:
+            self.campaign.finished(session.state)
 
     def headline(self) -> tuple[str, tuple[int, int, int]]:
         state = self.session.state
@@ -154,7 +157,8 @@ class ResultsScene(Scene):
         # the big buttons' font when the longest caption fits, else the ordinary one
         big = theme.font(self.px(18), bold=True).size("Rematch, new seed")[0] <= bw - 24
         for k, (key, text, tip) in enumerate((
-                ("menu", "Main menu", None),
+                ("menu", "Main menu", None) if self.campaign is None else
+                ("menu", "Campaign", "Back to the campaign: casualties, banked ExP, the next game"),
                 ("rematch", "Rematch", "The same parties, map and encounter, and the same seed"),
                 ("rematch_new", "Rematch, new seed", "The same parties, map and encounter with a new seed"),
                 ("save", "Save replay", "Save the setup, the seed and every answer: the whole game"))):
@@ -162,6 +166,10 @@ class ResultsScene(Scene):
             button = common.button(self, key, pygame.Rect(x, by, bw, bh), text, tip, "@big_button" if big else None)
             if key == "save" and self.session.record() is None:
                 button.disable()  # a position opened from a script has no setup to keep
+            if key.startswith("rematch") and self.campaign is not None:
+                button.disable()  # a campaign's game is played once: its result has carried over
+            if key == "save" and self.campaign is not None and not self.campaign.replayable(self.session):
+                button.disable()  # a campaign party beyond a new party's budget: its save would not play back
         y += (rows - 1) * (bh + gap)
         note = ""
         if self.saved is not None:
@@ -177,7 +185,9 @@ class ResultsScene(Scene):
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
         w = self.widgets
-        if event.ui_element is w.get("menu"):
+        if event.ui_element is w.get("menu") and self.campaign is not None:
+            self.app.pop()  # the campaign's scene is under the battle's results
+        elif event.ui_element is w.get("menu"):
             from game.ui.scenes.menu import MainMenu
 
             self.app.reset(MainMenu(self.app))
