@@ -99,12 +99,12 @@ class MainMenu(Scene):
         problems = self.problems()
         buttons = self._buttons()
         # buttons as tall as the window allows: 64 px a row, down to 52; two columns when one would not fit and
-        # the window is wide enough, then without the subtitle, before the page scrolls (a large scale in a
-        # small window: 1000x650 at 200 % shows every button)
+        # the window is wide enough, then without the subtitle, then three columns, before the page scrolls (a
+        # large scale in a small window: 1000x650 at 200 % shows every button)
         wide, tall = (n / self.app.settings.ui_scale for n in self.app.size)
         note = 110 if problems else 0
-        for cols, subtitle in ((1, True), (2, True), (1, False), (2, False)):
-            if cols == 2 and wide < 440:
+        for cols, subtitle in ((1, True), (2, True), (1, False), (2, False), (3, False)):
+            if cols > 1 and wide < 440:
                 continue
             fixed = 20 + (108 if subtitle else 66) + 40 + note
             rows = (len(buttons) + cols - 1) // cols
@@ -126,8 +126,8 @@ class MainMenu(Scene):
         bw, bh = self.px(min(320, (wide - 60) // cols)), self.px(row - 14)
         gap = self.px(16)
         for k, (key, text, tip) in enumerate(buttons):
-            col, r = (k // rows, k % rows) if cols == 2 else (0, k)
-            x = cx - bw // 2 if cols == 1 else cx - gap // 2 - bw + col * (bw + gap)
+            col, r = k // rows, k % rows
+            x = cx - (cols * bw + (cols - 1) * gap) // 2 + col * (bw + gap)
             common.button(self, key, pygame.Rect(x, y + r * self.px(row), bw, bh), text, tip, "@big_button")
         y += rows * self.px(row)
         if problems:
