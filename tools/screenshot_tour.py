@@ -49,7 +49,7 @@ KINDS = ("nominate", "winds_of_kismet", "greater_purpose", "cursed_hand", "plan"
          "deploy_facing", "place_marker", "place_prisoner", "inner_reserve", "reroll", "trait_fate", "move_to",
          "end_point", "charge_end", "free_strike", "strike_order", "ambush_place", "spell", "enhancement", "weakness")
 SCENES = ("menu", "setup", "settings", "help", "help_legend", "battle_deployment", "battle_main", "handoff",
-          "maintenance", "results", "log_links", "rules_from_log", "rules_search", "log_view")
+          "story", "maintenance", "results", "log_links", "rules_from_log", "rules_search", "log_view")
 TESTS = Path(__file__).resolve().parent.parent / "tests" / "data" / "parties"
 # (scenario, map, parties, seed, declare_plan_upfront): together these reach every kind but strike_order,
 # which needs a Sweeping Attack with two models in contact: the tour then opens POSITIONS (script files)
@@ -154,7 +154,7 @@ class Tour:
             if top.name == "results":
                 self.scene_shot("results", "Results")
                 break
-            if top.name in ("handoff", "maintenance"):
+            if top.name in ("handoff", "maintenance", "story"):
                 self.scene_shot(top.name, _text_of(top))
             elif top.name == "battle":
                 self._battle(top, pilot)

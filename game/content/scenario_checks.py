@@ -388,10 +388,26 @@ def _side_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
         named += [(path + ("reinforcements", "side"), effect.reinforcements.side)] if effect.reinforcements else []
         named += [(path + (key, "side"), getattr(effect, key).side) for key in ("win", "lose")
                   if getattr(effect, key) is not None]
+    named += [(("objectives", name), name) for name in data.objectives]
     roles = [r for r in ((data.roles.higher, data.roles.lower) if data.roles else ()) if r]
     known = ", ".join(["higher", "lower", *roles])
     return [doc.problem(path, f"unknown side '{name}' (known: {known})") for path, name in named
-            if side_ref(data, name) is None]
+            if side_ref(data, name) is None] + _objective_problems(doc, data)
+
+
+def _objective_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
+    """``objectives:`` gives each side one text: a side named twice (as ``higher`` and by its role) is refused."""
+    seen: dict[str, str] = {}
+    out = []
+    for name in data.objectives:
+        ref = side_ref(data, name)
+        if ref is None:
+            continue
+        if ref in seen:
+            out.append(doc.problem(("objectives", name), f"'{name}' is the same side as '{seen[ref]}' ({ref}): "
+                                                         "give each side its objectives once"))
+        seen.setdefault(ref, name)
+    return out
 
 
 def marker_layout(markers: Markers) -> list[tuple[float, float]]:

@@ -468,6 +468,8 @@ class ScenarioFile(StrictModel):
     name: Text
     origin: Literal["book", "ours", "mod"] = "mod"
     description: str | None = None
+    briefing: Text | None = None  # shown to the players before the battle (after the set-up choices)
+    objectives: dict[Text, Text] = {}  # SIDE (higher, lower or a role) -> what that side is to do, in words
     map: Text | None = None  # the map it is made for (a name or file): set-up offers it first; validate checks it
     roles: Roles | None = None
     deployment: Deployment

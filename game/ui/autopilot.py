@@ -76,7 +76,7 @@ class Autopilot:
         top = self.app.top
         if top is None:
             return "none"
-        if top.name in ("handoff", "maintenance", "help"):
+        if top.name in ("handoff", "maintenance", "help", "story"):
             press(self.app, pygame.K_RETURN)
         elif top.name == "battle":
             self._battle(top)

@@ -14,7 +14,7 @@ import pygame
 
 from game.content.maps import TABLE_SIZE, BattleMap
 from game.rules.state import PRISONER, GameState, ModelState
-from game.ui import layout_probe, style, terrain_art, tokens
+from game.ui import layout_probe, objective_marks, style, terrain_art, tokens
 from game.ui.model_labels import FACING_REACH, place_labels, unique_labels
 
 TABLE_GREEN = style.TABLE_GREEN
@@ -313,6 +313,7 @@ def draw_state(surf: pygame.Surface, state: GameState, cam: Camera, colour_blind
     enc = state.encounter
     if enc is not None:
         draw_objectives(surf, state, cam, font)
+        objective_marks.draw_marks(surf, state, cam.to_px, cam.scale, font, palette)
         for mk in enc.markers:
             draw_marker(surf, cam.to_px((mk.x, mk.y)), max(3, round(mk.radius * cam.scale)))
     shown, anchors = [], {}

@@ -116,6 +116,7 @@ def openers(session: BattleSession) -> dict[str, Callable[[App], Scene]]:
     from game.ui.scenes.replay import ReplayScene
     from game.ui.scenes.results import ResultsScene
     from game.ui.scenes.save_as import SaveAsScene
+    from game.ui.scenes.story_card import Section, StoryCard
 
     name = session.state.sides[1].name
     return {
@@ -126,7 +127,10 @@ def openers(session: BattleSession) -> dict[str, Callable[[App], Scene]]:
         "OpenDialog": lambda a: OpenDialog(a, None, lambda _: None),
         "NameDialog": lambda a: NameDialog(a, "Skirmish at the long hall by the river", lambda n: f"{n}.yaml",
                                            lambda _: None, lambda _: None),
-        "HandoffScene": lambda a: HandoffScene(a, f"Pass the seat to {name}", side=1, why=LONG),
+        "HandoffScene": lambda a: HandoffScene(a, f"Pass the seat to {name}", side=1, why=LONG, objectives=LONG),
+        "StoryCard": lambda a: StoryCard(a, "Skirmish at the long hall by the river: the briefing",
+                                         [Section("", LONG), Section(f"{name} — Attacker (you)", LONG, (200, 60, 60)),
+                                          Section("How it scores", f"{LONG}\n{LONG}")], note="the_relief.yaml:30"),
         "LogView": lambda a: LogView(a, session.state),
         "MaintenanceSummary": lambda a: MaintenanceSummary(a, session, 1),
         "ReplayScene": lambda a: ReplayScene(a, session.record("a game")),

@@ -243,7 +243,7 @@ class Monkey:
         pilot = Autopilot(self.app, lambda side: make("easy", self.seed + side))
         for _ in range(400):
             top = self.app.top
-            if top is None or top.name not in ("battle", "handoff") or not top_session_deploying(self.app):
+            if top is None or top.name not in ("battle", "handoff", "story") or not top_session_deploying(self.app):
                 break
             pilot.step()
         self.frame()

@@ -65,6 +65,7 @@ class Control(Enum):
     TAKE_BACK = "take_back"
     DESELECT = "deselect"
     MUTE = "mute"
+    OBJECTIVES = "objectives"
 
 
 Command = AnswerCommand | Control

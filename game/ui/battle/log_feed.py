@@ -51,6 +51,7 @@ class LogFeed:
         if scene.log_panel is not None:
             scene.log_panel.refresh(state)
         self._slide(moves)
+        scene.briefing.note(moves)
         scene.motion.feed(moves, state)
         tray = scene.dice_tray
         if tray is not None:

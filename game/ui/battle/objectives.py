@@ -1,6 +1,7 @@
-"""The tooltip of what the encounter draws on the battle table (table_view.draw_objectives and its markers):
-the marker, region or scored piece under the mouse, with what it scores, when and for whom — the scenario's
-own entries in words (game/content/scoring_text.py), switched on or off as the game's events have left them.
+"""The tooltip of what the encounter draws on the battle table (table_view.draw_objectives and its markers, the
+exits and arrivals of objective_marks): the marker, region, scored piece, exit edge or arrival under the mouse,
+with what it scores, when and for whom — the scenario's own entries in words (game/content/scoring_text.py),
+switched on or off as the game's events have left them.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from game.content.scoring_text import entries_for, side_name, target_card
 from game.geometry.shapes import point_in_polygon
 from game.rules import scenario_events, scoring
 from game.rules.state import GameState
-from game.ui import theme
+from game.ui import objective_marks, theme
 from game.ui.battle.cards import Row
 
 
@@ -46,7 +47,8 @@ def card_at(state: GameState, x: float, y: float, slack: float = 0.0) -> list[st
                 piece = next((p for p in state.battle_map.pieces if p.id == t.ref), None)
                 if piece is not None and point_in_polygon((x, y), [(v.x, v.y) for v in piece.polygon]):
                     return card(t.name, "piece", t.ref)
-    return None
+    mark = next((m for m in objective_marks.marks(state) if m.contains(x, y)), None)  # an exit, an arrival
+    return list(mark.card) if mark is not None else None
 
 
 def card_rows(lines: list[str]) -> list[Row]:

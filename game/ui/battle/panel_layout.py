@@ -25,6 +25,7 @@ CONTROLS = {c: (c, text, short, tip) for c, text, short, tip in (
     (Control.FIT, "Fit (F)", "Fit", "Fit the whole table in view (F)"),
     (Control.RINGS, "Rings (R)", "Rings", "Show the selected model's weapon ranges and movement (R)"),
     (Control.LOG, "Log (L)", "Log", "Open the battle log in a large view (L)"),
+    (Control.OBJECTIVES, "Objectives (O)", "Goals", "The briefing, each side's objectives and the scoring (O)"),
     (Control.AUTO, "Auto-deploy", "Auto", "Place this model (and the rest of the set-up) automatically"),
     (Control.SLOWER, "AI slower (-)", "AI -", "Slow down the AI's actions (-)"),
     (Control.FASTER, "AI faster (+)", "AI +", "Speed up the AI's actions (+)"),
@@ -32,6 +33,7 @@ CONTROLS = {c: (c, text, short, tip) for c, text, short, tip in (
     (Control.MENU, "Menu", "Menu", "Leave the battle for the main menu"))}
 
 ControlRow = list[tuple[Control, str, str]]  # (control, label, tip)
+MAX_PER_ROW = 5
 
 
 class PanelLayout:
@@ -54,6 +56,8 @@ class PanelLayout:
         only when an AI plays."""
         session = self.scene.session
         keys = [Control.FIT, Control.RINGS, Control.LOG]
+        if self.scene.state.encounter is not None:
+            keys.append(Control.OBJECTIVES)
         if session.deploying() and session.human_turn():
             keys.append(Control.AUTO)
         if len(session.humans) < 2:
@@ -121,11 +125,15 @@ class PanelLayout:
         return y
 
     def _control_rows(self, inner: int, pad: int) -> list[ControlRow]:
-        """The controls in rows of four, their short labels (the key in the tip) before fewer a row: in a
-        small window at a large scale two rows, not four, so the answers keep the room."""
+        """The controls in as few rows as their labels fit (at most five a row, the rows as even as they can be),
+        their short labels (the key in the tip) before another row: in a small window at a large scale two rows,
+        not four, so the answers keep the room."""
         controls = self.controls()
         scale = self.scene.app.settings.ui_scale
-        for per_row in range(4, 0, -1):
+        for rows in range(1, len(controls) + 1):
+            per_row = -(-len(controls) // rows)
+            if per_row > MAX_PER_ROW:
+                continue
             width = (inner - (per_row - 1) * pad) // per_row
             for short in (False, True):
                 labels = [(key, s if short else text, tip) for key, text, s, tip in controls]

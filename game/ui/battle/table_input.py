@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui.battle.briefing import OBJECTIVES_KEY
 from game.ui.battle.commands import Command, Control, PlanBack, UseDefault
 from game.ui.battle.prompts import ChoicePrompt, model_at
 from game.ui.sound import MUTE_KEY
@@ -23,7 +24,7 @@ KEYS: dict[int, Command] = {
     pygame.K_BACKSPACE: PlanBack(), pygame.K_f: Control.FIT, pygame.K_r: Control.RINGS, pygame.K_l: Control.LOG,
     pygame.K_s: Control.SKIP, pygame.K_PLUS: Control.FASTER, pygame.K_EQUALS: Control.FASTER,
     pygame.K_KP_PLUS: Control.FASTER, pygame.K_MINUS: Control.SLOWER, pygame.K_KP_MINUS: Control.SLOWER,
-    pygame.K_ESCAPE: Control.DESELECT, MUTE_KEY: Control.MUTE}
+    pygame.K_ESCAPE: Control.DESELECT, MUTE_KEY: Control.MUTE, OBJECTIVES_KEY: Control.OBJECTIVES}
 CTRL_KEYS: dict[int, Command] = {pygame.K_s: Control.SAVE, pygame.K_z: Control.TAKE_BACK}
 PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 

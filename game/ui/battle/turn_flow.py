@@ -67,5 +67,6 @@ class TurnFlow:
         self.handoff_for = d
         side = state.sides[d.side]
         why = edge_choice_reason(state, d.side) if d.kind is DecisionKind.choose_edge else d.prompt
-        scene.app.push(HandoffScene(scene.app, f"Pass the seat to {side.name}", side=d.side, why=why))
+        scene.app.push(HandoffScene(scene.app, f"Pass the seat to {side.name}", side=d.side, why=why,
+                                    objectives=scene.briefing.on_handoff(d.side)))
         return True

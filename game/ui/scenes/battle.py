@@ -6,7 +6,8 @@ set-up decisions come first, with the zones drawn.
 
 The scene splits the screen into the table and the side panel and composes its parts (game/ui/battle/): the
 PanelLayout (the side panel's areas), the PromptPanel (the question and its answers), the TurnFlow (the results,
-a declined Fate question, the hand-off before a question is shown), the AiPacer (the AI's moves at a watchable
+a declined Fate question, the hand-off before a question is shown), the Briefing (the scenario's briefing,
+objectives and stories on cards), the AiPacer (the AI's moves at a watchable
 pace), the LogFeed (what new events show), the TableInput (mouse and keys), the Overlays (what is drawn over the
 table) and the Exits (leaving and saving). Buttons and keys carry typed commands (commands.py) that `do` runs.
 """
@@ -22,6 +23,7 @@ from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.battle import previews
 from game.ui.battle.ai_pacer import AiPacer
+from game.ui.battle.briefing import Briefing
 from game.ui.battle.commands import Command, Control
 from game.ui.battle.dice_view import DiceTray
 from game.ui.battle.exits import Exits
@@ -60,6 +62,7 @@ class BattleScene(Scene):
         self.panel = PromptPanel(self)
         self.pacer = AiPacer(session)
         self.feed = LogFeed(self)
+        self.briefing = Briefing(self)
         self.input = TableInput(self)
         self.overlays = Overlays(self)
         self.motion = Motion(app.settings)  # lunges, flashes, floating results, fades, pushes, pulses; sounds
@@ -140,8 +143,8 @@ class BattleScene(Scene):
         if self.dice_tray is not None:
             self.dice_tray.update(dt)
         flow = self.flow
-        if self.app.top is not self or flow.ended(dt) or self.feed.hold_for_summary(dt) or flow.declined() \
-                or flow.hand_off():
+        if self.app.top is not self or self.briefing.story() or flow.ended(dt) or self.feed.hold_for_summary(dt) \
+                or flow.declined() or self.briefing.brief() or flow.hand_off():
             return
         d = self.session.pending
         if d is not None and not self.session.human_turn() and self.pacer.run(dt, self.app.settings.animation):
@@ -199,7 +202,8 @@ class BattleScene(Scene):
          Control.AUTO: self.auto_deploy, Control.SLOWER: lambda: self.change_speed(-1),
          Control.FASTER: lambda: self.change_speed(+1), Control.SKIP: self.skip,
          Control.MENU: self.exits.ask_to_leave, Control.SAVE: self.exits.ask_save_name,
-         Control.TAKE_BACK: self.take_back, Control.DESELECT: self.input.deselect, Control.MUTE: self.mute}[command]()
+         Control.TAKE_BACK: self.take_back, Control.DESELECT: self.input.deselect, Control.MUTE: self.mute,
+         Control.OBJECTIVES: self.briefing.show_objectives}[command]()
 
     def _odds_card_event(self, event: pygame.event.Event) -> bool:
         """A click on the odds card opens the rule of the modifier under it; the card takes the click."""

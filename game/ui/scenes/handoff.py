@@ -1,7 +1,8 @@
 """The hotseat handoff: a full-screen cover between two players' turns at one screen.
 
 The rules keep nothing secret from the other player, but without a clear cover it is easy to
-answer a question meant for the other side; the cover names who takes the seat and waits.
+answer a question meant for the other side; the cover names who takes the seat and waits. The first cover of a
+side while deploying also shows its objectives (the scenario's text for that side).
 """
 
 from __future__ import annotations
@@ -22,10 +23,11 @@ class HandoffScene(Scene):
 
     name = "handoff"
 
-    def __init__(self, app: App, text: str, side: int | None = None, why: str = ""):
+    def __init__(self, app: App, text: str, side: int | None = None, why: str = "", objectives: str = ""):
         super().__init__(app)
         self.text = text
         self.why = why  # what the next player is asked, or why (who chooses the table edge)
+        self.objectives = objectives  # the side's objectives (its first cover while deploying), or ""
         if side is None:  # the battle below knows whose question comes next
             pending = getattr(getattr(app.top, "session", None), "pending", None)
             side = getattr(pending, "side", None)
@@ -38,14 +40,30 @@ class HandoffScene(Scene):
         margin = self.px(24)
         # the title's size when it fits the window, else the heading's
         title = "@title" if theme.font(self.px(34), bold=True).size(self.text)[0] <= w - 2 * margin else "@heading"
-        y = h // 2 - self.px(90) - (self.px(50) if self.why else 0)
+        room = min(w - 2 * margin, self.px(760)) - 20
+        line_h = theme.font(self.px(15), bold=True).get_linesize()
+        whys = wrap(theme.displayable(self.why), self.px(15), True, room) if self.why else []
+        goals = wrap(theme.displayable(self.objectives), self.px(15), False, room) if self.objectives else []
+        # the objectives take the room the rest leaves (cut short in a small window at a large scale: O shows them)
+        spare = h - self.px(66) - len(whys) * (line_h + 4) - self.px(12) * 3 - self.px(108) - self.px(16)
+        fits = max(0, spare // (line_h + 4) - 1)
+        if len(goals) > fits:
+            goals = goals[:fits - 1] + ["… (O shows them in the battle)"] if fits >= 2 else []
+        goals_h = (len(goals) + 1) * (line_h + 4) + self.px(12) if goals else 0
+        y = max(self.px(8), h // 2 - self.px(90) - (self.px(50) if self.why else 0) - goals_h // 2)
         common.label(self, "text", pygame.Rect(margin, y, w - 2 * margin, self.px(60)), self.text, title)
         y += self.px(66)
-        if self.why:
-            lines = wrap(theme.displayable(self.why), self.px(15), True, min(w - 2 * margin, self.px(760)) - 20)
-            line_h = theme.font(self.px(15), bold=True).get_linesize()
-            for n, line in enumerate(lines):
+        if whys:
+            for n, line in enumerate(whys):
                 common.label(self, f"why{n}", pygame.Rect(margin, y, w - 2 * margin, line_h + 4), line, "@prompt")
+                y += line_h + 4
+            y += self.px(12)
+        if goals:
+            common.label(self, "goals", pygame.Rect(margin, y, w - 2 * margin, line_h + 4), "Your objectives",
+                         "@prompt")
+            y += line_h + 4
+            for n, line in enumerate(goals):
+                common.label(self, f"goal{n}", pygame.Rect(margin, y, w - 2 * margin, line_h + 4), line)
                 y += line_h + 4
             y += self.px(12)
         hint = "Click anywhere or press Enter when you are ready"

@@ -33,6 +33,7 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("Backspace", "one step back while declaring a plan"),
     ("Page Up / Page Down", "scroll a long list of answers"),
     ("L", "the battle log in a large view (Esc or L closes it)"),
+    ("O", "the briefing, each side's objectives and the scoring (Esc or O closes it)"),
     ("Click a blue [RULE-ID]", "the rules reference at that rule (log, prompt, odds card)"),
     ("R", "show or hide range rings"),
     ("+ / −", "AI faster / slower"),
@@ -74,6 +75,36 @@ BASE_CUES = (  # what the sample tokens drawn beside them show (drawn by tokens.
 )
 RIM_CUES = tuple((f"rim_{k}", rim.text) for k, rim in style.RIMS.items()) + (
     ("big", "toothed ring: a Large or Gargantuan creature"),)
+
+
+OBJECTIVE_CUES = (  # what the encounter draws on the table (table_view.draw_objectives, objective_marks)
+    ("region", "dashed gold outline: a scoring region, named with what it pays (grey: not scoring yet)"),
+    ("marker", "gold disc: an objective marker"),
+    ("place", "dashed pale outline: a named place the scenario's events watch"),
+    ("exit", "arrows along an edge, in a side's colour: that side's models escape off this edge"),
+    ("arrival", "hatched strip (or dashed ring) in a side's colour: where its reinforcements arrive"),
+)
+
+
+def objective_legend(surface: pygame.Surface, key: str, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    """A sample of an objective cue in ``box``, drawn by the table's own functions."""
+    from game.ui import objective_marks, table_view
+    from game.ui.battle.cards import dashed_circle
+
+    r = box.h // 2 - 2
+    if key == "region":
+        dashed_circle(surface, table_view.OBJECTIVE_INK, box.center, r, 2, 24)
+    elif key == "marker":
+        table_view.draw_marker(surface, box.center, max(4, r * 2 // 3))
+    elif key == "place":
+        dashed_circle(surface, objective_marks.REGION_INK, box.center, r, 2, 24)
+    elif key == "exit":
+        for k in (1, 3, 5):
+            objective_marks.draw_arrow(surface, (box.x + box.w * k // 6, box.y + box.h // 2), (0, -1), max(4, r // 2),
+                                       colour)
+    else:
+        objective_marks.draw_arrival_strip(surface, [box.topleft, box.topright, box.bottomright, box.bottomleft],
+                                           colour)
 
 
 def terrain_legend() -> list[tuple[Family, str]]:
@@ -269,7 +300,7 @@ class HelpOverlay(Scene):
                 label = wrap(text, size - 1, False, cell_w - es - 6)[0]
                 surface.blit(theme.font(size - 1).render(label, True, theme.INK), (x + es + 4, yy + (es - row) // 2))
         y += (len(tokens.EMBLEM_TEXT) + cols - 1) // cols * (es + 2)
-        return y <= rect.bottom
+        return self._draw_objectives(surface, rect, size, y + row // 3)
 
     def _draw_terrain(self, surface: pygame.Surface | None, rect: pygame.Rect, size: int) -> bool:
         """A swatch of every terrain family painted by the table's own painters, then each kind's edge."""
@@ -300,6 +331,28 @@ class HelpOverlay(Scene):
                 pygame.draw.rect(surface, style.TABLE_GREEN, box)
                 pts = [box.topleft, box.topright, box.bottomright, box.bottomleft]
                 draw_edge(surface, pts, kind, kind == "impassable", sw / 2.2)
+                for n, part in enumerate(parts):
+                    surface.blit(f.render(part, True, theme.INK), (rect.x + sw + size, y + (tall - row * len(parts))
+                                                                   // 2 + n * row))
+            y += tall + 3
+        return y <= rect.bottom
+
+    def _draw_objectives(self, surface: pygame.Surface | None, rect: pygame.Rect, size: int, y: int) -> bool:
+        """What the encounter draws on the table, each sample drawn by the table's own code (objective_legend)."""
+        from game.ui.battle.cards import wrap
+
+        f = theme.font(size)
+        row = f.get_linesize()
+        sw = round(row * 2.2)
+        y = self._heading(surface, "Objectives on the table", rect.x, y, size)
+        palette = style.side_palette(self.app.settings.colour_blind)
+        for key, text in OBJECTIVE_CUES:
+            parts = wrap(text, size, False, rect.w - sw - size)
+            tall = max(row * len(parts), round(sw * 0.6))
+            if surface is not None:
+                box = pygame.Rect(rect.x, y + (tall - round(sw * 0.6)) // 2, sw, round(sw * 0.6))
+                pygame.draw.rect(surface, style.TABLE_GREEN, box)
+                objective_legend(surface, key, box, palette[0])
                 for n, part in enumerate(parts):
                     surface.blit(f.render(part, True, theme.INK), (rect.x + sw + size, y + (tall - row * len(parts))
                                                                    // 2 + n * row))
