@@ -34,7 +34,7 @@ def problems(text: str) -> list[str]:
 
 def test_the_shipped_campaign_loads_and_is_listed():
     campaign = load_campaign(library.CAMPAIGNS_DIR / "border_feud.yaml")
-    assert [g.scenario for g in campaign.games] == ["engagement", "breakthrough"]
+    assert [g.scenario for g in campaign.games] == ["the_granary", "the_ford_raid"]
     assert campaign.carry_over.injuries == "roll" and campaign.carry_over.bank_exp
     assert "border_feud" in library.campaigns().names()
     assert check_file(str(library.CAMPAIGNS_DIR / "border_feud.yaml")).ok
@@ -137,7 +137,7 @@ def test_the_campaign_command_plays_resumes_and_reports(tmp_path, capsys):
             "aggressive", "--seed", "3", "--progress", str(path)]
     assert main(args) == 0
     out = capsys.readouterr().out
-    assert "Game 1 (The Burned Village)" in out and "Game 2 (The Forest Road)" in out
+    assert "Game 1 (The Granary)" in out and "Game 2 (The Fords)" in out
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["format"] == "iron-honor/campaign-progress@1" and len(data["results"]) == 2
     # a campaign stopped after its first game resumes from its file with the next game: as if played straight

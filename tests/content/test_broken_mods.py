@@ -116,7 +116,9 @@ def test_validate_plays_each_scenarios_set_up_on_every_map_and_names_the_map_and
     code = main(["validate", str(library.SCENARIOS_DIR / "salvage.yaml")])
     out = capsys.readouterr().out
     assert code == 1
-    assert "salvage.yaml:6: markers: on the map 'Great Lake'" in out
+    line = next(n for n, text in enumerate((library.SCENARIOS_DIR / "salvage.yaml").read_text().splitlines(), 1)
+                if text.startswith("markers:"))
+    assert f"salvage.yaml:{line}: markers: on the map 'Great Lake'" in out
     assert "No legal place is left for objective marker 1" in out and "[ENC-SAL-1]" in out
     assert "'Village Ruins'" not in out  # the shipped maps hold all four markers
 

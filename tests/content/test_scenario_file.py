@@ -30,7 +30,8 @@ def problems(text: str) -> list[dict]:
 def test_the_encounters_ship_as_one_file_each() -> None:
     names = {load_scenario(f).name: load_scenario(f).origin for f in SCENARIOS.glob("*.yaml")}
     assert names == {"Engagement": "book", "Landmark": "book", "Rescue": "book", "Scouting Run": "book",
-                     "Salvage": "book", "Breakthrough": "ours", "The Relief": "ours", "Signal Fires": "ours"}
+                     "Salvage": "book", "Breakthrough": "ours", "The Relief": "ours", "Signal Fires": "ours",
+                     "The Ford Raid": "ours", "The Granary": "ours"}
     assert "OURS" in (SCENARIOS / "breakthrough.yaml").read_text()
 
 
