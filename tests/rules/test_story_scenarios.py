@@ -61,7 +61,9 @@ def test_the_granary_a_raider_at_a_store_burns_it_and_rings_the_bell() -> None:
     raider = next(m for m in state.side_models(side_of_role(state, "Raider")) if m.on_table)
     reserve = list(state.encounter.reserved)
     assert len(reserve) == 2  # the militia waits off the table
-    raider.x, raider.y = 5.0, 19.0  # into the west store
+    for k, villager in enumerate(state.side_models(1 - raider.side)):  # nobody in a store's yard ...
+        villager.x, villager.y = 12.0 + 2 * k, 22.0
+    raider.x, raider.y = 4.0, 31.0  # ... and a Raider into the west store
     asked = answered(state, scenario_events.check(state))
     enc = state.encounter
     assert enc.variables["fires"] == 1
@@ -70,7 +72,10 @@ def test_the_granary_a_raider_at_a_store_burns_it_and_rings_the_bell() -> None:
     assert all(state.model(mid).on_table for mid in reserve)
     told = [e.data["text"] for e in state.log if e.kind == "StoryTold"]
     assert any("west store" in t for t in told) and any("bell" in t for t in told)
-    raider.x, raider.y = 29.0, 10.0  # and the east store: two fires win the raid at once ...
+    militia = [state.model(mid) for mid in reserve]
+    for k, m in enumerate(militia):  # (the militia came on far from the east yard)
+        m.x, m.y = 12.0 + 2 * k, 25.0
+    raider.x, raider.y = 32.0, 29.0  # and the east store: two fires win the raid at once ...
     answered(state, scenario_events.check(state))
     assert enc.variables["fires"] == 2
     win = scoring.sudden_winner(state)  # ... at the Maintenance Phase
@@ -121,6 +126,23 @@ def test_the_places_an_event_waits_for_are_goals_for_the_side_it_favours() -> No
         points = Appraiser.objective_points(state, side)
         assert all(region_centre(r) in points for _, r in goals)
     raider = next(m for m in state.side_models(raiders) if m.on_table)
-    raider.x, raider.y = 5.0, 19.0
+    for k, villager in enumerate(state.side_models(1 - raider.side)):
+        villager.x, villager.y = 12.0 + 2 * k, 22.0
+    raider.x, raider.y = 4.0, 31.0
     answered(state, scenario_events.check(state))
     assert "the west store" not in {r.name for _, r in goal_regions(state)}
+
+
+@pytest.mark.rule("ENC-TRG-3")
+def test_the_granary_a_villager_in_the_yard_keeps_the_store_from_burning() -> None:
+    state = to_turn(set_up("the_granary"), 1)
+    raider = next(m for m in state.side_models(side_of_role(state, "Raider")) if m.on_table)
+    villagers = state.side_models(1 - raider.side)
+    for k, villager in enumerate(villagers):
+        villager.x, villager.y = 12.0 + 2 * k, 22.0
+    villagers[0].x, villagers[0].y = 6.0, 31.0  # in the west yard (2″ from the store)
+    raider.x, raider.y = 4.0, 31.0
+    answered(state, scenario_events.check(state))
+    from game.rules.scenario_triggers import variable
+
+    assert variable(state, "fires") == 0 and "west_embers" not in {p.id for p in state.battle_map.pieces}
