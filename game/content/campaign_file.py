@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from game.content.schema import StrictModel, Text, validate_deeper
+from game.content.schema import StrictModel, Text, validated_whole
 from game.content.yaml_loader import Document, load_yaml, parse_yaml
 from game.core.errors import ContentError, Problem, safe_text
 
@@ -69,14 +69,7 @@ def cross_checks(doc: Document, data: CampaignFile) -> list[Problem]:
 
 def build_campaign(doc: Document) -> CampaignFile:
     """Validate a parsed campaign whole, or raise ContentError with every problem."""
-    if isinstance(doc.data, dict) and isinstance(doc.data.get("format"), str) \
-            and doc.data["format"] != CAMPAIGN_FORMAT:
-        raise ContentError(doc.file, [doc.problem(("format",), f"expected '{CAMPAIGN_FORMAT}', "
-                                                               f"found '{safe_text(doc.data['format'])}'")])
-    data = validate_deeper(doc, CampaignFile, cross_checks)
-    problems = cross_checks(doc, data)
-    if problems:
-        raise ContentError(doc.file, problems)
+    data = validated_whole(doc, CampaignFile, cross_checks, CAMPAIGN_FORMAT)
     return data
 
 

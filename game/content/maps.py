@@ -14,9 +14,9 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator
 
-from game.content.schema import Point, StrictModel, Text, validate_deeper
+from game.content.schema import Point, StrictModel, Text, validated_whole
 from game.content.yaml_loader import Document, KeyPath, load_yaml, parse_yaml
-from game.core.errors import ContentError, Problem
+from game.core.errors import Problem
 from game.core.vec import Vec2
 from game.paths import MAPS_DIR
 
@@ -292,10 +292,7 @@ def _check(doc: Document, data: MapFile) -> list[Problem]:
 
 def build_map(doc: Document) -> BattleMap:
     """Validate a parsed map whole, or raise ContentError with every problem."""
-    data = validate_deeper(doc, MapFile, _check)
-    problems = _check(doc, data)
-    if problems:
-        raise ContentError(doc.file, problems)
+    data = validated_whole(doc, MapFile, _check)
     pieces = []
     for p in data.terrain:
         pts = [Vec2(float(x), float(y)) for x, y in p.polygon]

@@ -16,21 +16,13 @@ from pathlib import Path
 
 from game.content.scenario_checks import cross_checks
 from game.content.scenario_schema import SCENARIO_FORMAT, ScenarioFile
-from game.content.schema import validate_deeper
+from game.content.schema import validated_whole
 from game.content.yaml_loader import Document, load_yaml, parse_yaml
-from game.core.errors import ContentError
 
 
 def build_scenario(doc: Document) -> ScenarioFile:
     """Validate a parsed scenario whole, or raise ContentError with every problem."""
-    if isinstance(doc.data, dict) and doc.data.get("format") not in (None, SCENARIO_FORMAT) \
-            and isinstance(doc.data.get("format"), str):
-        raise ContentError(doc.file, [doc.problem(("format",), f"expected '{SCENARIO_FORMAT}', "
-                                                               f"found '{doc.data['format']}'")])
-    data = validate_deeper(doc, ScenarioFile, cross_checks)
-    problems = cross_checks(doc, data)
-    if problems:
-        raise ContentError(doc.file, problems)
+    data = validated_whole(doc, ScenarioFile, cross_checks, SCENARIO_FORMAT)
     data._lines = {f"events[{i}]": doc.line_of(("events", i)) or 0 for i in range(len(data.events))}
     data._lines.update({f"reserves[{i}]": doc.line_of(("reserves", i)) or 0 for i in range(len(data.reserves))})
     data._lines.update({f"scoring[{i}]": doc.line_of(("scoring", i)) or 0 for i in range(len(data.scoring))})

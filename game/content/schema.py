@@ -13,7 +13,7 @@ from typing import Annotated, Any, TypeVar
 from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 
 from game.content.yaml_loader import Document, KeyPath
-from game.core.errors import ContentError, Problem
+from game.core.errors import ContentError, Problem, safe_text
 from game.core.ids import suggest
 
 
@@ -213,6 +213,20 @@ def salvage(doc: Document, model: type[M], rounds: int = 12) -> tuple[Document, 
             if not grew:
                 return None
     return None
+
+
+def validated_whole(doc: Document, model: type[M], checks: Callable[[Document, M], list[Problem]],
+                    fmt: str | None = None) -> M:
+    """A content file validated whole: a wrong ``format`` alone (the rest would only be noise), else its format
+    and deeper problems together (:func:`validate_deeper`), else the model; raises ContentError with them."""
+    given = doc.data.get("format") if isinstance(doc.data, dict) else None
+    if fmt is not None and isinstance(given, str) and given != fmt:
+        raise ContentError(doc.file, [doc.problem(("format",), f"expected '{fmt}', found '{safe_text(given)}'")])
+    data = validate_deeper(doc, model, checks)
+    problems = checks(doc, data)
+    if problems:
+        raise ContentError(doc.file, problems)
+    return data
 
 
 def validate_deeper(doc: Document, model: type[M], checks: Callable[[Document, M], list[Problem]],

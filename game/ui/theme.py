@@ -176,3 +176,12 @@ def preload_fonts(manager: pygame_gui.UIManager, scale: float) -> None:
             if not fonts.check_font_preloaded(fonts.create_font_id(size, "noto_sans", bold, italic, True)):
                 wanted.append({"name": "noto_sans", "point_size": size, "style": style, "antialiased": "1"})
     manager.preload_fonts(wanted)
+
+
+def modal_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, accent: tuple[int, int, int] = ACCENT) -> None:
+    """A card over the scene below: the window shaded, the card's panel edged in ``accent``."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 150))
+    surface.blit(shade, (0, 0))
+    pygame.draw.rect(surface, PANEL, rect, border_radius=radius)
+    pygame.draw.rect(surface, accent, rect, 2, border_radius=radius)

@@ -53,11 +53,7 @@ class UnsavedChangesDialog(Scene):
                                                              px(42)), text)
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
-        pygame.draw.rect(surface, theme.PANEL, self.panel, border_radius=self.px(8))
-        pygame.draw.rect(surface, theme.ACCENT, self.panel, 2, border_radius=self.px(8))
+        theme.modal_panel(surface, self.panel, self.px(8), theme.ACCENT)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

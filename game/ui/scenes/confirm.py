@@ -33,11 +33,7 @@ class Dialog(Scene):
         return self.box
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
-        pygame.draw.rect(surface, theme.PANEL, self.box, border_radius=self.px(6))
-        pygame.draw.rect(surface, theme.ACCENT, self.box, 2, border_radius=self.px(6))
+        theme.modal_panel(surface, self.box, self.px(6), theme.ACCENT)
 
 
 class ConfirmScene(Dialog):

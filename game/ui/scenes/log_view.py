@@ -85,10 +85,6 @@ class LogView(Scene):
             self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
-        pygame.draw.rect(surface, theme.PANEL, self.panel_rect, border_radius=self.px(8))
-        pygame.draw.rect(surface, theme.ACCENT, self.panel_rect, 2, border_radius=self.px(8))
+        theme.modal_panel(surface, self.panel_rect, self.px(8), theme.ACCENT)
         if self.log_panel is not None:
             self.log_panel.note_layout()

@@ -153,8 +153,4 @@ class MaintenanceSummary(Scene):
             pygame.draw.rect(surface, theme.PANEL, self.panel, border_radius=self.px(8))
             pygame.draw.rect(surface, theme.ACCENT, self.panel, 2, border_radius=self.px(8))
             return
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
-        pygame.draw.rect(surface, theme.PANEL, self.panel, border_radius=self.px(8))
-        pygame.draw.rect(surface, theme.ACCENT, self.panel, 2, border_radius=self.px(8))
+        theme.modal_panel(surface, self.panel, self.px(8), theme.ACCENT)
