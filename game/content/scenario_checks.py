@@ -651,61 +651,88 @@ def when_problems(doc: Document, data: ScenarioFile, path: KeyPath, when: Trigge
     key = given[0]
     part = when.part(key)
     here = path + (key,)
-    out: list[Problem] = []
     if key in MOMENTS and not moments:
         return [doc.problem(here, f"'{key}' is a moment, true only at the check where it happens: a condition "
                                   "('if') takes states only (score, models_left, variable, in_region, "
                                   "markers_held, and all/any/not of them)")]
-    if key in ("enters", "leaves", "killed", "wounded", "escapes", "stunned", "in_region"):
-        out += _who_problems(doc, data, here, part)
-    elif key in ("model_killed", "model_escaped") and part.strip().casefold() != "any":
-        out += _side_name_problems(doc, data, here, part)
-    elif key in ("marker_taken", "marker_lost"):
-        if data.markers is None:
-            out.append(doc.problem(here, "this scenario has no 'markers' block"))
-        if part.side is not None:
-            out += _side_name_problems(doc, data, here + ("side",), part.side)
-    elif key == "control_changes":
-        controls = {e.name for e in data.scoring if e.name and e.kind == "control"}
-        if part.entry not in controls:
-            out.append(doc.problem(here + ("entry",), f"no control scoring entry is named '{part.entry}' "
-                                                      f"(named: {', '.join(sorted(controls)) or 'none'})"))
-    elif key == "markers_held":
-        if data.markers is None:
-            out.append(doc.problem(here, "this scenario has no 'markers' block"))
-        out += _side_name_problems(doc, data, here + ("side",), part.side)
-    elif key in ("score", "models_left"):
-        out += _side_name_problems(doc, data, here + ("side",), part.side)
-    elif key == "variable":
-        out += _variable_name_problems(doc, data, here + ("name",), part.name)
-        bounds = [b for b in ("at_least", "at_most", "equals") if getattr(part, b) is not None]
-        if not bounds:
-            out.append(doc.problem(here, "a variable test needs at_least, at_most or equals"))
-        value = data.variables.get(part.name)
-        if isinstance(value, bool) and (part.at_least is not None or part.at_most is not None):
-            out.append(doc.problem(here, f"'{part.name}' is a flag: test it with 'equals: true' or 'equals: false'"))
-        elif value is not None and part.equals is not None and isinstance(value, bool) != isinstance(part.equals,
-                                                                                                     bool):
-            kind, like = ("flag", "true or false") if isinstance(value, bool) else ("counter", "a number")
-            out.append(doc.problem(here + ("equals",), f"'{part.name}' is a {kind}: compare it with {like}"))
-    elif key in ("all", "any"):
-        if not part:
-            out.append(doc.problem(here, f"'{key}' needs at least one 'when' in its list"))
-        for k, member in enumerate(part):
-            out += when_problems(doc, data, here + (k,), member, moments)
-        momentary = [has_moment(m) for m in part if len(m.given()) == 1]
-        if key == "all" and sum(momentary) > 1:
-            out.append(doc.problem(here, "an 'all' may hold at most one moment: moments happen one at a time, so "
-                                         "two never hold together (count them with a variable instead)"))
-        if key == "any" and any(momentary) and not all(momentary):
-            out.append(doc.problem(here, "an 'any' mixes moments and states: write one event for the moments and "
-                                         "one for the states"))
-    elif key == "not":
+    if key in ("all", "any", "not"):
+        return _combination_problems(doc, data, here, key, part, moments)
+    check = _WHEN_CHECKS.get(key)
+    return check(doc, data, here, part) if check is not None else []
+
+
+def _side_moment(doc: Document, data: ScenarioFile, here: KeyPath, part: Any) -> list[Problem]:
+    return [] if part.strip().casefold() == "any" else _side_name_problems(doc, data, here, part)
+
+
+def _marker_moment(doc: Document, data: ScenarioFile, here: KeyPath, part: Any) -> list[Problem]:
+    out = [doc.problem(here, "this scenario has no 'markers' block")] if data.markers is None else []
+    return out + (_side_name_problems(doc, data, here + ("side",), part.side) if part.side is not None else [])
+
+
+def _markers_held(doc: Document, data: ScenarioFile, here: KeyPath, part: Any) -> list[Problem]:
+    out = [doc.problem(here, "this scenario has no 'markers' block")] if data.markers is None else []
+    return out + _side_name_problems(doc, data, here + ("side",), part.side)
+
+
+def _control_moment(doc: Document, data: ScenarioFile, here: KeyPath, part: Any) -> list[Problem]:
+    controls = {e.name for e in data.scoring if e.name and e.kind == "control"}
+    if part.entry in controls:
+        return []
+    return [doc.problem(here + ("entry",), f"no control scoring entry is named '{part.entry}' "
+                                          f"(named: {', '.join(sorted(controls)) or 'none'})")]
+
+
+def _side_state(doc: Document, data: ScenarioFile, here: KeyPath, part: Any) -> list[Problem]:
+    return _side_name_problems(doc, data, here + ("side",), part.side)
+
+
+def _variable_test(doc: Document, data: ScenarioFile, here: KeyPath, part: Any) -> list[Problem]:
+    """A declared variable, at least one bound, and bounds of its kind (a flag compares with true or false)."""
+    out = _variable_name_problems(doc, data, here + ("name",), part.name)
+    if not [b for b in ("at_least", "at_most", "equals") if getattr(part, b) is not None]:
+        out.append(doc.problem(here, "a variable test needs at_least, at_most or equals"))
+    value = data.variables.get(part.name)
+    if isinstance(value, bool) and (part.at_least is not None or part.at_most is not None):
+        out.append(doc.problem(here, f"'{part.name}' is a flag: test it with 'equals: true' or 'equals: false'"))
+    elif value is not None and part.equals is not None and isinstance(value, bool) != isinstance(part.equals, bool):
+        kind, like = ("flag", "true or false") if isinstance(value, bool) else ("counter", "a number")
+        out.append(doc.problem(here + ("equals",), f"'{part.name}' is a {kind}: compare it with {like}"))
+    return out
+
+
+def _combination_problems(doc: Document, data: ScenarioFile, here: KeyPath, key: str, part: Any,
+                          moments: bool) -> list[Problem]:
+    """all / any / not ([ENC-TRG-3]): each member sound; at most one moment in an all, none under a not, an any
+    of moments or of states."""
+    out: list[Problem] = []
+    if key == "not":
         out += when_problems(doc, data, here, part, moments)
         if len(part.given()) == 1 and has_moment(part):
             out.append(doc.problem(here, "'not' takes a state, not a moment (a moment is true only at the check "
                                          "where it happens)"))
+        return out
+    if not part:
+        out.append(doc.problem(here, f"'{key}' needs at least one 'when' in its list"))
+    for k, member in enumerate(part):
+        out += when_problems(doc, data, here + (k,), member, moments)
+    momentary = [has_moment(m) for m in part if len(m.given()) == 1]
+    if key == "all" and sum(momentary) > 1:
+        out.append(doc.problem(here, "an 'all' may hold at most one moment: moments happen one at a time, so "
+                                     "two never hold together (count them with a variable instead)"))
+    if key == "any" and any(momentary) and not all(momentary):
+        out.append(doc.problem(here, "an 'any' mixes moments and states: write one event for the moments and "
+                                     "one for the states"))
     return out
+
+
+# what each kind of 'when' names, and how it is checked
+_WHEN_CHECKS = {**dict.fromkeys(("enters", "leaves", "killed", "wounded", "escapes", "stunned", "in_region"),
+                                _who_problems),
+                **dict.fromkeys(("model_killed", "model_escaped"), _side_moment),
+                **dict.fromkeys(("marker_taken", "marker_lost"), _marker_moment),
+                "markers_held": _markers_held, "control_changes": _control_moment,
+                **dict.fromkeys(("score", "models_left"), _side_state), "variable": _variable_test}
 
 
 def cross_checks(doc: Document, data: ScenarioFile) -> list[Problem]:

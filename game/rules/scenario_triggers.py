@@ -106,54 +106,86 @@ def observe(state: GameState) -> list[Happening]:
     kinds = {k for k, _ in keys}
     if not kinds & set(OBSERVED):
         return []
-    watch, first = enc.watch, not enc.watch.started
-    watch.started = True
-    out: list[Happening] = []
+    first = not enc.watch.started
+    enc.watch.started = True
     models = sorted(state.models.values(), key=lambda m: m.id)
-    if "wounded" in kinds:
-        for m in models:
-            taken = watch.wounds.get(m.id, 0)
-            if m.wounds_taken > taken and m.status not in (KILLED, REMOVED) and not first:
-                out.append(("wounded", m.id))
-            watch.wounds[m.id] = m.wounds_taken
-    if "stunned" in kinds:
-        stunned = [m.id for m in models if m.status == ON_TABLE and conditions.STUNNED.on(m)]
-        if not first:
-            out += [("stunned", mid) for mid in stunned if mid not in watch.stunned]
-        watch.stunned = stunned
-    if kinds & {"enters", "leaves"}:
-        regions = region_names(enc.scenario)
-        for name in sorted({part.region for key, part in keys if key in ("enters", "leaves")}):
-            region = regions.get(name)
-            now = [m.id for m in models if region is not None and in_region(region, m)]
-            before = watch.inside.get(name, [])
-            if not first:
-                out += [("enters", (name, mid)) for mid in now if mid not in before]
-                out += [("leaves", (name, mid)) for mid in before if mid not in now
-                        and state.model(mid).status == ON_TABLE]
-            watch.inside[name] = now
-    if kinds & {"marker_taken", "marker_lost"}:
-        for marker in enc.markers:
-            now_sides = securers(state, marker)
-            before_sides = watch.securing.get(marker.id, [])
-            if not first:
-                out += [("marker_taken", (marker.id, s)) for s in now_sides if s not in before_sides]
-                out += [("marker_lost", (marker.id, s)) for s in before_sides if s not in now_sides]
-            watch.securing[marker.id] = now_sides
-    if "control_changes" in kinds:
-        from game.rules import scoring
-
-        names = {part.entry for key, part in keys if key == "control_changes"}
-        for entry in enc.scenario.scoring:
-            if entry.kind != "control" or entry.name not in names:
-                continue
-            for target in scoring.targets(state, entry):
-                side = scoring.controller(state, entry, target)[0]
-                key = f"{entry.name}/{target.key}"
-                if not first and watch.control.get(key) != side:
-                    out.append(("control_changes", (entry.name, target.key, watch.control.get(key), side)))
-                watch.control[key] = side
+    out: list[Happening] = []
+    for watched, look in _LOOKS:
+        if kinds & watched:
+            seen = look(state, keys, models)
+            out += [] if first else seen  # the first look only remembers
     return out
+
+
+def _wounds(state: GameState, keys: list[tuple[str, Any]], models: list[ModelState]) -> list[Happening]:
+    """A model that lost a wound and lives."""
+    watch, out = state.encounter.watch, []
+    for m in models:
+        if m.wounds_taken > watch.wounds.get(m.id, 0) and m.status not in (KILLED, REMOVED):
+            out.append(("wounded", m.id))
+        watch.wounds[m.id] = m.wounds_taken
+    return out
+
+
+def _stuns(state: GameState, keys: list[tuple[str, Any]], models: list[ModelState]) -> list[Happening]:
+    """A model on the table that became Stunned."""
+    watch = state.encounter.watch
+    stunned = [m.id for m in models if m.status == ON_TABLE and conditions.STUNNED.on(m)]
+    out: list[Happening] = [("stunned", mid) for mid in stunned if mid not in watch.stunned]
+    watch.stunned = stunned
+    return out
+
+
+def _regions(state: GameState, keys: list[tuple[str, Any]], models: list[ModelState]) -> list[Happening]:
+    """Models that came into or went out of a region a trigger names (killed or escaped in it is not leaving)."""
+    enc: EncounterState = state.encounter
+    regions = region_names(enc.scenario)
+    out: list[Happening] = []
+    for name in sorted({part.region for key, part in keys if key in ("enters", "leaves")}):
+        region = regions.get(name)
+        now = [m.id for m in models if region is not None and in_region(region, m)]
+        before = enc.watch.inside.get(name, [])
+        out += [("enters", (name, mid)) for mid in now if mid not in before]
+        out += [("leaves", (name, mid)) for mid in before if mid not in now and state.model(mid).status == ON_TABLE]
+        enc.watch.inside[name] = now
+    return out
+
+
+def _markers(state: GameState, keys: list[tuple[str, Any]], models: list[ModelState]) -> list[Happening]:
+    """A side that came to secure a marker, or stopped."""
+    enc: EncounterState = state.encounter
+    out: list[Happening] = []
+    for marker in enc.markers:
+        now_sides = securers(state, marker)
+        before_sides = enc.watch.securing.get(marker.id, [])
+        out += [("marker_taken", (marker.id, s)) for s in now_sides if s not in before_sides]
+        out += [("marker_lost", (marker.id, s)) for s in before_sides if s not in now_sides]
+        enc.watch.securing[marker.id] = now_sides
+    return out
+
+
+def _control(state: GameState, keys: list[tuple[str, Any]], models: list[ModelState]) -> list[Happening]:
+    """A target of a control entry a trigger names whose controller changed."""
+    from game.rules import scoring
+
+    enc: EncounterState = state.encounter
+    names = {part.entry for key, part in keys if key == "control_changes"}
+    out: list[Happening] = []
+    for entry in enc.scenario.scoring:
+        if entry.kind != "control" or entry.name not in names:
+            continue
+        for target in scoring.targets(state, entry):
+            side = scoring.controller(state, entry, target)[0]
+            key = f"{entry.name}/{target.key}"
+            if enc.watch.control.get(key) != side:
+                out.append(("control_changes", (entry.name, target.key, enc.watch.control.get(key), side)))
+            enc.watch.control[key] = side
+    return out
+
+
+# what each look watches for, in the order a check takes them ([ENC-TRG-1])
+_LOOKS = (({"wounded"}, _wounds), ({"stunned"}, _stuns), ({"enters", "leaves"}, _regions),
+          ({"marker_taken", "marker_lost"}, _markers), ({"control_changes"}, _control))
 
 
 # -- a trigger against a happening, a condition against the state ------------------------------------------
