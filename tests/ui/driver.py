@@ -73,3 +73,19 @@ def menu_app(tmp_path, monkeypatch, folders: Sequence[str] = ("CONFIG", "MODS", 
     app.push(MainMenu(app))
     frames(app, 2)
     return app
+
+
+def until_the_player_deploys(app: App, session: object, limit: int = 5000) -> None:
+    """Frames until the player's own first deployment question (the AI deploying first, or not), reading the
+    briefing card away when it comes: the battle below a card waits for it."""
+    from game.rules.deployment import DEPLOYMENT_KINDS
+
+    for _ in range(limit):
+        if app.top.name == "story":
+            press(app, pygame.K_RETURN)
+            continue
+        d = session.pending  # type: ignore[attr-defined]
+        if d is None or d.kind not in DEPLOYMENT_KINDS or session.human_turn():  # type: ignore[attr-defined]
+            return
+        frames(app, 1)
+    raise AssertionError(f"no deployment question for the player after {limit} frames (top: {app.top.name})")

@@ -15,10 +15,9 @@ from game.ai.registry import make
 from game.content import library
 from game.content.maps import load_map
 from game.content.validate import check_file
-from game.rules.deployment import DEPLOYMENT_KINDS
 from game.ui.app import App
 from game.ui.autopilot import Autopilot
-from tests.ui.driver import click, frames, menu_app, press, type_text
+from tests.ui.driver import click, frames, menu_app, press, type_text, until_the_player_deploys
 
 
 @pytest.fixture
@@ -154,8 +153,7 @@ def test_draw_edit_mirror_fix_save_and_play_a_map_from_the_main_menu(app: App, t
     session = app.top.session
     assert session.state.battle_map.name == "Editor Test Field"
     pilot = Autopilot(app, lambda side: make("normal", 300 + side))
-    while session.pending is not None and session.pending.kind in DEPLOYMENT_KINDS and not session.human_turn():
-        frames(app, 1)
+    until_the_player_deploys(app, session)
     click(app, app.top.widgets["auto"])
     assert pilot.run(until="results") > 0
     assert session.over and pilot.fallbacks == []

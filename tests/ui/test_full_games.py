@@ -17,7 +17,7 @@ from game.rules.deployment import DEPLOYMENT_KINDS
 from game.ui.app import App
 from game.ui.autopilot import Autopilot
 from game.ui.scenes import common
-from tests.ui.driver import click, frames, menu_app, press, type_text
+from tests.ui.driver import click, frames, menu_app, press, type_text, until_the_player_deploys
 
 
 @pytest.fixture
@@ -88,8 +88,7 @@ def test_a_whole_game_against_the_ai(app: App):
     assert session.humans == {0} and session.controllers[1] is not None
     pilot = Autopilot(app, lambda side: make("normal", 200 + side))
     # the player deploys with the auto-deploy button
-    while session.pending is not None and session.pending.kind in DEPLOYMENT_KINDS and session.human_turn() is False:
-        frames(app, 1)
+    until_the_player_deploys(app, session)
     click(app, app.top.widgets["auto"])
     assert session.pending is None or session.pending.kind not in DEPLOYMENT_KINDS or not session.human_turn()
     assert pilot.run(until="results") > 0
