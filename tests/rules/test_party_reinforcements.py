@@ -17,6 +17,7 @@ from game.rules.setup import new_game
 from game.rules.state import KILLED, ON_TABLE
 from game.saves.playback import Recorder, play_back
 from game.saves.record import SaveRecord, read_save, write_save
+from game.ui import objective_marks
 from tests.rules.encounter_harness import Policy, parties
 from tests.rules.test_scenario_effects import HEAD, PLACES
 
@@ -52,9 +53,13 @@ def test_a_partys_models_join_the_side_arrive_act_and_are_scored(tmp_path: Path,
     policy = AutoDeploy(Policy(PLACES))
     game = Game(state, [policy, policy])
     fate, name = state.sides[1].fate, state.sides[1].name
+    cards = []
     while state.turn < 2:
         assert set(state.models) == {"A1", "A2", "A3", "B1", "B2", "B3"}  # nobody joins before the event
+        if state.phase.value == "main" and not cards:  # the table shows where they will arrive
+            cards = [m.card for m in objective_marks.marks(state) if m.kind == "arrival"]
         game.step()
+    assert cards and cards[0][1].startswith("6 models to arrive") and "bottom edge" in cards[0][2]
     while sum(e.kind == "ReinforcementArrives" for e in state.log) < 6:
         game.step()
     joined = [m for m in state.side_models(1) if m.profile.name not in ("Blue Hero", "Blue Axe", "Blue Club")]
