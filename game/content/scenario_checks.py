@@ -241,6 +241,14 @@ def _reinforcement_problems(doc: Document, data: ScenarioFile, path: KeyPath, ar
     """Where they arrive (the event's place, or every reserve of the side has its own), and which models."""
     out: list[Problem] = []
     ref = side_ref(data, arrival.side)
+    if arrival.party is not None:  # a party file joins the side: no reserve is needed, the event says where
+        if arrival.models is not None:
+            out.append(doc.problem(path + ("models",), "reinforcements bring the side's held-back 'models' or a "
+                                                       "'party' file's models, not both"))
+        if (arrival.edge is None) == (arrival.at is None):
+            out.append(doc.problem(path, "a party's reinforcements arrive at an 'edge' or 'at' a point "
+                                         "(exactly one)"))
+        return out
     own = [r for r in data.reserves if side_ref(data, r.side) == ref]
     placed = bool(own) and all(r.arrival is not None for r in own)
     if (arrival.edge is not None and arrival.at is not None) or (arrival.edge is None and arrival.at is None

@@ -390,13 +390,15 @@ class Reserve(StrictModel):
 
 class Arrival(StrictModel):
     """Reinforcements: the side's reserve arrives wholly within ``within``″ of an edge (or of a point); a
-    reserve's own ``arrival`` goes first. ``models``: only these of the reserve (names in the party file)."""
+    reserve's own ``arrival`` goes first. ``models``: only these of the reserve (names in the party file).
+    ``party``: a party file (by name, as the set-up screen lists parties) whose models join the side instead."""
 
     side: Text
     edge: Literal["own", "enemy", "top", "bottom", "left", "right"] | None = None
     at: Point | None = None
     within: Positive = 3.0
     models: list[Text] | None = None
+    party: Text | None = None
 
 
 class Story(StrictModel):
@@ -487,12 +489,25 @@ class ScenarioFile(StrictModel):
     events: list[ScenarioEvent] = []
     _lines: dict[str, int] = PrivateAttr(default_factory=dict)  # "events[0]" -> its line (set by the loader)
     _file: str = PrivateAttr(default="")
+    # a ``reinforcements: {party: ...}`` name (its file stem) -> the party file by value {file, text}, read when
+    # the scenario was loaded (a save keeps them: game/content/scenario_file.py), and the party built from it
+    _party_texts: dict[str, dict[str, str]] = PrivateAttr(default_factory=dict)
+    _parties: dict[str, Any] = PrivateAttr(default_factory=dict)
+
+    def joining_party(self, name: str) -> Any:
+        """The BuiltParty a ``reinforcements: {party: NAME}`` brings (read when the scenario was loaded)."""
+        return self._parties[party_key(name)]
 
     def cite(self, where: str) -> str:
         """Where a part of the file is, for the log: ``scenarios/x.yaml:12 (events[0])``."""
         line = self._lines.get(where)
         name = Path(self._file).name if self._file else self.name
         return f"{name}:{line} ({where})" if line else f"{name} ({where})"
+
+
+def party_key(name: str) -> str:
+    """A party's name as a file stem, as game.content.library looks names up ("My Party" -> my_party)."""
+    return name.strip().lower().replace(" ", "_").replace("-", "_")
 
 
 def _bad(message: str) -> int:

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from game.ai import registry
-from game.content.library import resolve
+from game.content.library import lookup, resolve
+from game.content.scenario_file import kept_parties
 from game.lab import ai_soak
 from game.lab.soak import run_checked
 from game.saves.controllers import kept, resume
@@ -33,7 +34,8 @@ def setup_of(task: ai_soak.Task) -> dict[str, Any]:
     """The soak game's setup as a save keeps it: the content by value, the seed, no human side."""
     return {"seed": task.seed, "mode": "ai", "ai_level": "normal", "human_side": 0, "declare_plan_upfront": True,
             "parties": [_text("parties", p) for p in task.parties], "map": _text("maps", task.map),
-            "scenario": _text("scenarios", task.scenario)}
+            "scenario": _text("scenarios", task.scenario),
+            **({"scenario_parties": kept} if (kept := kept_parties(lookup("scenarios", task.scenario).value)) else {})}
 
 
 def play_and_replay(task: ai_soak.Task) -> dict[str, Any]:

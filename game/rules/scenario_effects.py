@@ -153,6 +153,28 @@ def brought(model: ModelState, arrival: Arrival) -> bool:
     return model.status == RESERVE and (arrival.models is None or named(model, arrival.models))
 
 
+def join_party(state: GameState, side: int, name: str, cite: str) -> list[ModelState]:
+    """A party file's models join the side ([ENC-4]): new models with ids that go on from the side's last
+    (A7, A8 ...), held in reserve until each is placed; the side's Fate pool and name stay as they were."""
+    from game.rules.state import SIDE_LETTERS
+
+    party = state.encounter.scenario.joining_party(name)
+    letter = SIDE_LETTERS[side]
+    numbers = [int(mid[len(letter):]) for mid in state.models if mid.startswith(letter) and mid[len(letter):].isdigit()]
+    n = max(numbers, default=0)
+    out: list[ModelState] = []
+    for profile in party.models:
+        n += 1
+        model = ModelState(f"{letter}{n}", side, profile, facing=90.0 if side == 0 else 270.0, status=RESERVE)
+        state.models[model.id] = model
+        state.encounter.reserved.append(model.id)
+        out.append(model)
+        state.emit(EventKind.HeldInReserve, f"{model.name} of {party.name} joins {state.sides[side].name} ({cite})",
+                   model=model.id, side=side, cite=cite, rule="ENC-4")
+    state.touch()
+    return out
+
+
 # -- who plays which role ([ENC-1]) ----------------------------------------------------------------------------
 
 def party_matches(state: GameState, side: int, party_id: str) -> bool:

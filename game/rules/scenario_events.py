@@ -227,13 +227,18 @@ def arrival_edge(state: GameState, model: ModelState, arrival: Arrival | Place) 
 
 
 def reinforce(state: GameState, given: Arrival, cite: str) -> Gen:
-    """The side's held-back models arrive one by one where their player places them (its die joins the bag)."""
+    """The side's held-back models (or a party file's, joining the side) arrive one by one where their player
+    places them (its die joins the bag)."""
     enc = state.encounter
     side = enc.named_side(given.side)
-    for model in [state.model(mid) for mid in enc.reserved]:
+    if given.party is not None:  # a party file's models join the side, held back until each is placed
+        joining = scenario_effects.join_party(state, side, given.party, cite)
+    else:
+        joining = [state.model(mid) for mid in enc.reserved]
+    for model in joining:
         if model.side != side or not scenario_effects.brought(model, given):  # only the models it names
             continue
-        place = scenario_effects.arrival_for(state, model, given)  # its reserve's own place, else the event's
+        place = given if given.party is not None else scenario_effects.arrival_for(state, model, given)
         spots = [{"x": x * GRID, "y": y * GRID} for y in range(1, int(state.battle_map.size / GRID))
                  for x in range(1, int(state.battle_map.size / GRID))
                  if arrival_problem(state, model, place, x * GRID, y * GRID) is None]

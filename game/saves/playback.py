@@ -69,7 +69,9 @@ def setup_state(setup: dict[str, Any], source: str = "<save>") -> GameState:
     ContentError naming the save, the key of the text in it, and the problem with its own file and line."""
     parties = tuple(_parsed(parse_party, p, source, ("setup", "parties", i)) for i, p in enumerate(setup["parties"]))
     battle_map = _parsed(parse_map, setup["map"], source, ("setup", "map"))
-    scenario = _parsed(parse_scenario, setup["scenario"], source, ("setup", "scenario"))
+    kept = setup.get("scenario_parties") or []
+    scenario = _parsed(lambda text, file: parse_scenario(text, file, kept), setup["scenario"], source,
+                       ("setup", "scenario"))
     settings = Settings(declare_plan_upfront=setup["declare_plan_upfront"])
     return new_game((parties[0], parties[1]), battle_map, setup["seed"], settings=settings, scenario=scenario)
 

@@ -55,6 +55,8 @@ class SetupBlock(StrictModel):
     map: ContentText | None = None
     scenario: ContentText | None = None
     script: ContentText | None = None  # a position opened from a script: the script with its files inline
+    # the party files the scenario's reinforcements bring ({party: NAME}), by value as read with the scenario
+    scenario_parties: list[ContentText] | None = None
 
 
 class SummaryBlock(StrictModel):

@@ -83,6 +83,7 @@ class CampaignRun:
         unfinished is played again from its start)."""
         from game.builder.files import party_text
         from game.content.library import lookup
+        from game.content.scenario_file import kept_parties
         from game.ui.session import BattleSession, Loaded
 
         setup = self.setup()
@@ -91,7 +92,8 @@ class CampaignRun:
         parties = tuple(s.built(self.party_file(i)) for i, s in enumerate(self.progress.sides))
         texts = {"parties": [{"file": self.party_file(i), "text": party_text(s.party)}
                              for i, s in enumerate(self.progress.sides)],
-                 "map": _text(battle_map.path), "scenario": _text(scenario.path)}
+                 "map": _text(battle_map.path), "scenario": _text(scenario.path),
+                 "scenario_parties": kept_parties(scenario.value)}
         loaded = Loaded((parties[0], parties[1]), battle_map.value, scenario.value, texts)
         session = BattleSession(setup, loaded, autosave=False)
         session.campaign = self

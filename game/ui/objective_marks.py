@@ -125,13 +125,18 @@ def _arrivals(state: GameState) -> list[Mark]:
             f" (after turn {when.turn_ends})" if when.turn_ends else ""
         maybe = " on a roll" if "roll" in path else ""
         places: dict[str, tuple[Arrival | Place, list[ModelState]]] = {}
+        joining = 0  # a party file's models: not models of the side until the event fires
+        if arrival.party is not None and state.side_models(side):
+            joining = len(enc.scenario.joining_party(arrival.party).models)
+            places[repr(arrival)] = (arrival, state.side_models(side)[:1])  # the side's model: for its edge
         for m in (state.model(mid) for mid in enc.reserved):
-            if m.side == side and scenario_effects.brought(m, arrival):
+            if arrival.party is None and m.side == side and scenario_effects.brought(m, arrival):
                 place = scenario_effects.arrival_for(state, m, arrival)
                 places.setdefault(repr(place), (place, []))[1].append(m)
         name = who(state, side)
         for place, waiting in places.values():
-            card = (f"{name}: reinforcements{at}", f"{len(waiting)} model{'s' if len(waiting) != 1 else ''} "
+            count = joining or len(waiting)
+            card = (f"{name}: reinforcements{at}", f"{count} model{'s' if count != 1 else ''} "
                     f"to arrive when '{event.name or f'event {i + 1}'}' fires{maybe} [ENC-4]")
             if place.at is not None:
                 x, y = place.at[0], place.at[1]

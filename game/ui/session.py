@@ -17,7 +17,7 @@ from typing import Any
 from game.content.library import resolve
 from game.content.maps import BattleMap, load_map
 from game.content.party_building import BuiltParty, load_party
-from game.content.scenario_file import load_scenario
+from game.content.scenario_file import kept_parties, load_scenario
 from game.content.scenario_schema import ScenarioFile
 from game.core.errors import ContentError, IllegalAction, os_problem
 from game.paths import DEFAULT_MAP, DEFAULT_MATCHUP, DEFAULT_SCENARIO
@@ -74,7 +74,8 @@ def load_setup(setup: BattleSetup) -> Loaded:
     parties = tuple(load_party(p) for p in party_paths)
     battle_map = load_map(map_path)
     scenario = load_scenario(scenario_path)
-    texts = {"parties": [_text(p) for p in party_paths], "map": _text(map_path), "scenario": _text(scenario_path)}
+    texts = {"parties": [_text(p) for p in party_paths], "map": _text(map_path), "scenario": _text(scenario_path),
+             "scenario_parties": kept_parties(scenario)}
     return Loaded((parties[0], parties[1]), battle_map, scenario, texts)
 
 
@@ -379,7 +380,8 @@ def setup_block(setup: BattleSetup, texts: dict[str, Any]) -> dict[str, Any]:
     """The save's setup: the choices and the content files by value."""
     return {"seed": setup.seed, "mode": setup.mode, "ai_level": setup.ai_level, "human_side": setup.human_side,
             "declare_plan_upfront": setup.declare_plan_upfront, "parties": texts["parties"], "map": texts["map"],
-            "scenario": texts["scenario"]}
+            "scenario": texts["scenario"],
+            **({"scenario_parties": texts["scenario_parties"]} if texts.get("scenario_parties") else {})}
 
 
 class _Unused:
