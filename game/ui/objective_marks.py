@@ -152,9 +152,25 @@ def _arrivals(state: GameState) -> list[Mark]:
 
 # -- drawing ---------------------------------------------------------------------------------------------------
 
+def free_spot(box: pygame.Rect, taken: list[pygame.Rect], clip: pygame.Rect) -> pygame.Rect:
+    """``box`` on the table and clear of the labels already there (``taken``, which it joins): where it is, else
+    the nearest free place a label's height or more above or below it (else where it is)."""
+    box = box.clamp(clip)
+    step = box.h + 2
+    for k in (0, -1, 1, -2, 2, -3, 3, -4, 4):
+        spot = box.move(0, k * step).clamp(clip)
+        if spot.collidelist(taken) < 0:
+            taken.append(spot)
+            return spot
+    taken.append(box)
+    return box
+
+
 def draw_marks(surf: pygame.Surface, state: GameState, to_px, scale: float, font: pygame.font.Font,
-               palette: Sequence[Colour]) -> None:
-    """Every exit and arrival of ``marks``; ``to_px`` turns inches into pixels, ``scale`` is pixels an inch."""
+               palette: Sequence[Colour], taken: list[pygame.Rect] | None = None) -> None:
+    """Every exit and arrival of ``marks``; ``to_px`` turns inches into pixels, ``scale`` is pixels an inch;
+    labels keep clear of ``taken`` (the table's other labels)."""
+    taken = [] if taken is None else taken
     drawn = marks(state)
     for mark in drawn:
         colour = palette[mark.side] if mark.side >= 0 else REGION_INK
@@ -173,8 +189,7 @@ def draw_marks(surf: pygame.Surface, state: GameState, to_px, scale: float, font
             draw_arrival_ring(surf, to_px((x, y)), max(3, round(r * scale)), colour)
             where = to_px((x, y))
         image = font.render(mark.label, True, colour_text(colour))
-        box = image.get_rect(center=where)
-        box.clamp_ip(surf.get_clip())
+        box = free_spot(image.get_rect(center=where), taken, surf.get_clip())
         pygame.draw.rect(surf, (0, 0, 0), box.inflate(6, 2))
         surf.blit(image, box)
 

@@ -248,13 +248,16 @@ OBJECTIVE_INK = (255, 215, 90)
 OBJECTIVE_OFF = (170, 160, 130)  # a scoring entry an event has not switched on (yet)
 
 
-def draw_objectives(surf: pygame.Surface, state: GameState, cam: Camera, font: pygame.font.Font) -> None:
+def draw_objectives(surf: pygame.Surface, state: GameState, cam: Camera, font: pygame.font.Font,
+                    taken: list[pygame.Rect]) -> None:
     """The encounter's scoring regions (polygons and circles) as dashed outlines with their names and points,
-    as the rules list them; an entry switched off is drawn grey and says so."""
+    as the rules list them; an entry that does not pay now (switched off, or its condition not met) is drawn
+    grey and says so. The labels keep clear of ``taken`` and join it."""
+    from game.content.scenario_schema import RollTable, VariablePoints
     from game.rules import scenario_events, scoring
 
     for entry in state.encounter.scenario.scoring:
-        on = scenario_events.is_active(state, entry)
+        on = scenario_events.pays_now(state, entry)
         ink = OBJECTIVE_INK if on else OBJECTIVE_OFF
         for t in scoring.targets(state, entry):
             if t.kind == "circle":
@@ -272,10 +275,11 @@ def draw_objectives(surf: pygame.Surface, state: GameState, cam: Camera, font: p
                 top = min(pts, key=lambda p: p[1])
             else:
                 continue
-            points = entry.points if isinstance(entry.points, int) else "d6"
-            text = f"{t.name} ({points} ExP)" + ("" if on else " — not yet")
+            points = "d6" if isinstance(entry.points, RollTable) else \
+                entry.points.variable if isinstance(entry.points, VariablePoints) else entry.points
+            text = f"{t.name} ({points} ExP)" + ("" if on else " — not now")
             image = font.render(text, True, ink)
-            box = image.get_rect(midbottom=(top[0], top[1] - 2))
+            box = objective_marks.free_spot(image.get_rect(midbottom=(top[0], top[1] - 2)), taken, surf.get_clip())
             pygame.draw.rect(surf, (0, 0, 0), box.inflate(6, 2))
             surf.blit(image, box)
 
@@ -312,8 +316,9 @@ def draw_state(surf: pygame.Surface, state: GameState, cam: Camera, colour_blind
     palette = COLOUR_BLIND_SIDES if colour_blind else SIDE_COLOURS
     enc = state.encounter
     if enc is not None:
-        draw_objectives(surf, state, cam, font)
-        objective_marks.draw_marks(surf, state, cam.to_px, cam.scale, font, palette)
+        taken = [pygame.Rect(b) for b in piece_name_boxes(state.battle_map, cam)]  # the pieces' names stay read
+        draw_objectives(surf, state, cam, font, taken)
+        objective_marks.draw_marks(surf, state, cam.to_px, cam.scale, font, palette, taken)
         for mk in enc.markers:
             draw_marker(surf, cam.to_px((mk.x, mk.y)), max(3, round(mk.radius * cam.scale)))
     shown, anchors = [], {}

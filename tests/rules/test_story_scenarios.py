@@ -146,3 +146,30 @@ def test_the_granary_a_villager_in_the_yard_keeps_the_store_from_burning() -> No
     from game.rules.scenario_triggers import variable
 
     assert variable(state, "fires") == 0 and "west_embers" not in {p.id for p in state.battle_map.pieces}
+
+
+@pytest.mark.parametrize("scenario", ["the_granary", "the_ford_raid"])
+@pytest.mark.parametrize("size", [520, 900])  # the table at 1000×650 @150 %, and a large one
+def test_the_objectives_labels_stand_clear_of_each_other_and_the_pieces_names(scenario: str, size: int) -> None:
+    """Scoring regions, named places, exits and arrivals: every label on the table, none over another or over a
+    piece's name (the yards' names sat on the stores' at first)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game.ui import objective_marks, table_view
+
+    pygame.init()
+    state = to_turn(set_up(scenario), 1)
+    surf = pygame.Surface((size, size))
+    cam = table_view.Camera.fit(surf.get_rect())
+    names = [pygame.Rect(b) for b in table_view.piece_name_boxes(state.battle_map, cam)]
+    taken = list(names)
+    font = table_view._font(table_view.table_text_px(cam.scale))
+    table_view.draw_objectives(surf, state, cam, font, taken)
+    objective_marks.draw_marks(surf, state, cam.to_px, cam.scale, font, table_view.SIDE_COLOURS, taken)
+    labels = taken[len(names):]
+    assert labels and all(surf.get_rect().contains(b) for b in labels)
+    crowded = [(a, b) for i, a in enumerate(labels) for b in labels[i + 1:] + names if a.colliderect(b)]
+    assert crowded == []
