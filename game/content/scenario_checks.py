@@ -193,21 +193,20 @@ def _event_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
     return out
 
 
-def effects_of(data: ScenarioFile) -> list[tuple[KeyPath, Effect]]:
-    """Every effect of the file's events with its key path, those in a d6 table's rows too, in file order."""
+def effects_within(path: KeyPath, effects: list[Effect]) -> list[tuple[KeyPath, Effect]]:
+    """Effects with their key paths under ``path``, those in a d6 table's rows too (any row may come up)."""
     out: list[tuple[KeyPath, Effect]] = []
-
-    def walk(path: KeyPath, effect: Effect) -> None:
-        out.append((path, effect))
+    for j, effect in enumerate(effects):
+        out.append((path + (j,), effect))
         if effect.roll is not None:
             for key, row in effect.roll.d6.items():
-                for k, then in enumerate(row):
-                    walk(path + ("roll", "d6", key, k), then)
-
-    for i, event in enumerate(data.events):
-        for j, effect in enumerate(event.do):
-            walk(("events", i, "do", j), effect)
+                out += effects_within(path + (j, "roll", "d6", key), row)
     return out
+
+
+def effects_of(data: ScenarioFile) -> list[tuple[KeyPath, Effect]]:
+    """Every effect of the file's events with its key path, those in a d6 table's rows too, in file order."""
+    return [found for i, event in enumerate(data.events) for found in effects_within(("events", i, "do"), event.do)]
 
 
 def _effect_problems(doc: Document, data: ScenarioFile, path: KeyPath, effect: Effect, entry_names: set[str],

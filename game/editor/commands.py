@@ -8,6 +8,7 @@ twin (made if it has none), and a deleted piece takes its twin with it.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -20,7 +21,7 @@ PROPERTIES = ("id", "kind", "style", "blocks_los", "cross_cost", "water")
 ONLY_FOR = {"blocks_los": "impassable", "cross_cost": "obstacle"}
 
 
-class Command:
+class Command(ABC):
     """One user gesture as one undo step."""
 
     label = "edit"
@@ -29,8 +30,9 @@ class Command:
         self.before: MapState | None = None
         self.after: MapState | None = None
 
-    def run(self, s: MapState) -> MapState:  # pragma: no cover - every command overrides it
-        raise NotImplementedError
+    @abstractmethod
+    def run(self, s: MapState) -> MapState:
+        """The map after the gesture (every command says what it does)."""
 
     def result(self, s: MapState) -> MapState:
         """What the command makes of ``s`` (the twins kept in step), without applying it."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from game.content.scenario_checks import has_moment, region_names
+from game.content.scenario_checks import effects_within, has_moment, region_names
 from game.content.scenario_schema import Effect, Region, ScenarioFile, Trigger, Who
 from game.rules import conditions
 from game.rules.encounter import EncounterState, distance_to_marker, inside_polygon
@@ -289,17 +289,6 @@ def becomes_true(state: GameState, index: int, when: Trigger) -> bool:
 
 # -- what a side is after ------------------------------------------------------------------------------------
 
-def _effects(effects: list[Effect]) -> list[Effect]:
-    """The effects with those of every row of a d6 table among them (any row may come up)."""
-    out: list[Effect] = []
-    for effect in effects:
-        out.append(effect)
-        if effect.roll is not None:
-            for row in effect.roll.d6.values():
-                out += _effects(row)
-    return out
-
-
 def _winning_variables(state: GameState, side: int) -> set[str]:
     """The variables a sudden win of ``side`` tests (what raising them is for)."""
     enc: EncounterState = state.encounter
@@ -318,7 +307,7 @@ def favours(state: GameState, effects: list[Effect], side: int) -> bool:
     enc: EncounterState = state.encounter
     entries = {e.name: e for e in enc.scenario.scoring if e.name}
     wanted = _winning_variables(state, side)
-    for e in _effects(effects):
+    for _, e in effects_within((), effects):
         if e.win is not None and enc.named_side(e.win.side) == side:
             return True
         if e.lose is not None and enc.named_side(e.lose.side) == 1 - side:

@@ -223,17 +223,15 @@ def points_for(state: GameState, entry: ScoringEntry, side: int, target: Target)
         state.emit(EventKind.ScoreRoll, f"{state.sides[side].name} rolls {value} for {target.name}: {pts} ExP",
                    side=side, dice=[value], points=pts, target=target.key, rule=entry.rule or "ENC-SAL-4")
         return pts
-    if isinstance(entry.points, VariablePoints):  # [ENC-VAR-1]: the variable's value now (a flag: 1 or 0)
-        return int(scenario_triggers.variable(state, entry.points.variable))
-    return entry.points
+    return points_now(state, entry)
 
 
 def points_now(state: GameState, entry: ScoringEntry) -> int:
-    """What one target of the entry would pay now, without rolling: its points, a variable's value, or 2 for a
-    d6 table (the table's middle row, [ENC-SAL-4])."""
+    """What one target of the entry would pay now, without rolling: its points, a variable's value, or what a d6
+    table pays on a middle face (a 3; [ENC-SAL-4]'s 2)."""
     if isinstance(entry.points, RollTable):
-        return 2
-    if isinstance(entry.points, VariablePoints):
+        return entry.points.table[3]
+    if isinstance(entry.points, VariablePoints):  # [ENC-VAR-1]: the variable's value now (a flag: 1 or 0)
         return int(scenario_triggers.variable(state, entry.points.variable))
     return entry.points
 
