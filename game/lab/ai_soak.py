@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from game.ai import registry
-from game.ai.simulate import Timed, time_stats, wilson
+from game.ai.simulate import Timed, roles_of, time_stats, wilson
 
 PAIRINGS = (("hard", "normal"), ("hard", "random"), ("normal", "random"), ("easy", "random"))
 ENCOUNTERS = ("engagement", "landmark", "rescue", "scouting_run", "salvage", "breakthrough")
@@ -66,8 +66,34 @@ def _content(parties: tuple[str, str], map_name: str, scenario: str) -> tuple[An
     from game.content.party_building import load_party
     from game.content.scenario_file import load_scenario
 
-    return (tuple(load_party(resolve("parties", p)) for p in parties), load_map(resolve("maps", map_name)),
-            load_scenario(resolve("scenarios", scenario)))
+    path = resolve("scenarios", scenario)
+    loaded = load_scenario(path)
+    if not map_name:  # the scenario's own map ([ENC-1]: set-up offers it first)
+        from game.content.library import scenario_map
+        from game.content.maps import BattleMap
+
+        battle_map = scenario_map(path, loaded.map) if loaded.map else BattleMap("open table", ())
+    else:
+        battle_map = load_map(resolve("maps", map_name))
+    return tuple(load_party(resolve("parties", p)) for p in parties), battle_map, loaded
+
+
+def pursuit(state: Any) -> list[dict[str, int]]:
+    """What each side did toward winning, read from the log: attacks declared, kills made, escapes, and its
+    final score, so a table shows whether both sides pursued their objectives."""
+    from game.rules.events import EventKind
+
+    out = [{"attacks": 0, "kills": 0, "escapes": 0, "points": 0} for _ in (0, 1)]
+    for e in state.log:
+        if e.kind == EventKind.AttackDeclared:
+            out[state.model(e.data["attacker"]).side]["attacks"] += 1
+        elif e.kind == EventKind.Killed or e.kind == EventKind.Removed:
+            out[1 - e.data["side"]]["kills"] += 1
+        elif e.kind == EventKind.Escaped:
+            out[e.data["side"]]["escapes"] += 1
+    for side in (0, 1):
+        out[side]["points"] = state.sides[side].score
+    return out
 
 
 def state_digest(state: Any) -> str:
@@ -114,7 +140,8 @@ def play(task: Task, check: bool = True, keep_answers: bool = False,
         first = 1 if task.swapped else 0
         outcome = "draw" if state.winner is None else "win" if state.winner == first else "loss"
         record.update(outcome=outcome, result=state.result, turns=state.turn, decisions=count,
-                      scores=[s.score for s in state.sides], error=None)
+                      scores=[s.score for s in state.sides], error=None, first_side=first,
+                      roles=roles_of(state), pursuit=pursuit(state), map=state.battle_map.name)
         if keep_answers:
             record.update(answers=list(game.answers), digest=state_digest(state))
     except Exception as exc:
