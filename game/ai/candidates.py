@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai import memo
+from game.ai import memo, scenario_hints
 from game.ai.difficulty import Difficulty
 from game.ai.futile import Futility
 from game.ai.threat import Threats
@@ -66,7 +66,8 @@ class Appraiser:
     # -- attacks --------------------------------------------------------------------------------
     def worth(self, state: GameState, e: ModelState) -> float:
         """A target's kill value; the freed Prisoner's is the whole Rescue ([ENC-RES-5]) to levels that see it."""
-        return model_value(e) * (self.level.prisoner_prize if self.rescued(state, e) else 1.0)
+        return model_value(e) * (self.level.prisoner_prize if self.rescued(state, e) else 1.0) \
+            * scenario_hints.hunt_factor(state, e)
 
     def melee_value(self, state: GameState, m: ModelState, e: ModelState, action: str) -> float:
         weapons = combat.melee_weapons(m)
@@ -85,7 +86,8 @@ class Appraiser:
             foes = [o for o in state.enemies_of(e) if o.on_table]
             nearest = min(foes, key=lambda o: board.distance(o, e), default=None)
             self._danger[key] = 0.0 if nearest is None else \
-                Threats(state, nearest, model_value(nearest), [e]).at(nearest.x, nearest.y)
+                Threats(state, nearest, model_value(nearest), [e]).at(nearest.x, nearest.y) \
+                * scenario_hints.caution(state, nearest.side)
             if len(self._danger) > 256:
                 self._danger = {k: v for k, v in self._danger.items() if k[0] == key[0]}
         return self._danger[key]
@@ -113,7 +115,7 @@ class Appraiser:
                 spots.append((p.x, p.y, p.radius + 8.0))  # a charge's reach of the Prisoner our win hangs on
         spots += [(mk.x, mk.y, mk.radius + 3.0) for mk in enc.markers]
         near = any(math.hypot(e.x - x, e.y - y) - e.radius <= reach for x, y, reach in spots)
-        return 2.0 if near else 1.0
+        return (2.0 if near else 1.0) * scenario_hints.guard_factor(state, m, e)
 
     # -- upper bounds: what a score can be at most, read without the odds or the geometry ------------------
     def blow_bound(self, state: GameState, m: ModelState, e: ModelState) -> float:
@@ -242,9 +244,10 @@ class Appraiser:
     def objective_pull(self, state: GameState, m: ModelState) -> float:
         """Near 1 beside an objective its side still needs, falling off with distance."""
         points = self.objective_points(state, m.side)
+        held = scenario_hints.hold_pull(state, m)  # the regions the scenario asks it to hold
         if not points:
-            return 0.0
-        return 1.0 / (1.0 + min(math.hypot(m.x - x, m.y - y) for x, y in points) / 6)
+            return held
+        return max(held, 1.0 / (1.0 + min(math.hypot(m.x - x, m.y - y) for x, y in points) / 6))
 
     @staticmethod
     def escape_goal(state: GameState, m: ModelState) -> tuple[float, float] | None:
@@ -261,6 +264,9 @@ class Appraiser:
         escape = self.escape_goal(state, m)
         if escape is not None and not board.is_engaged(state, m):
             return escape
+        hold = scenario_hints.hold_goal(state, m)  # the scenario asks this side to keep a region
+        if hold is not None:
+            return hold
         needed = self.objective_points(state, m.side)
         if needed:
             return min(needed, key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y) + self.taken(state, m, p))
