@@ -524,6 +524,11 @@ class ScenarioFile(StrictModel):
     _party_texts: dict[str, dict[str, str]] = PrivateAttr(default_factory=dict)
     _parties: dict[str, Any] = PrivateAttr(default_factory=dict)
 
+    def __repr_args__(self) -> Any:
+        """Without hints the ``ai`` key is left out: a scenario's fingerprint (game.core.copies) is its repr, and a
+        scenario without an ``ai:`` block stays the same content it was before the block existed."""
+        return [(k, v) for k, v in super().__repr_args__() if not (k == "ai" and not v)]
+
     def joining_party(self, name: str) -> Any:
         """The BuiltParty a ``reinforcements: {party: NAME}`` brings (read when the scenario was loaded)."""
         return self._parties[party_key(name)]
