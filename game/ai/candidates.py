@@ -475,7 +475,8 @@ class Fight(Candidate):
 class Charge(Targeted):
     def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
         if e.id in ai.chargeable(state, m):
-            yield ai.melee_value(state, m, e, "charge_attack") * ai.level.charge_bonus, Intent("charge", e.id)
+            yield (ai.melee_value(state, m, e, "charge_attack") * ai.level.charge_bonus
+                   * scenario_hints.chase_factor(state, m, e), Intent("charge", e.id))
 
     def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
         if e.id not in ai.chargeable(state, m):  # the lanes, once per model: asked by the first offer anyway
@@ -526,7 +527,8 @@ class Close(Targeted):
         if gap <= walk - 0.2 and e.id not in ai.chargeable(state, m) \
                 and Futility(state, m).contact_spot(walk, frozenset({e.id})) is not None:  # a route gets there
             storm = ai.level.storm_ring and any(b.id == e.id for b in ai.blockers_of(state, m) or ())  # walk to it
-            yield ai.melee_value(state, m, e, "standard_attack") * ai.level.close_in, Intent("fight", e.id, storm=storm)
+            yield (ai.melee_value(state, m, e, "standard_attack") * ai.level.close_in
+                   * scenario_hints.chase_factor(state, m, e), Intent("fight", e.id, storm=storm))
 
     def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
         return _above(ai.blow_bound(state, m, e) * ai.level.close_in)  # ``applies``: the level closes in

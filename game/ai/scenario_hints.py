@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from game.content.scenario_checks import region_names
 from game.content.scenario_schema import HintModel, HintRegion, Region, SideHints
+from game.rules import board
 from game.rules.scenario_triggers import in_region, region_centre, who_matches
 from game.rules.state import GameState, ModelState
 
@@ -64,14 +65,27 @@ def hold_goal(state: GameState, m: ModelState) -> Point | None:
 
 
 def hold_pull(state: GameState, m: ModelState) -> float:
-    """Like an objective's pull (near 1 beside it) times the hint's value: the most any hold region asks of
-    ``m`` (its full value inside one); 0.0 without hold hints."""
+    """For a model outside every region its side is asked to hold, and free to walk (not engaged): like an
+    objective's pull (near 1 beside it) times the hint's value, the most any of them asks; 0.0 for a model
+    already holding one (it stays: :func:`chase_factor`) or without hold hints."""
     hints = asked(state, m.side)
-    if hints is None:
+    if hints is None or not hints.hold or board.is_engaged(state, m):
         return 0.0
-    pulls = [h.value * (1.0 if in_region(region, m) else 1 / (1 + _gap(m, region_centre(region)) / HOLD_FALLOFF))
-             for h in hints.hold for region in (_place(state, h),)]
-    return max(pulls, default=0.0)
+    places = [(_place(state, h), h.value) for h in hints.hold]
+    if any(in_region(region, m) for region, _ in places):
+        return 0.0
+    return max(value / (1 + _gap(m, region_centre(region)) / HOLD_FALLOFF) for region, value in places)
+
+
+def chase_factor(state: GameState, m: ModelState, e: ModelState) -> float:
+    """What going after enemy ``e`` is worth to ``m``, as a factor: less, by the region's value, for a model in a
+    region its side is asked to hold when ``e`` stands outside it (chasing it would give the region up)."""
+    hints = asked(state, m.side)
+    if hints is None or not hints.hold:
+        return 1.0
+    given_up = [h.value for h in hints.hold for region in (_place(state, h),)
+                if in_region(region, m) and not in_region(region, e)]
+    return 1.0 / (1.0 + max(given_up)) if given_up else 1.0
 
 
 # -- avoid --------------------------------------------------------------------------------------------------
