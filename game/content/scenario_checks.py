@@ -546,7 +546,8 @@ def region_names(data: ScenarioFile) -> dict[str, Any]:
 
 
 def named_models(data: ScenarioFile) -> list[tuple[str, str]]:
-    """Every model a trigger or condition names (``model: NAME``), with where: ``[("events[2]", "Ghrim")]``."""
+    """Every model a trigger, a condition or an AI hint names (``model: NAME``), with where:
+    ``[("events[2]", "Ghrim")]``."""
     found: list[tuple[str, str]] = []
 
     def walk(where: str, when: Trigger | None) -> None:
@@ -568,6 +569,9 @@ def named_models(data: ScenarioFile) -> list[tuple[str, str]]:
         walk(f"scoring[{i}]", entry.if_)
     for i, win in enumerate(data.victory.sudden):
         walk(f"victory.sudden[{i}]", win.if_)
+    for side, hints in data.ai.items():  # the AI hints' protect and hunt
+        found += [(f"ai.{side}.{part}[{k}]", mark.model) for part in ("protect", "hunt")
+                  for k, mark in enumerate(getattr(hints, part)) if mark.model is not None]
     return found
 
 
