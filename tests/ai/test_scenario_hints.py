@@ -4,6 +4,7 @@ own losses; each test also plays the same position without the hint, where the A
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from game.ai import candidates, scenario_hints
@@ -136,3 +137,21 @@ def test_caution_scales_the_weight_of_the_side_s_own_losses() -> None:
     assert scenario_hints.caution(bold, 0) == 1.0  # the other side's hints are its own
     a, b = candidates.Appraiser(HARD), candidates.Appraiser(HARD)
     assert a.danger(bold, bold.model("A1")) == 0.5 * b.danger(plain, plain.model("A1")) > 0
+
+
+def test_a_played_turn_keeps_the_holder_on_the_knoll_and_walks_the_other_back() -> None:
+    """Turn 1 played by two normal AIs: with the hold hint the guard on the knoll is still there and the one
+    away from it ends nearer it; without, the guard walks off towards the raiders."""
+    from game.rules.engine import Game
+
+    ends = {}
+    for ai_block in ("", "ai: {Holder: {hold: [{name: the knoll, value: 2}]}}\n"):
+        state = hinted(ai_block, (0, figure("Raider"), 18, 12, 90), (0, figure("Rider"), 24, 12, 90),
+                       (1, figure("Guard"), 18, 21, 270), (1, figure("Stray"), 30, 30, 270))
+        game = Game(state, [Tactical(1, "normal"), Tactical(2, "normal")])
+        while not game.over and state.turn == 1:
+            game.step()
+        ends[bool(ai_block)] = (in_region(knoll(state), state.model("B1")),
+                                math.hypot(state.model("B2").x - 18, state.model("B2").y - 23))
+    assert ends[True][0] and not ends[False][0]
+    assert ends[True][1] < ends[False][1]
