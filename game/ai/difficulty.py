@@ -80,6 +80,7 @@ class Difficulty:
     full_defense: bool = True  # declares Full Defense when fragile
     fate_by_odds: bool = False  # Fate (Greater Purpose, Cursed Hand, Winds, Inner Reserve, Full Defense) by exact gain
     fate_kept: int = 0  # Fate kept back before a Hand of Fortune re-roll
+    fate_floor: float = 0.0  # Fate on a roll only if the roll's exact chance with it reaches this (0: any chance)
     close_in: float = 0.0  # walk into contact and strike an enemy it cannot charge, times the blows' value (0: never)
     hold_secured: float = 0.0  # a model alone securing a target stays on it: its offer's score (0: not offered)
     touch_objectives: bool = False  # a move toward a marker or the Prisoner ends touching it where it can
@@ -92,10 +93,10 @@ class Difficulty:
 
 
 EASY = Difficulty("easy", blunder=0.35, contact_always=True, full_defense=False)
-NORMAL = Difficulty("normal")
+NORMAL = Difficulty("normal", fate_floor=0.3)
 HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=True, prisoner_prize=4.0,
                   prisoner_guard=4.0,
-                  safe_steps=True, rear_charges=True, guard_facing=True, fate_by_odds=True, fate_kept=1,
+                  safe_steps=True, rear_charges=True, guard_facing=True, fate_by_odds=True, fate_kept=1, fate_floor=0.3,
                   close_in=0.9, hold_secured=2.5, clear_prisoner=True, storm_ring=True, rescue_fate=True,
                   touch_objectives=True,
                   spread=8.0, lookahead=2, determinizations=1,
