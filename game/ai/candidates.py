@@ -518,7 +518,8 @@ class Cast(Targeted):
     def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
         if gap <= ai.level.shot_reach and sorcery.has_spells(m):
             value, spell = ai.spell_value(state, m, e)
-            yield value, Intent("cast", e.id, spell=spell)
+            if value > 0:  # none worth casting (out of reach, or every spell under the level's cast_floor)
+                yield value, Intent("cast", e.id, spell=spell)
 
     def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
         if gap > ai.level.shot_reach:
