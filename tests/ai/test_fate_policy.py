@@ -11,7 +11,7 @@ from game.ai import fate_policy
 from game.ai.tactical import Tactical
 from game.content.maps import BattleMap
 from game.content.party_building import load_party
-from game.rules import combat, conditions
+from game.rules import combat, conditions, fate
 from game.rules.decisions import Decision
 from game.rules.setup import new_game, simple_deployment
 from tests.conftest import PARTIES
@@ -111,3 +111,21 @@ def test_no_hand_of_fortune_on_a_roll_fresh_dice_can_hardly_win(level: str) -> N
         about = {"model": "A1", "dice": [1, 1], "total": 5, "opposed": opposed, "active": True}
         question = next(fate.reroll_choice(state, 0, "Striker's MA roll", [], True, False, about))
         assert ai.decide(state, question) == answer
+
+
+@pytest.mark.rule("FATE-5", "SORC-7")
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_no_inner_reserve_on_a_spell_cast_into_a_melee_at_long_odds(level: str) -> None:
+    """A Stun at an enemy hero (WP 4) our guard holds in base contact: -3 to the casting roll ([SORC-7]), 10 %, 26 %
+    with the extra die: under the floor, the Fate is kept; out of the melee (36 %, 57 % with it) it is spent."""
+    from game.ai.candidates import Intent
+    from tests.ai.test_idle_blunders import melee_beside_a_sorcerer
+
+    for engaged, answer in ((True, "pass"), (False, "spend")):
+        state = melee_beside_a_sorcerer(engaged, wp=4)
+        state.active_model = "A1"
+        ai = Tactical(1, level, strict=True)
+        ai.intent = Intent("cast", "B1", spell="stun")
+        cast = {"caster": "A1", "spell": "stun", "enhancement": "none", "targets": ["B1"]}
+        question = next(fate.inner_reserve(state, 0, "Witch's casting roll", False, {"cast": cast}))
+        assert ai.decide(state, question) == answer, engaged

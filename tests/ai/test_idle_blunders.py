@@ -15,12 +15,13 @@ from tests.rules.harness import figure, table
 MOVES = ("walk", "run", "sneak")
 
 
-def melee_beside_a_sorcerer(engaged: bool = True):
-    """A sorcerer (WP 3) 10″ from an enemy hero (WP 3) that our guard holds in base contact (or stands 5″ off)."""
+def melee_beside_a_sorcerer(engaged: bool = True, wp: int = 3):
+    """A sorcerer (WP 3) 10″ from an enemy hero (WP ``wp``) that our guard holds in base contact (or stands 5″
+    off)."""
     guard_x = 20 if engaged else 15
     return table((0, figure("Witch", kind="companion", WP=3, traits=("sorcery",)), 10, 10, 0),
                  (0, figure("Guard"), guard_x, 10, 0),
-                 (1, figure("Brute", kind="hero", MA=5, PD=4, WP=3), 20.99, 10, 180), fate=(3, 3))
+                 (1, figure("Brute", kind="hero", MA=5, PD=4, WP=wp), 20.99, 10, 180), fate=(3, 3))
 
 
 @pytest.mark.rule("SORC-7", "SORC-4")
