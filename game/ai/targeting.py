@@ -44,7 +44,7 @@ class Targeting:
         if m is None:
             return keys[0]
         action = d.context.get("action", "")
-        if action == "spell":  # a spell its intent does not name (cast with AP to spare): the best by the odds
+        if action == "spell" and self.ai.difficulty.cast_floor:  # a spell its intent does not name: by the odds
             best = self.ai.appraiser.best_spell(state, m)[2]
             if best in keys:
                 return best
@@ -61,7 +61,7 @@ class Targeting:
 
     def on_spell(self, state: GameState, d: Decision) -> Answer:
         spell = self.ai.intent.spell
-        if spell is None and "model" in d.context:  # no cast intent: the spell worth most now
+        if spell is None and "model" in d.context and self.ai.difficulty.cast_floor:  # no cast intent: by the odds
             spell = self.ai.appraiser.best_spell(state, state.model(d.context["model"]))[1]
         return spell if spell in d.choices() else "ravage"
 
