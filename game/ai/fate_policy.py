@@ -141,6 +141,8 @@ class FatePolicy:
         if "hand_of_fortune" not in keys:
             return "pass"
         after = rerolled_beaten(d.context["dice"], d.context["total"], d.context["against"])
+        if self.ai.difficulty.fate_floor and self.hopeless(1.0 - float(after)):
+            return "pass"
         m = state.model(d.context["model"])
         precious = m.wounds_taken + 1 >= m.max_wounds or m.is_hero
         spare = state.sides[d.side].fate > (0 if precious else self.ai.difficulty.fate_kept)
@@ -177,7 +179,7 @@ class FatePolicy:
 
 
 class RollChance:
-    """The exact chance (game.ai.odds) that the asking side's own roll wins, with the Inner Reserve on offer: its
+    """The exact chance (game.ai.odds) that the asking side's own roll wins with Inner Reserve's extra die: its
     attack or defence, its casting or resisting roll, its victim's roll against an area's total; None where the
     roll is not known yet (a cast whose target the intent does not name)."""
 

@@ -129,3 +129,18 @@ def test_no_inner_reserve_on_a_spell_cast_into_a_melee_at_long_odds(level: str) 
         cast = {"caster": "A1", "spell": "stun", "enhancement": "none", "targets": ["B1"]}
         question = next(fate.inner_reserve(state, 0, "Witch's casting roll", False, {"cast": cast}))
         assert ai.decide(state, question) == answer, engaged
+
+
+@pytest.mark.rule("FATE-6", "AOE-1")
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_no_hand_of_fortune_on_a_victims_roll_fresh_dice_can_hardly_hold(level: str) -> None:
+    """A hero caught by an area (its roll 5: a double 1 and +3) against a total of 15 holds after a re-roll only on
+    12 (3 %): the Fate is kept; against 8 it holds on 5+ (83 %): Hand of Fortune."""
+    from tests.rules.harness import figure, table
+
+    state = table((0, figure("Blaster"), 10, 10, 0), (1, figure("Hero", kind="hero"), 20, 10, 180), fate=(4, 4))
+    ai = Tactical(1, level, strict=True)
+    for against, answer in ((15, "pass"), (8, "hand_of_fortune")):
+        about = {"model": "B1", "against": against, "dice": [1, 1], "total": 5}
+        question = next(fate.reroll_choice(state, 1, "Hero's PD roll", [], True, False, about))
+        assert ai.decide(state, question) == answer
