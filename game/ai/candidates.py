@@ -178,15 +178,35 @@ class Appraiser:
         return value
 
     def spell_value(self, state: GameState, m: ModelState, e: ModelState) -> tuple[float, str]:
+        """The best spell at ``e`` and its worth; nothing (0.0) where the exact odds the rules give (an engaged
+        target's penalty and all: [SORC-7]) leave every spell under the level's ``cast_floor``."""
         if e.id not in {t.id for t in memo.spell_targets(state, m, 18.0)}:
             return 0.0, "ravage"
+        floor = self.level.cast_floor
         ravage = memo.spell_odds(state, m, e, "ravage")
-        options = [(float(ravage.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken), "ravage")]
+        options = [(float(ravage.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken), "ravage")
+                   ] if ravage.p_success >= floor else []
         if not conditions.STUNNED.on(e) and not conditions.stun_immune(state, e, m):  # else its odds are not asked
             stun = memo.spell_odds(state, m, e, "stun")
-            options.append((0.5 * float(stun.p_success) * model_value(e)
-                            + self.first_strike(state, e, 0.0, float(stun.p_success)), "stun"))
-        return max(options)
+            if stun.p_success >= floor:
+                options.append((0.5 * float(stun.p_success) * model_value(e)
+                                + self.first_strike(state, e, 0.0, float(stun.p_success)), "stun"))
+        return max(options, default=(0.0, "ravage"))
+
+    def best_spell(self, state: GameState, m: ModelState) -> tuple[float, str, str | None]:
+        """The best (worth, spell, target) ``m`` could cast now by :meth:`spell_value`; no target (None) when
+        no enemy in reach is worth a spell."""
+        found: tuple[float, str, str | None] = (0.0, "ravage", None)
+        for e in memo.spell_targets(state, m, 18.0):
+            value, spell = self.spell_value(state, m, e)
+            if value > found[0]:
+                found = (value, spell, e.id)
+        return found
+
+    def hopeless_casting(self, state: GameState, m: ModelState) -> bool:
+        """Enemies in a spell's reach now, none of them worth a spell (the level's ``cast_floor``): a spell cast
+        now is AP thrown away; with none in reach yet, a move may still bring one."""
+        return bool(memo.spell_targets(state, m, 18.0)) and self.best_spell(state, m)[2] is None
 
     def chargeable(self, state: GameState, m: ModelState) -> set[str]:
         """The enemies the engine would let ``m`` charge now (3″+, in sight once it turns to them, a legal
@@ -505,7 +525,8 @@ class Cast(Targeted):
     def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
         if gap <= ai.level.shot_reach and sorcery.has_spells(m):
             value, spell = ai.spell_value(state, m, e)
-            yield value, Intent("cast", e.id, spell=spell)
+            if value > 0:  # none worth casting (out of reach, or every spell under the level's cast_floor)
+                yield value, Intent("cast", e.id, spell=spell)
 
     def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
         if gap > ai.level.shot_reach:
