@@ -87,6 +87,7 @@ class Difficulty:
     storm_ring: bool = False  # the Rescuer's models go at the Kidnappers stopping the rescue, not at the Prisoner
     rescue_fate: bool = False  # the Rescuer, the Prisoner held: Fate goes on its blows, not on AP or Winds of Kismet
     spread: float = 0.0  # inches added to an objective a friend already stands on, when choosing where to go
+    reappraise: bool = False  # the activating model appraised again when its activation's start changed its Fate
     lookahead: int = 0  # plans tried by simulating the activation (0: none)
     determinizations: int = 0  # dice futures per plan tried
 
@@ -98,7 +99,7 @@ HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=
                   safe_steps=True, rear_charges=True, guard_facing=True, fate_by_odds=True, fate_kept=1,
                   close_in=0.9, hold_secured=2.5, clear_prisoner=True, storm_ring=True, rescue_fate=True,
                   touch_objectives=True,
-                  spread=8.0, lookahead=2, determinizations=1,
+                  spread=8.0, reappraise=True, lookahead=2, determinizations=1,
                   plan=replace(PlanWeights(), charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,
                                close_walk=1.0))
 LEVELS = {d.name: d for d in (EASY, NORMAL, HARD)}

@@ -24,6 +24,12 @@ APPRAISAL_BLIND = frozenset({"log", "version", "dice", "ap_left", "active_model"
 Scored = tuple[float, Intent]
 
 
+def models_standing(state: GameState) -> tuple:
+    """Every model as the appraisal reads it (value keys kept on the models: cheap while they stand), the
+    activated flags left out: for levels that keep the nomination's appraisal while no model changes."""
+    return tuple(value_key(o, APPRAISAL_BLIND) for o in state.models.values())
+
+
 def standing(state: GameState, activating: str | None = None) -> tuple:
     """Everything a model's candidates read, as a value key of the state (every field but ``APPRAISAL_BLIND``:
     a new field is in at once); which models have activated counts the one now activating as before its
@@ -41,19 +47,25 @@ class Nominations:
     def __init__(self, ai: Tactical):
         self.ai = ai
         self.cache: tuple[tuple, dict[str, Scored]] | None = None
+        self.seen: dict[str, float] = {}  # each model's score at its last nomination: the order to appraise them in
 
     def nominate(self, state: GameState, d: Decision) -> Answer:
         """The model with the best opportunity (of equal scores, the last key). A model is appraised only as far
         as it can still beat the leader so far (candidates.best's ``floor``): one that cannot is not kept."""
-        now = standing(state)  # the same for every choice that has not activated (its own flag is not read)
+        # the same for every choice that has not activated (its own flag is not read)
+        now = standing(state) if self.ai.difficulty.reappraise else models_standing(state)
         found: dict[str, Scored] = {}
         leader: tuple[float, str] | None = None
-        # engaged models first: a fight joined tends to lead, and a higher leader early prunes more of the rest
-        # (the answer is the same in any order: the leader is the greatest (score, key))
-        for k in sorted(d.choices(), key=lambda k: not board.engaged_enemies(state, state.model(k))):
+        # the best of the last nomination first (a table seldom changes much between two), engaged models next:
+        # a higher leader early prunes more of the rest (the answer is the same in any order: the leader is the
+        # greatest (score, key)). The last nomination's own answers are stale: each model is appraised anew.
+        seen = self.seen
+        for k in sorted(d.choices(), key=lambda k: (-seen.get(k, math.inf),
+                                                    not board.engaged_enemies(state, state.model(k)))):
             m = state.model(k)
             floor = -math.inf if leader is None else leader[0]
-            scored = self.opportunity(state, m, None if m.activated else now, floor)
+            scored = candidates.best(self.ai.appraiser, state, m, floor)
+            seen[k] = scored[0]
             if scored[0] < floor:
                 continue  # below the leader: its own best is too (not kept: it is not exact)
             found[k] = scored
@@ -68,13 +80,15 @@ class Nominations:
         """The best thing this model can do now, as (expected value, intent): the best candidate. The model
         just nominated is appraised once: its activation's start (Greater Purpose, the plan) finds the answer
         of the nomination while the table, the bag and the other models stand as they did (``standing_now``:
-        that table, when the caller has it). With ``floor``, exact only when its score is at least ``floor``
-        (candidates.best)."""
+        that table, when the caller has it); to levels that do not ``reappraise``, while the models stand as they
+        did (the Fate spent or reset at the activation's start, the weapons' bookkeeping, do not count: looking
+        at the whole table again costs more than what it changes). With ``floor``, exact only when its score is
+        at least ``floor`` (candidates.best)."""
         appraiser = self.ai.appraiser
         nominated = self.cache
         if nominated is None or m.id not in nominated[1]:
             return candidates.best(appraiser, state, m, floor)
-        now = standing_now or standing(state, m.id)
+        now = standing_now or (standing(state, m.id) if self.ai.difficulty.reappraise else models_standing(state))
         if nominated[0] != now:  # its activation's start changed the table (this activation's Fate and weapons)
             self.cache = nominated = (now, {m.id: candidates.best(appraiser, state, m)})
         score, intent = nominated[1][m.id]
