@@ -48,12 +48,17 @@ class Nominations:
         self.ai = ai
         self.cache: tuple[tuple, dict[str, Scored]] | None = None
         self.seen: dict[str, float] = {}  # each model's score at its last nomination: the order to appraise them in
+        self.remembered = Remembered()
 
     def nominate(self, state: GameState, d: Decision) -> Answer:
         """The model with the best opportunity (of equal scores, the last key). A model is appraised only as far
-        as it can still beat the leader so far (candidates.best's ``floor``): one that cannot is not kept."""
-        # the same for every choice that has not activated (its own flag is not read)
-        now = standing(state) if self.ai.difficulty.reappraise else models_standing(state)
+        as it can still beat the leader so far (candidates.best's ``floor``): one that cannot is not kept. Levels
+        that do not ``reappraise`` rank by remembered scores instead (:class:`Remembered`)."""
+        if not self.ai.difficulty.reappraise:
+            key, scored = self.remembered.leader(self.ai.appraiser, state, d.choices())
+            self.cache = (models_standing(state), {key: scored})
+            return key
+        now = standing(state)  # the same for every choice that has not activated (its own flag is not read)
         found: dict[str, Scored] = {}
         leader: tuple[float, str] | None = None
         # the best of the last nomination first (a table seldom changes much between two), engaged models next:
@@ -93,3 +98,36 @@ class Nominations:
             self.cache = nominated = (now, {m.id: candidates.best(appraiser, state, m)})
         score, intent = nominated[1][m.id]
         return score, replace(intent, notes=list(intent.notes))
+
+
+class Remembered:
+    """How levels that do not ``reappraise`` rank their models: by each model's score as last appraised, kept
+    while the model stands as it did then, this turn. Every model activates once a turn whatever the order, so
+    the order may rest on estimates: only the models that may still lead are appraised afresh, the greatest
+    estimate first, until the best fresh score is at least every estimate left (the leader always afresh, its
+    intent exact). A model's score may have risen since (an enemy come into reach): it waits its turn."""
+
+    def __init__(self) -> None:
+        self.scores: dict[str, tuple[tuple, float]] = {}  # model id -> ((turn, model key), score or a cap of it)
+
+    def leader(self, appraiser: candidates.Appraiser, state: GameState, choices: list[str]) -> tuple[str, Scored]:
+        """The model to nominate, with its fresh best (of equal scores, the last key)."""
+        stamps = {k: (state.turn, value_key(state.model(k), APPRAISAL_BLIND)) for k in choices}
+        kept = {k: self.scores.get(k) for k in choices}
+        estimate = {k: s[1] if s is not None and s[0] == stamps[k] else math.inf for k, s in kept.items()}
+        last = {k: -math.inf if s is None else s[1] for k, s in kept.items()}  # orders the ones without estimate
+        lead: tuple[float, str] | None = None
+        found: Scored | None = None
+        waiting = set(choices)
+        while waiting:
+            k = max(waiting, key=lambda k: (estimate[k], last[k], k))
+            if lead is not None and (estimate[k], k) <= lead:
+                break  # no estimate left can beat the fresh leader
+            waiting.discard(k)
+            floor = -math.inf if lead is None else lead[0]
+            scored = candidates.best(appraiser, state, state.model(k), floor)
+            self.scores[k] = (stamps[k], max(scored[0], floor))  # below the floor: the floor caps it
+            if scored[0] >= floor and (lead is None or (scored[0], k) > lead):
+                lead, found = (scored[0], k), scored
+        assert lead is not None and found is not None
+        return lead[1], found

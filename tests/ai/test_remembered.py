@@ -1,0 +1,86 @@
+"""Levels that do not reappraise rank their nomination by remembered scores (nomination.Remembered): a model that
+has not changed this turn keeps its last score as its estimate, only those that may still lead are appraised
+afresh, and the one nominated always is (its intent exact)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai import candidates
+from game.ai.candidates import Appraiser, Intent
+from game.ai.difficulty import NORMAL
+from game.ai.nomination import Remembered
+from game.ai.simulate import Setup, _content
+from game.rules.setup import new_game
+
+
+@pytest.fixture
+def table():
+    setup = Setup(("lantern_adventuring_co", "northmen_raiding_party"), ("normal", "normal"), "village_ruins",
+                  "engagement")
+    parties, field, scenario = _content(setup)
+    state = new_game((parties[0], parties[1]), field, 1, scenario=scenario)
+    return state, [m.id for m in state.side_models(0)][:4]
+
+
+def fake_scores(monkeypatch, scores: dict[str, float]) -> list[str]:
+    """candidates.best answering ``scores`` (exact whatever the floor); the models asked, in order."""
+    asked: list[str] = []
+
+    def best(ai, state, m, floor=float("-inf")):
+        asked.append(m.id)
+        return scores[m.id], Intent("advance", notes=[m.id])
+
+    monkeypatch.setattr(candidates, "best", best)
+    return asked
+
+
+def test_first_nomination_of_a_turn_appraises_all_and_takes_the_best(table, monkeypatch) -> None:
+    state, ids = table
+    scores = dict(zip(ids, (0.5, 2.0, 1.0, 0.1), strict=True))
+    asked = fake_scores(monkeypatch, scores)
+    key, (score, intent) = Remembered().leader(Appraiser(NORMAL), state, ids)
+    assert (key, score, intent.notes) == (ids[1], 2.0, [ids[1]])
+    assert sorted(asked) == sorted(ids)
+
+
+def test_unchanged_models_keep_their_estimates_and_the_leader_is_appraised_afresh(table, monkeypatch) -> None:
+    state, ids = table
+    scores = dict(zip(ids, (0.5, 2.0, 1.0, 0.1), strict=True))
+    asked = fake_scores(monkeypatch, scores)
+    ranking = Remembered()
+    ranking.leader(Appraiser(NORMAL), state, ids)
+    asked.clear()
+    scores[ids[3]] = 5.0  # risen unseen: the model itself has not changed, so its estimate (0.1) stands
+    scores[ids[1]] = 0.8  # the last leader has fallen below the next estimate (1.0): that one is asked too
+    key, (score, _) = ranking.leader(Appraiser(NORMAL), state, ids)
+    assert (key, score) == (ids[2], 1.0)
+    # ids[0] was below the floor (2.0) when last asked: that floor is its estimate, so it is asked again
+    assert asked == [ids[1], ids[0], ids[2]]
+
+
+def test_a_changed_model_is_appraised_afresh(table, monkeypatch) -> None:
+    state, ids = table
+    scores = dict(zip(ids, (0.5, 2.0, 1.0, 0.1), strict=True))
+    asked = fake_scores(monkeypatch, scores)
+    ranking = Remembered()
+    ranking.leader(Appraiser(NORMAL), state, ids)
+    asked.clear()
+    moved = state.model(ids[3])
+    moved.x += 1.0  # a new value key: its remembered score no longer counts
+    scores[ids[3]] = 5.0
+    key, (score, _) = ranking.leader(Appraiser(NORMAL), state, ids)
+    assert (key, score) == (ids[3], 5.0)
+    assert asked == [ids[3]]
+
+
+def test_a_new_turn_appraises_every_model_again(table, monkeypatch) -> None:
+    state, ids = table
+    scores = dict(zip(ids, (0.5, 2.0, 1.0, 0.1), strict=True))
+    asked = fake_scores(monkeypatch, scores)
+    ranking = Remembered()
+    ranking.leader(Appraiser(NORMAL), state, ids)
+    asked.clear()
+    state.turn += 1
+    ranking.leader(Appraiser(NORMAL), state, ids)
+    assert sorted(asked) == sorted(ids)
