@@ -105,10 +105,11 @@ class Remembered:
     while the model stands as it did then, this turn. Every model activates once a turn whatever the order, so
     the order may rest on estimates: only the models that may still lead are appraised afresh, the greatest
     estimate first, until the best fresh score is at least every estimate left (the leader always afresh, its
-    intent exact). A model's score may have risen since (an enemy come into reach): it waits its turn."""
+    intent exact). A model's score may have risen since (an enemy come into reach), or been more than the best
+    of the offers asked before it fell below the leader: it waits its turn."""
 
     def __init__(self) -> None:
-        self.scores: dict[str, tuple[tuple, float]] = {}  # model id -> ((turn, model key), score or a cap of it)
+        self.scores: dict[str, tuple[tuple, float]] = {}  # model id -> ((turn, model key), score or an estimate)
 
     def leader(self, appraiser: candidates.Appraiser, state: GameState, choices: list[str]) -> tuple[str, Scored]:
         """The model to nominate, with its fresh best (of equal scores, the last key)."""
@@ -126,7 +127,7 @@ class Remembered:
             waiting.discard(k)
             floor = -math.inf if lead is None else lead[0]
             scored = candidates.best(appraiser, state, state.model(k), floor)
-            self.scores[k] = (stamps[k], max(scored[0], floor))  # below the floor: the floor caps it
+            self.scores[k] = (stamps[k], scored[0])  # below the floor, the best of the offers asked: an estimate
             if scored[0] >= floor and (lead is None or (scored[0], k) > lead):
                 lead, found = (scored[0], k), scored
         assert lead is not None and found is not None
