@@ -24,12 +24,6 @@ APPRAISAL_BLIND = frozenset({"log", "version", "dice", "ap_left", "active_model"
 Scored = tuple[float, Intent]
 
 
-def models_standing(state: GameState) -> tuple:
-    """Every model as the appraisal reads it (value keys kept on the models: cheap while they stand), the
-    activated flags left out: for levels that keep the nomination's appraisal while no model changes."""
-    return tuple(value_key(o, APPRAISAL_BLIND) for o in state.models.values())
-
-
 def standing(state: GameState, activating: str | None = None) -> tuple:
     """Everything a model's candidates read, as a value key of the state (every field but ``APPRAISAL_BLIND``:
     a new field is in at once); which models have activated counts the one now activating as before its
@@ -40,23 +34,26 @@ def standing(state: GameState, activating: str | None = None) -> tuple:
 
 class Nominations:
     """One controller's nominations and the opportunities it weighs; ``cache`` holds what the chosen model meant
-    to do, until the table changes (a cache: a resumed game appraises again, to the same answer)."""
+    to do, until the table changes (a cache: a resumed game appraises again, to the same answer). Levels that do
+    not ``reappraise`` keep ``remembered`` (their ranking) and ``started`` (what the chosen one meant to do, until
+    it first acts) in a save's memory: their answers follow from them."""
 
-    TRANSIENT = frozenset({"ai"})
+    TRANSIENT = frozenset({"ai", "cache", "seen"})
 
     def __init__(self, ai: Tactical):
         self.ai = ai
         self.cache: tuple[tuple, dict[str, Scored]] | None = None
         self.seen: dict[str, float] = {}  # each model's score at its last nomination: the order to appraise them in
         self.remembered = Remembered()
+        self.started: tuple[int, str, float, Intent] | None = None  # (turn, model, score, intent) of the nominated
 
     def nominate(self, state: GameState, d: Decision) -> Answer:
         """The model with the best opportunity (of equal scores, the last key). A model is appraised only as far
         as it can still beat the leader so far (candidates.best's ``floor``): one that cannot is not kept. Levels
         that do not ``reappraise`` rank by remembered scores instead (:class:`Remembered`)."""
         if not self.ai.difficulty.reappraise:
-            key, scored = self.remembered.leader(self.ai.appraiser, state, d.choices())
-            self.cache = (models_standing(state), {key: scored})
+            key, (score, intent) = self.remembered.leader(self.ai.appraiser, state, d.choices())
+            self.started = (state.turn, key, score, intent)
             return key
         now = standing(state)  # the same for every choice that has not activated (its own flag is not read)
         found: dict[str, Scored] = {}
@@ -85,19 +82,32 @@ class Nominations:
         """The best thing this model can do now, as (expected value, intent): the best candidate. The model
         just nominated is appraised once: its activation's start (Greater Purpose, the plan) finds the answer
         of the nomination while the table, the bag and the other models stand as they did (``standing_now``:
-        that table, when the caller has it); to levels that do not ``reappraise``, while the models stand as they
-        did (the Fate spent or reset at the activation's start, the weapons' bookkeeping, do not count: looking
-        at the whole table again costs more than what it changes). With ``floor``, exact only when its score is
-        at least ``floor`` (candidates.best)."""
+        that table, when the caller has it); to levels that do not ``reappraise``, until it first acts (the Fate
+        spent or reset at the activation's start, a condition it sheds then, do not count: looking at the whole
+        table again costs more than what it changes). With ``floor``, exact only when its score is at least
+        ``floor`` (candidates.best)."""
         appraiser = self.ai.appraiser
+        if not self.ai.difficulty.reappraise:
+            return self.at_start(state, m) or candidates.best(appraiser, state, m, floor)
         nominated = self.cache
         if nominated is None or m.id not in nominated[1]:
             return candidates.best(appraiser, state, m, floor)
-        now = standing_now or (standing(state, m.id) if self.ai.difficulty.reappraise else models_standing(state))
+        now = standing_now or standing(state, m.id)
         if nominated[0] != now:  # its activation's start changed the table (this activation's Fate and weapons)
             self.cache = nominated = (now, {m.id: candidates.best(appraiser, state, m)})
         score, intent = nominated[1][m.id]
         return score, replace(intent, notes=list(intent.notes))
+
+    def at_start(self, state: GameState, m: ModelState) -> Scored | None:
+        """The nomination's appraisal of ``m`` while its activation has not yet acted (levels that do not
+        ``reappraise``), else None."""
+        from game.ai.plan_choice import done_actions
+
+        started = self.started
+        if started is None or started[:2] != (state.turn, m.id) or state.active_model != m.id \
+                or done_actions(state, m):
+            return None
+        return started[2], replace(started[3], notes=list(started[3].notes))
 
 
 class Remembered:

@@ -61,7 +61,9 @@ class Checked(Tactical):
         answer = super().on_nominate(state, d)
         if self.difficulty.reappraise:  # else ranked by remembered scores (Remembered): the intent still exact
             assert answer == max((scored[0], k) for k, scored in full.items())[1]
-        assert self.nominations.cache is not None and self.nominations.cache[1][answer] == full[answer]
+            assert self.nominations.cache is not None and self.nominations.cache[1][answer] == full[answer]
+        else:
+            assert self.nominations.started == (state.turn, answer, *full[answer])
         assert self.opportunity(state, state.model(answer)) == full[answer]
         self.checked += 1
         return answer
