@@ -95,11 +95,11 @@ class Difficulty:
 EASY = Difficulty("easy", blunder=0.35, contact_always=True, full_defense=False)
 NORMAL = Difficulty("normal")
 HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=True, prisoner_prize=4.0,
-                  prisoner_guard=4.0,
+                  prisoner_guard=4.0, reappraise=True,
                   safe_steps=True, rear_charges=True, guard_facing=True, fate_by_odds=True, fate_kept=1,
                   close_in=0.9, hold_secured=2.5, clear_prisoner=True, storm_ring=True, rescue_fate=True,
                   touch_objectives=True,
-                  spread=8.0, reappraise=True, lookahead=2, determinizations=1,
+                  spread=8.0, lookahead=2, determinizations=1,
                   plan=replace(PlanWeights(), charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,
                                close_walk=1.0))
 LEVELS = {d.name: d for d in (EASY, NORMAL, HARD)}
