@@ -87,7 +87,7 @@ class Difficulty:
     storm_ring: bool = False  # the Rescuer's models go at the Kidnappers stopping the rescue, not at the Prisoner
     rescue_fate: bool = False  # the Rescuer, the Prisoner held: Fate goes on its blows, not on AP or Winds of Kismet
     spread: float = 0.0  # inches added to an objective a friend already stands on, when choosing where to go
-    reappraise: bool = False  # the activating model appraised again when its activation's start changed its Fate
+    reappraise: bool = False  # nominations appraise every model afresh (else by remembered scores: nomination.py)
     lookahead: int = 0  # plans tried by simulating the activation (0: none)
     determinizations: int = 0  # dice futures per plan tried
 
