@@ -15,6 +15,8 @@ Throughput (issue 21): normal v normal Engagement on Village Ruins, one process 
 games per second of one core's CPU time from the median over 50 seeded games: >= 10 for Lantern
 Adventuring Co. v Northmen Raiding Party, >= 4 for the 9-model Order of the Grey Lance v Hollow Court.
 Run it alone: the machine's load is printed and recorded with the figures.
+AI share (issue 37): of each throughput pair, the median CPU of the AI's decisions over the median CPU of a
+game, <= 50 % in both pairs (the AI costing no more than the rules).
 """
 
 from __future__ import annotations
@@ -166,11 +168,15 @@ def _throughput(label: str, parties: tuple[str, str], games: int, scenario: str 
     engine = statistics.median(c - a for c, a in zip(cpu, ai, strict=True))
     FIGURES[f"{label} normal games/s (CPU median)"] = round(1 / median, 3)
     FIGURES[f"{label} engine alone games/s (CPU median)"] = round(1 / engine, 3)
+    share = statistics.median(ai) / median  # issue 37: the AI should cost no more than the rules (<= 50 %)
+    FIGURES[f"{label} AI share of game CPU %"] = round(100 * share, 1)
     print(f"throughput {label:<10} ({' v '.join(parties)}, village_ruins, {scenario or 'plain fight'}): "
           f"{games} games, CPU median {median:.3f} s = {1 / median:.2f} games/s (mean {statistics.fmean(cpu):.3f} "
           f"s, max {max(cpu):.3f} s); load {load0} -> {_load()}")
     print(f"  of a game's CPU: the AI's decisions {statistics.median(ai):.3f} s (median), the rest (engine, set-up) "
           f"{engine:.3f} s: with no time at all for the AI, {1 / engine:.2f} games/s")
+    print(f"  AI share of a game's CPU ({label}): {statistics.median(ai):.3f} of {median:.3f} s = {share:.0%} "
+          f"(issue 37 target: <= 50 %)")
     return True
 
 

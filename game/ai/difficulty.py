@@ -93,6 +93,7 @@ class Difficulty:
     storm_ring: bool = False  # the Rescuer's models go at the Kidnappers stopping the rescue, not at the Prisoner
     rescue_fate: bool = False  # the Rescuer, the Prisoner held: Fate goes on its blows, not on AP or Winds of Kismet
     spread: float = 0.0  # inches added to an objective a friend already stands on, when choosing where to go
+    reappraise: bool = False  # nominations appraise every model afresh (else by remembered scores: nomination.py)
     lookahead: int = 0  # plans tried by simulating the activation (0: none)
     determinizations: int = 0  # dice futures per plan tried
 
@@ -101,7 +102,7 @@ EASY = Difficulty("easy", blunder=0.35, contact_always=True, full_defense=False)
 SPARE = PlanWeights(spare_ap=0.75, idle_cast=-1.0, idle_shove=-1.0)  # no AP left idle where they buy something
 NORMAL = Difficulty("normal", fate_floor=0.3, cast_floor=0.25, plan=SPARE)
 HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=True, prisoner_prize=4.0,
-                  prisoner_guard=4.0,
+                  prisoner_guard=4.0, reappraise=True,
                   safe_steps=True, rear_charges=True, guard_facing=True, fate_by_odds=True, fate_kept=1,
                   fate_floor=0.3, cast_floor=0.25,
                   close_in=0.9, hold_secured=2.5, clear_prisoner=True, storm_ring=True, rescue_fate=True,

@@ -49,9 +49,9 @@ class Tactical:
     answered as easy's blunders are."""
 
     strict = os.environ.get("IRON_HONOR_AI_STRICT") == "1"  # the tests set it: an illegal answer raises AIBug
-    # the parts and their table: rebuilt by a fresh controller, they keep nothing of their own but the nomination's
-    # cache (a resumed game appraises again, to the same answer)
-    TRANSIENT = frozenset({"nominations", "plans", "steering", "targeting", "fate", "handlers"})
+    # the parts and their table: rebuilt by a fresh controller, they keep nothing of their own but the nominations'
+    # memory (kept: Nominations says which part of it is a cache)
+    TRANSIENT = frozenset({"plans", "steering", "targeting", "fate", "handlers"})
 
     def __init__(self, seed: int = 0, level: str | Difficulty = "normal", strict: bool | None = None):
         self.rng = random.Random(seed)

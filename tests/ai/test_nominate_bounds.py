@@ -5,12 +5,14 @@ every model does, the nominated model's intent included, and no bound falls belo
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from game.ai import candidates
+from game.ai.difficulty import EASY, NORMAL, Difficulty
 from game.ai.simulate import Setup, _content
 from game.ai.tactical import Tactical
 from game.lab import ai_soak
@@ -41,7 +43,7 @@ def assert_bounds_hold(ai: candidates.Appraiser, state, m) -> None:
 class Checked(Tactical):
     """A controller that checks each of its nominations against the full appraisal before answering."""
 
-    def __init__(self, seed: int, level: str, floors: list[float]):
+    def __init__(self, seed: int, level: str | Difficulty, floors: list[float]):
         super().__init__(seed, level, strict=True)
         self.floors = floors
         self.checked = 0
@@ -57,15 +59,18 @@ class Checked(Tactical):
                 else:
                     assert full[k][0] < floor
         answer = super().on_nominate(state, d)
-        assert answer == max((scored[0], k) for k, scored in full.items())[1]
-        assert self.nominations.cache is not None and self.nominations.cache[1][answer] == full[answer]
+        if self.difficulty.reappraise:  # else ranked by remembered scores (Remembered): the intent still exact
+            assert answer == max((scored[0], k) for k, scored in full.items())[1]
+            assert self.nominations.cache is not None and self.nominations.cache[1][answer] == full[answer]
+        else:
+            assert self.nominations.started == (state.turn, answer, *full[answer])
         assert self.opportunity(state, state.model(answer)) == full[answer]
         self.checked += 1
         return answer
 
 
-def play(level: str, other: str, encounter: str, battle_map: str, parties: tuple[str, str], seed: int,
-         floors: list[float]) -> int:
+def play(level: str | Difficulty, other: str | Difficulty, encounter: str, battle_map: str,
+         parties: tuple[str, str], seed: int, floors: list[float]) -> int:
     setup = Setup(parties, (level, other), battle_map, encounter)
     loaded, field, scenario = _content(setup)
     state = new_game((loaded[0], loaded[1]), field, seed, scenario=scenario)
@@ -80,7 +85,17 @@ def play(level: str, other: str, encounter: str, battle_map: str, parties: tuple
        battle_map=st.sampled_from(ai_soak.MAPS), parties=st.sampled_from(ai_soak.PARTIES),
        floors=st.lists(st.floats(-1.0, 3.0), min_size=1, max_size=3))
 def test_a_pruned_nomination_answers_as_the_full_appraisal(seed, encounter, battle_map, parties, floors) -> None:
-    assert play("normal", "easy", encounter, battle_map, parties, seed, [*floors, -math.inf, 0.2]) > 0
+    fresh = (replace(NORMAL, reappraise=True), replace(EASY, reappraise=True))  # every model appraised afresh
+    assert play(*fresh, encounter, battle_map, parties, seed, [*floors, -math.inf, 0.2]) > 0
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+          phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@given(seed=st.integers(1, 10_000), encounter=st.sampled_from(ai_soak.ENCOUNTERS),
+       battle_map=st.sampled_from(ai_soak.MAPS), parties=st.sampled_from(ai_soak.PARTIES))
+def test_a_remembered_ranking_still_appraises_the_nominated_model_afresh(seed, encounter, battle_map,
+                                                                        parties) -> None:
+    assert play("normal", "easy", encounter, battle_map, parties, seed, [0.2]) > 0
 
 
 @pytest.mark.slow
