@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.ai.candidates import Appraiser, Intent, model_value
+from game.ai.deployment import Deployment
 from game.ai.difficulty import Difficulty
 from game.ai.difficulty import level as find_level
 from game.ai.fate_policy import FatePolicy
@@ -51,7 +52,7 @@ class Tactical:
     strict = os.environ.get("IRON_HONOR_AI_STRICT") == "1"  # the tests set it: an illegal answer raises AIBug
     # the parts and their table: rebuilt by a fresh controller, they keep nothing of their own but the nomination's
     # cache (a resumed game appraises again, to the same answer)
-    TRANSIENT = frozenset({"nominations", "plans", "steering", "targeting", "fate", "handlers"})
+    TRANSIENT = frozenset({"nominations", "plans", "steering", "targeting", "fate", "deployment", "handlers"})
 
     def __init__(self, seed: int = 0, level: str | Difficulty = "normal", strict: bool | None = None):
         self.rng = random.Random(seed)
@@ -76,6 +77,9 @@ class Tactical:
         self.handlers: dict[DecisionKind, Handler] = {
             DecisionKind.nominate: self.on_nominate, **self.plans.handlers(), **self.steering.handlers(),
             **self.targeting.handlers(), **self.fate.handlers()}
+        self.deployment = Deployment(self)
+        if self.difficulty.deploy:  # else set-up is answered as easy's blunders are
+            self.handlers.update(self.deployment.handlers())
 
     # -- the protocol -----------------------------------------------------------------
     def decide(self, state: GameState, decision: Decision) -> Answer:
