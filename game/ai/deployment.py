@@ -29,7 +29,7 @@ from game.rules.state import GameState, ModelState
 if TYPE_CHECKING:
     from game.ai.tactical import Handler, Tactical
 
-VIEWPOINTS = 8  # enemy bases imagined in its zone, spread across its front
+VIEWPOINTS = 16  # enemy bases imagined in its zone, spread across its front
 HIDDEN = 1.5  # a spot no viewpoint sees (an obscured line counts half)
 HIDDEN_VALUABLE = 2.5  # ... for a hero or companion
 LANE = 1.2  # a shooter's or caster's spot that sees at least half the viewpoints
@@ -171,14 +171,17 @@ def centre(zone: ZoneShape) -> tuple[float, float]:
 
 
 def viewpoints(bf: Battlefield, zone: ZoneShape, toward: tuple[float, float]) -> list[tuple[float, float]]:
-    """Where enemy bases may stand in ``zone``: up to VIEWPOINTS of its open spots, spread along its front half
-    (the half nearer ``toward``)."""
+    """Where enemy bases may stand in ``zone``: up to VIEWPOINTS of its open spots, spread along its front
+    fifth (the fifth nearer ``toward``) from end to end."""
     spots = open_spots(bf, zone, SMALLEST_BASE_RADIUS)
     if not spots:
         return []
-    by_gap = sorted(spots, key=lambda p: math.hypot(p[0] - toward[0], p[1] - toward[1]))
+    cx, cy = centre(zone)
+    dx, dy = toward[0] - cx, toward[1] - cy
+    by_front = sorted(spots, key=lambda p: -((p[0] - cx) * dx + (p[1] - cy) * dy))
     x0, y0, x1, y1 = zone.bounds()
     along = 0 if x1 - x0 >= y1 - y0 else 1  # the zone's long side
-    front = sorted(by_gap[:max(1, len(by_gap) // 2)], key=lambda p: (p[along], p[1 - along]))
-    step = max(1, len(front) // VIEWPOINTS)
-    return front[::step][:VIEWPOINTS]
+    front = sorted(by_front[:max(1, len(by_front) // 5)], key=lambda p: (p[along], p[1 - along]))
+    if len(front) <= VIEWPOINTS:
+        return front
+    return [front[round(k * (len(front) - 1) / (VIEWPOINTS - 1))] for k in range(VIEWPOINTS)]
