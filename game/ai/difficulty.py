@@ -50,6 +50,7 @@ class PlanWeights:
     charge_lane_spoil: float = 0.0  # a move before the charge may spoil the lane it has now
     wasted: float = 0.0  # each action the engine would skip for want of a target
     more_ground: float = 0.0  # each move beyond the first on an advance or escape
+    withdraw: float = 0.0  # a Disengage, when the intent is to leave a melee it is losing (game.ai.caution)
     close_walk: float = 0.0  # a storming fight (storm_ring): a walk toward its target, a blow next time if not now
 
 
@@ -86,6 +87,8 @@ class Difficulty:
     clear_prisoner: bool = False  # a Rescuer at the Prisoner stays only while no Kidnapper stops the rescue
     storm_ring: bool = False  # the Rescuer's models go at the Kidnappers stopping the rescue, not at the Prisoner
     rescue_fate: bool = False  # the Rescuer, the Prisoner held: Fate goes on its blows, not on AP or Winds of Kismet
+    gang_caution: float = 0.0  # a valuable model's charge or close-in, less this times the ganging enemies' reply
+    withdraw: bool = False  # a valuable model disengages from a melee it is losing (game.ai.caution)
     deploy: bool = False  # places its bases with depth and cover, facing the enemy (game.ai.deployment)
     spread: float = 0.0  # inches added to an objective a friend already stands on, when choosing where to go
     lookahead: int = 0  # plans tried by simulating the activation (0: none)
@@ -98,10 +101,10 @@ HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=
                   prisoner_guard=4.0,
                   safe_steps=True, rear_charges=True, guard_facing=True, fate_by_odds=True, fate_kept=1,
                   close_in=0.9, hold_secured=2.5, clear_prisoner=True, storm_ring=True, rescue_fate=True,
-                  touch_objectives=True, deploy=True,
+                  touch_objectives=True, deploy=True, gang_caution=1.0, withdraw=True,
                   spread=8.0, lookahead=2, determinizations=1,
                   plan=replace(PlanWeights(), charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,
-                               close_walk=1.0))
+                               close_walk=1.0, withdraw=4.0))
 LEVELS = {d.name: d for d in (EASY, NORMAL, HARD)}
 
 
