@@ -40,7 +40,8 @@ def seen_by(state, side: int, x: float, y: float, r: float) -> int:
     line = {"left": [(x1 - 0.5, 1.5 + 3 * k) for k in range(12)], "right": [(x0 + 0.5, 1.5 + 3 * k) for k in range(12)],
             "top": [(1.5 + 3 * k, y1 - 0.5) for k in range(12)],
             "bottom": [(1.5 + 3 * k, y0 + 0.5) for k in range(12)]}[edge]
-    bf = Battlefield(state.battle_map, [BaseRecord("eye", "a", Vec2(*line[0]), 0.5), BaseRecord("it", "b", Vec2(x, y), r)])
+    bf = Battlefield(state.battle_map, [BaseRecord("eye", "a", Vec2(*line[0]), 0.5),
+                                        BaseRecord("it", "b", Vec2(x, y), r)])
     count = 0
     for p in line:
         if bf.pieces_overlapping(p, 0.5):
