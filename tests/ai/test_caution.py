@@ -10,6 +10,8 @@ from game.ai.difficulty import HARD
 from game.ai.futile import Futility
 from game.ai.tactical import Tactical
 from game.rules import board
+from game.rules.decision_kinds import DecisionKind
+from game.rules.decisions import Decision, Option
 from game.rules.plans import legal_plans, plan_key
 from tests.rules.harness import figure, table
 
@@ -29,6 +31,11 @@ def test_hard_hero_does_not_charge_alone_into_three_enemies_when_a_lone_one_is_t
     assert {"B1", "B2", "B3", "B4"} <= candidates.Appraiser(HARD).chargeable(state, h)
     _, intent = candidates.best(candidates.Appraiser(HARD), state, h)
     assert intent.target not in ("B1", "B2", "B3"), intent
+    ai = Tactical(1, "hard")  # the whole plan decision, look-ahead included
+    keys = [plan_key(p) for p in legal_plans(state, h, 2)]
+    ai.decide(state, Decision(DecisionKind.plan, 0, "Hero: plan", "ACT-1", [Option(k, k) for k in keys],
+                              context={"model": "A1", "ap": 2}))
+    assert ai.intent.target not in ("B1", "B2", "B3"), ai.intent
 
 
 @pytest.mark.rule("MOVE-9")
@@ -44,3 +51,6 @@ def test_hard_hero_engaged_by_three_enemies_with_no_friend_near_disengages() -> 
     keys = [plan_key(p) for p in legal_plans(state, h, 2)]
     chosen = ai.plans.best_plan(state, h, keys, Futility(state, h))
     assert "disengage" in chosen.split(","), chosen
+    d = Decision(DecisionKind.plan, 0, "Hero: plan", "ACT-1", [Option(k, k) for k in keys],
+                 context={"model": "A1", "ap": 2})
+    assert "disengage" in Tactical(1, "hard").decide(state, d).split(",")  # the look-ahead leaves it so
