@@ -67,10 +67,12 @@ class SightMap:
 
     def __init__(self, battle_map: BattleMap, spots: Sequence[tuple[float, float]],
                  viewpoints: Sequence[tuple[float, float]], radius: float):
-        probe = Battlefield(battle_map, [BaseRecord("viewer", "a", Vec2(*viewpoints[0]), SMALLEST_BASE_RADIUS),
-                                         BaseRecord("spot", "b", Vec2(*spots[0]), radius)] if viewpoints and spots
-                            else [])
         self.seen: dict[tuple[float, float], float] = {}
+        if not viewpoints or not spots:  # no room in the enemy's zone: nothing to hide from
+            self.seen = {spot: 0.5 for spot in spots}
+            return
+        probe = Battlefield(battle_map, [BaseRecord("viewer", "a", Vec2(*viewpoints[0]), SMALLEST_BASE_RADIUS),
+                                         BaseRecord("spot", "b", Vec2(*spots[0]), radius)])
         for spot in spots:
             probe.update_base("spot", centre=spot)
             share = 0.0

@@ -46,8 +46,8 @@ class Tactical:
     """The controller for one side at one :class:`~game.ai.difficulty.Difficulty` (or a level's name): its memory
     (its random source, its intent, its faults) and the {DecisionKind: handler} table of the parts that answer:
     the nomination (game.ai.nomination), the plan (game.ai.plan_choice), steering (game.ai.steering), targeting
-    (game.ai.targeting), Fate and reactions (game.ai.fate_policy). A kind of decision it has no handler for is
-    answered as easy's blunders are."""
+    (game.ai.targeting), Fate and reactions (game.ai.fate_policy), and on levels that plan it the set-up
+    (game.ai.deployment). A kind of decision it has no handler for is answered as easy's blunders are."""
 
     strict = os.environ.get("IRON_HONOR_AI_STRICT") == "1"  # the tests set it: an illegal answer raises AIBug
     # the parts and their table: rebuilt by a fresh controller, they keep nothing of their own but the nomination's
