@@ -29,7 +29,8 @@ from game.rules.state import GameState, ModelState
 if TYPE_CHECKING:
     from game.ai.tactical import Handler, Tactical
 
-VIEWPOINTS = 16  # enemy bases imagined in its zone, spread across its front
+VIEWPOINTS = 10  # enemy bases imagined in its zone, spread across its front
+CELL = 2.0  # sight is asked once per square of this side
 HIDDEN = 1.5  # a spot no viewpoint sees (an obscured line counts half)
 HIDDEN_VALUABLE = 2.5  # ... for a hero or companion
 LANE = 1.2  # a shooter's or caster's spot that sees at least half the viewpoints
@@ -41,6 +42,7 @@ CROWD_INCHES = 1.0
 APART = 0.05  # per inch the nearest friend is beyond APART_INCHES (friends near enough to help)
 APART_INCHES = 8.0
 LATERAL = 0.04  # per inch off the line between the zones' middles (a corner is far from everything)
+SIGHT_MOST = max(HIDDEN, HIDDEN_VALUABLE, LANE)  # the most the sight part of a score adds
 OBJECTIVE = 1.0  # beside an objective its side needs, falling off with distance (as Appraiser.objective_pull)
 
 
@@ -63,55 +65,81 @@ class Role:
 
 class SightMap:
     """For one zone's spots, the share of the enemy zone's viewpoints that see each one (an obscured line half),
-    asked of the map alone (bases come and go; terrain stays) through the rules' line of sight."""
+    asked of the map alone (bases come and go; terrain stays) through the rules' line of sight; worked out when
+    first asked, then remembered, once per CELL-inch square (at its first spot, in grid order): sight lines
+    are most of deployment's time."""
 
     def __init__(self, battle_map: BattleMap, spots: Sequence[tuple[float, float]],
                  viewpoints: Sequence[tuple[float, float]], radius: float):
+        self.spots = list(spots)
+        self.viewpoints = list(viewpoints)
         self.seen: dict[tuple[float, float], float] = {}
-        if not viewpoints or not spots:  # no room in the enemy's zone: nothing to hide from
-            self.seen = {spot: 0.5 for spot in spots}
-            return
-        probe = Battlefield(battle_map, [BaseRecord("viewer", "a", Vec2(*viewpoints[0]), SMALLEST_BASE_RADIUS),
-                                         BaseRecord("spot", "b", Vec2(*spots[0]), radius)])
-        for spot in spots:
-            probe.update_base("spot", centre=spot)
-            share = 0.0
-            for view in viewpoints:
-                probe.update_base("viewer", centre=view)
-                sight = line_of_sight_turned(probe, "viewer", "spot")
-                share += (0.5 if sight.cover else 1.0) if sight.has_los else 0.0
-            self.seen[spot] = share / len(viewpoints)
+        self.first: dict[tuple[int, int], tuple[float, float]] = {}
+        for spot in self.spots:
+            self.first.setdefault(cell(*spot), spot)
+        self.probe = Battlefield(battle_map, [BaseRecord("viewer", "a", Vec2(*viewpoints[0]), SMALLEST_BASE_RADIUS),
+                                              BaseRecord("spot", "b", Vec2(*spots[0]), radius)]) \
+            if viewpoints and spots else None
 
     def share(self, x: float, y: float) -> float:
-        return self.seen.get((x, y), 1.0)  # a spot not worked out: counted as seen
+        at = self.first.get(cell(x, y), (x, y))
+        found = self.seen.get(at)
+        if found is None:
+            found = self.seen[at] = self._share(*at)
+        return found
+
+    def _share(self, x: float, y: float) -> float:
+        if self.probe is None:  # no room in the enemy's zone: nothing to hide from
+            return 0.5
+        self.probe.update_base("spot", centre=(x, y))
+        share = 0.0
+        for view in self.viewpoints:
+            self.probe.update_base("viewer", centre=view)
+            sight = line_of_sight_turned(self.probe, "viewer", "spot")
+            share += (0.5 if sight.cover else 1.0) if sight.has_los else 0.0
+        return share / len(self.viewpoints)
+
+
+SIGHT_MAPS = 32
+SHARED: dict[tuple[BattleMap, ZoneShape, ZoneShape, float], SightMap] = {}
 
 
 class Deployment:
     """Answers one controller's deployment decisions (where each base goes, which way it faces)."""
 
-    TRANSIENT = frozenset({"ai", "maps"})
+    TRANSIENT = frozenset({"ai"})
 
     def __init__(self, ai: Tactical):
         self.ai = ai
-        self.maps: dict[tuple, SightMap] = {}  # per map, zone pair and base size: the terrain does not change
 
     def handlers(self) -> dict[DecisionKind, Handler]:
         return {DecisionKind.deploy: self.on_deploy, DecisionKind.deploy_facing: self.on_facing}
 
     def on_deploy(self, state: GameState, d: Decision) -> Answer:
-        """The offered spot that scores best for the model (the first of equals) that the decision accepts."""
+        """The offered spot that scores best for the model that the decision accepts. The spots are tried best
+        first by the score without their sight, which it can raise by ``SIGHT_MOST`` at most: sight lines are
+        asked only of the spots that could still win."""
         m = state.model(d.context["model"])
         offered = d.context.get("candidates") or []
         if not offered or state.encounter is None:
             return offered[0] if offered else None
-        score = self.scorer(state, m, d.side)
-        for p in sorted(offered, key=lambda p: -score(p["x"], p["y"]))[:8]:
-            if d.check is None or d.check(p) is None:
-                return p
+        placed, sighted = self.scorer(state, m, d.side)
+        ranked = sorted(((placed(p["x"], p["y"]), i) for i, p in enumerate(offered)), key=lambda t: (-t[0], t[1]))
+        scored: list[tuple[float, int]] = []
+        for base, i in ranked:
+            if len(scored) >= 8 and base + SIGHT_MOST < scored[7][0]:
+                break
+            scored.append((base + sighted(offered[i]["x"], offered[i]["y"]), i))
+            scored.sort(key=lambda t: (-t[0], t[1]))
+        for _, i in scored[:8]:
+            if d.check is None or d.check(offered[i]) is None:
+                return offered[i]
         return None
 
-    def scorer(self, state: GameState, m: ModelState, side: int) -> Callable[[float, float], float]:
-        """The score of a spot in ``side``'s zone for ``m``."""
+    def scorer(self, state: GameState, m: ModelState, side: int) -> tuple[Callable[[float, float], float],
+                                                                          Callable[[float, float], float]]:
+        """The two parts of a spot's score in ``side``'s zone for ``m``: where it stands (depth, friends,
+        objectives), and what the enemy's zone sees of it (between 0 and ``SIGHT_MOST``)."""
         ours, theirs = zone_of(state, side), zone_of(state, 1 - side)
         sight = self.sight(state, ours, theirs, m.radius)
         role = Role.of(m)
@@ -122,7 +150,7 @@ class Deployment:
         def ahead(x: float, y: float) -> float:  # along the line from our zone's middle to theirs
             return ((x - ox) * (ex - ox) + (y - oy) * (ey - oy)) / axis
 
-        spots = list(sight.seen) or [(m.x, m.y)]
+        spots = sight.spots or [(m.x, m.y)]
         front = max(ahead(x, y) for x, y in spots)
         span = max(1.0, front - min(ahead(x, y) for x, y in spots))
         friends = [(f.x, f.y, f.radius, (front - ahead(f.x, f.y)) / span)
@@ -130,11 +158,9 @@ class Deployment:
         needed = Appraiser.objective_points(state, side)
         hidden = HIDDEN_VALUABLE if role.valuable else HIDDEN
 
-        def score(x: float, y: float) -> float:
-            seen = sight.share(x, y)
+        def placed(x: float, y: float) -> float:
             depth = (front - ahead(x, y)) / span
             s = -DEPTH * abs(depth - role.depth) - LATERAL * abs((x - ox) * (ey - oy) - (y - oy) * (ex - ox)) / axis
-            s += LANE * min(1.0, 2 * seen) if role.lane else hidden * (1.0 - seen)
             gaps = [math.hypot(x - fx, y - fy) - fr - m.radius for fx, fy, fr, _ in friends]
             s -= ROW * sum(abs(depth - fd) * span < ROW_INCHES for *_, fd in friends)
             if gaps:
@@ -143,15 +169,25 @@ class Deployment:
                 s += OBJECTIVE / (1.0 + min(math.hypot(x - px, y - py) for px, py in needed) / 6)
             return s
 
-        return score
+        def sighted(x: float, y: float) -> float:
+            seen = sight.share(x, y)
+            return LANE * min(1.0, 2 * seen) if role.lane else hidden * (1.0 - seen)
 
-    def sight(self, state: GameState, ours: ZoneShape, theirs: ZoneShape, radius: float) -> SightMap:
-        key = (id(state.battle_map), ours, theirs, radius)
-        if key not in self.maps:
+        return placed, sighted
+
+    @staticmethod
+    def sight(state: GameState, ours: ZoneShape, theirs: ZoneShape, radius: float) -> SightMap:
+        """The sight map of our zone from theirs on this map: shared by every game that plays it (the terrain
+        alone decides it), the last SIGHT_MAPS kept."""
+        key = (state.battle_map, ours, theirs, radius)
+        found = SHARED.get(key)
+        if found is None:
+            if len(SHARED) >= SIGHT_MAPS:
+                SHARED.pop(next(iter(SHARED)))
             bf = board.battlefield(state)
             spots = open_spots(bf, ours, radius)
-            self.maps[key] = SightMap(state.battle_map, spots, viewpoints(bf, theirs, centre(ours)), radius)
-        return self.maps[key]
+            found = SHARED[key] = SightMap(state.battle_map, spots, viewpoints(bf, theirs, centre(ours)), radius)
+        return found
 
     def on_facing(self, state: GameState, d: Decision) -> Answer:
         """Facing the nearest enemy on the table, else the middle of the enemy's zone."""
@@ -165,6 +201,10 @@ class Deployment:
         else:
             x = y = state.battle_map.size / 2
         return round(board.facing_towards(m, x, y) % 360.0, 3)
+
+
+def cell(x: float, y: float) -> tuple[int, int]:
+    return math.floor(x / CELL), math.floor(y / CELL)
 
 
 def centre(zone: ZoneShape) -> tuple[float, float]:
