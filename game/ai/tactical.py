@@ -81,6 +81,11 @@ class Tactical:
         if self.difficulty.deploy:  # else set-up is answered as easy's blunders are
             self.handlers.update(self.deployment.handlers())
 
+    @property
+    def setup_kinds(self) -> frozenset[DecisionKind]:
+        """The set-up decisions it answers itself (its level's deployment), not left to AutoDeploy's defaults."""
+        return frozenset(k for k in self.handlers if k.setup)
+
     # -- the protocol -----------------------------------------------------------------
     def decide(self, state: GameState, decision: Decision) -> Answer:
         handler = self.handlers.get(decision.kind)

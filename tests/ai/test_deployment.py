@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from game.ai.tactical import Tactical
+from game.ai import registry
 from game.content.library import resolve
 from game.content.maps import load_map
 from game.content.scenario_file import load_scenario
@@ -25,7 +25,7 @@ def deployed(level: str, seed: int):
     """An engagement on Village Ruins set up by two controllers of ``level``: the state once both have deployed."""
     scenario = load_scenario(SCENARIOS / "engagement.yaml")
     state = new_game(parties(), load_map(resolve("maps", "village_ruins")), seed, scenario=scenario)
-    game = Game(state, [Tactical(seed, level), Tactical(seed + 1, level)])
+    game = Game(state, [registry.make(level, seed), registry.make(level, seed + 1)])  # as every game makes them
     while state.phase == "setup":
         game.step()
     return state
