@@ -29,7 +29,7 @@ SLACK = 1e-9  # a bound's margin over the float rounding of the score it bounds 
 
 @dataclass
 class Intent:
-    kind: str = "advance"  # fight | charge | shoot | cast | advance | hold | escape
+    kind: str = "advance"  # fight | charge | shoot | cast | advance | hold | escape | withdraw
     target: str | None = None
     goal: tuple[float, float] | None = None
     spell: str | None = None
@@ -492,11 +492,37 @@ class Fight(Candidate):
                    default=-math.inf)
 
 
+def ganged(ai: Appraiser, state: GameState, m: ModelState, e: ModelState) -> float:
+    """Levels with gang caution: what the enemies ganging up on ``m`` in contact with ``e`` cost it (game.ai.caution);
+    never negative, so a candidate's bound still holds."""
+    if not ai.level.gang_caution:
+        return 0.0
+    from game.ai.caution import contact_spot, gang_risk
+
+    return ai.level.gang_caution * gang_risk(state, m, *contact_spot(m, e))
+
+
+class Withdraw(Candidate):
+    """Levels that withdraw: a valuable model losing a melee against several enemies, no friend coming, disengages
+    ([MOVE-9]) toward a refuge; offered at what leaving saves (game.ai.caution.losing_melee)."""
+
+    def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
+        engaged = board.engaged_enemies(state, m)
+        if not ai.level.withdraw or len(engaged) < 2:
+            return
+        from game.ai.caution import losing_melee
+
+        gain = max(ai.melee_value(state, m, e, "standard_attack") for e in engaged) + ai.level.fight_bonus
+        saved = losing_melee(state, m, gain)
+        if saved > 0:
+            yield gain + saved, Intent("withdraw", goal=ai.refuge(state, m))
+
+
 class Charge(Targeted):
     def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
         if e.id in ai.chargeable(state, m):
             yield (ai.melee_value(state, m, e, "charge_attack") * ai.level.charge_bonus
-                   * scenario_hints.chase_factor(state, m, e), Intent("charge", e.id))
+                   * scenario_hints.chase_factor(state, m, e) - ganged(ai, state, m, e), Intent("charge", e.id))
 
     def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
         if e.id not in ai.chargeable(state, m):  # the lanes, once per model: asked by the first offer anyway
@@ -549,14 +575,15 @@ class Close(Targeted):
                 and Futility(state, m).contact_spot(walk, frozenset({e.id})) is not None:  # a route gets there
             storm = ai.level.storm_ring and any(b.id == e.id for b in ai.blockers_of(state, m) or ())  # walk to it
             yield (ai.melee_value(state, m, e, "standard_attack") * ai.level.close_in
-                   * scenario_hints.chase_factor(state, m, e), Intent("fight", e.id, storm=storm))
+                   * scenario_hints.chase_factor(state, m, e) - ganged(ai, state, m, e),
+                   Intent("fight", e.id, storm=storm))
 
     def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
         return _above(ai.blow_bound(state, m, e) * ai.level.close_in)  # ``applies``: the level closes in
 
 
 ALONE = (Hold(), Retreat())  # when one of these offers, it is the only thing to do
-ANYWHERE = (Objective(), Storm(), Escape(), Fight())
+ANYWHERE = (Objective(), Storm(), Escape(), Fight(), Withdraw())
 UNENGAGED = (Charge(), Shoot(), Cast(), Close())  # per enemy, only for a model not engaged
 
 Step = tuple[Any, tuple[Any, ...]]  # a candidate and what it is asked with beyond (ai, state, m)

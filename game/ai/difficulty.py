@@ -51,6 +51,7 @@ class PlanWeights:
     charge_lane_spoil: float = 0.0  # a move before the charge may spoil the lane it has now
     wasted: float = 0.0  # each action the engine would skip for want of a target
     more_ground: float = 0.0  # each move beyond the first on an advance or escape
+    withdraw: float = 0.0  # a Disengage, when the intent is to leave a melee it is losing (game.ai.caution)
     close_walk: float = 0.0  # a storming fight (storm_ring): a walk toward its target, a blow next time if not now
     spare_ap: float = 0.0  # each AP of the activation the plan leaves unspent (lost: [TURN-6]), as a cost
     idle_cast: float = 0.0  # a spell its intent does not call for, every target in reach under ``cast_floor``
@@ -92,6 +93,9 @@ class Difficulty:
     clear_prisoner: bool = False  # a Rescuer at the Prisoner stays only while no Kidnapper stops the rescue
     storm_ring: bool = False  # the Rescuer's models go at the Kidnappers stopping the rescue, not at the Prisoner
     rescue_fate: bool = False  # the Rescuer, the Prisoner held: Fate goes on its blows, not on AP or Winds of Kismet
+    gang_caution: float = 0.0  # a valuable model's charge or close-in, less this times the ganging enemies' reply
+    withdraw: bool = False  # a valuable model disengages from a melee it is losing (game.ai.caution)
+    deploy: bool = False  # places its bases with depth and cover, facing the enemy (game.ai.deployment)
     spread: float = 0.0  # inches added to an objective a friend already stands on, when choosing where to go
     reappraise: bool = False  # nominations appraise every model afresh (else by remembered scores: nomination.py)
     lookahead: int = 0  # plans tried by simulating the activation (0: none)
@@ -106,10 +110,10 @@ HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=
                   safe_steps=True, rear_charges=True, guard_facing=True, fate_by_odds=True, fate_kept=1,
                   fate_floor=0.3, cast_floor=0.25,
                   close_in=0.9, hold_secured=2.5, clear_prisoner=True, storm_ring=True, rescue_fate=True,
-                  touch_objectives=True,
+                  touch_objectives=True, deploy=True, gang_caution=1.0, withdraw=True,
                   spread=8.0, lookahead=2, determinizations=1,
                   plan=replace(SPARE, charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,
-                               close_walk=1.0))
+                               close_walk=1.0, withdraw=4.0))
 LEVELS = {d.name: d for d in (EASY, NORMAL, HARD)}
 
 

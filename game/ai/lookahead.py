@@ -80,6 +80,8 @@ class Lookahead:
         owner, level = self.owner, self.owner.difficulty
         m = state.model(d.context["model"])
         offers = candidates.all_offers(owner.appraiser, state, m)
+        if offers[0][1].kind == "withdraw":  # weighed over the turns a melee lasts: one activation's try cannot
+            return None  # see that far (game.ai.caution); the plan scores carry it out
         futility = Futility(state, m)
         tries: list[tuple[candidates.Intent, str]] = []
         for score, intent in offers:

@@ -178,6 +178,10 @@ def _escape_terms(w: PlanWeights, acts: list[str], intent: Intent) -> float:
     return s
 
 
+def _withdraw_terms(w: PlanWeights, acts: list[str], intent: Intent) -> float:
+    return w.withdraw * ("disengage" in acts)
+
+
 def _hold_terms(w: PlanWeights, acts: list[str], intent: Intent) -> float:
     s = 0.0
     s += w.hold * (not acts) + w.hold_blow * sum(a in FIGHTS for a in acts) + w.hold_move * sum(
@@ -195,7 +199,7 @@ def _advance_terms(w: PlanWeights, acts: list[str], intent: Intent) -> float:
 Terms = Callable[[PlanWeights, list[str], Intent], float]
 # the intents with terms of their own; any other (an advance, a hold once arrived) by where it stands
 INTENT_TERMS: dict[str, Terms] = {"fight": _fight_terms, "charge": _charge_terms, "shoot": _shoot_terms,
-                                  "cast": _cast_terms, "escape": _escape_terms}
+                                  "cast": _cast_terms, "escape": _escape_terms, "withdraw": _withdraw_terms}
 
 
 def wasted(state: GameState, m: ModelState, acts: list[str]) -> int:

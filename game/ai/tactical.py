@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.ai.candidates import Appraiser, Intent, model_value
+from game.ai.deployment import Deployment
 from game.ai.difficulty import Difficulty
 from game.ai.difficulty import level as find_level
 from game.ai.fate_policy import FatePolicy
@@ -45,13 +46,13 @@ class Tactical:
     """The controller for one side at one :class:`~game.ai.difficulty.Difficulty` (or a level's name): its memory
     (its random source, its intent, its faults) and the {DecisionKind: handler} table of the parts that answer:
     the nomination (game.ai.nomination), the plan (game.ai.plan_choice), steering (game.ai.steering), targeting
-    (game.ai.targeting), Fate and reactions (game.ai.fate_policy). A kind of decision it has no handler for is
-    answered as easy's blunders are."""
+    (game.ai.targeting), Fate and reactions (game.ai.fate_policy), and on levels that plan it the set-up
+    (game.ai.deployment). A kind of decision it has no handler for is answered as easy's blunders are."""
 
     strict = os.environ.get("IRON_HONOR_AI_STRICT") == "1"  # the tests set it: an illegal answer raises AIBug
     # the parts and their table: rebuilt by a fresh controller, they keep nothing of their own but the nominations'
     # memory (kept: Nominations says which part of it is a cache)
-    TRANSIENT = frozenset({"plans", "steering", "targeting", "fate", "handlers"})
+    TRANSIENT = frozenset({"plans", "steering", "targeting", "fate", "deployment", "handlers"})
 
     def __init__(self, seed: int = 0, level: str | Difficulty = "normal", strict: bool | None = None):
         self.rng = random.Random(seed)
@@ -76,6 +77,14 @@ class Tactical:
         self.handlers: dict[DecisionKind, Handler] = {
             DecisionKind.nominate: self.on_nominate, **self.plans.handlers(), **self.steering.handlers(),
             **self.targeting.handlers(), **self.fate.handlers()}
+        self.deployment = Deployment(self)
+        if self.difficulty.deploy:  # else set-up is answered as easy's blunders are
+            self.handlers.update(self.deployment.handlers())
+
+    @property
+    def setup_kinds(self) -> frozenset[DecisionKind]:
+        """The set-up decisions it answers itself (its level's deployment), not left to AutoDeploy's defaults."""
+        return frozenset(k for k in self.handlers if k.setup)
 
     # -- the protocol -----------------------------------------------------------------
     def decide(self, state: GameState, decision: Decision) -> Answer:

@@ -414,12 +414,14 @@ def _marker_spot(state: GameState, spots: list[dict[str, float]]) -> dict[str, f
 
 
 class AutoDeploy:
-    """Wraps a controller: set-up decisions are answered by :func:`auto_answer`, the rest by the controller."""
+    """Wraps a controller: set-up decisions are answered by :func:`auto_answer`, the rest by the controller
+    (and the set-up decisions it plans itself: those its ``setup_kinds`` names, e.g. a level that deploys)."""
 
     def __init__(self, inner: Controller):
         self.inner = inner
 
     def decide(self, state: Any, decision: Decision) -> Answer:
-        if decision.kind in DEPLOYMENT_KINDS or decision.kind == "arrive_place":  # reinforcements: as deployed
+        if (decision.kind in DEPLOYMENT_KINDS or decision.kind == "arrive_place") \
+                and decision.kind not in getattr(self.inner, "setup_kinds", ()):  # reinforcements: as deployed
             return auto_answer(state, decision)
         return self.inner.decide(state, decision)

@@ -1,0 +1,229 @@
+"""Deployment for the levels that plan it (``Difficulty.deploy``): each base placed with depth and cover.
+
+The random blunders put a party anywhere in its zone, often in one row at its front, in full view of the
+enemy. Here every legal spot the decision offers is scored for the model placed: out of the enemy zone's
+sight where terrain hides it (the rules' own line of sight, asked of the bare map), at a depth that suits
+what it does (fighters forward, the valuable and the shooters further back), not in a row with the friends
+already placed, near the objectives its side needs; and each model faces the enemy.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.ai.candidates import VALUE, Appraiser, model_value
+from game.content.maps import BattleMap
+from game.core.vec import Vec2
+from game.geometry.battlefield import BaseRecord, Battlefield
+from game.geometry.los import line_of_sight_turned
+from game.rules import board, combat, sorcery
+from game.rules.decision_kinds import DecisionKind
+from game.rules.decisions import Answer, Decision
+from game.rules.deployment import SMALLEST_BASE_RADIUS, open_spots
+from game.rules.encounter import ZoneShape, zone_of
+from game.rules.state import GameState, ModelState
+
+if TYPE_CHECKING:
+    from game.ai.tactical import Handler, Tactical
+
+VIEWPOINTS = 10  # enemy bases imagined in its zone, spread across its front
+CELL = 2.0  # sight is asked once per square of this side
+HIDDEN = 1.5  # a spot no viewpoint sees (an obscured line counts half)
+HIDDEN_VALUABLE = 2.5  # ... for a hero or companion
+LANE = 1.2  # a shooter's or caster's spot that sees at least half the viewpoints
+DEPTH = 1.5  # per zone depth away from the depth that suits the model
+ROW = 0.5  # per friend already placed within ROW_INCHES of the same depth (one line at the front is easy prey)
+ROW_INCHES = 1.0
+CROWD = 0.6  # a friend's base nearer than CROWD_INCHES (room to move, no crowding under a blast)
+CROWD_INCHES = 1.0
+APART = 0.05  # per inch the nearest friend is beyond APART_INCHES (friends near enough to help)
+APART_INCHES = 8.0
+LATERAL = 0.04  # per inch off the line between the zones' middles (a corner is far from everything)
+SIGHT_MOST = max(HIDDEN, HIDDEN_VALUABLE, LANE)  # the most the sight part of a score adds
+OBJECTIVE = 1.0  # beside an objective its side needs, falling off with distance (as Appraiser.objective_pull)
+
+
+@dataclass(frozen=True)
+class Role:
+    """What a model does, read from what it has: the depth that suits it (0: the zone's front, 1: its back) and
+    whether it wants a lane of sight rather than cover."""
+
+    depth: float
+    lane: bool
+    valuable: bool
+
+    @staticmethod
+    def of(m: ModelState) -> Role:
+        valuable = model_value(m) >= VALUE["companion"]
+        if combat.ranged_weapons(m) or sorcery.has_spells(m):
+            return Role(0.65, True, valuable)
+        return Role(0.5 if valuable else 0.25, False, valuable)
+
+
+class SightMap:
+    """For one zone's spots, the share of the enemy zone's viewpoints that see each one (an obscured line half),
+    asked of the map alone (bases come and go; terrain stays) through the rules' line of sight; worked out when
+    first asked, then remembered, once per CELL-inch square (at its first spot, in grid order): sight lines
+    are most of deployment's time."""
+
+    def __init__(self, battle_map: BattleMap, spots: Sequence[tuple[float, float]],
+                 viewpoints: Sequence[tuple[float, float]], radius: float):
+        self.spots = list(spots)
+        self.viewpoints = list(viewpoints)
+        self.seen: dict[tuple[float, float], float] = {}
+        self.first: dict[tuple[int, int], tuple[float, float]] = {}
+        for spot in self.spots:
+            self.first.setdefault(cell(*spot), spot)
+        self.probe = Battlefield(battle_map, [BaseRecord("viewer", "a", Vec2(*viewpoints[0]), SMALLEST_BASE_RADIUS),
+                                              BaseRecord("spot", "b", Vec2(*spots[0]), radius)]) \
+            if viewpoints and spots else None
+
+    def share(self, x: float, y: float) -> float:
+        at = self.first.get(cell(x, y), (x, y))
+        found = self.seen.get(at)
+        if found is None:
+            found = self.seen[at] = self._share(*at)
+        return found
+
+    def _share(self, x: float, y: float) -> float:
+        if self.probe is None:  # no room in the enemy's zone: nothing to hide from
+            return 0.5
+        self.probe.update_base("spot", centre=(x, y))
+        share = 0.0
+        for view in self.viewpoints:
+            self.probe.update_base("viewer", centre=view)
+            sight = line_of_sight_turned(self.probe, "viewer", "spot")
+            share += (0.5 if sight.cover else 1.0) if sight.has_los else 0.0
+        return share / len(self.viewpoints)
+
+
+SIGHT_MAPS = 32
+SHARED: dict[tuple[BattleMap, ZoneShape, ZoneShape, float], SightMap] = {}
+
+
+class Deployment:
+    """Answers one controller's deployment decisions (where each base goes, which way it faces)."""
+
+    TRANSIENT = frozenset({"ai"})
+
+    def __init__(self, ai: Tactical):
+        self.ai = ai
+
+    def handlers(self) -> dict[DecisionKind, Handler]:
+        return {DecisionKind.deploy: self.on_deploy, DecisionKind.deploy_facing: self.on_facing}
+
+    def on_deploy(self, state: GameState, d: Decision) -> Answer:
+        """The offered spot that scores best for the model that the decision accepts. The spots are tried best
+        first by the score without their sight, which it can raise by ``SIGHT_MOST`` at most: sight lines are
+        asked only of the spots that could still win."""
+        m = state.model(d.context["model"])
+        offered = d.context.get("candidates") or []
+        if not offered or state.encounter is None:
+            return offered[0] if offered else None
+        placed, sighted = self.scorer(state, m, d.side)
+        ranked = sorted(((placed(p["x"], p["y"]), i) for i, p in enumerate(offered)), key=lambda t: (-t[0], t[1]))
+        scored: list[tuple[float, int]] = []
+        for base, i in ranked:
+            if len(scored) >= 8 and base + SIGHT_MOST < scored[7][0]:
+                break
+            scored.append((base + sighted(offered[i]["x"], offered[i]["y"]), i))
+            scored.sort(key=lambda t: (-t[0], t[1]))
+        for _, i in scored[:8]:
+            if d.check is None or d.check(offered[i]) is None:
+                return offered[i]
+        return None
+
+    def scorer(self, state: GameState, m: ModelState, side: int) -> tuple[Callable[[float, float], float],
+                                                                          Callable[[float, float], float]]:
+        """The two parts of a spot's score in ``side``'s zone for ``m``: where it stands (depth, friends,
+        objectives), and what the enemy's zone sees of it (between 0 and ``SIGHT_MOST``)."""
+        ours, theirs = zone_of(state, side), zone_of(state, 1 - side)
+        sight = self.sight(state, ours, theirs, m.radius)
+        role = Role.of(m)
+        ex, ey = centre(theirs)
+        ox, oy = centre(ours)
+        axis = math.hypot(ex - ox, ey - oy) or 1.0
+
+        def ahead(x: float, y: float) -> float:  # along the line from our zone's middle to theirs
+            return ((x - ox) * (ex - ox) + (y - oy) * (ey - oy)) / axis
+
+        spots = sight.spots or [(m.x, m.y)]
+        front = max(ahead(x, y) for x, y in spots)
+        span = max(1.0, front - min(ahead(x, y) for x, y in spots))
+        friends = [(f.x, f.y, f.radius, (front - ahead(f.x, f.y)) / span)
+                   for f in state.side_models(side) if f.on_table and f.id != m.id]
+        needed = Appraiser.objective_points(state, side)
+        hidden = HIDDEN_VALUABLE if role.valuable else HIDDEN
+
+        def placed(x: float, y: float) -> float:
+            depth = (front - ahead(x, y)) / span
+            s = -DEPTH * abs(depth - role.depth) - LATERAL * abs((x - ox) * (ey - oy) - (y - oy) * (ex - ox)) / axis
+            gaps = [math.hypot(x - fx, y - fy) - fr - m.radius for fx, fy, fr, _ in friends]
+            s -= ROW * sum(abs(depth - fd) * span < ROW_INCHES for *_, fd in friends)
+            if gaps:
+                s -= CROWD * (min(gaps) < CROWD_INCHES) + APART * max(0.0, min(gaps) - APART_INCHES)
+            if needed:
+                s += OBJECTIVE / (1.0 + min(math.hypot(x - px, y - py) for px, py in needed) / 6)
+            return s
+
+        def sighted(x: float, y: float) -> float:
+            seen = sight.share(x, y)
+            return LANE * min(1.0, 2 * seen) if role.lane else hidden * (1.0 - seen)
+
+        return placed, sighted
+
+    @staticmethod
+    def sight(state: GameState, ours: ZoneShape, theirs: ZoneShape, radius: float) -> SightMap:
+        """The sight map of our zone from theirs on this map: shared by every game that plays it (the terrain
+        alone decides it), the last SIGHT_MAPS kept."""
+        key = (state.battle_map, ours, theirs, radius)
+        found = SHARED.get(key)
+        if found is None:
+            if len(SHARED) >= SIGHT_MAPS:
+                SHARED.pop(next(iter(SHARED)))
+            bf = board.battlefield(state)
+            spots = open_spots(bf, ours, radius)
+            found = SHARED[key] = SightMap(state.battle_map, spots, viewpoints(bf, theirs, centre(ours)), radius)
+        return found
+
+    def on_facing(self, state: GameState, d: Decision) -> Answer:
+        """Facing the nearest enemy on the table, else the middle of the enemy's zone."""
+        m = state.model(d.context["model"])
+        foes = [o for o in state.on_table() if o.side != d.side]
+        if foes:
+            t = min(foes, key=lambda o: board.distance(m, o))
+            x, y = t.x, t.y
+        elif state.encounter is not None:
+            x, y = centre(zone_of(state, 1 - d.side))
+        else:
+            x = y = state.battle_map.size / 2
+        return round(board.facing_towards(m, x, y) % 360.0, 3)
+
+
+def cell(x: float, y: float) -> tuple[int, int]:
+    return math.floor(x / CELL), math.floor(y / CELL)
+
+
+def centre(zone: ZoneShape) -> tuple[float, float]:
+    x0, y0, x1, y1 = zone.bounds()
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def viewpoints(bf: Battlefield, zone: ZoneShape, toward: tuple[float, float]) -> list[tuple[float, float]]:
+    """Where enemy bases may stand in ``zone``: up to VIEWPOINTS of its open spots, spread along its front
+    fifth (the fifth nearer ``toward``) from end to end."""
+    spots = open_spots(bf, zone, SMALLEST_BASE_RADIUS)
+    if not spots:
+        return []
+    cx, cy = centre(zone)
+    dx, dy = toward[0] - cx, toward[1] - cy
+    by_front = sorted(spots, key=lambda p: -((p[0] - cx) * dx + (p[1] - cy) * dy))
+    x0, y0, x1, y1 = zone.bounds()
+    along = 0 if x1 - x0 >= y1 - y0 else 1  # the zone's long side
+    front = sorted(by_front[:max(1, len(by_front) // 5)], key=lambda p: (p[along], p[1 - along]))
+    if len(front) <= VIEWPOINTS:
+        return front
+    return [front[round(k * (len(front) - 1) / (VIEWPOINTS - 1))] for k in range(VIEWPOINTS)]
