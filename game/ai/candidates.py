@@ -18,6 +18,7 @@ from typing import Any
 from game.ai import memo
 from game.ai.difficulty import Difficulty
 from game.ai.futile import Futility
+from game.ai.objective_routes import RouteGoals
 from game.ai.threat import Threats
 from game.rules import board, combat, conditions, movement, sorcery
 from game.rules.state import PRISONER, GameState, ModelState
@@ -62,6 +63,7 @@ class Appraiser:
         self.level = difficulty
         self._danger: dict[tuple[int, str], float] = {}
         self._lanes: dict[tuple[int, str], set[str]] = {}
+        self.routes = RouteGoals()  # goals by the engine's route cost, and when they still pay
 
     # -- attacks --------------------------------------------------------------------------------
     def worth(self, state: GameState, e: ModelState) -> float:
@@ -240,19 +242,25 @@ class Appraiser:
         return points
 
     def objective_pull(self, state: GameState, m: ModelState) -> float:
-        """Near 1 beside an objective its side still needs, falling off with distance."""
+        """Near 1 beside an objective its side still needs, falling off with the inches of its route and with
+        the scoring turns it no longer pays by the time the model gets there."""
         points = self.objective_points(state, m.side)
         if not points:
             return 0.0
-        return 1.0 / (1.0 + min(math.hypot(m.x - x, m.y - y) for x, y in points) / 6)
+        goal = self.routes.nearest(state, m, points)
+        gap = min(self.routes.cost(state, m, goal), 4 * math.hypot(m.x - goal[0], m.y - goal[1]) + 36.0)
+        return self.routes.worth(state, m, goal) / (1.0 + gap / 6)
 
-    @staticmethod
-    def escape_goal(state: GameState, m: ModelState) -> tuple[float, float] | None:
+    def escape_goal(self, state: GameState, m: ModelState) -> tuple[float, float] | None:
+        """The point of a goal edge ([ENC-BRK-2]) with the cheapest route, not the nearest in a straight line."""
         from game.rules.encounter import escape_edges
 
         edges = escape_edges(state, m) if state.encounter is not None else []
         if not edges:
             return None
+        found = self.routes.edge_goal(state, m, edges)
+        if found is not None:
+            return found
         far = state.battle_map.size - m.radius
         spots = {"top": (m.x, m.radius), "bottom": (m.x, far), "left": (m.radius, m.y), "right": (far, m.y)}
         return min((spots[e] for e in edges), key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y))
@@ -263,7 +271,7 @@ class Appraiser:
             return escape
         needed = self.objective_points(state, m.side)
         if needed:
-            return min(needed, key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y) + self.taken(state, m, p))
+            return self.routes.nearest(state, m, needed, {p: self.taken(state, m, p) for p in needed})
         foes = state.enemies_of(m)
         if foes:
             target = min(foes, key=lambda e: board.distance(m, e))
