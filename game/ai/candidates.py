@@ -265,6 +265,18 @@ class Appraiser:
         spots = {"top": (m.x, m.radius), "bottom": (m.x, far), "left": (m.radius, m.y), "right": (far, m.y)}
         return min((spots[e] for e in edges), key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y))
 
+    def way_blocker(self, state: GameState, m: ModelState) -> ModelState | None:
+        """The enemy standing in the way of ``m``'s route to its goal when going round costs too much (none while
+        it is engaged: it fights where it stands)."""
+        if board.is_engaged(state, m):
+            return None
+        from game.rules.encounter import escape_edges
+
+        edges = escape_edges(state, m) if state.encounter is not None else []
+        needed = self.objective_points(state, m.side) if not edges else []
+        goal = self.routes.nearest(state, m, needed) if needed else None
+        return self.routes.blocker(state, m, goal, edges)
+
     def goal_for(self, state: GameState, m: ModelState) -> tuple[float, float] | None:
         escape = self.escape_goal(state, m)
         if escape is not None and not board.is_engaged(state, m):
@@ -462,6 +474,24 @@ class Escape(Candidate):
             yield ai.level.escape * model_value(m), Intent("escape", goal=escape)
 
 
+class Breach(Candidate):
+    """A model whose route to its goal (its exit edge, else the objective it heads for) enemy bases shut or make
+    much longer goes at the enemy in the way, a charge if it can, else walking up to strike, rather than
+    shuffling at the blocked way (game.ai.objective_routes.RouteGoals.blocker); the score is its goal's."""
+
+    def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
+        blocker = ai.way_blocker(state, m)
+        if blocker is None:
+            return
+        escape = ai.escape_goal(state, m)
+        score = ai.level.escape * model_value(m) if escape is not None else \
+            ai.level.advance_base + ai.level.objective_pull * ai.objective_pull(state, m)
+        if blocker.id in ai.chargeable(state, m):
+            yield score + SLACK, Intent("charge", blocker.id)
+        else:
+            yield score + SLACK, Intent("fight", blocker.id, storm=True)
+
+
 class Fight(Candidate):
     """Strike an enemy it is already engaged with."""
 
@@ -535,7 +565,7 @@ class Close(Targeted):
 
 
 ALONE = (Hold(), Retreat())  # when one of these offers, it is the only thing to do
-ANYWHERE = (Objective(), Storm(), Escape(), Fight())
+ANYWHERE = (Objective(), Storm(), Escape(), Fight(), Breach())
 UNENGAGED = (Charge(), Shoot(), Cast(), Close())  # per enemy, only for a model not engaged
 
 Step = tuple[Any, tuple[Any, ...]]  # a candidate and what it is asked with beyond (ai, state, m)

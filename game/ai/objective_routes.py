@@ -11,6 +11,7 @@ taken, and an objective is worth the scoring turns it still pays once the model 
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -18,6 +19,7 @@ from game.content.maps import BattleMap, TerrainPiece
 from game.content.scenario_checks import piece_polygon
 from game.content.scenario_schema import PieceEntry, ScoringEntry
 from game.core.vec import Vec2
+from game.geometry import shapes as geo
 from game.geometry.battlefield import Battlefield
 from game.geometry.routes import Route, reachable_nodes, segment_edge
 from game.rules import board, movement, scenario_events
@@ -26,6 +28,7 @@ from game.rules.state import GameState, ModelState
 WHOLE = 500.0  # an allowance no route on the table exceeds: route_to then answers the route's whole cost
 CHECKS = 4  # routes checked at most for one exit edge (enemy bases may stop one whose leg the terrain leaves clear)
 LEGS = 80  # straight legs to an exit edge tried at most (cheap: the terrain only)
+ROUND_TRIP = 6.0  # inches of detour round enemies always worth walking (a walk), or a turn's Run if more
 SPOT = 0.01  # how far inside the table an edge goal stands (the route's end must be on the table)
 
 Point = tuple[float, float]
@@ -97,6 +100,7 @@ class RouteGoals:
         self._version = -1
         self._memo: dict[tuple[object, ...], object] = {}
         self._futures: dict[tuple[int, tuple[str, ...]], BattleMap] = {}
+        self._bare: dict[int, Battlefield] = {}
 
     def _cached(self, state: GameState, key: tuple[object, ...]) -> tuple[bool, object]:
         if state.version != self._version or len(self._memo) > 512:
@@ -227,6 +231,66 @@ class RouteGoals:
         bf.add_base(board.base_record(m))
         return bf
 
+    # -- blocked routes --------------------------------------------------------------------------------------
+    def bare_field(self, state: GameState, m: ModelState) -> Battlefield:
+        """The table with its terrain and ``m`` alone: the routes there are the ones enemy bases would not stop."""
+        bf = self._bare.get(id(state.battle_map))
+        if bf is None or bf.battle_map is not state.battle_map:
+            self._bare = {id(state.battle_map): (bf := Battlefield(state.battle_map))}
+        for other in [b.id for b in bf.bases() if b.id != m.id]:
+            bf.remove_base(other)
+        placed = bf.find_base(m.id)
+        if placed is None or (placed.centre.x, placed.centre.y) != (m.x, m.y):
+            if placed is not None:
+                bf.remove_base(m.id)
+            bf.add_base(board.base_record(m))
+        return bf
+
+    def blocker(self, state: GameState, m: ModelState, goal: Point | None, edges: list[str]) -> ModelState | None:
+        """The enemy standing in the way when ``m``'s route to its goal (an exit edge, else ``goal``) is shut by
+        enemy bases or longer by more than a turn's Run than it would be without them ([MOVE-7]): the one on the
+        way nearest ``m``. None when the way is open or going round costs little more."""
+        key = ("blocker", m.id, goal, tuple(edges))
+        hit, found = self._cached(state, key)
+        if hit:
+            return found  # type: ignore[return-value]
+        self._memo[key] = None
+        if edges:
+            point = self.edge_goal(state, m, edges)
+            now = self.cost(state, m, point) if point is not None else math.inf
+            floor = min(_edge_gap(state, m, e) for e in edges)
+        elif goal is not None:
+            now = self.cost(state, m, goal)
+            floor = math.hypot(goal[0] - m.x, goal[1] - m.y)
+        else:
+            return None
+        detour = max(ROUND_TRIP, self.pace(state, m))
+        if now <= floor + detour:
+            return None  # no detour worth the name, whatever the terrain alone would allow
+        bare = self.bare_field(state, m)
+        if edges:
+            best = self._edge_on(state, m, edges, bare)
+            route = best[1] if best is not None else None
+        else:
+            assert goal is not None
+            route = self.route(state, m, goal, bare)
+        if route is None or not route.found or now <= route.cost + detour:
+            return None
+        path = [(m.x, m.y), *((p.x, p.y) for p in route.waypoints)]
+        on_way: list[tuple[float, ModelState]] = []
+        for e in state.enemies_of(m):
+            if not e.on_table:
+                continue
+            walked = 0.0
+            for a, b in itertools.pairwise(path):
+                if geo.segment_point_distance(a, b, (e.x, e.y)) < m.radius + e.radius + 0.25:
+                    on_way.append((walked + math.dist(a, (e.x, e.y)), e))
+                    break
+                walked += math.dist(a, b)
+        found = min(on_way, key=lambda t: (t[0], t[1].id))[1] if on_way else None
+        self._memo[key] = found
+        return found
+
     # -- points --------------------------------------------------------------------------------------------
     def worth(self, state: GameState, m: ModelState, point: Point) -> float:
         """The share of the scoring turns left that the entries scoring at ``point`` still pay once ``m`` can get
@@ -293,10 +357,14 @@ class RouteGoals:
         return None  # the whole route is within this move: the goal itself
 
 
+def _edge_gap(state: GameState, m: ModelState, edge: str) -> float:
+    """Inches from ``m``'s centre to where it would stand at ``edge``: no route there is shorter."""
+    size, r = state.battle_map.size, m.radius
+    return {"top": m.y - r, "bottom": size - r - m.y, "left": m.x - r, "right": size - r - m.x}[edge]
+
+
 def _near_polygon(poly: list[tuple[float, float]], x: float, y: float, r: float) -> bool:
     """A base of radius ``r`` at (x, y) overlaps the polygon."""
-    from game.geometry import shapes as geo
-
     if geo.point_in_polygon((x, y), poly):
         return True
     n = len(poly)

@@ -87,3 +87,34 @@ def test_an_objective_that_stops_scoring_next_turn_is_worth_less_than_one_that_g
     enc.scenario = enc.scenario.model_copy(update={"events": []})  # no bridge falls: the nearer one pays on
     state.touch()
     assert candidates.Appraiser(NORMAL).goal_for(state, guard) == west
+
+
+@pytest.mark.rule("MOVE-7", "DIG-MOVE-2")
+def test_a_raider_whose_bridge_an_enemy_holds_goes_at_it_or_round_and_never_shuffles() -> None:
+    """A Defender stands on the west bridge (too narrow to pass it, [MOVE-7]); the east bridge is more than a
+    turn's Run further round: the raider goes at the guard (a charge, or a walk up to strike it)."""
+    state = gorge((0, figure("Raider"), 10.25, 9.5, 90), (1, figure("Guard"), 10.25, 17.0, 270))
+    raider = state.model("A1")
+    ai = candidates.Appraiser(NORMAL)
+    assert ai.routes.blocker(state, raider, None, ["bottom"]) is state.model("B1")
+    _, intent = candidates.best(ai, state, raider)
+    assert (intent.kind, intent.target) in (("charge", "B1"), ("fight", "B1"))
+    state.model("B1").x = 27.5  # now the east bridge is held and the west one open: it goes by the west one
+    state.touch()
+    ai = candidates.Appraiser(NORMAL)
+    assert ai.routes.blocker(state, raider, None, ["bottom"]) is None
+    _, intent = candidates.best(ai, state, raider)
+    assert intent.kind == "escape" and intent.goal is not None and WEST_BRIDGE[0] <= intent.goal[0] <= WEST_BRIDGE[1]
+
+
+@pytest.mark.rule("MOVE-7", "DIG-MOVE-2")
+def test_a_raider_goes_round_by_the_other_bridge_when_that_costs_little_more() -> None:
+    """Midway between the bridges, with a guard on the west one: the east bridge is hardly further, so it goes
+    round rather than fight its way through."""
+    state = gorge((0, figure("Raider"), 20.5, 7.0, 90), (1, figure("Guard"), 10.25, 17.0, 270))
+    raider = state.model("A1")
+    ai = candidates.Appraiser(NORMAL)
+    assert ai.routes.blocker(state, raider, None, ["bottom"]) is None
+    goal = ai.escape_goal(state, raider)
+    assert goal is not None and EAST_BRIDGE[0] <= goal[0] <= EAST_BRIDGE[1]
+    assert walk_end(state, "A1")["x"] > 20.5
