@@ -101,6 +101,7 @@ class RouteGoals:
         self._memo: dict[tuple[object, ...], object] = {}
         self._futures: dict[tuple[int, tuple[str, ...]], BattleMap] = {}
         self._bare: dict[int, Battlefield] = {}
+        self._terrain: dict[tuple[object, ...], tuple[Point, float] | None] = {}
 
     def _cached(self, state: GameState, key: tuple[object, ...]) -> tuple[bool, object]:
         if state.version != self._version or len(self._memo) > 512:
@@ -152,46 +153,77 @@ class RouteGoals:
     def edge_goal(self, state: GameState, m: ModelState, edges: list[str]) -> Point | None:
         """The point of a goal edge with the cheapest route from ``m`` that no scheduled event closes before ``m``
         gets over it; None when no route reaches any."""
-        key = ("edge", m.id, tuple(edges))
-        hit, found = self._cached(state, key)
-        if hit:
-            return found  # type: ignore[return-value]
         bf = board.battlefield(state)
-        best = self._edge_on(state, m, edges, bf)
-        closing = self.closed_on_the_way(state, m, best[1]) if best is not None else None
+        memo = bf.memo()  # kept while the bases stand as they are, across the dice and the log between
+        key = ("ai edge goal", m.id, tuple(edges), state.turn, len(state.encounter.fired))
+        if key in memo:
+            return memo[key]
+        best = self.terrain_edge(state, m, edges)
+        if best is not None:
+            route = movement.route_to(bf, m.id, best[0], WHOLE)
+            if not route.found or route.cost > best[1] + self.detour(state, m):  # enemy bases in the way
+                found = self._edge_on(state, m, edges, bf)
+                if found is not None and found[1].cost <= best[1] + self.detour(state, m):
+                    best = found[0], found[1].cost  # round them; else ``blocker`` names the one to go at
+        point = best[0] if best is not None else None
+        memo[key] = point
+        return point
+
+    def terrain_edge(self, state: GameState, m: ModelState, edges: list[str]) -> tuple[Point, float] | None:
+        """The cheapest edge point by route over the terrain alone (as it will stand when ``m`` gets there) and
+        its cost; kept while ``m`` stands where it is, whoever else moves."""
+        key = (id(state.battle_map), m.id, m.x, m.y, tuple(edges), state.turn, len(state.encounter.fired))
+        if key in self._terrain:
+            return self._terrain[key]
+        if len(self._terrain) > 256:
+            self._terrain.clear()
+        found = self._edge_on(state, m, edges, self.bare_field(state, m))
+        closing = self.closed_on_the_way(state, m, found[1]) if found is not None else None
         if closing is not None:
             later = self._edge_on(state, m, edges, self.future_field(state, m, closing))
             if later is not None:
-                best = later
-        point = best[0] if best is not None else None
-        self._memo[key] = point
-        return point
+                found = later
+        best = (found[0], found[1].cost) if found is not None else None
+        self._terrain[key] = best
+        return best
+
+    def detour(self, state: GameState, m: ModelState) -> float:
+        """Inches round enemy bases still worth walking rather than fighting through: a walk, or a turn's Run."""
+        return max(ROUND_TRIP, self.pace(state, m))
 
     def _edge_on(self, state: GameState, m: ModelState, edges: list[str],
                  bf: Battlefield) -> tuple[Point, Route] | None:
         """The cheapest edge point by route on ``bf``: every node the route graph reaches (one search) with the
         edge point straight out from it, in order of that cost; the first whose straight leg the terrain leaves
         clear is the cheapest (the last leg of a route is straight), and the engine's route there is checked."""
-        nodes, _ = reachable_nodes(bf, m.id, WHOLE)
         size, r = state.battle_map.size, m.radius + SPOT
+        ahead: tuple[Point, Route] | None = None  # the edge point straight out: often its route is straight too
+        for edge in sorted(edges, key=lambda e: _edge_gap(state, m, e)):
+            spot = _out(m.x, m.y, edge, size, r)
+            route = movement.route_to(bf, m.id, spot, WHOLE)
+            if route.found and (ahead is None or route.cost < ahead[1].cost):
+                ahead = spot, route
+        if ahead is not None and ahead[1].cost <= min(_edge_gap(state, m, e) for e in edges) + 1e-3:
+            return ahead  # no route to any edge is shorter than the nearest one's distance
+        nodes, blockers = reachable_nodes(bf, m.id, ahead[1].cost + 1e-6 if ahead is not None else WHOLE)
         bounds: list[tuple[float, Point, Point]] = []
         for (x, y), g in nodes:
             for edge in edges:
-                spot = {"top": (x, r), "bottom": (x, size - r), "left": (r, y), "right": (size - r, y)}[edge]
-                spot = (min(size - r, max(r, spot[0])), min(size - r, max(r, spot[1])))
+                spot = _out(x, y, edge, size, r)
                 bounds.append((g + math.hypot(spot[0] - x, spot[1] - y), (x, y), spot))
         bounds.sort()
         checked = 0
         for _, node, spot in bounds[:LEGS]:
-            if segment_edge(bf, node, spot, m.radius) is None:
-                continue  # the terrain stands between: a straight leg from elsewhere gets there cheaper
+            if any(geo.segment_point_distance(node, spot, (b.centre.x, b.centre.y)) < m.radius + b.radius
+                   for b in blockers) or segment_edge(bf, node, spot, m.radius) is None:
+                continue  # a base or the terrain stands between: a straight leg from elsewhere gets there cheaper
             route = movement.route_to(bf, m.id, spot, WHOLE)
             if route.found:
-                return spot, route
+                return (spot, route) if ahead is None or route.cost < ahead[1].cost else ahead
             checked += 1
             if checked >= CHECKS:
                 break
-        return None
+        return ahead
 
     def closed_on_the_way(self, state: GameState, m: ModelState, route: Route) -> Closing | None:
         """A piece a scheduled event puts down across ``route`` by the turn ``m`` gets past it."""
@@ -250,11 +282,11 @@ class RouteGoals:
         """The enemy standing in the way when ``m``'s route to its goal (an exit edge, else ``goal``) is shut by
         enemy bases or longer by more than a turn's Run than it would be without them ([MOVE-7]): the one on the
         way nearest ``m``. None when the way is open or going round costs little more."""
-        key = ("blocker", m.id, goal, tuple(edges))
-        hit, found = self._cached(state, key)
-        if hit:
-            return found  # type: ignore[return-value]
-        self._memo[key] = None
+        memo = board.battlefield(state).memo()
+        key = ("ai route blocker", m.id, goal, tuple(edges), state.turn, len(state.encounter.fired))
+        if key in memo:
+            return state.model(memo[key]) if memo[key] is not None else None
+        memo[key] = None
         if edges:
             point = self.edge_goal(state, m, edges)
             now = self.cost(state, m, point) if point is not None else math.inf
@@ -264,13 +296,13 @@ class RouteGoals:
             floor = math.hypot(goal[0] - m.x, goal[1] - m.y)
         else:
             return None
-        detour = max(ROUND_TRIP, self.pace(state, m))
+        detour = self.detour(state, m)
         if now <= floor + detour:
             return None  # no detour worth the name, whatever the terrain alone would allow
         bare = self.bare_field(state, m)
         if edges:
-            best = self._edge_on(state, m, edges, bare)
-            route = best[1] if best is not None else None
+            best = self.terrain_edge(state, m, edges)
+            route = movement.route_to(bare, m.id, best[0], WHOLE) if best is not None else None
         else:
             assert goal is not None
             route = self.route(state, m, goal, bare)
@@ -288,7 +320,7 @@ class RouteGoals:
                     break
                 walked += math.dist(a, b)
         found = min(on_way, key=lambda t: (t[0], t[1].id))[1] if on_way else None
-        self._memo[key] = found
+        memo[key] = found.id if found is not None else None  # an id: the memo outlives this state's versions
         return found
 
     # -- points --------------------------------------------------------------------------------------------
@@ -355,6 +387,12 @@ class RouteGoals:
             left -= step
             here = nxt
         return None  # the whole route is within this move: the goal itself
+
+
+def _out(x: float, y: float, edge: str, size: float, r: float) -> Point:
+    """The point of ``edge`` straight out from (x, y) where a base of radius ``r`` stands on the table."""
+    spot = {"top": (x, r), "bottom": (x, size - r), "left": (r, y), "right": (size - r, y)}[edge]
+    return min(size - r, max(r, spot[0])), min(size - r, max(r, spot[1]))
 
 
 def _edge_gap(state: GameState, m: ModelState, edge: str) -> float:

@@ -109,12 +109,12 @@ def test_a_raider_whose_bridge_an_enemy_holds_goes_at_it_or_round_and_never_shuf
 
 @pytest.mark.rule("MOVE-7", "DIG-MOVE-2")
 def test_a_raider_goes_round_by_the_other_bridge_when_that_costs_little_more() -> None:
-    """Midway between the bridges, with a guard on the west one: the east bridge is hardly further, so it goes
-    round rather than fight its way through."""
-    state = gorge((0, figure("Raider"), 20.5, 7.0, 90), (1, figure("Guard"), 10.25, 17.0, 270))
+    """Nearer the west bridge, which a guard holds: the east bridge is less than a turn's Run further round, so it
+    goes round rather than fight its way through."""
+    state = gorge((0, figure("Raider"), 17.0, 8.0, 90), (1, figure("Guard"), 10.25, 17.0, 270))
     raider = state.model("A1")
     ai = candidates.Appraiser(NORMAL)
     assert ai.routes.blocker(state, raider, None, ["bottom"]) is None
     goal = ai.escape_goal(state, raider)
     assert goal is not None and EAST_BRIDGE[0] <= goal[0] <= EAST_BRIDGE[1]
-    assert walk_end(state, "A1")["x"] > 20.5
+    assert walk_end(state, "A1")["x"] > 17.0
