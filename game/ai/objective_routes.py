@@ -282,6 +282,8 @@ class RouteGoals:
         """The enemy standing in the way when ``m``'s route to its goal (an exit edge, else ``goal``) is shut by
         enemy bases or longer by more than a turn's Run than it would be without them ([MOVE-7]): the one on the
         way nearest ``m``. None when the way is open or going round costs little more."""
+        if state.encounter is None or (goal is None and not edges):
+            return None
         memo = board.battlefield(state).memo()
         key = ("ai route blocker", m.id, goal, tuple(edges), state.turn, len(state.encounter.fired))
         if key in memo:
