@@ -241,10 +241,20 @@ class Appraiser:
         points += [region_centre(region) for _, region in goal_regions(state)]
         return points
 
+    def needed(self, state: GameState, side: int) -> list[tuple[float, float]]:
+        """:meth:`objective_points` for ``side``, kept while the bases stand as they are and the encounter's state
+        (the Prisoner, switches, variables, markers) holds (it is asked of every model, often)."""
+        enc = state.encounter
+        seen = () if enc is None else (enc.rescued, tuple(sorted(enc.switched.items())),
+                                        tuple(sorted(enc.variables.items())), tuple((k.x, k.y) for k in enc.markers))
+        found = self.routes.remembered(state, ("needed", side, seen), lambda: self.objective_points(state, side))
+        assert isinstance(found, list)
+        return found
+
     def objective_pull(self, state: GameState, m: ModelState) -> float:
         """Near 1 beside an objective its side still needs, falling off with the inches of its route and with
         the scoring turns it no longer pays by the time the model gets there."""
-        points = self.objective_points(state, m.side)
+        points = self.needed(state, m.side)
         if not points:
             return 0.0
         goal = self.routes.nearest(state, m, points)
@@ -268,20 +278,25 @@ class Appraiser:
     def way_blocker(self, state: GameState, m: ModelState) -> ModelState | None:
         """The enemy standing in the way of ``m``'s route to its goal when going round costs too much (none while
         it is engaged: it fights where it stands)."""
-        if board.is_engaged(state, m):
+        if state.encounter is None or board.is_engaged(state, m):
             return None
         from game.rules.encounter import escape_edges
 
-        edges = escape_edges(state, m) if state.encounter is not None else []
-        needed = self.objective_points(state, m.side) if not edges else []
-        goal = self.routes.nearest(state, m, needed) if needed else None
-        return self.routes.blocker(state, m, goal, edges)
+        def find() -> str | None:
+            edges = escape_edges(state, m)
+            needed = self.needed(state, m.side) if not edges else []
+            goal = self.routes.nearest(state, m, needed) if needed else None
+            found = self.routes.blocker(state, m, goal, edges)
+            return found.id if found is not None else None
+
+        blocker = self.routes.remembered(state, ("way blocker", m.id, self.level.spread), find)
+        return state.model(blocker) if isinstance(blocker, str) else None
 
     def goal_for(self, state: GameState, m: ModelState) -> tuple[float, float] | None:
         escape = self.escape_goal(state, m)
         if escape is not None and not board.is_engaged(state, m):
             return escape
-        needed = self.objective_points(state, m.side)
+        needed = self.needed(state, m.side)
         if needed:
             return self.routes.nearest(state, m, needed, {p: self.taken(state, m, p) for p in needed})
         foes = state.enemies_of(m)

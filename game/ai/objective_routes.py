@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.content.maps import BattleMap, TerrainPiece
@@ -21,12 +22,14 @@ from game.content.scenario_schema import PieceEntry, ScoringEntry
 from game.core.vec import Vec2
 from game.geometry import shapes as geo
 from game.geometry.battlefield import Battlefield
+from game.geometry.paths import blocks_movement
 from game.geometry.routes import Route, reachable_nodes, segment_edge
 from game.rules import board, movement, scenario_events
 from game.rules.state import GameState, ModelState
 
 WHOLE = 500.0  # an allowance no route on the table exceeds: route_to then answers the route's whole cost
 CHECKS = 4  # routes checked at most for one exit edge (enemy bases may stop one whose leg the terrain leaves clear)
+NEAREST = 4  # objectives whose routes are asked at most, the nearest in a straight line first
 LEGS = 80  # straight legs to an exit edge tried at most (cheap: the terrain only)
 ROUND_TRIP = 6.0  # inches of detour round enemies always worth walking (a walk), or a turn's Run if more
 SPOT = 0.01  # how far inside the table an edge goal stands (the route's end must be on the table)
@@ -97,23 +100,38 @@ class RouteGoals:
     and each model, so a move's many questions ask the engine for few routes."""
 
     def __init__(self) -> None:
-        self._version = -1
-        self._memo: dict[tuple[object, ...], object] = {}
+        self._schedule: tuple[tuple[int, int, int], Schedule] | None = None
         self._futures: dict[tuple[int, tuple[str, ...]], BattleMap] = {}
         self._bare: dict[int, Battlefield] = {}
-        self._terrain: dict[tuple[object, ...], tuple[Point, float] | None] = {}
+        self._terrain: dict[tuple[object, ...], tuple[Point, float, tuple[Point, ...]] | None] = {}
 
     def _cached(self, state: GameState, key: tuple[object, ...]) -> tuple[bool, object]:
-        if state.version != self._version or len(self._memo) > 512:
-            self._version, self._memo = state.version, {}
-        return key in self._memo, self._memo.get(key)
+        """The memo of the bases as they stand (Battlefield.memo: kept across the dice and the log between moves),
+        for this turn and the events fired so far."""
+        memo = self.memo(state)
+        full = ("ai routes", state.turn, len(state.encounter.fired) if state.encounter else 0, *key)
+        return full in memo, memo.get(full)
+
+    def _keep(self, state: GameState, key: tuple[object, ...], value: object) -> None:
+        self.memo(state)[("ai routes", state.turn, len(state.encounter.fired) if state.encounter else 0, *key)] = value
+
+    def remembered(self, state: GameState, key: tuple[object, ...], make: Callable[[], object]) -> object:
+        """``make()``, kept as :meth:`_cached` keeps answers (an answer that follows from the bases' places)."""
+        hit, found = self._cached(state, key)
+        if not hit:
+            found = make()
+            self._keep(state, key, found)
+        return found
+
+    @staticmethod
+    def memo(state: GameState) -> dict[object, object]:
+        return board.battlefield(state).memo()
 
     def schedule(self, state: GameState) -> Schedule:
-        hit, found = self._cached(state, ("schedule",))
-        if not hit:
-            found = self._memo[("schedule",)] = Schedule(state)
-        assert isinstance(found, Schedule)
-        return found
+        key = (state.turn, len(state.encounter.fired) if state.encounter else 0, id(state.encounter))
+        if self._schedule is None or self._schedule[0] != key:
+            self._schedule = key, Schedule(state)
+        return self._schedule[1]
 
     # -- routes --------------------------------------------------------------------------------------------
     def route(self, state: GameState, m: ModelState, point: Point, bf: Battlefield | None = None) -> Route:
@@ -137,7 +155,8 @@ class RouteGoals:
         hit, found = self._cached(state, key)
         if not hit:
             route = self.route(state, m, point)
-            found = self._memo[key] = route.cost if route.found else math.inf
+            found = route.cost if route.found else math.inf
+            self._keep(state, key, found)
         assert isinstance(found, float)
         return found
 
@@ -153,25 +172,26 @@ class RouteGoals:
     def edge_goal(self, state: GameState, m: ModelState, edges: list[str]) -> Point | None:
         """The point of a goal edge with the cheapest route from ``m`` that no scheduled event closes before ``m``
         gets over it; None when no route reaches any."""
+        key = ("edge goal", m.id, tuple(edges))
+        hit, found = self._cached(state, key)
+        if hit:
+            return found  # type: ignore[return-value]
         bf = board.battlefield(state)
-        memo = bf.memo()  # kept while the bases stand as they are, across the dice and the log between
-        key = ("ai edge goal", m.id, tuple(edges), state.turn, len(state.encounter.fired))
-        if key in memo:
-            return memo[key]
         best = self.terrain_edge(state, m, edges)
-        if best is not None:
+        if best is not None and self.crowded(state, m, best[2]):
             route = movement.route_to(bf, m.id, best[0], WHOLE)
             if not route.found or route.cost > best[1] + self.detour(state, m):  # enemy bases in the way
                 found = self._edge_on(state, m, edges, bf)
                 if found is not None and found[1].cost <= best[1] + self.detour(state, m):
-                    best = found[0], found[1].cost  # round them; else ``blocker`` names the one to go at
+                    best = found[0], found[1].cost, ()  # round them; else ``blocker`` names the one to go at
         point = best[0] if best is not None else None
-        memo[key] = point
+        self._keep(state, key, point)
         return point
 
-    def terrain_edge(self, state: GameState, m: ModelState, edges: list[str]) -> tuple[Point, float] | None:
-        """The cheapest edge point by route over the terrain alone (as it will stand when ``m`` gets there) and
-        its cost; kept while ``m`` stands where it is, whoever else moves."""
+    def terrain_edge(self, state: GameState, m: ModelState,
+                     edges: list[str]) -> tuple[Point, float, tuple[Point, ...]] | None:
+        """The cheapest edge point by route over the terrain alone (as it will stand when ``m`` gets there), its
+        cost and its way; kept while ``m`` stands where it is, whoever else moves."""
         key = (id(state.battle_map), m.id, m.x, m.y, tuple(edges), state.turn, len(state.encounter.fired))
         if key in self._terrain:
             return self._terrain[key]
@@ -183,9 +203,25 @@ class RouteGoals:
             later = self._edge_on(state, m, edges, self.future_field(state, m, closing))
             if later is not None:
                 found = later
-        best = (found[0], found[1].cost) if found is not None else None
+        best = (found[0], found[1].cost, tuple((p.x, p.y) for p in found[1].waypoints)) if found is not None else None
         self._terrain[key] = best
         return best
+
+    @staticmethod
+    def crowded(state: GameState, m: ModelState, way: tuple[Point, ...]) -> bool:
+        """Whether a base that blocks ``m`` ([MOVE-7]) stands near enough to ``way`` to bar it (else the route
+        there is the terrain's)."""
+        path = [(m.x, m.y), *way]
+        bf = board.battlefield(state)
+        mover = bf.find_base(m.id)
+        for o in state.models.values():
+            other = bf.find_base(o.id) if o.id != m.id and board.indexed(o) else None
+            if mover is None or other is None or not blocks_movement(mover, other, bf):  # [MOVE-7]
+                continue
+            reach = m.radius + o.radius + 0.05
+            if any(geo.segment_point_distance(a, b, (o.x, o.y)) < reach for a, b in itertools.pairwise(path)):
+                return True
+        return False
 
     def detour(self, state: GameState, m: ModelState) -> float:
         """Inches round enemy bases still worth walking rather than fighting through: a walk, or a turn's Run."""
@@ -284,11 +320,11 @@ class RouteGoals:
         way nearest ``m``. None when the way is open or going round costs little more."""
         if state.encounter is None or (goal is None and not edges):
             return None
-        memo = board.battlefield(state).memo()
-        key = ("ai route blocker", m.id, goal, tuple(edges), state.turn, len(state.encounter.fired))
-        if key in memo:
-            return state.model(memo[key]) if memo[key] is not None else None
-        memo[key] = None
+        key = ("blocker", m.id, goal, tuple(edges))
+        hit, found = self._cached(state, key)
+        if hit:
+            return state.model(found) if isinstance(found, str) else None
+        self._keep(state, key, None)
         if edges:
             point = self.edge_goal(state, m, edges)
             now = self.cost(state, m, point) if point is not None else math.inf
@@ -322,7 +358,7 @@ class RouteGoals:
                     break
                 walked += math.dist(a, b)
         found = min(on_way, key=lambda t: (t[0], t[1].id))[1] if on_way else None
-        memo[key] = found.id if found is not None else None  # an id: the memo outlives this state's versions
+        self._keep(state, key, found.id if found is not None else None)  # an id: the memo outlives this version
         return found
 
     # -- points --------------------------------------------------------------------------------------------
@@ -351,11 +387,11 @@ class RouteGoals:
                 extra: dict[Point, float] | None = None) -> Point:
         """The point with the cheapest route (plus ``extra`` inches), each cost divided by what the point is still
         worth (:meth:`worth`); a straight line is never longer than a route, so routes are asked nearest first
-        and no further once the best found beats the next straight line."""
+        and no further once the best found beats the next straight line (nor beyond the ``NEAREST`` nearest)."""
         extra = extra or {}
         order = sorted(points, key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y) + extra.get(p, 0.0))
         best: tuple[float, Point] | None = None
-        for p in order:
+        for p in order[:NEAREST]:
             floor = math.hypot(p[0] - m.x, p[1] - m.y) + extra.get(p, 0.0) + 1.0  # worth <= 1: the key is no less
             if best is not None and floor >= best[0]:
                 break
