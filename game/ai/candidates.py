@@ -289,7 +289,7 @@ class Appraiser:
             found = self.routes.blocker(state, m, goal, edges)
             return found.id if found is not None else None
 
-        blocker = self.routes.remembered(state, ("way blocker", m.id, self.level.spread), find)
+        blocker = self.routes.remembered(state, ("way blocker", m.id), find)
         return state.model(blocker) if isinstance(blocker, str) else None
 
     def goal_for(self, state: GameState, m: ModelState) -> tuple[float, float] | None:

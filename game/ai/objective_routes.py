@@ -96,8 +96,8 @@ class Schedule:
 
 
 class RouteGoals:
-    """Goals chosen by route cost for one Appraiser; answers kept for the table position at hand (state.version)
-    and each model, so a move's many questions ask the engine for few routes."""
+    """Goals chosen by route cost for one Appraiser; answers kept while the bases stand as they are (in
+    Battlefield.memo, per turn and events fired) and each model, so a move's many questions ask few routes."""
 
     def __init__(self) -> None:
         self._schedule: tuple[tuple[int, int, int], Schedule] | None = None
@@ -125,6 +125,7 @@ class RouteGoals:
 
     @staticmethod
     def memo(state: GameState) -> dict[object, object]:
+        """The engine's memo for the bases as they stand now (game.geometry.battlefield.Battlefield.memo)."""
         return board.battlefield(state).memo()
 
     def schedule(self, state: GameState) -> Schedule:
