@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai import memo
+from game.ai import memo, scenario_hints
 from game.ai.difficulty import Difficulty
 from game.ai.futile import Futility
 from game.ai.objective_routes import RouteGoals
@@ -68,7 +68,8 @@ class Appraiser:
     # -- attacks --------------------------------------------------------------------------------
     def worth(self, state: GameState, e: ModelState) -> float:
         """A target's kill value; the freed Prisoner's is the whole Rescue ([ENC-RES-5]) to levels that see it."""
-        return model_value(e) * (self.level.prisoner_prize if self.rescued(state, e) else 1.0)
+        return model_value(e) * (self.level.prisoner_prize if self.rescued(state, e) else 1.0) \
+            * scenario_hints.hunt_factor(state, e)
 
     def melee_value(self, state: GameState, m: ModelState, e: ModelState, action: str) -> float:
         weapons = combat.melee_weapons(m)
@@ -87,7 +88,8 @@ class Appraiser:
             foes = [o for o in state.enemies_of(e) if o.on_table]
             nearest = min(foes, key=lambda o: board.distance(o, e), default=None)
             self._danger[key] = 0.0 if nearest is None else \
-                Threats(state, nearest, model_value(nearest), [e]).at(nearest.x, nearest.y)
+                Threats(state, nearest, model_value(nearest), [e]).at(nearest.x, nearest.y) \
+                * scenario_hints.caution(state, nearest.side)
             if len(self._danger) > 256:
                 self._danger = {k: v for k, v in self._danger.items() if k[0] == key[0]}
         return self._danger[key]
@@ -115,7 +117,7 @@ class Appraiser:
                 spots.append((p.x, p.y, p.radius + 8.0))  # a charge's reach of the Prisoner our win hangs on
         spots += [(mk.x, mk.y, mk.radius + 3.0) for mk in enc.markers]
         near = any(math.hypot(e.x - x, e.y - y) - e.radius <= reach for x, y, reach in spots)
-        return 2.0 if near else 1.0
+        return (2.0 if near else 1.0) * scenario_hints.guard_factor(state, m, e)
 
     # -- upper bounds: what a score can be at most, read without the odds or the geometry ------------------
     def blow_bound(self, state: GameState, m: ModelState, e: ModelState) -> float:
@@ -178,15 +180,35 @@ class Appraiser:
         return value
 
     def spell_value(self, state: GameState, m: ModelState, e: ModelState) -> tuple[float, str]:
+        """The best spell at ``e`` and its worth; nothing (0.0) where the exact odds the rules give (an engaged
+        target's penalty and all: [SORC-7]) leave every spell under the level's ``cast_floor``."""
         if e.id not in {t.id for t in memo.spell_targets(state, m, 18.0)}:
             return 0.0, "ravage"
+        floor = self.level.cast_floor
         ravage = memo.spell_odds(state, m, e, "ravage")
-        options = [(float(ravage.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken), "ravage")]
+        options = [(float(ravage.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken), "ravage")
+                   ] if ravage.p_success >= floor else []
         if not conditions.STUNNED.on(e) and not conditions.stun_immune(state, e, m):  # else its odds are not asked
             stun = memo.spell_odds(state, m, e, "stun")
-            options.append((0.5 * float(stun.p_success) * model_value(e)
-                            + self.first_strike(state, e, 0.0, float(stun.p_success)), "stun"))
-        return max(options)
+            if stun.p_success >= floor:
+                options.append((0.5 * float(stun.p_success) * model_value(e)
+                                + self.first_strike(state, e, 0.0, float(stun.p_success)), "stun"))
+        return max(options, default=(0.0, "ravage"))
+
+    def best_spell(self, state: GameState, m: ModelState) -> tuple[float, str, str | None]:
+        """The best (worth, spell, target) ``m`` could cast now by :meth:`spell_value`; no target (None) when
+        no enemy in reach is worth a spell."""
+        found: tuple[float, str, str | None] = (0.0, "ravage", None)
+        for e in memo.spell_targets(state, m, 18.0):
+            value, spell = self.spell_value(state, m, e)
+            if value > found[0]:
+                found = (value, spell, e.id)
+        return found
+
+    def hopeless_casting(self, state: GameState, m: ModelState) -> bool:
+        """Enemies in a spell's reach now, none of them worth a spell (the level's ``cast_floor``): a spell cast
+        now is AP thrown away; with none in reach yet, a move may still bring one."""
+        return bool(memo.spell_targets(state, m, 18.0)) and self.best_spell(state, m)[2] is None
 
     def chargeable(self, state: GameState, m: ModelState) -> set[str]:
         """The enemies the engine would let ``m`` charge now (3″+, in sight once it turns to them, a legal
@@ -253,13 +275,15 @@ class Appraiser:
 
     def objective_pull(self, state: GameState, m: ModelState) -> float:
         """Near 1 beside an objective its side still needs, falling off with the inches of its route and with
-        the scoring turns it no longer pays by the time the model gets there."""
+        the scoring turns it no longer pays by the time the model gets there; at least the pull of a region the
+        scenario asks it to hold."""
         points = self.needed(state, m.side)
+        held = scenario_hints.hold_pull(state, m)  # the regions the scenario asks it to hold
         if not points:
-            return 0.0
+            return held
         goal = self.routes.nearest(state, m, points)
         gap = min(self.routes.cost(state, m, goal), 4 * math.hypot(m.x - goal[0], m.y - goal[1]) + 36.0)
-        return self.routes.worth(state, m, goal) / (1.0 + gap / 6)
+        return max(held, self.routes.worth(state, m, goal) / (1.0 + gap / 6))
 
     def escape_goal(self, state: GameState, m: ModelState) -> tuple[float, float] | None:
         """The point of a goal edge ([ENC-BRK-2]) with the cheapest route, not the nearest in a straight line."""
@@ -296,6 +320,9 @@ class Appraiser:
         escape = self.escape_goal(state, m)
         if escape is not None and not board.is_engaged(state, m):
             return escape
+        hold = scenario_hints.hold_goal(state, m)  # the scenario asks this side to keep a region
+        if hold is not None:
+            return hold
         needed = self.needed(state, m.side)
         if needed:
             return self.routes.nearest(state, m, needed, {p: self.taken(state, m, p) for p in needed})
@@ -522,7 +549,8 @@ class Fight(Candidate):
 class Charge(Targeted):
     def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
         if e.id in ai.chargeable(state, m):
-            yield ai.melee_value(state, m, e, "charge_attack") * ai.level.charge_bonus, Intent("charge", e.id)
+            yield (ai.melee_value(state, m, e, "charge_attack") * ai.level.charge_bonus
+                   * scenario_hints.chase_factor(state, m, e), Intent("charge", e.id))
 
     def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
         if e.id not in ai.chargeable(state, m):  # the lanes, once per model: asked by the first offer anyway
@@ -551,7 +579,8 @@ class Cast(Targeted):
     def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
         if gap <= ai.level.shot_reach and sorcery.has_spells(m):
             value, spell = ai.spell_value(state, m, e)
-            yield value, Intent("cast", e.id, spell=spell)
+            if value > 0:  # none worth casting (out of reach, or every spell under the level's cast_floor)
+                yield value, Intent("cast", e.id, spell=spell)
 
     def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
         if gap > ai.level.shot_reach:
@@ -573,7 +602,8 @@ class Close(Targeted):
         if gap <= walk - 0.2 and e.id not in ai.chargeable(state, m) \
                 and Futility(state, m).contact_spot(walk, frozenset({e.id})) is not None:  # a route gets there
             storm = ai.level.storm_ring and any(b.id == e.id for b in ai.blockers_of(state, m) or ())  # walk to it
-            yield ai.melee_value(state, m, e, "standard_attack") * ai.level.close_in, Intent("fight", e.id, storm=storm)
+            yield (ai.melee_value(state, m, e, "standard_attack") * ai.level.close_in
+                   * scenario_hints.chase_factor(state, m, e), Intent("fight", e.id, storm=storm))
 
     def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
         return _above(ai.blow_bound(state, m, e) * ai.level.close_in)  # ``applies``: the level closes in

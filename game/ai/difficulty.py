@@ -2,8 +2,9 @@
 refinements it uses. The controller (game.ai.tactical and its parts) reads these and never branches on a level's
 name.
 
-``easy`` and ``normal`` are fixed baselines: their figures are those the levels have always played with, so
-the same seeds give the same games. ``hard`` adds the refinements and the look-ahead (game.ai.lookahead).
+``easy`` is a fixed baseline: its figures are those it has always played with, so the same seeds give the same
+games. ``normal`` also keeps Fate and spells off hopeless rolls and leaves no AP idle that could buy something;
+``hard`` adds the refinements and the look-ahead (game.ai.lookahead).
 """
 
 from __future__ import annotations
@@ -51,6 +52,9 @@ class PlanWeights:
     wasted: float = 0.0  # each action the engine would skip for want of a target
     more_ground: float = 0.0  # each move beyond the first on an advance or escape
     close_walk: float = 0.0  # a storming fight (storm_ring): a walk toward its target, a blow next time if not now
+    spare_ap: float = 0.0  # each AP of the activation the plan leaves unspent (lost: [TURN-6]), as a cost
+    idle_cast: float = 0.0  # a spell its intent does not call for, every target in reach under ``cast_floor``
+    idle_shove: float = 0.0  # a Shove that serves no fight or charge
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,8 @@ class Difficulty:
     full_defense: bool = True  # declares Full Defense when fragile
     fate_by_odds: bool = False  # Fate (Greater Purpose, Cursed Hand, Winds, Inner Reserve, Full Defense) by exact gain
     fate_kept: int = 0  # Fate kept back before a Hand of Fortune re-roll
+    cast_floor: float = 0.0  # a spell whose exact chance of taking effect is below this is not worth casting
+    fate_floor: float = 0.0  # Fate on a roll only if the roll's exact chance with it reaches this (0: any chance)
     close_in: float = 0.0  # walk into contact and strike an enemy it cannot charge, times the blows' value (0: never)
     hold_secured: float = 0.0  # a model alone securing a target stays on it: its offer's score (0: not offered)
     touch_objectives: bool = False  # a move toward a marker or the Prisoner ends touching it where it can
@@ -92,14 +98,16 @@ class Difficulty:
 
 
 EASY = Difficulty("easy", blunder=0.35, contact_always=True, full_defense=False)
-NORMAL = Difficulty("normal")
+SPARE = PlanWeights(spare_ap=0.75, idle_cast=-1.0, idle_shove=-1.0)  # no AP left idle where they buy something
+NORMAL = Difficulty("normal", fate_floor=0.3, cast_floor=0.25, plan=SPARE)
 HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=True, prisoner_prize=4.0,
                   prisoner_guard=4.0,
                   safe_steps=True, rear_charges=True, guard_facing=True, fate_by_odds=True, fate_kept=1,
+                  fate_floor=0.3, cast_floor=0.25,
                   close_in=0.9, hold_secured=2.5, clear_prisoner=True, storm_ring=True, rescue_fate=True,
                   touch_objectives=True,
                   spread=8.0, lookahead=2, determinizations=1,
-                  plan=replace(PlanWeights(), charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,
+                  plan=replace(SPARE, charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,
                                close_walk=1.0))
 LEVELS = {d.name: d for d in (EASY, NORMAL, HARD)}
 

@@ -79,8 +79,14 @@ class FatePolicy:
         return "spend" if best > 2.5 else "pass"
 
     # -- Fate on a roll ----------------------------------------------------------------------
+    def hopeless(self, chance: float | None) -> bool:
+        """Fate that leaves its roll's exact chance below the level's ``fate_floor`` buys too little to spend."""
+        return chance is not None and chance < self.ai.difficulty.fate_floor
+
     def on_inner_reserve(self, state: GameState, d: Decision) -> Answer:
         fate_left = state.sides[d.side].fate
+        if self.ai.difficulty.fate_floor and self.hopeless(RollChance(self.ai).inner_reserve(state, d)):
+            return "pass"
         if "against" in d.context:  # an area of effect's victim ([AOE-1], [SEQ-8])
             return self.victim_inner_reserve(state, d)
         attack = d.context.get("attack")
@@ -115,6 +121,8 @@ class FatePolicy:
         free = [k for k in keys if k not in ("pass", "hand_of_fortune")]
         if free:
             return free[0]  # a trait's re-roll costs nothing
+        if self.ai.difficulty.fate_floor and self.hopeless(rerolled_chance(d)):
+            return "pass"
         if "hand_of_fortune" in keys and state.sides[d.side].fate > self.ai.difficulty.fate_kept:
             return "hand_of_fortune"
         return "pass"
@@ -133,6 +141,8 @@ class FatePolicy:
         if "hand_of_fortune" not in keys:
             return "pass"
         after = rerolled_beaten(d.context["dice"], d.context["total"], d.context["against"])
+        if self.ai.difficulty.fate_floor and self.hopeless(1.0 - float(after)):
+            return "pass"
         m = state.model(d.context["model"])
         precious = m.wounds_taken + 1 >= m.max_wounds or m.is_hero
         spare = state.sides[d.side].fate > (0 if precious else self.ai.difficulty.fate_kept)
@@ -166,6 +176,54 @@ class FatePolicy:
         plain = sum(w * harm(a, act, m) for a, act, w in attacks)
         guarded = sum(w * harm(a, act, guarding) for a, act, w in attacks)
         return plain - guarded - self.ai.opportunity(state, m)[0]
+
+
+class RollChance:
+    """The exact chance (game.ai.odds) that the asking side's own roll wins with Inner Reserve's extra die: its
+    attack or defence, its casting or resisting roll, its victim's roll against an area's total; None where the
+    roll is not known yet (a cast whose target the intent does not name)."""
+
+    def __init__(self, ai: Tactical):
+        self.ai = ai
+
+    def inner_reserve(self, state: GameState, d: Decision) -> float | None:
+        if "against" in d.context:
+            from game.ai.odds import victim_beaten
+
+            return 1.0 - float(victim_beaten(state, d.context, inner_reserve=True))
+        attack = d.context.get("attack")
+        if attack is not None:
+            if attack.attacker.side == d.side:
+                return float(memo.odds(state, attack, attacker_inner_reserve=True).p_win)
+            return 1.0 - float(memo.odds(state, attack, defender_inner_reserve=True).p_win)
+        cast = d.context.get("cast")
+        return self.casting(state, d.side, cast) if cast is not None else None
+
+    def casting(self, state: GameState, side: int, cast: dict[str, Any]) -> float | None:
+        from game.ai.odds import spell_odds
+
+        caster = state.model(cast["caster"])
+        if caster.side == side:  # the caster, before the target is named: the one its intent means
+            target = self.ai.intent.target
+            if target is None or target not in cast.get("targets", ()):
+                return None
+            return float(spell_odds(state, caster, state.model(target), cast["spell"], cast["enhancement"],
+                                    caster_inner_reserve=True).p_success)
+        odds = spell_odds(state, caster, state.model(cast["target"]), cast["spell"], cast["enhancement"],
+                          caster_inner_reserve=bool(cast.get("caster_extra")), target_inner_reserve=True)
+        return 1.0 - float(odds.p_success)
+
+
+def rerolled_chance(d: Decision) -> float | None:
+    """The exact chance that Hand of Fortune's fresh dice win the roll ([FATE-6], [DICE-2]: a tie holds for the
+    reactive roll), from the re-roll question's context; None for a roll that names no opposing total."""
+    from game.ai.odds import rerolled_beaten
+
+    c = d.context
+    if "opposed" not in c or "dice" not in c:
+        return None
+    need = c["opposed"] + 1 if c.get("active") else c["opposed"]  # the new total must reach this
+    return 1.0 - float(rerolled_beaten(c["dice"], c["total"], need))
 
 
 def spare_fate(state: GameState, side: int) -> int:

@@ -17,7 +17,7 @@ from collections.abc import Generator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from game.ai import candidates
+from game.ai import candidates, scenario_hints
 from game.ai.candidates import Appraiser, model_value
 from game.ai.futile import Futility
 from game.ai.threat import Threats
@@ -142,7 +142,7 @@ def evaluate(state: GameState, side: int, mover: str, appraiser: Any) -> float:
         value += objectives(state, side)
     me = state.model(mover)
     if me.on_table:
-        value -= Threats(state, me, model_value(me)).at(me.x, me.y)
+        value -= scenario_hints.caution(state, side) * Threats(state, me, model_value(me)).at(me.x, me.y)
         points = appraiser.objective_points(state, side)
         escape = appraiser.escape_goal(state, me)
         if escape is not None:

@@ -14,6 +14,7 @@ from game.rules import board
 from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Answer, Decision
 from game.rules.events import EventKind
+from game.rules.plans import action_kind
 from game.rules.state import GameState, ModelState
 
 if TYPE_CHECKING:
@@ -98,6 +99,12 @@ class PlanChooser:
         s += w.heal * ("heal" in acts) + w.shake_off * ("shake_off" in acts) + w.clear_weapon * ("clear_weapon" in acts)
         s += w.run_spoils * ("run" in acts and kind in ("fight", "shoot", "cast"))  # the run's -3 spoils the rest
         s += w.idle_blow * sum(a in FIGHTS for a in acts) * (kind not in ("fight", "charge"))
+        s += w.idle_shove * ("shove" in acts) * (kind not in ("fight", "charge"))
+        if w.idle_cast and kind != "cast" and any(a.startswith("cast") for a in acts) \
+                and self.ai.appraiser.hopeless_casting(state, m):
+            s += w.idle_cast  # a spell at long odds only (into a melee, [SORC-7]): no use for the AP
+        if w.spare_ap:  # [TURN-6]: AP the plan leaves unspent are lost
+            s -= w.spare_ap * max(0, state.ap_left - sum(action_kind(a, m).ap for a in acts))
         if w.wasted:
             s -= w.wasted * wasted(state, m, acts)
         if w.more_ground and kind in ("advance", "escape") and not arrived:

@@ -7,6 +7,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from game.ai import scenario_hints
 from game.ai.candidates import model_value
 from game.ai.futile import Futility, contact_choice, rest_spots, spoils_from
 from game.ai.storm import storm_step
@@ -64,6 +65,7 @@ class Steering:
             return ai.rng.choice(candidates) if candidates else None
         inches = d.context.get("allowance", 6.0)
         point = self.move_point(state, m, goal, inches, d, candidates)
+        point = scenario_hints.steer_clear(state, m, point, goal, candidates, d.check)  # regions it is to avoid
         if point is not None and spoils_from(state, m, point):  # the rest of its plan needs more
             fitting = [p for p in [*rest_spots(state, m, inches), *candidates] if not spoils_from(state, m, p)]
             if fitting:
@@ -115,11 +117,12 @@ class Steering:
             return direct
         threats = Threats(state, m, model_value(m))
         per_inch = PROGRESS_OBJECTIVE if objective and soon else self.ai.difficulty.progress
+        caution = scenario_hints.caution(state, m.side)  # its own losses, as much as its scenario asks
         points = [*candidates, {"x": m.x, "y": m.y}] + ([direct] if direct is not None else [])
 
         def score(p: dict[str, float]) -> float:
             gained = start - math.hypot(goal[0] - p["x"], goal[1] - p["y"])
-            return per_inch * gained - threats.at(p["x"], p["y"])
+            return per_inch * gained - caution * threats.at(p["x"], p["y"])
 
         ranked = sorted(points, key=score, reverse=True)
         for p in ranked[:4]:

@@ -44,6 +44,10 @@ class Targeting:
         if m is None:
             return keys[0]
         action = d.context.get("action", "")
+        if action == "spell" and self.ai.difficulty.cast_floor:  # a spell its intent does not name: by the odds
+            best = self.ai.appraiser.best_spell(state, m)[2]
+            if best in keys:
+                return best
         if action == "heal":
             return max(keys, key=lambda k: state.model(k).wounds_taken * model_value(state.model(k)))
 
@@ -57,6 +61,8 @@ class Targeting:
 
     def on_spell(self, state: GameState, d: Decision) -> Answer:
         spell = self.ai.intent.spell
+        if spell is None and "model" in d.context and self.ai.difficulty.cast_floor:  # no cast intent: by the odds
+            spell = self.ai.appraiser.best_spell(state, state.model(d.context["model"]))[1]
         return spell if spell in d.choices() else "ravage"
 
     def on_charge_end(self, state: GameState, d: Decision) -> Answer:

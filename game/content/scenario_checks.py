@@ -546,7 +546,8 @@ def region_names(data: ScenarioFile) -> dict[str, Any]:
 
 
 def named_models(data: ScenarioFile) -> list[tuple[str, str]]:
-    """Every model a trigger or condition names (``model: NAME``), with where: ``[("events[2]", "Ghrim")]``."""
+    """Every model a trigger, a condition or an AI hint names (``model: NAME``), with where:
+    ``[("events[2]", "Ghrim")]``."""
     found: list[tuple[str, str]] = []
 
     def walk(where: str, when: Trigger | None) -> None:
@@ -568,6 +569,9 @@ def named_models(data: ScenarioFile) -> list[tuple[str, str]]:
         walk(f"scoring[{i}]", entry.if_)
     for i, win in enumerate(data.victory.sudden):
         walk(f"victory.sudden[{i}]", win.if_)
+    for side, hints in data.ai.items():  # the AI hints' protect and hunt
+        found += [(f"ai.{side}.{part}[{k}]", mark.model) for part in ("protect", "hunt")
+                  for k, mark in enumerate(getattr(hints, part)) if mark.model is not None]
     return found
 
 
@@ -742,12 +746,52 @@ _WHEN_CHECKS = {**dict.fromkeys(("enters", "leaves", "killed", "wounded", "escap
                 **dict.fromkeys(("score", "models_left"), _side_state), "variable": _variable_test}
 
 
+# -- AI hints -----------------------------------------------------------------------------------------------
+
+def _ai_problems(doc: Document, data: ScenarioFile) -> list[Problem]:
+    """``ai:``: each key a side (once), each place a named region or one drawn whole, each model hint naming
+    someone (a model or a type; its side is the key's own or the enemy's, so it takes none)."""
+    out: list[Problem] = []
+    seen: dict[str, str] = {}
+    names = region_names(data)
+    for key, hints in data.ai.items():
+        path: KeyPath = ("ai", key)
+        out += _side_name_problems(doc, data, path, key)
+        ref = side_ref(data, key)
+        if ref is not None and ref in seen:
+            out.append(doc.problem(path, f"'{key}' and '{seen[ref]}' are the same side: give its hints once"))
+        if ref is not None:
+            seen.setdefault(ref, key)
+        for part in ("hold", "avoid"):
+            for k, region in enumerate(getattr(hints, part)):
+                here = path + (part, k)
+                if region.polygon is not None and region.circle is not None:
+                    out.append(doc.problem(here, "a region needs at most one of 'polygon' or 'circle' (neither: "
+                                                 "it names one of the scenario's regions)"))
+                elif region.polygon is not None:
+                    out += _polygon_problems(doc, here + ("polygon",), region.polygon)
+                elif region.circle is None and region.name not in names:
+                    out.append(doc.problem(here + ("name",), f"no region is named '{region.name}' (named: "
+                                                             f"{', '.join(sorted(names)) or 'none'}; add it under "
+                                                             "'regions', or draw it here with 'polygon' or "
+                                                             "'circle')"))
+        for part in ("protect", "hunt"):
+            for k, mark in enumerate(getattr(hints, part)):
+                here = path + (part, k)
+                if mark.side is not None:
+                    whose = "the side's own" if part == "protect" else "the enemy's"
+                    out.append(doc.problem(here + ("side",), f"'{part}' means {whose} models: leave 'side' out"))
+                elif mark.model is None and mark.type is None:
+                    out.append(doc.problem(here, f"'{part}' needs 'model' (its name in the party file) or 'type'"))
+    return out
+
+
 def cross_checks(doc: Document, data: ScenarioFile) -> list[Problem]:
     """What the schema cannot say: zones, pieces, markers, scoring, sides, events, victory, the Prisoner."""
     problems = (_zone_problems(doc, data) + _piece_problems(doc, data) + _marker_problems(doc, data)
                 + _scoring_problems(doc, data) + _side_problems(doc, data) + _event_problems(doc, data)
                 + _victory_problems(doc, data) + _reserve_problems(doc, data) + _role_problems(doc, data)
-                + _region_problems(doc, data))
+                + _region_problems(doc, data) + _ai_problems(doc, data))
     if data.prisoner is not None and data.prisoner.min_from_edges * 2 >= TABLE_SIZE:
         problems.append(doc.problem(("prisoner", "min_from_edges"), "no point of the table is that far from "
                                                                    "every edge"))

@@ -465,6 +465,35 @@ class ScenarioEvent(StrictModel):
     do: list[Effect]
 
 
+HintValue = Annotated[float, Field(gt=0, le=10)]
+
+
+class HintRegion(Region):
+    """An AI hint's place: a region the scenario names (``name`` alone) or one drawn here (``polygon`` or
+    ``circle``); ``value``: how much it matters to the side (1 = as much as an objective)."""
+
+    value: HintValue = 1.0
+
+
+class HintModel(Who):
+    """An AI hint's model: which models (as ``Who``: a name in its party file, a type) and how much more
+    they count (``value``: a factor, 2 = twice)."""
+
+    value: HintValue = 2.0
+
+
+class SideHints(StrictModel):
+    """What a scenario asks of one side's AI (``ai: {SIDE: ...}``): regions to ``hold`` and to ``avoid``, own
+    models to ``protect``, enemy models to ``hunt``, and ``caution``: its own losses against the enemy's
+    (1 = as the AI weighs them anyway, less = bolder)."""
+
+    hold: list[HintRegion] = []
+    avoid: list[HintRegion] = []
+    protect: list[HintModel] = []
+    hunt: list[HintModel] = []
+    caution: Annotated[float, Field(ge=0.1, le=10)] = 1.0
+
+
 class ScenarioFile(StrictModel):
     format: Literal["iron-honor/scenario@1"]
     name: Text
@@ -487,12 +516,18 @@ class ScenarioFile(StrictModel):
     victory: Victory = Victory()
     reserves: list[Reserve] = []
     events: list[ScenarioEvent] = []
+    ai: dict[Text, SideHints] = {}  # SIDE (higher, lower or a role) -> what its AI is asked (game.ai.scenario_hints)
     _lines: dict[str, int] = PrivateAttr(default_factory=dict)  # "events[0]" -> its line (set by the loader)
     _file: str = PrivateAttr(default="")
     # a ``reinforcements: {party: ...}`` name (its file stem) -> the party file by value {file, text}, read when
     # the scenario was loaded (a save keeps them: game/content/scenario_file.py), and the party built from it
     _party_texts: dict[str, dict[str, str]] = PrivateAttr(default_factory=dict)
     _parties: dict[str, Any] = PrivateAttr(default_factory=dict)
+
+    def __repr_args__(self) -> Any:
+        """Without hints the ``ai`` key is left out: a scenario's fingerprint (game.core.copies) is its repr, and a
+        scenario without an ``ai:`` block stays the same content it was before the block existed."""
+        return [(k, v) for k, v in super().__repr_args__() if not (k == "ai" and not v)]
 
     def joining_party(self, name: str) -> Any:
         """The BuiltParty a ``reinforcements: {party: NAME}`` brings (read when the scenario was loaded)."""

@@ -11,7 +11,7 @@ from game.ai import fate_policy
 from game.ai.tactical import Tactical
 from game.content.maps import BattleMap
 from game.content.party_building import load_party
-from game.rules import combat, conditions
+from game.rules import combat, conditions, fate
 from game.rules.decisions import Decision
 from game.rules.setup import new_game, simple_deployment
 from tests.conftest import PARTIES
@@ -65,3 +65,82 @@ def test_a_wound_save_is_known_by_what_its_question_says_not_by_the_traits_name(
     slayer = Decision("trait_fate", 0, "?", "T-SLAYER-1", options=list(question.options),
                       context={**question.context, "saves_wound": False})
     assert ai.decide(state, slayer) == "pass"
+
+
+def _inner_reserve_question(ma: int, pd: int):
+    """A blow of MA ``ma`` against PD ``pd`` in contact, both sides with Fate to spare: the attacker's Inner
+    Reserve question, asked by the rules."""
+    from game.rules import fate
+    from tests.rules.harness import figure, table
+
+    state = table((0, figure("Striker", MA=ma), 10, 10, 0), (1, figure("Wall", PD=pd), 10.99, 10, 180), fate=(4, 4))
+    state.active_model = "A1"
+    attack = combat.Attack(state.model("A1"), state.model("B1"), "close", "standard_attack", 0)
+    return state, next(fate.inner_reserve(state, 0, "Striker's attack", False, {"attack": attack}))
+
+
+@pytest.mark.rule("FATE-5")
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_no_inner_reserve_on_a_blow_whose_chance_stays_small(level: str) -> None:
+    """MA 2 against PD 6 wins 10 % of the time, 26 % with the extra die: under the level's ``fate_floor``, so the
+    Fate is kept; MA 4 against PD 4 (48 %, 67 % with it) is worth the Fate."""
+    from game.ai import memo
+
+    state, question = _inner_reserve_question(2, 6)
+    attack = question.context["attack"]
+    assert float(memo.odds(state, attack, attacker_inner_reserve=True).p_win) < 0.3
+    ai = Tactical(1, level, strict=True)
+    ai.intent.kind = "fight"
+    assert ai.decide(state, question) == "pass"
+    state, question = _inner_reserve_question(4, 4)
+    assert ai.decide(state, question) == "spend"
+
+
+@pytest.mark.rule("FATE-6", "DICE-2")
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_no_hand_of_fortune_on_a_roll_fresh_dice_can_hardly_win(level: str) -> None:
+    """An attack roll of 5 (a double 1 and +3) against a defence of 16 wins a re-roll only on 13+: never (2d6);
+    against a defence of 8 a re-roll wins on 6+ (72 %): Hand of Fortune then."""
+    from game.rules import fate
+    from tests.rules.harness import figure, table
+
+    state = table((0, figure("Striker"), 10, 10, 0), (1, figure("Wall"), 10.99, 10, 180), fate=(4, 4))
+    state.active_model = "A1"
+    ai = Tactical(1, level, strict=True)
+    for opposed, answer in ((16, "pass"), (8, "hand_of_fortune")):
+        about = {"model": "A1", "dice": [1, 1], "total": 5, "opposed": opposed, "active": True}
+        question = next(fate.reroll_choice(state, 0, "Striker's MA roll", [], True, False, about))
+        assert ai.decide(state, question) == answer
+
+
+@pytest.mark.rule("FATE-5", "SORC-7")
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_no_inner_reserve_on_a_spell_cast_into_a_melee_at_long_odds(level: str) -> None:
+    """A Stun at an enemy hero (WP 4) our guard holds in base contact: -3 to the casting roll ([SORC-7]), 10 %, 26 %
+    with the extra die: under the floor, the Fate is kept; out of the melee (36 %, 57 % with it) it is spent."""
+    from game.ai.candidates import Intent
+    from tests.ai.test_idle_blunders import melee_beside_a_sorcerer
+
+    for engaged, answer in ((True, "pass"), (False, "spend")):
+        state = melee_beside_a_sorcerer(engaged, wp=4)
+        state.active_model = "A1"
+        ai = Tactical(1, level, strict=True)
+        ai.intent = Intent("cast", "B1", spell="stun")
+        cast = {"caster": "A1", "spell": "stun", "enhancement": "none", "targets": ["B1"]}
+        question = next(fate.inner_reserve(state, 0, "Witch's casting roll", False, {"cast": cast}))
+        assert ai.decide(state, question) == answer, engaged
+
+
+@pytest.mark.rule("FATE-6", "AOE-1")
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_no_hand_of_fortune_on_a_victims_roll_fresh_dice_can_hardly_hold(level: str) -> None:
+    """A hero caught by an area (its roll 5: a double 1 and +3) against a total of 15 holds after a re-roll only on
+    12 (3 %): the Fate is kept; against 8 it holds on 5+ (83 %): Hand of Fortune."""
+    from tests.rules.harness import figure, table
+
+    state = table((0, figure("Blaster"), 10, 10, 0), (1, figure("Hero", kind="hero"), 20, 10, 180), fate=(4, 4))
+    ai = Tactical(1, level, strict=True)
+    for against, answer in ((15, "pass"), (8, "hand_of_fortune")):
+        about = {"model": "B1", "against": against, "dice": [1, 1], "total": 5}
+        question = next(fate.reroll_choice(state, 1, "Hero's PD roll", [], True, False, about))
+        assert ai.decide(state, question) == answer

@@ -96,9 +96,9 @@ def test_a_raider_whose_bridge_an_enemy_holds_goes_at_it_or_round_and_never_shuf
     state = gorge((0, figure("Raider"), 10.25, 9.5, 90), (1, figure("Guard"), 10.25, 17.0, 270))
     raider = state.model("A1")
     ai = candidates.Appraiser(NORMAL)
-    assert ai.routes.blocker(state, raider, None, ["bottom"]) is state.model("B1")
     _, intent = candidates.best(ai, state, raider)
     assert (intent.kind, intent.target) in (("charge", "B1"), ("fight", "B1"))
+    assert ai.routes.blocker(state, raider, None, ["bottom"]) is state.model("B1")
     state.model("B1").x = 27.5  # now the east bridge is held and the west one open: it goes by the west one
     state.touch()
     ai = candidates.Appraiser(NORMAL)
@@ -114,7 +114,7 @@ def test_a_raider_goes_round_by_the_other_bridge_when_that_costs_little_more() -
     state = gorge((0, figure("Raider"), 17.0, 8.0, 90), (1, figure("Guard"), 10.25, 17.0, 270))
     raider = state.model("A1")
     ai = candidates.Appraiser(NORMAL)
-    assert ai.routes.blocker(state, raider, None, ["bottom"]) is None
     goal = ai.escape_goal(state, raider)
     assert goal is not None and EAST_BRIDGE[0] <= goal[0] <= EAST_BRIDGE[1]
     assert walk_end(state, "A1")["x"] > 17.0
+    assert ai.routes.blocker(state, raider, None, ["bottom"]) is None

@@ -115,7 +115,9 @@ def test_the_walk_before_a_heal_ends_in_contact_with_the_wounded_friend(level: s
         state.dice.force(6, 5, 6, 6, 6, 6)
         done = activate(state, medic, make(level, seed))
         assert not [e for e in state.log if e.kind == "ActionSkipped"], (level, seed, done)
-        assert level == "easy" or (done == ["walk", "heal"] and hurt.wounds_taken == 0), (level, seed, done)
+        # (3 AP: a Sneak, 2 AP, walks as far as a Walk and leaves no AP idle)
+        assert level == "easy" or (done in (["walk", "heal"], ["sneak", "heal"]) and hurt.wounds_taken == 0), \
+            (level, seed, done)
 
 
 @pytest.mark.rule("SEQ-2", "DIG-ACT-1", "T-SLAM-1", "CC-1")
