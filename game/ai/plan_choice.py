@@ -103,7 +103,7 @@ class PlanChooser:
         if w.idle_cast and kind != "cast" and any(a.startswith("cast") for a in acts) \
                 and self.ai.appraiser.hopeless_casting(state, m):
             s += w.idle_cast  # a spell at long odds only (into a melee, [SORC-7]): no use for the AP
-        if w.spare_ap:  # [TURN-6]: AP the plan leaves unspent are lost
+        if w.spare_ap and not arrived:  # [TURN-6]: AP the plan leaves unspent are lost (holding is their use)
             s -= w.spare_ap * max(0, state.ap_left - sum(action_kind(a, m).ap for a in acts))
         if w.wasted:
             s -= w.wasted * wasted(state, m, acts)
