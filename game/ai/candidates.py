@@ -18,6 +18,7 @@ from typing import Any
 from game.ai import memo, scenario_hints
 from game.ai.difficulty import Difficulty
 from game.ai.futile import Futility
+from game.ai.objective_routes import RouteGoals
 from game.ai.threat import Threats
 from game.rules import board, combat, conditions, movement, sorcery
 from game.rules.state import PRISONER, GameState, ModelState
@@ -62,6 +63,7 @@ class Appraiser:
         self.level = difficulty
         self._danger: dict[tuple[int, str], float] = {}
         self._lanes: dict[tuple[int, str], set[str]] = {}
+        self.routes = RouteGoals()  # goals by the engine's route cost, and when they still pay
 
     # -- attacks --------------------------------------------------------------------------------
     def worth(self, state: GameState, e: ModelState) -> float:
@@ -261,24 +263,58 @@ class Appraiser:
         points += [region_centre(region) for _, region in goal_regions(state)]
         return points
 
+    def needed(self, state: GameState, side: int) -> list[tuple[float, float]]:
+        """:meth:`objective_points` for ``side``, kept while the bases stand as they are and the encounter's state
+        (the Prisoner, switches, variables, markers) holds (it is asked of every model, often)."""
+        enc = state.encounter
+        seen = () if enc is None else (enc.rescued, tuple(sorted(enc.switched.items())),
+                                        tuple(sorted(enc.variables.items())), tuple((k.x, k.y) for k in enc.markers))
+        found = self.routes.remembered(state, ("needed", side, seen), lambda: self.objective_points(state, side))
+        assert isinstance(found, list)
+        return found
+
     def objective_pull(self, state: GameState, m: ModelState) -> float:
-        """Near 1 beside an objective its side still needs, falling off with distance."""
-        points = self.objective_points(state, m.side)
+        """Near 1 beside an objective its side still needs, falling off with the inches of its route and with
+        the scoring turns it no longer pays by the time the model gets there; at least the pull of a region the
+        scenario asks it to hold."""
+        points = self.needed(state, m.side)
         held = scenario_hints.hold_pull(state, m)  # the regions the scenario asks it to hold
         if not points:
             return held
-        return max(held, 1.0 / (1.0 + min(math.hypot(m.x - x, m.y - y) for x, y in points) / 6))
+        goal = self.routes.nearest(state, m, points)
+        gap = min(self.routes.cost(state, m, goal), 4 * math.hypot(m.x - goal[0], m.y - goal[1]) + 36.0)
+        return max(held, self.routes.worth(state, m, goal) / (1.0 + gap / 6))
 
-    @staticmethod
-    def escape_goal(state: GameState, m: ModelState) -> tuple[float, float] | None:
+    def escape_goal(self, state: GameState, m: ModelState) -> tuple[float, float] | None:
+        """The point of a goal edge ([ENC-BRK-2]) with the cheapest route, not the nearest in a straight line."""
         from game.rules.encounter import escape_edges
 
         edges = escape_edges(state, m) if state.encounter is not None else []
         if not edges:
             return None
+        found = self.routes.edge_goal(state, m, edges)
+        if found is not None:
+            return found
         far = state.battle_map.size - m.radius
         spots = {"top": (m.x, m.radius), "bottom": (m.x, far), "left": (m.radius, m.y), "right": (far, m.y)}
         return min((spots[e] for e in edges), key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y))
+
+    def way_blocker(self, state: GameState, m: ModelState) -> ModelState | None:
+        """The enemy standing in the way of ``m``'s route to its goal when going round costs too much (none while
+        it is engaged: it fights where it stands)."""
+        if state.encounter is None or board.is_engaged(state, m):
+            return None
+        from game.rules.encounter import escape_edges
+
+        def find() -> str | None:
+            edges = escape_edges(state, m)
+            needed = self.needed(state, m.side) if not edges else []
+            goal = self.routes.nearest(state, m, needed) if needed else None
+            found = self.routes.blocker(state, m, goal, edges)
+            return found.id if found is not None else None
+
+        blocker = self.routes.remembered(state, ("way blocker", m.id), find)
+        return state.model(blocker) if isinstance(blocker, str) else None
 
     def goal_for(self, state: GameState, m: ModelState) -> tuple[float, float] | None:
         escape = self.escape_goal(state, m)
@@ -287,9 +323,9 @@ class Appraiser:
         hold = scenario_hints.hold_goal(state, m)  # the scenario asks this side to keep a region
         if hold is not None:
             return hold
-        needed = self.objective_points(state, m.side)
+        needed = self.needed(state, m.side)
         if needed:
-            return min(needed, key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y) + self.taken(state, m, p))
+            return self.routes.nearest(state, m, needed, {p: self.taken(state, m, p) for p in needed})
         foes = state.enemies_of(m)
         if foes:
             target = min(foes, key=lambda e: board.distance(m, e))
@@ -480,6 +516,24 @@ class Escape(Candidate):
             yield ai.level.escape * model_value(m), Intent("escape", goal=escape)
 
 
+class Breach(Candidate):
+    """A model whose route to its goal (its exit edge, else the objective it heads for) enemy bases shut or make
+    much longer goes at the enemy in the way, a charge if it can, else walking up to strike, rather than
+    shuffling at the blocked way (game.ai.objective_routes.RouteGoals.blocker); the score is its goal's."""
+
+    def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
+        blocker = ai.way_blocker(state, m)
+        if blocker is None:
+            return
+        escape = ai.escape_goal(state, m)
+        score = ai.level.escape * model_value(m) if escape is not None else \
+            ai.level.advance_base + ai.level.objective_pull * ai.objective_pull(state, m)
+        if blocker.id in ai.chargeable(state, m):
+            yield score + SLACK, Intent("charge", blocker.id)
+        else:
+            yield score + SLACK, Intent("fight", blocker.id, storm=True)
+
+
 class Fight(Candidate):
     """Strike an enemy it is already engaged with."""
 
@@ -583,7 +637,7 @@ class Close(Targeted):
 
 
 ALONE = (Hold(), Retreat())  # when one of these offers, it is the only thing to do
-ANYWHERE = (Objective(), Storm(), Escape(), Fight(), Withdraw())
+ANYWHERE = (Objective(), Storm(), Escape(), Fight(), Breach(), Withdraw())
 UNENGAGED = (Charge(), Shoot(), Cast(), Close())  # per enemy, only for a model not engaged
 
 Step = tuple[Any, tuple[Any, ...]]  # a candidate and what it is asked with beyond (ai, state, m)

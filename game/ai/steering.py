@@ -75,7 +75,13 @@ class Steering:
     def move_point(self, state: GameState, m: ModelState, goal: tuple[float, float], inches: float, d: Decision,
                    candidates: Sequence[dict[str, float]]) -> Answer:
         intent, level = self.ai.intent, self.ai.difficulty
+        aim = goal
+        way = self.ai.appraiser.routes.way(state, m, goal, inches - 0.05) if intent.kind in ("advance", "escape") \
+            else None
+        if way is not None:  # the route bends before the goal: aim at where this move gets along it
+            goal = way
         direct, reaches = direct_step(state, m, goal, inches, d)
+        reaches = reaches and way is None
         if intent.kind == "escape" and reaches and direct is not None:
             return direct  # [ENC-BRK-2]: the Escape declared after this move needs the edge
         if intent.kind == "escape":
@@ -87,23 +93,25 @@ class Steering:
             if spot is not None:
                 return spot
         if level.touch_objectives and intent.kind == "advance" and not reaches:
-            spot = touch_spot(state, m, goal, inches, d)
+            spot = touch_spot(state, m, aim, inches, d)
             if spot is not None:
                 return spot
         if level.safe_steps and intent.kind in ("advance", "shoot", "cast") and candidates:
-            return self.safe_step(state, m, goal, candidates, d, direct, reaches)
+            return self.safe_step(state, m, goal, candidates, d, direct, reaches, aim)
         if direct is not None:
             return direct
         return nearest(candidates, goal)
 
     def safe_step(self, state: GameState, m: ModelState, goal: tuple[float, float],
                   candidates: Sequence[dict[str, float]], d: Decision, direct: dict[str, float] | None = None,
-                  reaches: bool = False) -> Answer:
+                  reaches: bool = False, aim: tuple[float, float] | None = None) -> Answer:
         """Hard: the end point that best trades ground gained toward the goal against the enemy's reply there.
-        Reaching an objective it must stand on (a marker, the Prisoner's base) is taken whatever the reply."""
+        Reaching an objective it must stand on (a marker, the Prisoner's base) is taken whatever the reply.
+        ``aim``: the objective itself when ``goal`` is the point of the route there this move reaches."""
         appraiser = self.ai.appraiser
         start = math.hypot(goal[0] - m.x, goal[1] - m.y)
-        objective = tuple(goal) in set(appraiser.objective_points(state)) or appraiser.escape_goal(state, m) is not None
+        objective = tuple(aim or goal) in set(appraiser.objective_points(state)) \
+            or appraiser.escape_goal(state, m) is not None
         soon = urgent(state)
         if objective and soon and reaches and direct is not None:
             return direct

@@ -1,0 +1,120 @@
+"""Objectives reached by route (game.ai.objective_routes): on the chokepoint map the exit lies behind a gorge
+crossed by two narrow bridges; a raider heads for a bridge, not the gorge's lip straight ahead, turns from a
+bridge a scheduled event cuts before it gets there, and values an objective by the scoring turns it still pays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.ai import candidates
+from game.ai.difficulty import NORMAL
+from game.ai.tactical import Tactical
+from game.content.maps import load_map
+from game.content.scenario_file import load_scenario
+from game.rules import movement
+from game.rules.encounter import EncounterState
+from game.rules.state import GameState
+from tests.rules.harness import figure, table
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "scenarios"
+WEST_BRIDGE = (9.0, 11.5)  # the gap in the gorge (x), y 15..19
+EAST_BRIDGE = (27.0, 29.5)
+
+
+def gorge(*placements: tuple[int, object, float, float, float], turn: int = 1) -> GameState:
+    """The chokepoint map with the scenario's encounter; side 0 the Raider (higher), side 1 the Defender."""
+    state = table(*placements, pieces=load_map(DATA / "maps" / "chokepoint_gorge.yaml").pieces)  # type: ignore[arg-type]
+    state.encounter = EncounterState(load_scenario(DATA / "the_chokepoint.yaml"), higher=0)
+    state.settings.turns = state.encounter.scenario.duration.turns
+    state.turn = turn
+    return state
+
+
+def walk_end(state: GameState, model_id: str) -> dict[str, float]:
+    """Where normal's steering sends the model on a walk, for the intent it chooses now."""
+    m = state.model(model_id)
+    ai = Tactical(m.side, "normal")
+    _, ai.intent = candidates.best(ai.appraiser, state, m)
+    d = next(movement.walk(state, m, "walk"))
+    point = ai.steering.on_move_to(state, d)
+    assert point is not None and d.check is not None and d.check(point) is None
+    return point
+
+
+def test_the_chokepoint_scenario_and_its_map_load_and_pass_the_checks() -> None:
+    from game.content.validate import check_paths
+
+    reports = check_paths([str(DATA / "the_chokepoint.yaml"), str(DATA / "maps" / "chokepoint_gorge.yaml")])
+    assert all(r.ok for r in reports), [p for r in reports for p in r.problems]
+
+
+@pytest.mark.rule("ENC-BRK-2", "DIG-MOVE-2")
+def test_a_raider_heads_for_the_bridge_its_route_crosses_not_the_lip_straight_ahead() -> None:
+    state = gorge((0, figure("Raider"), 17.0, 8.0, 90), (1, figure("Guard"), 32.0, 32.0, 270))
+    raider = state.model("A1")
+    goal = candidates.Appraiser(NORMAL).escape_goal(state, raider)
+    assert goal is not None and WEST_BRIDGE[0] <= goal[0] <= WEST_BRIDGE[1]  # straight on below the west bridge
+    end = walk_end(state, "A1")
+    assert end["x"] < 15.0  # toward the west bridge, not down to the lip below (17, 15)
+
+
+@pytest.mark.rule("ENC-BRK-2", "ENC-4")
+def test_a_raider_turns_from_a_bridge_that_falls_before_it_gets_there() -> None:
+    """The west bridge falls at the start of turn 4: on turn 1 it is the raider's way; on turn 3, a turn's walk
+    away, the raider heads for the east bridge instead (read from the scenario's events)."""
+    early = gorge((0, figure("Raider"), 17.0, 4.0, 90), (1, figure("Guard"), 32.0, 32.0, 270), turn=1)
+    goal = candidates.Appraiser(NORMAL).escape_goal(early, early.model("A1"))
+    assert goal is not None and WEST_BRIDGE[0] <= goal[0] <= WEST_BRIDGE[1]
+    late = gorge((0, figure("Raider"), 17.0, 4.0, 90), (1, figure("Guard"), 32.0, 32.0, 270), turn=3)
+    goal = candidates.Appraiser(NORMAL).escape_goal(late, late.model("A1"))
+    assert goal is not None and EAST_BRIDGE[0] <= goal[0] <= EAST_BRIDGE[1]
+    assert walk_end(late, "A1")["x"] > 17.0  # its walk goes east
+
+
+@pytest.mark.rule("ENC-4")
+def test_an_objective_that_stops_scoring_next_turn_is_worth_less_than_one_that_goes_on() -> None:
+    """A Defender between the bridgeheads, a little nearer the west one, whose pay stops when the west bridge
+    falls at the start of turn 4: on turn 3 it goes for the east one, which pays on to the end."""
+    state = gorge((1, figure("Guard"), 17.0, 24.0, 270), (0, figure("Raider"), 18.0, 4.0, 90), turn=3)
+    guard = state.model("B1")
+    ai = candidates.Appraiser(NORMAL)
+    west, east = (10.25, 21.0), (28.25, 21.0)
+    assert ai.goal_for(state, guard) == east
+    assert ai.routes.worth(state, guard, west) < ai.routes.worth(state, guard, east)
+    enc = state.encounter
+    enc.scenario = enc.scenario.model_copy(update={"events": []})  # no bridge falls: the nearer one pays on
+    state.touch()
+    assert candidates.Appraiser(NORMAL).goal_for(state, guard) == west
+
+
+@pytest.mark.rule("MOVE-7", "DIG-MOVE-2")
+def test_a_raider_whose_bridge_an_enemy_holds_goes_at_it_or_round_and_never_shuffles() -> None:
+    """A Defender stands on the west bridge (too narrow to pass it, [MOVE-7]); the east bridge is more than a
+    turn's Run further round: the raider goes at the guard (a charge, or a walk up to strike it)."""
+    state = gorge((0, figure("Raider"), 10.25, 9.5, 90), (1, figure("Guard"), 10.25, 17.0, 270))
+    raider = state.model("A1")
+    ai = candidates.Appraiser(NORMAL)
+    _, intent = candidates.best(ai, state, raider)
+    assert (intent.kind, intent.target) in (("charge", "B1"), ("fight", "B1"))
+    assert ai.routes.blocker(state, raider, None, ["bottom"]) is state.model("B1")
+    state.model("B1").x = 27.5  # now the east bridge is held and the west one open: it goes by the west one
+    state.touch()
+    ai = candidates.Appraiser(NORMAL)
+    assert ai.routes.blocker(state, raider, None, ["bottom"]) is None
+    _, intent = candidates.best(ai, state, raider)
+    assert intent.kind == "escape" and intent.goal is not None and WEST_BRIDGE[0] <= intent.goal[0] <= WEST_BRIDGE[1]
+
+
+@pytest.mark.rule("MOVE-7", "DIG-MOVE-2")
+def test_a_raider_goes_round_by_the_other_bridge_when_that_costs_little_more() -> None:
+    """Nearer the west bridge, which a guard holds: the east bridge is less than a turn's Run further round, so it
+    goes round rather than fight its way through."""
+    state = gorge((0, figure("Raider"), 17.0, 8.0, 90), (1, figure("Guard"), 10.25, 17.0, 270))
+    raider = state.model("A1")
+    ai = candidates.Appraiser(NORMAL)
+    goal = ai.escape_goal(state, raider)
+    assert goal is not None and EAST_BRIDGE[0] <= goal[0] <= EAST_BRIDGE[1]
+    assert walk_end(state, "A1")["x"] > 17.0
+    assert ai.routes.blocker(state, raider, None, ["bottom"]) is None
