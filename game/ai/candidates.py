@@ -282,7 +282,8 @@ class Appraiser:
         if not points:
             return held
         goal = self.routes.nearest(state, m, points)
-        gap = min(self.routes.cost(state, m, goal), 4 * math.hypot(m.x - goal[0], m.y - goal[1]) + 36.0)
+        straight = 4 * math.hypot(m.x - goal[0], m.y - goal[1]) + state.battle_map.size
+        gap = min(self.routes.cost(state, m, goal), straight)
         return max(held, self.routes.worth(state, m, goal) / (1.0 + gap / 6))
 
     def escape_goal(self, state: GameState, m: ModelState) -> tuple[float, float] | None:

@@ -99,6 +99,8 @@ class RouteGoals:
     """Goals chosen by route cost for one Appraiser; answers kept while the bases stand as they are (in
     Battlefield.memo, per turn and events fired) and each model, so a move's many questions ask few routes."""
 
+    TRANSIENT = frozenset({"_schedule", "_futures", "_bare", "_terrain"})  # caches: not kept in a save's memory
+
     def __init__(self) -> None:
         self._schedule: tuple[tuple[int, int, int], Schedule] | None = None
         self._futures: dict[tuple[int, tuple[str, ...]], BattleMap] = {}
@@ -398,7 +400,8 @@ class RouteGoals:
                 break
             cost = self.cost(state, m, p)
             if cost == math.inf:
-                cost = 4 * math.hypot(p[0] - m.x, p[1] - m.y) + 36.0  # no route now: the enemy in the way may move
+                # no route now: the enemy in the way may move
+                cost = 4 * math.hypot(p[0] - m.x, p[1] - m.y) + state.battle_map.size
             key = (cost + extra.get(p, 0.0) + 1.0) / max(0.05, self.worth(state, m, p))
             if best is None or key < best[0]:
                 best = (key, p)
