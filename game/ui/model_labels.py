@@ -82,8 +82,8 @@ def place_labels(bases: Sequence[tuple[str, int, int, int]], sizes: dict[str, tu
     only ever put where it cannot be misread: its centre nearer its own base's centre than any other base's,
     and over no other label. Among those places, one that covers no base and no other label's margin; else
     the one that covers the least; a place partly outside ``bounds`` (the visible table) is taken only when
-    nothing else is left; one over text already printed on the table (``avoid``: the terrain's names) only
-    when every place without it is worse. Where no place is honest (a tight melee) the model gets no label
+    nothing else is left; never one over text already printed on the table (``avoid``: the terrain's names).
+    Where no place is honest and clear (a tight melee, a crowd by a well) the model gets no label
     (it is left out of the answer): its name is on its card on hover. Greedy in the given order, which is
     stable from frame to frame.
     """
@@ -109,14 +109,13 @@ def place_labels(bases: Sequence[tuple[str, int, int, int]], sizes: dict[str, tu
             own = (cx - x) ** 2 + (cy - y) ** 2
             if any((cx - ox) ** 2 + (cy - oy) ** 2 <= own for ox, oy in others):
                 continue  # read as another model's label: never
-            if any(_overlap(box, o) for o in placed.values()):
-                continue  # two labels on each other: neither reads
+            if any(_overlap(box, o) for o in placed.values()) or any(_overlap(box, a) for a in avoid):
+                continue  # two texts on each other (a label, a terrain's name): neither reads
             if any(_overlap(box, d) for d in discs):
                 continue  # over a base: a model must always be seen (its name is then on hover)
             padded = (sx - gap, sy, w + 2 * gap, h)  # side by side, two labels must not read as one
             # covering a base is far worse than touching another label: a base must always be seen
             cover = sum(_overlap(padded, o) for o in placed.values()) + 20 * sum(_overlap(box, d) for d in discs)
-            cover += 2 * sum(_overlap(box, a) for a in avoid)  # two texts on one spot: neither reads
             if bounds is not None:
                 cover += 10 * (w * h - _overlap(box, bounds))
             if best_cover is None or cover < best_cover:

@@ -254,8 +254,11 @@ class DiceTray:
                 x += total.get_width() + 12
         if row.base and x < col.right - 30:  # the attribute beside the total; modifiers below when there is room
             values = "" if show_mods else " " + " ".join(f"{m['value']:+d}" for m in row.mods)
-            self._blit(surface, (row.base + values).rstrip(), small - 1, theme.MUTED,
-                       (x, y + (size - small) // 2), col, 0)
+            # whole or not at all: a cut "PD 3 -…" misreads the roll (the log has every modifier)
+            for note in dict.fromkeys(((row.base + values).rstrip(), row.base)):
+                if self._blit(surface, note, small - 1, theme.MUTED, (x, y + (size - small) // 2), col, 0,
+                              whole=True).width:
+                    break
         if show_mods:
             parts = [f"{m['value']:+d} {m['source']}" for m in row.mods]
             detail = "  ".join(parts) or row.note
