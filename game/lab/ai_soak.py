@@ -196,27 +196,47 @@ def run(tasks: list[Task], jobs: int = 1, on_record: Callable[[dict[str, Any]], 
 
 
 @dataclass
-class Tally:
+class Outcomes:
+    """W/D/L (and broken games) of the first-named controller, with its decided rate's Wilson interval."""
+
     wins: int = 0
     draws: int = 0
     losses: int = 0
     errors: int = 0
-    seconds: list[float] = field(default_factory=list)
 
-    def add(self, r: dict[str, Any]) -> None:
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    def count(self, r: dict[str, Any]) -> str:
         outcome = r["outcome"]
         self.wins += outcome == "win"
         self.draws += outcome == "draw"
         self.losses += outcome == "loss"
         self.errors += outcome == "error"
+        return str(outcome)
+
+    def rate(self) -> tuple[float, float, float]:
+        decided = self.wins + self.losses
+        lo, hi = wilson(self.wins, decided)
+        return (self.wins / decided if decided else float("nan")), lo, hi
+
+    def wdl(self) -> str:
+        rate, lo, hi = self.rate()
+        return (f"W/D/L {self.wins:>3}/{self.draws:>3}/{self.losses:>3}  decided {rate:6.1%} "
+                f"[{lo:5.1%}, {hi:5.1%}]")
+
+
+@dataclass
+class Tally(Outcomes):
+    seconds: list[float] = field(default_factory=list)
+
+    def add(self, r: dict[str, Any]) -> None:
+        self.count(r)
         self.seconds.append(r["seconds"])
 
     def line(self) -> str:
-        decided = self.wins + self.losses
-        lo, hi = wilson(self.wins, decided)
-        rate = self.wins / decided if decided else 0.0
-        return (f"W/D/L {self.wins:>3}/{self.draws:>3}/{self.losses:>3}  decided {rate:6.1%} "
-                f"[{lo:.1%}, {hi:.1%}]" + (f"  errors {self.errors}" if self.errors else ""))
+        return self.wdl() + (f"  errors {self.errors}" if self.errors else "")
 
 
 def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:

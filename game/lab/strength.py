@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from game.ai.simulate import wilson
-from game.lab.ai_soak import MAPS, PARTIES, Task
+from game.lab.ai_soak import MAPS, PARTIES, Outcomes, Task
 
 ACTS = ("attacks", "kills", "escapes", "points")
 
@@ -42,43 +41,23 @@ def plan(scenarios: Iterable[str], pairing: tuple[str, str], games: int, seed: i
 
 
 @dataclass
-class Row:
+class Row(Outcomes):
     """One pairing's games on one scenario in one role of the first-named controller."""
 
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    errors: int = 0
     acts: list[dict[str, int]] = field(default_factory=lambda: [dict.fromkeys(ACTS, 0), dict.fromkeys(ACTS, 0)])
 
-    @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses
-
     def add(self, r: dict[str, Any]) -> None:
-        outcome = r["outcome"]
-        self.wins += outcome == "win"
-        self.draws += outcome == "draw"
-        self.losses += outcome == "loss"
-        self.errors += outcome == "error"
-        if outcome == "error":
+        if self.count(r) == "error":
             return
         first = r["first_side"]
         for who, side in ((0, first), (1, 1 - first)):
             for k in ACTS:
                 self.acts[who][k] += r["pursuit"][side][k]
 
-    def rate(self) -> tuple[float, float, float]:
-        decided = self.wins + self.losses
-        lo, hi = wilson(self.wins, decided)
-        return (self.wins / decided if decided else float("nan")), lo, hi
-
     def line(self) -> str:
-        rate, lo, hi = self.rate()
         n = max(1, self.games)
         did = "  ".join("/".join(f"{self.acts[w][k] / n:.1f}" for k in ACTS) for w in (0, 1))
-        return (f"W/D/L {self.wins:>3}/{self.draws:>3}/{self.losses:>3}  decided {rate:6.1%} [{lo:5.1%}, {hi:5.1%}]"
-                f"  a/k/e/p per game {did}" + (f"  errors {self.errors}" if self.errors else ""))
+        return self.wdl() + f"  a/k/e/p per game {did}" + (f"  errors {self.errors}" if self.errors else "")
 
 
 def role_of_first(r: dict[str, Any]) -> str:

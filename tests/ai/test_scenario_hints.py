@@ -5,7 +5,6 @@ own losses; each test also plays the same position without the hint, where the A
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 from game.ai import candidates, scenario_hints
 from game.ai.difficulty import HARD, NORMAL
@@ -15,24 +14,13 @@ from game.rules.decisions import Decision
 from game.rules.encounter import start_encounter
 from game.rules.scenario_triggers import in_region
 from game.rules.state import GameState
+from tests.content.test_scenario_ai_hints import BASE as HINTS_BASE
+from tests.content.test_scenario_ai_hints import THE_HOLD
 from tests.rules.harness import figure, table
 
-THE_HOLD = Path(__file__).resolve().parent.parent / "data" / "scenarios" / "the_hold.yaml"
-
-BASE = """\
-format: iron-honor/scenario@1
-name: Hints
-roles: {higher: Attacker, lower: Holder}
-deployment:
-  first: lower
-  zones: {higher: {edge: top, depth: 6}, lower: {edge: bottom, depth: 6}}
-regions:
-  - {name: the knoll, polygon: [[14, 20], [22, 20], [22, 26], [14, 26]]}
-  - {name: the bog, polygon: [[8, 14], [28, 14], [28, 17], [8, 17]]}
-scoring:
-  - {kind: kills}
-duration: {turns: 6}
-"""
+# the content tests' scenario with a bog beside the knoll (a region to avoid)
+BOG = "  - {name: the bog, polygon: [[8, 14], [28, 14], [28, 17], [8, 17]]}\n"
+BASE = HINTS_BASE.replace("regions:\n", "regions:\n" + BOG)
 
 
 def hinted(ai: str, *placements: tuple[int, object, float, float, float]) -> GameState:
