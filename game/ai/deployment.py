@@ -1,10 +1,12 @@
 """Deployment for the levels that plan it (``Difficulty.deploy``): each base placed with depth and cover.
 
 The random blunders put a party anywhere in its zone, often in one row at its front, in full view of the
-enemy. Here every legal spot the decision offers is scored for the model placed: out of the enemy zone's
-sight where terrain hides it (the rules' own line of sight, asked of the bare map), at a depth that suits
-what it does (fighters forward, the valuable and the shooters further back), not in a row with the friends
-already placed, near the objectives its side needs; and each model faces the enemy.
+enemy. Here every legal spot the decision offers is scored for the model placed: near the table's middle
+(where fights and most objectives are: a party held back or spread to the corners arrives a turn late), room
+between friends, the shooters and casters a little back, and out of the enemy zone's sight where terrain hides
+it (the rules' own line of sight, asked of the bare map); each model faces the enemy. Strength tables of
+hard against normal chose the weights: a party placed deep and spread for cover lost most games to one placed
+forward in the middle.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.ai.candidates import VALUE, Appraiser, model_value
+from game.ai.candidates import VALUE, model_value
 from game.content.maps import BattleMap
 from game.core.vec import Vec2
 from game.geometry.battlefield import BaseRecord, Battlefield
@@ -31,19 +33,15 @@ if TYPE_CHECKING:
 
 VIEWPOINTS = 10  # enemy bases imagined in its zone, spread across its front
 CELL = 2.0  # sight is asked once per square of this side
-HIDDEN = 1.5  # a spot no viewpoint sees (an obscured line counts half)
-HIDDEN_VALUABLE = 2.5  # ... for a hero or companion
-LANE = 1.2  # a shooter's or caster's spot that sees at least half the viewpoints
-DEPTH = 1.5  # per zone depth away from the depth that suits the model
+HIDDEN = 3.0  # a spot no viewpoint sees (an obscured line counts half)
+HIDDEN_VALUABLE = 3.5  # ... for a hero or companion
+SIGHT_MOST = max(HIDDEN, HIDDEN_VALUABLE)  # the most the sight part of a score adds
+MIDDLE = 0.5  # per inch from the table's middle
+DEPTH = 1.0  # per zone depth away from the depth that suits the model
 ROW = 0.5  # per friend already placed within ROW_INCHES of the same depth (one line at the front is easy prey)
 ROW_INCHES = 1.0
-CROWD = 0.6  # a friend's base nearer than CROWD_INCHES (room to move, no crowding under a blast)
-CROWD_INCHES = 1.0
-APART = 0.05  # per inch the nearest friend is beyond APART_INCHES (friends near enough to help)
-APART_INCHES = 8.0
-LATERAL = 0.04  # per inch off the line between the zones' middles (a corner is far from everything)
-SIGHT_MOST = max(HIDDEN, HIDDEN_VALUABLE, LANE)  # the most the sight part of a score adds
-OBJECTIVE = 1.0  # beside an objective its side needs, falling off with distance (as Appraiser.objective_pull)
+CROWD = 2.0  # a friend's base nearer than CROWD_INCHES (room to move, to charge past, no crowding under a blast)
+CROWD_INCHES = 2.5
 
 
 @dataclass(frozen=True)
@@ -59,8 +57,8 @@ class Role:
     def of(m: ModelState) -> Role:
         valuable = model_value(m) >= VALUE["companion"]
         if combat.ranged_weapons(m) or sorcery.has_spells(m):
-            return Role(0.65, True, valuable)
-        return Role(0.5 if valuable else 0.25, False, valuable)
+            return Role(0.2, True, valuable)
+        return Role(0.0, False, valuable)
 
 
 class SightMap:
@@ -138,8 +136,8 @@ class Deployment:
 
     def scorer(self, state: GameState, m: ModelState, side: int) -> tuple[Callable[[float, float], float],
                                                                           Callable[[float, float], float]]:
-        """The two parts of a spot's score in ``side``'s zone for ``m``: where it stands (depth, friends,
-        objectives), and what the enemy's zone sees of it (between 0 and ``SIGHT_MOST``)."""
+        """The two parts of a spot's score in ``side``'s zone for ``m``: where it stands (the middle, depth,
+        friends), and what the enemy's zone sees of it (between 0 and ``SIGHT_MOST``)."""
         ours, theirs = zone_of(state, side), zone_of(state, 1 - side)
         sight = self.sight(state, ours, theirs, m.radius)
         role = Role.of(m)
@@ -155,23 +153,21 @@ class Deployment:
         span = max(1.0, front - min(ahead(x, y) for x, y in spots))
         friends = [(f.x, f.y, f.radius, (front - ahead(f.x, f.y)) / span)
                    for f in state.side_models(side) if f.on_table and f.id != m.id]
-        needed = Appraiser.objective_points(state, side)
+        half = state.battle_map.size / 2
         hidden = HIDDEN_VALUABLE if role.valuable else HIDDEN
 
         def placed(x: float, y: float) -> float:
             depth = (front - ahead(x, y)) / span
-            s = -DEPTH * abs(depth - role.depth) - LATERAL * abs((x - ox) * (ey - oy) - (y - oy) * (ex - ox)) / axis
-            gaps = [math.hypot(x - fx, y - fy) - fr - m.radius for fx, fy, fr, _ in friends]
+            s = -MIDDLE * math.hypot(x - half, y - half) - DEPTH * abs(depth - role.depth)
             s -= ROW * sum(abs(depth - fd) * span < ROW_INCHES for *_, fd in friends)
-            if gaps:
-                s -= CROWD * (min(gaps) < CROWD_INCHES) + APART * max(0.0, min(gaps) - APART_INCHES)
-            if needed:
-                s += OBJECTIVE / (1.0 + min(math.hypot(x - px, y - py) for px, py in needed) / 6)
+            gaps = [math.hypot(x - fx, y - fy) - fr - m.radius for fx, fy, fr, _ in friends]
+            if gaps and min(gaps) < CROWD_INCHES:
+                s -= CROWD
             return s
 
         def sighted(x: float, y: float) -> float:
             seen = sight.share(x, y)
-            return LANE * min(1.0, 2 * seen) if role.lane else hidden * (1.0 - seen)
+            return hidden * (1.0 - seen)  # a shooter too: the enemy's shooters see what it sees
 
         return placed, sighted
 
