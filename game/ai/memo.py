@@ -6,9 +6,10 @@ Fate) stands as it was, and live on the state like the geometry index, so they d
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
-from game.ai.odds import Odds, SpellOdds, VictimOdds, area_odds, attack_odds
+from game.ai.odds import Odds, SpellOdds, VictimOdds, area_odds, attack_odds, attack_win
 from game.ai.odds import spell_odds as _spell_odds
 from game.core.copies import value_key
 from game.rules import combat
@@ -44,15 +45,32 @@ def _model_key(m: ModelState) -> tuple:
     return value_key(m, ODDS_BLIND)
 
 
+def _odds_key(state: GameState, attack: combat.Attack, options: dict[str, Any]) -> tuple:
+    return ("odds", _model_key(attack.attacker), _model_key(attack.defender), attack.kind, attack.action,
+            attack.weapon, attack.extra_dice, attack.range_band, attack.cover, attack.area, attack.no_fate,
+            tuple(sorted(options.items())), tuple(s.fate for s in state.sides))
+
+
 def odds(state: GameState, attack: combat.Attack, **options: Any) -> Odds:
     """:func:`game.ai.odds.attack_odds`, remembered until the table changes."""
-    key = ("odds", _model_key(attack.attacker), _model_key(attack.defender), attack.kind, attack.action,
-           attack.weapon, attack.extra_dice, attack.range_band, attack.cover, attack.area, attack.no_fate,
-           tuple(sorted(options.items())), tuple(s.fate for s in state.sides))
+    key = _odds_key(state, attack, options)
     memo = _memo(state)
     if key not in memo:
         memo[key] = attack_odds(state, attack, **options)
     return memo[key]
+
+
+def win(state: GameState, attack: combat.Attack, **options: bool) -> Fraction:
+    """:func:`game.ai.odds.attack_win` (the odds' ``p_win`` where they are remembered already), remembered until
+    the table changes."""
+    key = _odds_key(state, attack, options)
+    memo = _memo(state)
+    if key in memo:
+        return memo[key].p_win
+    won = ("win", *key[1:])
+    if won not in memo:
+        memo[won] = attack_win(state, attack, **options)
+    return memo[won]
 
 
 def area(state: GameState, attack: combat.Attack) -> list[VictimOdds]:

@@ -30,7 +30,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from game.ai.dice_odds import TWO_ONES, HoldOdds, Roller, RollOdds, against_total, opposed
+from game.ai.dice_odds import TWO_ONES, HoldOdds, Roller, RollOdds, against_total, opposed, win_chance
 from game.core.dice import Modifier, effective_modifiers
 from game.rules import combat, conditions, fate, sorcery
 from game.rules.attack_profile import Aftermath, AttackProfile, DiceEffects, DiceRules, TraitRoll, WoundSave, effects
@@ -247,6 +247,17 @@ def attack_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reser
     roll, p_brutal, p_stun, p_kill, wounds = _outcome(active, reactive, profile.dice, profile.after, left, stunned,
                                                       immune, _fate_used(profile.after, a_fate, d_fate))
     return Odds(roll.win, roll.misfire, p_brutal, p_stun, p_kill, dict(wounds), roll, pa.total, pd.total, profile)
+
+
+def attack_win(state: GameState, attack: combat.Attack, *, attacker_inner_reserve: bool = False,
+               defender_inner_reserve: bool = False) -> Fraction:
+    """P(the attack wins its roll): :func:`attack_odds`' ``p_win``, from the profile's roll alone (no effects),
+    for a question that needs no more (Fate's floor on a roll)."""
+    profile = combat.attack_profile(state, attack, int(attacker_inner_reserve), int(defender_inner_reserve))
+    pa, pd = profile.attack, profile.defence
+    active = Roller(pa.dice, 0, pa.reroll_ones, pa.hand_of_fortune)
+    reactive = Roller(pd.dice, pd.total - pa.total, pd.reroll_ones, pd.hand_of_fortune)
+    return win_chance(active, reactive, profile.dice.misfire or False)
 
 
 def _savers(saves: tuple[WoundSave, ...]) -> int:
