@@ -207,18 +207,18 @@ class RollChance:
         return self.casting(state, d.side, cast) if cast is not None else None
 
     def casting(self, state: GameState, side: int, cast: dict[str, Any]) -> float | None:
-        from game.ai.odds import spell_odds
+        from game.ai.odds import spell_win
 
         caster = state.model(cast["caster"])
         if caster.side == side:  # the caster, before the target is named: the one its intent means
             target = self.ai.intent.target
             if target is None or target not in cast.get("targets", ()):
                 return None
-            return float(spell_odds(state, caster, state.model(target), cast["spell"], cast["enhancement"],
-                                    caster_inner_reserve=True).p_success)
-        odds = spell_odds(state, caster, state.model(cast["target"]), cast["spell"], cast["enhancement"],
-                          caster_inner_reserve=bool(cast.get("caster_extra")), target_inner_reserve=True)
-        return 1.0 - float(odds.p_success)
+            return float(spell_win(state, caster, state.model(target), cast["spell"], cast["enhancement"],
+                                   caster_inner_reserve=True))
+        won = spell_win(state, caster, state.model(cast["target"]), cast["spell"], cast["enhancement"],
+                        caster_inner_reserve=bool(cast.get("caster_extra")), target_inner_reserve=True)
+        return 1.0 - float(won)
 
 
 def rerolled_chance(d: Decision) -> float | None:

@@ -62,9 +62,12 @@ def odds(state: GameState, attack: combat.Attack, **options: Any) -> Odds:
 
 def win(state: GameState, attack: combat.Attack, **options: bool) -> Fraction:
     """:func:`game.ai.odds.attack_win` (the odds' ``p_win`` where they are remembered already), remembered until
-    the table changes."""
+    the table changes; asked where the memo was not yet checked for this version of the state, worked out
+    afresh."""
+    memo: dict[Any, Any] | None = state.__dict__.get("_ai_memo")
+    if memo is None or memo["_version"] != state.version:  # no memo for this table yet: a one-off question
+        return attack_win(state, attack, **options)  # (the table's key would cost more than the answer)
     key = _odds_key(state, attack, options)
-    memo = _memo(state)
     if key in memo:
         return memo[key].p_win
     won = ("win", *key[1:])

@@ -354,6 +354,28 @@ def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell_i
                policies: tuple[str, str] = ("optimal", "optimal"), tough_fate: int | None = None) -> SpellOdds:
     """The exact odds of casting ``spell_id`` at ``target`` now, as :func:`game.rules.sorcery.cast` resolves it:
     the enhancement's and the spell's own data, and the spell's effect program (:func:`spell_effect_odds`)."""
+    active, reactive = _spell_rollers(state, caster, target, spell_id, enhancement, caster_inner_reserve,
+                                      target_inner_reserve, hand_of_fortune, policies)
+    roll, burn_out = _casting(active, reactive)
+    if tough_fate is None:
+        tough_fate = max(0, state.sides[target.side].fate - target_inner_reserve)
+    effect = spell_effect_odds(state, caster, target, spell_id, tough_fate).scaled(roll.win)
+    return SpellOdds(roll.win, burn_out, effect.expected_wounds, roll, effect)
+
+
+def spell_win(state: GameState, caster: ModelState, target: ModelState, spell_id: str, enhancement: str = "none",
+              *, caster_inner_reserve: bool = False, target_inner_reserve: bool = False) -> Fraction:
+    """P(the spell takes effect): :func:`spell_odds`' ``p_success``, from the rolls alone (no effects), for a
+    question that needs no more (Fate's floor on a roll)."""
+    active, reactive = _spell_rollers(state, caster, target, spell_id, enhancement, caster_inner_reserve,
+                                      target_inner_reserve, None, ("optimal", "optimal"))
+    return win_chance(active, reactive)
+
+
+def _spell_rollers(state: GameState, caster: ModelState, target: ModelState, spell_id: str, enhancement: str,
+                   caster_inner_reserve: bool, target_inner_reserve: bool, hand_of_fortune: tuple[bool, bool] | None,
+                   policies: tuple[str, str]) -> tuple[Roller, Roller]:
+    """The casting and resisting rolls of :func:`game.rules.sorcery.cast`, by the totals' difference."""
     spell, enh = sorcery.SPELLS[spell_id], sorcery.ENHANCEMENTS[enhancement]
     c_dice = 2 + enh.dice + caster_inner_reserve
     t_dice = 2 + target_inner_reserve
@@ -365,12 +387,7 @@ def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell_i
     rerolls = (combat.offers_reroll_ones(state, caster, "WP", c_dice, "cast", None),
                combat.offers_reroll_ones(state, target, spell.resist, t_dice, "resist", None))
     active = Roller(c_dice, 0, rerolls[0], hand_of_fortune[0], policies[0])  # the difference is what counts
-    reactive = Roller(t_dice, t_total - c_total, rerolls[1], hand_of_fortune[1], policies[1])
-    roll, burn_out = _casting(active, reactive)
-    if tough_fate is None:
-        tough_fate = max(0, state.sides[target.side].fate - target_inner_reserve)
-    effect = spell_effect_odds(state, caster, target, spell_id, tough_fate).scaled(roll.win)
-    return SpellOdds(roll.win, burn_out, effect.expected_wounds, roll, effect)
+    return active, Roller(t_dice, t_total - c_total, rerolls[1], hand_of_fortune[1], policies[1])
 
 
 def spell_effect_odds(state: GameState, caster: ModelState, target: ModelState, spell_id: str,

@@ -161,20 +161,27 @@ class OfferedPoints(Sequence[dict[str, float]]):
                 self._points = list(_candidates(then, model, self._inches))
         return self._points
 
-    def least(self, key: Callable[[dict[str, float]], float]) -> dict[str, float] | None:
+    def least(self, key: Callable[[dict[str, float]], float],
+              keep: Callable[[dict[str, float]], bool] | None = None) -> dict[str, float] | None:
         """``min(self, key=key)`` (the first of equals in the offered order; None when none is offered), found by
         checking the ring's points in the order of ``key`` and stopping at the first that is offered: a controller
-        heading somewhere needs the nearest, not all of them."""
+        heading somewhere needs the nearest, not all of them. ``keep``: of the points that ``keep`` takes only
+        (asked of offered points alone, nearest first, so a costly question is asked of few)."""
         bf = self._as_offered() if self._points is None else None
         if bf is None or ("candidates", self._model.id, self._inches, False) in bf.memo():
-            return min(self._all(), key=key, default=None)
+            return min((p for p in self._all() if keep is None or keep(p)), key=key, default=None)
         m, inches = self._model, self._inches
         ring = sorted((point for _, point in _ring(m, inches)), key=key)  # stable: equals keep the offered order
-        found = next((p for p in ring if _acceptable(bf, m, inches, False, None, p)), None)
-        if found is None:
-            here = {"x": m.x, "y": m.y}
-            found = here if _acceptable(bf, m, inches, False, None, here) else None  # boxed in: the 0″ move
-        return found
+        offered = False
+        for p in ring:
+            if _acceptable(bf, m, inches, False, None, p):
+                offered = True
+                if keep is None or keep(p):
+                    return p
+        if offered:
+            return None
+        here = {"x": m.x, "y": m.y}  # boxed in: the 0″ move
+        return here if _acceptable(bf, m, inches, False, None, here) and (keep is None or keep(here)) else None
 
     def __bool__(self) -> bool:
         if self._points is None:
