@@ -68,11 +68,10 @@ class Steering:
         point = scenario_hints.steer_clear(state, m, point, goal, candidates, d.check)  # regions it is to avoid
         if point is not None and spoils_from(state, m, point):  # the rest of its plan needs more
             fitting = nearest([p for p in rest_spots(state, m, inches) if not spoils_from(state, m, p)], goal)
-            offered = nearest(candidates, goal, lambda p: not spoils_from(state, m, p))
-            if fitting is None or (offered is not None and gap(offered, goal) < gap(fitting, goal)):
-                fitting = offered
-            if fitting is not None:
-                return fitting
+            nearer = nearest(candidates, goal, lambda p: not spoils_from(state, m, p),  # of equals, the rest spot
+                             gap(fitting, goal) if fitting is not None else math.inf)
+            if nearer is not None or fitting is not None:
+                return nearer or fitting
         return point
 
     def move_point(self, state: GameState, m: ModelState, goal: tuple[float, float], inches: float, d: Decision,
@@ -146,12 +145,15 @@ def gap(p: dict[str, float], goal: tuple[float, float]) -> float:
 
 
 def nearest(points: Sequence[dict[str, float]], goal: tuple[float, float],
-            keep: Callable[[dict[str, float]], bool] | None = None) -> dict[str, float] | None:
+            keep: Callable[[dict[str, float]], bool] | None = None,
+            below: float = math.inf) -> dict[str, float] | None:
     """The point nearest ``goal`` (the first of equals), None if there is none; offered points are searched
-    nearest first (movement.OfferedPoints.least) rather than all worked out. ``keep``: of those it takes only."""
+    nearest first (movement.OfferedPoints.least) rather than all worked out. ``keep``: of those it takes only,
+    ``below``: of those nearer than that only."""
     if isinstance(points, OfferedPoints):
-        return points.least(lambda p: gap(p, goal), keep)
-    return min((p for p in points if keep is None or keep(p)), key=lambda p: gap(p, goal), default=None)
+        return points.least(lambda p: gap(p, goal), keep, below)
+    return min((p for p in points if gap(p, goal) < below and (keep is None or keep(p))),
+               key=lambda p: gap(p, goal), default=None)
 
 
 def touch_spot(state: GameState, m: ModelState, goal: tuple[float, float], inches: float,

@@ -162,26 +162,33 @@ class OfferedPoints(Sequence[dict[str, float]]):
         return self._points
 
     def least(self, key: Callable[[dict[str, float]], float],
-              keep: Callable[[dict[str, float]], bool] | None = None) -> dict[str, float] | None:
+              keep: Callable[[dict[str, float]], bool] | None = None,
+              below: float = math.inf) -> dict[str, float] | None:
         """``min(self, key=key)`` (the first of equals in the offered order; None when none is offered), found by
         checking the ring's points in the order of ``key`` and stopping at the first that is offered: a controller
         heading somewhere needs the nearest, not all of them. ``keep``: of the points that ``keep`` takes only
-        (asked of offered points alone, nearest first, so a costly question is asked of few)."""
+        (asked of offered points alone, nearest first, so a costly question is asked of few); ``below``: of those
+        whose key is under it only (None if none is)."""
+        def wanted(p: dict[str, float]) -> bool:
+            return key(p) < below and (keep is None or keep(p))
+
         bf = self._as_offered() if self._points is None else None
         if bf is None or ("candidates", self._model.id, self._inches, False) in bf.memo():
-            return min((p for p in self._all() if keep is None or keep(p)), key=key, default=None)
+            return min((p for p in self._all() if wanted(p)), key=key, default=None)
         m, inches = self._model, self._inches
+        here = {"x": m.x, "y": m.y}  # boxed in (no point of the ring offered): the 0″ move
         ring = sorted((point for _, point in _ring(m, inches)), key=key)  # stable: equals keep the offered order
         offered = False
         for p in ring:
+            if key(p) >= below and (offered or key(here) >= below):
+                return None  # neither this nor any after it is under ``below``, nor is the 0″ move offered under it
             if _acceptable(bf, m, inches, False, None, p):
                 offered = True
-                if keep is None or keep(p):
+                if wanted(p):
                     return p
         if offered:
             return None
-        here = {"x": m.x, "y": m.y}  # boxed in: the 0″ move
-        return here if _acceptable(bf, m, inches, False, None, here) and (keep is None or keep(here)) else None
+        return here if _acceptable(bf, m, inches, False, None, here) and wanted(here) else None
 
     def __bool__(self) -> bool:
         if self._points is None:
