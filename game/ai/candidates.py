@@ -152,17 +152,18 @@ class Appraiser:
         for w in combat.ranged_weapons(m):
             if w in m.jammed:
                 continue
-            for t, band, cover in memo.ranged_targets(state, m, w):
-                if t.id != e.id:
-                    continue
-                attack = combat.Attack(m, e, "ranged", "aimed_shot", w, range_band=band, cover=cover)
-                attack.area = any(h.gives_area(attack) for h in hooks_answering(m, "gives_area"))
-                odds = memo.odds(state, attack)
-                value = self.worth(state, e)
-                best = max(best, (float(odds.expected_wounds) * value / max(1, e.max_wounds - e.wounds_taken)
-                                  + float(odds.p_kill) * value
-                                  + self.first_strike(state, e, float(odds.p_kill), float(odds.p_stun)))
-                           * self.blocker_bonus(state, m, e) + self.area_value(state, m, attack))
+            found = memo.ranged_target(state, m, w, e)  # the sight line to ``e`` alone
+            if found is None:
+                continue
+            band, cover = found
+            attack = combat.Attack(m, e, "ranged", "aimed_shot", w, range_band=band, cover=cover)
+            attack.area = any(h.gives_area(attack) for h in hooks_answering(m, "gives_area"))
+            odds = memo.odds(state, attack)
+            value = self.worth(state, e)
+            best = max(best, (float(odds.expected_wounds) * value / max(1, e.max_wounds - e.wounds_taken)
+                              + float(odds.p_kill) * value
+                              + self.first_strike(state, e, float(odds.p_kill), float(odds.p_stun)))
+                       * self.blocker_bonus(state, m, e) + self.area_value(state, m, attack))
         return best
 
     @staticmethod
@@ -189,10 +190,10 @@ class Appraiser:
         options = [(float(ravage.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken), "ravage")
                    ] if ravage.p_success >= floor else []
         if not conditions.STUNNED.on(e) and not conditions.stun_immune(state, e, m):  # else its odds are not asked
-            stun = memo.spell_odds(state, m, e, "stun")
-            if stun.p_success >= floor:
-                options.append((0.5 * float(stun.p_success) * model_value(e)
-                                + self.first_strike(state, e, 0.0, float(stun.p_success)), "stun"))
+            stun = memo.spell_win(state, m, e, "stun")  # its chance alone: what it does is read off no odds
+            if stun >= floor:
+                options.append((0.5 * float(stun) * model_value(e) + self.first_strike(state, e, 0.0, float(stun)),
+                                "stun"))
         return max(options, default=(0.0, "ravage"))
 
     def best_spell(self, state: GameState, m: ModelState) -> tuple[float, str, str | None]:
@@ -208,7 +209,8 @@ class Appraiser:
     def hopeless_casting(self, state: GameState, m: ModelState) -> bool:
         """Enemies in a spell's reach now, none of them worth a spell (the level's ``cast_floor``): a spell cast
         now is AP thrown away; with none in reach yet, a move may still bring one."""
-        return bool(memo.spell_targets(state, m, 18.0)) and self.best_spell(state, m)[2] is None
+        return memo.hopeless_casting(state, m, lambda: bool(memo.spell_targets(state, m, 18.0))
+                                     and self.best_spell(state, m)[2] is None)
 
     def chargeable(self, state: GameState, m: ModelState) -> set[str]:
         """The enemies the engine would let ``m`` charge now (3″+, in sight once it turns to them, a legal
@@ -659,8 +661,12 @@ def _steps(ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Step]:
     if board.engaged_enemies(state, m):
         return
     asked = [t for t in UNENGAGED if t.applies(ai, state, m)]
-    for e in state.enemies_of(m):
-        gap = board.distance(m, e)
+    foes = [(e, board.distance(m, e)) for e in state.enemies_of(m)]
+    weighed = ai.level.targets_weighed
+    if weighed and len(foes) > weighed:  # the nearest only, in their own order (the first of equal scores wins)
+        near = {e.id for e, _ in sorted(foes, key=lambda f: f[1])[:weighed]}
+        foes = [(e, gap) for e, gap in foes if e.id in near]
+    for e, gap in foes:
         for t in asked:
             yield t, (e, gap)
 

@@ -70,6 +70,7 @@ class Difficulty:
     fight_bonus: float = 0.3  # a fight already joined
     charge_bonus: float = 1.2  # a charge's odds, times this
     shot_reach: float = 18.0  # enemies further than this are not considered for shots and spells
+    targets_weighed: int = 0  # charges, shots, spells and close-ins weighed at this many nearest enemies (0: all)
     plan: PlanWeights = PlanWeights()
     # refinements
     first_strike: bool = False  # a kill or Stun pre-empts the enemy's reply (Threats)

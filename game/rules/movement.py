@@ -543,20 +543,27 @@ def can_disengage(state: GameState, model: ModelState) -> bool:
 def ranged_targets(state: GameState, model: ModelState, weapon: int) -> list[tuple[ModelState, str, bool]]:
     """[RNG-2] / [SKILL-6]: enemies in LOS within long range, with the range band and cover. The shooter may
     turn to face any of them first ([SEQ-5]): LOS and cover are judged as it faces each one."""
+    out = []
+    for e in sorted(state.enemies_of(model), key=lambda m: m.id):
+        found = ranged_target(state, model, weapon, e)
+        if found is not None:
+            out.append((e, *found))
+    return out
+
+
+def ranged_target(state: GameState, model: ModelState, weapon: int, e: ModelState) -> tuple[str, bool] | None:
+    """One enemy as :func:`ranged_targets` judges it: its range band and cover, None when out of long range or
+    sight (a caller weighing a few targets need not draw the sight line to every enemy)."""
     from game.content.catalog import catalog
 
     skill = catalog().skill(model.weapon(weapon).skill)
-    out = []
-    for e in sorted(state.enemies_of(model), key=lambda m: m.id):
-        d = board.distance(model, e)
-        if skill.long is None or d > skill.long + 1e-9:
-            continue
-        los = board.sight(state, model, e)
-        if not los.has_los:
-            continue
-        band = "short" if d <= (skill.short or 0) + 1e-9 else "long"
-        out.append((e, band, los.cover))
-    return out
+    d = board.distance(model, e)
+    if skill.long is None or d > skill.long + 1e-9:
+        return None
+    los = board.sight(state, model, e)
+    if not los.has_los:
+        return None
+    return ("short" if d <= (skill.short or 0) + 1e-9 else "long"), los.cover
 
 
 # -- pushes -----------------------------------------------------------------------------------------
