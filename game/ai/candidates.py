@@ -183,7 +183,7 @@ class Appraiser:
     def spell_value(self, state: GameState, m: ModelState, e: ModelState) -> tuple[float, str]:
         """The best spell at ``e`` and its worth; nothing (0.0) where the exact odds the rules give (an engaged
         target's penalty and all: [SORC-7]) leave every spell under the level's ``cast_floor``."""
-        if e.id not in {t.id for t in memo.spell_targets(state, m, 18.0)}:
+        if not memo.spell_target(state, m, e, 18.0):
             return 0.0, "ravage"
         floor = self.level.cast_floor
         ravage = memo.spell_odds(state, m, e, "ravage")

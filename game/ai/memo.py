@@ -114,6 +114,21 @@ def ranged_target(state: GameState, m: ModelState, weapon: int, e: ModelState) -
     return memo[key]
 
 
+def spell_target(state: GameState, m: ModelState, e: ModelState, reach: float) -> bool:
+    """Whether ``e`` is one of :func:`spell_targets` (from them where they are remembered already), remembered
+    until the table changes."""
+    from game.rules.sorcery import in_spell_reach
+
+    memo = _memo(state)
+    every = memo.get(("spell_targets", _model_key(m), reach))
+    if every is not None:
+        return any(t.id == e.id for t in every)
+    key = ("spell target", _model_key(m), e.id, reach)
+    if key not in memo:
+        memo[key] = any(o.id == e.id for o in state.enemies_of(m)) and in_spell_reach(state, m, e, reach)
+    return bool(memo[key])
+
+
 def hopeless_casting(state: GameState, m: ModelState, ask: Callable[[], bool]) -> bool:
     """``ask()`` (the appraiser's :meth:`~game.ai.candidates.Appraiser.hopeless_casting` of ``m``), remembered until
     the table changes: every plan with a spell in it asks it."""

@@ -221,8 +221,13 @@ def can_cast(state: GameState, model: ModelState) -> str | None:
 
 def spell_targets(state: GameState, caster: ModelState, reach: float) -> list[ModelState]:
     """[SORC-3]: an enemy model in LOS within the range; the caster may turn to face it first ([SEQ-5])."""
-    return [e for e in sorted(state.enemies_of(caster), key=lambda m: m.id)
-            if board.distance(caster, e) <= reach + 1e-9 and board.sight(state, caster, e).has_los]
+    return [e for e in sorted(state.enemies_of(caster), key=lambda m: m.id) if in_spell_reach(state, caster, e, reach)]
+
+
+def in_spell_reach(state: GameState, caster: ModelState, e: ModelState, reach: float) -> bool:
+    """Whether the enemy ``e`` is one of :func:`spell_targets` (a caller weighing a few targets need not draw the
+    sight line to every enemy)."""
+    return board.distance(caster, e) <= reach + 1e-9 and board.sight(state, caster, e).has_los
 
 
 def reach_of(enhancement: Enhancement) -> float:
