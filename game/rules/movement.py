@@ -551,6 +551,12 @@ def ranged_targets(state: GameState, model: ModelState, weapon: int) -> list[tup
     return out
 
 
+def has_ranged_target(state: GameState, model: ModelState, weapon: int) -> bool:
+    """Whether :func:`ranged_targets` holds any: the enemies asked nearest first, up to the first in sight."""
+    return any(ranged_target(state, model, weapon, e) is not None
+               for e in sorted(state.enemies_of(model), key=lambda e: board.distance(model, e)))
+
+
 def ranged_target(state: GameState, model: ModelState, weapon: int, e: ModelState) -> tuple[str, bool] | None:
     """One enemy as :func:`ranged_targets` judges it: its range band and cover, None when out of long range or
     sight (a caller weighing a few targets need not draw the sight line to every enemy)."""
