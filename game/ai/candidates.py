@@ -59,10 +59,13 @@ def spreads(m: ModelState) -> bool:
 class Appraiser:
     """The values the candidates are scored by, for one level; caches live for one table position."""
 
+    TRANSIENT = frozenset({"_reach"})  # a cache: not kept in a save's memory
+
     def __init__(self, difficulty: Difficulty):
         self.level = difficulty
         self._danger: dict[tuple[int, str], float] = {}
         self._lanes: dict[tuple[int, str], set[str]] = {}
+        self._reach: dict[tuple[int, str], float | None] = {}  # a charge's reach, where an enemy is near it
         self.routes = RouteGoals()  # goals by the engine's route cost, and when they still pay
 
     # -- attacks --------------------------------------------------------------------------------
@@ -211,6 +214,25 @@ class Appraiser:
         now is AP thrown away; with none in reach yet, a move may still bring one."""
         return memo.hopeless_casting(state, m, lambda: bool(memo.spell_targets(state, m, 18.0))
                                      and self.best_spell(state, m)[2] is None)
+
+    def can_charge_at(self, state: GameState, m: ModelState, e: ModelState) -> bool:
+        """Whether ``e`` is one of :meth:`chargeable`, the lane to ``e`` alone asked where the lanes to every enemy
+        are not known yet (a level weighing its nearest targets asks few)."""
+        from game.rules.movement import allowance, charge_target
+
+        known = self._lanes.get((state.version, m.id))
+        if known is not None:
+            return e.id in known
+        key = (state.version, m.id)
+        if key not in self._reach:
+            if len(self._reach) > 64:
+                self._reach.clear()
+            reach = allowance(state, m, "charge")[0] if movement.can_charge(state, m) else None
+            near = reach is not None and any(3 <= board.distance(m, o) <= reach + 0.5 for o in state.enemies_of(m))
+            self._reach[key] = reach if near else None
+        reach = self._reach[key]
+        return reach is not None and any(o.id == e.id for o in state.enemies_of(m)) \
+            and charge_target(state, m, e, reach) is not None
 
     def chargeable(self, state: GameState, m: ModelState) -> set[str]:
         """The enemies the engine would let ``m`` charge now (3″+, in sight once it turns to them, a legal
@@ -531,7 +553,7 @@ class Breach(Candidate):
         escape = ai.escape_goal(state, m)
         score = ai.level.escape * model_value(m) if escape is not None else \
             ai.level.advance_base + ai.level.objective_pull * ai.objective_pull(state, m)
-        if blocker.id in ai.chargeable(state, m):
+        if ai.can_charge_at(state, m, blocker):
             yield score + SLACK, Intent("charge", blocker.id)
         else:
             yield score + SLACK, Intent("fight", blocker.id, storm=True)
@@ -577,12 +599,12 @@ class Withdraw(Candidate):
 
 class Charge(Targeted):
     def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
-        if e.id in ai.chargeable(state, m):
+        if ai.can_charge_at(state, m, e):
             yield (ai.melee_value(state, m, e, "charge_attack") * ai.level.charge_bonus
                    * scenario_hints.chase_factor(state, m, e) - ganged(ai, state, m, e), Intent("charge", e.id))
 
     def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
-        if e.id not in ai.chargeable(state, m):  # the lanes, once per model: asked by the first offer anyway
+        if not ai.can_charge_at(state, m, e):  # the lane to this one alone, where they are not all known
             return -math.inf
         return _above(ai.blow_bound(state, m, e) * ai.level.charge_bonus)
 
@@ -628,7 +650,7 @@ class Close(Targeted):
         if not ai.level.close_in:
             return
         walk = movement.allowance(state, m, "walk")[0]
-        if gap <= walk - 0.2 and e.id not in ai.chargeable(state, m) \
+        if gap <= walk - 0.2 and not ai.can_charge_at(state, m, e) \
                 and Futility(state, m).contact_spot(walk, frozenset({e.id})) is not None:  # a route gets there
             storm = ai.level.storm_ring and any(b.id == e.id for b in ai.blockers_of(state, m) or ())  # walk to it
             yield (ai.melee_value(state, m, e, "standard_attack") * ai.level.close_in

@@ -381,16 +381,39 @@ def _charge_targets(state: GameState, bf: Battlefield, model: ModelState, inches
                     allowed: tuple[bool, ...]) -> list[tuple[ModelState, MoveCheck]]:
     out = []
     for e, may in zip(foes, allowed, strict=True):
-        if board.distance(model, e) < 3 - 1e-9 or not may:
-            continue
-        if out_of_reach(bf, model.id, e.id, inches):
-            continue  # no lane reaches it: the sight line need not be drawn
-        if not board.sight(state, model, e).has_los:
-            continue
-        lane = chosen_lane(bf, model.id, e.id, inches)  # [MOVE-4]: some straight lane, not only the centre line
+        lane = _charge_lane(state, bf, model, e, inches, may)
         if lane is not None:
-            out.append((e, lane.move))
+            out.append((e, lane))
     return out
+
+
+def charge_target(state: GameState, model: ModelState, e: ModelState, inches: float) -> MoveCheck | None:
+    """One enemy as :func:`charge_targets` judges it: the engine's default lane to it, or None (a caller weighing
+    a few targets need not try a lane to every enemy)."""
+    return _charge_lane(state, board.battlefield(state), model, e, inches, may_be_charged(e, model))
+
+
+def has_charge_target(state: GameState, model: ModelState, inches: float) -> bool:
+    """Whether :func:`charge_targets` holds any: the enemies asked nearest first, up to the first with a lane."""
+    return any(charge_target(state, model, e, inches) is not None
+               for e in sorted(state.enemies_of(model), key=lambda e: board.distance(model, e)))
+
+
+def _charge_lane(state: GameState, bf: Battlefield, model: ModelState, e: ModelState, inches: float,
+                 may: bool) -> MoveCheck | None:
+    """The lane :func:`charge_targets` finds to ``e``, remembered while the bases stand as they are."""
+    key = ("charge_target", model.id, inches, e.id, may)
+    memo = bf.memo()
+    if key in memo:
+        found: MoveCheck | None = memo[key]
+        return found
+    lane = None
+    if board.distance(model, e) >= 3 - 1e-9 and may and not out_of_reach(bf, model.id, e.id, inches) \
+            and board.sight(state, model, e).has_los:  # no lane reaching it: the sight line need not be drawn
+        chosen = chosen_lane(bf, model.id, e.id, inches)  # [MOVE-4]: some straight lane, not only the centre line
+        lane = chosen.move if chosen is not None else None
+    memo[key] = lane
+    return lane
 
 
 def charge(state: GameState, model: ModelState, kind: str) -> Gen:
