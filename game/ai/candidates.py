@@ -59,13 +59,14 @@ def spreads(m: ModelState) -> bool:
 class Appraiser:
     """The values the candidates are scored by, for one level; caches live for one table position."""
 
-    TRANSIENT = frozenset({"_reach"})  # a cache: not kept in a save's memory
+    TRANSIENT = frozenset({"_reach", "_needed"})  # caches: not kept in a save's memory
 
     def __init__(self, difficulty: Difficulty):
         self.level = difficulty
         self._danger: dict[tuple[int, str], float] = {}
         self._lanes: dict[tuple[int, str], set[str]] = {}
         self._reach: dict[tuple[int, str], float | None] = {}  # a charge's reach, where an enemy is near it
+        self._needed: tuple[tuple[int, int], list[tuple[float, float]]] | None = None  # needed's last answer
         self.routes = RouteGoals()  # goals by the engine's route cost, and when they still pay
 
     # -- attacks --------------------------------------------------------------------------------
@@ -290,11 +291,15 @@ class Appraiser:
     def needed(self, state: GameState, side: int) -> list[tuple[float, float]]:
         """:meth:`objective_points` for ``side``, kept while the bases stand as they are and the encounter's state
         (the Prisoner, switches, variables, markers) holds (it is asked of every model, often)."""
+        now = (state.version, side)  # asked again and again of one version: the answer of the last time
+        if self._needed is not None and self._needed[0] == now:
+            return self._needed[1]
         enc = state.encounter
         seen = () if enc is None else (enc.rescued, tuple(sorted(enc.switched.items())),
                                         tuple(sorted(enc.variables.items())), tuple((k.x, k.y) for k in enc.markers))
         found = self.routes.remembered(state, ("needed", side, seen), lambda: self.objective_points(state, side))
         assert isinstance(found, list)
+        self._needed = (now, found)
         return found
 
     def objective_pull(self, state: GameState, m: ModelState) -> float:
