@@ -59,10 +59,14 @@ def spreads(m: ModelState) -> bool:
 class Appraiser:
     """The values the candidates are scored by, for one level; caches live for one table position."""
 
+    TRANSIENT = frozenset({"_reach", "_needed"})  # caches: not kept in a save's memory
+
     def __init__(self, difficulty: Difficulty):
         self.level = difficulty
         self._danger: dict[tuple[int, str], float] = {}
         self._lanes: dict[tuple[int, str], set[str]] = {}
+        self._reach: dict[tuple[int, str], float | None] = {}  # a charge's reach, where an enemy is near it
+        self._needed: tuple[tuple[int, int], list[tuple[float, float]]] | None = None  # needed's last answer
         self.routes = RouteGoals()  # goals by the engine's route cost, and when they still pay
 
     # -- attacks --------------------------------------------------------------------------------
@@ -152,17 +156,18 @@ class Appraiser:
         for w in combat.ranged_weapons(m):
             if w in m.jammed:
                 continue
-            for t, band, cover in memo.ranged_targets(state, m, w):
-                if t.id != e.id:
-                    continue
-                attack = combat.Attack(m, e, "ranged", "aimed_shot", w, range_band=band, cover=cover)
-                attack.area = any(h.gives_area(attack) for h in hooks_answering(m, "gives_area"))
-                odds = memo.odds(state, attack)
-                value = self.worth(state, e)
-                best = max(best, (float(odds.expected_wounds) * value / max(1, e.max_wounds - e.wounds_taken)
-                                  + float(odds.p_kill) * value
-                                  + self.first_strike(state, e, float(odds.p_kill), float(odds.p_stun)))
-                           * self.blocker_bonus(state, m, e) + self.area_value(state, m, attack))
+            found = memo.ranged_target(state, m, w, e)  # the sight line to ``e`` alone
+            if found is None:
+                continue
+            band, cover = found
+            attack = combat.Attack(m, e, "ranged", "aimed_shot", w, range_band=band, cover=cover)
+            attack.area = any(h.gives_area(attack) for h in hooks_answering(m, "gives_area"))
+            odds = memo.odds(state, attack)
+            value = self.worth(state, e)
+            best = max(best, (float(odds.expected_wounds) * value / max(1, e.max_wounds - e.wounds_taken)
+                              + float(odds.p_kill) * value
+                              + self.first_strike(state, e, float(odds.p_kill), float(odds.p_stun)))
+                       * self.blocker_bonus(state, m, e) + self.area_value(state, m, attack))
         return best
 
     @staticmethod
@@ -182,17 +187,17 @@ class Appraiser:
     def spell_value(self, state: GameState, m: ModelState, e: ModelState) -> tuple[float, str]:
         """The best spell at ``e`` and its worth; nothing (0.0) where the exact odds the rules give (an engaged
         target's penalty and all: [SORC-7]) leave every spell under the level's ``cast_floor``."""
-        if e.id not in {t.id for t in memo.spell_targets(state, m, 18.0)}:
+        if not memo.spell_target(state, m, e, 18.0):
             return 0.0, "ravage"
         floor = self.level.cast_floor
         ravage = memo.spell_odds(state, m, e, "ravage")
         options = [(float(ravage.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken), "ravage")
                    ] if ravage.p_success >= floor else []
         if not conditions.STUNNED.on(e) and not conditions.stun_immune(state, e, m):  # else its odds are not asked
-            stun = memo.spell_odds(state, m, e, "stun")
-            if stun.p_success >= floor:
-                options.append((0.5 * float(stun.p_success) * model_value(e)
-                                + self.first_strike(state, e, 0.0, float(stun.p_success)), "stun"))
+            stun = memo.spell_win(state, m, e, "stun")  # its chance alone: what it does is read off no odds
+            if stun >= floor:
+                options.append((0.5 * float(stun) * model_value(e) + self.first_strike(state, e, 0.0, float(stun)),
+                                "stun"))
         return max(options, default=(0.0, "ravage"))
 
     def best_spell(self, state: GameState, m: ModelState) -> tuple[float, str, str | None]:
@@ -208,7 +213,27 @@ class Appraiser:
     def hopeless_casting(self, state: GameState, m: ModelState) -> bool:
         """Enemies in a spell's reach now, none of them worth a spell (the level's ``cast_floor``): a spell cast
         now is AP thrown away; with none in reach yet, a move may still bring one."""
-        return bool(memo.spell_targets(state, m, 18.0)) and self.best_spell(state, m)[2] is None
+        return memo.hopeless_casting(state, m, lambda: bool(memo.spell_targets(state, m, 18.0))
+                                     and self.best_spell(state, m)[2] is None)
+
+    def can_charge_at(self, state: GameState, m: ModelState, e: ModelState) -> bool:
+        """Whether ``e`` is one of :meth:`chargeable`, the lane to ``e`` alone asked where the lanes to every enemy
+        are not known yet (a level weighing its nearest targets asks few)."""
+        from game.rules.movement import allowance, charge_target
+
+        known = self._lanes.get((state.version, m.id))
+        if known is not None:
+            return e.id in known
+        key = (state.version, m.id)
+        if key not in self._reach:
+            if len(self._reach) > 64:
+                self._reach.clear()
+            reach = allowance(state, m, "charge")[0] if movement.can_charge(state, m) else None
+            near = reach is not None and any(3 <= board.distance(m, o) <= reach + 0.5 for o in state.enemies_of(m))
+            self._reach[key] = reach if near else None
+        reach = self._reach[key]
+        return reach is not None and any(o.id == e.id for o in state.enemies_of(m)) \
+            and charge_target(state, m, e, reach) is not None
 
     def chargeable(self, state: GameState, m: ModelState) -> set[str]:
         """The enemies the engine would let ``m`` charge now (3″+, in sight once it turns to them, a legal
@@ -266,11 +291,15 @@ class Appraiser:
     def needed(self, state: GameState, side: int) -> list[tuple[float, float]]:
         """:meth:`objective_points` for ``side``, kept while the bases stand as they are and the encounter's state
         (the Prisoner, switches, variables, markers) holds (it is asked of every model, often)."""
+        now = (state.version, side)  # asked again and again of one version: the answer of the last time
+        if self._needed is not None and self._needed[0] == now:
+            return self._needed[1]
         enc = state.encounter
         seen = () if enc is None else (enc.rescued, tuple(sorted(enc.switched.items())),
                                         tuple(sorted(enc.variables.items())), tuple((k.x, k.y) for k in enc.markers))
         found = self.routes.remembered(state, ("needed", side, seen), lambda: self.objective_points(state, side))
         assert isinstance(found, list)
+        self._needed = (now, found)
         return found
 
     def objective_pull(self, state: GameState, m: ModelState) -> float:
@@ -529,7 +558,7 @@ class Breach(Candidate):
         escape = ai.escape_goal(state, m)
         score = ai.level.escape * model_value(m) if escape is not None else \
             ai.level.advance_base + ai.level.objective_pull * ai.objective_pull(state, m)
-        if blocker.id in ai.chargeable(state, m):
+        if ai.can_charge_at(state, m, blocker):
             yield score + SLACK, Intent("charge", blocker.id)
         else:
             yield score + SLACK, Intent("fight", blocker.id, storm=True)
@@ -575,12 +604,12 @@ class Withdraw(Candidate):
 
 class Charge(Targeted):
     def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
-        if e.id in ai.chargeable(state, m):
+        if ai.can_charge_at(state, m, e):
             yield (ai.melee_value(state, m, e, "charge_attack") * ai.level.charge_bonus
                    * scenario_hints.chase_factor(state, m, e) - ganged(ai, state, m, e), Intent("charge", e.id))
 
     def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
-        if e.id not in ai.chargeable(state, m):  # the lanes, once per model: asked by the first offer anyway
+        if not ai.can_charge_at(state, m, e):  # the lane to this one alone, where they are not all known
             return -math.inf
         return _above(ai.blow_bound(state, m, e) * ai.level.charge_bonus)
 
@@ -626,7 +655,7 @@ class Close(Targeted):
         if not ai.level.close_in:
             return
         walk = movement.allowance(state, m, "walk")[0]
-        if gap <= walk - 0.2 and e.id not in ai.chargeable(state, m) \
+        if gap <= walk - 0.2 and not ai.can_charge_at(state, m, e) \
                 and Futility(state, m).contact_spot(walk, frozenset({e.id})) is not None:  # a route gets there
             storm = ai.level.storm_ring and any(b.id == e.id for b in ai.blockers_of(state, m) or ())  # walk to it
             yield (ai.melee_value(state, m, e, "standard_attack") * ai.level.close_in
@@ -659,8 +688,12 @@ def _steps(ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Step]:
     if board.engaged_enemies(state, m):
         return
     asked = [t for t in UNENGAGED if t.applies(ai, state, m)]
-    for e in state.enemies_of(m):
-        gap = board.distance(m, e)
+    foes = [(e, board.distance(m, e)) for e in state.enemies_of(m)]
+    weighed = ai.level.targets_weighed
+    if weighed and len(foes) > weighed:  # the nearest only, in their own order (the first of equal scores wins)
+        near = {e.id for e, _ in sorted(foes, key=lambda f: f[1])[:weighed]}
+        foes = [(e, gap) for e, gap in foes if e.id in near]
+    for e, gap in foes:
         for t in asked:
             yield t, (e, gap)
 

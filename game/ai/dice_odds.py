@@ -492,3 +492,58 @@ def against_total(roller: Roller, total: int) -> HoldOdds:
         if name == HOF:
             hof += weight * six_n
     return HoldOdds(Fraction(beaten, six_n * six_n), Fraction(hof, six_n * six_n))
+
+
+# -- the win chance alone ------------------------------------------------------------------------
+
+def win_chance(active: Roller, reactive: Roller, misfire: bool | Misfire = False) -> Fraction:
+    """P(the active wins) of :func:`opposed`, the same Fraction: where one side has no re-roll on offer (as a
+    side that took Inner Reserve seldom has), the other's one choice is read off the rolls directly, with no
+    window to solve; else the window's."""
+    rule: Misfire = _dice.misfire if misfire is True else (misfire or None)
+    if active.modifier:
+        active, reactive = replace(active, modifier=0), replace(reactive, modifier=reactive.modifier - active.modifier)
+    if not (active.reroll_ones or active.hand_of_fortune):
+        return _win_reactive_chooses(active.dice, reactive, rule)
+    if not (reactive.reroll_ones or reactive.hand_of_fortune):
+        return _win_active_chooses(active, reactive.dice, reactive.modifier, rule)
+    return _opposed(active, reactive, rule, category).win
+
+
+@lru_cache(maxsize=4096)
+def _win_reactive_chooses(n: int, reactive: Roller, misfire: Misfire) -> Fraction:
+    """The active rolls once (no re-roll: the window's steps (1) and (3) pass); the reactive then makes its
+    one choice against the active's sum, as a roll against a total does (:func:`against_total`)."""
+    keep, _, _ = _groups(n, False, misfire)
+    won = sum(sum(cats.values()) * against_total(reactive, g[0]).beaten for g, cats in keep.items())
+    return Fraction(won) / 6 ** n
+
+
+@lru_cache(maxsize=4096)
+def _win_active_chooses(active: Roller, m: int, t: int, misfire: Misfire) -> Fraction:
+    """The reactive rolls once (its step (2) passes); the active, seeing both rolls, keeps a winning roll and
+    re-rolls a losing one by its policy: the trait's 1s or Hand of Fortune, once (at step (1) or (3): the same)."""
+    n = active.dice
+    keep, trait, _ = _groups(n, active.reroll_ones, misfire)
+    fresh = _sums(_fresh(n), 6 * n + 1)
+    fresh_suf = _suffix(fresh)
+    six_n = 6 ** n
+    trait_suf = {g: _suffix(_sums(dist, 6 * n + 1)) for g, dist in trait.items()} if active.reroll_ones else {}
+    d_sums = _sums(_fresh(m), 6 * m + 1)
+    won = 0  # out of 6^n 6^n 6^m
+    for g, cats in keep.items():
+        weight = sum(cats.values())
+        for ds, wd in enumerate(d_sums):
+            if not wd:
+                continue
+            bar = ds + t  # the active needs a sum over this
+            if g[0] > bar:
+                won += weight * six_n * wd
+                continue
+            opts = [(PASS, 0)]
+            if g in trait_suf:
+                opts.append((TRAIT, _above(trait_suf[g], bar)))
+            if active.hand_of_fortune:
+                opts.append((HOF, _above(fresh_suf, bar) * weight))
+            won += _pick(active.policy, True, opts, maximise=True)[1] * wd
+    return Fraction(won, six_n * six_n * 6 ** m)

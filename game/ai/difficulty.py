@@ -3,8 +3,9 @@ refinements it uses. The controller (game.ai.tactical and its parts) reads these
 name.
 
 ``easy`` is a fixed baseline: its figures are those it has always played with, so the same seeds give the same
-games. ``normal`` also keeps Fate and spells off hopeless rolls and leaves no AP idle that could buy something;
-``hard`` adds the refinements and the look-ahead (game.ai.lookahead).
+games. ``normal`` also keeps Fate and spells off hopeless rolls and leaves no AP idle that could buy something,
+and, to cost no more than the rules (issue 37), weighs targets at its nearest enemies and trusts its remembered
+estimates for the order of its activations; ``hard`` adds the refinements and the look-ahead (game.ai.lookahead).
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ class Difficulty:
     fight_bonus: float = 0.3  # a fight already joined
     charge_bonus: float = 1.2  # a charge's odds, times this
     shot_reach: float = 18.0  # enemies further than this are not considered for shots and spells
+    targets_weighed: int = 0  # charges, shots, spells and close-ins weighed at this many nearest enemies (0: all)
     plan: PlanWeights = PlanWeights()
     # refinements
     first_strike: bool = False  # a kill or Stun pre-empts the enemy's reply (Threats)
@@ -98,13 +100,15 @@ class Difficulty:
     deploy: bool = False  # places its bases with depth and cover, facing the enemy (game.ai.deployment)
     spread: float = 0.0  # inches added to an objective a friend already stands on, when choosing where to go
     reappraise: bool = False  # nominations appraise every model afresh (else by remembered scores: nomination.py)
+    contenders: bool = True  # (by remembered scores) models whose estimates beat the leader's fresh score are
+    # appraised afresh in turn; else the greatest estimate is nominated, appraised alone
     lookahead: int = 0  # plans tried by simulating the activation (0: none)
     determinizations: int = 0  # dice futures per plan tried
 
 
 EASY = Difficulty("easy", blunder=0.35, contact_always=True, full_defense=False)
 SPARE = PlanWeights(spare_ap=0.75, idle_cast=-1.0, idle_shove=-1.0)  # no AP left idle where they buy something
-NORMAL = Difficulty("normal", fate_floor=0.3, cast_floor=0.25, plan=SPARE)
+NORMAL = Difficulty("normal", fate_floor=0.3, cast_floor=0.25, plan=SPARE, targets_weighed=3, contenders=False)
 HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=True, prisoner_prize=4.0,
                   prisoner_guard=4.0, reappraise=True,
                   safe_steps=True, rear_charges=True, guard_facing=True, fate_by_odds=True, fate_kept=1,

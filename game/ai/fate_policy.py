@@ -84,9 +84,16 @@ class FatePolicy:
         return chance is not None and chance < self.ai.difficulty.fate_floor
 
     def on_inner_reserve(self, state: GameState, d: Decision) -> Answer:
-        fate_left = state.sides[d.side].fate
-        if self.ai.difficulty.fate_floor and self.hopeless(RollChance(self.ai).inner_reserve(state, d)):
+        """Spend where the level's reasons say so and the roll's chance with the die reaches ``fate_floor``: the
+        exact chance asked last, only where it can still turn a "spend" into a "pass"."""
+        answer = self.inner_reserve_wanted(state, d)
+        if answer == "spend" and self.ai.difficulty.fate_floor and \
+                self.hopeless(RollChance(self.ai).inner_reserve(state, d)):
             return "pass"
+        return answer
+
+    def inner_reserve_wanted(self, state: GameState, d: Decision) -> Answer:
+        fate_left = state.sides[d.side].fate
         if "against" in d.context:  # an area of effect's victim ([AOE-1], [SEQ-8])
             return self.victim_inner_reserve(state, d)
         attack = d.context.get("attack")
@@ -194,24 +201,24 @@ class RollChance:
         attack = d.context.get("attack")
         if attack is not None:
             if attack.attacker.side == d.side:
-                return float(memo.odds(state, attack, attacker_inner_reserve=True).p_win)
-            return 1.0 - float(memo.odds(state, attack, defender_inner_reserve=True).p_win)
+                return float(memo.win(state, attack, attacker_inner_reserve=True))
+            return 1.0 - float(memo.win(state, attack, defender_inner_reserve=True))
         cast = d.context.get("cast")
         return self.casting(state, d.side, cast) if cast is not None else None
 
     def casting(self, state: GameState, side: int, cast: dict[str, Any]) -> float | None:
-        from game.ai.odds import spell_odds
+        from game.ai.odds import spell_win
 
         caster = state.model(cast["caster"])
         if caster.side == side:  # the caster, before the target is named: the one its intent means
             target = self.ai.intent.target
             if target is None or target not in cast.get("targets", ()):
                 return None
-            return float(spell_odds(state, caster, state.model(target), cast["spell"], cast["enhancement"],
-                                    caster_inner_reserve=True).p_success)
-        odds = spell_odds(state, caster, state.model(cast["target"]), cast["spell"], cast["enhancement"],
-                          caster_inner_reserve=bool(cast.get("caster_extra")), target_inner_reserve=True)
-        return 1.0 - float(odds.p_success)
+            return float(spell_win(state, caster, state.model(target), cast["spell"], cast["enhancement"],
+                                   caster_inner_reserve=True))
+        won = spell_win(state, caster, state.model(cast["target"]), cast["spell"], cast["enhancement"],
+                        caster_inner_reserve=bool(cast.get("caster_extra")), target_inner_reserve=True)
+        return 1.0 - float(won)
 
 
 def rerolled_chance(d: Decision) -> float | None:

@@ -6,10 +6,13 @@ Fate) stands as it was, and live on the state like the geometry index, so they d
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
-from game.ai.odds import Odds, SpellOdds, VictimOdds, area_odds, attack_odds
+from game.ai.odds import Odds, SpellOdds, VictimOdds, area_odds, attack_odds, attack_win
 from game.ai.odds import spell_odds as _spell_odds
+from game.ai.odds import spell_win as _spell_win
 from game.core.copies import value_key
 from game.rules import combat
 from game.rules.state import GameState, ModelState
@@ -44,15 +47,35 @@ def _model_key(m: ModelState) -> tuple:
     return value_key(m, ODDS_BLIND)
 
 
+def _odds_key(state: GameState, attack: combat.Attack, options: dict[str, Any]) -> tuple:
+    return ("odds", _model_key(attack.attacker), _model_key(attack.defender), attack.kind, attack.action,
+            attack.weapon, attack.extra_dice, attack.range_band, attack.cover, attack.area, attack.no_fate,
+            tuple(sorted(options.items())), tuple(s.fate for s in state.sides))
+
+
 def odds(state: GameState, attack: combat.Attack, **options: Any) -> Odds:
     """:func:`game.ai.odds.attack_odds`, remembered until the table changes."""
-    key = ("odds", _model_key(attack.attacker), _model_key(attack.defender), attack.kind, attack.action,
-           attack.weapon, attack.extra_dice, attack.range_band, attack.cover, attack.area, attack.no_fate,
-           tuple(sorted(options.items())), tuple(s.fate for s in state.sides))
+    key = _odds_key(state, attack, options)
     memo = _memo(state)
     if key not in memo:
         memo[key] = attack_odds(state, attack, **options)
     return memo[key]
+
+
+def win(state: GameState, attack: combat.Attack, **options: bool) -> Fraction:
+    """:func:`game.ai.odds.attack_win` (the odds' ``p_win`` where they are remembered already), remembered until
+    the table changes; asked where the memo was not yet checked for this version of the state, worked out
+    afresh."""
+    memo: dict[Any, Any] | None = state.__dict__.get("_ai_memo")
+    if memo is None or memo["_version"] != state.version:  # no memo for this table yet: a one-off question
+        return attack_win(state, attack, **options)  # (the table's key would cost more than the answer)
+    key = _odds_key(state, attack, options)
+    if key in memo:
+        return memo[key].p_win
+    won = ("win", *key[1:])
+    if won not in memo:
+        memo[won] = attack_win(state, attack, **options)
+    return memo[won]
 
 
 def area(state: GameState, attack: combat.Attack) -> list[VictimOdds]:
@@ -76,6 +99,46 @@ def ranged_targets(state: GameState, m: ModelState, weapon: int) -> list[tuple[M
     return memo[key]
 
 
+def ranged_target(state: GameState, m: ModelState, weapon: int, e: ModelState) -> tuple[str, bool] | None:
+    """:func:`game.rules.movement.ranged_target` for an enemy of ``m`` (from :func:`ranged_targets` where they are
+    remembered already), remembered until the table changes."""
+    from game.rules.movement import ranged_target as target
+
+    memo = _memo(state)
+    every = memo.get(("ranged", _model_key(m), weapon))
+    if every is not None:
+        return next(((band, cover) for t, band, cover in every if t.id == e.id), None)
+    key = ("ranged to", _model_key(m), weapon, e.id)
+    if key not in memo:
+        memo[key] = target(state, m, weapon, e) if any(o.id == e.id for o in state.enemies_of(m)) else None
+    return memo[key]
+
+
+def spell_target(state: GameState, m: ModelState, e: ModelState, reach: float) -> bool:
+    """Whether ``e`` is one of :func:`spell_targets` (from them where they are remembered already), remembered
+    until the table changes."""
+    from game.rules.sorcery import in_spell_reach
+
+    memo = _memo(state)
+    every = memo.get(("spell_targets", _model_key(m), reach))
+    if every is not None:
+        return any(t.id == e.id for t in every)
+    key = ("spell target", _model_key(m), e.id, reach)
+    if key not in memo:
+        memo[key] = any(o.id == e.id for o in state.enemies_of(m)) and in_spell_reach(state, m, e, reach)
+    return bool(memo[key])
+
+
+def hopeless_casting(state: GameState, m: ModelState, ask: Callable[[], bool]) -> bool:
+    """``ask()`` (the appraiser's :meth:`~game.ai.candidates.Appraiser.hopeless_casting` of ``m``), remembered until
+    the table changes: every plan with a spell in it asks it."""
+    key = ("hopeless casting", _model_key(m))
+    memo = _memo(state)
+    if key not in memo:
+        memo[key] = ask()
+    return bool(memo[key])
+
+
 def spell_targets(state: GameState, m: ModelState, reach: float) -> list[ModelState]:
     """:func:`game.rules.sorcery.spell_targets`, remembered until the table changes."""
     from game.rules.sorcery import spell_targets as targets
@@ -93,4 +156,13 @@ def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell: 
     memo = _memo(state)
     if key not in memo:
         memo[key] = _spell_odds(state, caster, target, spell)
+    return memo[key]
+
+
+def spell_win(state: GameState, caster: ModelState, target: ModelState, spell: str) -> Fraction:
+    """:func:`game.ai.odds.spell_win` (:func:`spell_odds`' ``p_success``), remembered until the table changes."""
+    key = ("spell win", _model_key(caster), _model_key(target), spell, tuple(s.fate for s in state.sides))
+    memo = _memo(state)
+    if key not in memo:
+        memo[key] = _spell_win(state, caster, target, spell)
     return memo[key]

@@ -52,7 +52,8 @@ class Nominations:
         as it can still beat the leader so far (candidates.best's ``floor``): one that cannot is not kept. Levels
         that do not ``reappraise`` rank by remembered scores instead (:class:`Remembered`)."""
         if not self.ai.difficulty.reappraise:
-            key, (score, intent) = self.remembered.leader(self.ai.appraiser, state, d.choices())
+            key, (score, intent) = self.remembered.leader(self.ai.appraiser, state, d.choices(),
+                                                          self.ai.difficulty.contenders)
             self.started = (state.turn, key, score, intent)
             return key
         now = standing(state)  # the same for every choice that has not activated (its own flag is not read)
@@ -122,17 +123,24 @@ class Remembered:
     def __init__(self) -> None:
         self.scores: dict[str, float] = {}  # model id -> its last score (below the leader, the best offer asked)
 
-    def leader(self, appraiser: candidates.Appraiser, state: GameState, choices: list[str]) -> tuple[str, Scored]:
-        """The model to nominate, with its fresh best (of equal scores, the last key)."""
+    def leader(self, appraiser: candidates.Appraiser, state: GameState, choices: list[str],
+               contenders: bool = True) -> tuple[str, Scored]:
+        """The model to nominate, with its fresh best (of equal scores, the last key). Without ``contenders``, the
+        greatest estimate is appraised afresh and none after it, however far its fresh score fell (a model never
+        appraised still is): the order of the activations rests on estimates."""
         estimate = {k: self.scores.get(k, math.inf) for k in choices}
         lead: tuple[float, str] | None = None
         found: Scored | None = None
         waiting = set(choices)
+        trusted = False
         while waiting:
             k = max(waiting, key=lambda k: (estimate[k], k))
             if lead is not None and (estimate[k], k) <= lead:
                 break  # no estimate left can beat the fresh leader
+            if trusted and estimate[k] < math.inf:
+                break  # estimates trusted: past the greatest, only a model never appraised is asked
             waiting.discard(k)
+            trusted = not contenders and estimate[k] < math.inf
             floor = -math.inf if lead is None else lead[0]
             scored = candidates.best(appraiser, state, state.model(k), floor)
             self.scores[k] = scored[0]  # below the floor, the best of the offers asked: an estimate

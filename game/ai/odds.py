@@ -30,7 +30,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from game.ai.dice_odds import TWO_ONES, HoldOdds, Roller, RollOdds, against_total, opposed
+from game.ai.dice_odds import TWO_ONES, HoldOdds, Roller, RollOdds, against_total, opposed, win_chance
 from game.core.dice import Modifier, effective_modifiers
 from game.rules import combat, conditions, fate, sorcery
 from game.rules.attack_profile import Aftermath, AttackProfile, DiceEffects, DiceRules, TraitRoll, WoundSave, effects
@@ -249,6 +249,17 @@ def attack_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reser
     return Odds(roll.win, roll.misfire, p_brutal, p_stun, p_kill, dict(wounds), roll, pa.total, pd.total, profile)
 
 
+def attack_win(state: GameState, attack: combat.Attack, *, attacker_inner_reserve: bool = False,
+               defender_inner_reserve: bool = False) -> Fraction:
+    """P(the attack wins its roll): :func:`attack_odds`' ``p_win``, from the profile's roll alone (no effects),
+    for a question that needs no more (Fate's floor on a roll)."""
+    profile = combat.attack_profile(state, attack, int(attacker_inner_reserve), int(defender_inner_reserve))
+    pa, pd = profile.attack, profile.defence
+    active = Roller(pa.dice, 0, pa.reroll_ones, pa.hand_of_fortune)
+    reactive = Roller(pd.dice, pd.total - pa.total, pd.reroll_ones, pd.hand_of_fortune)
+    return win_chance(active, reactive, profile.dice.misfire or False)
+
+
 def _savers(saves: tuple[WoundSave, ...]) -> int:
     return sum(1 for s in saves if s.lost is None and s.roll is not None)
 
@@ -343,6 +354,28 @@ def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell_i
                policies: tuple[str, str] = ("optimal", "optimal"), tough_fate: int | None = None) -> SpellOdds:
     """The exact odds of casting ``spell_id`` at ``target`` now, as :func:`game.rules.sorcery.cast` resolves it:
     the enhancement's and the spell's own data, and the spell's effect program (:func:`spell_effect_odds`)."""
+    active, reactive = _spell_rollers(state, caster, target, spell_id, enhancement, caster_inner_reserve,
+                                      target_inner_reserve, hand_of_fortune, policies)
+    roll, burn_out = _casting(active, reactive)
+    if tough_fate is None:
+        tough_fate = max(0, state.sides[target.side].fate - target_inner_reserve)
+    effect = spell_effect_odds(state, caster, target, spell_id, tough_fate).scaled(roll.win)
+    return SpellOdds(roll.win, burn_out, effect.expected_wounds, roll, effect)
+
+
+def spell_win(state: GameState, caster: ModelState, target: ModelState, spell_id: str, enhancement: str = "none",
+              *, caster_inner_reserve: bool = False, target_inner_reserve: bool = False) -> Fraction:
+    """P(the spell takes effect): :func:`spell_odds`' ``p_success``, from the rolls alone (no effects), for a
+    question that needs no more (Fate's floor on a roll)."""
+    active, reactive = _spell_rollers(state, caster, target, spell_id, enhancement, caster_inner_reserve,
+                                      target_inner_reserve, None, ("optimal", "optimal"))
+    return win_chance(active, reactive)
+
+
+def _spell_rollers(state: GameState, caster: ModelState, target: ModelState, spell_id: str, enhancement: str,
+                   caster_inner_reserve: bool, target_inner_reserve: bool, hand_of_fortune: tuple[bool, bool] | None,
+                   policies: tuple[str, str]) -> tuple[Roller, Roller]:
+    """The casting and resisting rolls of :func:`game.rules.sorcery.cast`, by the totals' difference."""
     spell, enh = sorcery.SPELLS[spell_id], sorcery.ENHANCEMENTS[enhancement]
     c_dice = 2 + enh.dice + caster_inner_reserve
     t_dice = 2 + target_inner_reserve
@@ -354,12 +387,7 @@ def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell_i
     rerolls = (combat.offers_reroll_ones(state, caster, "WP", c_dice, "cast", None),
                combat.offers_reroll_ones(state, target, spell.resist, t_dice, "resist", None))
     active = Roller(c_dice, 0, rerolls[0], hand_of_fortune[0], policies[0])  # the difference is what counts
-    reactive = Roller(t_dice, t_total - c_total, rerolls[1], hand_of_fortune[1], policies[1])
-    roll, burn_out = _casting(active, reactive)
-    if tough_fate is None:
-        tough_fate = max(0, state.sides[target.side].fate - target_inner_reserve)
-    effect = spell_effect_odds(state, caster, target, spell_id, tough_fate).scaled(roll.win)
-    return SpellOdds(roll.win, burn_out, effect.expected_wounds, roll, effect)
+    return active, Roller(t_dice, t_total - c_total, rerolls[1], hand_of_fortune[1], policies[1])
 
 
 def spell_effect_odds(state: GameState, caster: ModelState, target: ModelState, spell_id: str,

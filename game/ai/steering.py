@@ -4,7 +4,7 @@ storming the ring, a safe step on hard), and whether a move ends in contact."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from game.ai import scenario_hints
@@ -67,9 +67,11 @@ class Steering:
         point = self.move_point(state, m, goal, inches, d, candidates)
         point = scenario_hints.steer_clear(state, m, point, goal, candidates, d.check)  # regions it is to avoid
         if point is not None and spoils_from(state, m, point):  # the rest of its plan needs more
-            fitting = [p for p in [*rest_spots(state, m, inches), *candidates] if not spoils_from(state, m, p)]
-            if fitting:
-                return min(fitting, key=lambda p: math.hypot(p["x"] - goal[0], p["y"] - goal[1]))
+            fitting = nearest([p for p in rest_spots(state, m, inches) if not spoils_from(state, m, p)], goal)
+            nearer = nearest(candidates, goal, lambda p: not spoils_from(state, m, p),  # of equals, the rest spot
+                             gap(fitting, goal) if fitting is not None else math.inf)
+            if nearer is not None or fitting is not None:
+                return nearer or fitting
         return point
 
     def move_point(self, state: GameState, m: ModelState, goal: tuple[float, float], inches: float, d: Decision,
@@ -138,15 +140,20 @@ class Steering:
         return "contact" if want and "contact" in d.choices() else "stop"
 
 
-def nearest(points: Sequence[dict[str, float]], goal: tuple[float, float]) -> dict[str, float] | None:
-    """The point nearest ``goal`` (the first of equals), None if there is none; offered points are searched
-    nearest first (movement.OfferedPoints.least) rather than all worked out."""
-    def gap(p: dict[str, float]) -> float:
-        return math.hypot(p["x"] - goal[0], p["y"] - goal[1])
+def gap(p: dict[str, float], goal: tuple[float, float]) -> float:
+    return math.hypot(p["x"] - goal[0], p["y"] - goal[1])
 
+
+def nearest(points: Sequence[dict[str, float]], goal: tuple[float, float],
+            keep: Callable[[dict[str, float]], bool] | None = None,
+            below: float = math.inf) -> dict[str, float] | None:
+    """The point nearest ``goal`` (the first of equals), None if there is none; offered points are searched
+    nearest first (movement.OfferedPoints.least) rather than all worked out. ``keep``: of those it takes only,
+    ``below``: of those nearer than that only."""
     if isinstance(points, OfferedPoints):
-        return points.least(gap)
-    return min(points, key=gap, default=None)
+        return points.least(lambda p: gap(p, goal), keep, below)
+    return min((p for p in points if gap(p, goal) < below and (keep is None or keep(p))),
+               key=lambda p: gap(p, goal), default=None)
 
 
 def touch_spot(state: GameState, m: ModelState, goal: tuple[float, float], inches: float,

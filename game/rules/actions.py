@@ -143,7 +143,7 @@ def weapons_with_targets(state: GameState, model: ModelState,
     ok: list[int] = []
     missing: list[Unavailable] = []
     for i in weapons:
-        if movement.ranged_targets(state, model, i):
+        if movement.has_ranged_target(state, model, i):
             ok.append(i)
         else:
             reach = catalog().skill(model.weapon(i).skill).long or 0

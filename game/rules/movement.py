@@ -161,20 +161,34 @@ class OfferedPoints(Sequence[dict[str, float]]):
                 self._points = list(_candidates(then, model, self._inches))
         return self._points
 
-    def least(self, key: Callable[[dict[str, float]], float]) -> dict[str, float] | None:
+    def least(self, key: Callable[[dict[str, float]], float],
+              keep: Callable[[dict[str, float]], bool] | None = None,
+              below: float = math.inf) -> dict[str, float] | None:
         """``min(self, key=key)`` (the first of equals in the offered order; None when none is offered), found by
         checking the ring's points in the order of ``key`` and stopping at the first that is offered: a controller
-        heading somewhere needs the nearest, not all of them."""
+        heading somewhere needs the nearest, not all of them. ``keep``: of the points that ``keep`` takes only
+        (asked of offered points alone, nearest first, so a costly question is asked of few); ``below``: of those
+        whose key is under it only (None if none is)."""
+        def wanted(p: dict[str, float]) -> bool:
+            return key(p) < below and (keep is None or keep(p))
+
         bf = self._as_offered() if self._points is None else None
         if bf is None or ("candidates", self._model.id, self._inches, False) in bf.memo():
-            return min(self._all(), key=key, default=None)
+            return min((p for p in self._all() if wanted(p)), key=key, default=None)
         m, inches = self._model, self._inches
+        here = {"x": m.x, "y": m.y}  # boxed in (no point of the ring offered): the 0″ move
         ring = sorted((point for _, point in _ring(m, inches)), key=key)  # stable: equals keep the offered order
-        found = next((p for p in ring if _acceptable(bf, m, inches, False, None, p)), None)
-        if found is None:
-            here = {"x": m.x, "y": m.y}
-            found = here if _acceptable(bf, m, inches, False, None, here) else None  # boxed in: the 0″ move
-        return found
+        offered = False
+        for p in ring:
+            if key(p) >= below and (offered or key(here) >= below):
+                return None  # neither this nor any after it is under ``below``, nor is the 0″ move offered under it
+            if _acceptable(bf, m, inches, False, None, p):
+                offered = True
+                if wanted(p):
+                    return p
+        if offered:
+            return None
+        return here if _acceptable(bf, m, inches, False, None, here) and wanted(here) else None
 
     def __bool__(self) -> bool:
         if self._points is None:
@@ -367,16 +381,39 @@ def _charge_targets(state: GameState, bf: Battlefield, model: ModelState, inches
                     allowed: tuple[bool, ...]) -> list[tuple[ModelState, MoveCheck]]:
     out = []
     for e, may in zip(foes, allowed, strict=True):
-        if board.distance(model, e) < 3 - 1e-9 or not may:
-            continue
-        if out_of_reach(bf, model.id, e.id, inches):
-            continue  # no lane reaches it: the sight line need not be drawn
-        if not board.sight(state, model, e).has_los:
-            continue
-        lane = chosen_lane(bf, model.id, e.id, inches)  # [MOVE-4]: some straight lane, not only the centre line
+        lane = _charge_lane(state, bf, model, e, inches, may)
         if lane is not None:
-            out.append((e, lane.move))
+            out.append((e, lane))
     return out
+
+
+def charge_target(state: GameState, model: ModelState, e: ModelState, inches: float) -> MoveCheck | None:
+    """One enemy as :func:`charge_targets` judges it: the engine's default lane to it, or None (a caller weighing
+    a few targets need not try a lane to every enemy)."""
+    return _charge_lane(state, board.battlefield(state), model, e, inches, may_be_charged(e, model))
+
+
+def has_charge_target(state: GameState, model: ModelState, inches: float) -> bool:
+    """Whether :func:`charge_targets` holds any: the enemies asked nearest first, up to the first with a lane."""
+    return any(charge_target(state, model, e, inches) is not None
+               for e in sorted(state.enemies_of(model), key=lambda e: board.distance(model, e)))
+
+
+def _charge_lane(state: GameState, bf: Battlefield, model: ModelState, e: ModelState, inches: float,
+                 may: bool) -> MoveCheck | None:
+    """The lane :func:`charge_targets` finds to ``e``, remembered while the bases stand as they are."""
+    key = ("charge_target", model.id, inches, e.id, may)
+    memo = bf.memo()
+    if key in memo:
+        found: MoveCheck | None = memo[key]
+        return found
+    lane = None
+    if board.distance(model, e) >= 3 - 1e-9 and may and not out_of_reach(bf, model.id, e.id, inches) \
+            and board.sight(state, model, e).has_los:  # no lane reaching it: the sight line need not be drawn
+        chosen = chosen_lane(bf, model.id, e.id, inches)  # [MOVE-4]: some straight lane, not only the centre line
+        lane = chosen.move if chosen is not None else None
+    memo[key] = lane
+    return lane
 
 
 def charge(state: GameState, model: ModelState, kind: str) -> Gen:
@@ -529,20 +566,33 @@ def can_disengage(state: GameState, model: ModelState) -> bool:
 def ranged_targets(state: GameState, model: ModelState, weapon: int) -> list[tuple[ModelState, str, bool]]:
     """[RNG-2] / [SKILL-6]: enemies in LOS within long range, with the range band and cover. The shooter may
     turn to face any of them first ([SEQ-5]): LOS and cover are judged as it faces each one."""
+    out = []
+    for e in sorted(state.enemies_of(model), key=lambda m: m.id):
+        found = ranged_target(state, model, weapon, e)
+        if found is not None:
+            out.append((e, *found))
+    return out
+
+
+def has_ranged_target(state: GameState, model: ModelState, weapon: int) -> bool:
+    """Whether :func:`ranged_targets` holds any: the enemies asked nearest first, up to the first in sight."""
+    return any(ranged_target(state, model, weapon, e) is not None
+               for e in sorted(state.enemies_of(model), key=lambda e: board.distance(model, e)))
+
+
+def ranged_target(state: GameState, model: ModelState, weapon: int, e: ModelState) -> tuple[str, bool] | None:
+    """One enemy as :func:`ranged_targets` judges it: its range band and cover, None when out of long range or
+    sight (a caller weighing a few targets need not draw the sight line to every enemy)."""
     from game.content.catalog import catalog
 
     skill = catalog().skill(model.weapon(weapon).skill)
-    out = []
-    for e in sorted(state.enemies_of(model), key=lambda m: m.id):
-        d = board.distance(model, e)
-        if skill.long is None or d > skill.long + 1e-9:
-            continue
-        los = board.sight(state, model, e)
-        if not los.has_los:
-            continue
-        band = "short" if d <= (skill.short or 0) + 1e-9 else "long"
-        out.append((e, band, los.cover))
-    return out
+    d = board.distance(model, e)
+    if skill.long is None or d > skill.long + 1e-9:
+        return None
+    los = board.sight(state, model, e)
+    if not los.has_los:
+        return None
+    return ("short" if d <= (skill.short or 0) + 1e-9 else "long"), los.cover
 
 
 # -- pushes -----------------------------------------------------------------------------------------

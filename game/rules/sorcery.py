@@ -221,8 +221,19 @@ def can_cast(state: GameState, model: ModelState) -> str | None:
 
 def spell_targets(state: GameState, caster: ModelState, reach: float) -> list[ModelState]:
     """[SORC-3]: an enemy model in LOS within the range; the caster may turn to face it first ([SEQ-5])."""
-    return [e for e in sorted(state.enemies_of(caster), key=lambda m: m.id)
-            if board.distance(caster, e) <= reach + 1e-9 and board.sight(state, caster, e).has_los]
+    return [e for e in sorted(state.enemies_of(caster), key=lambda m: m.id) if in_spell_reach(state, caster, e, reach)]
+
+
+def has_spell_target(state: GameState, caster: ModelState, reach: float) -> bool:
+    """Whether :func:`spell_targets` holds any: the enemies asked nearest first, up to the first in sight."""
+    return any(in_spell_reach(state, caster, e, reach)
+               for e in sorted(state.enemies_of(caster), key=lambda e: board.distance(caster, e)))
+
+
+def in_spell_reach(state: GameState, caster: ModelState, e: ModelState, reach: float) -> bool:
+    """Whether the enemy ``e`` is one of :func:`spell_targets` (a caller weighing a few targets need not draw the
+    sight line to every enemy)."""
+    return board.distance(caster, e) <= reach + 1e-9 and board.sight(state, caster, e).has_los
 
 
 def reach_of(enhancement: Enhancement) -> float:
@@ -239,7 +250,7 @@ def enhancement_options(state: GameState, caster: ModelState,
     for e in ENHANCEMENTS.values():
         if e.ap != ap - 1:
             continue
-        if spell_targets(state, caster, reach_of(e)):
+        if has_spell_target(state, caster, reach_of(e)):
             ok.append(e)
         else:
             missing.append({"key": e.id, "label": e.name,

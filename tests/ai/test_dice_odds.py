@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.dice_odds import CRITICAL, DOUBLE, POLICIES, TWO_ONES, Roller, category, opposed
+from game.ai.dice_odds import CRITICAL, DOUBLE, POLICIES, TWO_ONES, Roller, category, opposed, win_chance
 from tests.ai.brute import brute
 from tests.ai.brute_grouped import brute_grouped
 
@@ -179,3 +179,20 @@ def test_one_window_serves_every_classifier(a, d, misfire) -> None:
         folded[(won, category(faces))] += p
     assert dict(folded) == plain.joint
     assert whole.win == plain.win and whole.misfire == plain.misfire and whole.wins_by == plain.wins_by
+
+
+@pytest.mark.rule("DICE-1", "DICE-2", "FATE-6", "SKILL-7")
+@pytest.mark.parametrize("misfire", [False, True])
+@pytest.mark.parametrize("policy", POLICIES)
+def test_the_win_chance_alone_is_the_windows(policy: str, misfire: bool) -> None:
+    """dice_odds.win_chance reads a one-sided window off the rolls: the same Fraction as the window's, for
+    every side without re-rolls against every mix of options on the other, and where both have some."""
+    options = list(itertools.product([False, True], repeat=2))
+    for n, m, diff in itertools.product((1, 2, 3), (1, 2, 3), range(-4, 5)):
+        for ones, hof in options:
+            cases = [(Roller(n, 1, False, False, policy), Roller(m, 1 + diff, ones, hof, policy)),
+                     (Roller(n, 1, ones, hof, policy), Roller(m, 1 + diff, False, False, policy)),
+                     (Roller(n, 1, ones, hof, policy), Roller(m, 1 + diff, True, True, policy))]
+            for active, reactive in cases:
+                assert win_chance(active, reactive, misfire) == opposed(active, reactive, misfire).win, \
+                    (active, reactive, misfire)

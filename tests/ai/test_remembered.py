@@ -1,6 +1,6 @@
 """Levels that do not reappraise rank their nomination by remembered scores (nomination.Remembered): a model keeps
 its last score as its estimate, only those that may still lead are appraised afresh, and the one nominated
-always is (its intent exact)."""
+always is (its intent exact); levels without ``contenders`` trust the estimates further."""
 
 from __future__ import annotations
 
@@ -69,3 +69,37 @@ def test_a_model_without_a_score_is_appraised(table, monkeypatch) -> None:
     key, (score, _) = ranking.leader(Appraiser(NORMAL), state, ids)
     assert (key, score) == (ids[1], 2.0)
     assert asked == [ids[3], ids[1]]
+
+
+def test_without_contenders_the_greatest_estimate_leads_appraised_alone(table, monkeypatch) -> None:
+    """Normal (``contenders`` off): a fallen leader is nominated still, no other estimate asked; a model never
+    appraised is (its estimate unknown)."""
+    state, ids = table
+    scores = dict(zip(ids, (0.5, 2.0, 1.0, 0.1), strict=True))
+    asked = fake_scores(monkeypatch, scores)
+    ranking = Remembered()
+    key, _ = ranking.leader(Appraiser(NORMAL), state, ids[:3], contenders=False)
+    assert key == ids[1] and sorted(asked) == sorted(ids[:3])  # none had an estimate: all asked
+    asked.clear()
+    scores[ids[1]] = 0.8  # fallen below the next estimate (1.0): nominated all the same
+    key, (score, _) = ranking.leader(Appraiser(NORMAL), state, ids, contenders=False)
+    assert asked == [ids[3], ids[1]] and (key, score) == (ids[1], 0.8)
+
+
+def test_a_level_weighing_its_nearest_targets_asks_of_those_alone(table) -> None:
+    """``targets_weighed``: the per-enemy candidates (charge, shot, spell, close-in) ask of the nearest enemies
+    only, in their own order; 0 asks of every enemy."""
+    from dataclasses import replace
+
+    from game.rules import board
+
+    state, ids = table
+    for i, o in enumerate(state.models.values()):  # spread out, none in contact
+        o.x, o.y = 4.0 + 3.0 * i, (6.0 if o.side == 0 else 20.0 + 1.5 * i)
+    m = state.model(ids[0])
+    foes = state.enemies_of(m)
+    nearest = sorted(foes, key=lambda e: board.distance(m, e))[:2]
+    for weighed, expected in ((0, [e.id for e in foes]), (2, [e.id for e in foes if e in nearest])):
+        steps = candidates._steps(Appraiser(replace(NORMAL, targets_weighed=weighed)), state, m)
+        asked = list(dict.fromkeys(more[0].id for _, more in steps if more))
+        assert asked == expected

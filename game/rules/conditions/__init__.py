@@ -120,13 +120,25 @@ def terror_source(state: GameState, model: ModelState) -> ModelState | None:
 
 
 def _terror_source(state: GameState, model: ModelState) -> ModelState | None:
-    sources = []  # (distance, enemy): each distance worked out once, the cheaper question first (a profile's
-    for e in state.enemies_of(model):  # flag is remembered; most tables hold no Terror-causer at all)
-        if causes_terror(e):
-            gap = board.distance(model, e)
-            if gap <= 6 + 1e-9:  # board.within(model, e, 6)
-                sources.append((gap, e))
+    sources = []  # (distance, enemy): each distance worked out once, of the Terror-causers alone
+    for e in _terror_causers(state, model):
+        gap = board.distance(model, e)
+        if gap <= 6 + 1e-9:  # board.within(model, e, 6)
+            sources.append((gap, e))
     return min(sources, key=lambda s: s[0], default=(0.0, None))[1]
+
+
+def _terror_causers(state: GameState, model: ModelState) -> list[ModelState]:
+    """The enemies of ``model`` that cause Terror, in their order: remembered with the table, per side, where
+    ``model`` is the state's own (most tables hold none at all)."""
+    if state.models.get(model.id) is not model:
+        return [e for e in state.enemies_of(model) if causes_terror(e)]
+    memo = state.table_memo()
+    key = ("terror causers", model.side)
+    if key not in memo:
+        memo[key] = [e for e in state.enemies_of(model) if causes_terror(e)]
+    found: list[ModelState] = memo[key]
+    return found
 
 
 def terror_modifier(state: GameState, model: ModelState, activation: bool) -> list[Modifier]:
