@@ -42,6 +42,14 @@ def _memo(state: GameState) -> dict[Any, Any]:
     return memo
 
 
+def _asked(state: GameState, key: tuple, make: Callable[[], Any]) -> Any:
+    """``make()``'s answer for ``key``, worked out once while the table stands (:func:`_memo`)."""
+    memo = _memo(state)
+    if key not in memo:
+        memo[key] = make()
+    return memo[key]
+
+
 def _model_key(m: ModelState) -> tuple:
     """The model as the odds read it (a copy with a condition tried on it is another model)."""
     return value_key(m, ODDS_BLIND)
@@ -56,10 +64,7 @@ def _odds_key(state: GameState, attack: combat.Attack, options: dict[str, Any]) 
 def odds(state: GameState, attack: combat.Attack, **options: Any) -> Odds:
     """:func:`game.ai.odds.attack_odds`, remembered until the table changes."""
     key = _odds_key(state, attack, options)
-    memo = _memo(state)
-    if key not in memo:
-        memo[key] = attack_odds(state, attack, **options)
-    return memo[key]
+    return _asked(state, key, lambda: attack_odds(state, attack, **options))
 
 
 def win(state: GameState, attack: combat.Attack, **options: bool) -> Fraction:
@@ -82,10 +87,7 @@ def area(state: GameState, attack: combat.Attack) -> list[VictimOdds]:
     """:func:`game.ai.odds.area_odds`, remembered until the table changes."""
     key = ("area", _model_key(attack.attacker), _model_key(attack.defender), attack.kind, attack.action,
            attack.weapon, attack.range_band, attack.cover, tuple(s.fate for s in state.sides))
-    memo = _memo(state)
-    if key not in memo:
-        memo[key] = area_odds(state, attack, first_odds=odds(state, attack) if attack.area else None)
-    return memo[key]
+    return _asked(state, key, lambda: area_odds(state, attack, first_odds=odds(state, attack) if attack.area else None))
 
 
 def ranged_targets(state: GameState, m: ModelState, weapon: int) -> list[tuple[ModelState, str, bool]]:
@@ -93,10 +95,7 @@ def ranged_targets(state: GameState, m: ModelState, weapon: int) -> list[tuple[M
     from game.rules.movement import ranged_targets as targets
 
     key = ("ranged", _model_key(m), weapon)
-    memo = _memo(state)
-    if key not in memo:
-        memo[key] = targets(state, m, weapon)
-    return memo[key]
+    return _asked(state, key, lambda: targets(state, m, weapon))
 
 
 def ranged_target(state: GameState, m: ModelState, weapon: int, e: ModelState) -> tuple[str, bool] | None:
@@ -144,25 +143,16 @@ def spell_targets(state: GameState, m: ModelState, reach: float) -> list[ModelSt
     from game.rules.sorcery import spell_targets as targets
 
     key = ("spell_targets", _model_key(m), reach)
-    memo = _memo(state)
-    if key not in memo:
-        memo[key] = targets(state, m, reach)
-    return memo[key]
+    return _asked(state, key, lambda: targets(state, m, reach))
 
 
 def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell: str) -> SpellOdds:
     """:func:`game.ai.odds.spell_odds`, remembered until the table changes."""
     key = ("spell", _model_key(caster), _model_key(target), spell, tuple(s.fate for s in state.sides))
-    memo = _memo(state)
-    if key not in memo:
-        memo[key] = _spell_odds(state, caster, target, spell)
-    return memo[key]
+    return _asked(state, key, lambda: _spell_odds(state, caster, target, spell))
 
 
 def spell_win(state: GameState, caster: ModelState, target: ModelState, spell: str) -> Fraction:
     """:func:`game.ai.odds.spell_win` (:func:`spell_odds`' ``p_success``), remembered until the table changes."""
     key = ("spell win", _model_key(caster), _model_key(target), spell, tuple(s.fate for s in state.sides))
-    memo = _memo(state)
-    if key not in memo:
-        memo[key] = _spell_win(state, caster, target, spell)
-    return memo[key]
+    return _asked(state, key, lambda: _spell_win(state, caster, target, spell))
