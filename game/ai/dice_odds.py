@@ -358,8 +358,11 @@ def _window(active: Roller, reactive: Roller, misfire: Misfire) -> _Window:
     a_trait_sum = {g: _sums(a_trait[g], a_size) for g in a_trait}
     a_trait_suf = {g: _suffix(v) for g, v in a_trait_sum.items()}
 
+    # the reactive's options per group, as it is losing or not (asked once per pair of groups and sums)
+    d_choices = {g: (_reactive_choices(d_options[g], False), _reactive_choices(d_options[g], True)) for g in d_keep}
+
     def reactive_options(g: tuple[int, int], a_sum: int) -> list[str]:
-        return _reactive_choices(d_options[g], a_sum > g[0] + t)
+        return d_choices[g][a_sum > g[0] + t]
 
     # (3) the active again, having passed, against the reactive's final sum ds: value out of W_a * 6^n
     def step3(g: tuple[int, int], ds: int) -> tuple[str, int]:
@@ -390,15 +393,15 @@ def _window(active: Roller, reactive: Roller, misfire: Misfire) -> _Window:
             if row is None:
                 row = v3_row[ga] = [v3(ga, ds)[1] for ds in range(d_size)]
                 v3_hof[ga] = sum(w * row[ds] for ds, w in hof_d_nonzero)
-            opts = []
-            for name in reactive_options(gd, ga[0]):
-                if name == PASS:  # its first roll kept: one sum
-                    value = row[gd[0]] * d_weight[gd] * six_m
-                elif name == HOF:
-                    value = d_weight[gd] * v3_hof[ga]
-                else:
-                    value = sum(w * row[ds] for ds, w in d_nonzero[gd][name])
-                opts.append((name, value))
+            names = reactive_options(gd, ga[0])
+            kept = row[gd[0]] * d_weight[gd] * six_m  # its first roll kept: one sum
+            if len(names) == 1:  # nothing to choose
+                step2p_cache[key] = PASS, kept
+                return step2p_cache[key]
+            opts = [(PASS, kept)]
+            for name in names[1:]:  # Hand of Fortune: the fresh dice's sum, scaled by the group's weight
+                opts.append((name, d_weight[gd] * v3_hof[ga] if name == HOF
+                             else sum(w * row[ds] for ds, w in d_nonzero[gd][name])))
             step2p_cache[key] = _pick(reactive.policy, ga[0] > gd[0] + t, opts, maximise=False)
         return step2p_cache[key]
 
