@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import product
+from operator import add
 
 from game.core import dice as _dice
 from game.core.dice import has_critical_double, has_double
@@ -357,8 +358,11 @@ def _window(active: Roller, reactive: Roller, misfire: Misfire) -> _Window:
     a_trait_sum = {g: _sums(a_trait[g], a_size) for g in a_trait}
     a_trait_suf = {g: _suffix(v) for g, v in a_trait_sum.items()}
 
+    # the reactive's options per group, as it is losing or not (asked once per pair of groups and sums)
+    d_choices = {g: (_reactive_choices(d_options[g], False), _reactive_choices(d_options[g], True)) for g in d_keep}
+
     def reactive_options(g: tuple[int, int], a_sum: int) -> list[str]:
-        return _reactive_choices(d_options[g], a_sum > g[0] + t)
+        return d_choices[g][a_sum > g[0] + t]
 
     # (3) the active again, having passed, against the reactive's final sum ds: value out of W_a * 6^n
     def step3(g: tuple[int, int], ds: int) -> tuple[str, int]:
@@ -376,6 +380,10 @@ def _window(active: Roller, reactive: Roller, misfire: Misfire) -> _Window:
     # each option's final sums with their weights
     d_nonzero = {g: {k: _nonzero(v) for k, v in opts.items()} for g, opts in d_options.items()}
     v3_row: dict[tuple[int, int], list[int]] = {}  # ga -> step 3's value at each reactive final sum
+    # ga -> step 3's value against the reactive's fresh dice, per unit of its first group's weight: every group's
+    # Hand of Fortune is those dice scaled by its weight, so one sum serves them all (integers: exact)
+    v3_hof: dict[tuple[int, int], int] = {}
+    hof_d_nonzero = _nonzero(hof_d_sum)
     step2p_cache: dict[tuple[tuple[int, int], tuple[int, int]], tuple[str, int]] = {}
 
     def step2_passed(ga: tuple[int, int], gd: tuple[int, int]) -> tuple[str, int]:
@@ -384,8 +392,16 @@ def _window(active: Roller, reactive: Roller, misfire: Misfire) -> _Window:
             row = v3_row.get(ga)
             if row is None:
                 row = v3_row[ga] = [v3(ga, ds)[1] for ds in range(d_size)]
-            opts = [(name, sum(w * row[ds] for ds, w in d_nonzero[gd][name]))
-                    for name in reactive_options(gd, ga[0])]
+                v3_hof[ga] = sum(w * row[ds] for ds, w in hof_d_nonzero)
+            names = reactive_options(gd, ga[0])
+            kept = row[gd[0]] * d_weight[gd] * six_m  # its first roll kept: one sum
+            if len(names) == 1:  # nothing to choose
+                step2p_cache[key] = PASS, kept
+                return step2p_cache[key]
+            opts = [(PASS, kept)]
+            for name in names[1:]:  # Hand of Fortune: the fresh dice's sum, scaled by the group's weight
+                opts.append((name, d_weight[gd] * v3_hof[ga] if name == HOF
+                             else sum(w * row[ds] for ds, w in d_nonzero[gd][name])))
             step2p_cache[key] = _pick(reactive.policy, ga[0] > gd[0] + t, opts, maximise=False)
         return step2p_cache[key]
 
@@ -417,6 +433,7 @@ def _window(active: Roller, reactive: Roller, misfire: Misfire) -> _Window:
 
     a_trait_nonzero = {g: _nonzero(v) for g, v in a_trait_sum.items()}
     hof_a_nonzero = _nonzero(hof_a_sum)
+    hof_final: dict[tuple[int, int], int] = {}  # gd -> step (2)'s value against the active's fresh dice
     for ga in a_groups:
         for gd in d_groups:
             wd = d_weight[gd] * six_m
@@ -427,8 +444,10 @@ def _window(active: Roller, reactive: Roller, misfire: Misfire) -> _Window:
                 trait_vals = final_row(gd)[0]
                 opts.append((TRAIT, sum(w * trait_vals[s] for s, w in a_trait_nonzero[ga])))
             if active.hand_of_fortune and losing:
-                hof_vals = final_row(gd)[0]
-                opts.append((HOF, a_weight[ga] * sum(w * hof_vals[s] for s, w in hof_a_nonzero)))
+                if gd not in hof_final:  # the same fresh dice for every first group: one sum per gd
+                    hof_vals = final_row(gd)[0]
+                    hof_final[gd] = sum(w * hof_vals[s] for s, w in hof_a_nonzero)
+                opts.append((HOF, a_weight[ga] * hof_final[gd]))
             choice = _pick(active.policy, losing, opts, maximise=True)[0]
             if choice == PASS:
                 r = passed[0]
@@ -436,13 +455,15 @@ def _window(active: Roller, reactive: Roller, misfire: Misfire) -> _Window:
                 for ds, w in d_nonzero[gd][r]:
                     row[ds] += w
             else:
-                acc = reroll_hit.setdefault((ga, choice), [0] * a_size)
-                acc_hof = reroll_hit_hof.setdefault((ga, choice), [0] * a_size)
                 values, hof_part = final_row(gd)
-                for s in range(a_size):
-                    acc[s] += values[s]
-                    acc_hof[s] += hof_part[s]
-                reroll_total[(ga, choice)] += wd
+                k = (ga, choice)
+                acc = reroll_hit.get(k)
+                if acc is None:
+                    reroll_hit[k], reroll_hit_hof[k] = list(values), list(hof_part)
+                else:
+                    reroll_hit[k] = list(map(add, acc, values))
+                    reroll_hit_hof[k] = list(map(add, reroll_hit_hof[k], hof_part))
+                reroll_total[k] += wd
     again = {ga: [v3(ga, ds)[0] for ds in range(d_size)] for ga in a_groups}
     return _Window(t, a_weight, passed_ds, again, reroll_hit, reroll_hit_hof, reroll_total)
 
