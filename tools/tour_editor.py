@@ -107,7 +107,7 @@ def editor_tour(tour: Any) -> None:
     ed.sight = ed.sight_at = ed.route_ends = ed.tape = None
     for _ in range(3):  # breakthrough, engagement, landmark
         click_widget(app, ed.widgets["encounter"])
-    shot("overlay_encounter", f"Encounter overlay: {ed._encounter_name()} — zones, objectives, its own terrain")
+    shot("overlay_encounter", f"Encounter overlay: {ed.panels._encounter_name()} — zones, objectives, its own terrain")
     while ed.encounter is not None:
         click_widget(app, ed.widgets["encounter"])
 
