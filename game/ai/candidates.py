@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai import memo, scenario_hints
+from game.ai import memo, prisoner, scenario_hints
 from game.ai.difficulty import Difficulty
 from game.ai.futile import Futility
 from game.ai.objective_routes import RouteGoals
@@ -72,7 +72,7 @@ class Appraiser:
     # -- attacks --------------------------------------------------------------------------------
     def worth(self, state: GameState, e: ModelState) -> float:
         """A target's kill value; the freed Prisoner's is the whole Rescue ([ENC-RES-5]) to levels that see it."""
-        return model_value(e) * (self.level.prisoner_prize if self.rescued(state, e) else 1.0) \
+        return model_value(e) * (self.level.prisoner_prize if prisoner.rescued(state, e) else 1.0) \
             * scenario_hints.hunt_factor(state, e)
 
     def melee_value(self, state: GameState, m: ModelState, e: ModelState, action: str) -> float:
@@ -394,75 +394,6 @@ class Appraiser:
                     return True
         return False
 
-    @staticmethod
-    def blockers(state: GameState, m: ModelState) -> list[ModelState] | None:
-        """For a Rescuer model in base contact with the Prisoner not yet freed: the Kidnapper's models near enough
-        to stop the rescue ([ENC-RES-4]); None for any other model."""
-        found = Appraiser.blockers_of(state, m)
-        if found is None or not board.in_contact(m, state.model(state.encounter.prisoner)):
-            return None
-        return found
-
-    @staticmethod
-    def storm_target(state: GameState, m: ModelState) -> ModelState | None:
-        """Levels that storm the ring: for a Rescuer model neither engaged nor at the Prisoner, the Kidnapper
-        stopping the rescue ([ENC-RES-4]) to go at: one its walk reaches first (a blow this activation), then the
-        one nearest to falling (wounds left), then the one most of our models already fight (gang up, [MOD-3]),
-        then the nearest. None while no Kidnapper stops it."""
-        blockers = Appraiser.blockers_of(state, m)
-        if not blockers or board.in_contact(m, state.model(state.encounter.prisoner)) \
-                or board.engaged_enemies(state, m):
-            return None
-        ours = state.friends_of(m)
-        walk = movement.allowance(state, m, "walk")[0]
-
-        def cost(e: ModelState) -> tuple[bool, float, int, float, str]:
-            ganged = sum(board.in_contact(f, e) for f in ours)
-            gap = board.distance(m, e)
-            return gap > walk, e.max_wounds - e.wounds_taken, -ganged, gap, e.id
-
-        return min(blockers, key=cost)
-
-    @staticmethod
-    def blockers_of(state: GameState, m: ModelState) -> list[ModelState] | None:
-        """For a model of the Rescuer while the Prisoner is held: the Kidnappers stopping the rescue
-        ([ENC-RES-4]); None for any other model or encounter."""
-        if not Appraiser.rescuing(state, m.side):
-            return None
-        from game.rules.scoring import rescue_blockers
-
-        return rescue_blockers(state, state.encounter)
-
-    @staticmethod
-    def rescuing(state: GameState, side: int) -> bool:
-        """Whether ``side`` is the Rescuer and the Prisoner is still held ([ENC-RES-4])."""
-        enc = state.encounter
-        return not (enc is None or enc.prisoner is None or enc.rescued or enc.scenario.prisoner is None
-                    or enc.side(enc.scenario.prisoner.taken_from) != side
-                    or state.model(enc.prisoner).status != PRISONER)
-
-    @staticmethod
-    def rescued(state: GameState, m: ModelState) -> bool:
-        """The freed Prisoner, whose survival decides the Rescue ([ENC-RES-5])."""
-        enc = state.encounter
-        return enc is not None and enc.rescued and enc.prisoner == m.id
-
-    @staticmethod
-    def refuge(state: GameState, m: ModelState) -> tuple[float, float]:
-        """A point on the table away from the enemy, weighting the nearest enemies most."""
-        foes = state.enemies_of(m)
-        if not foes:
-            return m.x, m.y
-        ax = ay = 0.0
-        for e in foes:
-            gap = max(0.5, math.hypot(m.x - e.x, m.y - e.y))
-            ax += (m.x - e.x) / gap ** 2
-            ay += (m.y - e.y) / gap ** 2
-        norm = math.hypot(ax, ay) or 1.0
-        x, y = m.x + 12 * ax / norm, m.y + 12 * ay / norm
-        far = state.battle_map.size - m.radius - 0.5
-        return min(far, max(m.radius + 0.5, x)), min(far, max(m.radius + 0.5, y))
-
 
 # -- the candidates -----------------------------------------------------------------------------
 
@@ -503,8 +434,8 @@ class Retreat(Candidate):
     """The freed Prisoner: the Rescue is won by it staying alive, so it keeps away ([ENC-RES-5])."""
 
     def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
-        if ai.level.guard_rescued and ai.rescued(state, m):
-            yield 0.3, Intent("advance", goal=ai.refuge(state, m))
+        if ai.level.guard_rescued and prisoner.rescued(state, m):
+            yield 0.3, Intent("advance", goal=prisoner.refuge(state, m))
 
 
 class Objective(Candidate):
@@ -513,11 +444,11 @@ class Objective(Candidate):
     def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
         if ai.level.hold_secured and ai.holding(state, m):  # stay: its goal is where it stands
             yield ai.level.hold_secured, Intent("advance", goal=(m.x, m.y))
-        blockers = ai.blockers(state, m) if ai.level.clear_prisoner else None
+        blockers = prisoner.blockers(state, m) if ai.level.clear_prisoner else None
         if blockers is not None:  # at the Prisoner: stay to free it; while Kidnappers stop that, fight them first
             yield (ai.level.advance_base if blockers else ai.level.hold_secured), Intent("advance", goal=(m.x, m.y))
             return
-        if ai.level.storm_ring and ai.storm_target(state, m) is not None:
+        if ai.level.storm_ring and prisoner.storm_target(state, m) is not None:
             return  # the Prisoner waits: its guards first (Storm)
         yield (ai.level.advance_base + ai.level.objective_pull * ai.objective_pull(state, m),
                Intent("advance", goal=ai.goal_for(state, m)))
@@ -531,7 +462,7 @@ class Storm(Candidate):
     def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
         if not ai.level.storm_ring:
             return
-        target = ai.storm_target(state, m)
+        target = prisoner.storm_target(state, m)
         if target is not None:
             score = ai.level.advance_base + ai.level.objective_pull * ai.objective_pull(state, m)
             yield score, Intent("fight", target.id, storm=True)
@@ -599,7 +530,7 @@ class Withdraw(Candidate):
         gain = max(ai.melee_value(state, m, e, "standard_attack") for e in engaged) + ai.level.fight_bonus
         saved = losing_melee(state, m, gain)
         if saved > 0:
-            yield gain + saved, Intent("withdraw", goal=ai.refuge(state, m))
+            yield gain + saved, Intent("withdraw", goal=prisoner.refuge(state, m))
 
 
 class Charge(Targeted):
@@ -657,7 +588,8 @@ class Close(Targeted):
         walk = movement.allowance(state, m, "walk")[0]
         if gap <= walk - 0.2 and not ai.can_charge_at(state, m, e) \
                 and Futility(state, m).contact_spot(walk, frozenset({e.id})) is not None:  # a route gets there
-            storm = ai.level.storm_ring and any(b.id == e.id for b in ai.blockers_of(state, m) or ())  # walk to it
+            ring = prisoner.blockers_of(state, m) or ()
+            storm = ai.level.storm_ring and any(b.id == e.id for b in ring)  # walk to it
             yield (ai.melee_value(state, m, e, "standard_attack") * ai.level.close_in
                    * scenario_hints.chase_factor(state, m, e) - ganged(ai, state, m, e),
                    Intent("fight", e.id, storm=storm))

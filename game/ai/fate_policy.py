@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from game.ai import memo
+from game.ai import memo, prisoner
 from game.ai.candidates import model_value
 from game.ai.random_legal import RandomLegal
 from game.ai.threat import loss
@@ -45,7 +45,7 @@ class FatePolicy:
         """Levels that spend the Rescuer's Fate on its blows: ``side`` is the Rescuer, the Prisoner still held.
         Its guards fall only to blows ([ENC-RES-4]) and the Kidnapper seldom strikes back, so an Inner Reserve
         (+1d6 on a blow) is worth more than Greater Purpose's third of an AP or Winds of Kismet's earlier turn."""
-        return self.ai.difficulty.rescue_fate and self.ai.appraiser.rescuing(state, side)
+        return self.ai.difficulty.rescue_fate and prisoner.rescuing(state, side)
 
     # -- the Fate of the activation ----------------------------------------------------------
     def on_greater_purpose(self, state: GameState, d: Decision) -> Answer:

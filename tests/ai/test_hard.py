@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.ai import candidates, steering
+from game.ai import prisoner as rescue
 from game.ai.difficulty import HARD, NORMAL
 from game.ai.futile import Futility
 from game.ai.tactical import Tactical
@@ -105,17 +106,17 @@ def test_a_hard_rescuer_at_the_prisoner_fights_the_kidnapper_that_stops_the_resc
     kidnapper.x, kidnapper.y = prisoner.x + 2.6, prisoner.y  # within 3″ of the Prisoner: the rescue is stopped
     state.touch()
     hard = candidates.Appraiser(HARD)
-    assert [e.id for e in hard.blockers(state, rescuer)] == ["A2"]
+    assert [e.id for e in rescue.blockers(state, rescuer)] == ["A2"]
     _, intent = candidates.best(hard, state, rescuer)
     assert (intent.kind, intent.target) in {("fight", "A2"), ("charge", "A2")}
     blocked = evaluate(state, 1, rescuer.id, hard)
     kidnapper.x, kidnapper.y = 30.0, 5.0  # gone from the Prisoner: stay in contact for the Maintenance Phase
     state.touch()
-    assert hard.blockers(state, rescuer) == []
+    assert rescue.blockers(state, rescuer) == []
     _, intent = candidates.best(hard, state, rescuer)
     assert (intent.kind, intent.goal) == ("advance", (rescuer.x, rescuer.y))
     assert evaluate(state, 1, rescuer.id, hard) > blocked  # the look-ahead sees the rescue nearer
-    assert candidates.Appraiser(NORMAL).blockers(state, rescuer) == []  # a question anyone may ask ...
+    assert rescue.blockers(state, rescuer) == []  # a question anyone may ask ...
     assert not NORMAL.clear_prisoner  # ... that only hard acts on
 
 
@@ -223,7 +224,7 @@ def test_a_hard_rescuer_storms_the_guard_nearest_to_falling_not_the_prisoner() -
     assert a2.max_wounds == a3.max_wounds > 1
     state.touch()
     hard, normal = candidates.Appraiser(HARD), candidates.Appraiser(NORMAL)
-    assert hard.storm_target(state, rescuer).id == "A3"
+    assert rescue.storm_target(state, rescuer).id == "A3"
     stormed = list(candidates.Storm().offers(hard, state, rescuer))
     assert [(i.kind, i.target, i.storm) for _, i in stormed] == [("fight", "A3", True)]
     assert not list(candidates.Objective().offers(hard, state, rescuer))  # the Prisoner waits
@@ -233,13 +234,13 @@ def test_a_hard_rescuer_storms_the_guard_nearest_to_falling_not_the_prisoner() -
     a3.wounds_taken = 0
     friend.x, friend.y = a2.x + a2.radius + friend.radius, a2.y
     state.touch()
-    assert hard.storm_target(state, rescuer).id == "A2"
-    assert hard.storm_target(state, friend) is None  # engaged: it fights where it stands
+    assert rescue.storm_target(state, rescuer).id == "A2"
+    assert rescue.storm_target(state, friend) is None  # engaged: it fights where it stands
     # the ring emptied: on to the Prisoner
     a2.x, a2.y, a3.x, a3.y = 30.0, 3.0, 33.0, 3.0
     friend.x, friend.y = 5.0, 33.0
     state.touch()
-    assert hard.storm_target(state, rescuer) is None
+    assert rescue.storm_target(state, rescuer) is None
     assert [i.goal for _, i in candidates.Objective().offers(hard, state, rescuer)] == [(prisoner.x, prisoner.y)]
 
 
@@ -255,7 +256,7 @@ def test_a_storming_model_walks_round_a_wall_along_the_shortest_route() -> None:
     wall = square("wall", "impassable", 11.0, 0.5, 11.5, 22.0)
     state = table((0, figure("Raider"), 9, 15, 0), (1, figure("Guard"), 14, 15, 180), pieces=[wall])
     raider, guard = state.model("A1"), state.model("B1")
-    assert candidates.Appraiser(HARD).storm_target(state, raider) is None  # no Rescue here: nothing storms
+    assert rescue.storm_target(state, raider) is None  # no Rescue here: nothing storms
     contact = (guard.x - guard.radius - raider.radius - 0.01, guard.y)
 
     def left() -> float:
