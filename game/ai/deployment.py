@@ -47,18 +47,17 @@ CROWD_INCHES = 2.5
 @dataclass(frozen=True)
 class Role:
     """What a model does, read from what it has: the depth that suits it (0: the zone's front, 1: its back) and
-    whether it wants a lane of sight rather than cover."""
+    whether it is worth hiding more (a hero or companion)."""
 
     depth: float
-    lane: bool
     valuable: bool
 
     @staticmethod
     def of(m: ModelState) -> Role:
         valuable = model_value(m) >= VALUE["companion"]
         if combat.ranged_weapons(m) or sorcery.has_spells(m):
-            return Role(0.2, True, valuable)
-        return Role(0.0, False, valuable)
+            return Role(0.2, valuable)
+        return Role(0.0, valuable)
 
 
 class SightMap:
