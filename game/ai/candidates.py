@@ -540,8 +540,7 @@ class Charge(Targeted):
                    * scenario_hints.chase_factor(state, m, e) - ganged(ai, state, m, e), Intent("charge", e.id))
 
     def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
-        if not ai.can_charge_at(state, m, e):  # the lane to this one alone, where they are not all known
-            return -math.inf
+        """The blows' cap alone: the lane, dearer, is asked by ``offers`` only where the cap could still win."""
         return _above(ai.blow_bound(state, m, e) * ai.level.charge_bonus)
 
 
