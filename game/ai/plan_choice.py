@@ -54,9 +54,10 @@ class PlanChooser:
         rng = self.ai.rng
         arrived = self.arrived(state, m)
         scored = []  # (bound, order, acts, base, noise): the noise drawn in the order of the keys, as max draws it
+        ap: dict[str, int] = {}  # each action's AP, asked once for the menu
         for i, key in enumerate(keys):
             acts = [] if key == "nothing" else key.split(",")
-            base = self._plan_base(state, m, acts, arrived)
+            base = self._plan_base(state, m, acts, arrived, ap)
             noise = w.noise * rng.random()
             scored.append((base + w.length * len(acts) + noise, i, acts, base, noise))
         if w.futile > 0:  # a level that rewards skipped actions: no bound, count them all
@@ -83,9 +84,12 @@ class PlanChooser:
         noise = self.ai.difficulty.plan.noise * self.ai.rng.random()
         return self._plan_total(self._plan_base(state, m, acts, self.arrived(state, m)), acts, noise, futility)
 
-    def _plan_base(self, state: GameState, m: ModelState, acts: list[str], arrived: bool) -> float:
-        """plan_score's terms before the skipped actions (``arrived``: :meth:`arrived`, the same for every plan):
-        the intent's own terms (``INTENT_TERMS``; an advance's or, arrived, a hold's), then those of any intent."""
+    def _plan_base(self, state: GameState, m: ModelState, acts: list[str], arrived: bool,
+                   ap: dict[str, int] | None = None) -> float:
+        """plan_score's terms before the skipped actions (``arrived``: :meth:`arrived`, the same for every plan;
+        ``ap``: the actions' AP found so far, kept across one menu): the intent's own terms (``INTENT_TERMS``; an
+        advance's or, arrived, a hold's), then those of any intent. A term that is nought is not added (adding
+        nought leaves a float sum as it was), so most plans add few."""
         w = self.ai.difficulty.plan
         intent = self.ai.intent
         kind = intent.kind
@@ -97,14 +101,27 @@ class PlanChooser:
         else:
             s = _advance_terms(w, acts, intent)
         s += w.heal * ("heal" in acts) + w.shake_off * ("shake_off" in acts) + w.clear_weapon * ("clear_weapon" in acts)
-        s += w.run_spoils * ("run" in acts and kind in ("fight", "shoot", "cast"))  # the run's -3 spoils the rest
-        s += w.idle_blow * sum(a in FIGHTS for a in acts) * (kind not in ("fight", "charge"))
-        s += w.idle_shove * ("shove" in acts) * (kind not in ("fight", "charge"))
+        if kind in ("fight", "shoot", "cast") and "run" in acts:
+            s += w.run_spoils  # the run's -3 spoils the rest
+        if kind not in ("fight", "charge"):
+            blows = sum(a in FIGHTS for a in acts)
+            if blows:
+                s += w.idle_blow * blows
+            if "shove" in acts:
+                s += w.idle_shove
         if w.idle_cast and kind != "cast" and any(a.startswith("cast") for a in acts) \
                 and self.ai.appraiser.hopeless_casting(state, m):
             s += w.idle_cast  # a spell at long odds only (into a melee, [SORC-7]): no use for the AP
         if w.spare_ap and not arrived:  # [TURN-6]: AP the plan leaves unspent are lost (holding is their use)
-            s -= w.spare_ap * max(0, state.ap_left - sum(action_kind(a, m).ap for a in acts))
+            ap = {} if ap is None else ap
+            spent = 0
+            for a in acts:
+                cost = ap.get(a)
+                if cost is None:
+                    cost = ap[a] = action_kind(a, m).ap
+                spent += cost
+            if state.ap_left > spent:
+                s -= w.spare_ap * (state.ap_left - spent)
         if w.wasted:
             s -= w.wasted * wasted(state, m, acts)
         if w.more_ground and kind in ("advance", "escape") and not arrived:
