@@ -272,11 +272,20 @@ def _query_graph(bf: Battlefield, mover: BaseRecord) -> _Query:
 def shortest_route(bf: Battlefield, base_id: str, destination: tuple[float, float],
                    allowance: float | None = None) -> Route:
     """[DIG-MOVE-2]: the cheapest legal route to ``destination`` with its cost, rough and engagement."""
+    path = route_path(bf, base_id, destination)
+    if isinstance(path, str):
+        return Route(False, None, path)
+    return Route(True, check_move(bf, base_id, path, allowance), "")
+
+
+def route_path(bf: Battlefield, base_id: str, destination: tuple[float, float]) -> list[geo.Pt] | str:
+    """The waypoints of :func:`shortest_route` from the mover's centre, or why none gets there: the search
+    reads neither the allowance nor anything but the index, so one path serves every allowance."""
     mover = bf.base(base_id)
     goal = (float(destination[0]), float(destination[1]))
     reason = _bad_destination(bf, mover, goal)
     if reason:
-        return Route(False, None, reason)
+        return reason
     q = _query(bf, mover, goal)
     nodes, s_idx, g_idx = q.nodes, q.start, q.goal
 
@@ -314,15 +323,14 @@ def shortest_route(bf: Battlefield, base_id: str, destination: tuple[float, floa
             counter += 1
             heapq.heappush(heap, (g + est + h(w), g + est, counter, w, v, False))
     if g_idx not in closed:
-        return Route(False, None, "no route: the destination cannot be reached around terrain and blocking bases")
+        return "no route: the destination cannot be reached around terrain and blocking bases"
     path = [goal]
     k = g_idx
     while k != s_idx:
         k = parent[k]
         path.append(nodes[k])
     path.reverse()
-    move = check_move(bf, base_id, path, allowance)
-    return Route(True, move, "")
+    return path
 
 
 def reachable_nodes(bf: Battlefield, base_id: str, budget: float) -> tuple[list[tuple[geo.Pt, float]],

@@ -18,7 +18,7 @@ from game.geometry.battlefield import Battlefield
 from game.geometry.charges import charge_ends, charge_lane, chosen_lane, out_of_reach
 from game.geometry.paths import MoveCheck, check_move
 from game.geometry.reach import free_end
-from game.geometry.routes import Route, end_options, shortest_route
+from game.geometry.routes import Route, end_options, route_path
 from game.rules import board, combat, conditions
 from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision, Option
@@ -274,7 +274,8 @@ def _any_free_end(state: GameState, bf: Battlefield, model: ModelState, inches: 
 
 def route_to(bf: Battlefield, model_id: str, point: tuple[float, float], inches: float) -> Route:
     """[DIG-MOVE-2]: the shortest legal route; a straight move that is legal (but for the 1″ rule) is one.
-    Remembered while the bases stand as they are (the AI asks the same routes of every plan it weighs)."""
+    Remembered while the bases stand as they are (the AI asks the same routes of every plan it weighs); the
+    search's path is remembered for every allowance (the AI asks one point with a walk's, then a run's)."""
     key = ("route", model_id, float(point[0]), float(point[1]), inches)
     memo = bf.memo()
     found = memo.get(key)
@@ -283,7 +284,12 @@ def route_to(bf: Battlefield, model_id: str, point: tuple[float, float], inches:
         if not any(v.rule != "MOVE-8" for v in straight.violations):
             found = Route(True, straight)
         else:
-            found = shortest_route(bf, model_id, point, inches)
+            path_key = ("route path", model_id, float(point[0]), float(point[1]))
+            path = memo.get(path_key)
+            if path is None:
+                path = memo[path_key] = route_path(bf, model_id, point)
+            found = Route(False, None, path) if isinstance(path, str) else \
+                Route(True, check_move(bf, model_id, path, inches), "")  # shortest_route's answer
         memo[key] = found
     return found
 
