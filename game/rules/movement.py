@@ -280,8 +280,11 @@ def route_to(bf: Battlefield, model_id: str, point: tuple[float, float], inches:
     memo = bf.memo()
     found = memo.get(key)
     if found is None:
-        straight = check_move(bf, model_id, [point], inches)
-        if not any(v.rule != "MOVE-8" for v in straight.violations):
+        # a point on another base: the straight move ends overlapping it ([MOVE-7]) and the search finds no route
+        # there (geometry.routes._bad_destination, the same exact test), so the straight move is not worked out
+        on_base = bool(bf.overlapping_bases(point, bf.base(model_id).radius, ignore=model_id))
+        straight = None if on_base else check_move(bf, model_id, [point], inches)
+        if straight is not None and not any(v.rule != "MOVE-8" for v in straight.violations):
             found = Route(True, straight)
         else:
             path_key = ("route path", model_id, float(point[0]), float(point[1]))
