@@ -120,6 +120,24 @@ def check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, f
     return found
 
 
+def surely_illegal(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
+                   allowance: float | None = None) -> bool:
+    """Whether :func:`check_move` of this move (ignoring no base) finds a violation other than [MOVE-8]'s, by its
+    cheap parts alone: the remembered answer when there is one, else leaving the table
+    ([MOVE-12]), ending on another base ([MOVE-7]) or entering impassable terrain ([TERR-4]: the terrain's sweep,
+    remembered, so the full check after it does not sweep again). False says nothing: the full check decides."""
+    found = bf.memo().get(("move", base_id, tuple((float(p[0]), float(p[1])) for p in waypoints), allowance, ()))
+    if found is not None:
+        return any(v.rule != "MOVE-8" for v in found.violations)
+    mover, pts, seg_starts, violations = _legs(bf, base_id, waypoints)
+    if violations:
+        return True
+    end = pts[-1]
+    if bf.overlapping_bases((end.x, end.y), mover.radius, ignore=base_id):
+        return True  # end_position's exact test
+    return any(_terrain_sweep(bf, pts, seg_starts, mover.radius)[0])
+
+
 def _check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
                 allowance: float | None, ignore: Sequence[str]) -> MoveCheck:
     """The move check from :meth:`Battlefield.swept_bases` and ``swept_parts`` (no pymunk query), its
