@@ -212,10 +212,20 @@ def charge_ends(bf: Battlefield, charger_id: str, target_id: str, allowance: flo
                 break
     if not arcs:
         # a lane may still be legal at one angle alone, where the pieces on either side run into different
-        # things that both just touch it there (a gap exactly as wide as the base); every piece was asked
-        why = [frozenset((v.rule, v.what) for v in check_move(bf, charger_id, [ends.point((a + b) / 2)]).violations)
-               for a, b in pieces]  # what each piece runs into
-        lone = [cuts[0]] if len(cuts) == 1 else [d for k, d in enumerate(cuts[1:-1]) if not why[k] & why[k + 1]]
+        # things that both just touch it there (a gap exactly as wide as the base); a lane its cheap tests refuse
+        # is not legal whatever the pieces run into, so those are asked of the others alone
+        why: dict[int, frozenset[tuple[str, str]]] = {}
+
+        def runs_into(k: int) -> frozenset[tuple[str, str]]:  # what piece k runs into
+            if k not in why:
+                a, b = pieces[k]
+                why[k] = frozenset((v.rule, v.what) for v in check_move(bf, charger_id, [ends.point((a + b) / 2)])
+                                   .violations)
+            return why[k]
+
+        lone = [cuts[0]] if len(cuts) == 1 else [
+            d for k, d in enumerate(cuts[1:-1])
+            if not surely_illegal(bf, charger_id, [ends.point(d)], allowance) and not runs_into(k) & runs_into(k + 1)]
         arcs = [(d, d) for d in lone if charge_lane(bf, charger_id, target_id, allowance, ends.point(d)).legal]
     return ChargeEnds(t.centre, reach, phi, tuple(geo.merge(arcs, 1e-9)))
 
