@@ -19,7 +19,7 @@ from game.core.vec import Vec2
 from game.geometry import curves
 from game.geometry import shapes as geo
 from game.geometry.battlefield import CAT_BASE, CAT_IMPASSABLE, CAT_OBSTACLE, Battlefield
-from game.geometry.paths import MoveCheck, Violation, check_move, surely_illegal
+from game.geometry.paths import MoveCheck, Violation, check_move, check_move_unless_refused, surely_illegal
 
 END_TOLERANCE = 1e-6
 INSET = 0.05  # radians (about 3°) a suggested end keeps inside a clear arc
@@ -199,12 +199,9 @@ def charge_ends(bf: Battlefield, charger_id: str, target_id: str, allowance: flo
     for k in sorted(range(len(pieces)), key=lambda k: min(abs(pieces[k][0]), abs(pieces[k][1]))
                     if pieces[k][0] * pieces[k][1] > 0 else 0.0):
         a, b = pieces[k]
-        mid = ends.point((a + b) / 2)
-        if surely_illegal(bf, charger_id, [mid]):
-            continue  # its cheap tests refuse it: the full check waits until its violations are asked (below)
-        move = check_move(bf, charger_id, [mid])
-        if move.violations:
-            continue
+        move = check_move_unless_refused(bf, charger_id, [ends.point((a + b) / 2)])
+        if move is None or move.violations:
+            continue  # None: its cheap tests refuse it, the full check waits until its violations are asked (below)
         limit = _within(dist, reach, allowance - (move.cost - move.length))
         if max(a, -limit) <= min(b, limit):
             arcs.append((max(a, -limit), min(b, limit)))

@@ -16,7 +16,7 @@ from game.core.vec import Vec2
 from game.geometry import pushes
 from game.geometry.battlefield import Battlefield
 from game.geometry.charges import charge_ends, charge_lane, chosen_lane, out_of_reach
-from game.geometry.paths import MoveCheck, check_move, surely_illegal
+from game.geometry.paths import MoveCheck, check_move, check_move_unless_refused
 from game.geometry.reach import free_end
 from game.geometry.routes import Route, end_options, route_path
 from game.rules import board, combat, conditions
@@ -233,9 +233,9 @@ def _acceptable(bf: Battlefield, model: ModelState, inches: float, free_end: boo
                 accept: Callable[[dict[str, float]], str | None] | None, point: dict[str, float]) -> bool:
     """A straight move to ``point`` is legal but for the 1″ rule's choice (with ``free_end``: legal and touching
     no enemy, as a Disengage ends), and ``accept`` takes it."""
-    if surely_illegal(bf, model.id, [(point["x"], point["y"])], inches):
-        return False  # a rule other than the 1″ rule's refuses it: the full check need not be worked out
-    move = check_move(bf, model.id, [(point["x"], point["y"])], inches)
+    move = check_move_unless_refused(bf, model.id, [(point["x"], point["y"])], inches)
+    if move is None:
+        return False  # a rule other than the 1″ rule's refuses it: the full check was not worked out
     if free_end:  # a Disengage must end 1″ clear of every enemy, touching none
         if move.violations or move.engaged_with:
             return False
@@ -283,7 +283,7 @@ def route_to(bf: Battlefield, model_id: str, point: tuple[float, float], inches:
     found = memo.get(key)
     if found is None:
         # a straight move some rule other than the 1″ rule's refuses (its cheap tests tell): the search decides
-        straight = None if surely_illegal(bf, model_id, [point], inches) else check_move(bf, model_id, [point], inches)
+        straight = check_move_unless_refused(bf, model_id, [point], inches)
         if straight is not None and not any(v.rule != "MOVE-8" for v in straight.violations):
             found = Route(True, straight)
         else:

@@ -18,7 +18,13 @@ from game.geometry.battlefield import (
     PASSES_ENEMIES,
     Battlefield,
 )
-from game.geometry.paths import _check_move_fast, _check_move_indexed, check_move, surely_illegal
+from game.geometry.paths import (
+    _check_move_fast,
+    _check_move_indexed,
+    check_move,
+    check_move_unless_refused,
+    surely_illegal,
+)
 from tests.geometry.helpers import base, field, piece, rect
 
 L_SHAPE = [(4, 4), (12, 4), (12, 6), (6, 6), (6, 12), (4, 12)]  # concave: split into convex parts
@@ -126,8 +132,11 @@ def test_a_move_surely_illegal_breaks_a_rule_besides_the_one_inch_rule(mover, pt
         if checked:  # the remembered answer, when there is one
             check_move(bf, mover, way, allowance)
         sure = surely_illegal(bf, mover, way, allowance)
-        illegal = any(v.rule != "MOVE-8" for v in check_move(bf, mover, way, allowance).violations)
+        unless = check_move_unless_refused(bf, mover, way, allowance)
+        full = check_move(bf, mover, way, allowance)
+        illegal = any(v.rule != "MOVE-8" for v in full.violations)
         assert illegal or not sure
+        assert unless is None if sure else unless == _check_move_fast(bf, mover, way, allowance, ())
         if checked:
             assert sure == illegal
 
