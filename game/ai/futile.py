@@ -49,6 +49,7 @@ class Futility:
         self._uses: dict[str, int | None] = {}
         self._spots: dict[float, dict[str, float] | None] = {}
         self._steps: dict[tuple[tuple[str, ...], bool], _Step] = {}
+        self._inches: dict[str, float] = {}  # each walk's allowance
 
     def obstacles(self, kind: str) -> list[readiness.Obstacle]:
         """The model's own conditions that stop ``kind`` now (readiness.obstacles)."""
@@ -97,6 +98,8 @@ class Futility:
                     continue
                 for along in (0.0, 1.5, -1.5, 3.0, -3.0):
                     x, y = self.edge_centre(edge, along)
+                    if beyond(m, (x, y), inches):
+                        continue
                     route = movement.route_to(bf, m.id, (x, y), inches)
                     if route.found and route.move is not None and route.move.legal and route.cost <= inches + 1e-6:
                         self._spots[inches] = {"x": x, "y": y}
@@ -138,7 +141,9 @@ class Futility:
         else:
             out += self.hopeless(kind, [action_kind(a, self.model) for a in acts[:i]], walked, charged, engaged)
         if kind in WALKS:
-            walked += movement.allowance(self.state, self.model, kind)[0]
+            if kind not in self._inches:
+                self._inches[kind] = movement.allowance(self.state, self.model, kind)[0]
+            walked += self._inches[kind]
             engaged = False  # it stops short if it must (contact_spoils)
         elif kind in ("charge", "disengage"):
             engaged = kind == "charge"
@@ -195,10 +200,18 @@ class Futility:
         for turn in (0.0, 0.6, -0.6, 1.3, -1.3):
             a = away + turn
             point = (e.x + math.cos(a) * (m.radius + e.radius), e.y + math.sin(a) * (m.radius + e.radius))
+            if beyond(m, point, inches):
+                continue
             route = movement.route_to(bf, m.id, point, inches)
             if route.found and route.move is not None and route.move.legal and route.cost <= inches + 1e-6:
                 return {"x": point[0], "y": point[1]}
         return None
+
+
+def beyond(m: ModelState, point: tuple[float, float], inches: float) -> bool:
+    """No route of ``m`` to ``point`` costs at most ``inches`` (+1e-6, the test its callers make): the straight
+    line is further (a route is never shorter, nor costs less than its length), so none need be searched."""
+    return math.hypot(point[0] - m.x, point[1] - m.y) > inches + 2e-6
 
 
 def futile(state: GameState, model: ModelState, acts: Sequence[str]) -> int:

@@ -19,7 +19,7 @@ from game.core.vec import Vec2
 from game.geometry import curves
 from game.geometry import shapes as geo
 from game.geometry.battlefield import CAT_BASE, CAT_IMPASSABLE, CAT_OBSTACLE, Battlefield
-from game.geometry.paths import MoveCheck, Violation, check_move
+from game.geometry.paths import MoveCheck, Violation, check_move, check_move_unless_refused, surely_illegal
 
 END_TOLERANCE = 1e-6
 INSET = 0.05  # radians (about 3°) a suggested end keeps inside a clear arc
@@ -195,15 +195,13 @@ def charge_ends(bf: Battlefield, charger_id: str, target_id: str, allowance: flo
     cuts = sorted(events)
     arcs = []
     pieces = list(itertools.pairwise(cuts))
-    why: list[frozenset[tuple[str, str]]] = [frozenset()] * len(pieces)  # what each piece runs into
     # nearest the centre line first: with ``first``, the first legal piece holds the legal end nearest it
     for k in sorted(range(len(pieces)), key=lambda k: min(abs(pieces[k][0]), abs(pieces[k][1]))
                     if pieces[k][0] * pieces[k][1] > 0 else 0.0):
         a, b = pieces[k]
-        move = check_move(bf, charger_id, [ends.point((a + b) / 2)])
-        why[k] = frozenset((v.rule, v.what) for v in move.violations)
-        if move.violations:
-            continue
+        move = check_move_unless_refused(bf, charger_id, [ends.point((a + b) / 2)])
+        if move is None or move.violations:
+            continue  # None: its cheap tests refuse it, the full check waits until its violations are asked (below)
         limit = _within(dist, reach, allowance - (move.cost - move.length))
         if max(a, -limit) <= min(b, limit):
             arcs.append((max(a, -limit), min(b, limit)))
@@ -211,8 +209,20 @@ def charge_ends(bf: Battlefield, charger_id: str, target_id: str, allowance: flo
                 break
     if not arcs:
         # a lane may still be legal at one angle alone, where the pieces on either side run into different
-        # things that both just touch it there (a gap exactly as wide as the base)
-        lone = [cuts[0]] if len(cuts) == 1 else [d for k, d in enumerate(cuts[1:-1]) if not why[k] & why[k + 1]]
+        # things that both just touch it there (a gap exactly as wide as the base); a lane its cheap tests refuse
+        # is not legal whatever the pieces run into, so those are asked of the others alone
+        why: dict[int, frozenset[tuple[str, str]]] = {}
+
+        def runs_into(k: int) -> frozenset[tuple[str, str]]:  # what piece k runs into
+            if k not in why:
+                a, b = pieces[k]
+                why[k] = frozenset((v.rule, v.what) for v in check_move(bf, charger_id, [ends.point((a + b) / 2)])
+                                   .violations)
+            return why[k]
+
+        lone = [cuts[0]] if len(cuts) == 1 else [
+            d for k, d in enumerate(cuts[1:-1])
+            if not surely_illegal(bf, charger_id, [ends.point(d)], allowance) and not runs_into(k) & runs_into(k + 1)]
         arcs = [(d, d) for d in lone if charge_lane(bf, charger_id, target_id, allowance, ends.point(d)).legal]
     return ChargeEnds(t.centre, reach, phi, tuple(geo.merge(arcs, 1e-9)))
 

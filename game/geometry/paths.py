@@ -112,12 +112,55 @@ def check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, f
     is handled by its caller). The answer follows from the index alone, so it is remembered
     while the bases stand as they are (the AI and the rules ask the same moves many times).
     """
-    key = ("move", base_id, tuple((float(p[0]), float(p[1])) for p in waypoints), allowance, tuple(ignore))
+    key = _move_key(base_id, waypoints, allowance, ignore)
     memo = bf.memo()
     found = memo.get(key)
     if found is None:
         found = memo[key] = _check_move(bf, base_id, waypoints, allowance, ignore)
     return found
+
+
+def surely_illegal(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
+                   allowance: float | None = None) -> bool:
+    """Whether :func:`check_move` of this move (ignoring no base) finds a violation other than [MOVE-8]'s, by its
+    cheap parts alone: the remembered answer when there is one, else leaving the table ([MOVE-12]), ending on
+    another base ([MOVE-7]) or entering impassable terrain ([TERR-4]: the terrain's sweep, remembered, so the full
+    check after it does not sweep again). False says nothing: the full check decides."""
+    found = bf.memo().get(_move_key(base_id, waypoints, allowance, ()))
+    if found is not None:
+        return any(v.rule != "MOVE-8" for v in found.violations)
+    return _cheaply_refused(bf, base_id, _legs(bf, base_id, waypoints))
+
+
+def check_move_unless_refused(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
+                              allowance: float | None = None) -> MoveCheck | None:
+    """:func:`check_move` (ignoring no base), or None when :func:`surely_illegal`: a caller refusing a move that
+    breaks a rule other than [MOVE-8] need not have the rest of it worked out."""
+    key = _move_key(base_id, waypoints, allowance, ())
+    memo = bf.memo()
+    found = memo.get(key)
+    if found is not None:
+        return None if any(v.rule != "MOVE-8" for v in found.violations) else found
+    legs = _legs(bf, base_id, waypoints)
+    if _cheaply_refused(bf, base_id, legs):
+        return None
+    found = memo[key] = _check_move_fast(bf, base_id, waypoints, allowance, (), legs)
+    return found
+
+
+def _move_key(base_id: str, waypoints: Sequence[tuple[float, float]], allowance: float | None,
+              ignore: Sequence[str]) -> tuple[object, ...]:
+    return "move", base_id, tuple((float(p[0]), float(p[1])) for p in waypoints), allowance, tuple(ignore)
+
+
+def _cheaply_refused(bf: Battlefield, base_id: str, legs: Legs) -> bool:
+    mover, pts, seg_starts, violations = legs
+    if violations:
+        return True
+    end = pts[-1]
+    if bf.overlapping_bases((end.x, end.y), mover.radius, ignore=base_id):
+        return True  # end_position's exact test
+    return any(_terrain_sweep(bf, pts, seg_starts, mover.radius)[0])
 
 
 def _check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
@@ -130,8 +173,10 @@ def _check_move(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, 
     return _check_move_fast(bf, base_id, waypoints, allowance, ignore)
 
 
-def _legs(bf: Battlefield, base_id: str,
-          waypoints: Sequence[tuple[float, float]]) -> tuple[BaseRecord, list[Vec2], list[float], list[Violation]]:
+Legs = tuple[BaseRecord, list[Vec2], list[float], list[Violation]]
+
+
+def _legs(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]]) -> Legs:
     """The start of a move check: the mover, its path from where it stands, the distance at each waypoint, and
     leaving the table: the table is convex, so checking the waypoints covers the legs ([MOVE-12])."""
     mover = bf.base(base_id)
@@ -150,8 +195,9 @@ def _legs(bf: Battlefield, base_id: str,
 
 
 def _check_move_fast(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[float, float]],
-                     allowance: float | None, ignore: Sequence[str]) -> MoveCheck:
-    mover, pts, seg_starts, violations = _legs(bf, base_id, waypoints)
+                     allowance: float | None, ignore: Sequence[str], legs: Legs | None = None) -> MoveCheck:
+    """``legs``: :func:`_legs` of this move when the caller has worked them out already (used up here)."""
+    mover, pts, seg_starts, violations = legs or _legs(bf, base_id, waypoints)
     r, flight, length = mover.radius, mover.has(FLIES), seg_starts[-1]
     blocking: dict[str, bool] = {}  # asked only of the bases the swept base meets (is_engaged costs queries)
     leg_violations, rough, obstacles, pieces = _terrain_sweep(bf, pts, seg_starts, r)

@@ -10,6 +10,7 @@ an edge is checked only when the search is about to use it.
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import math
 from collections.abc import Callable, Iterator
@@ -77,6 +78,8 @@ class NavGraph:
                     self.ring.append((prev, nxt))
         for i in range(len(self.nodes)):
             self.edges[i] = {}
+        self.by_x = sorted(range(len(self.nodes)), key=lambda i: self.nodes[i][0])  # for the nodes near a point
+        self.xs = [self.nodes[i][0] for i in self.by_x]
         for i in range(len(self.nodes)):
             for j in range(i + 1, len(self.nodes)):
                 a, b = self.nodes[i], self.nodes[j]
@@ -264,7 +267,7 @@ def _query_graph(bf: Battlefield, mover: BaseRecord) -> _Query:
             if graph._free(bf, pt) and not blocked(pt):
                 nodes.append(pt)
                 rings.append((ring[k - 1], ring[(k + 1) % BASE_RING]))
-    static_ok = [not blocked(p) for p in graph.nodes]
+    static_ok = _unblocked(graph, r, blockers)
     nodes.append((mover.centre.x, mover.centre.y))
     return _Query(graph, nodes, rings, len(graph.nodes), static_ok, blockers, mover.has(FLIES), {}, {})
 
@@ -272,11 +275,20 @@ def _query_graph(bf: Battlefield, mover: BaseRecord) -> _Query:
 def shortest_route(bf: Battlefield, base_id: str, destination: tuple[float, float],
                    allowance: float | None = None) -> Route:
     """[DIG-MOVE-2]: the cheapest legal route to ``destination`` with its cost, rough and engagement."""
+    path = route_path(bf, base_id, destination)
+    if isinstance(path, str):
+        return Route(False, None, path)
+    return Route(True, check_move(bf, base_id, path, allowance), "")
+
+
+def route_path(bf: Battlefield, base_id: str, destination: tuple[float, float]) -> list[geo.Pt] | str:
+    """The waypoints of :func:`shortest_route` from the mover's centre, or why none gets there: the search
+    reads neither the allowance nor anything but the index, so one path serves every allowance."""
     mover = bf.base(base_id)
     goal = (float(destination[0]), float(destination[1]))
     reason = _bad_destination(bf, mover, goal)
     if reason:
-        return Route(False, None, reason)
+        return reason
     q = _query(bf, mover, goal)
     nodes, s_idx, g_idx = q.nodes, q.start, q.goal
 
@@ -314,15 +326,14 @@ def shortest_route(bf: Battlefield, base_id: str, destination: tuple[float, floa
             counter += 1
             heapq.heappush(heap, (g + est + h(w), g + est, counter, w, v, False))
     if g_idx not in closed:
-        return Route(False, None, "no route: the destination cannot be reached around terrain and blocking bases")
+        return "no route: the destination cannot be reached around terrain and blocking bases"
     path = [goal]
     k = g_idx
     while k != s_idx:
         k = parent[k]
         path.append(nodes[k])
     path.reverse()
-    move = check_move(bf, base_id, path, allowance)
-    return Route(True, move, "")
+    return path
 
 
 def reachable_nodes(bf: Battlefield, base_id: str, budget: float) -> tuple[list[tuple[geo.Pt, float]],
@@ -370,6 +381,20 @@ def _blocked_test(r: float, blockers: list[BaseRecord]) -> Callable[[geo.Pt], bo
         return False
 
     return blocked
+
+
+def _unblocked(graph: NavGraph, r: float, blockers: list[BaseRecord]) -> list[bool]:
+    """``[not _in_blocker(p, r, blockers) for p in graph.nodes]``: each blocker asked only of the nodes whose x
+    lies near its own (found by bisection; the exact test of :func:`_blocked_test` then decides)."""
+    nodes, by_x, xs = graph.nodes, graph.by_x, graph.xs
+    ok = [True] * len(nodes)
+    for b in blockers:
+        cx, cy, limit = b.centre.x, b.centre.y, r + b.radius - OVERLAP_EPS
+        for i in by_x[bisect.bisect_left(xs, cx - limit - 1e-6):bisect.bisect_right(xs, cx + limit + 1e-6)]:
+            x, y = nodes[i]
+            if ok[i] and abs(x - cx) < limit and abs(y - cy) < limit and math.dist((x, y), (cx, cy)) < limit:
+                ok[i] = False
+    return ok
 
 
 def _edge_cost(bf: Battlefield, a: geo.Pt, b: geo.Pt, r: float, blockers: list[BaseRecord], flight: bool,

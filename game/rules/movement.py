@@ -16,9 +16,9 @@ from game.core.vec import Vec2
 from game.geometry import pushes
 from game.geometry.battlefield import Battlefield
 from game.geometry.charges import charge_ends, charge_lane, chosen_lane, out_of_reach
-from game.geometry.paths import MoveCheck, check_move
+from game.geometry.paths import MoveCheck, check_move, check_move_unless_refused
 from game.geometry.reach import free_end
-from game.geometry.routes import Route, end_options, shortest_route
+from game.geometry.routes import Route, end_options, route_path
 from game.rules import board, combat, conditions
 from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision, Option
@@ -233,7 +233,9 @@ def _acceptable(bf: Battlefield, model: ModelState, inches: float, free_end: boo
                 accept: Callable[[dict[str, float]], str | None] | None, point: dict[str, float]) -> bool:
     """A straight move to ``point`` is legal but for the 1″ rule's choice (with ``free_end``: legal and touching
     no enemy, as a Disengage ends), and ``accept`` takes it."""
-    move = check_move(bf, model.id, [(point["x"], point["y"])], inches)
+    move = check_move_unless_refused(bf, model.id, [(point["x"], point["y"])], inches)
+    if move is None:
+        return False  # a rule other than the 1″ rule's refuses it: the full check was not worked out
     if free_end:  # a Disengage must end 1″ clear of every enemy, touching none
         if move.violations or move.engaged_with:
             return False
@@ -274,16 +276,23 @@ def _any_free_end(state: GameState, bf: Battlefield, model: ModelState, inches: 
 
 def route_to(bf: Battlefield, model_id: str, point: tuple[float, float], inches: float) -> Route:
     """[DIG-MOVE-2]: the shortest legal route; a straight move that is legal (but for the 1″ rule) is one.
-    Remembered while the bases stand as they are (the AI asks the same routes of every plan it weighs)."""
+    Remembered while the bases stand as they are (the AI asks the same routes of every plan it weighs); the
+    search's path is remembered for every allowance (the AI asks one point with a walk's, then a run's)."""
     key = ("route", model_id, float(point[0]), float(point[1]), inches)
     memo = bf.memo()
     found = memo.get(key)
     if found is None:
-        straight = check_move(bf, model_id, [point], inches)
-        if not any(v.rule != "MOVE-8" for v in straight.violations):
+        # a straight move some rule other than the 1″ rule's refuses (its cheap tests tell): the search decides
+        straight = check_move_unless_refused(bf, model_id, [point], inches)
+        if straight is not None and not any(v.rule != "MOVE-8" for v in straight.violations):
             found = Route(True, straight)
         else:
-            found = shortest_route(bf, model_id, point, inches)
+            path_key = ("route path", model_id, float(point[0]), float(point[1]))
+            path = memo.get(path_key)
+            if path is None:
+                path = memo[path_key] = route_path(bf, model_id, point)
+            found = Route(False, None, path) if isinstance(path, str) else \
+                Route(True, check_move(bf, model_id, path, inches), "")  # shortest_route's answer
         memo[key] = found
     return found
 

@@ -18,7 +18,13 @@ from game.geometry.battlefield import (
     PASSES_ENEMIES,
     Battlefield,
 )
-from game.geometry.paths import _check_move_fast, _check_move_indexed, check_move
+from game.geometry.paths import (
+    _check_move_fast,
+    _check_move_indexed,
+    check_move,
+    check_move_unless_refused,
+    surely_illegal,
+)
 from tests.geometry.helpers import base, field, piece, rect
 
 L_SHAPE = [(4, 4), (12, 4), (12, 6), (6, 6), (6, 12), (4, 12)]  # concave: split into convex parts
@@ -106,6 +112,33 @@ def test_the_fast_check_is_the_reference_check_on_random_moves(mover, pts, moves
     bf.add_base(base(mover, rec.side, rec.centre.x, rec.centre.y, radius, 0.0, *flags))
     assert _same(bf, mover, pts, allowance, ignore)
     assert _same(bf, mover, [(rec.centre.x + 5.0, rec.centre.y + 0.3)], allowance, ignore)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from("abcdep"),
+       st.lists(st.tuples(st.floats(-1, 37), st.floats(-1, 37)), min_size=0, max_size=3),
+       st.lists(st.tuples(st.sampled_from("abcdep"), st.floats(1, 35), st.floats(1, 35)), max_size=4),
+       st.sampled_from([0.5, 0.98]), st.sampled_from([(), (FLIES,), (PASSES_ENEMIES,)]),
+       st.sampled_from([None, 6.0, 12.0]), st.booleans())
+def test_a_move_surely_illegal_breaks_a_rule_besides_the_one_inch_rule(mover, pts, moves, radius, flags, allowance,
+                                                                        checked) -> None:
+    bf = _field()
+    for bid, x, y in moves:
+        bf.update_base(bid, centre=(x, y))
+    rec = bf.base(mover)
+    bf.remove_base(mover)
+    bf.add_base(base(mover, rec.side, rec.centre.x, rec.centre.y, radius, 0.0, *flags))
+    for way in (pts, [(rec.centre.x + 5.0, rec.centre.y + 0.3)], [moves[0][1:]] if moves else []):
+        if checked:  # the remembered answer, when there is one
+            check_move(bf, mover, way, allowance)
+        sure = surely_illegal(bf, mover, way, allowance)
+        unless = check_move_unless_refused(bf, mover, way, allowance)
+        full = check_move(bf, mover, way, allowance)
+        illegal = any(v.rule != "MOVE-8" for v in full.violations)
+        assert illegal or not sure
+        assert unless is None if sure else unless == _check_move_fast(bf, mover, way, allowance, ())
+        if checked:
+            assert sure == illegal
 
 
 @settings(max_examples=60, deadline=None)
