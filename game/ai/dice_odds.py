@@ -531,6 +531,24 @@ def win_chance(active: Roller, reactive: Roller, misfire: bool | Misfire = False
     return _opposed(active, reactive, rule, category).win
 
 
+def win_chance_decides(active: Roller, reactive: Roller, decide: Callable[[Fraction], bool],
+                       misfire: bool | Misfire = False) -> bool:
+    """``decide(win_chance(active, reactive, misfire))`` for a ``decide`` monotone in the chance (a floor's "below
+    it?"): where both sides have a re-roll on offer and both choose optimally, read off two bounds of the chance
+    when ``decide`` gives both the same answer, with no window to solve. Each choice of the window is its
+    chooser's best (minimax), so taking a side's choices away never helps it: the active that never re-rolls wins
+    at most as often, and against a reactive that never re-rolls at least as often — both rolls one-sided."""
+    rule: Misfire = _dice.misfire if misfire is True else (misfire or None)
+    if active.modifier:
+        active, reactive = replace(active, modifier=0), replace(reactive, modifier=reactive.modifier - active.modifier)
+    if (active.reroll_ones or active.hand_of_fortune) and (reactive.reroll_ones or reactive.hand_of_fortune) \
+            and active.policy == reactive.policy == "optimal":
+        low = decide(_win_reactive_chooses(active.dice, reactive, rule))
+        if low == decide(_win_active_chooses(active, reactive.dice, reactive.modifier, rule)):
+            return low
+    return decide(win_chance(active, reactive, rule))
+
+
 @lru_cache(maxsize=4096)
 def _win_reactive_chooses(n: int, reactive: Roller, misfire: Misfire) -> Fraction:
     """The active rolls once (no re-roll: the window's steps (1) and (3) pass); the reactive then makes its
