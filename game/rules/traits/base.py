@@ -373,7 +373,12 @@ def _mod_rule(trait_id: str) -> TraitRule | None:
 
 def any_hook(model: ModelState, flag: str) -> bool:
     """Whether any of the model's hooks (``hooks_of``) raises the standing flag (Flight, Terror ...)."""
-    if _profile_flag(model, flag):
+    profile = model.profile
+    hit = _FLAG_BY_PROFILE.get((id(profile), flag))  # _profile_flag's remembered answer, looked up here at once
+    if hit is not None and hit[0] is profile and hit[1] == QUALITIES.changes and hit[2] == TRAITS.changes:
+        if hit[3]:
+            return True
+    elif _profile_flag(model, flag):
         return True
     if not model.conditions:
         return False
