@@ -490,19 +490,19 @@ def hooks_answering(model: ModelState, method: str) -> list[TraitRule]:
     """``hooks_of`` less the hooks that do not answer ``method``: what a caller gathering answers needs ask (asked
     of every friend for its auras on every attack: remembered per profile and value of the conditions, as their
     halves are)."""
-    profile, conds = model.profile, model.conditions
+    conds = model.conditions
+    if not conds:
+        return trait_hooks_answering(model, method)
+    profile = model.profile
     key = (id(profile), id(conds), method)
     hit = _HOOKS_ANSWERING.get(key)
     if hit is not None and hit[0] is profile and hit[1] is conds and hit[2] == TRAITS.changes and \
             hit[3] == QUALITIES.changes and hit[4] == CONDITIONS.changes:
         return list(hit[5])
-    out = trait_hooks_answering(model, method)
-    if conds:
-        out += condition_hooks_answering(model, method)
+    out = trait_hooks_answering(model, method) + condition_hooks_answering(model, method)
     settled = _ANSWERING.get((id(profile), method))  # the traits' half is remembered only once settled
     if settled is not None and settled[0] is profile and settled[1] == QUALITIES.changes and \
-            settled[2] == TRAITS.changes and type(conds) is Conditions and \
-            (not conds or (id(conds), method) in _COND_ANSWERING):
+            settled[2] == TRAITS.changes and (id(conds), method) in _COND_ANSWERING:
         if len(_HOOKS_ANSWERING) > 8192:
             _HOOKS_ANSWERING.clear()
         _HOOKS_ANSWERING[key] = (profile, conds, TRAITS.changes, QUALITIES.changes, CONDITIONS.changes, tuple(out))
