@@ -202,8 +202,11 @@ def offers_reroll_ones(state: GameState, model: ModelState, attr: str, dice: int
                        attack: Attack | None) -> bool:
     """Whether one of the model's traits would offer to re-roll the 1s of this roll ([DICE-4]), asked of its
     ``reroll_options`` hooks with a roll of all 1s."""
+    hooks = hooks_answering(model, "reroll_options")
+    if not hooks:  # most models: no roll to make up
+        return False
     probe = ResolutionRoll((1,) * dice, attr, attribute(model, attr))
-    return any(h.reroll_options(state, model, probe, role, attack) for h in hooks_answering(model, "reroll_options"))
+    return any(h.reroll_options(state, model, probe, role, attack) for h in hooks)
 
 
 def roll_side(state: GameState, model: ModelState, attr: str, mods: list[Modifier], dice: int, role: str,
