@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.dice import Modifier
 from game.rules.state import Conditions
-from game.rules.traits.base import CONDITIONS, TraitRule
+from game.rules.traits.base import CONDITIONS as CONDITIONS  # (kept there: the remembered hooks follow it)
+from game.rules.traits.base import TraitRule
 
 if TYPE_CHECKING:
     from game.rules.combat import Attack

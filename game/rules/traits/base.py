@@ -473,7 +473,7 @@ def condition_hooks_answering(model: ModelState, method: str) -> list[TraitRule]
         return list(hit[2])
     from game.rules.conditions.base import condition_hooks
 
-    found = [c for c in condition_hooks(model) if answers(c, method)]
+    found: list[TraitRule] = [c for c in condition_hooks(model) if answers(c, method)]
     if type(conds) is Conditions:
         if len(_COND_ANSWERING) > 4096:
             _COND_ANSWERING.clear()
