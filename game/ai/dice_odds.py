@@ -361,59 +361,19 @@ def _window(active: Roller, reactive: Roller, misfire: Misfire) -> _Window:
     # the reactive's options per group, as it is losing or not (asked once per pair of groups and sums)
     d_choices = {g: (_reactive_choices(d_options[g], False), _reactive_choices(d_options[g], True)) for g in d_keep}
 
-    def reactive_options(g: tuple[int, int], a_sum: int) -> list[str]:
-        return d_choices[g][a_sum > g[0] + t]
+    # (3) the active again, having passed with group g, against each final sum ds of the reactive: its choice and
+    # the value out of W_a * 6^n (every group's row at every sum: the window reads them all)
+    def step3_row(g: tuple[int, int]) -> list[tuple[str, int]]:
+        full, weight, suf = a_weight[g] * six_n, a_weight[g], a_trait_suf.get(g)
+        return [(PASS, full) if g[0] > ds + t else _active_again(active, g, ds + t, full, weight, suf, hof_a_suf)
+                for ds in range(d_size)]
 
-    # (3) the active again, having passed, against the reactive's final sum ds: value out of W_a * 6^n
-    def step3(g: tuple[int, int], ds: int) -> tuple[str, int]:
-        return _active_again(active, g, ds + t, a_weight[g] * six_n, a_weight[g], a_trait_suf.get(g), hof_a_suf)
-
-    step3_cache: dict[tuple[tuple[int, int], int], tuple[str, int]] = {}
-
-    def v3(g: tuple[int, int], ds: int) -> tuple[str, int]:
-        key = (g, ds)
-        if key not in step3_cache:
-            step3_cache[key] = step3(g, ds)
-        return step3_cache[key]
+    step3 = {g: step3_row(g) for g in a_groups}
 
     # (2) the reactive, the active having passed with group ga: value out of W_a 6^n * W_d 6^m
     # each option's final sums with their weights
     d_nonzero = {g: {k: _nonzero(v) for k, v in opts.items()} for g, opts in d_options.items()}
-    v3_row: dict[tuple[int, int], list[int]] = {}  # ga -> step 3's value at each reactive final sum
-    # ga -> step 3's value against the reactive's fresh dice, per unit of its first group's weight: every group's
-    # Hand of Fortune is those dice scaled by its weight, so one sum serves them all (integers: exact)
-    v3_hof: dict[tuple[int, int], int] = {}
     hof_d_nonzero = _nonzero(hof_d_sum)
-    step2p_cache: dict[tuple[tuple[int, int], tuple[int, int]], tuple[str, int]] = {}
-
-    def step2_passed(ga: tuple[int, int], gd: tuple[int, int]) -> tuple[str, int]:
-        key = (ga, gd)
-        if key not in step2p_cache:
-            row = v3_row.get(ga)
-            if row is None:
-                row = v3_row[ga] = [v3(ga, ds)[1] for ds in range(d_size)]
-                v3_hof[ga] = sum(w * row[ds] for ds, w in hof_d_nonzero)
-            names = reactive_options(gd, ga[0])
-            kept = row[gd[0]] * d_weight[gd] * six_m  # its first roll kept: one sum
-            if len(names) == 1:  # nothing to choose
-                step2p_cache[key] = PASS, kept
-                return step2p_cache[key]
-            opts = [(PASS, kept)]
-            for name in names[1:]:  # Hand of Fortune: the fresh dice's sum, scaled by the group's weight
-                opts.append((name, d_weight[gd] * v3_hof[ga] if name == HOF
-                             else sum(w * row[ds] for ds, w in d_nonzero[gd][name])))
-            step2p_cache[key] = _pick(reactive.policy, ga[0] > gd[0] + t, opts, maximise=False)
-        return step2p_cache[key]
-
-    # (2) the reactive, the active's roll final at a_sum: value out of W_d 6^m
-    step2f_cache: dict[tuple[int, tuple[int, int]], tuple[str, int]] = {}
-
-    def step2_final(a_sum: int, gd: tuple[int, int]) -> tuple[str, int]:
-        key = (a_sum, gd)
-        if key not in step2f_cache:
-            opts = [(name, _above_inverse(d_suffix[gd][name], a_sum - t)) for name in reactive_options(gd, a_sum)]
-            step2f_cache[key] = _pick(reactive.policy, a_sum > gd[0] + t, opts, maximise=False)
-        return step2f_cache[key]
 
     # (1) the active's first choice
     # (ga, the reactive took Hand of Fortune) -> per final reactive sum, weight W_d 6^m
@@ -424,21 +384,45 @@ def _window(active: Roller, reactive: Roller, misfire: Misfire) -> _Window:
     finals: dict[tuple[int, int], tuple[list[int], list[int]]] = {}  # gd -> per a_sum: value, its HoF part
 
     def final_row(gd: tuple[int, int]) -> tuple[list[int], list[int]]:
-        """Step (2) after the active's final roll, at every active sum: the value, and the value where the
-        reactive took Hand of Fortune (the same for every first group of the active)."""
+        """Step (2) after the active's final roll, at every active sum (value out of W_d 6^m): the value, and the
+        value where the reactive took Hand of Fortune (the same for every first group of the active)."""
         if gd not in finals:
-            chosen = [step2_final(s, gd) for s in range(a_size)]
-            finals[gd] = [v for _, v in chosen], [v if name == HOF else 0 for name, v in chosen]
+            suffix, values, hof_part = d_suffix[gd], [], []
+            kept, choices = suffix[PASS], d_choices[gd]
+            for a_sum in range(a_size):
+                losing = a_sum > gd[0] + t
+                names = choices[losing]
+                if len(names) == 1:  # nothing to choose: its roll stands
+                    values.append(_above_inverse(kept, a_sum - t))
+                    hof_part.append(0)
+                    continue
+                opts = [(name, _above_inverse(suffix[name], a_sum - t)) for name in names]
+                name, value = _pick(reactive.policy, losing, opts, maximise=False)
+                values.append(value)
+                hof_part.append(value if name == HOF else 0)
+            finals[gd] = values, hof_part
         return finals[gd]
 
     a_trait_nonzero = {g: _nonzero(v) for g, v in a_trait_sum.items()}
     hof_a_nonzero = _nonzero(hof_a_sum)
     hof_final: dict[tuple[int, int], int] = {}  # gd -> step (2)'s value against the active's fresh dice
     for ga in a_groups:
+        row = [value for _, value in step3[ga]]  # step 3's value at each reactive final sum
+        # step 3's value against the reactive's fresh dice, per unit of its first group's weight: every group's
+        # Hand of Fortune is those dice scaled by its weight, so one sum serves them all (integers: exact)
+        row_hof = sum(w * row[ds] for ds, w in hof_d_nonzero)
         for gd in d_groups:
             wd = d_weight[gd] * six_m
             losing = ga[0] <= gd[0] + t
-            passed = step2_passed(ga, gd)
+            # (2) the reactive, the active having passed: its first roll kept is one sum
+            names = d_choices[gd][not losing]
+            passed = (PASS, row[gd[0]] * wd)
+            if len(names) > 1:
+                reactive_opts = [passed]
+                for name in names[1:]:  # Hand of Fortune: the fresh dice's sum, scaled by the group's weight
+                    reactive_opts.append((name, d_weight[gd] * row_hof if name == HOF
+                                          else sum(w * row[ds] for ds, w in d_nonzero[gd][name])))
+                passed = _pick(reactive.policy, not losing, reactive_opts, maximise=False)
             opts = [(PASS, passed[1])]
             if ga in a_trait_sum:
                 trait_vals = final_row(gd)[0]
@@ -448,12 +432,12 @@ def _window(active: Roller, reactive: Roller, misfire: Misfire) -> _Window:
                     hof_vals = final_row(gd)[0]
                     hof_final[gd] = sum(w * hof_vals[s] for s, w in hof_a_nonzero)
                 opts.append((HOF, a_weight[ga] * hof_final[gd]))
-            choice = _pick(active.policy, losing, opts, maximise=True)[0]
+            choice = _pick(active.policy, losing, opts, maximise=True)[0] if len(opts) > 1 else PASS
             if choice == PASS:
                 r = passed[0]
-                row = passed_ds.setdefault((ga, r == HOF), [0] * d_size)
+                acc_row = passed_ds.setdefault((ga, r == HOF), [0] * d_size)
                 for ds, w in d_nonzero[gd][r]:
-                    row[ds] += w
+                    acc_row[ds] += w
             else:
                 values, hof_part = final_row(gd)
                 k = (ga, choice)
@@ -464,7 +448,7 @@ def _window(active: Roller, reactive: Roller, misfire: Misfire) -> _Window:
                     reroll_hit[k] = list(map(add, acc, values))
                     reroll_hit_hof[k] = list(map(add, reroll_hit_hof[k], hof_part))
                 reroll_total[k] += wd
-    again = {ga: [v3(ga, ds)[0] for ds in range(d_size)] for ga in a_groups}
+    again = {ga: [name for name, _ in step3[ga]] for ga in a_groups}
     return _Window(t, a_weight, passed_ds, again, reroll_hit, reroll_hit_hof, reroll_total)
 
 
@@ -529,6 +513,24 @@ def win_chance(active: Roller, reactive: Roller, misfire: bool | Misfire = False
     if not (reactive.reroll_ones or reactive.hand_of_fortune):
         return _win_active_chooses(active, reactive.dice, reactive.modifier, rule)
     return _opposed(active, reactive, rule, category).win
+
+
+def win_chance_decides(active: Roller, reactive: Roller, decide: Callable[[Fraction], bool],
+                       misfire: bool | Misfire = False) -> bool:
+    """``decide(win_chance(active, reactive, misfire))`` for a ``decide`` monotone in the chance (a floor's "below
+    it?"): where both sides have a re-roll on offer and both choose optimally, read off two bounds of the chance
+    when ``decide`` gives both the same answer, with no window to solve. Each choice of the window is its
+    chooser's best (minimax), so taking a side's choices away never helps it: the active that never re-rolls wins
+    at most as often, and against a reactive that never re-rolls at least as often — both rolls one-sided."""
+    rule: Misfire = _dice.misfire if misfire is True else (misfire or None)
+    if active.modifier:
+        active, reactive = replace(active, modifier=0), replace(reactive, modifier=reactive.modifier - active.modifier)
+    if (active.reroll_ones or active.hand_of_fortune) and (reactive.reroll_ones or reactive.hand_of_fortune) \
+            and active.policy == reactive.policy == "optimal":
+        low = decide(_win_reactive_chooses(active.dice, reactive, rule))
+        if low == decide(_win_active_chooses(active, reactive.dice, reactive.modifier, rule)):
+            return low
+    return decide(win_chance(active, reactive, rule))
 
 
 @lru_cache(maxsize=4096)

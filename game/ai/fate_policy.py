@@ -4,6 +4,7 @@ with ``fate_by_odds`` weigh it by the exact odds (game.ai.odds); the others by r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -88,7 +89,7 @@ class FatePolicy:
         exact chance asked last, only where it can still turn a "spend" into a "pass"."""
         answer = self.inner_reserve_wanted(state, d)
         if answer == "spend" and self.ai.difficulty.fate_floor and \
-                self.hopeless(RollChance(self.ai).inner_reserve(state, d)):
+                RollChance(self.ai).inner_reserve_hopeless(state, d, self.hopeless):
             return "pass"
         return answer
 
@@ -205,6 +206,16 @@ class RollChance:
             return 1.0 - float(memo.win(state, attack, defender_inner_reserve=True))
         cast = d.context.get("cast")
         return self.casting(state, d.side, cast) if cast is not None else None
+
+    def inner_reserve_hopeless(self, state: GameState, d: Decision, hopeless: Callable[[float | None], bool]) -> bool:
+        """``hopeless(self.inner_reserve(state, d))`` for a ``hopeless`` monotone in the chance (a floor): an attack's
+        roll is settled by bounds on its chance where they agree (:func:`game.ai.memo.win_decides`)."""
+        attack = d.context.get("attack")
+        if attack is None or "against" in d.context:
+            return hopeless(self.inner_reserve(state, d))
+        if attack.attacker.side == d.side:
+            return memo.win_decides(state, attack, lambda p: hopeless(float(p)), attacker_inner_reserve=True)
+        return memo.win_decides(state, attack, lambda p: hopeless(1.0 - float(p)), defender_inner_reserve=True)
 
     def casting(self, state: GameState, side: int, cast: dict[str, Any]) -> float | None:
         from game.ai.odds import spell_win

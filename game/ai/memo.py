@@ -10,7 +10,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from game.ai.odds import Odds, SpellOdds, VictimOdds, area_odds, attack_odds, attack_win
+from game.ai.odds import Odds, SpellOdds, VictimOdds, area_odds, attack_odds, attack_win, attack_win_decides
 from game.ai.odds import spell_odds as _spell_odds
 from game.ai.odds import spell_win as _spell_win
 from game.core.copies import value_key
@@ -81,6 +81,20 @@ def win(state: GameState, attack: combat.Attack, **options: bool) -> Fraction:
     if won not in memo:
         memo[won] = attack_win(state, attack, **options)
     return memo[won]
+
+
+def win_decides(state: GameState, attack: combat.Attack, decide: Callable[[Fraction], bool], **options: bool) -> bool:
+    """``decide(win(...))`` for a ``decide`` monotone in the chance: the chance remembered where it is, else
+    :func:`game.ai.odds.attack_win_decides` (bounds first: a floor seldom needs the exact chance)."""
+    memo: dict[Any, Any] | None = state.__dict__.get("_ai_memo")
+    if memo is not None and memo["_version"] == state.version:
+        key = _odds_key(state, attack, options)
+        if key in memo:
+            return decide(memo[key].p_win)
+        won = ("win", *key[1:])
+        if won in memo:
+            return decide(memo[won])
+    return attack_win_decides(state, attack, decide, **options)
 
 
 def area(state: GameState, attack: combat.Attack) -> list[VictimOdds]:

@@ -30,7 +30,17 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from game.ai.dice_odds import TWO_ONES, HoldOdds, Roller, RollOdds, against_total, opposed, win_chance
+from game.ai.dice_odds import (
+    TWO_ONES,
+    HoldOdds,
+    Misfire,
+    Roller,
+    RollOdds,
+    against_total,
+    opposed,
+    win_chance,
+    win_chance_decides,
+)
 from game.core.dice import Modifier, effective_modifiers
 from game.rules import combat, conditions, fate, sorcery
 from game.rules.attack_profile import Aftermath, AttackProfile, DiceEffects, DiceRules, TraitRoll, WoundSave, effects
@@ -253,11 +263,25 @@ def attack_win(state: GameState, attack: combat.Attack, *, attacker_inner_reserv
                defender_inner_reserve: bool = False) -> Fraction:
     """P(the attack wins its roll): :func:`attack_odds`' ``p_win``, from the profile's roll alone (no effects),
     for a question that needs no more (Fate's floor on a roll)."""
+    return win_chance(*_win_rollers(state, attack, attacker_inner_reserve, defender_inner_reserve))
+
+
+def attack_win_decides(state: GameState, attack: combat.Attack, decide: Callable[[Fraction], bool], *,
+                       attacker_inner_reserve: bool = False, defender_inner_reserve: bool = False) -> bool:
+    """``decide(attack_win(...))`` for a ``decide`` monotone in the chance (Fate's floor on a roll), settled by
+    bounds where they agree (:func:`game.ai.dice_odds.win_chance_decides`)."""
+    active, reactive, misfire = _win_rollers(state, attack, attacker_inner_reserve, defender_inner_reserve)
+    return win_chance_decides(active, reactive, decide, misfire)
+
+
+def _win_rollers(state: GameState, attack: combat.Attack, attacker_inner_reserve: bool,
+                 defender_inner_reserve: bool) -> tuple[Roller, Roller, bool | Misfire]:
+    """The attack's two rolls as :func:`attack_win` weighs them (by the totals' difference), and its misfire rule."""
     profile = combat.attack_profile(state, attack, int(attacker_inner_reserve), int(defender_inner_reserve))
     pa, pd = profile.attack, profile.defence
     active = Roller(pa.dice, 0, pa.reroll_ones, pa.hand_of_fortune)
     reactive = Roller(pd.dice, pd.total - pa.total, pd.reroll_ones, pd.hand_of_fortune)
-    return win_chance(active, reactive, profile.dice.misfire or False)
+    return active, reactive, profile.dice.misfire or False
 
 
 def _savers(saves: tuple[WoundSave, ...]) -> int:

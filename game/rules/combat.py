@@ -105,12 +105,13 @@ def model_roll_modifiers(state: GameState, model: ModelState) -> list[Modifier]:
 def attack_modifiers(state: GameState, attack: Attack) -> list[Modifier]:
     a, d = attack.attacker, attack.defender
     mods = model_roll_modifiers(state, a)
+    friends = state.friends_of(a)
     if attack.kind == "close":
         if board.attacker_behind(d, a):
             mods.append(Modifier(2, "MOD-1", "attacking from the back arc"))
         if attack.action == "charge_attack":
             mods.append(Modifier(2, "MOD-2", "charging"))
-        gang = [f for f in state.friends_of(a) if board.in_contact(f, d)]
+        gang = [f for f in friends if board.in_contact(f, d)]
         if gang:
             mods.append(Modifier(len(gang), "MOD-3", f"gang up ({', '.join(f.name for f in gang)})"))
         if unskilled(attack):
@@ -128,7 +129,7 @@ def attack_modifiers(state: GameState, attack: Attack) -> list[Modifier]:
         if board.is_engaged(state, d):
             mods.append(Modifier(-3, "MOD-9", "target engaged in close combat"))
     mods += collect(a, "attack_modifiers", state, attack)
-    for friend in state.friends_of(a):
+    for friend in friends:
         for h in hooks_answering(friend, "ally_attack_modifiers"):
             mods += h.ally_attack_modifiers(state, friend, attack)
     return mods
@@ -201,8 +202,11 @@ def offers_reroll_ones(state: GameState, model: ModelState, attr: str, dice: int
                        attack: Attack | None) -> bool:
     """Whether one of the model's traits would offer to re-roll the 1s of this roll ([DICE-4]), asked of its
     ``reroll_options`` hooks with a roll of all 1s."""
+    hooks = hooks_answering(model, "reroll_options")
+    if not hooks:  # most models: no roll to make up
+        return False
     probe = ResolutionRoll((1,) * dice, attr, attribute(model, attr))
-    return any(h.reroll_options(state, model, probe, role, attack) for h in hooks_answering(model, "reroll_options"))
+    return any(h.reroll_options(state, model, probe, role, attack) for h in hooks)
 
 
 def roll_side(state: GameState, model: ModelState, attr: str, mods: list[Modifier], dice: int, role: str,

@@ -196,3 +196,24 @@ def test_the_win_chance_alone_is_the_windows(policy: str, misfire: bool) -> None
             for active, reactive in cases:
                 assert win_chance(active, reactive, misfire) == opposed(active, reactive, misfire).win, \
                     (active, reactive, misfire)
+
+
+@pytest.mark.rule("DICE-1", "DICE-2", "FATE-6", "SKILL-7")
+@pytest.mark.parametrize("misfire", [False, True])
+def test_a_floor_on_the_win_chance_is_settled_as_the_window_would(misfire: bool) -> None:
+    """dice_odds.win_chance_decides: the bounds it reads (neither side or only one re-rolling) hold the window's
+    chance between them, so every floor gets the window's own answer."""
+    from game.ai.dice_odds import _win_active_chooses, _win_reactive_chooses, win_chance_decides
+    from game.core.dice import misfire as dice_misfire
+
+    rule = dice_misfire if misfire else None
+    options = [o for o in itertools.product([False, True], repeat=2) if any(o)]
+    floors = [Fraction(k, 20) for k in range(21)]
+    for n, m, diff in itertools.product((1, 2, 3), (1, 2, 3), range(-5, 6)):
+        for (a_ones, a_hof), (d_ones, d_hof) in itertools.product(options, options):
+            active, reactive = Roller(n, 0, a_ones, a_hof), Roller(m, diff, d_ones, d_hof)
+            exact = opposed(active, reactive, misfire).win
+            assert _win_reactive_chooses(n, reactive, rule) <= exact <= _win_active_chooses(active, m, diff, rule)
+            for f in floors:
+                assert win_chance_decides(active, reactive, lambda p, f=f: p < f, misfire) == (exact < f)
+                assert win_chance_decides(active, reactive, lambda p, f=f: 1 - p < f, misfire) == (1 - exact < f)

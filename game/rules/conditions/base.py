@@ -11,7 +11,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.core.dice import Modifier
-from game.rules.traits.base import Registry, TraitRule
+from game.rules.state import Conditions
+from game.rules.traits.base import CONDITIONS as CONDITIONS  # (kept there: the remembered hooks follow it)
+from game.rules.traits.base import TraitRule
 
 if TYPE_CHECKING:
     from game.rules.combat import Attack
@@ -22,7 +24,8 @@ UNTIL_NEXT_ACTIVATION = "next_activation"  # [TURN-9]
 UNTIL_ACTIVATION_ROLL = "activation_roll"  # counted on the next activation roll, then gone
 UNTIL_LIFTED = ""  # until a rule lifts it (Shake Off, an attack, never)
 
-CONDITIONS: Registry = Registry()  # condition id -> its hook object, in the order registered
+# CONDITIONS (condition id -> its hook object, in the order registered) is kept in game.rules.traits.base, whose
+# remembered hooks follow its changes
 
 
 class Condition(TraitRule):
@@ -97,15 +100,26 @@ def condition_hooks(model: ModelState) -> list[Condition]:
     conds = model.conditions
     if not conds:
         return []
+    hit = _BY_VALUE.get(id(conds))
+    if hit is not None and hit[0] is conds and hit[1] == CONDITIONS.changes:
+        return list(hit[2])
     key = frozenset(k for k, v in conds.items() if v)
     found = _HOOKS.get(key)
     if found is None or found[0] != CONDITIONS.changes:
         found = _HOOKS[key] = (CONDITIONS.changes, tuple(c for c in CONDITIONS.values() if c.id in key))
+    if type(conds) is Conditions:  # an immutable value: its answer stands while it does (a hand-made dict may not)
+        if len(_BY_VALUE) > 4096:
+            _BY_VALUE.clear()
+        _BY_VALUE[id(conds)] = (conds, found[0], found[1])
     return list(found[1])
 
 
 # the set of conditions a model is under -> (the registry's change count, their hook objects in registry order)
 _HOOKS: dict[frozenset[str], tuple[int, tuple[Condition, ...]]] = {}
+
+# id of a model's conditions (a state.Conditions) -> (that value, the registry's change count, _HOOKS's answer): the
+# same answer found without building the set of its keys (the entry keeps the value, so its id stays its own)
+_BY_VALUE: dict[int, tuple[Any, int, tuple[Condition, ...]]] = {}
 
 
 def present(model: ModelState) -> list[tuple[Condition, Any]]:

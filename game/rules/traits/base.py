@@ -8,6 +8,7 @@ from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 from game.core.dice import Modifier, ResolutionRoll
+from game.rules.state import Conditions
 
 if TYPE_CHECKING:
     from game.rules.action_kinds import ActionKind
@@ -61,6 +62,7 @@ class Registry(dict[str, Any]):
 
 TRAITS: Registry = Registry()  # trait id -> rule object
 QUALITIES: Registry = Registry()  # quality id -> rule object
+CONDITIONS: Registry = Registry()  # condition id -> its hook object (game.rules.conditions.base fills it)
 
 
 class TraitRule:
@@ -371,7 +373,12 @@ def _mod_rule(trait_id: str) -> TraitRule | None:
 
 def any_hook(model: ModelState, flag: str) -> bool:
     """Whether any of the model's hooks (``hooks_of``) raises the standing flag (Flight, Terror ...)."""
-    if _profile_flag(model, flag):
+    profile = model.profile
+    hit = _FLAG_BY_PROFILE.get((id(profile), flag))  # _profile_flag's remembered answer, looked up here at once
+    if hit is not None and hit[0] is profile and hit[1] == QUALITIES.changes and hit[2] == TRAITS.changes:
+        if hit[3]:
+            return True
+    elif _profile_flag(model, flag):
         return True
     if not model.conditions:
         return False
@@ -450,18 +457,53 @@ def trait_hooks_answering(model: ModelState, method: str) -> list[TraitRule]:
     return found
 
 
+# (id of a model's conditions, method) -> (those conditions, the conditions registry's change count, the condition
+# hooks that answer it): a model's conditions are an immutable value (state.Conditions), kept alive by the entry
+_COND_ANSWERING: dict[tuple[int, str], tuple[Any, int, tuple[TraitRule, ...]]] = {}
+
+
 def condition_hooks_answering(model: ModelState, method: str) -> list[TraitRule]:
-    """The model's conditions (``condition_hooks``, in their order) that answer ``method``."""
-    if not model.conditions:
+    """The model's conditions (``condition_hooks``, in their order) that answer ``method``; remembered per value of
+    its conditions (a plain dict put there by hand is asked afresh) while the conditions registry stands."""
+    conds = model.conditions
+    if not conds:
         return []
+    hit = _COND_ANSWERING.get((id(conds), method))
+    if hit is not None and hit[0] is conds and hit[1] == CONDITIONS.changes:
+        return list(hit[2])
     from game.rules.conditions.base import condition_hooks
 
-    return [c for c in condition_hooks(model) if answers(c, method)]
+    found: list[TraitRule] = [c for c in condition_hooks(model) if answers(c, method)]
+    if type(conds) is Conditions:
+        if len(_COND_ANSWERING) > 4096:
+            _COND_ANSWERING.clear()
+        _COND_ANSWERING[(id(conds), method)] = (conds, CONDITIONS.changes, tuple(found))
+    return found
+
+
+# (id of a profile, id of the conditions, method) -> (the profile, the conditions, the three registries' change
+# counts, the hooks that answer it): ``hooks_answering`` in one look-up, where both halves are remembered
+_HOOKS_ANSWERING: dict[tuple[int, int, str], tuple[Any, Any, int, int, int, tuple[TraitRule, ...]]] = {}
 
 
 def hooks_answering(model: ModelState, method: str) -> list[TraitRule]:
-    """``hooks_of`` less the hooks that do not answer ``method``: what a caller gathering answers needs ask."""
-    out = trait_hooks_answering(model, method)
-    if model.conditions:
-        out += condition_hooks_answering(model, method)
+    """``hooks_of`` less the hooks that do not answer ``method``: what a caller gathering answers needs ask (asked
+    of every friend for its auras on every attack: remembered per profile and value of the conditions, as their
+    halves are)."""
+    conds = model.conditions
+    if not conds:
+        return trait_hooks_answering(model, method)
+    profile = model.profile
+    key = (id(profile), id(conds), method)
+    hit = _HOOKS_ANSWERING.get(key)
+    if hit is not None and hit[0] is profile and hit[1] is conds and hit[2] == TRAITS.changes and \
+            hit[3] == QUALITIES.changes and hit[4] == CONDITIONS.changes:
+        return list(hit[5])
+    out = trait_hooks_answering(model, method) + condition_hooks_answering(model, method)
+    settled = _ANSWERING.get((id(profile), method))  # the traits' half is remembered only once settled
+    if settled is not None and settled[0] is profile and settled[1] == QUALITIES.changes and \
+            settled[2] == TRAITS.changes and (id(conds), method) in _COND_ANSWERING:
+        if len(_HOOKS_ANSWERING) > 8192:
+            _HOOKS_ANSWERING.clear()
+        _HOOKS_ANSWERING[key] = (profile, conds, TRAITS.changes, QUALITIES.changes, CONDITIONS.changes, tuple(out))
     return out
