@@ -21,10 +21,10 @@ LIMIT = 4096
 
 
 # what the odds and targets never read: the story so far, the dice, whose turn it is in the activation, the scores
-# and the encounter's bookkeeping. Every other field of the state is in the key (a new one at once).
+# and the encounter's bookkeeping. Every other field of the state is in the key (a new one at once); a hero's fate
+# is in it too: Vengeance adds to the rolls ([HERO-2], combat.model_roll_modifiers).
 ODDS_BLIND = frozenset({"log", "version", "dice", "bag", "set_aside", "ap_left", "active_model", "activated", "phase",
-                        "winner", "result", "settings", "encounter", "score", "hero_fate", "hero_fate_turn",
-                        "heroic_impetus_used", "hero_died_turn"})
+                        "winner", "result", "settings", "encounter", "score", "heroic_impetus_used"})
 
 
 def _memo(state: GameState) -> dict[Any, Any]:
