@@ -96,6 +96,18 @@ def test_an_engaged_friend_blocks_and_a_free_one_does_not() -> None:
     assert check_move(bf, "a", [(29.6, 34.0)]).legal
 
 
+def _moved_field(mover: str, moves, radius: float, flags):
+    """The test field with ``moves`` made and the mover's base remade with ``radius`` and ``flags``; and the
+    mover's record as it was."""
+    bf = _field()
+    for bid, x, y in moves:
+        bf.update_base(bid, centre=(x, y))
+    rec = bf.base(mover)
+    bf.remove_base(mover)
+    bf.add_base(base(mover, rec.side, rec.centre.x, rec.centre.y, radius, 0.0, *flags))
+    return bf, rec
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from("abcdep"),
        st.lists(st.tuples(st.floats(-1, 37), st.floats(-1, 37)), min_size=0, max_size=3),
@@ -104,12 +116,7 @@ def test_an_engaged_friend_blocks_and_a_free_one_does_not() -> None:
        st.sampled_from([None, 6.0, 12.0]), st.sampled_from([(), ("b",), ("b", "c")]))
 def test_the_fast_check_is_the_reference_check_on_random_moves(mover, pts, moves, radius, flags, allowance,
                                                                  ignore) -> None:
-    bf = _field()
-    for bid, x, y in moves:
-        bf.update_base(bid, centre=(x, y))
-    rec = bf.base(mover)
-    bf.remove_base(mover)
-    bf.add_base(base(mover, rec.side, rec.centre.x, rec.centre.y, radius, 0.0, *flags))
+    bf, rec = _moved_field(mover, moves, radius, flags)
     assert _same(bf, mover, pts, allowance, ignore)
     assert _same(bf, mover, [(rec.centre.x + 5.0, rec.centre.y + 0.3)], allowance, ignore)
 
@@ -122,12 +129,7 @@ def test_the_fast_check_is_the_reference_check_on_random_moves(mover, pts, moves
        st.sampled_from([None, 6.0, 12.0]), st.booleans())
 def test_a_move_surely_illegal_breaks_a_rule_besides_the_one_inch_rule(mover, pts, moves, radius, flags, allowance,
                                                                         checked) -> None:
-    bf = _field()
-    for bid, x, y in moves:
-        bf.update_base(bid, centre=(x, y))
-    rec = bf.base(mover)
-    bf.remove_base(mover)
-    bf.add_base(base(mover, rec.side, rec.centre.x, rec.centre.y, radius, 0.0, *flags))
+    bf, rec = _moved_field(mover, moves, radius, flags)
     for way in (pts, [(rec.centre.x + 5.0, rec.centre.y + 0.3)], [moves[0][1:]] if moves else []):
         if checked:  # the remembered answer, when there is one
             check_move(bf, mover, way, allowance)
