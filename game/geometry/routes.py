@@ -281,11 +281,21 @@ def shortest_route(bf: Battlefield, base_id: str, destination: tuple[float, floa
     return Route(True, check_move(bf, base_id, path, allowance), "")
 
 
-def route_path(bf: Battlefield, base_id: str, destination: tuple[float, float]) -> list[geo.Pt] | str:
+def route_path(bf: Battlefield, base_id: str, destination: tuple[float, float]) -> tuple[geo.Pt, ...] | str:
     """The waypoints of :func:`shortest_route` from the mover's centre, or why none gets there: the search
-    reads neither the allowance nor anything but the index, so one path serves every allowance."""
-    mover = bf.base(base_id)
+    reads neither the allowance nor anything but the index, so one path, remembered while the bases stand as
+    they are, serves every allowance (the AI asks one point with a walk's, then a run's)."""
     goal = (float(destination[0]), float(destination[1]))
+    key = ("route path", base_id, goal)
+    memo = bf.memo()
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _search(bf, base_id, goal)
+    return found
+
+
+def _search(bf: Battlefield, base_id: str, goal: geo.Pt) -> tuple[geo.Pt, ...] | str:
+    mover = bf.base(base_id)
     reason = _bad_destination(bf, mover, goal)
     if reason:
         return reason
@@ -333,7 +343,7 @@ def route_path(bf: Battlefield, base_id: str, destination: tuple[float, float]) 
         k = parent[k]
         path.append(nodes[k])
     path.reverse()
-    return path
+    return tuple(path)
 
 
 def reachable_nodes(bf: Battlefield, base_id: str, budget: float) -> tuple[list[tuple[geo.Pt, float]],

@@ -18,7 +18,7 @@ from game.geometry.battlefield import Battlefield
 from game.geometry.charges import charge_ends, charge_lane, chosen_lane, out_of_reach
 from game.geometry.paths import MoveCheck, check_move, check_move_unless_refused
 from game.geometry.reach import free_end
-from game.geometry.routes import Route, end_options, route_path
+from game.geometry.routes import Route, end_options, shortest_route
 from game.rules import board, combat, conditions
 from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision, Option
@@ -284,15 +284,10 @@ def route_to(bf: Battlefield, model_id: str, point: tuple[float, float], inches:
     if found is None:
         # a straight move some rule other than the 1″ rule's refuses (its cheap tests tell): the search decides
         straight = check_move_unless_refused(bf, model_id, [point], inches)
-        if straight is not None and not any(v.rule != "MOVE-8" for v in straight.violations):
+        if straight is not None and not straight.refused:
             found = Route(True, straight)
         else:
-            path_key = ("route path", model_id, float(point[0]), float(point[1]))
-            path = memo.get(path_key)
-            if path is None:
-                path = memo[path_key] = route_path(bf, model_id, point)
-            found = Route(False, None, path) if isinstance(path, str) else \
-                Route(True, check_move(bf, model_id, path, inches), "")  # shortest_route's answer
+            found = shortest_route(bf, model_id, point, inches)  # its search remembered for every allowance
         memo[key] = found
     return found
 
