@@ -57,6 +57,11 @@ class MoveCheck:
         return not self.violations
 
     @property
+    def refused(self) -> bool:
+        """A rule other than [MOVE-8]'s breaks it (the 1″ rule's the mover may meet by stopping short)."""
+        return any(v.rule != "MOVE-8" for v in self.violations)
+
+    @property
     def crosses_rough(self) -> bool:
         return bool(self.rough_crossed)
 
@@ -126,9 +131,9 @@ def surely_illegal(bf: Battlefield, base_id: str, waypoints: Sequence[tuple[floa
     cheap parts alone: the remembered answer when there is one, else leaving the table ([MOVE-12]), ending on
     another base ([MOVE-7]) or entering impassable terrain ([TERR-4]: the terrain's sweep, remembered, so the full
     check after it does not sweep again). False says nothing: the full check decides."""
-    found = bf.memo().get(_move_key(base_id, waypoints, allowance, ()))
+    found: MoveCheck | None = bf.memo().get(_move_key(base_id, waypoints, allowance, ()))
     if found is not None:
-        return any(v.rule != "MOVE-8" for v in found.violations)
+        return found.refused
     return _cheaply_refused(bf, base_id, _legs(bf, base_id, waypoints))
 
 
@@ -140,7 +145,7 @@ def check_move_unless_refused(bf: Battlefield, base_id: str, waypoints: Sequence
     memo = bf.memo()
     found = memo.get(key)
     if found is not None:
-        return None if any(v.rule != "MOVE-8" for v in found.violations) else found
+        return None if found.refused else found
     legs = _legs(bf, base_id, waypoints)
     if _cheaply_refused(bf, base_id, legs):
         return None
