@@ -71,30 +71,34 @@ def win(state: GameState, attack: combat.Attack, **options: bool) -> Fraction:
     """:func:`game.ai.odds.attack_win` (the odds' ``p_win`` where they are remembered already), remembered until
     the table changes; asked where the memo was not yet checked for this version of the state, worked out
     afresh."""
+    found = _remembered_win(state, attack, options)
+    if found is not None:
+        return found
     memo: dict[Any, Any] | None = state.__dict__.get("_ai_memo")
     if memo is None or memo["_version"] != state.version:  # no memo for this table yet: a one-off question
         return attack_win(state, attack, **options)  # (the table's key would cost more than the answer)
-    key = _odds_key(state, attack, options)
-    if key in memo:
-        return memo[key].p_win
-    won = ("win", *key[1:])
-    if won not in memo:
-        memo[won] = attack_win(state, attack, **options)
-    return memo[won]
+    won = memo[("win", *_odds_key(state, attack, options)[1:])] = attack_win(state, attack, **options)
+    return won
 
 
 def win_decides(state: GameState, attack: combat.Attack, decide: Callable[[Fraction], bool], **options: bool) -> bool:
     """``decide(win(...))`` for a ``decide`` monotone in the chance: the chance remembered where it is, else
     :func:`game.ai.odds.attack_win_decides` (bounds first: a floor seldom needs the exact chance)."""
+    found = _remembered_win(state, attack, options)
+    return decide(found) if found is not None else attack_win_decides(state, attack, decide, **options)
+
+
+def _remembered_win(state: GameState, attack: combat.Attack, options: dict[str, bool]) -> Fraction | None:
+    """The attack's win chance as this version of the table remembers it (its odds, or the chance alone), if it
+    does."""
     memo: dict[Any, Any] | None = state.__dict__.get("_ai_memo")
-    if memo is not None and memo["_version"] == state.version:
-        key = _odds_key(state, attack, options)
-        if key in memo:
-            return decide(memo[key].p_win)
-        won = ("win", *key[1:])
-        if won in memo:
-            return decide(memo[won])
-    return attack_win_decides(state, attack, decide, **options)
+    if memo is None or memo["_version"] != state.version:
+        return None
+    key = _odds_key(state, attack, options)
+    if key in memo:
+        found: Fraction = memo[key].p_win
+        return found
+    return memo.get(("win", *key[1:]))
 
 
 def area(state: GameState, attack: combat.Attack) -> list[VictimOdds]:
