@@ -128,8 +128,8 @@ class WidgetPool:
         raw = (text, tip, short, el.rect.size if el is not None else None)
         if el is not None and self._raw.get(key) == raw:
             return el
-        if el is None:
-            el = self.made(key, common.label(self.scene, key, rect, text, cls), cls)
+        if el is None:  # made with the short form, which fits where the whole may not (a large UI scale)
+            el = self.made(key, common.label(self.scene, key, rect, text if short is None else short, cls), cls)
             self._raw[key] = (text, tip, short, el.rect.size)
             if align is not None or tip is not None:
                 if align is not None:
@@ -138,7 +138,7 @@ class WidgetPool:
                     el.tool_tip_text = tip
                 el.rebuild()
             if short is not None:
-                _shorten(el, short)
+                _set_text(el, text, short)  # the whole text where it fits
             return el
         self._raw[key] = raw
         _set_text(el, text, short)
