@@ -289,16 +289,23 @@ class Appraiser:
         return points
 
     def needed(self, state: GameState, side: int) -> list[tuple[float, float]]:
-        """:meth:`objective_points` for ``side``, kept while the bases stand as they are and the encounter's state
-        (the Prisoner, switches, variables, markers) holds (it is asked of every model, often)."""
+        """:meth:`objective_points` for ``side``, kept while no model changes and the encounter's state (the
+        Prisoner, switches, variables, markers, the turn, the events fired) holds: it is asked of every model, often
+        (a look at the table's memo costs less than one at where the bases stand)."""
         now = (state.version, side)  # asked again and again of one version: the answer of the last time
         if self._needed is not None and self._needed[0] == now:
             return self._needed[1]
         enc = state.encounter
-        seen = () if enc is None else (enc.rescued, tuple(sorted(enc.switched.items())),
-                                        tuple(sorted(enc.variables.items())), tuple((k.x, k.y) for k in enc.markers))
-        found = self.routes.remembered(state, ("needed", side, seen), lambda: self.objective_points(state, side))
-        assert isinstance(found, list)
+        if enc is None:
+            found: list[tuple[float, float]] = []
+        else:  # kept with the table (state.table_memo: while no model changes), this turn and the events fired
+            seen = (enc.rescued, tuple(sorted(enc.switched.items())), tuple(sorted(enc.variables.items())),
+                    tuple((k.x, k.y) for k in enc.markers), state.turn, len(enc.fired))
+            memo = state.table_memo()
+            key = ("ai needed", side, seen)
+            found = memo.get(key)  # type: ignore[assignment]
+            if found is None:
+                found = memo[key] = self.objective_points(state, side)
         self._needed = (now, found)
         return found
 
