@@ -343,9 +343,12 @@ class Appraiser:
             return None
         from game.rules.encounter import escape_edges
 
+        edges = escape_edges(state, m)
+        needed = self.needed(state, m.side) if not edges else []
+        if not edges and not needed:
+            return None  # no goal: no way for an enemy to stand in (routes.blocker's answer too)
+
         def find() -> str | None:
-            edges = escape_edges(state, m)
-            needed = self.needed(state, m.side) if not edges else []
             goal = self.routes.nearest(state, m, needed) if needed else None
             found = self.routes.blocker(state, m, goal, edges)
             return found.id if found is not None else None
