@@ -3,10 +3,14 @@
 
     python3 tools/run.py play     # install what is needed (first time), start the game
     python3 tools/run.py test     # install what is needed (first time), run every test
+    python3 tools/run.py lock     # after changing pyproject.toml's dependencies: pin them anew
 
 Anything after the command goes to the game or to pytest. Standard library only:
-this runs before anything is installed. The environment lives in ``.venv`` and
-is refreshed when the dependencies in pyproject.toml change.
+this runs before anything is installed. The environment lives in ``.venv`` and is
+filled from the lockfiles (``locks/play.txt``, ``locks/test.txt``: exact versions
+with their hashes, for every platform), refreshed when a lockfile changes; a lockfile
+made from other dependencies than pyproject.toml's stops it, naming the command that
+pins them anew.
 """
 
 from __future__ import annotations
@@ -22,6 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
 STAMP = VENV / "iron-honor-deps.sha256"
+LOCKS = ROOT / "locks"
+MADE_FROM = "# made from pyproject.toml's dependencies with sha256 "  # a lockfile's own line: what it pins
+UV = "uv==0.13.8"  # the tool that writes the lockfiles (python3 tools/run.py lock)
 
 
 def _python() -> Path:
@@ -38,25 +45,78 @@ def _requirements(with_tests: bool) -> list[str]:
     return reqs
 
 
-def ensure_environment(with_tests: bool) -> Path:
-    """Create .venv and install the dependencies unless they are already there."""
-    if sys.version_info < (3, 11):
-        sys.exit(f"Iron & Honor needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
-    reqs = _requirements(with_tests)
-    digest = hashlib.sha256("\n".join(reqs).encode()).hexdigest()
+def lockfile(with_tests: bool) -> Path:
+    """The lockfile for playing, or for playing and testing."""
+    return LOCKS / ("test.txt" if with_tests else "play.txt")
+
+
+def spec_digest(with_tests: bool) -> str:
+    """What a lockfile must have been made from: pyproject.toml's dependencies (and the test extra's)."""
+    return hashlib.sha256("\n".join(_requirements(with_tests)).encode()).hexdigest()
+
+
+def lock_problem(with_tests: bool) -> str | None:
+    """Why the lockfile cannot be installed as it is (missing, or made from other dependencies than
+    pyproject.toml's now), or None."""
+    lock = lockfile(with_tests)
+    if not lock.exists():
+        return f"{lock.relative_to(ROOT)} is missing: run `python3 tools/run.py lock` to make it."
+    made = next((line[len(MADE_FROM):].strip() for line in lock.read_text(encoding="utf-8").splitlines()
+                 if line.startswith(MADE_FROM)), None)
+    if made != spec_digest(with_tests):
+        return (f"{lock.relative_to(ROOT)} pins other dependencies than pyproject.toml lists now: run "
+                "`python3 tools/run.py lock` and commit the lockfiles with pyproject.toml.")
+    return None
+
+
+def _venv_python() -> Path:
     py = _python()
-    if py.exists() and STAMP.exists() and digest in STAMP.read_text().split():
-        return py
     if not py.exists():
         print(f"Creating a virtual environment in {VENV} ...", flush=True)
         venv.EnvBuilder(with_pip=True, clear=VENV.exists()).create(VENV)
+    return py
+
+
+def ensure_environment(with_tests: bool) -> Path:
+    """Create .venv and install the lockfile's pins unless they are already there."""
+    if sys.version_info < (3, 11):
+        sys.exit(f"Iron & Honor needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
+    problem = lock_problem(with_tests)
+    if problem:
+        sys.exit(problem)
+    lock = lockfile(with_tests)
+    digest = hashlib.sha256(lock.read_bytes()).hexdigest()
+    py = _python()
+    if py.exists() and STAMP.exists() and digest in STAMP.read_text().split():
+        return py
+    py = _venv_python()
     print("Installing dependencies (first run only) ...", flush=True)
-    cmd = [str(py), "-m", "pip", "install", "--disable-pip-version-check", "-q", *reqs]
+    cmd = [str(py), "-m", "pip", "install", "--disable-pip-version-check", "-q", "--require-hashes", "-r", str(lock)]
     if subprocess.call(cmd) != 0:
         sys.exit("Installing the dependencies failed; see pip's message above.")
     known = STAMP.read_text().split() if STAMP.exists() else []
     STAMP.write_text("\n".join([*known, digest]) + "\n")
     return py
+
+
+def lock() -> int:
+    """Pin pyproject.toml's dependencies anew, for every platform, with their hashes (uv's resolver)."""
+    py = _venv_python()
+    if subprocess.call([str(py), "-m", "pip", "install", "--disable-pip-version-check", "-q", UV]) != 0:
+        sys.exit(f"Installing {UV} failed; see pip's message above.")
+    LOCKS.mkdir(exist_ok=True)
+    for with_tests in (False, True):
+        out = lockfile(with_tests)
+        cmd = [str(py), "-m", "uv", "pip", "compile", "pyproject.toml", *(["--extra", "test"] if with_tests else []),
+               "--universal", "--generate-hashes", "--python-version", "3.11", "--no-header", "-q", "-o", str(out)]
+        if subprocess.call(cmd, cwd=ROOT) != 0:
+            sys.exit("Pinning the dependencies failed; see uv's message above.")
+        pins = out.read_text(encoding="utf-8")
+        out.write_text(f"# Iron & Honor's pinned dependencies{' with the test tools' if with_tests else ''}: made "
+                       f"by `python3 tools/run.py lock` ({UV}), never by hand.\n"
+                       f"{MADE_FROM}{spec_digest(with_tests)}\n{pins}", encoding="utf-8")
+        print(f"wrote {out.relative_to(ROOT)}")
+    return 0
 
 
 def ensure_on_path(py: Path) -> None:
@@ -72,10 +132,12 @@ def ensure_on_path(py: Path) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("play", "test"):
+    if not argv or argv[0] not in ("play", "test", "lock"):
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
+    if command == "lock":
+        return lock()
     py = ensure_environment(with_tests=command == "test")
     ensure_on_path(py)
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
