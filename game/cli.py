@@ -101,7 +101,11 @@ def has_screen() -> bool:
 
 def play(args: argparse.Namespace) -> int:
     """The game window; without a screen, the default matchup as text (pygame is imported only with a screen)."""
-    if not has_screen():
+    autopilot = getattr(args, "autopilot", False)
+    if autopilot and not getattr(args, "quick", False):
+        print("--autopilot plays the quick battle: add --quick", file=sys.stderr)
+        return 2
+    if not has_screen() and not autopilot:
         if getattr(args, "command", None) == "edit":
             print("The map editor needs a screen (no display, or SDL_VIDEODRIVER=dummy). "
                   "Check a map without one: python -m game validate MAP.yaml", file=sys.stderr)
@@ -118,6 +122,8 @@ def play(args: argparse.Namespace) -> int:
         argv += ["--load", args.load]
     if args.command == "edit":
         argv += ["--edit", args.map] if args.map else ["--edit"]
+    if autopilot:
+        argv += ["--autopilot"]
     return run(argv)
 
 
@@ -236,12 +242,16 @@ def named_content(parties: Sequence[str], map_name: str | None, scenario: str | 
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m game", description="Iron & Honor — fantasy skirmish wargame.")
+    prog = "iron-honor" if getattr(sys, "frozen", False) else "python -m game"  # the packaged app, or the source
+    parser = argparse.ArgumentParser(prog=prog, description="Iron & Honor — fantasy skirmish wargame.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     play_cmd = sub.add_parser("play", help="start the game (the default)", description="Open the game window.")
     play_cmd.add_argument("--quick", action="store_true", help="skip the menu: start the default quick battle "
                           "(an Engagement on Village Ruins: Ghrim Company v Northmen Raiding Party, normal AI)")
     play_cmd.add_argument("--seed", type=seed_number, help="the quick battle's seed (default: random)")
+    play_cmd.add_argument("--autopilot", action="store_true", help="with --quick: the normal AI plays both seats "
+                          "through the battle screen to the end, then the game closes (a demo, or a check that an "
+                          "installed game works: it needs no screen)")
     play_cmd.add_argument("--load", metavar="SAVE.json", help="open a saved battle at the decision where it stopped")
     play_cmd.add_argument("--position", metavar="SCRIPT.yaml", help="open the battle (hotseat) at a script file's "
                           "position, its answers already given (docs/script-mode.md)")

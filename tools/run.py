@@ -4,6 +4,7 @@
     python3 tools/run.py play     # install what is needed (first time), start the game
     python3 tools/run.py test     # install what is needed (first time), run every test
     python3 tools/run.py lock     # after changing pyproject.toml's dependencies: pin them anew
+    python3 tools/run.py package  # build the app (dist/iron-honor/): runs with no Python installed
 
 Anything after the command goes to the game or to pytest. Standard library only:
 this runs before anything is installed. The environment lives in ``.venv`` and is
@@ -29,6 +30,8 @@ STAMP = VENV / "iron-honor-deps.sha256"
 LOCKS = ROOT / "locks"
 MADE_FROM = "# made from pyproject.toml's dependencies with sha256 "  # a lockfile's own line: what it pins
 UV = "uv==0.13.8"  # the tool that writes the lockfiles (python3 tools/run.py lock)
+PYINSTALLER = "pyinstaller==6.22.3"  # the tool that builds the app (python3 tools/run.py package)
+APP = "iron-honor"
 
 
 def _python() -> Path:
@@ -131,13 +134,40 @@ def ensure_on_path(py: Path) -> None:
         pth.write_text(str(ROOT) + "\n", encoding="utf-8")
 
 
+def package(rest: list[str]) -> int:
+    """The one-folder app (PyInstaller) in ``dist/iron-honor``: the game with its Python, libraries, assets,
+    encounters, campaigns and fonts inside; the player's saves, mods and settings stay in their own folders. Built
+    for the system it runs on (Linux here; the same command on Windows or macOS builds theirs)."""
+    py = ensure_environment(with_tests=False)
+    if subprocess.call([str(py), "-m", "pip", "install", "--disable-pip-version-check", "-q", PYINSTALLER]) != 0:
+        sys.exit(f"Installing {PYINSTALLER} failed; see pip's message above.")
+    sep = os.pathsep  # PyInstaller's SOURCE:DEST separator is the system's path separator
+    data = [("assets", "assets"), ("scenarios", "scenarios"), ("campaigns", "campaigns"),
+            (str(Path("game") / "content" / "data"), str(Path("game") / "content" / "data"))]
+    windowed = ["--windowed"] if sys.platform in ("win32", "darwin") else []  # no console window beside the game's
+    cmd = [str(py), "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN", "--onedir", "--name", APP,
+           "--distpath", str(ROOT / "dist"), "--workpath", str(ROOT / "build" / "pyinstaller"),
+           "--specpath", str(ROOT / "build" / "pyinstaller"),
+           *[a for src, dest in data for a in ("--add-data", f"{ROOT / src}{sep}{dest}")],
+           "--collect-data", "pygame_gui",  # its fonts and default theme
+           "--collect-submodules", "game",  # the traits and conditions are found by scanning their packages
+           *windowed, *rest, str(ROOT / "game" / "__main__.py")]
+    if subprocess.call(cmd, cwd=ROOT) != 0:
+        sys.exit("Building the app failed; see PyInstaller's message above.")
+    exe = ROOT / "dist" / APP / (APP + (".exe" if os.name == "nt" else ""))
+    print(f"built {exe.relative_to(ROOT)}: run it to play; `{exe.name} play --quick --autopilot` checks it")
+    return 0
+
+
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("play", "test", "lock"):
+    if not argv or argv[0] not in ("play", "test", "lock", "package"):
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
     if command == "lock":
         return lock()
+    if command == "package":
+        return package(rest)
     py = ensure_environment(with_tests=command == "test")
     ensure_on_path(py)
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))

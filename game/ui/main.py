@@ -22,6 +22,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
                         "(docs/script-mode.md), hotseat, its answers already given")
     parser.add_argument("--edit", nargs="?", const="", default=None, metavar="MAP",
                         help="open the map editor (on a map file or name)")
+    parser.add_argument("--autopilot", action="store_true",
+                        help="the normal AI plays every seat through the screen to the results, then the game closes")
     return parser.parse_args(list(argv or []))
 
 
@@ -140,7 +142,34 @@ def open_position(app, path: str) -> str | None:
 
 
 def run(argv: Sequence[str] | None = None) -> int:
-    """Play until the window closes."""
+    """Play until the window closes (with ``--autopilot``, until the battle's results: 1 if it never gets there)."""
     app = start(argv)
+    if parse(argv).autopilot:
+        return autopilot(app)
     app.run()
+    return 0
+
+
+def autopilot(app) -> int:
+    """The battle on top played to its results by the normal AI on every seat, through the screen's own buttons and
+    clicks (game.ui.autopilot), then closed; 1, said, when no battle started or its results never came."""
+    import sys
+
+    from game.ai.registry import make
+    from game.ui.autopilot import Autopilot
+
+    if app.top is None or app.top.name != "battle":
+        print("no battle started: " + "; ".join(app.startup_problems or ["see the menu"]), file=sys.stderr)
+        return 1
+    pilot = Autopilot(app, lambda side: make("normal", 1 + side))
+    try:
+        steps = pilot.run("results", limit=50_000)
+    except RuntimeError as exc:
+        print(f"the battle did not reach its results: {exc}", file=sys.stderr)
+        return 1
+    print(f"the battle was played to its results by the autopilot: {pilot.answered} answers in {steps} steps")
+    import pygame
+
+    app.running = False
+    pygame.quit()
     return 0
