@@ -80,6 +80,12 @@ def _venv_python() -> Path:
     return py
 
 
+def _pip_install(py: Path, what: str, *args: str) -> None:
+    """``pip install`` into .venv, quietly; a failure stops run.py, naming ``what`` failed."""
+    if subprocess.call([str(py), "-m", "pip", "install", "--disable-pip-version-check", "-q", *args]) != 0:
+        sys.exit(f"Installing {what} failed; see pip's message above.")
+
+
 def ensure_environment(with_tests: bool) -> Path:
     """Create .venv and install the lockfile's pins unless they are already there."""
     if sys.version_info < (3, 11):
@@ -94,9 +100,7 @@ def ensure_environment(with_tests: bool) -> Path:
         return py
     py = _venv_python()
     print("Installing dependencies (first run only) ...", flush=True)
-    cmd = [str(py), "-m", "pip", "install", "--disable-pip-version-check", "-q", "--require-hashes", "-r", str(lock)]
-    if subprocess.call(cmd) != 0:
-        sys.exit("Installing the dependencies failed; see pip's message above.")
+    _pip_install(py, "the dependencies", "--require-hashes", "-r", str(lock))
     known = STAMP.read_text().split() if STAMP.exists() else []
     STAMP.write_text("\n".join([*known, digest]) + "\n")
     return py
@@ -105,8 +109,7 @@ def ensure_environment(with_tests: bool) -> Path:
 def lock() -> int:
     """Pin pyproject.toml's dependencies anew, for every platform, with their hashes (uv's resolver)."""
     py = _venv_python()
-    if subprocess.call([str(py), "-m", "pip", "install", "--disable-pip-version-check", "-q", UV]) != 0:
-        sys.exit(f"Installing {UV} failed; see pip's message above.")
+    _pip_install(py, UV, UV)
     LOCKS.mkdir(exist_ok=True)
     for with_tests in (False, True):
         out = lockfile(with_tests)
@@ -139,8 +142,7 @@ def package(rest: list[str]) -> int:
     encounters, campaigns and fonts inside; the player's saves, mods and settings stay in their own folders. Built
     for the system it runs on (Linux here; the same command on Windows or macOS builds theirs)."""
     py = ensure_environment(with_tests=False)
-    if subprocess.call([str(py), "-m", "pip", "install", "--disable-pip-version-check", "-q", PYINSTALLER]) != 0:
-        sys.exit(f"Installing {PYINSTALLER} failed; see pip's message above.")
+    _pip_install(py, PYINSTALLER, PYINSTALLER)
     sep = os.pathsep  # PyInstaller's SOURCE:DEST separator is the system's path separator
     data = [("assets", "assets"), ("scenarios", "scenarios"), ("campaigns", "campaigns"),
             (str(Path("game") / "content" / "data"), str(Path("game") / "content" / "data"))]

@@ -7,6 +7,7 @@ background by the menu, and the battle code is imported only when a battle start
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 
 from game.core.arguments import seed_number
@@ -153,7 +154,7 @@ def run(argv: Sequence[str] | None = None) -> int:
 def autopilot(app) -> int:
     """The battle on top played to its results by the normal AI on every seat, through the screen's own buttons and
     clicks (game.ui.autopilot), then closed; 1, said, when no battle started or its results never came."""
-    import sys
+    import pygame
 
     from game.ai.registry import make
     from game.ui.autopilot import Autopilot
@@ -168,8 +169,6 @@ def autopilot(app) -> int:
         print(f"the battle did not reach its results: {exc}", file=sys.stderr)
         return 1
     print(f"the battle was played to its results by the autopilot: {pilot.answered} answers in {steps} steps")
-    import pygame
-
     app.running = False
     pygame.quit()
     return 0
