@@ -134,8 +134,14 @@ class ResultsScene(Scene):
         title.rebuild()
         a, b = (s.score for s in state.sides)
         enc = state.encounter.scenario.name if state.encounter is not None else "a fight"
-        sub = f"{enc} on {state.battle_map.name} · after turn {state.turn} · {a} to {b} ExP · seed {setup.seed}"
-        sub_h = max(self.px(26), theme.font(self.px(14)).get_linesize() + 4)
+        sub_font = theme.font(self.px(14))
+        sub_h = max(self.px(26), sub_font.get_linesize() + 4)
+        # the whole line where it fits; in a small window at a large scale the map, then the seed, give way
+        variants = (f"{enc} on {state.battle_map.name} · after turn {state.turn} · {a} to {b} ExP · seed {setup.seed}",
+                    f"{enc} · after turn {state.turn} · {a} to {b} ExP · seed {setup.seed}",
+                    f"{enc} · after turn {state.turn} · {a} to {b} ExP",
+                    f"After turn {state.turn} · {a} to {b} ExP")
+        sub = next((v for v in variants if sub_font.size(v)[0] + self.px(8) <= w - 2 * m), variants[-1])
         common.label(self, "subtitle", pygame.Rect(m, m + title_h, w - 2 * m, sub_h), sub)
         ending = [e.text for e in state.log if e.kind in ENDING_KINDS]
         top = m + title_h + sub_h + self.px(4 if tight else 10)
