@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+import pygame_gui
 
 from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Controller, Decision
@@ -39,8 +40,39 @@ def click(app: App, pos: tuple[int, int], button: int = 1, settle: int = 2) -> N
 
 
 def click_widget(app: App, element: Any, settle: int = 2) -> None:
+    """Click a widget's centre, first scrolling the list or page it is in until it is in sight, as a person
+    would (at a large UI scale in a small window a list shows only a few of its rows)."""
+    if hasattr(element, "get_abs_rect") and scroll_into_view(app, element):
+        frames(app, 1)
     click(app, element.get_abs_rect().center if hasattr(element, "get_abs_rect") else element.rect.center,
           settle=settle)
+
+
+def scroll_into_view(app: App, element: Any) -> bool:
+    """Scroll every scrolling container that holds ``element`` so that it is in sight; whether any moved."""
+    holders = {id(c) for c in _containers(element)}
+    moved = False
+    for box in app.top.manager.get_sprite_group().sprites():
+        if not isinstance(box, pygame_gui.elements.UIScrollingContainer) or box.vert_scroll_bar is None \
+                or id(box.scrollable_container) not in holders:
+            continue
+        view = box.get_abs_rect()  # the part of the list in sight (its bar beside it)
+        inner, el = box.scrollable_container.get_abs_rect(), element.get_abs_rect()
+        if view.top <= el.top and el.bottom <= view.bottom:
+            continue
+        top = max(0, el.top - inner.top - (view.height - el.height) // 2)
+        box.vert_scroll_bar.set_scroll_from_start_percentage(min(top / inner.height, 1 - view.height / inner.height))
+        moved = True
+    return moved
+
+
+def _containers(element: Any) -> list[Any]:
+    """The containers ``element`` lies in, innermost first."""
+    out, c = [], getattr(element, "ui_container", None)
+    while c is not None and c not in out:
+        out.append(c)
+        c = getattr(c, "ui_container", None)
+    return out
 
 
 def press(app: App, key: int, settle: int = 2, unicode: str = "") -> None:
