@@ -136,17 +136,19 @@ class DrawnList:
         self.scroll = max(0, min(self._height - self.rect.h, self.scroll + dy))
 
     def row_rect(self, key: str) -> pygame.Rect | None:
-        """Where a keyed row is on screen (None if scrolled out of view)."""
+        """Where a keyed row is on screen: the part of it in sight (None if scrolled out of view). A row taller
+        than the view (a long problem wrapped in a small box) is never wholly in sight: its visible part is."""
         for r, line, _ in self._rows:
             if line.key == key:
-                on = r.move(self.rect.x, self.rect.y - self.scroll)
-                return on if self.rect.contains(on) else None
+                on = r.move(self.rect.x, self.rect.y - self.scroll).clip(self.rect)
+                return on if on.w > 0 and on.h > 0 else None
         return None
 
     def scroll_to(self, key: str) -> None:
         for r, line, _ in self._rows:
             if line.key == key and not (self.scroll <= r.y and r.bottom <= self.scroll + self.rect.h):
-                self.scroll = max(0, min(self._height - self.rect.h, r.y - self.rect.h // 3))
+                above = self.rect.h // 3 if r.h < self.rect.h else 0  # a row taller than the view: its top
+                self.scroll = max(0, min(self._height - self.rect.h, r.y - above))
 
     def key_at(self, pos: tuple[int, int]) -> str:
         """The row's key, or "rule:ID" on a rule ID in brackets."""
