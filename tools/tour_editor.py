@@ -44,6 +44,11 @@ def editor_tour(tour: Any) -> None:
         tour.shoot(f"editor_{name}", "editor", name, text, hover)
 
     shot("new_map", "The editor on a new map: tools, presets, properties, problems")
+    click_widget(app, ed.widgets["generate"])
+    tour.shoot("editor_generate_dialog", "editor_generate", "", "Generate: how much terrain, the axis, which kinds "
+                                                               "of terrain, the seed")
+    click_widget(app, app.top.widgets["generate"])
+    shot("generated", "A generated map (the half turn): every piece with its twin, symmetric editing on")
     ed.open_path(MAPS_DIR / "village_ruins.yaml")
     frames(app, 2)
     shot("open_shipped", "Village Ruins opened (a shipped map: saving writes a copy)")

@@ -329,3 +329,31 @@ def test_a_narrow_window_at_a_large_scale_shows_one_panel_with_tabs_and_scrolls_
     assert "props_head" in ed.widgets and "preset:forest" not in ed.widgets
     click(app, ed.widgets["kind:rough"])
     assert ed.session.selected()[0].kind == "rough"
+
+
+def test_generate_draws_a_symmetric_map_as_a_new_unsaved_one_undone_in_one_step(app: App) -> None:
+    click(app, app.top.widgets["editor"])
+    ed = app.top
+    ctrl(app, pygame.K_g)
+    dialog = app.top
+    assert dialog.name == "editor_generate"
+    click(app, dialog.widgets["density:dense"])
+    click(app, dialog.widgets["axis:vertical"])
+    for kind in dialog.recipe.kinds:  # every kind off: nothing to draw with, Generate waits
+        click(app, dialog.widgets[f"kind:{kind}"])
+    assert not dialog.widgets["generate"].is_enabled
+    click(app, dialog.widgets["kind:forest"])
+    click(app, dialog.widgets["kind:ruins"])
+    seed = dialog.recipe.seed
+    click(app, dialog.widgets["generate"])
+    assert app.top is ed
+    s = ed.session.state
+    assert s.pieces and {p.style for p in s.pieces} <= {"forest", "ruins"} and s.symmetry == "vertical"
+    assert ed.axis == "vertical" and ed.session.dirty and not ed.session.problems()
+    assert s.name == f"Generated map {seed}"
+    ctrl(app, pygame.K_z)  # one undo: the empty table it was drawn on
+    assert not ed.session.state.pieces
+    ctrl(app, pygame.K_g)  # the same choices again, the next seed; Esc leaves the map as it is
+    assert app.top.recipe.kinds == ("forest", "ruins") and app.top.recipe.seed == seed + 1
+    press(app, pygame.K_ESCAPE)
+    assert app.top is ed and not ed.session.state.pieces

@@ -14,6 +14,7 @@ class FileAct(Enum):
     """The file bar's buttons (and Ctrl+N, Ctrl+O, Ctrl+S): what saves, leaves or replaces the map."""
 
     NEW = auto()
+    GENERATE = auto()
     OPEN = auto()
     SAVE = auto()
     SAVE_AS = auto()

@@ -1,4 +1,4 @@
-"""The map editor's file commands: new, open, save, save as, play, leave; an unsaved map is asked about first,
+"""The map editor's file commands: new, generate, open, save, save as, play, leave; an unsaved map is asked about first,
 autosaved while it is edited, and offered back after a crash. A part of EditorScene; the dialogs hand their
 answers back here by callbacks.
 """
@@ -13,6 +13,7 @@ from game.core.errors import ContentError, os_problem
 from game.editor import commands as cmd
 from game.editor import files
 from game.editor.document import MapState, load_state
+from game.editor.generate import Recipe, generate
 from game.editor.session import EditorSession
 from game.ui.scenes import common
 from game.ui.scenes.editor_commands import FileAct
@@ -31,6 +32,7 @@ class FileActions:
         self.offer_recovery = False
         self.since_autosave = 0.0
         self.autosaved: MapState | None = None
+        self.recipe: Recipe | None = None  # the last map generated: Generate offers its choices again
 
     def start(self, path: str | Path | None) -> EditorSession:
         """The session the editor starts with: the map at ``path``, the autosave of a crashed session, or new."""
@@ -89,6 +91,8 @@ class FileActions:
         match act:
             case FileAct.NEW:
                 self.ask_then(self.new_map)
+            case FileAct.GENERATE:
+                self.ask_then(self.generate_dialog)
             case FileAct.OPEN:
                 self.ask_then(self.open_dialog)
             case FileAct.SAVE:
@@ -179,6 +183,25 @@ class FileActions:
         self.replace_session(EditorSession.new())
         scene.message = "a new map"
 
+    def generate_dialog(self) -> None:
+        from game.ui.scenes.editor_generate import GenerateDialog
+
+        scene = self.scene
+        last = self.recipe
+        again = None if last is None else Recipe(last.density, last.kinds, last.axis, last.seed + 1)
+        scene.app.push(GenerateDialog(scene.app, again, self.generate))
+
+    def generate(self, recipe: Recipe) -> None:
+        """The recipe's map as a new, unsaved map: one undo step from an empty table."""
+        scene = self.scene
+        state = generate(recipe)
+        session = EditorSession.new()
+        session.do(cmd.Restore(session.state, state, "generate a map"))
+        self.replace_session(session)
+        self.recipe = recipe
+        scene.message = (f"a generated map (seed {recipe.seed}): {len(state.pieces)} pieces, symmetric editing on "
+                         "its axis; edit it as any map, or Generate again (Ctrl+G) for another")
+
     def open_dialog(self) -> None:
         scene = self.scene
         scene.app.push(OpenDialog(scene.app, None, self.open_path))
@@ -199,6 +222,8 @@ class FileActions:
         scene.points, scene.pending, scene.active_corner, scene.drag = [], None, None, None
         scene.sight = scene.sight_at = scene.route_ends = scene.route_result = scene.tape = None
         scene.overlays.state = None
+        if session.state.symmetry is not None:  # the axis button says the axis symmetric editing is on
+            scene.axis = session.state.symmetry
         self.autosaved = session.state
         scene.rebuild()
 

@@ -26,6 +26,7 @@ _CTRL_KEYS: dict[int, tuple[Command, Command]] = {
     pygame.K_d: (EditAct.DUPLICATE, EditAct.DUPLICATE),
     pygame.K_s: (FileAct.SAVE, FileAct.SAVE_AS),
     pygame.K_n: (FileAct.NEW, FileAct.NEW),
+    pygame.K_g: (FileAct.GENERATE, FileAct.GENERATE),
     pygame.K_o: (FileAct.OPEN, FileAct.OPEN),
     pygame.K_a: (EditAct.SELECT_ALL, EditAct.SELECT_ALL),
 }

@@ -62,7 +62,7 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("Ctrl+C / Ctrl+V / Ctrl+D", "copy, paste (also into another map), duplicate"),
     ("Ctrl+Z, Ctrl+Y / Ctrl+Shift+Z", "undo, redo (one drag is one step)"),
     ("Ctrl+S, Ctrl+Shift+S", "save (a map with problems: as a draft), save as"),
-    ("Ctrl+N, Ctrl+O, Ctrl+A", "new map, open a map, select all"),
+    ("Ctrl+N, Ctrl+G, Ctrl+O, Ctrl+A", "new map, generate a map, open a map, select all"),
     ("Enter / Backspace", "close the shape / undo its last point"),
     ("Esc", "cancel: the shape, the selection, an overlay, then the tool; with nothing left, Esc twice leaves"),
     ("Tab / Shift+Tab", "next / previous text field (a field is kept when you leave it)"),
@@ -90,6 +90,8 @@ HELP_NOTES: list[tuple[str, str]] = [
 ]
 TOP_ROW1: tuple[tuple[str, str, str, FileAct], ...] = (
     ("new", "New", "A new, empty map (Ctrl+N)", FileAct.NEW),
+    ("generate", "Generate", "Draw a symmetric map from a few choices: how much terrain, which kinds, the axis "
+                             "(Ctrl+G)", FileAct.GENERATE),
     ("open", "Open", "Open a shipped map, one of yours, or a draft (Ctrl+O)", FileAct.OPEN),
     ("save", "Save", "Save (Ctrl+S). A map with problems is kept as a draft, never offered for a battle", FileAct.SAVE),
     ("save_as", "Save as", "Save as a new map: asks for its name; the file is named after it (Ctrl+Shift+S)",
@@ -284,7 +286,7 @@ class EditorPanels:
             return at
 
         for key, text, tip, act in TOP_ROW1:
-            pool.button(key, place(px(66) if key not in ("save_as",) else px(76)), text, tip, command=act)
+            pool.button(key, place(px(66) if key not in ("save_as", "generate") else px(84)), text, tip, command=act)
         s = scene.session.state
         if r.right - x < px(50) + px(120) + gap + px(60):  # the name and description on a row of their own
             x, y, rows = r.x, y + row + gap, rows + 1
