@@ -52,6 +52,8 @@ def scroll_into_view(app: App, element: Any) -> bool:
     """Scroll every scrolling container that holds ``element`` so that it is in sight; whether any moved."""
     holders = {id(c) for c in _containers(element)}
     moved = False
+    if app.top is None:
+        return False
     for box in app.top.manager.get_sprite_group().sprites():
         if not isinstance(box, pygame_gui.elements.UIScrollingContainer) or box.vert_scroll_bar is None \
                 or id(box.scrollable_container) not in holders:
