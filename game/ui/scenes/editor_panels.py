@@ -85,6 +85,8 @@ HELP_NOTES: list[tuple[str, str]] = [
                         "problems cannot be measured: the overlay says when it leaves them out."),
     ("Mirroring", "Mirror moves pieces across the axis (blue preview, old place dashed); Mirror copy adds "
                   "twins (green preview), leaving alone pieces that have a twin already."),
+    ("Generate", "Generate (Ctrl+G) draws a symmetric map from how much terrain, the axis, the kinds and a seed; "
+                 "it opens as a new, unsaved map with symmetric editing on (one undo clears it)."),
     ("Saving", "Save writes to your mod folder (a shipped map as a copy); Save as asks for the new name. "
                "Unsaved work is autosaved and offered back, with its undo steps, after a crash."),
 ]
