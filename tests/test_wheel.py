@@ -1,14 +1,27 @@
 """Where the shipped content lives (issue 41): game/paths.py alone knows, and finds it in a checkout (and the app)
-beside the package, and in an installed wheel inside it."""
+beside the package, and in an installed wheel inside it; the wheel, the source distribution and the app carry each
+folder of it."""
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from pathlib import Path
 
+import pytest
+
 from game import paths
+from tools import run
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _wheel_content():
+    pytest.importorskip("setuptools.command.build_py")  # the build step's module subclasses setuptools' build_py
+    from tools import wheel_content
+
+    return wheel_content
 
 
 def _layout(root: Path, folders: tuple[str, ...]) -> None:
@@ -47,3 +60,40 @@ def test_only_the_paths_module_builds_paths_from_where_the_code_is() -> None:
     found = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "game").rglob("*.py"))
              if p != ROOT / "game" / "paths.py" and own.search(p.read_text(encoding="utf-8"))]
     assert found == []
+
+
+def test_the_wheel_carries_every_shipped_folder_and_every_file_the_game_names() -> None:
+    wc = _wheel_content()
+    assert wc.shipped_folders() == paths.SHIPPED  # read from game/paths.py without importing the game
+    assert wc.TARGET.as_posix() == f"{paths.PACKAGE.name}/{paths.INSTALLED.name}"
+    files = {dest.relative_to(wc.TARGET).as_posix() for _src, dest in wc.content_files()}
+    for name in paths.SHIPPED:
+        on_disk = {p.relative_to(ROOT).as_posix() for p in (ROOT / name).rglob("*") if p.is_file()
+                   and "__pycache__" not in p.parts and not p.name.startswith(".")}
+        assert on_disk and on_disk <= files, name
+    from game.ui.icons import ICON_FILES
+    from game.ui.sound import NAMES
+
+    named = {f"assets/icons/{f}.svg" for f in ICON_FILES.values()} | {f"assets/sounds/{n}.wav" for n in NAMES}
+    named |= {f"assets/parties/{p}.yaml" for p in paths.DEFAULT_MATCHUP}
+    named |= {f"assets/maps/{paths.DEFAULT_MAP}.yaml", f"scenarios/{paths.DEFAULT_SCENARIO}.yaml"}
+    assert named <= files
+    assert not any(part == "__pycache__" or part.startswith(".") for f in files for part in f.split("/"))
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'build_py = "tools.wheel_content.BuildPy"' in pyproject
+    assert '"game.content" = ["data/*.yaml"]' in pyproject  # the rules data, package data beside its module
+
+
+def test_the_source_distribution_and_the_app_carry_every_shipped_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
+    for name in paths.SHIPPED:
+        assert f"graft {name}" in manifest
+    assert "include tools/wheel_content.py" in manifest
+    calls: list[list[str]] = []
+    monkeypatch.setattr(run, "ensure_environment", lambda with_tests: Path(sys.executable))
+    monkeypatch.setattr(run, "_pip_install", lambda *args: None)
+    monkeypatch.setattr(run.subprocess, "call", lambda cmd, **kw: calls.append(cmd) or 0)
+    assert run.package([]) == 0
+    added = [a for cmd in calls for i, a in enumerate(cmd) if i and cmd[i - 1] == "--add-data"]
+    dests = {a.rsplit(os.pathsep, 1)[1] for a in added}
+    assert set(paths.SHIPPED) <= dests and str(Path("game") / "content" / "data") in dests
