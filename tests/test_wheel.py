@@ -1,16 +1,21 @@
-"""Where the shipped content lives (issue 41): game/paths.py alone knows, and finds it in a checkout (and the app)
-beside the package, and in an installed wheel inside it; the wheel, the source distribution and the app carry each
-folder of it."""
+"""The wheel (issue 41): ``tools/run.py wheel`` builds it with the shipped content inside, it installs with pipx (or
+pip into a virtual environment, which is what pipx does) and ``iron-honor`` plays a battle from any folder, reading
+nothing of the checkout (slow: about a minute; run with ``-m slow``). The fast tests: the one module that knows where
+the content lives finds it both ways, and the wheel, the source distribution and the app carry each folder of it."""
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
+import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
 
+import game
 from game import paths
 from tools import run
 
@@ -97,3 +102,66 @@ def test_the_source_distribution_and_the_app_carry_every_shipped_folder(monkeypa
     added = [a for cmd in calls for i, a in enumerate(cmd) if i and cmd[i - 1] == "--add-data"]
     dests = {a.rsplit(os.pathsep, 1)[1] for a in added}
     assert set(paths.SHIPPED) <= dests and str(Path("game") / "content" / "data") in dests
+
+
+def test_the_readme_names_the_wheel_run_py_builds() -> None:
+    assert f"pipx install dist/{run.wheel_file().name}" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert run.wheel_file().name.startswith(f"iron_honor-{game.__version__}-")
+
+
+def _bin(venv: Path, name: str) -> Path:
+    return venv / ("Scripts" if os.name == "nt" else "bin") / (name + (".exe" if os.name == "nt" else ""))
+
+
+@pytest.mark.slow
+def test_the_wheel_installs_and_iron_honor_plays_a_battle_outside_the_checkout(tmp_path: Path) -> None:
+    built = subprocess.run([sys.executable, str(ROOT / "tools" / "run.py"), "wheel"], cwd=ROOT, capture_output=True,
+                           text=True, timeout=600)
+    assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
+    wheel = run.wheel_file()
+    names = zipfile.ZipFile(wheel).namelist()
+    for name in paths.SHIPPED:
+        assert any(n.startswith(f"game/_shipped/{name}/") for n in names), name
+    assert "game/content/data/rules.yaml" in names and not any(n.startswith(("tests/", "tools/")) for n in names)
+
+    away = tmp_path / "elsewhere"  # the player's folder: neither the checkout nor on its path
+    away.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", IRON_HONOR_SAVES=str(tmp_path / "saves"),
+               IRON_HONOR_CONFIG=str(tmp_path / "config"), IRON_HONOR_MODS=str(tmp_path / "mods"))
+    pipx = shutil.which("pipx")
+    if pipx:  # the real thing, kept inside tmp_path
+        env.update(PIPX_HOME=str(tmp_path / "pipx"), PIPX_BIN_DIR=str(tmp_path / "bin"),
+                   PIPX_MAN_DIR=str(tmp_path / "man"))
+        installed = subprocess.run([pipx, "install", str(wheel)], cwd=away, env=env, capture_output=True, text=True,
+                                   timeout=900)
+        assert installed.returncode == 0, installed.stdout[-2000:] + installed.stderr[-2000:]
+        venv = tmp_path / "pipx" / "venvs" / "iron-honor"
+    else:  # what pipx does: a virtual environment of its own, the wheel and its dependencies (the lock's) in it
+        venv = tmp_path / "venv"
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], cwd=away, env=env, check=True, timeout=300)
+        for args in (["--require-hashes", "-r", str(run.lockfile(with_tests=False))], ["--no-deps", str(wheel)]):
+            installed = subprocess.run([str(_bin(venv, "python")), "-m", "pip", "install", "-q",
+                                        "--disable-pip-version-check", *args], cwd=away, env=env, capture_output=True,
+                                       text=True, timeout=900)
+            assert installed.returncode == 0, installed.stdout[-2000:] + installed.stderr[-2000:]
+    exe = _bin(venv, "iron-honor")
+
+    helped = subprocess.run([str(exe), "--help"], cwd=away, env=env, capture_output=True, text=True, timeout=120)
+    assert helped.returncode == 0 and helped.stdout.startswith("usage: iron-honor"), helped.stdout + helped.stderr
+    where = subprocess.run([str(_bin(venv, "python")), "-c", "import sys, game, game.paths; "
+                            "print(game.__file__, game.paths.ROOT, *sys.path, sep='\\n')"],
+                           cwd=away, env=env, capture_output=True, text=True, timeout=120)
+    assert where.returncode == 0, where.stderr
+    module, content, *search = where.stdout.splitlines()
+    assert Path(module).resolve().is_relative_to(venv.resolve()), module
+    assert Path(content).resolve() == Path(module).resolve().parent / "_shipped"
+    assert not any(s and Path(s).resolve().is_relative_to(ROOT) for s in search), search
+    played = subprocess.run([str(exe), "play", "--quick", "--autopilot", "--seed", "3"], cwd=away, env=env,
+                            capture_output=True, text=True, timeout=600)
+    assert played.returncode == 0, played.stdout[-2000:] + played.stderr[-2000:]
+    assert "played to its results" in played.stdout
+    shipped_map = Path(content) / "assets" / "maps" / "village_ruins.yaml"
+    checked = subprocess.run([str(exe), "validate", str(shipped_map)], cwd=away, env=env, capture_output=True,
+                             text=True, timeout=120)
+    assert checked.returncode == 0, checked.stdout + checked.stderr  # the command-line tools read the installed copy
