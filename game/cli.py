@@ -242,7 +242,9 @@ def named_content(parties: Sequence[str], map_name: str | None, scenario: str | 
 
 
 def build_parser() -> argparse.ArgumentParser:
-    prog = "iron-honor" if getattr(sys, "frozen", False) else "python -m game"  # the packaged app, or the source
+    # the packaged app or the installed command (a wheel's `iron-honor` script), or the source
+    app = getattr(sys, "frozen", False) or Path(sys.argv[0]).stem == "iron-honor"
+    prog = "iron-honor" if app else "python -m game"
     parser = argparse.ArgumentParser(prog=prog, description="Iron & Honor — fantasy skirmish wargame.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     play_cmd = sub.add_parser("play", help="start the game (the default)", description="Open the game window.")

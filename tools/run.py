@@ -5,6 +5,7 @@
     python3 tools/run.py test     # install what is needed (first time), run every test
     python3 tools/run.py lock     # after changing pyproject.toml's dependencies: pin them anew
     python3 tools/run.py package  # build the app (dist/iron-honor/): runs with no Python installed
+    python3 tools/run.py wheel    # build the wheel (dist/iron_honor-*.whl): `pipx install` it, run `iron-honor`
 
 Anything after the command goes to the game or to pytest. Standard library only:
 this runs before anything is installed. The environment lives in ``.venv`` and is
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -161,8 +163,33 @@ def package(rest: list[str]) -> int:
     return 0
 
 
+def wheel_file() -> Path:
+    """Where ``wheel`` puts the wheel: dist/, named by pyproject.toml's version (pure Python: any platform)."""
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    return ROOT / "dist" / f"iron_honor-{version}-py3-none-any.whl"
+
+
+def wheel(rest: list[str]) -> int:
+    """The wheel in ``dist/``: the game with its assets, encounters and campaigns inside (``game/_shipped``, put
+    there by tools/wheel_content.py), its dependencies named, not included. ``pipx install`` it, then play with
+    ``iron-honor``. pip builds it (``pip wheel``) with the setuptools pyproject.toml asks for."""
+    if sys.version_info < (3, 11):
+        sys.exit(f"Iron & Honor needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
+    py = _venv_python()
+    # setuptools reuses build/lib: a file deleted since the last build would still be shipped
+    shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
+    cmd = [str(py), "-m", "pip", "wheel", "--disable-pip-version-check", "-q", "--no-deps", "-w", str(ROOT / "dist"),
+           *rest, str(ROOT)]
+    if subprocess.call(cmd, cwd=ROOT) != 0:
+        sys.exit("Building the wheel failed; see pip's message above.")
+    built = wheel_file().relative_to(ROOT)
+    print(f"built {built}: `pipx install {built}`, then `iron-honor` plays "
+          "(`iron-honor play --quick --autopilot` checks it)")
+    return 0
+
+
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("play", "test", "lock", "package"):
+    if not argv or argv[0] not in ("play", "test", "lock", "package", "wheel"):
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
@@ -170,6 +197,8 @@ def main(argv: list[str]) -> int:
         return lock()
     if command == "package":
         return package(rest)
+    if command == "wheel":
+        return wheel(rest)
     py = ensure_environment(with_tests=command == "test")
     ensure_on_path(py)
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))

@@ -24,8 +24,7 @@ from game.content.trait_effects import RULE_ID, Effect, effect_problems
 from game.content.yaml_loader import Document, load_yaml
 from game.core.errors import ContentError, Problem
 from game.core.ids import suggest
-
-DATA_DIR = Path(__file__).resolve().parent / "data"
+from game.paths import DATA_DIR
 
 ModelType = Literal["hero", "companion", "follower"]
 Category = Literal["heroic", "rare", "common"]

@@ -19,8 +19,9 @@ from pydantic import Field
 from game.content.schema import StrictModel, Text, validate
 from game.content.yaml_loader import load_yaml
 from game.core.errors import ContentError, Problem
+from game.paths import DATA_DIR
 
-DATA_FILE = Path(__file__).resolve().parent / "data" / "rules.yaml"
+DATA_FILE = DATA_DIR / "rules.yaml"
 RULE_ID = r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+"
 REF = re.compile(rf"\[({RULE_ID})\]")
 

@@ -23,10 +23,9 @@ from game.content.schema import StrictModel, validate
 from game.content.yaml_loader import _UNPRINTABLE, MAX_BYTES, format_where, load_yaml, parse_yaml
 from game.core.atomic import write_text_atomic
 from game.core.errors import ContentError, Problem
-from game.paths import ROOT
+from game.paths import DATA_DIR
 
 SAVE_FORMAT = "iron-honor/save@1"
-DATA_DIR = ROOT / "game" / "content" / "data"
 
 
 def rules_hash() -> str:

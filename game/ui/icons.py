@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.paths import ASSETS
+from game.paths import ICONS_DIR
 from game.rules.conditions import CONDITIONS
 
-ICON_DIR = ASSETS / "icons"
+ICON_DIR = ICONS_DIR
 
 ICON_FILES: dict[str, str] = {
     # emblems: what a model is (game/ui/tokens.py chooses one from its weapons and traits)

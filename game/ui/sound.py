@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pygame
 
+from game.paths import SOUNDS_DIR
 from game.ui.settings import UISettings
 
-SOUND_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
+SOUND_DIR = SOUNDS_DIR
 NAMES = ("dice", "swing", "shot", "hit", "wound", "saved", "stun", "death", "misfire", "push", "activate")
 MUTE_KEY = pygame.K_m
 VOLUMES = (0.25, 0.5, 0.75, 1.0)  # the settings screen's steps (and Muted)
