@@ -108,7 +108,7 @@ def play(args: argparse.Namespace) -> int:
     if not has_screen() and not autopilot:
         if getattr(args, "command", None) == "edit":
             print("The map editor needs a screen (no display, or SDL_VIDEODRIVER=dummy). "
-                  "Check a map without one: python -m game validate MAP.yaml", file=sys.stderr)
+                  f"Check a map without one: {command_name()} validate MAP.yaml", file=sys.stderr)
             return 1
         return print_matchup()
     from game.ui.main import run
@@ -241,10 +241,15 @@ def named_content(parties: Sequence[str], map_name: str | None, scenario: str | 
     return found
 
 
-def build_parser() -> argparse.ArgumentParser:
-    # the packaged app or the installed command (a wheel's `iron-honor` script), or the source
+def command_name() -> str:
+    """How the player started the game, for help and messages: the packaged app or the installed command (a
+    wheel's ``iron-honor`` script), or the source."""
     app = getattr(sys, "frozen", False) or Path(sys.argv[0]).stem == "iron-honor"
-    prog = "iron-honor" if app else "python -m game"
+    return "iron-honor" if app else "python -m game"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    prog = command_name()
     parser = argparse.ArgumentParser(prog=prog, description="Iron & Honor — fantasy skirmish wargame.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     play_cmd = sub.add_parser("play", help="start the game (the default)", description="Open the game window.")
