@@ -191,9 +191,13 @@ def _warm(_: int) -> int:
     return os.getpid()
 
 
-def _gentle() -> None:
-    """A worker's start: a lower priority where the system has one, so a window beside it stays smooth."""
-    if hasattr(os, "nice"):
+def _worker_start(gentle: bool) -> None:
+    """A worker's start: Ctrl-C is the caller's to handle (it stops the pool; no worker's traceback), and with
+    ``gentle`` a lower priority where the system has one, so a window beside the workers stays smooth."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if gentle and hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(5)
 
@@ -204,7 +208,7 @@ class Pool:
 
     def __init__(self, jobs: int, warm: bool = False, gentle: bool = False):
         self.jobs = jobs
-        self._pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_gentle if gentle else None)
+        self._pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_worker_start, initargs=(gentle,))
         self._closed = False
         if warm:  # every worker started and the engine imported: a measurement counts games only
             self._pool.map(_warm, range(jobs), chunksize=1)
