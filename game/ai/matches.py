@@ -183,7 +183,7 @@ def _play_indexed(task: tuple[int, Match, bool]) -> tuple[int, dict[str, Any]]:
     return index, play_match(match, keep_times)
 
 
-def _warm(_: int) -> int:
+def warm_worker(_: int) -> int:
     """A worker's first task: the engine imported (and a moment's wait, so each worker gets one)."""
     import game.rules.engine  # noqa: F401
 
@@ -211,7 +211,7 @@ class Pool:
         self._pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_worker_start, initargs=(gentle,))
         self._closed = False
         if warm:  # every worker started and the engine imported: a measurement counts games only
-            self._pool.map(_warm, range(jobs), chunksize=1)
+            self._pool.map(warm_worker, range(jobs), chunksize=1)
 
     def imap(self, tasks: Iterable[tuple[int, Match, bool]], ordered: bool) -> Iterator[tuple[int, dict[str, Any]]]:
         run = self._pool.imap if ordered else self._pool.imap_unordered
