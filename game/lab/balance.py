@@ -44,6 +44,7 @@ class Progress:
         self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
         self.every = every
         self.t0 = self.last = time.perf_counter()
+        self.width = 0  # the longest line drawn in place: a shorter one is padded over it
 
     def line(self) -> str:
         left = self.total - self.done
@@ -59,7 +60,9 @@ class Progress:
         self.done += n
         now = time.perf_counter()
         if self.tty:
-            self.stream.write("\r" + self.line())
+            line = self.line()
+            self.width = max(self.width, len(line))
+            self.stream.write("\r" + line.ljust(self.width))
             self.stream.flush()
         elif now - self.last >= self.every or self.done == self.total:
             self.stream.write(self.line() + "\n")

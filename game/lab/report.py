@@ -148,7 +148,7 @@ def plot_pairings(plt: Any, tallies: dict[str, Tally], path: Path) -> None:
     ax.axvline(0.5, color="grey", linestyle="--", linewidth=1)
     ax.set_yticks(range(len(labels)), labels)
     ax.set_xlim(0, 1)
-    ax.invert_yaxis()
+    ax.set_ylim(len(labels) - 0.2, -0.8)  # first at the top; one bar is a bar, not the whole plot
     ax.set_xlabel("win rate of the first-named party (bars: 95 % Wilson interval; right: W/D/L)")
     ax.set_title("Win rate per pairing")
     fig.tight_layout()
@@ -203,14 +203,15 @@ def plot_deaths(plt: Any, deaths: dict[str, list[tuple[float, float]]], maps: di
     n = max(1, len(deaths))
     cols = min(n, 4)
     rows = (n + cols - 1) // cols
-    fig, axes = plt.subplots(rows, cols, figsize=(4 * cols, 4 * rows + 0.4), squeeze=False)
+    fig, axes = plt.subplots(rows, cols, figsize=(4.6 * cols, 4 * rows + 0.5), squeeze=False)
     for ax in axes.flat:
         ax.set_visible(False)
     bins = int(TABLE_SIZE // 2)  # 2-inch squares
     for ax, (name, points) in zip(axes.flat, deaths.items(), strict=False):
         ax.set_visible(True)
         xs, ys = [p[0] for p in points], [p[1] for p in points]
-        ax.hist2d(xs, ys, bins=bins, range=[[0, TABLE_SIZE], [0, TABLE_SIZE]], cmap="inferno", cmin=1)
+        *_, image = ax.hist2d(xs, ys, bins=bins, range=[[0, TABLE_SIZE], [0, TABLE_SIZE]], cmap="YlOrRd", cmin=1)
+        fig.colorbar(image, ax=ax, shrink=0.75, label="deaths")
         battle_map = maps.get(name)
         for piece in getattr(battle_map, "pieces", ()):
             outline = [(v.x, v.y) for v in piece.polygon]
@@ -221,7 +222,7 @@ def plot_deaths(plt: Any, deaths: dict[str, list[tuple[float, float]]], maps: di
         ax.set_aspect("equal")
         ax.set_facecolor("#f4f1e8")
         ax.set_title(f"{name} ({len(points)} deaths)", fontsize=10)
-    fig.suptitle("Where models die (2″ squares; green: terrain outlines)")
+    fig.suptitle("Where models die (2″ squares; green: the map's terrain)", fontsize=11)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -237,7 +238,7 @@ def plot_objectives(plt: Any, values: dict[str, dict[str, Any]], path: Path) -> 
     ax.axvline(0.5, color="grey", linestyle="--", linewidth=1)
     ax.set_yticks(range(len(labels)), labels)
     ax.set_xlim(0, 1)
-    ax.invert_yaxis()
+    ax.set_ylim(len(labels) - 0.2, -0.8)
     ax.set_xlabel("win rate of the side that scored more from the objective (95 % Wilson interval)")
     ax.set_title("What objectives are worth")
     fig.tight_layout()
