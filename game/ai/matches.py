@@ -16,6 +16,7 @@ import contextlib
 import math
 import multiprocessing
 import os
+import socket
 import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -27,7 +28,7 @@ from game.ai import registry
 from game.rules.decisions import Answer, Controller, Decision
 
 DETAIL = ("deaths", "score_turns", "awards")  # a row's lists, one item per event: the lab keeps them in tables
-TIMING = ("seconds", "cpu_seconds", "decision_ms")  # what differs between two plays of the same match
+TIMING = ("seconds", "cpu_seconds", "decision_ms", "played_by")  # what differs between two plays of the same match
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,7 @@ def play_match(match: Match, keep_times: bool = False) -> dict[str, Any]:
     row["cpu_seconds"] = round(time.process_time() - c0, 4)  # this process's CPU: one core, whatever the load
     row["decisions"] = [len(t.times) for t in timed]
     row["decision_ms"] = [time_stats(t.times) for t in timed]
+    row["played_by"] = f"{socket.gethostname()}:{os.getpid()}"  # which machine and process: not the result
     if keep_times:
         row["_times"] = [t.times for t in timed]
     return row

@@ -69,7 +69,7 @@ def record_of(index: int, match: Match, row: dict[str, Any]) -> dict[str, Any]:
         record["sides"] = row["sides"]
     if "map_name" in row:
         record["map"] = row["map_name"]
-    skip = {"parties", "ai", "map", "scenario", "seed", "sides", "map_name", "scenario_name", *DETAIL}
+    skip = {"parties", "ai", "map", "scenario", "seed", "sides", "map_name", "scenario_name", "played_by", *DETAIL}
     for key, value in row.items():
         if key not in skip:
             record[key] = value

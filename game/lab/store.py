@@ -12,8 +12,6 @@ keyed by the game's key, so a heat map is one query.
 from __future__ import annotations
 
 import json
-import os
-import socket
 import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
@@ -61,7 +59,7 @@ def columns_of(key: str, row: dict[str, Any]) -> tuple[Any, ...]:
            "faults": json.dumps(row["faults"], ensure_ascii=False) if row.get("faults") else None,
            "turns": row.get("turns"), "first_side": row.get("first_side"), "higher_side": row.get("higher_side"),
            "cpu_seconds": row.get("cpu_seconds"), "seconds": row.get("seconds"),
-           "played_by": row.get("played_by") or f"{socket.gethostname()}:{os.getpid()}", "version": __version__}
+           "played_by": row.get("played_by"), "version": __version__}
     for name, source in (("party", "parties"), ("ai", "ai"), ("side", "sides"), ("role", "roles"),
                          ("score", "scores"), ("kills", "kills"), ("escapes", "escapes"), ("held", "objectives_held"),
                          ("objective_points", "objective_points"), ("decisions", "decisions")):

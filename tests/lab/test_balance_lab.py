@@ -212,3 +212,15 @@ def test_simulate_and_the_lab_read_one_engine_s_game() -> None:
                 at_death.append([e.turn, m.side, m.name, m.profile.type, round(m.x, 2), round(m.y, 2)])
         seen = len(state.log)
     assert at_death and at_death == row["deaths"]
+
+
+def test_the_lab_command_plays_a_sweep_once_and_says_so(tmp_path: Path, capsys) -> None:
+    args = ["lab", "--parties", "lantern_adventuring_co", "northmen_raiding_party", "--ai", "random", "--seeds", "1",
+            "--sides", "as_listed", "--jobs", "1", "--no-report", "--out", str(tmp_path)]
+    assert main(args) == 0
+    assert "1 games (0 stored" in capsys.readouterr().err
+    assert main(args) == 0
+    err = capsys.readouterr().err
+    assert "1 games (1 stored" in err and "playing 0" in err
+    with Store(tmp_path / "results.sqlite") as store:
+        assert len(store.games()) == 1
