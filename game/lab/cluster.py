@@ -51,7 +51,8 @@ class RayCluster:
             if address == "local" or address.startswith("local:"):
                 cpus = int(address.split(":", 1)[1]) if ":" in address else workers or os.cpu_count() or 1
                 ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False,
-                         runtime_env={"env_vars": {"PYTHONPATH": _root()}})
+                         runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(
+                             p for p in (_root(), os.environ.get("PYTHONPATH", "")) if p)}})
             else:
                 ray.init(address=address, log_to_driver=False, runtime_env={"working_dir": _root(),
                          "excludes": [".git", ".venv", "lab-results", "build", "dist", "*.sqlite"]})
