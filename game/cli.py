@@ -331,6 +331,29 @@ def build_parser() -> argparse.ArgumentParser:
     camp.add_argument("--seed", type=seed_number, default=1)
     camp.add_argument("--progress", metavar="PROGRESS.json", help="where the progress is saved (and resumed from)")
     camp.add_argument("--report", action="store_true", help="only print the progress file's report")
+    lab = sub.add_parser("lab", help="the balance lab: a sweep of many games, a results table and a report",
+                         description="Play every game of a sweep (parties x maps x scenarios x sides x AI levels x "
+                         "seeds, from a sweep file or the options below) on every core, or on a Ray cluster; store "
+                         "one row per game in OUT/results.sqlite and write OUT/report/report.md with its plots. "
+                         "Stopped (Ctrl-C), the same command goes on where it stopped: games already stored are "
+                         "not played again. See README.md, 'Balance lab'.")
+    lab.add_argument("sweep", nargs="?", metavar="SWEEP.yaml", help="a sweep file (format iron-honor/sweep@1)")
+    lab.add_argument("--parties", nargs="+", metavar="PARTY", help="without a sweep file: the parties (every pair)")
+    lab.add_argument("--maps", nargs="+", metavar="MAP", help="maps ('own': the scenario's own; default: own)")
+    lab.add_argument("--scenarios", nargs="+", metavar="SCENARIO", help="scenarios ('fight': none; default: fight)")
+    lab.add_argument("--ai", nargs="+", metavar="LEVEL", help="AI levels, each played against itself, or A:B pairs "
+                     "(default: normal)")
+    lab.add_argument("--seeds", type=count, metavar="N", help="seeds 1 to N (default: 10)")
+    lab.add_argument("--sides", choices=("both", "as_listed"), help="each matchup with each party on side A (both, "
+                     "the default) or as listed")
+    lab.add_argument("--name", help="the sweep's name (default: the file's name, or 'sweep')")
+    lab.add_argument("--out", metavar="DIR", help="where the table and the report go (default: lab-results/NAME)")
+    lab.add_argument("--jobs", type=count, help="worker processes (default: one per core)")
+    lab.add_argument("--cluster", metavar="ADDRESS", help="play on a Ray cluster (pip install iron-honor[cluster]): "
+                     "'local' starts one here, else an address such as auto or HOST:6379")
+    lab.add_argument("--limit", type=count, metavar="N", help="play at most N of the missing games, then stop")
+    lab.add_argument("--report-only", action="store_true", help="play nothing: the report of the games stored")
+    lab.add_argument("--no-report", action="store_true", help="play the games, write no report")
     validate = sub.add_parser("validate", help="check content files or folders (parties, maps, scenarios, traits)",
                               description="Check party, map, scenario, script and trait files (the kind comes "
                               "from each file's 'format' key; folders are searched for .yaml files). Prints every "
@@ -485,6 +508,94 @@ def simulate_command(args: argparse.Namespace) -> int:
     return 1 if summary["errors"] or summary["faults"] else 0
 
 
+def _sweep_of(args: argparse.Namespace):  # -> game.lab.sweep.Sweep
+    """The sweep the command names: its file, or the options as the file's keys (checked the same way)."""
+    from game.content.yaml_loader import Document
+    from game.lab.sweep import build_sweep, load_sweep
+
+    given = {k: v for k, v in (("parties", args.parties), ("maps", args.maps), ("scenarios", args.scenarios),
+                               ("sides", args.sides), ("name", args.name)) if v is not None}
+    if args.ai is not None:
+        given["ai"] = [a.split(":", 1) if ":" in a else a for a in args.ai]
+    if args.seeds is not None:
+        given["seeds"] = args.seeds
+    if args.sweep:
+        sweep = load_sweep(args.sweep)
+        if given:  # the options change the file's sweep: checked as if they were written in it
+            from game.content.yaml_loader import load_yaml
+
+            doc = load_yaml(args.sweep)
+            merged = dict(doc.data) if isinstance(doc.data, dict) else {}
+            if "parties" in given:
+                merged.pop("matchups", None)
+            merged.update(given)
+            sweep = build_sweep(merged, Document(f"{args.sweep} with the command line's options", merged),
+                                Path(args.sweep).stem)
+        return sweep
+    if "parties" not in given:
+        raise ContentError("the command line", [Problem("", None, "name a sweep file, or the parties: "
+                                                                  "python -m game lab --parties A B ...")])
+    given.setdefault("seeds", 10)
+    return build_sweep(given, Document("the command line", given), "sweep")
+
+
+def lab_command(args: argparse.Namespace) -> int:
+    """``lab``: a sweep's missing games played and stored, then its report; stopped, it resumes."""
+    import re
+    import signal
+    import sqlite3
+
+    from game.lab.balance import Progress, run_sweep
+    from game.lab.cluster import ClusterUnavailable
+    from game.lab.store import Store
+
+    try:
+        sweep = _sweep_of(args)
+    except ContentError as exc:
+        print(exc.describe(), file=sys.stderr)
+        return 1
+    out = Path(args.out) if args.out else Path("lab-results") / (re.sub(r"[^\w.-]+", "_", sweep.name) or "sweep")
+    planned = sweep.plan()
+    results = out / "results.sqlite"
+
+    def stop(signum: int, frame: object) -> None:  # `kill` stops as Ctrl-C does: every game stored stays
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGTERM, stop)
+    try:
+        with Store(results) as store:
+            if not args.report_only:
+                before = len(store.keys() & {p.key for p in planned})
+                print(f"{sweep.name}: {len(planned)} games ({before} stored in {results}); "
+                      f"playing {len(planned) - before}", file=sys.stderr)
+                progress = Progress(len(planned), before)
+                outcome = run_sweep(planned, store, args.jobs, args.cluster, progress, args.limit)
+                if outcome.played:
+                    print(f"played {outcome.played} games on {outcome.where} in {outcome.seconds:.1f} s "
+                          f"({outcome.rate:.2f} games/s)", file=sys.stderr)
+            if not args.no_report:
+                from game.lab.report import write_report
+
+                report = write_report(sweep, planned, store, out / "report")
+                print(f"report: {report}")
+    except KeyboardInterrupt:
+        print(f"\nstopped: the games finished so far are stored in {results}; run the same command again to go "
+              "on where it stopped", file=sys.stderr)
+        return 130
+    except ClusterUnavailable as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    except (sqlite3.DatabaseError, OSError) as exc:
+        what = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        name = exc.filename if isinstance(exc, OSError) and exc.filename else results
+        print(f"cannot use {safe_text(str(name))}: {safe_text(what)} (the lab's results are a SQLite file)",
+              file=sys.stderr)
+        return 1
+    finally:
+        signal.signal(signal.SIGTERM, old)
+    return 0
+
+
 def campaign_command(args: argparse.Namespace) -> int:
     """``campaign``: a whole campaign between two controllers (resumed from --progress), or its report."""
     from game.ai.registry import names
@@ -559,4 +670,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return simulate_command(args)
     if args.command == "campaign":
         return campaign_command(args)
+    if args.command == "lab":
+        return lab_command(args)
     return play(args)

@@ -12,8 +12,9 @@ GAME = Path(__file__).resolve().parent.parent / "game"
 
 # each layer may import itself and the layers listed after it; the top-level modules are layers too:
 # ``paths`` (where the game's folders are: standard library only) under everything, ``cli`` (the command line)
-# and ``__main__`` over everything; the lab (the harness of soaks and audits that the tools and tests use) plays
-# games with the layers under the UI, and no layer of the game imports it
+# and ``__main__`` over everything; the lab (the harness of soaks, audits and balance sweeps) plays games with the
+# layers under the UI, and no layer of the game imports it but the command line (``python -m game lab``, imported
+# by that command only)
 ORDER = ["__main__", "cli", "lab", "ui", "editor", "builder", "saves", "ai", "rules", "geometry", "content", "core",
          "paths"]
 BELOW_UI = {"core", "paths", "content", "geometry", "rules", "ai", "saves"}
@@ -28,7 +29,7 @@ ALLOWED = {
     "builder": BELOW_UI | {"builder"},
     "editor": BELOW_UI | {"editor"},  # the editor's model never draws: the map editor scene is ui's
     "ui": BELOW_UI | {"ui", "editor", "builder"},
-    "cli": BELOW_UI | {"ui", "editor", "builder", "cli"},
+    "cli": BELOW_UI | {"ui", "editor", "builder", "cli", "lab"},
     "__main__": {"cli"},
     "__init__": set(),
     "lab": BELOW_UI | {"lab"},

@@ -1,9 +1,10 @@
 """Headless controller-vs-controller games at scale: seeded, sides swapped every other game, in parallel.
 
 Game ``i`` uses seed ``seed + i``; in odd games the two controllers change sides (each party keeps its
-side), so neither controller keeps the first side's advantage. Each game is a record (one JSON line);
-the summary gives win/draw/loss per controller with Wilson 95% intervals, mean scores, game length and
-decision-time percentiles.
+side), so neither controller keeps the first side's advantage. The games are played by the engine the lab
+and *Try it* use too (game/ai/matches.py): each is a :class:`~game.ai.matches.Match`, its row made a record
+here (one JSON line); the summary gives win/draw/loss per controller with Wilson 95% intervals, mean scores,
+game length and decision-time percentiles.
 """
 
 from __future__ import annotations
@@ -11,18 +12,30 @@ from __future__ import annotations
 import contextlib
 import errno
 import json
-import math
-import multiprocessing
 import os
 import statistics
-import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
-from functools import cache
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.ai import registry
-from game.rules.decisions import Answer, Controller, Decision
+from game.ai.matches import (
+    DETAIL,
+    Match,
+    ScenarioUnavailable,
+    Tally,
+    Timed,
+    content,
+    percentile,
+    play_match,
+    roles_of,
+    run_matches,
+    time_stats,
+    wilson,
+)
+
+__all__ = ["ControllerSummary", "ScenarioUnavailable", "Setup", "Timed", "percentile", "play_game", "roles_of",
+           "run_games", "simulate", "summarise", "time_stats", "wilson"]
 
 
 @dataclass(frozen=True)
@@ -36,185 +49,62 @@ class Setup:
     events: bool = False  # each game's record carries its events (``--events FILE.jsonl``)
 
 
-def _clock() -> Callable[[], float]:
-    """Wall time by default; with IRON_HONOR_CLOCK=cpu the process's CPU time, for a machine shared with
-    other work, where wall time counts the waits for a core as well."""
-    return time.process_time if os.environ.get("IRON_HONOR_CLOCK") == "cpu" else time.perf_counter
-
-
-class Timed:
-    """Wraps a controller and records how long each of its decisions took."""
-
-    def __init__(self, inner: Controller):
-        self.inner = inner
-        self.times: list[float] = []
-        self.clock = _clock()
-
-    def decide(self, state: Any, decision: Decision) -> Answer:
-        t0 = self.clock()
-        answer = self.inner.decide(state, decision)
-        self.times.append(self.clock() - t0)
-        return answer
-
-
-class ScenarioUnavailable(RuntimeError):
-    """--scenario was given but this build has no scenario loader."""
-
-
-@cache
 def _content(setup: Setup) -> tuple[Any, Any, Any]:
-    """Parties, map and scenario, loaded once per process."""
-    from game.content.library import resolve
-    from game.content.maps import BattleMap, load_map
-    from game.content.party_building import load_party
+    """Parties, map and scenario, loaded once per process (the engine's cache)."""
+    return content(setup.parties, setup.map, setup.scenario)
 
-    parties = tuple(load_party(resolve("parties", p)) for p in setup.parties)
-    battle_map = load_map(resolve("maps", setup.map)) if setup.map else BattleMap("open table", ())
-    scenario = None
-    if setup.scenario:
-        try:
-            from game.content.scenario_file import load_scenario
-        except ImportError as exc:  # the encounters are built elsewhere (issue 6)
-            raise ScenarioUnavailable("--scenario needs the scenario loader (game.content.scenario_file), "
-                                      "which this build does not have yet") from exc
-        path = resolve("scenarios", setup.scenario)
-        scenario = load_scenario(path)
-        if not setup.map and scenario.map is not None:  # the scenario's own map, as fight plays it
-            from game.content.library import scenario_map
 
-            battle_map = scenario_map(path, scenario.map)
-    return parties, battle_map, scenario
+def match_of(setup: Setup, index: int, seed: int) -> Match:
+    """Game ``index`` of a run as the engine plays it: in odd games the controllers change sides."""
+    names = (setup.ai[1], setup.ai[0]) if index % 2 == 1 else setup.ai
+    return Match(setup.parties, names, setup.map, setup.scenario, seed, setup.events)
+
+
+def record_of(index: int, match: Match, row: dict[str, Any]) -> dict[str, Any]:
+    """The engine's row as simulate's record: the game's index, the controller on each side and the winning
+    one's name; the per-event lists (deaths, scores by turn, awards) left to the lab."""
+    record: dict[str, Any] = {"game": index, "seed": match.seed, "controllers": list(match.ai),
+                              "swapped": index % 2 == 1}
+    if "sides" in row:
+        record["sides"] = row["sides"]
+    if "map_name" in row:
+        record["map"] = row["map_name"]
+    skip = {"parties", "ai", "map", "scenario", "seed", "sides", "map_name", "scenario_name", "played_by", *DETAIL}
+    for key, value in row.items():
+        if key not in skip:
+            record[key] = value
+        if key == "winner_side":
+            record["winner"] = None if value is None else match.ai[value]
+    return record
 
 
 def play_game(setup: Setup, index: int, seed: int, keep_times: bool = True) -> dict[str, Any]:
     """One game; the record names the controller on each side. Errors are recorded, not raised."""
-    from game.rules.engine import Game
-    from game.rules.setup import new_game, simple_deployment
-
-    swapped = index % 2 == 1
-    names = (setup.ai[1], setup.ai[0]) if swapped else setup.ai
-    record: dict[str, Any] = {"game": index, "seed": seed, "controllers": list(names), "swapped": swapped}
-    t0, c0 = time.perf_counter(), time.process_time()
-    timed = [Timed(registry.make(names[s], seed * 2 + 1 + s)) for s in (0, 1)]
-    try:
-        parties, battle_map, scenario = _content(setup)
-        record["sides"] = [p.name for p in parties]
-        state = new_game((parties[0], parties[1]), battle_map, seed, scenario=scenario)
-        if scenario is None:
-            simple_deployment(state)
-        record["map"] = state.battle_map.name
-        try:
-            Game(state, timed).run()
-        finally:
-            if setup.events:  # what happened up to the fault too
-                record["_events"] = [e.to_dict() for e in state.log]
-        record.update(winner_side=state.winner, winner=None if state.winner is None else names[state.winner],
-                      scores=[s.score for s in state.sides], turns=state.turn, result=state.result, error=None,
-                      faults=[e.text for e in state.log if e.data.get("fault")], roles=roles_of(state))
-    except ScenarioUnavailable:
-        raise
-    except Exception as exc:  # one broken game must not lose the run; the record says what broke
-        record.update(winner_side=None, winner=None, scores=None, turns=None, result="error", error=repr(exc))
-    record["seconds"] = round(time.perf_counter() - t0, 4)
-    record["cpu_seconds"] = round(time.process_time() - c0, 4)  # this process's CPU: one core, whatever the load
-    record["decisions"] = [len(t.times) for t in timed]
-    record["decision_ms"] = [time_stats(t.times) for t in timed]
-    if keep_times:
-        record["_times"] = [t.times for t in timed]
-    return record
-
-
-def roles_of(state: Any) -> list[str] | None:
-    """Each side's role in the scenario (``roles:``, as the set-up gave them), or None for a scenario without."""
-    enc = state.encounter
-    if enc is None or enc.scenario.roles is None:
-        return None
-    return [str(getattr(enc.scenario.roles, enc.ref(side))) for side in (0, 1)]
-
-
-def _play_star(args: tuple[Setup, int, int]) -> dict[str, Any]:
-    return play_game(*args)
+    match = match_of(setup, index, seed)
+    return record_of(index, match, play_match(match, keep_times))
 
 
 def run_games(setup: Setup, games: int, seed: int, jobs: int = 1,
               on_record: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
-    """Play ``games`` games (in ``jobs`` processes); records come back in game order."""
-    tasks = [(setup, i, seed + i) for i in range(games)]
+    """Play ``games`` games (in ``jobs`` processes); records come back in game order, each handed to
+    ``on_record`` as soon as it and those before it are done."""
     records: list[dict[str, Any]] = []
     if jobs <= 1:
-        results: Iterable[dict[str, Any]] = map(_play_star, tasks)
-        for r in results:
-            records.append(r)
-            if on_record:
-                on_record(r)
+        played = (play_game(setup, i, seed + i) for i in range(games))
     else:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for r in pool.imap(_play_star, tasks):  # in game order, each as soon as it and those before are done
-                records.append(r)
-                if on_record:
-                    on_record(r)
+        matches = [match_of(setup, i, seed + i) for i in range(games)]
+        played = (record_of(i, matches[i], row)
+                  for i, row in run_matches(matches, jobs, ordered=True, keep_times=True))
+    for r in played:
+        records.append(r)
+        if on_record:
+            on_record(r)
     return sorted(records, key=lambda r: r["game"])
 
 
 # -- statistics -------------------------------------------------------------------------------
 
-def percentile(values: list[float], q: float) -> float:
-    """Linear-interpolated percentile (q in 0..100) of the values; 0 for none."""
-    if not values:
-        return 0.0
-    s = sorted(values)
-    k = (len(s) - 1) * q / 100
-    lo, hi = math.floor(k), math.ceil(k)
-    return s[lo] + (s[hi] - s[lo]) * (k - lo)
-
-
-def time_stats(seconds: list[float]) -> dict[str, float]:
-    ms = [t * 1000 for t in seconds]
-    return {"n": len(ms), "mean": round(statistics.fmean(ms), 3) if ms else 0.0,
-            **{f"p{q}": round(percentile(ms, q), 3) for q in (50, 95, 99)}, "max": round(max(ms, default=0.0), 3)}
-
-
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-@dataclass
-class ControllerSummary:
-    label: str
-    games: int = 0
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    scores: list[int] = field(default_factory=list)
-    times: list[float] = field(default_factory=list)
-
-    def add(self, score: int, winner_side: int | None, side: int) -> None:
-        """One game it played on ``side``: its score and the result."""
-        self.games += 1
-        self.scores.append(score)
-        if winner_side is None:
-            self.draws += 1
-        elif winner_side == side:
-            self.wins += 1
-        else:
-            self.losses += 1
-
-    def as_dict(self) -> dict[str, Any]:
-        decided = self.wins + self.losses
-        return {"controller": self.label, "games": self.games, "wins": self.wins, "draws": self.draws,
-                "losses": self.losses, "win_rate": self.wins / self.games if self.games else 0.0,
-                "win_ci95": wilson(self.wins, self.games),
-                "decided_win_rate": self.wins / decided if decided else 0.0,
-                "decided_win_ci95": wilson(self.wins, decided),
-                "mean_score": statistics.fmean(self.scores) if self.scores else 0.0,
-                "decision_ms": time_stats(self.times)}
+ControllerSummary = Tally  # one controller's (or party's, or role's) results: the engine's summary
 
 
 def summarise(setup: Setup, records: list[dict[str, Any]]) -> dict[str, Any]:

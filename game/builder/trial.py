@@ -1,95 +1,50 @@
 """*Try it*: N AI-against-AI games of the party being built against a chosen party, encounter and map,
-played by the ``simulate`` machinery in a background process, so the game window never waits on them.
+played by the engine of the balance lab and ``simulate`` (game/ai/matches.py) on every core, away from the
+game window, so it never waits on them.
 
-The party is written to a temporary file (it need not be saved yet); the worker process plays the games
-one by one and sends each game's record back as it ends. The window polls for them each frame; Cancel
-ends the process. The result is the built party's win rate with its 95 % Wilson interval and the mean
-scores of both sides.
+The party is written to a temporary file (it need not be saved yet); a pool of worker processes plays the
+games and each game's row comes back as it ends. The window polls for them each frame; Cancel ends the
+workers. The result is the engine's :class:`~game.ai.matches.Tally` from the built party's side: its win rate
+with its 95 % Wilson interval and the mean scores of both sides.
 """
 
 from __future__ import annotations
 
-import contextlib
-import multiprocessing
+import os
 import queue
 import shutil
-import statistics
 import tempfile
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.ai.simulate import Setup, run_games, wilson
+from game.ai.matches import Match, Pool, Tally, run_matches
 from game.builder.files import party_text
 
 OURS = 0  # the built party plays side A; the opponent side B
 
 
-@dataclass
-class TrialResult:
-    games: int = 0
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    errors: int = 0
-    our_scores: list[int] = field(default_factory=list)
-    their_scores: list[int] = field(default_factory=list)
-    first_error: str | None = None
+class TrialResult(Tally):
+    """The built party's results (side A): the engine's tally, a game's row at a time."""
 
-    def add(self, record: dict[str, Any]) -> None:
-        self.games += 1
-        if record.get("error"):
-            self.errors += 1
-            self.first_error = self.first_error or str(record["error"])
-            return
-        self.our_scores.append(record["scores"][OURS])
-        self.their_scores.append(record["scores"][1 - OURS])
-        if record["winner_side"] is None:
-            self.draws += 1
-        elif record["winner_side"] == OURS:
-            self.wins += 1
-        else:
-            self.losses += 1
-
-    @property
-    def played(self) -> int:
-        return self.wins + self.draws + self.losses
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.played if self.played else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """95 % Wilson score interval of the win rate (draws count as not won)."""
-        return wilson(self.wins, self.played)
-
-    @property
-    def mean_score(self) -> float:
-        return statistics.fmean(self.our_scores) if self.our_scores else 0.0
-
-    @property
-    def their_mean_score(self) -> float:
-        return statistics.fmean(self.their_scores) if self.their_scores else 0.0
+    def add_game(self, row: dict[str, Any]) -> None:
+        self.add_row(row, OURS)
 
 
-def _worker(setup: Setup, games: int, seed: int, out: Any) -> None:
-    """In the background process: play the games, send each record (plain data) as its game ends."""
-    def send(record: dict[str, Any]) -> None:
-        out.put({k: v for k, v in record.items() if not k.startswith("_")})
-
+def _serial(matches: list[Match], out: Any) -> None:
+    """The tests' way (one thread, no new interpreter): play the games, send each row as its game ends."""
     try:
-        run_games(setup, games, seed, jobs=1, on_record=send)
+        for _index, row in run_matches(matches):
+            out.put({k: v for k, v in row.items() if not k.startswith("_")})
     except Exception as exc:  # a setup that cannot be played: said, never a silent stop
         out.put({"fatal": f"{type(exc).__name__}: {exc}"})
     out.put({"done": True})
 
 
 class Trial:
-    """One run of games in a background process; ``poll`` (each frame) collects what has finished."""
+    """One run of games away from the window; ``poll`` (each frame) collects what has finished."""
 
     def __init__(self, party_data: Any, opponent: str, scenario: str | None, battle_map: str | None, games: int,
-                 seed: int = 1, ai: str = "easy", thread: bool = False):
+                 seed: int = 1, ai: str = "easy", thread: bool = False, jobs: int | None = None):
         self.total = games
         self.result = TrialResult()
         self.fatal: str | None = None
@@ -98,17 +53,39 @@ class Trial:
         self._dir = Path(tempfile.mkdtemp(prefix="iron_honor_try_"))
         path = self._dir / "party.yaml"
         path.write_text(party_text(party_data), encoding="utf-8")
-        setup = Setup((str(path), opponent), (ai, ai), battle_map, scenario)
+        matches = [Match((str(path), opponent), (ai, ai), battle_map, scenario, seed + i) for i in range(games)]
+        self._queue: Any = queue.Queue()
+        self._pool: Pool | None = None
+        self._thread: Any = None
         if thread:  # the tests' way: no new interpreter to start
             import threading
 
-            self._queue: Any = queue.Queue()
-            self._proc: Any = threading.Thread(target=_worker, args=(setup, games, seed, self._queue), daemon=True)
-        else:
-            ctx = multiprocessing.get_context("spawn")
-            self._queue = ctx.Queue()
-            self._proc = ctx.Process(target=_worker, args=(setup, games, seed, self._queue), daemon=True)
-        self._proc.start()
+            self._thread = threading.Thread(target=_serial, args=(matches, self._queue), daemon=True)
+            self._thread.start()
+        elif not matches:
+            self._queue.put({"done": True})
+        else:  # every core; each row handed to the queue by the pool's own thread as its game ends
+            self._pool = Pool(min(games, jobs or os.cpu_count() or 1), gentle=True)
+            left = [games]
+
+            def arrived(indexed: tuple[int, dict[str, Any]]) -> None:
+                self._queue.put({k: v for k, v in indexed[1].items() if not k.startswith("_")})
+                left[0] -= 1
+                if not left[0]:
+                    self._queue.put({"done": True})
+
+            def failed(exc: BaseException) -> None:  # a setup that cannot be played: said, never a silent stop
+                self._queue.put({"fatal": f"{type(exc).__name__}: {exc}"})
+                self._queue.put({"done": True})
+
+            self._pool.submit(matches, arrived, failed)
+
+    @property
+    def running(self) -> bool:
+        """Whether anything still plays games for this trial (a worker process or the tests' thread)."""
+        if self._thread is not None:
+            return bool(self._thread.is_alive())
+        return self._pool is not None and self._pool.alive()
 
     @property
     def progress(self) -> float:
@@ -150,21 +127,18 @@ class Trial:
         elif "fatal" in msg:
             self.fatal = msg["fatal"]
         else:
-            self.result.add(msg)
+            self.result.add_game(msg)
 
     def cancel(self) -> None:
         if self.done:
             return
         self.cancelled = True
-        terminate = getattr(self._proc, "terminate", None)
-        if terminate is not None:
-            terminate()
-            self._proc.join(timeout=2)
+        if self._pool is not None:
+            self._pool.close()
         self._finish()
 
     def _finish(self) -> None:
         self.done = True
-        if hasattr(self._queue, "close"):
-            with contextlib.suppress(OSError, ValueError):
-                self._queue.close()
+        if self._pool is not None:
+            self._pool.close()  # all played, or cancelled: the workers end
         shutil.rmtree(self._dir, ignore_errors=True)

@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from game.ai import registry
-from game.ai.simulate import Timed, roles_of, time_stats, wilson
+from game.ai.matches import Timed, roles_of, time_stats, wilson
 
 PAIRINGS = (("hard", "normal"), ("hard", "random"), ("normal", "random"), ("easy", "random"))
 ENCOUNTERS = ("engagement", "landmark", "rescue", "scouting_run", "salvage", "breakthrough")

@@ -1,11 +1,11 @@
-"""*Try it*: games of the built party played by the simulate machinery away from the window, counted right."""
+"""*Try it*: games of the built party played by the lab's engine away from the window, counted right."""
 
 from __future__ import annotations
 
 import queue
 from typing import Any
 
-from game.ai.simulate import wilson
+from game.ai.matches import wilson
 from game.builder.files import open_party
 from game.builder.trial import Trial, TrialResult
 from game.paths import PARTIES_DIR, SCENARIOS_DIR
@@ -14,8 +14,8 @@ from game.paths import PARTIES_DIR, SCENARIOS_DIR
 def test_results_count_wins_draws_losses_and_the_wilson_interval() -> None:
     r = TrialResult()
     for winner, scores in ((0, [3, 1]), (1, [0, 2]), (None, [1, 1]), (0, [4, 0])):
-        r.add({"winner_side": winner, "scores": scores, "error": None})
-    r.add({"error": "RuntimeError('x')"})
+        r.add_game({"winner_side": winner, "scores": scores, "error": None})
+    r.add_game({"error": "RuntimeError('x')"})
     assert (r.games, r.wins, r.draws, r.losses, r.errors) == (5, 2, 1, 1, 1)
     assert r.win_rate == 0.5 and r.interval == wilson(2, 4)
     assert r.mean_score == 2.0 and r.their_mean_score == 1.0
@@ -60,14 +60,14 @@ def test_the_background_process_never_makes_the_caller_wait_and_stops_on_cancel(
     assert spy.asked >= 40
     trial.cancel()
     assert trial.done and trial.cancelled
-    assert not trial._proc.is_alive()
+    assert not trial.running
     assert trial.result.games < 100
 
 
 def test_a_poll_collects_every_message_ready_and_the_end() -> None:
     data = open_party(PARTIES_DIR / "northmen_raiding_party.yaml").data
     trial = Trial(data, str(PARTIES_DIR / "ghrim_company.yaml"), None, None, games=0, thread=True)
-    trial._proc.join()
+    trial._thread.join()
     fake: queue.Queue = queue.Queue()
     for msg in ({"winner_side": 0, "scores": [2, 1], "error": None}, {"winner_side": None, "scores": [1, 1],
                                                                        "error": None}, {"done": True}):

@@ -1,8 +1,8 @@
-"""*Try it*: the party in the builder against a chosen party, encounter and map, N AI-against-AI games in a
-background process, with a progress bar, Cancel, and the win rate with its 95 % interval and the mean score.
+"""*Try it*: the party in the builder against a chosen party, encounter and map, N AI-against-AI games in
+background processes, with a progress bar, Cancel, and the win rate with its 95 % interval and the mean score.
 
-The games run in another process (``game.builder.trial``); this scene only polls for finished games each
-frame, so the window stays as quick as ever while they are played.
+The games run in worker processes on every core (``game.builder.trial``, the lab's engine); this scene only
+polls for finished games each frame, so the window stays as quick as ever while they are played.
 """
 
 from __future__ import annotations
