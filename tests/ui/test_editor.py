@@ -357,3 +357,35 @@ def test_generate_draws_a_symmetric_map_as_a_new_unsaved_one_undone_in_one_step(
     assert app.top.recipe.kinds == ("forest", "ruins") and app.top.recipe.seed == seed + 1
     press(app, pygame.K_ESCAPE)
     assert app.top is ed and not ed.session.state.pieces
+
+
+def test_fairness_plays_games_on_the_map_and_draws_where_models_died_until_the_next_edit(app: App) -> None:
+    from game.editor.commands import SetMeta
+    from game.ui.scenes.editor_fairness import FairnessScene
+
+    click(app, app.top.widgets["editor"])
+    ed = app.top
+    ed.open_path(library.resolve("maps", "village_ruins"))
+    frames(app, 2)
+    FairnessScene.use_thread = True
+    try:
+        click(app, ed.widgets["fairness"])
+        dialog = app.top
+        assert dialog.name == "editor_fairness"
+        assert "Choose the encounter" in dialog.widgets["result"].text
+        click(app, dialog.widgets["games:10"])
+        click(app, dialog.widgets["start"])
+        for _ in range(4000):
+            frames(app, 1)
+            if dialog.run is not None and dialog.run.done:
+                break
+        assert dialog.run.done and dialog.run.result.games == 10
+        assert "decided games" in dialog.result_text()
+        click(app, dialog.widgets["close"])
+    finally:
+        FairnessScene.use_thread = False
+    assert app.top is ed and ed.fairness is not None and ed.fairness[1].deaths
+    assert "decided games" in ed.message
+    frames(app, 2)  # the heat map drawn over the map judged
+    ed.session.do(SetMeta(name="Village Ruins, edited"))
+    assert ed.fairness[0] is not ed.session.state  # an edit since: the judgement is of another map

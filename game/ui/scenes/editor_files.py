@@ -101,6 +101,10 @@ class FileActions:
                 self.save_as()
             case FileAct.PLAY:
                 self.play()
+            case FileAct.FAIRNESS:
+                from game.ui.scenes.editor_fairness import FairnessScene
+
+                scene.app.push(FairnessScene(scene.app, scene))
             case FileAct.HELP:
                 from game.ui.scenes.help import HelpOverlay
 
