@@ -389,3 +389,32 @@ def test_fairness_plays_games_on_the_map_and_draws_where_models_died_until_the_n
     frames(app, 2)  # the heat map drawn over the map judged
     ed.session.do(SetMeta(name="Village Ruins, edited"))
     assert ed.fairness[0] is not ed.session.state  # an edit since: the judgement is of another map
+
+
+def test_generate_fair_by_play_draws_again_while_the_games_find_the_map_one_sided(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.editor.fairness import Fairness
+    from game.ui.scenes import editor_generate
+
+    verdicts = iter([[0] * 12, [0, 1] * 6])  # the first draw's top side wins all 12, the second's half
+
+    def judged(state, scenario, parties, games):  # the games as the judge would find them, without playing
+        f = Fairness()
+        for winner in next(verdicts):
+            f.add_row({"error": None, "winner_side": winner, "edges": ["top", "bottom"], "deaths": []})
+        return f
+
+    monkeypatch.setattr(editor_generate, "judge", judged)
+    click(app, app.top.widgets["editor"])
+    ed = app.top
+    ctrl(app, pygame.K_g)
+    dialog = app.top
+    seed = dialog.recipe.seed
+    click(app, dialog.widgets["fair"])
+    click(app, dialog.widgets["generate"])
+    for _ in range(400):
+        frames(app, 1)
+        if app.top is ed:
+            break
+    assert app.top is ed and ed.session.state.name == f"Generated map {seed + 1}"  # the second draw was taken
+    assert "fair by play after 2 draw(s)" in ed.message and "no side advantage" in ed.message

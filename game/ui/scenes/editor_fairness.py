@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 
 from game.editor.fairness import Fairness, FairnessRun
+from game.paths import DEFAULT_MATCHUP, DEFAULT_SCENARIO
 from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes import common
@@ -56,9 +57,9 @@ class FairnessScene(Dialog):
         self.editor = editor
         self.libs = common.content()
         parties = self.libs["parties"].items
-        self.party_a = next((k for k in ("ghrim_company", *sorted(parties)) if k in parties), "")
-        self.party_b = next((k for k in ("northmen_raiding_party", *sorted(parties)) if k in parties), "")
-        self.scenario = "engagement" if "engagement" in self.libs["scenarios"].items else \
+        self.party_a = next((k for k in (DEFAULT_MATCHUP[0], *sorted(parties)) if k in parties), "")
+        self.party_b = next((k for k in (DEFAULT_MATCHUP[1], *sorted(parties)) if k in parties), "")
+        self.scenario = DEFAULT_SCENARIO if DEFAULT_SCENARIO in self.libs["scenarios"].items else \
             next(iter(sorted(self.libs["scenarios"].items)), "")
         self.games = 20
         self.run: FairnessRun | None = None
