@@ -49,6 +49,20 @@ def editor_tour(tour: Any) -> None:
                                                                "of terrain, the seed")
     click_widget(app, app.top.widgets["generate"])
     shot("generated", "A generated map (the half turn): every piece with its twin, symmetric editing on")
+    from game.ui.scenes.editor_fairness import FairnessScene
+
+    FairnessScene.use_thread = True  # the tour waits for the games in this process
+    click_widget(app, ed.widgets["fairness"])
+    fair = app.top
+    click_widget(app, fair.widgets["games:10"])
+    click_widget(app, fair.widgets["start"])
+    while not fair.run.done:
+        frames(app, 5)
+    tour.shoot("editor_fairness", "editor_fairness", "", "Fairness: 10 AI games on the map, the side advantage by "
+                                                         "deployment edge with its 95 % interval")
+    click_widget(app, fair.widgets["close"])
+    FairnessScene.use_thread = False
+    shot("fairness_deaths", "Where models died in those games, by the edge their side deployed at")
     ed.open_path(MAPS_DIR / "village_ruins.yaml")
     frames(app, 2)
     shot("open_shipped", "Village Ruins opened (a shipped map: saving writes a copy)")

@@ -175,7 +175,18 @@ def from_the_log(state: Any) -> dict[str, Any]:
             score_turns.append([e.turn, *d["scores"]])
     return {"kills": kills, "escapes": escapes, "objectives_held": held, "objective_points": paid,
             "first_side": first_side, "higher_side": higher_side, "deaths": deaths, "score_turns": score_turns,
-            "awards": awards}
+            "awards": awards, "edges": edges_of(state)}
+
+
+def edges_of(state: Any) -> list[str | None]:
+    """The table edge each side deployed at (its zone's edge, as the encounter's set-up gave it; None for a zone
+    drawn as a polygon or a game with no encounter): what a map's side advantage is measured by."""
+    from game.rules.encounter import edge_of
+
+    enc = state.encounter
+    if enc is None:
+        return [None, None]
+    return [edge_of(enc, enc.ref(side)) for side in (0, 1)]
 
 
 # -- many games --------------------------------------------------------------------------------

@@ -357,3 +357,64 @@ def test_generate_draws_a_symmetric_map_as_a_new_unsaved_one_undone_in_one_step(
     assert app.top.recipe.kinds == ("forest", "ruins") and app.top.recipe.seed == seed + 1
     press(app, pygame.K_ESCAPE)
     assert app.top is ed and not ed.session.state.pieces
+
+
+def test_fairness_plays_games_on_the_map_and_draws_where_models_died_until_the_next_edit(app: App) -> None:
+    from game.editor.commands import SetMeta
+    from game.ui.scenes.editor_fairness import FairnessScene
+
+    click(app, app.top.widgets["editor"])
+    ed = app.top
+    ed.open_path(library.resolve("maps", "village_ruins"))
+    frames(app, 2)
+    FairnessScene.use_thread = True
+    try:
+        click(app, ed.widgets["fairness"])
+        dialog = app.top
+        assert dialog.name == "editor_fairness"
+        assert "Choose the encounter" in dialog.widgets["result"].text
+        click(app, dialog.widgets["games:10"])
+        click(app, dialog.widgets["start"])
+        for _ in range(4000):
+            frames(app, 1)
+            if dialog.run is not None and dialog.run.done:
+                break
+        assert dialog.run.done and dialog.run.result.games == 10
+        assert "decided games" in dialog.result_text()
+        click(app, dialog.widgets["close"])
+    finally:
+        FairnessScene.use_thread = False
+    assert app.top is ed and ed.fairness is not None and ed.fairness[1].deaths
+    assert "decided games" in ed.message
+    frames(app, 2)  # the heat map drawn over the map judged
+    ed.session.do(SetMeta(name="Village Ruins, edited"))
+    assert ed.fairness[0] is not ed.session.state  # an edit since: the judgement is of another map
+
+
+def test_generate_fair_by_play_draws_again_while_the_games_find_the_map_one_sided(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.editor.fairness import Fairness
+    from game.ui.scenes import editor_generate
+
+    verdicts = iter([[0] * 12, [0, 1] * 6])  # the first draw's top side wins all 12, the second's half
+
+    def judged(state, scenario, parties, games):  # the games as the judge would find them, without playing
+        f = Fairness()
+        for winner in next(verdicts):
+            f.add_row({"error": None, "winner_side": winner, "edges": ["top", "bottom"], "deaths": []})
+        return f
+
+    monkeypatch.setattr(editor_generate, "judge", judged)
+    click(app, app.top.widgets["editor"])
+    ed = app.top
+    ctrl(app, pygame.K_g)
+    dialog = app.top
+    seed = dialog.recipe.seed
+    click(app, dialog.widgets["fair"])
+    click(app, dialog.widgets["generate"])
+    for _ in range(400):
+        frames(app, 1)
+        if app.top is ed:
+            break
+    assert app.top is ed and ed.session.state.name == f"Generated map {seed + 1}"  # the second draw was taken
+    assert "fair by play after 2 draw(s)" in ed.message and "no side advantage" in ed.message

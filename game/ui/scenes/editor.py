@@ -17,6 +17,8 @@ import pygame
 import pygame_gui
 
 from game.editor import commands as cmd
+from game.editor.document import MapState
+from game.editor.fairness import Fairness, FairnessRun
 from game.editor.overlays import SightJob
 from game.editor.presets import BY_KEY, Preset
 from game.editor.session import EditorSession
@@ -84,6 +86,8 @@ class EditorScene(Scene):
         self.route_ends: tuple[Point, Point] | None = None
         self.route_result: Route | None = None
         self.tape: tuple[Point, Point] | None = None
+        self.fairness: tuple[MapState, Fairness] | None = None  # the last judgement and the map it judged
+        self.fairness_run: FairnessRun | None = None  # its games, still being taken in after the dialog closed
         self.status_text = ""
         self.readout = ""  # the numbers of a move, scale, turn or corner drag, drawn beside the pointer
         self.overlay_notes: list[str] = []  # what the overlays say of themselves this frame (pieces left out)
@@ -135,6 +139,8 @@ class EditorScene(Scene):
         if caption != self._caption:  # unsaved changes are marked in the window's title too
             self._caption = caption
             pygame.display.set_caption(caption)
+        if self.fairness_run is not None and self.app.top is self:
+            self.fairness_run.poll()
         self.files.tick(dt)
         self.status.update()
 

@@ -19,6 +19,7 @@ class FileAct(Enum):
     SAVE = auto()
     SAVE_AS = auto()
     PLAY = auto()
+    FAIRNESS = auto()
     HELP = auto()
     MENU = auto()
 

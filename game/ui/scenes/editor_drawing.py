@@ -63,6 +63,11 @@ class TableDrawing:
                 at = cam.to_px(scene.sight_at)
                 view.label_at(surface, "sight " + note, (at[0], at[1] + scene.px(18)), font, view.PROBLEM)
                 scene.overlay_notes.append("sight " + note)
+        judged = scene.fairness
+        if judged is not None and judged[0] is state and judged[1].deaths:  # an edit since: the map judged is gone
+            from game.ui.scenes.editor_fairness import draw_deaths
+
+            draw_deaths(surface, judged[1], cam.to_px, scene.table_rect, max(3, round(cam.scale * 0.6)), font)
         marks: dict[int, list] = {}
         for pr in scene.problems():
             if pr.uid is not None:

@@ -101,6 +101,10 @@ class FileActions:
                 self.save_as()
             case FileAct.PLAY:
                 self.play()
+            case FileAct.FAIRNESS:
+                from game.ui.scenes.editor_fairness import FairnessScene
+
+                scene.app.push(FairnessScene(scene.app, scene))
             case FileAct.HELP:
                 from game.ui.scenes.help import HelpOverlay
 
@@ -191,8 +195,9 @@ class FileActions:
         again = None if last is None else Recipe(last.density, last.kinds, last.axis, last.seed + 1)
         scene.app.push(GenerateDialog(scene.app, again, self.generate))
 
-    def generate(self, recipe: Recipe) -> None:
-        """The recipe's map as a new, unsaved map: one undo step from an empty table."""
+    def generate(self, recipe: Recipe, judged: str = "") -> None:
+        """The recipe's map as a new, unsaved map: one undo step from an empty table (``judged``: what play found
+        of it, when the dialog judged it)."""
         scene = self.scene
         state = generate(recipe)
         session = EditorSession.new()
@@ -201,6 +206,8 @@ class FileActions:
         self.recipe = recipe
         scene.message = (f"a generated map (seed {recipe.seed}): {len(state.pieces)} pieces, symmetric editing on "
                          "its axis; edit it as any map, or Generate again (Ctrl+G) for another")
+        if judged:
+            scene.message = f"a generated map (seed {recipe.seed}), {judged}"
 
     def open_dialog(self) -> None:
         scene = self.scene

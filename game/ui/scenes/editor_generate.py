@@ -5,14 +5,18 @@ over the editor; the editor draws the map (game.editor.generate) and opens it as
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 import pygame_gui
 
-from game.editor.generate import DENSITIES, Recipe
+from game.editor.document import MapState
+from game.editor.fairness import Fairness, judge
+from game.editor.generate import DENSITIES, Recipe, fair_map
 from game.editor.presets import PRESETS
+from game.paths import DEFAULT_MATCHUP, DEFAULT_SCENARIO
 from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes import common
@@ -37,14 +41,56 @@ class Pick:
     value: str
 
 
+FAIR_GAMES = 20
+REDRAWS = 10
+
+
+class FairDrawing:
+    """Draws and judges maps in a thread until one is fair (game.editor.generate.fair_map); the dialog reads
+    ``said`` and, once ``finished``, the recipe of the map taken and what the judging found."""
+
+    def __init__(self, recipe: Recipe):
+        self.draw, self.cancelled = 0, False
+        self.finished: tuple[Recipe, str] | None = None
+        threading.Thread(target=self._run, args=(recipe,), daemon=True).start()
+
+    def said(self) -> str:
+        return f"Draw {self.draw}: {FAIR_GAMES} games…" if self.draw else "Drawing…"
+
+    def _run(self, recipe: Recipe) -> None:
+        judged: list[Fairness] = []
+
+        def judge_by_play(state: MapState) -> bool:
+            if self.cancelled:
+                return True
+            judged.append(judge(state, DEFAULT_SCENARIO, DEFAULT_MATCHUP, FAIR_GAMES))
+            return not judged[-1].one_sided()
+
+        def progress(n: int, state: MapState) -> None:
+            self.draw = n
+
+        try:
+            _state, draws = fair_map(recipe, judge_by_play, REDRAWS, progress)
+        except Exception as exc:  # the games could not be played: the map is still drawn, and that is said
+            self.finished = (recipe, f"not judged by play ({type(exc).__name__}: {exc})")
+            return
+        taken = Recipe(recipe.density, recipe.kinds, recipe.axis, recipe.seed + draws - 1)
+        verdict = judged[-1].verdict() if judged else ""
+        fair = bool(judged) and not judged[-1].one_sided()
+        self.finished = (taken, (f"fair by play after {draws} draw(s): " if fair else
+                                 f"still one-sided after {draws} draws: ") + verdict)
+
+
 class GenerateDialog(Dialog):
     name = "editor_generate"
     size = (640, 520)
 
-    def __init__(self, app: App, recipe: Recipe | None, done: Callable[[Recipe], None]):
+    def __init__(self, app: App, recipe: Recipe | None, done: Callable[[Recipe, str], None]):
         super().__init__(app)
         self.recipe = recipe or Recipe(seed=random.randrange(1, 100_000))
         self.done = done
+        self.fair = False  # each draw judged by play and redrawn while one-sided
+        self.drawing: FairDrawing | None = None
         self.commands: dict[pygame_gui.core.UIElement, Pick | str] = {}
 
     def build(self) -> None:
@@ -78,10 +124,18 @@ class GenerateDialog(Dialog):
         bottom = box.bottom - m - row - m - row - gap  # the seed row and the buttons below the kinds
         self._kinds(pygame.Rect(box.x + m, y, box.w - 2 * m, max(row + 2, bottom - y)))
         y = max(bottom, y + row + 2) + gap
-        common.label(self, "seed", pygame.Rect(box.x + m, y, px(160), row), f"Seed {r.seed}")
-        b = common.button(self, "new_seed", pygame.Rect(box.x + m + px(164), y, px(110), row), "New seed",
+        common.label(self, "seed", pygame.Rect(box.x + m, y, px(130), row), f"Seed {r.seed}")
+        b = common.button(self, "new_seed", pygame.Rect(box.x + m + px(134), y, px(110), row), "New seed",
                           "Another map from the same choices")
         self.commands[b] = "new_seed"
+        fair = common.button(self, "fair", pygame.Rect(box.x + m + px(250), y, px(130), row), "Fair by play",
+                             f"Judge each draw by {FAIR_GAMES} AI games of Engagement (two medium parties, each on "
+                             f"each side) and draw again, up to {REDRAWS} times, while an edge wins beyond chance")
+        common.select(fair, self.fair)
+        self.commands[fair] = "fair"
+        if self.drawing is not None:
+            common.label(self, "drawing", pygame.Rect(box.x + m + px(386), y, box.right - m - (box.x + m + px(386)),
+                                                      row), self.drawing.said(), "@small")
         y += row + m
         bw = min(px(150), (box.w - 2 * m - gap) // 2)
         go = common.button(self, "generate", pygame.Rect(box.right - m - 2 * bw - gap, y, bw, row), "Generate",
@@ -89,7 +143,7 @@ class GenerateDialog(Dialog):
         cancel = common.button(self, "cancel", pygame.Rect(box.right - m - bw, y, bw, row), "Cancel", None,
                                "@big_button")
         self.commands.update({go: "generate", cancel: "cancel"})
-        if r.problems():
+        if r.problems() or self.drawing is not None:
             go.disable()
 
     def _kinds(self, rect: pygame.Rect) -> None:
@@ -140,13 +194,35 @@ class GenerateDialog(Dialog):
         elif command == "new_seed":
             self.recipe = Recipe(r.density, r.kinds, r.axis, random.randrange(1, 100_000))
             self.rebuild()
+        elif command == "fair":
+            self.fair = not self.fair
+            self.rebuild()
         elif command == "generate":
-            if r.problems():
+            if r.problems() or self.drawing is not None:
                 return
-            self.close()
-            self.done(r)
+            if not self.fair:
+                self.close()
+                self.done(r, "")
+                return
+            self.drawing = FairDrawing(r)
+            self.rebuild()
         elif command == "cancel":
+            if self.drawing is not None:
+                self.drawing.cancelled = True
             self.close()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        d = self.drawing
+        if d is None:
+            return
+        label = self.widgets.get("drawing")
+        if isinstance(label, pygame_gui.elements.UILabel) and label.text != d.said():
+            label.set_text(d.said())
+        if d.finished is not None:
+            self.drawing = None
+            self.close()
+            self.done(*d.finished)
 
     def close(self) -> None:
         if self.app.top is self:

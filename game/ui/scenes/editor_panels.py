@@ -85,6 +85,9 @@ HELP_NOTES: list[tuple[str, str]] = [
                         "problems cannot be measured: the overlay says when it leaves them out."),
     ("Mirroring", "Mirror moves pieces across the axis (blue preview, old place dashed); Mirror copy adds "
                   "twins (green preview), leaving alone pieces that have a twin already."),
+    ("Fairness", "Fairness plays AI games of an encounter on the map, each party on each side: the win rate of the "
+                 "side at each deployment edge with its 95 % interval; where models died is drawn on the table "
+                 "until the next edit."),
     ("Generate", "Generate (Ctrl+G) draws a symmetric map from how much terrain, the axis, the kinds and a seed; "
                  "it opens as a new, unsaved map with symmetric editing on (one undo clears it)."),
     ("Saving", "Save writes to your mod folder (a shipped map as a copy); Save as asks for the new name. "
@@ -99,6 +102,8 @@ TOP_ROW1: tuple[tuple[str, str, str, FileAct], ...] = (
     ("save_as", "Save as", "Save as a new map: asks for its name; the file is named after it (Ctrl+Shift+S)",
      FileAct.SAVE_AS),
     ("play", "Play", "Play on this map: the battle set-up with this map chosen (saves it first)", FileAct.PLAY),
+    ("fairness", "Fairness", "AI games of an encounter on this map, each party on each side: the side advantage by "
+                             "deployment edge, and where models died", FileAct.FAIRNESS),
     ("help", "Help", "Every control of the editor (F1)", FileAct.HELP),
     ("menu", "Menu", "Back to the main menu", FileAct.MENU))
 AXIS_NAMES = {"vertical": "vertical", "horizontal": "horizontal", "diagonal": "diagonal \\",
@@ -288,7 +293,8 @@ class EditorPanels:
             return at
 
         for key, text, tip, act in TOP_ROW1:
-            pool.button(key, place(px(66) if key not in ("save_as", "generate") else px(84)), text, tip, command=act)
+            wide = key in ("save_as", "generate", "fairness")
+            pool.button(key, place(px(84) if wide else px(66)), text, tip, command=act)
         s = scene.session.state
         if r.right - x < px(50) + px(120) + gap + px(60):  # the name and description on a row of their own
             x, y, rows = r.x, y + row + gap, rows + 1
