@@ -1,5 +1,6 @@
 """``python -m game``: the game and its command-line tools."""
 
+import multiprocessing
 import os
 import sys
 
@@ -7,6 +8,9 @@ from game.cli import main
 
 
 def run() -> int:
+    # the packaged app is its own interpreter: a worker process it spawns (Try it, Fairness, the lab) starts here
+    # and must run its task, not the game (a no-op outside a frozen app)
+    multiprocessing.freeze_support()
     try:
         code = main()
         sys.stdout.flush()
