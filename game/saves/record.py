@@ -80,6 +80,18 @@ class ControllersBlock(StrictModel):
     digest: str
 
 
+class StateBlock(StrictModel):
+    """The game state after the save's last answer, by value (game/saves/state_value.py): a finished game opens
+    from it at once and is checked against its answers afterwards. Its own format, so a later one is played
+    back instead of refused."""
+
+    format: str
+    decisions: int = Field(ge=0)
+    digest: str
+    classes: dict[str, dict[str, Any]]
+    value: dict[str, Any]
+
+
 class SaveFile(StrictModel):
     format: Literal["iron-honor/save@1"]
     game_version: str
@@ -91,6 +103,7 @@ class SaveFile(StrictModel):
     answers: list[Any]
     checks: list[str]
     controllers: ControllersBlock | None = None
+    state: StateBlock | None = None
 
 
 @dataclass
@@ -106,20 +119,27 @@ class SaveRecord:
     rules: str = field(default_factory=rules_hash)
     saved_at: str = ""
     controllers: dict[str, Any] | None = None  # the AI's memory at the last answer: a fast, exact resume
+    state: dict[str, Any] | None = None  # a finished game's state by value: opened at once, checked after
     source: str = "<save>"  # the file it was read from, for messages (not written)
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": SAVE_FORMAT, "game_version": self.game_version, "rules_hash": self.rules,
                 "saved_at": self.saved_at, "name": self.name, "summary": self.summary, "setup": self.setup,
                 "answers": self.answers, "checks": self.checks,
-                **({"controllers": self.controllers} if self.controllers is not None else {})}
+                **({"controllers": self.controllers} if self.controllers is not None else {}),
+                **({"state": self.state} if self.state is not None else {})}
 
 
 def write_save(path: Path, record: SaveRecord, durable: bool = True) -> None:
     """Atomically: the old file or the new one, never half of each (see write_text_atomic for ``durable``)."""
     record.saved_at = time.strftime("%Y-%m-%dT%H:%M:%S%z")
-    write_text_atomic(path, json.dumps(record.to_dict(), ensure_ascii=False, indent=1, allow_nan=False) + "\n",
-                      durable)
+    data = record.to_dict()
+    state = data.pop("state", None)
+    text = json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False)
+    if state is not None:  # the state last, on one line: indented, it would be twice the size of the rest
+        text = text[:-2] + ',\n "state": ' + json.dumps(state, ensure_ascii=False, allow_nan=False,
+                                                       separators=(",", ":")) + "\n}"
+    write_text_atomic(path, text + "\n", durable)
 
 
 def _record(doc_file: str, data: SaveFile, doc: Any = None) -> SaveRecord:
@@ -144,9 +164,12 @@ def _record(doc_file: str, data: SaveFile, doc: Any = None) -> SaveRecord:
         raise ContentError(doc_file, problems)
     setup = data.setup.model_dump(exclude_none=True)
     kept = data.controllers.model_dump() if data.controllers is not None else None
+    block = data.state  # (not dumped: its value is large, and already plain JSON)
+    state = None if block is None else {"format": block.format, "decisions": block.decisions, "digest": block.digest,
+                                        "classes": dict(block.classes), "value": block.value}
     return SaveRecord(setup=setup, summary=data.summary.model_dump(), answers=list(data.answers),
                       checks=list(data.checks), name=data.name, game_version=data.game_version,
-                      rules=data.rules_hash, saved_at=data.saved_at, controllers=kept, source=doc_file)
+                      rules=data.rules_hash, saved_at=data.saved_at, controllers=kept, state=state, source=doc_file)
 
 
 def _from_doc(doc) -> SaveRecord:
@@ -223,6 +246,19 @@ def _unshowable(data: Any) -> bool:
     return False
 
 
+def _escapes(raw: bytes) -> bool:
+    """Whether some text of the JSON could hold a NUL or a lone surrogate: only as a ``\\u`` escape (a raw control
+    character is not JSON) or as bytes that are not UTF-8 (which the JSON reader lets through as surrogates). A
+    file without either (every save this game writes) needs no walk through its every text."""
+    if b"\\u" in raw:
+        return True
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return False
+
+
 def read_save(path: str | Path, display: str | None = None) -> SaveRecord:
     """Read and check a save; a broken, truncated or foreign file raises ContentError (file, key path, line).
 
@@ -235,8 +271,10 @@ def read_save(path: str | Path, display: str | None = None) -> SaveRecord:
     broken: json.JSONDecodeError | None = None
     try:
         if p.is_file() and p.stat().st_size <= MAX_BYTES:
-            data = json.loads(p.read_bytes(), parse_constant=_refuse, parse_int=_small_int, parse_float=_finite)
-            if isinstance(data, dict) and data.get("format") == SAVE_FORMAT and not _unshowable(data):
+            raw = p.read_bytes()
+            data = json.loads(raw, parse_constant=_refuse, parse_int=_small_int, parse_float=_finite)
+            if isinstance(data, dict) and data.get("format") == SAVE_FORMAT and not (_escapes(raw) and
+                                                                                       _unshowable(data)):
                 return _record(name, SaveFile.model_validate(data))
     except json.JSONDecodeError as exc:
         broken = exc
