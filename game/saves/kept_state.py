@@ -61,10 +61,6 @@ def load(record: SaveRecord) -> GameState:
         from game.content.yaml_loader import format_where
 
         raise ContentError(record.source, [Problem(format_where(exc.where), None, exc.why)]) from None
-    from game.rules.state import MODEL_CHANGES
-
-    MODEL_CHANGES[0] += 1  # its models were never given their values: no memo of another table answers for them
-    state.touch()
     return state
 
 

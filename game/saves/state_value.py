@@ -36,7 +36,7 @@ from game.core.copies import field_names, immutable
 STATE_FORMAT = "iron-honor/state@1"
 KeyPath = tuple[str | int, ...]
 LEAVE_OUT = {"GameState": frozenset({"version"})}  # names the state, not game data: a fresh one on load
-TAGS = frozenset({"f", "t", "m", "d", "s", "fs", "r"})  # an object of one key is one of these or a class
+TAGS = frozenset({"f", "i", "t", "m", "d", "s", "fs", "r"})  # an object of one key is one of these or a class
 
 
 class Unkept(TypeError):
@@ -127,9 +127,11 @@ class _Encoder:
         if v is None or cls is bool or cls is str:
             return v
         if cls is int:
-            if abs(v) >= 2 ** 63:
-                raise Unkept("an integer beyond 64 bits")
-            return v
+            if abs(v) < 2 ** 63:
+                return v
+            if abs(v) >= 2 ** 128:
+                raise Unkept("an integer beyond 128 bits")
+            return {"i": str(v)}  # (a dice source's 64 bits, unsigned): a save's numbers are of 64 bits, signed
         if cls is float:
             return v if math.isfinite(v) else {"f": repr(v)}
         if cls is list:
@@ -266,6 +268,11 @@ class _Decoder:
             if body not in ("inf", "-inf", "nan"):
                 raise StateProblem(inside, "expected 'inf', '-inf' or 'nan'")
             return float(body)
+        if tag == "i":
+            if type(body) is not str or not 19 <= len(body.lstrip("-")) <= 39 or not body.lstrip("-").isdigit() \
+                    or not body.isascii():
+                raise StateProblem(inside, "expected a whole number beyond 64 bits, in digits")
+            return int(body)
         if tag == "r":
             if type(body) is not str:
                 raise StateProblem(inside, "expected a reference to the setup's content")
@@ -351,6 +358,10 @@ def decode(block: dict[str, Any], roots: dict[str, Any], where: KeyPath = ("stat
     value = decoder.dec(block.get("value"), (*where, "value"))
     if type(value).__qualname__ != "GameState" or type(value).__module__ != "game.rules.state":
         raise StateProblem((*where, "value"), "expected a game state")
+    from game.rules.state import MODEL_CHANGES
+
+    MODEL_CHANGES[0] += 1  # its models were given their values unseen: no memo of another table answers for them
+    value.touch()  # a version of its own (left out of the block: it names a state, it is not game data)
     return value
 
 
@@ -369,6 +380,8 @@ def hints_known(cls: type) -> bool:
     """Whether the field types of ``cls`` are known here (a test keeps every class of a state so)."""
     if issubclass(cls, tuple):
         return bool(_hints(cls)) or not cls._fields  # type: ignore[attr-defined]
+    if not dataclasses.is_dataclass(cls):
+        return True  # an enum, a mapping, a class that rebuilds itself from its plain form: no fields to check
     return bool(_hints(cls)) or not field_names(cls)
 
 
