@@ -85,7 +85,8 @@ class BattleSession:
     """One battle in the UI: the Game, the AI controllers, and the score after every turn."""
 
     def __init__(self, setup: BattleSetup, loaded: Loaded | None = None, state: GameState | None = None,
-                 autosave: bool = False, played: Played | None = None):
+                 autosave: bool = False, played: Played | None = None,
+                 controllers: list[Controller | None] | None = None):
         self.setup = setup
         self.campaign: Any = None  # the campaign this battle is a game of (game.ui.campaign_run.CampaignRun)
         self.setup_block: dict[str, Any] | None = None  # the setup by value, for saves (None: a script position)
@@ -100,7 +101,7 @@ class BattleSession:
                 self.setup_block = setup_block(setup, loaded.texts)
         self.state: GameState = state
         self.humans = setup.humans()
-        self.controllers = make_controllers(setup)
+        self.controllers = controllers if controllers is not None else make_controllers(setup)
         self.game = played.game if played is not None else Game(self.state, [_Unused() for _ in (0, 1)])
         self.recorder = played.recorder if played is not None else Recorder(self.state)
         self.autosave = autosave
@@ -115,6 +116,7 @@ class BattleSession:
         self.unchecked: kept_state.Check | None = None  # built from a save's kept state: not yet checked
         self.kept_problem: str | None = None  # how that state differed from the game its answers play
         self._kept: tuple[int, dict[str, Any] | None] | None = None  # the state block of the finished game
+        self._memory_kept: tuple[int, dict[str, Any] | None] | None = None  # the AI's memory, as a save kept it
         if autosave and self.setup_block is not None:
             self._write_autosave()  # Continue finds a battle left before its first decision
 
@@ -140,12 +142,14 @@ class BattleSession:
             state = kept_state.load(record)
             game = Game(state, [_Unused(), _Unused()])  # over: the rules ask nothing more
             game.answers = list(record.answers)
+            # no controller: the game is over, so none is ever asked (a rematch makes its own)
             session = cls(setup, played=Played(game, Recorder.kept(state, record.answers, record.checks), None),
-                          autosave=autosave)
+                          autosave=autosave, controllers=[None, None])
             session.setup_block = s
             session.autosave_file = slot
             session.unchecked = kept_state.Check(record, state)
             session._kept = (len(record.answers), record.state)
+            session._memory_kept = (len(record.answers), record.controllers)  # saved again as it was
             return session
         played, controllers, used = resume(s, record.answers, record.checks, lambda: make_controllers(setup),
                                            record.controllers, source=record.source)
@@ -198,8 +202,14 @@ class BattleSession:
         if self.setup_block is None:
             return None
         return SaveRecord(setup=self.setup_block, summary=self.summary(), answers=list(self.recorder.answers),
-                          checks=list(self.recorder.checks), name=name,
-                          controllers=kept(self.controllers, len(self.recorder.answers)), state=self._state_block())
+                          checks=list(self.recorder.checks), name=name, controllers=self._memory_block(),
+                          state=self._state_block())
+
+    def _memory_block(self) -> dict[str, Any] | None:
+        decisions = len(self.recorder.answers)
+        if self._memory_kept is not None and self._memory_kept[0] == decisions:
+            return self._memory_kept[1]  # a finished game opened from its state has no controllers of its own
+        return kept(self.controllers, decisions)
 
     def _state_block(self) -> dict[str, Any] | None:
         """A finished game's state by value, for its save (an unfinished one is played back: the rules must be

@@ -22,7 +22,7 @@ from game.saves.playback import Recorder, play_back, start_game
 from game.saves.record import SaveRecord, read_save, write_save
 from game.saves.state_value import _class_of, decode, digest, encode, hints_known, picture
 from game.saves.store import listed, verify
-from game.ui.session import HOTSEAT, BattleSession, BattleSetup
+from game.ui.session import HOTSEAT, VS_AI, BattleSession, BattleSetup
 from tests.rules.test_party_reinforcements import mods, scenario_file  # noqa: F401  (the fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -120,10 +120,26 @@ def test_a_finished_game_opens_from_its_state_at_once_and_checks_out(saved: tupl
     assert opened.check_kept(budget=0.0) is None and opened.unchecked is not None  # a slice at a time
     assert opened.check_kept() is None and opened.unchecked is None and opened.kept_problem is None
     again = opened.record()  # saved again (a replay from the results screen): the same state
-    assert again is not None and again.state == record.state
+    assert again is not None and again.state == record.state and again.controllers == record.controllers
     without = SaveRecord(setup=record.setup, summary=record.summary, answers=record.answers, checks=record.checks)
     played = BattleSession.from_save(without)  # a save without it (an older one) is played back, as before
     assert played.unchecked is None and picture(played.state) == picture(opened.state)
+
+
+def test_an_ai_games_kept_memory_is_saved_again_as_it_was(tmp_path: Path) -> None:
+    s = BattleSession(BattleSetup(seed=5, mode=VS_AI, ai_level="easy"))
+    player = make("easy", 9)
+    while not s.over:
+        if s.human_turn():
+            assert s.answer(player.decide(s.state, s.pending)) is None
+        else:
+            s.step_ai()
+    s.save_to(tmp_path / "ai.json")
+    record = read_save(tmp_path / "ai.json")
+    opened = BattleSession.from_save(record)
+    assert opened.controllers == [None, None]  # over: no AI is asked again, nor made
+    again = opened.record()
+    assert again is not None and record.controllers is not None and again.controllers == record.controllers
 
 
 def tampered(path: Path, out: Path, change, keep_digest: bool = False) -> Path:
