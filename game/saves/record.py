@@ -20,7 +20,7 @@ from pydantic import Field, ValidationError
 
 import game
 from game.content.schema import StrictModel, validate
-from game.content.yaml_loader import _UNPRINTABLE, MAX_BYTES, format_where, load_yaml, parse_yaml
+from game.content.yaml_loader import _UNPRINTABLE, MAX_BYTES, Document, format_where, load_yaml, parse_yaml
 from game.core.atomic import write_text_atomic
 from game.core.errors import ContentError, Problem
 from game.paths import ROOT
@@ -164,12 +164,16 @@ def _record(doc_file: str, data: SaveFile, doc: Any = None) -> SaveRecord:
         raise ContentError(doc_file, problems)
     setup = data.setup.model_dump(exclude_none=True)
     kept = data.controllers.model_dump() if data.controllers is not None else None
-    block = data.state  # (not dumped: its value is large, and already plain JSON)
-    state = None if block is None else {"format": block.format, "decisions": block.decisions, "digest": block.digest,
-                                        "classes": dict(block.classes), "value": block.value}
+    state = None if data.state is None else _state_of(data.state)
     return SaveRecord(setup=setup, summary=data.summary.model_dump(), answers=list(data.answers),
                       checks=list(data.checks), name=data.name, game_version=data.game_version,
                       rules=data.rules_hash, saved_at=data.saved_at, controllers=kept, state=state, source=doc_file)
+
+
+def _state_of(block: StateBlock) -> dict[str, Any]:
+    """A validated state block as the record keeps it (not dumped: its value is large, and plain JSON already)."""
+    return {"format": block.format, "decisions": block.decisions, "digest": block.digest,
+            "classes": dict(block.classes), "value": block.value}
 
 
 def _from_doc(doc) -> SaveRecord:
@@ -269,6 +273,7 @@ def read_save(path: str | Path, display: str | None = None) -> SaveRecord:
     p = Path(path)
     name = display or str(path)
     broken: json.JSONDecodeError | None = None
+    raw, data = b"", None
     try:
         if p.is_file() and p.stat().st_size <= MAX_BYTES:
             raw = p.read_bytes()
@@ -280,6 +285,10 @@ def read_save(path: str | Path, display: str | None = None) -> SaveRecord:
         broken = exc
     except (OSError, ValueError, RecursionError, ValidationError, ContentError):
         pass  # read again below, for the located message
+    if isinstance(data, dict) and "state" in data:
+        found = _read_apart(raw, data, name)
+        if found is not None:
+            return found
     try:
         return _from_doc(load_yaml(path, display))
     except ContentError as exc:
@@ -291,6 +300,45 @@ def read_save(path: str | Path, display: str | None = None) -> SaveRecord:
             where = Problem("", broken.lineno, f"it breaks off at line {broken.lineno}, column {broken.colno}: "
                                                "cut short (an interrupted write, a full disk) or changed by hand")
         raise SaveRefused(name, [where], DAMAGED) from None
+
+
+def _read_apart(raw: bytes, data: dict[str, Any], name: str) -> SaveRecord | None:
+    """A save with a problem, whose state is on a line of its own at the end (as ``write_save`` writes it), read
+    in two parts: the rest through the YAML reader, which locates its problems by key path and line, and the
+    state by its key path alone (a state is a large part of a finished game's save, and all on one line: the
+    YAML reader would take seconds over it for nothing). None when the file is not laid out so."""
+    text = raw.decode("utf-8", "replace")
+    at = text.rfind('\n "state": ')
+    end = text.find("\n", at + 1) if at >= 0 else -1
+    if at < 0 or end < 0 or text[end:].strip() != "}" or not text[:at].endswith(","):
+        return None
+    slim = text[:at - 1] + "\n}\n"
+    try:
+        if json.loads(slim, parse_constant=_refuse, parse_int=_small_int, parse_float=_finite) != \
+                {k: v for k, v in data.items() if k != "state"}:
+            return None
+    except (ValueError, RecursionError):
+        return None
+    problems: list[Problem] = []
+    record = None
+    try:
+        record = _from_doc(parse_yaml(slim, name))
+    except ContentError as exc:
+        if headline_of(exc) in (OTHER_FORMAT, FOREIGN):
+            raise  # another format: the rest is not this game's to judge
+        problems += exc.problems
+    line = text.count("\n", 0, at) + 2
+    try:
+        block = validate(Document(name, data["state"], {(): line}, ("state",)), StateBlock)
+    except ContentError as exc:
+        problems += exc.problems
+    else:
+        if _unshowable(data["state"]):
+            problems.append(Problem("state", line, "a text in it holds a NUL or a lone surrogate"))
+    if problems or record is None:
+        raise ContentError(name, problems)
+    record.state = _state_of(block)
+    return record
 
 
 def parse_save(text: str | bytes, file: str = "<save>") -> SaveRecord:

@@ -243,6 +243,27 @@ def test_only_the_games_own_classes_of_the_kinds_a_state_holds_are_rebuilt(saved
     assert problem.where.startswith("state.classes.ModelState") and why in problem.message, problem
 
 
+def test_a_finished_saves_problems_are_located_in_the_rest_by_line_and_in_its_state_by_key(
+        saved: tuple[Path, BattleSession], tmp_path: Path) -> None:
+    path, _ = saved
+    text = path.read_text(encoding="utf-8")
+    turn, decisions = json.loads(text)["summary"]["turn"], json.loads(text)["state"]["decisions"]
+    state_line = text.count("\n", 0, text.index('\n "state": ')) + 2
+    bad = text.replace(f'"turn": {turn},', '"turn": "late",', 1).replace(f'"decisions":{decisions},',
+                                                                          '"decisions":"all",', 1)
+    (tmp_path / "two.json").write_text(bad, encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        read_save(tmp_path / "two.json")
+    rest, state = caught.value.problems
+    assert (rest.where, state.where) == ("summary.turn", "state.decisions")
+    assert rest.line == text[:text.index(f'"turn": {turn},')].count("\n") + 1 and state.line == state_line
+    nul = text.replace('{"r":"scenario"}', '{"r":"scen\\u0000ario"}')  # a NUL in a text of the state's
+    (tmp_path / "nul.json").write_text(nul, encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        read_save(tmp_path / "nul.json")
+    assert [p.where for p in caught.value.problems] == ["state"]
+
+
 def test_a_state_of_another_format_or_count_is_played_back_instead(saved: tuple[Path, BattleSession],
                                                                    tmp_path: Path) -> None:
     path, s = saved
