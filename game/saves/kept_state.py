@@ -13,14 +13,26 @@ from typing import Any
 from game.core.errors import ContentError, Problem
 from game.rules.state import GameState, Phase
 from game.saves.playback import Played, _parsed, playing
-from game.saves.record import SaveRecord
-from game.saves.state_value import STATE_FORMAT, StateProblem, content_roots, decode, first_difference, picture
+from game.saves.record import SaveRecord, rules_hash
+from game.saves.state_value import (
+    STATE_FORMAT,
+    StateProblem,
+    StateUnfit,
+    content_roots,
+    decode,
+    first_difference,
+    picture,
+)
 
 
 def usable(record: SaveRecord) -> bool:
-    """The save keeps a state this version reads, taken after its last answer."""
+    """The save keeps a state of this format, taken after its last answer by this version of the game under these
+    rules (any other is played back, as a save without one: its state could be of classes or rules since changed)."""
+    import game
+
     block = record.state
-    return block is not None and block.get("format") == STATE_FORMAT and block.get("decisions") == len(record.answers)
+    return (block is not None and block.get("format") == STATE_FORMAT and block.get("decisions") == len(record.answers)
+            and record.game_version == game.__version__ and record.rules == rules_hash())
 
 
 def roots_of(setup: dict[str, Any], source: str = "<save>") -> dict[str, Any]:
@@ -46,9 +58,10 @@ def kept_roots(state: GameState) -> dict[str, Any]:
     return content_roots([side.party for side in state.sides], encounter.scenario if encounter is not None else None)
 
 
-def load(record: SaveRecord) -> GameState:
-    """The finished game a save keeps (a kept state not of a finished game is refused too); ContentError naming
-    the file and the key path when the block is not what the game keeps."""
+def load(record: SaveRecord) -> GameState | None:
+    """The finished game a save keeps; None when its classes are not this version's as they were (it is then
+    played back). ContentError naming the file and the key path when the block is not what the game keeps (a
+    kept state not of a finished game is refused too)."""
     assert record.state is not None
     try:
         state: GameState = decode(record.state, roots_of(record.setup, record.source))
@@ -57,6 +70,8 @@ def load(record: SaveRecord) -> GameState:
         problems = _unsound(state)
         if problems:
             raise StateProblem(("state", "value"), f"the kept state is not a game's: {problems[0]}")
+    except StateUnfit:
+        return None
     except StateProblem as exc:
         from game.content.yaml_loader import format_where
 

@@ -52,6 +52,11 @@ class StateProblem(ValueError):
         self.why = why
 
 
+class StateUnfit(StateProblem):
+    """A kept state made with classes this version of the game does not have as they were (a class gone, its
+    fields changed): not damage, and nothing is lost, for the answers are the game: it is played back instead."""
+
+
 # -- content by reference ---------------------------------------------------------------------------------
 def content_roots(parties: typing.Sequence[Any], scenario: Any) -> dict[str, Any]:
     """The content a game is built from, by the names references start with."""
@@ -215,7 +220,7 @@ def _class_of(entry: Any, where: KeyPath) -> tuple[type, tuple[str, ...] | None]
         for part in name.split("."):
             found = getattr(found, part)
     except (ImportError, AttributeError):
-        raise StateProblem((*where, "class"), f"this version of the game has no class '{full}'") from None
+        raise StateUnfit((*where, "class"), f"this version of the game has no class '{full}'") from None
     if not isinstance(found, type) or found.__module__ != module or not _rebuildable(found):
         raise StateProblem((*where, "class"), f"'{full}' is not a class a state is rebuilt from ({', '.join(_KINDS)})")
     if not dataclasses.is_dataclass(found):
@@ -227,7 +232,7 @@ def _class_of(entry: Any, where: KeyPath) -> tuple[type, tuple[str, ...] | None]
         missing = [n for n in now if not isinstance(kept, list) or n not in kept]
         unknown = [n for n in kept if n not in now] if isinstance(kept, list) else []
         why = "; ".join([*(f"missing field '{n}'" for n in missing), *(f"unknown field {_shown(n)}" for n in unknown)])
-        raise StateProblem((*where, "fields"), f"{found.__name__} now has other fields"
+        raise StateUnfit((*where, "fields"), f"{found.__name__} now has other fields"
                                                + (f": {why}" if why else ", or in another order"))
     return found, now
 

@@ -228,9 +228,10 @@ def _check(record: SaveRecord) -> tuple[dict[str, Any] | None, str | None, str |
         return None, played.divergence.describe(), divergence_headline(record)
     if kept_state.usable(record):  # the finished game's state it keeps: the very game its moves play, or broken
         try:
-            differs = kept_state.difference(kept_state.load(record), played.game.state)
+            kept = kept_state.load(record)
         except ContentError as exc:
             return None, exc.describe(), EDITED
+        differs = kept_state.difference(kept, played.game.state) if kept is not None else None
         if differs is not None:
             return None, kept_state.mismatch_message(record, differs), EDITED
     return summary_of(played.game, record.setup, len(record.answers), record.summary.get("encounter")), None, None

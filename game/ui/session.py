@@ -138,8 +138,8 @@ class BattleSession:
                             parties=(s["parties"][0]["file"], s["parties"][1]["file"]) if named else ("", ""),
                             mode=s["mode"], ai_level=s["ai_level"], human_side=s["human_side"], seed=s["seed"],
                             declare_plan_upfront=s["declare_plan_upfront"])
-        if kept_state.usable(record):
-            state = kept_state.load(record)
+        state = kept_state.load(record) if kept_state.usable(record) else None
+        if state is not None:
             game = Game(state, [_Unused(), _Unused()])  # over: the rules ask nothing more
             game.answers = list(record.answers)
             # no controller: the game is over, so none is ever asked (a rematch makes its own)
