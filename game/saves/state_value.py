@@ -10,7 +10,8 @@ immutable (the map as events left it, its pieces, the log's events, the dice) is
 Only plain JSON is written, never pickle: a save is a shared file, so reading one must be safe. A value is
 rebuilt only as one of the game's own classes, named in the block's ``classes`` table: a dataclass, a
 named tuple, an enum, an immutable mapping (a model's conditions) or a class with ``to_dict``/``from_dict``
-(the dice), each from a ``game.`` module, with exactly the fields the class has now and values of the types
+(the dice), each from a module of the layers a state is made of (rules, core, content, geometry: nothing is
+imported from elsewhere), with exactly the fields the class has now and values of the types
 it declares. Anything else is refused with the key path where it is.
 
 Nothing here trusts a decoded state: ``first_difference`` compares it with the state the answers play to.
@@ -36,6 +37,7 @@ from game.core.copies import field_names, immutable
 STATE_FORMAT = "iron-honor/state@1"
 KeyPath = tuple[str | int, ...]
 LEAVE_OUT = {"GameState": frozenset({"version"})}  # names the state, not game data: a fresh one on load
+STATE_LAYERS = ("game.rules.", "game.core.", "game.content.", "game.geometry.")  # where a state's classes live
 TAGS = frozenset({"f", "i", "t", "m", "d", "s", "fs", "r"})  # an object of one key is one of these or a class
 
 
@@ -119,8 +121,8 @@ class _Encoder:
         found = self.alias_of.get(cls)
         if found is None:
             full = f"{cls.__module__}:{cls.__qualname__}"
-            if not cls.__module__.startswith("game."):
-                raise Unkept(f"a {cls.__qualname__} (not one of the game's own classes)")
+            if not cls.__module__.startswith(STATE_LAYERS):
+                raise Unkept(f"a {cls.__qualname__} (not of the game's rules, core, content or geometry)")
             short = cls.__qualname__
             found = short if short not in TAGS and self.classes.get(short, {}).get("class", full) == full else full
             self.classes[found] = {"class": full, **({"fields": fields} if fields is not None else {})}
@@ -213,8 +215,9 @@ def _class_of(entry: Any, where: KeyPath) -> tuple[type, tuple[str, ...] | None]
     if not isinstance(full, str) or full.count(":") != 1:
         raise StateProblem((*where, "class"), f"expected 'module:class', found {_shown(full)}")
     module, name = full.split(":")
-    if not module.startswith("game.") or not all(p.isidentifier() for p in module.split(".") + name.split(".")):
-        raise StateProblem((*where, "class"), f"'{full}' is not one of the game's own classes")
+    if not module.startswith(STATE_LAYERS) or not all(p.isidentifier() for p in module.split(".") + name.split(".")):
+        raise StateProblem((*where, "class"), f"'{full}' is not a class of the game's rules, core, content or "
+                                              "geometry")
     try:
         found: Any = sys.modules.get(module) or importlib.import_module(module)
         for part in name.split("."):

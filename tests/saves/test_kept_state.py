@@ -225,8 +225,8 @@ def test_a_damaged_state_is_refused_naming_the_file_and_key_path(saved: tuple[Pa
 
 
 @pytest.mark.parametrize(("entry", "why"), [
-    ({"class": "os:system"}, "not one of the game's own classes"),
-    ({"class": "builtins:eval"}, "not one of the game's own classes"),
+    ({"class": "os:system"}, "not a class of the game's rules"),
+    ({"class": "builtins:eval"}, "not a class of the game's rules"),
     ({"class": "game.core.errors:ContentError"}, "not a class a state is rebuilt from"),
     ({"class": "game.rules.state:SideState", "fields": ["index", "party", "fate", "hero_fate", "hero_fate_turn",
                                                         "heroic_impetus_used", "hero_died_turn", "score"]},
