@@ -465,12 +465,14 @@ def _scenario_map(scenario_file: Path, name: str) -> BattleMap:
 
 def replay_command(args: argparse.Namespace) -> int:
     """``replay SAVE``: the battle report of a save, checked decision by decision against the record."""
+    from game.saves import kept_state
     from game.saves.playback import play_back
     from game.saves.record import read_save
 
     try:
         record = read_save(args.save)
         played = play_back(record.setup, record.answers, record.checks, source=args.save)
+        kept = kept_state.load(record) if kept_state.usable(record) else None  # a finished game's, by value
     except ContentError as exc:
         print(exc.describe(), file=sys.stderr)
         return 1
@@ -479,6 +481,10 @@ def replay_command(args: argparse.Namespace) -> int:
         print(json_line(event.to_dict()) if args.json else f"[turn {event.turn}] {event.text}")
     if played.divergence is not None:
         print(f"{safe_text(args.save)}: does not reproduce: {played.divergence.describe()}", file=sys.stderr)
+        return 1
+    differs = kept_state.difference(kept, state) if kept is not None else None
+    if differs is not None:
+        print(safe_text(kept_state.mismatch_message(record, differs)), file=sys.stderr)
         return 1
     where = "finished" if played.game.over else f"stopped at decision {len(record.answers) + 1}"
     print(f"{safe_text(args.save)}: reproduces exactly ({len(record.answers)} decisions, {where}; "

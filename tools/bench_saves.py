@@ -3,7 +3,9 @@
 
     python tools/bench_saves.py            # 18 models (Order of the Grey Lance v The Hollow Court), normal AIs
 
-Prints figures; asserts nothing (timings depend on the machine and its load).
+Prints figures; asserts nothing (timings depend on the machine and its load). A resume is timed as
+``BattleSession.from_save`` alone, after ``read_save``, in a fresh interpreter: what it imports on the way
+(the AI, for the controllers) counts, the interpreter and the modules ``read_save`` needs do not.
 """
 
 from __future__ import annotations
@@ -75,12 +77,29 @@ def main() -> int:
     play_s = time.perf_counter() - t
     size = autosave_path().stat().st_size
     print(f"game: {len(s.recorder.answers)} decisions, {s.state.turn} turns, played in {play_s:.2f} s")
-    print(f"autosave after every decision: {size} bytes at the end; write ms p50 {pct(writes, .5):.2f} "
-          f"p95 {pct(writes, .95):.2f} max {max(writes) * 1000:.2f}")
+    playing = writes[:-1]  # the last write is the finished game's, the only one with the state by value
+    print(f"autosave after every decision: write ms p50 {pct(playing, .5):.2f} p95 {pct(playing, .95):.2f} "
+          f"max {max(playing) * 1000:.2f}; the finished game's (with its state): {writes[-1] * 1000:.2f} ms")
     t = time.perf_counter()
     rec = read_save(autosave_path())
     print(f"read the save: {(time.perf_counter() - t) * 1000:.1f} ms")
-    print(f"the AI's memory kept in the save: {len(json.dumps(rec.controllers)) if rec.controllers else 0} bytes")
+    kept_state = len(json.dumps(rec.state, separators=(",", ":"))) if rec.state else 0
+    print(f"the finished game's save: {size} bytes, of which the state by value {kept_state}; "
+          f"the AI's memory kept in it: {len(json.dumps(rec.controllers)) if rec.controllers else 0} bytes")
+    folder = Path(os.environ["IRON_HONOR_SAVES"])
+    replayed = folder / "finished-without-state.json"
+    save_record.write_save(replayed, save_record.SaveRecord(setup=rec.setup, summary=rec.summary, answers=rec.answers,
+                                                            checks=rec.checks, controllers=rec.controllers))
+    at_once, old = (min((_resume_in_a_new_process(path) for _ in range(3)), key=lambda r: r[1])
+                    for path in (autosave_path(), replayed))
+    print(f"resume the finished game (decision {len(rec.answers)}), from its kept state: {at_once[0]:.0f} ms "
+          f"({at_once[1]:.0f} ms CPU); played back (a save without it): {old[0]:.0f} ms ({old[1]:.0f} ms CPU): "
+          f"{old[1] / at_once[1]:.1f} times the CPU")
+    loaded = BattleSession.from_save(rec)
+    c = time.process_time()
+    problem = loaded.check_kept()
+    print(f"  then checked against its answers (the results screen, in slices between frames): "
+          f"{(time.process_time() - c) * 1000:.0f} ms CPU, {problem or 'the same game'}")
     for label, at in (("mid-game", len(rec.answers) // 2), ("late", len(rec.answers) - 20)):
         live = BattleSession(setup)  # the same game again, stopped at the cut: its autosave is the save there
         live.humans = set()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
@@ -41,6 +41,16 @@ class Recorder:
         self.rolls_before: list[int] = []  # dice drawn from the game's one source when each was asked
         self._seen = len(state.log)
         self._rolls = len(state.dice.history)
+
+    @classmethod
+    def kept(cls, state: GameState, answers: list[Answer], checks: list[str]) -> Recorder:
+        """The record of a game rebuilt from its kept state (not played back): its answers and checks; who gave
+        each is not kept (-1), and no die is revealed since any of them (nothing to take back in a finished game)."""
+        recorder = cls(state)
+        recorder.answers, recorder.checks = list(answers), list(checks)
+        recorder.sides = [-1] * len(answers)
+        recorder.rolls_before = [len(state.dice.history)] * len(answers)
+        return recorder
 
     def note(self, answer: Answer, side: int = -1) -> str:
         events = self.state.log[self._seen:]
@@ -152,6 +162,19 @@ def play_back(setup: dict[str, Any], answers: list[Any], checks: list[str] | Non
     AI controllers answer it again, so their own state moves on exactly as when it was played.
     Stops at the first answer the rules refuse or whose check differs from the record.
     """
+    steps = playing(setup, answers, checks, upto, ask, source)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            played: Played = done.value
+            return played
+
+
+def playing(setup: dict[str, Any], answers: list[Any], checks: list[str] | None = None, upto: int | None = None,
+            ask: Ask | None = None, source: str = "<save>") -> Generator[int, None, Played]:
+    """:func:`play_back` a decision at a time: yields the index of each answer given, returns the Played (a
+    caller with a time budget, the results screen checking a kept state, steps it between frames)."""
     game = start_game(setup, source)
     state = game.state
     recorder = Recorder(state)
@@ -169,6 +192,7 @@ def play_back(setup: dict[str, Any], answers: list[Any], checks: list[str] | Non
         check = recorder.note(game.answers[-1], decision.side)
         if checks is not None and i < len(checks) and checks[i] != check:
             return Played(game, recorder, Divergence(i, decision.kind, "its events differ from the recorded ones"))
+        yield i
     return Played(game, recorder, None)
 
 

@@ -20,7 +20,7 @@ from pydantic import Field, ValidationError
 
 import game
 from game.content.schema import StrictModel, validate
-from game.content.yaml_loader import _UNPRINTABLE, MAX_BYTES, format_where, load_yaml, parse_yaml
+from game.content.yaml_loader import _UNPRINTABLE, MAX_BYTES, Document, format_where, load_yaml, parse_yaml
 from game.core.atomic import write_text_atomic
 from game.core.errors import ContentError, Problem
 from game.paths import DATA_DIR
@@ -79,6 +79,18 @@ class ControllersBlock(StrictModel):
     digest: str
 
 
+class StateBlock(StrictModel):
+    """The game state after the save's last answer, by value (game/saves/state_value.py): a finished game opens
+    from it at once and is checked against its answers afterwards. Its own format, so a later one is played
+    back instead of refused."""
+
+    format: str
+    decisions: int = Field(ge=0)
+    digest: str
+    classes: dict[str, dict[str, Any]]
+    value: dict[str, Any]
+
+
 class SaveFile(StrictModel):
     format: Literal["iron-honor/save@1"]
     game_version: str
@@ -90,6 +102,7 @@ class SaveFile(StrictModel):
     answers: list[Any]
     checks: list[str]
     controllers: ControllersBlock | None = None
+    state: StateBlock | None = None
 
 
 @dataclass
@@ -105,20 +118,27 @@ class SaveRecord:
     rules: str = field(default_factory=rules_hash)
     saved_at: str = ""
     controllers: dict[str, Any] | None = None  # the AI's memory at the last answer: a fast, exact resume
+    state: dict[str, Any] | None = None  # a finished game's state by value: opened at once, checked after
     source: str = "<save>"  # the file it was read from, for messages (not written)
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": SAVE_FORMAT, "game_version": self.game_version, "rules_hash": self.rules,
                 "saved_at": self.saved_at, "name": self.name, "summary": self.summary, "setup": self.setup,
                 "answers": self.answers, "checks": self.checks,
-                **({"controllers": self.controllers} if self.controllers is not None else {})}
+                **({"controllers": self.controllers} if self.controllers is not None else {}),
+                **({"state": self.state} if self.state is not None else {})}
 
 
 def write_save(path: Path, record: SaveRecord, durable: bool = True) -> None:
     """Atomically: the old file or the new one, never half of each (see write_text_atomic for ``durable``)."""
     record.saved_at = time.strftime("%Y-%m-%dT%H:%M:%S%z")
-    write_text_atomic(path, json.dumps(record.to_dict(), ensure_ascii=False, indent=1, allow_nan=False) + "\n",
-                      durable)
+    data = record.to_dict()
+    state = data.pop("state", None)
+    text = json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False)
+    if state is not None:  # the state last, on one line: indented, it would be twice the size of the rest
+        text = text[:-2] + ',\n "state": ' + json.dumps(state, ensure_ascii=False, allow_nan=False,
+                                                       separators=(",", ":")) + "\n}"
+    write_text_atomic(path, text + "\n", durable)
 
 
 def _record(doc_file: str, data: SaveFile, doc: Any = None) -> SaveRecord:
@@ -143,9 +163,16 @@ def _record(doc_file: str, data: SaveFile, doc: Any = None) -> SaveRecord:
         raise ContentError(doc_file, problems)
     setup = data.setup.model_dump(exclude_none=True)
     kept = data.controllers.model_dump() if data.controllers is not None else None
+    state = None if data.state is None else _state_of(data.state)
     return SaveRecord(setup=setup, summary=data.summary.model_dump(), answers=list(data.answers),
                       checks=list(data.checks), name=data.name, game_version=data.game_version,
-                      rules=data.rules_hash, saved_at=data.saved_at, controllers=kept, source=doc_file)
+                      rules=data.rules_hash, saved_at=data.saved_at, controllers=kept, state=state, source=doc_file)
+
+
+def _state_of(block: StateBlock) -> dict[str, Any]:
+    """A validated state block as the record keeps it (not dumped: its value is large, and plain JSON already)."""
+    return {"format": block.format, "decisions": block.decisions, "digest": block.digest,
+            "classes": dict(block.classes), "value": block.value}
 
 
 def _from_doc(doc) -> SaveRecord:
@@ -222,6 +249,19 @@ def _unshowable(data: Any) -> bool:
     return False
 
 
+def _escapes(raw: bytes) -> bool:
+    """Whether some text of the JSON could hold a NUL or a lone surrogate: only as a ``\\u`` escape (a raw control
+    character is not JSON) or as bytes that are not UTF-8 (which the JSON reader lets through as surrogates). A
+    file without either (every save this game writes) needs no walk through its every text."""
+    if b"\\u" in raw:
+        return True
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return False
+
+
 def read_save(path: str | Path, display: str | None = None) -> SaveRecord:
     """Read and check a save; a broken, truncated or foreign file raises ContentError (file, key path, line).
 
@@ -232,15 +272,22 @@ def read_save(path: str | Path, display: str | None = None) -> SaveRecord:
     p = Path(path)
     name = display or str(path)
     broken: json.JSONDecodeError | None = None
+    raw, data = b"", None
     try:
         if p.is_file() and p.stat().st_size <= MAX_BYTES:
-            data = json.loads(p.read_bytes(), parse_constant=_refuse, parse_int=_small_int, parse_float=_finite)
-            if isinstance(data, dict) and data.get("format") == SAVE_FORMAT and not _unshowable(data):
+            raw = p.read_bytes()
+            data = json.loads(raw, parse_constant=_refuse, parse_int=_small_int, parse_float=_finite)
+            if isinstance(data, dict) and data.get("format") == SAVE_FORMAT and not (_escapes(raw) and
+                                                                                       _unshowable(data)):
                 return _record(name, SaveFile.model_validate(data))
     except json.JSONDecodeError as exc:
         broken = exc
     except (OSError, ValueError, RecursionError, ValidationError, ContentError):
         pass  # read again below, for the located message
+    if isinstance(data, dict) and "state" in data:
+        found = _read_apart(raw, data, name)
+        if found is not None:
+            return found
     try:
         return _from_doc(load_yaml(path, display))
     except ContentError as exc:
@@ -252,6 +299,45 @@ def read_save(path: str | Path, display: str | None = None) -> SaveRecord:
             where = Problem("", broken.lineno, f"it breaks off at line {broken.lineno}, column {broken.colno}: "
                                                "cut short (an interrupted write, a full disk) or changed by hand")
         raise SaveRefused(name, [where], DAMAGED) from None
+
+
+def _read_apart(raw: bytes, data: dict[str, Any], name: str) -> SaveRecord | None:
+    """A save with a problem, whose state is on a line of its own at the end (as ``write_save`` writes it), read
+    in two parts: the rest through the YAML reader, which locates its problems by key path and line, and the
+    state by its key path alone (a state is a large part of a finished game's save, and all on one line: the
+    YAML reader would take seconds over it for nothing). None when the file is not laid out so."""
+    text = raw.decode("utf-8", "replace")
+    at = text.rfind('\n "state": ')
+    end = text.find("\n", at + 1) if at >= 0 else -1
+    if at < 0 or end < 0 or text[end:].strip() != "}" or not text[:at].endswith(","):
+        return None
+    slim = text[:at - 1] + "\n}\n"
+    try:
+        if json.loads(slim, parse_constant=_refuse, parse_int=_small_int, parse_float=_finite) != \
+                {k: v for k, v in data.items() if k != "state"}:
+            return None
+    except (ValueError, RecursionError):
+        return None
+    problems: list[Problem] = []
+    record = None
+    try:
+        record = _from_doc(parse_yaml(slim, name))
+    except ContentError as exc:
+        if headline_of(exc) in (OTHER_FORMAT, FOREIGN):
+            raise  # another format: the rest is not this game's to judge
+        problems += exc.problems
+    line = text.count("\n", 0, at) + 2
+    try:
+        block = validate(Document(name, data["state"], {(): line}, ("state",)), StateBlock)
+    except ContentError as exc:
+        problems += exc.problems
+    else:
+        if _unshowable(data["state"]):
+            problems.append(Problem("state", line, "a text in it holds a NUL or a lone surrogate"))
+    if problems or record is None:
+        raise ContentError(name, problems)
+    record.state = _state_of(block)
+    return record
 
 
 def parse_save(text: str | bytes, file: str = "<save>") -> SaveRecord:

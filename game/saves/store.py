@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.errors import ContentError
-from game.saves.record import SaveRecord, headline_of, read_save, rules_hash
+from game.saves.record import EDITED, SaveRecord, headline_of, read_save, rules_hash
 
 SAVES_ENV = "IRON_HONOR_SAVES"
 REPLAYS_ENV = "IRON_HONOR_REPLAYS"
@@ -216,6 +216,7 @@ def _apply(item: Listed, known: tuple[dict[str, Any] | None, str | None, str | N
 
 
 def _check(record: SaveRecord) -> tuple[dict[str, Any] | None, str | None, str | None]:
+    from game.saves import kept_state
     from game.saves.playback import play_back, summary_of
 
     try:
@@ -225,6 +226,14 @@ def _check(record: SaveRecord) -> tuple[dict[str, Any] | None, str | None, str |
                                       "version of the game.")
     if played.divergence is not None:
         return None, played.divergence.describe(), divergence_headline(record)
+    if kept_state.usable(record):  # the finished game's state it keeps: the very game its moves play, or broken
+        try:
+            kept = kept_state.load(record)
+        except ContentError as exc:
+            return None, exc.describe(), EDITED
+        differs = kept_state.difference(kept, played.game.state) if kept is not None else None
+        if differs is not None:
+            return None, kept_state.mismatch_message(record, differs), EDITED
     return summary_of(played.game, record.setup, len(record.answers), record.summary.get("encounter")), None, None
 
 

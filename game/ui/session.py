@@ -27,9 +27,11 @@ from game.rules.engine import Game
 from game.rules.events import EventKind
 from game.rules.setup import new_game
 from game.rules.state import GameState, Settings
+from game.saves import kept_state
 from game.saves.controllers import kept, resume
 from game.saves.playback import Played, Recorder, start_game, summary_of
 from game.saves.record import SaveRecord, write_save
+from game.saves.state_value import encode
 from game.saves.store import divergence_headline, new_autosave_path, prune_autosaves, vouch
 from game.ui.battle.event_text import answer_words
 
@@ -83,7 +85,8 @@ class BattleSession:
     """One battle in the UI: the Game, the AI controllers, and the score after every turn."""
 
     def __init__(self, setup: BattleSetup, loaded: Loaded | None = None, state: GameState | None = None,
-                 autosave: bool = False, played: Played | None = None):
+                 autosave: bool = False, played: Played | None = None,
+                 controllers: list[Controller | None] | None = None):
         self.setup = setup
         self.campaign: Any = None  # the campaign this battle is a game of (game.ui.campaign_run.CampaignRun)
         self.setup_block: dict[str, Any] | None = None  # the setup by value, for saves (None: a script position)
@@ -98,7 +101,7 @@ class BattleSession:
                 self.setup_block = setup_block(setup, loaded.texts)
         self.state: GameState = state
         self.humans = setup.humans()
-        self.controllers = make_controllers(setup)
+        self.controllers = controllers if controllers is not None else make_controllers(setup)
         self.game = played.game if played is not None else Game(self.state, [_Unused() for _ in (0, 1)])
         self.recorder = played.recorder if played is not None else Recorder(self.state)
         self.autosave = autosave
@@ -110,6 +113,10 @@ class BattleSession:
         self._memory: dict[int, str] = {}  # the AI's memory as each player's answer was given: fast take-backs
         self.resumed_from_memory = False  # the last load or take-back put the AI's kept memory back (not re-asked)
         self.autosave_file: Path | None = None  # this battle's own autosave slot (chosen at its first write)
+        self.unchecked: kept_state.Check | None = None  # built from a save's kept state: not yet checked
+        self.kept_problem: str | None = None  # how that state differed from the game its answers play
+        self._kept: tuple[int, dict[str, Any] | None] | None = None  # the state block of the finished game
+        self._memory_kept: tuple[int, dict[str, Any] | None] | None = None  # the AI's memory, as a save kept it
         if autosave and self.setup_block is not None:
             self._write_autosave()  # Continue finds a battle left before its first decision
 
@@ -117,16 +124,33 @@ class BattleSession:
     def from_save(cls, record: SaveRecord, autosave: bool = False, slot: Path | None = None) -> BattleSession:
         """A saved battle at its last decision, with the same controllers in the same state.
 
-        The AI's memory kept in the save is put back into its controllers; a save without it (an
-        older one, a branch from a replay) has the AI answer every recorded decision again on the
-        way (their answers replaced by the recorded ones) — either way the game goes on exactly as
-        if it had never stopped. Raises SaveProblem when the save no longer plays back."""
+        A finished game whose save keeps its state (docs/save-format.md) is built from that state at once,
+        and left ``unchecked``: whoever shows it checks it against the game its answers play (``check_kept``),
+        and a difference is reported, never trusted. Any other save is played back: the AI's memory kept in
+        the save is put back into its controllers; a save without it (an older one, a branch from a replay)
+        has the AI answer every recorded decision again on the way (their answers replaced by the recorded
+        ones) — either way the game goes on exactly as if it had never stopped. Raises SaveProblem when the
+        save no longer plays back, ContentError (file and key path) when its kept state is not what the game
+        keeps."""
         s = record.setup
         named = "script" not in s  # a script's position keeps no file names to start a rematch from
         setup = BattleSetup(scenario=s["scenario"]["file"] if named else "", map=s["map"]["file"] if named else "",
                             parties=(s["parties"][0]["file"], s["parties"][1]["file"]) if named else ("", ""),
                             mode=s["mode"], ai_level=s["ai_level"], human_side=s["human_side"], seed=s["seed"],
                             declare_plan_upfront=s["declare_plan_upfront"])
+        state = kept_state.load(record) if kept_state.usable(record) else None
+        if state is not None:
+            game = Game(state, [_Unused(), _Unused()])  # over: the rules ask nothing more
+            game.answers = list(record.answers)
+            # no controller: the game is over, so none is ever asked (a rematch makes its own)
+            session = cls(setup, played=Played(game, Recorder.kept(state, record.answers, record.checks), None),
+                          autosave=autosave, controllers=[None, None])
+            session.setup_block = s
+            session.autosave_file = slot
+            session.unchecked = kept_state.Check(record, state)
+            session._kept = (len(record.answers), record.state)
+            session._memory_kept = (len(record.answers), record.controllers)  # saved again as it was
+            return session
         played, controllers, used = resume(s, record.answers, record.checks, lambda: make_controllers(setup),
                                            record.controllers, source=record.source)
         if played.divergence is not None:
@@ -139,6 +163,21 @@ class BattleSession:
         if autosave and not session.over:  # a battle left before its next decision can be continued
             session._write_autosave()  # (a finished one, a replay opened, makes no new autosave)
         return session
+
+    def check_kept(self, budget: float | None = None) -> str | None:
+        """Check a state built from a save against the game its answers play, for about ``budget`` seconds (None:
+        to the end); the problem once it is known. When the answers play to another game, that game is the
+        one shown from then on (the answers are the game, [DIG-ACT-4]); ``kept_problem`` says what differed."""
+        check = self.unchecked
+        if check is None or not check.step(budget):
+            return None
+        self.unchecked = None
+        self.kept_problem = check.problem
+        played = check.played
+        if check.problem is not None and played is not None and played.divergence is None:
+            self.game, self.recorder, self.state = played.game, played.recorder, played.game.state
+            self._kept = None
+        return check.problem
 
     def rematch(self, seed: int | None = None, autosave: bool = True) -> BattleSession:
         """The same battle from its start, from this one's setup *by value* (the texts it was played with, never
@@ -163,8 +202,24 @@ class BattleSession:
         if self.setup_block is None:
             return None
         return SaveRecord(setup=self.setup_block, summary=self.summary(), answers=list(self.recorder.answers),
-                          checks=list(self.recorder.checks), name=name,
-                          controllers=kept(self.controllers, len(self.recorder.answers)))
+                          checks=list(self.recorder.checks), name=name, controllers=self._memory_block(),
+                          state=self._state_block())
+
+    def _memory_block(self) -> dict[str, Any] | None:
+        decisions = len(self.recorder.answers)
+        if self._memory_kept is not None and self._memory_kept[0] == decisions:
+            return self._memory_kept[1]  # a finished game opened from its state has no controllers of its own
+        return kept(self.controllers, decisions)
+
+    def _state_block(self) -> dict[str, Any] | None:
+        """A finished game's state by value, for its save (an unfinished one is played back: the rules must be
+        driven to the pending decision, so its state would be written after every decision for nothing)."""
+        if not self.over:
+            return None
+        decisions = len(self.recorder.answers)
+        if self._kept is None or self._kept[0] != decisions:
+            self._kept = (decisions, encode(self.state, kept_state.kept_roots(self.state), decisions))
+        return self._kept[1]
 
     # -- take-backs ----------------------------------------------------------------------------
     def undo_target(self, policy: str = "strict") -> int | None:

@@ -84,6 +84,13 @@ class ResultsScene(Scene):
         if self.campaign is not None:
             self.campaign.finished(session.state)
 
+    def update(self, dt: float) -> None:
+        """A battle opened from a save's kept state is checked against its answers, a slice each frame; when they
+        play another game, the screen says so and shows that game."""
+        if self.session.unchecked is not None and self.session.check_kept(budget=0.01) is not None:
+            self.error = f"Not the game its moves play: {self.session.kept_problem}"
+            self.rebuild()
+
     def headline(self) -> tuple[str, tuple[int, int, int]]:
         state = self.session.state
         if state.winner is None:
