@@ -17,6 +17,7 @@ import pygame_gui
 
 from game.core.errors import os_problem
 from game.core.names import name_problem, shown_name
+from game.saves import kept_state
 from game.saves.store import Listed, last_unfinished, list_saves, verify
 from game.ui import theme
 from game.ui.app import App, Scene
@@ -114,8 +115,9 @@ class LoadScene(Scene):
         list_w = w - 2 * m if narrow else max(self.px(260), int(w * 0.45))
         list_bottom = top + (bottom - top) * 45 // 100 if narrow else bottom
         item = self.item()
-        if item is not None:
-            verify(item)  # the one shown is checked at once
+        if item is not None and not (item.record is not None and kept_state.usable(item.record)):
+            verify(item)  # the one shown is checked at once; a finished game that keeps its state opens at once
+            # from it and is checked against its moves on the results screen (and a few saves a frame here)
         rows = [(str(i.path), title(i, i.path == self.resumes)) for i in self.items]
         if rows:
             self.choices = common.choice_list(self, "saves", pygame.Rect(m, top, list_w, list_bottom - top - gap), rows,
