@@ -5,9 +5,7 @@ played, where models died drawn on the table until the map is next edited.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,6 +16,7 @@ from game.paths import DEFAULT_MATCHUP, DEFAULT_SCENARIO
 from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes import common
+from game.ui.scenes.builder_trial import Choose, Games, Run  # the same choices as Try it's
 from game.ui.scenes.confirm import Dialog
 
 if TYPE_CHECKING:
@@ -26,25 +25,6 @@ if TYPE_CHECKING:
 GAME_COUNTS = (10, 20, 40)
 # where each side's models died, by the edge it deployed at (the heat map's colours)
 EDGE_COLOURS = {"top": (210, 60, 50), "bottom": (60, 100, 230), "left": (230, 160, 40), "right": (60, 170, 90)}
-
-
-@dataclass(frozen=True)
-class Choose:
-    """An encounter or a party chosen from its list (``group`` is the attribute it sets)."""
-
-    group: str
-    item: str
-
-
-@dataclass(frozen=True)
-class Games:
-    count: int
-
-
-class Run(enum.Enum):
-    START = "start"
-    CANCEL = "cancel"
-    CLOSE = "close"
 
 
 class FairnessScene(Dialog):
