@@ -122,12 +122,35 @@ def piece_polygon(piece: PieceEntry) -> list[tuple[float, float]]:
 
 
 def diameter(points: list[tuple[float, float]]) -> float:
-    """The greatest distance between two of the points: between two corners of their convex hull (shapely's)."""
+    """The greatest distance between two of the points: between two corners of their convex hull (shapely's).
+    Every pair of corners for a hull of any piece the format allows; rotating calipers for a longer one (a
+    polygon of 20,000 corners is measured in linear time before it is refused)."""
     if not points:
         return 0.0
     hull = MultiPoint(points).convex_hull
+    if isinstance(hull, Polygon) and len(hull.exterior.coords) > 4 * MAX_CORNERS:
+        return hull_diameter(list(hull.exterior.coords)[:-1])
     corners = list(hull.exterior.coords) if isinstance(hull, Polygon) else list(hull.coords)
     return max(math.dist(a, b) for a in corners for b in corners)
+
+
+def hull_diameter(corners: list[tuple[float, float]]) -> float:
+    """The greatest distance between two corners of a convex polygon (its corners in order, none repeated):
+    rotating calipers, each edge with the corner farthest from its line, in linear time."""
+
+    def height(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]) -> float:
+        return abs((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]))
+
+    n = len(corners)
+    if n < 3:
+        return max((math.dist(a, b) for a in corners for b in corners), default=0.0)
+    best, j = 0.0, 1
+    for i in range(n):
+        a, b = corners[i], corners[(i + 1) % n]
+        while height(a, b, corners[(j + 1) % n]) > height(a, b, corners[j]):  # strictly: it cannot cycle
+            j = (j + 1) % n
+        best = max(best, math.dist(a, corners[j]), math.dist(b, corners[j]))
+    return best
 
 
 def _piece_problems(doc: Document, data: ScenarioFile) -> list[Problem]:

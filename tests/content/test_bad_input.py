@@ -19,7 +19,7 @@ from game.content import maps as maps_module
 from game.content.library import load_all
 from game.content.maps import load_map, parse_map, polygon_defect
 from game.content.party_building import load_party
-from game.content.scenario_checks import diameter
+from game.content.scenario_checks import diameter, hull_diameter
 from game.content.scenario_file import parse_scenario
 from game.content.validate import check_paths
 from game.core.errors import ContentError, Problem, safe_text
@@ -215,11 +215,18 @@ def test_the_width_of_a_piece_is_its_farthest_pair() -> None:
     import math
     import random
 
+    from shapely.geometry import MultiPoint, Polygon
+
     rng = random.Random(4)
     for _ in range(500):
         pts = [(rng.uniform(0, 36), rng.uniform(0, 36)) for _ in range(rng.randint(1, 30))]
-        assert math.isclose(diameter(pts), max(math.dist(a, b) for a in pts for b in pts))
+        farthest = max(math.dist(a, b) for a in pts for b in pts)
+        assert math.isclose(diameter(pts), farthest)
+        hull = MultiPoint(pts).convex_hull  # the calipers a long hull is measured with: the same
+        if isinstance(hull, Polygon):
+            assert math.isclose(hull_diameter(list(hull.exterior.coords)[:-1]), farthest)
     assert math.isclose(diameter(star(20_000)), 34, rel_tol=1e-6)
+    assert math.isclose(diameter(star(20_001, inner=1.0)), 34, rel_tol=1e-6)  # every corner on the hull
 
 
 # -- 5. file references confined, regular files only, sizes enforced while reading -----------------------
