@@ -4,7 +4,8 @@ party's name: the Load list and details, Continue and the battle it opens, a bat
 
 No case may raise, and the work stays bounded: the text handed to the UI is at most a fixed size
 whatever the name's length (a count, not a clock), and the longest name costs a small multiple of a short
-one (a ratio). Run with ``-s`` for the figures.
+one (a ratio). Run with ``-s`` for the figures. By default each test takes a sample of the names (every
+category once, the long ones at the limit's edge and a megabyte); ``-m slow`` takes all of them.
 """
 
 from __future__ import annotations
@@ -64,6 +65,24 @@ def fuzz_names() -> list[tuple[str, str]]:
                 chars.append(ch)
             out.append((f"len{n}{kind}", "".join(chars)))
     return out
+
+
+SAMPLE_LENGTHS = (80, 81, 1_000_000)  # the limit's edge and the longest
+
+
+def sample(names: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The default run's share of ``fuzz_names``: every category once (its single character, run or
+    mixed-in form, in turn) and the long names at the limit's edge and a megabyte; the rest with -m slow."""
+    forms = ("one", "run", "among")
+    keep = {f"{cat}-{forms[i % 3]}" for i, cat in enumerate(CATEGORIES)}
+    keep |= {f"len{n}{kind}" for n in SAMPLE_LENGTHS for kind in ("", "-showable")}
+    return [(label, name) for label, name in names if label in keep]
+
+
+@pytest.fixture(params=["sample", pytest.param("every", marks=pytest.mark.slow)])
+def names(request: pytest.FixtureRequest) -> list[tuple[str, str]]:
+    """The fuzz names a test goes through: a sample by default, every one with -m slow."""
+    return fuzz_names() if request.param == "every" else sample(fuzz_names())
 
 
 def as_json(data: object) -> str:
@@ -129,9 +148,9 @@ class Tally:
         assert slow == [], slow  # a ratio to the median case, never a clock
 
 
-def test_every_name_through_the_load_list_and_details(app: App, base_save: dict) -> None:
+def test_every_name_through_the_load_list_and_details(app: App, base_save: dict, names: list[tuple[str, str]]
+                                                     ) -> None:
     tally = Tally("Load list and details")
-    names = fuzz_names()
     saves = store.saves_dir()
     for start in range(0, len(names), 8):
         batch = names[start:start + 8]
@@ -156,12 +175,13 @@ def test_every_name_through_the_load_list_and_details(app: App, base_save: dict)
     tally.check()
 
 
-def test_every_party_name_through_continue_and_the_battle(app: App, base_save: dict) -> None:
+def test_every_party_name_through_continue_and_the_battle(app: App, base_save: dict,
+                                                          names: list[tuple[str, str]]) -> None:
     """The name inside a save's party text: refused where it is read (Continue then says why) or drawn in
     the Continue tip, the Load list and the battle Continue opens."""
     tally = Tally("Continue and battle")
     saves = store.saves_dir()
-    for label, name in fuzz_names():
+    for label, name in names:
         for p in saves.iterdir():
             p.unlink()
         data = json.loads(json.dumps(base_save))
@@ -184,14 +204,15 @@ def test_every_party_name_through_continue_and_the_battle(app: App, base_save: d
     tally.check()
 
 
-def test_every_party_name_through_a_battle_with_a_mod_party(app: App, tmp_path: Path) -> None:
+def test_every_party_name_through_a_battle_with_a_mod_party(app: App, tmp_path: Path,
+                                                            names: list[tuple[str, str]]) -> None:
     from game.ui.scenes import common
 
     tally = Tally("battle with a mod party")
     mods = tmp_path / "mods" / "parties"
     mods.mkdir(parents=True)
     ghrim = (PARTIES / "ghrim_company.yaml").read_text(encoding="utf-8")
-    for label, name in fuzz_names():
+    for label, name in names:
         (mods / "fuzz.yaml").write_text(ghrim.replace("name: Ghrim Company", f"name: {scalar(name)}", 1),
                                         encoding="utf-8", errors="surrogatepass")
 
