@@ -10,6 +10,9 @@ more than the app gets an opener below; a new one without fails the test, naming
 are met in hotseat games played through the battle scene (the tour's curious chooser steers to the rare
 ones) and a script position (the Sweeping Attack's strike order); each kind is checked the first time
 it comes up, at every size and scale.
+
+By default the scenes and the decision kinds are checked at the extremes (QUICK: the tightest window at each
+scale and 4K at 200 %); ``-m slow`` checks them at all twelve sizes and scales.
 """
 
 from __future__ import annotations
@@ -37,9 +40,9 @@ from tests.ui.driver import frames, resize
 SIZES = ((1000, 650), (1280, 800), (1920, 1080), (3840, 2160))
 SCALES = (1.0, 1.5, 2.0)
 EVERY = tuple((scale, size) for scale in SCALES for size in SIZES)
-# the default run: the tightest window at every scale, 1280x800 at 150 %, 1920x1080 at 100 % and 4K at 200 %
-# (all twelve: -m slow), in an order that changes the scale twice (each change rebuilds every scene)
-QUICK = ((1.0, SIZES[0]), (1.0, SIZES[2]), (1.5, SIZES[1]), (1.5, SIZES[0]), (2.0, SIZES[0]), (2.0, SIZES[3]))
+# the default run: the extremes, the tightest window at every scale and 4K at 200 % (all twelve, 1280x800 and
+# 1920x1080 among them: -m slow), in an order that changes the scale twice (each change rebuilds every scene)
+QUICK = ((1.0, SIZES[0]), (1.5, SIZES[0]), (2.0, SIZES[0]), (2.0, SIZES[3]))
 # scenes other work owns that do not fit yet at a large scale: (scene, scale) -> what is wrong. The test
 # fails when one of them starts to fit, so the list only shrinks.
 KNOWN = {
