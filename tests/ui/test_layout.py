@@ -344,7 +344,7 @@ def _snapshots(start: Callable[[], BattleSession], seen: set[str], wanted: set[s
 @pytest.fixture(scope="module")
 def decision_points() -> dict[str, BattleSession]:
     """A session stopped at the first decision of each kind, over the tour's games and a script position."""
-    wanted, seen = decision_kinds(), set()
+    wanted, seen = set(decision_kinds()), set()
     found: dict[str, BattleSession] = {}
     for scenario, map_name, parties, seed, upfront in GAMES:
         setup = BattleSetup(scenario=scenario, map=map_name, parties=parties, mode=HOTSEAT, seed=seed,
