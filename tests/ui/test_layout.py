@@ -115,6 +115,8 @@ def openers(session: BattleSession) -> dict[str, Callable[[App], Scene]]:
     from game.ui.scenes.campaign import CampaignScene
     from game.ui.scenes.confirm import ConfirmScene
     from game.ui.scenes.editor_dialogs import ConfirmDialog, NameDialog, OpenDialog
+    from game.ui.scenes.editor_fairness import FairnessScene
+    from game.ui.scenes.editor_generate import GenerateDialog
     from game.ui.scenes.handoff import HandoffScene
     from game.ui.scenes.log_view import LogView
     from game.ui.scenes.maintenance import MaintenanceSummary
@@ -146,7 +148,17 @@ def openers(session: BattleSession) -> dict[str, Callable[[App], Scene]]:
         "TraitPicker": lambda a: TraitPicker(a, _builder(a)),
         "TrialScene": lambda a: TrialScene(a, _builder(a)),
         "CampaignScene": lambda a: CampaignScene(a, _campaign()),
+        "GenerateDialog": lambda a: GenerateDialog(a, None, lambda recipe, judged: None),
+        "FairnessScene": lambda a: FairnessScene(a, _editor(a)),
     }
+
+
+def _editor(app: App) -> Scene:
+    """The map editor on a shipped map (its name in the Fairness dialog's title)."""
+    from game.paths import MAPS_DIR
+    from game.ui.scenes.editor import EditorScene
+
+    return EditorScene(app, MAPS_DIR / "village_ruins.yaml")
 
 
 def _campaign():
