@@ -6,10 +6,14 @@ of 2 workers, side by side in one run, and whether the three give the same rows 
     python tools/bench_lab.py --games 80 --rounds 3
     python tools/bench_lab.py --no-ray        # without Ray installed
 
-Each executor is started and warmed (every worker has imported the engine) before its clock starts, so the
-figures count games, not start-up. The rounds interleave the executors and each keeps its best round, so a
-burst of other work on a shared machine counts against none of them alone. The figures are ratios of one
-run, never compared with another machine's; the machine's load is printed with them.
+Each executor is started and warmed (every worker has imported the engine and loaded the parties, maps and
+scenarios of the games) before its clock starts, so the figures count games, not start-up. The rounds
+interleave the executors and each keeps its best round, so a burst of other work on a shared machine counts
+against none of them alone. The figures are ratios of one run, never compared with another machine's; the
+machine's load is printed with them. Because this machine's speed drifts by a third within minutes, the
+ratio of each round (1 worker and 2 workers a few seconds apart) is printed too, with its median over the
+rounds. The local pools are started anew each round; the Ray workers live on, so from the second round
+their games meet the odds caches of the first (the same games): Ray's figure flatters it.
 
 Beside games per second of wall time it prints the cores the run obtained (the workers' CPU seconds over
 the wall seconds) and games per second of the busiest worker's CPU time: what the executor would do if each
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -55,7 +60,7 @@ def _busiest(rows: dict[int, dict]) -> float:
 
 
 def timed_pool(todo: list[Match], jobs: int) -> tuple[float, list[dict], float, float]:
-    pool = Pool(jobs, warm=True)
+    pool = Pool(jobs, warm=True, matches=todo)
     try:
         t0 = time.perf_counter()
         rows = dict(run_matches(todo, pool=pool))
@@ -66,7 +71,7 @@ def timed_pool(todo: list[Match], jobs: int) -> tuple[float, list[dict], float, 
 
 
 def timed_ray(todo: list[Match], cluster: object) -> tuple[float, list[dict], float, float]:
-    cluster.warm()  # type: ignore[attr-defined]
+    cluster.warm(todo)  # type: ignore[attr-defined]
     t0 = time.perf_counter()
     rows = dict(cluster.run(todo))  # type: ignore[attr-defined]
     wall = time.perf_counter() - t0
@@ -90,6 +95,7 @@ def main() -> int:
     cpu: dict[str, float] = {}
     busiest: dict[str, float] = {}
     results: dict[str, list[dict]] = {}
+    walls: dict[str, list[float]] = {}
     print(f"{len(todo)} games a round, {args.rounds} rounds; load average before: {os.getloadavg()[0]:.2f} "
           f"on {os.cpu_count()} cores", flush=True)
     try:
@@ -107,6 +113,7 @@ def main() -> int:
                 if name not in best or wall < best[name]:
                     best[name], cpu[name] = wall, c
                 busiest[name] = min(busiest.get(name, b), b)
+                walls.setdefault(name, []).append(wall)
                 results.setdefault(name, [result_of(x) for x in rows])
     finally:
         if cluster is not None:
@@ -118,6 +125,10 @@ def main() -> int:
         rate, own = len(todo) / best[name], len(todo) / busiest[name]
         print(f"  {name:>15}: wall {rate:5.2f} games/s  x{rate / base:.2f} of 1 worker ({cpu[name] / best[name]:.2f} "
               f"cores obtained);  a core per worker {own:5.2f} games/s  x{own / base_cpu:.2f} of 1 worker")
+    print("within each round (the same minutes of the machine), x of 1 worker; the median of the rounds:")
+    for name in names[1:]:
+        ratios = [one / own for one, own in zip(walls["1 worker"], walls[name], strict=True)]
+        print(f"  {name:>15}: {'  '.join(f'x{x:.2f}' for x in ratios)}   median x{statistics.median(ratios):.2f}")
     same = all(results[n] == results["1 worker"] for n in names)
     print(f"rows identical across {', '.join(names)} (timing aside): {same}")
     return 0 if same else 1

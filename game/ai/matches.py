@@ -196,10 +196,19 @@ def _play_indexed(task: tuple[int, Match, bool]) -> tuple[int, dict[str, Any]]:
     return index, play_match(match, keep_times)
 
 
-def warm_worker(_: int) -> int:
-    """A worker's first task: the engine imported (and a moment's wait, so each worker gets one)."""
+def content_keys(matches: Iterable[Match]) -> tuple[tuple[tuple[str, str], str | None, str | None], ...]:
+    """The distinct parties, map and scenario the matches load (what a worker may load before its clock)."""
+    return tuple(dict.fromkeys((m.parties, m.map, m.scenario) for m in matches))
+
+
+def warm_worker(task: int | tuple[int, tuple[Any, ...]]) -> int:
+    """A worker's first task: the engine imported and the sweep's content loaded, so each worker's first games
+    count the games, not reading files (and a moment's wait, so each worker gets one)."""
     import game.rules.engine  # noqa: F401
 
+    for key in task[1] if isinstance(task, tuple) else ():
+        with contextlib.suppress(Exception):  # a broken file is the game's row to report, not the warm-up's
+            content(*key)
     time.sleep(0.3)
     return os.getpid()
 
@@ -219,12 +228,13 @@ class Pool:
     """Worker processes that play matches (spawned: nothing of the caller's state is shared); ``close`` ends
     them at once, mid-game if need be (Cancel)."""
 
-    def __init__(self, jobs: int, warm: bool = False, gentle: bool = False):
+    def __init__(self, jobs: int, warm: bool = False, gentle: bool = False, matches: Sequence[Match] = ()):
         self.jobs = jobs
         self._pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_worker_start, initargs=(gentle,))
         self._closed = False
-        if warm:  # every worker started and the engine imported: a measurement counts games only
-            self._pool.map(warm_worker, range(jobs), chunksize=1)
+        if warm:  # every worker started, the engine imported, the matches' content loaded: a measurement
+            keys = content_keys(matches)  # counts games only
+            self._pool.map(warm_worker, [(i, keys) for i in range(jobs)], chunksize=1)
 
     def imap(self, tasks: Iterable[tuple[int, Match, bool]], ordered: bool) -> Iterator[tuple[int, dict[str, Any]]]:
         run = self._pool.imap if ordered else self._pool.imap_unordered

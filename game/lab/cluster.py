@@ -14,7 +14,7 @@ import os
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from game.ai.matches import Match, play_match, warm_worker
+from game.ai.matches import Match, content_keys, play_match, warm_worker
 
 INSTALL = "pip install iron-honor[cluster]"
 
@@ -63,10 +63,12 @@ class RayCluster:
         self.workers = int(ray.cluster_resources().get("CPU", 1))
         self._play = ray.remote(num_cpus=1, max_retries=2)(_played_here)
 
-    def warm(self) -> None:
-        """Every worker started and the engine imported: a measurement then counts games only."""
+    def warm(self, matches: Sequence[Match] = ()) -> None:
+        """Every worker started, the engine imported and the matches' content loaded: a measurement then counts
+        games only."""
         warm = self.ray.remote(num_cpus=1)(warm_worker)
-        self.ray.get([warm.remote(i) for i in range(self.workers)])
+        keys = content_keys(matches)
+        self.ray.get([warm.remote((i, keys)) for i in range(self.workers)])
 
     def run(self, matches: Sequence[Match]) -> Iterator[tuple[int, dict[str, Any]]]:
         """(index, row) as each game ends; a few tasks per worker in flight, so a huge sweep is not all queued

@@ -128,6 +128,20 @@ def test_a_pool_of_processes_stores_the_same_rows_as_one_process(tmp_path: Path)
     assert _results(tmp_path / "one.sqlite") == _results(tmp_path / "pool.sqlite")
 
 
+def test_a_warmed_worker_has_the_games_content_before_its_clock_starts() -> None:
+    from game.ai.matches import content, content_keys, warm_worker
+
+    todo = [p.match for p in TINY.plan()]
+    keys = content_keys(todo + todo)
+    assert len(keys) == len({(m.parties, m.map, m.scenario) for m in todo})
+    content.cache_clear()
+    warm_worker((0, keys + ((("no_such_party", "nor_this"), None, None),)))  # a broken one is the game's to say
+    assert content.cache_info().currsize == len(keys)
+    hits = content.cache_info().hits
+    play_match(todo[0])
+    assert content.cache_info().hits == hits + 1
+
+
 @pytest.mark.slow
 def test_a_local_ray_cluster_stores_the_same_rows_as_the_pool(tmp_path: Path) -> None:
     pytest.importorskip("ray")
