@@ -26,6 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 PARTIES = ROOT / "assets" / "parties"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """A run that takes the slow tests is a soak: the sampled matrices and properties are whole (tests.sampling)."""
+    if "not slow" not in (config.option.markexpr or ""):
+        os.environ["IRON_HONOR_SOAK"] = "1"
+
+
 @pytest.fixture
 def tmp_file(tmp_path: Path):
     """Write text (or bytes) to a file in a temporary folder and return its path."""

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from game.ai.dice_odds import CRITICAL, DOUBLE, POLICIES, TWO_ONES, Roller, category, opposed, win_chance
 from tests.ai.brute import brute
 from tests.ai.brute_grouped import brute_grouped
+from tests.sampling import examples
 
 
 def _same(active: Roller, reactive: Roller, misfire: bool = False) -> None:
@@ -164,7 +165,7 @@ def _faces(dice) -> tuple[int, ...]:
 
 
 @pytest.mark.rule("DICE-1", "DICE-3", "FATE-6")
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(a=st.tuples(st.integers(1, 3), st.integers(-3, 3), st.booleans(), st.booleans(), st.sampled_from(POLICIES)),
        d=st.tuples(st.integers(1, 3), st.integers(-3, 3), st.booleans(), st.booleans(), st.sampled_from(POLICIES)),
        misfire=st.booleans())

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from game.ai import odds
 from game.ai.dice_odds import Roller, against_total, opposed
 from game.ai.simulate import Setup, play_game
+from tests.sampling import examples
 
 
 def fraction_outcome(active, reactive, dice, after, left, stunned, immune, fate):
@@ -114,7 +115,7 @@ rollers = st.builds(Roller, dice=st.integers(1, 3), modifier=st.integers(-6, 6),
 
 
 @pytest.mark.rule("SEQ-1", "SEQ-6")
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(data=st.data(), active=rollers, reactive=rollers, left=st.integers(1, 4), stunned=st.booleans(),
        immune=st.booleans(), fate=st.tuples(st.integers(0, 2), st.integers(0, 3)))
 def test_the_integer_sums_are_the_fraction_sums_over_dice_patterns(data, active, reactive, left, stunned, immune,
@@ -126,7 +127,7 @@ def test_the_integer_sums_are_the_fraction_sums_over_dice_patterns(data, active,
 
 
 @pytest.mark.rule("AOE-1")
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(data=st.data(), total=st.integers(-4, 12), open_=st.tuples(st.booleans(), st.booleans()),
        sides=st.sampled_from([(0, 1), (1, 0)]), victims=st.lists(st.tuples(st.integers(0, 1), rollers, rollers),
                                                                  min_size=1, max_size=4))
@@ -160,7 +161,7 @@ def test_the_remembered_spread_is_the_fresh_one_on_seeded_games(monkeypatch) -> 
     assert any(checked), checked
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.dictionaries(st.integers(0, 5), st.fractions(0, 1, max_denominator=6 ** 6), max_size=6))
 def test_the_expected_wounds_are_the_fraction_sum(wounds) -> None:
     found = odds._expected(wounds)

@@ -21,6 +21,7 @@ from game.content import library
 from game.content.catalog import catalog
 from game.content.yaml_loader import load_yaml, parse_yaml
 from game.paths import PARTIES_DIR
+from tests.sampling import examples
 
 TRAITS = sorted(catalog().traits)
 SKILLS = sorted(catalog().skills)
@@ -93,7 +94,7 @@ def edits(draw) -> PartyDocument:
 
 @pytest.mark.rule("PARTY-1", "PARTY-2", "PARTY-3", "PARTY-8", "PARTY-9", "PARTY-10", "SKILL-1", "SKILL-2",
                   "T-BUILD-1", "T-BUILD-2")
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(doc=edits())
 def test_builder_and_party_check_agree(doc: PartyDocument) -> None:
     with tempfile.TemporaryDirectory() as tmp:
@@ -272,7 +273,7 @@ values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3)
                       | st.dictionaries(texts | st.integers(0, 9), inner, max_size=3), max_leaves=12)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.dictionaries(st.sampled_from(["format", "name", "size", "models", "extra"]), values, max_size=5),
        st.lists(st.dictionaries(st.sampled_from(["name", "type", "weapons", "notes", "x"]), values), max_size=3))
 def test_party_text_reads_back_as_the_same_data(top: dict[str, Any], models: list[dict[str, Any]]) -> None:

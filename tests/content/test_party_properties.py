@@ -14,6 +14,7 @@ from game.core.errors import ContentError
 from tests.content.factory import build
 from tests.content.test_party_building import SKILL_COSTS
 from tests.content.test_traits_data import EXPECTED
+from tests.sampling import examples
 
 SIZES = {"small": (125, 0, 1, 1), "medium": (200, 0, 2, 3), "large": (275, 1, 2, 5)}
 TYPES = {"hero": (0, 3, 6, 6), "companion": (20, 2, 5, 5), "follower": (15, 2, 4, 4)}  # cost, base, points, max
@@ -193,7 +194,7 @@ def parties(draw) -> dict[str, Any]:
 
 @pytest.mark.rule("PARTY-10", "PARTY-1", "PARTY-2", "PARTY-3", "PARTY-8", "PARTY-9", "SKILL-2", "T-BUILD-1",
                   "T-BUILD-2")
-@settings(max_examples=300, deadline=None,
+@settings(max_examples=examples(300), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
 @given(parties())
 def test_accepted_exactly_when_every_rule_holds(data: dict[str, Any]) -> None:
@@ -232,7 +233,7 @@ def legal_parties(draw) -> dict[str, Any]:
 
 
 @pytest.mark.rule("PARTY-1", "PARTY-3", "PARTY-9")
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(legal_parties())
 def test_legal_parties_are_accepted(data: dict[str, Any]) -> None:
     violations, cost, fate = oracle(data)

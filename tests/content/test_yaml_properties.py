@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from game.content.yaml_loader import Document, parse_yaml
 from game.core.errors import ContentError
+from tests.sampling import examples
 
 SECONDS_PER_BYTE = 1e-3  # some 100 times the measured cost of the pure-Python YAML reader on a quiet machine
 BASE_SECONDS = 2.0
@@ -49,19 +50,19 @@ def check(raw: bytes) -> Document | ContentError:
     return result
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.binary(max_size=300))
 def test_any_bytes_give_a_document_or_a_located_error(raw: bytes) -> None:
     check(raw)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(yamlish)
 def test_nearly_yaml_gives_a_document_or_a_located_error(raw: bytes) -> None:
     check(raw)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(documents)
 def test_dumped_data_comes_back_or_is_refused_for_a_reason(data) -> None:
     import yaml

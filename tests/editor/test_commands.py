@@ -13,6 +13,7 @@ from game.editor.document import MapState, Piece, ellipse, rectangle, thick_poly
 from game.editor.problems import check
 from game.editor.session import EditorSession
 from game.editor.snapping import SnapSettings, snap_angle, snap_delta, snap_point
+from tests.sampling import examples
 
 
 def piece(pid: str, poly, kind: str = "area", **kw) -> Piece:
@@ -244,7 +245,7 @@ def operations(draw, state: MapState):
     return cmd.MovePieces(some, 0.5, 0.5)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_random_operations_then_undo_all_is_the_original(data) -> None:
     start = base_state()

@@ -15,6 +15,7 @@ from game.editor import commands as cmd
 from game.editor import files
 from game.editor.document import MapState, Piece, ellipse, load_state, rectangle, thick_polyline
 from game.editor.session import CLIPBOARD, EditorSession
+from tests.sampling import examples
 
 
 @pytest.fixture
@@ -148,7 +149,7 @@ _piece = st.builds(
     st.booleans(), st.booleans())
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.lists(_piece, max_size=6), st.sampled_from(["Map", "A: map", "yes", "Ruins #2"]),
        st.sampled_from(["", "desc", 'a "quoted" text', "no"]))
 def test_any_document_written_reads_back_the_same(pieces, name, description) -> None:

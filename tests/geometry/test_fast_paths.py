@@ -26,6 +26,7 @@ from game.geometry.paths import (
     surely_illegal,
 )
 from tests.geometry.helpers import base, field, piece, rect
+from tests.sampling import examples
 
 L_SHAPE = [(4, 4), (12, 4), (12, 6), (6, 6), (6, 12), (4, 12)]  # concave: split into convex parts
 
@@ -108,7 +109,7 @@ def _moved_field(mover: str, moves, radius: float, flags):
     return bf, rec
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from("abcdep"),
        st.lists(st.tuples(st.floats(-1, 37), st.floats(-1, 37)), min_size=0, max_size=3),
        st.lists(st.tuples(st.sampled_from("abcdep"), st.floats(1, 35), st.floats(1, 35)), max_size=4),
@@ -121,7 +122,7 @@ def test_the_fast_check_is_the_reference_check_on_random_moves(mover, pts, moves
     assert _same(bf, mover, [(rec.centre.x + 5.0, rec.centre.y + 0.3)], allowance, ignore)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from("abcdep"),
        st.lists(st.tuples(st.floats(-1, 37), st.floats(-1, 37)), min_size=0, max_size=3),
        st.lists(st.tuples(st.sampled_from("abcdep"), st.floats(1, 35), st.floats(1, 35)), max_size=4),
@@ -143,7 +144,7 @@ def test_a_move_surely_illegal_breaks_a_rule_besides_the_one_inch_rule(mover, pt
             assert sure == illegal
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 10_000))
 def test_the_fast_check_is_the_reference_check_on_a_shipped_map(seed) -> None:
     import random
@@ -160,7 +161,7 @@ def test_the_fast_check_is_the_reference_check_on_a_shipped_map(seed) -> None:
         assert _same(bf, f"m{i}", pts, rng.choice([None, 6.0, 9.0]))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.tuples(st.floats(-2, 38), st.floats(-2, 38)), st.tuples(st.floats(-2, 38), st.floats(-2, 38)),
        st.floats(0, 3), st.sampled_from("abcdep-"),
        st.lists(st.tuples(st.sampled_from("abcdep"), st.floats(1, 35), st.floats(1, 35)), max_size=4),
@@ -178,7 +179,7 @@ def test_swept_bases_and_parts_find_what_pymunk_finds(a, b, radius, mover, moves
     assert found == sorted(bf.base_of_shape(s).id for s in shapes if bf.base_of_shape(s) is not None)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.tuples(st.floats(-2, 38), st.floats(-2, 38)), st.floats(0, 3),
        st.sampled_from([ALL_TERRAIN, CAT_IMPASSABLE | CAT_OBSTACLE, CAT_AREA]))
 def test_pieces_overlapping_is_pymunks_point_query_narrowed_exactly(centre, radius, mask) -> None:
@@ -194,7 +195,7 @@ def test_pieces_overlapping_is_pymunks_point_query_narrowed_exactly(centre, radi
     assert bf.pieces_overlapping(centre, radius, mask) == sorted(seen.values(), key=lambda p: p.id)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.floats(1, 35), st.floats(1, 35), st.floats(0, 12))
 def test_a_target_out_of_reach_has_no_lane_as_the_full_search_finds(x, y, allowance) -> None:
     """charges.out_of_reach spares the lane search only where it finds nothing."""
@@ -208,7 +209,7 @@ def test_a_target_out_of_reach_has_no_lane_as_the_full_search_finds(x, y, allowa
             assert not charge_ends(bf, "a", target, allowance)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.tuples(st.sampled_from("abcdep"), st.floats(1, 35), st.floats(1, 35)), max_size=6),
        st.sampled_from("abcdep"), st.sampled_from([0.02, 1.0, 3.0, 6.0]), st.sampled_from([None, "A", "B"]))
 def test_bases_within_is_pymunks_point_query_narrowed_exactly(moves, me, inches, side) -> None:
@@ -228,7 +229,7 @@ def test_bases_within_is_pymunks_point_query_narrowed_exactly(moves, me, inches,
     assert bf.bases_within(me, inches, side) == [i for _, i in sorted(out)]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(0, 10_000))
 def test_a_move_through_a_crowd_lists_its_bases_as_pymunk_does(seed) -> None:
     import random
@@ -242,7 +243,7 @@ def test_a_move_through_a_crowd_lists_its_bases_as_pymunk_does(seed) -> None:
     assert _same(bf, "m0", [(rng.uniform(24, 34), rng.uniform(15, 21))], rng.choice([None, 30.0]))
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(st.lists(st.tuples(st.sampled_from("abcdep"), st.floats(1, 35), st.floats(1, 35)), min_size=1, max_size=8),
        st.sampled_from([None, 0.0, 90.0, 200.0]))
 def test_sight_lines_remembered_by_corridor_are_those_worked_out_afresh(moves, facing) -> None:
@@ -260,7 +261,7 @@ def test_sight_lines_remembered_by_corridor_are_those_worked_out_afresh(moves, f
             assert line_of_sight(bf, viewer, target, facing) == line_of_sight(fresh, viewer, target, facing)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.tuples(st.floats(0, 36), st.floats(0, 36), st.floats(0.3, 1.2)), max_size=6),
        st.lists(st.tuples(st.floats(-1, 37), st.floats(-1, 37)), min_size=1, max_size=20), st.floats(0.3, 1.2))
 def test_the_route_querys_blocker_test_is_in_blocker(discs, points, r) -> None:

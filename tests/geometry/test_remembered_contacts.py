@@ -14,6 +14,7 @@ from game.core.vec import Vec2
 from game.geometry.battlefield import CONTACT_TOLERANCE, NEUTRAL, OVERLAP_EPS, Battlefield
 from game.geometry.paths import ONE_INCH, Violation, end_position
 from tests.geometry.helpers import base, field, piece, rect
+from tests.sampling import examples
 
 IDS = "abcdef"
 
@@ -49,7 +50,7 @@ def fresh_end(bf: Battlefield, mover_id: str, end: Vec2, ignore: tuple[str, ...]
 
 
 @pytest.mark.rule("BASE-6", "MOVE-7", "MOVE-8", "DIG-MOVE-7")
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(IDS), st.floats(1, 35), st.floats(1, 35)), min_size=1, max_size=8),
        st.floats(1, 35), st.floats(1, 35), st.sampled_from(IDS), st.lists(st.sampled_from(IDS), max_size=2))
 def test_remembered_contacts_are_the_fresh_answers(moves, x, y, mover, ignore) -> None:

@@ -21,13 +21,14 @@ from game.geometry.reach import free_end
 from game.rules import board
 from game.rules.movement import allowance, can_disengage, charge_targets, disengage_check
 from tests.rules.harness import figure, table
+from tests.sampling import examples
 
 MAPS = sorted((Path(__file__).resolve().parents[2] / "assets" / "maps").glob("*.yaml"))
 LOADED = {p.stem: load_map(p) for p in MAPS}
 D = 25 / 25.4
 R = D / 2
-FAST = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
-SLOW = settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
+FAST = settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
+SLOW = settings(max_examples=examples(600), deadline=None, suppress_health_check=list(HealthCheck))
 
 unit = st.floats(min_value=0.0, max_value=1.0, allow_nan=False)
 angle = st.floats(min_value=0.0, max_value=2 * math.pi, allow_nan=False)

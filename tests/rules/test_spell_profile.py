@@ -27,6 +27,7 @@ from game.rules.state import KILLED, GameState
 from game.rules.traits.base import TRAITS, TraitRule, load_all
 from tests.rules.attack_differential import _multisets, _Need, _restore, _save, _Scripted
 from tests.rules.harness import figure, table
+from tests.sampling import sampled
 
 RULES = ("SORC-3", "SORC-4", "SORC-5", "SORC-6", "SORC-7", "SEQ-1", "SEQ-8", "SPELL-1", "SPELL-2", "SPELL-3",
          "SPELL-4", "SPELL-5", "SPELL-6", "T-TOUGH-1", "T-ARCRES-1", "FATE-5", "FATE-6", "FATE-7", "AOE-1")
@@ -290,14 +291,14 @@ PAIRS = [(s, e) for s in sorcery.SPELLS for e in sorcery.ENHANCEMENTS]
 
 
 @pytest.mark.rule(*RULES)
-@pytest.mark.parametrize(("spell", "enhancement"), PAIRS, ids=[f"{s}+{e}" for s, e in PAIRS])
+@pytest.mark.parametrize(("spell", "enhancement"), sampled(PAIRS, 3, lambda c: f"{c[0]}+{c[1]}"))
 def test_the_spell_odds_are_the_engines_frequencies_for_every_spell_and_enhancement(spell: str,
                                                                                    enhancement: str) -> None:
     _check(situation(random.Random(f"spell:{spell}:{enhancement}"), spell, enhancement))
 
 
 @pytest.mark.rule(*RULES)
-@pytest.mark.parametrize("kind", VICTIM_KINDS, ids=[f"{k}:{n}" for k, n in VICTIM_KINDS])
+@pytest.mark.parametrize("kind", sampled([(k,) for k in VICTIM_KINDS], 3, lambda c: f"{c[0][0]}:{c[0][1]}"))
 def test_the_spell_odds_are_the_engines_frequencies_for_every_kind_of_victim(kind: tuple[str, str]) -> None:
     rng = random.Random(f"victim:{kind}")
     spell, enhancement = rng.choice(list(sorcery.SPELLS)), rng.choice(["none", "greater_focus", "sorcerers_gambit"])
@@ -307,7 +308,7 @@ def test_the_spell_odds_are_the_engines_frequencies_for_every_kind_of_victim(kin
 
 
 @pytest.mark.rule(*RULES)
-@pytest.mark.parametrize("kind", CASTER_KINDS, ids=[f"{k}:{n}" for k, n in CASTER_KINDS])
+@pytest.mark.parametrize("kind", sampled([(k,) for k in CASTER_KINDS], 3, lambda c: f"{c[0][0]}:{c[0][1]}"))
 def test_the_spell_odds_are_the_engines_frequencies_for_every_kind_of_caster(kind: tuple[str, str]) -> None:
     rng = random.Random(f"caster:{kind}")
     _check(situation(rng, rng.choice(list(sorcery.SPELLS)), rng.choice(list(sorcery.ENHANCEMENTS)),
@@ -315,7 +316,7 @@ def test_the_spell_odds_are_the_engines_frequencies_for_every_kind_of_caster(kin
 
 
 @pytest.mark.rule("SEQ-8", "AOE-1", "T-ARCRES-1", "SPELL-4", "SPELL-5")
-@pytest.mark.parametrize("spell", list(sorcery.SPELLS))
+@pytest.mark.parametrize("spell", sampled(list(sorcery.SPELLS), 2))
 def test_more_than_ones_victims_friend_and_foe_are_the_engines_frequencies(spell: str) -> None:
     sit = situation(random.Random(f"area:{spell}"), spell, "more_than_one")
     assert len(sit.watched) == 3  # an enemy and a friend of the caster beside the first target

@@ -24,6 +24,7 @@ from game.saves.state_value import _class_of, decode, digest, encode, hints_know
 from game.saves.store import listed, verify
 from game.ui.session import HOTSEAT, VS_AI, BattleSession, BattleSetup
 from tests.rules.test_party_reinforcements import mods, scenario_file  # noqa: F401  (the fixture)
+from tests.sampling import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -308,7 +309,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 40) | st.floats(
                         ["t", "m", "r", "f", "Event", "Status", "x"]), inner, max_size=2), max_leaves=4)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_any_edit_of_the_state_is_refused_or_caught_never_a_crash(saved: tuple[Path, BattleSession], tmp_path: Path,
                                                                   data: st.DataObject) -> None:

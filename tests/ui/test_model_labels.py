@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from game.content.party_building import load_party
 from game.paths import PARTIES_DIR
 from game.ui.model_labels import JOINERS, MAX_CHARS, _overlap, place_labels, short_label, unique_labels
+from tests.sampling import examples
 
 SHIPPED = sorted(PARTIES_DIR.glob("*.yaml"))
 
@@ -55,7 +56,7 @@ def test_a_label_that_would_cover_its_neighbours_moves_aside() -> None:
             assert _overlap(box, (x - r, y - r, 2 * r, 2 * r)) == 0, mid
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30)), min_size=1, max_size=18, unique=True))
 def test_labels_on_a_spread_table_cover_no_base_and_no_label(cells) -> None:
     # bases on a coarse grid (a table with room between models): a free spot always exists
