@@ -135,22 +135,16 @@ def write_save(path: Path, record: SaveRecord, durable: bool = True) -> None:
     write_text_atomic(path, save_text(record.to_dict()), durable)
 
 
-def _one_line(value: Any, compact: bool = False) -> str:
-    """JSON on one line, by the C encoder (``indent`` would take the pure-Python one: an autosave after every
-    decision spent a fifth of a game through the window re-encoding the record that way)."""
-    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":") if compact else None)
-
-
 def save_text(data: dict[str, Any]) -> str:
-    """A save's text: a key a line, and in the lists of answers and checks an item a line, so a reader (or a
-    diff) finds a decision by its line; the state last and compact (it is twice the size of the rest)."""
+    """A save's text: a key a line, each value on its line by the C encoder (``indent`` takes the pure-Python
+    one: an autosave after every decision spent a fifth of a game through the window re-encoding the record);
+    the state last and compact (it is twice the size of the rest)."""
 
-    def value(key: str, v: Any) -> str:
-        if key in ("answers", "checks") and isinstance(v, list) and v:
-            return "[\n" + ",\n".join(f"  {_one_line(item)}" for item in v) + "\n ]"
-        return _one_line(v, compact=key == "state")
+    def line(key: str, value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False,
+                          separators=(",", ":") if key == "state" else None)
 
-    return "{\n" + ",\n".join(f" {_one_line(k)}: {value(k, v)}" for k, v in data.items()) + "\n}\n"
+    return "{\n" + ",\n".join(f" {json.dumps(k)}: {line(k, v)}" for k, v in data.items()) + "\n}\n"
 
 
 def _record(doc_file: str, data: SaveFile, doc: Any = None) -> SaveRecord:
