@@ -66,7 +66,8 @@ def _engine_row(g: dict[str, Any]) -> dict[str, Any]:
 
 
 def advantages(games: list[dict[str, Any]]) -> dict[str, dict[str, Tally]]:
-    """Per map and scenario: side A's results, the first side to act's and the set-up roll winner's."""
+    """Per map and scenario: side A's results, the first side to act's and the set-up roll winner's, then the
+    side's at each table edge it deployed at (a map's own advantage, whichever party stood there)."""
     out: dict[str, dict[str, Tally]] = defaultdict(lambda: {"side A": Tally("side A"), "first to act":
                                                             Tally("first to act"), "set-up roll winner":
                                                             Tally("set-up roll winner")})
@@ -78,7 +79,11 @@ def advantages(games: list[dict[str, Any]]) -> dict[str, dict[str, Tally]]:
             t["first to act"].add_row(row, g["first_side"])
         if g["higher_side"] is not None:
             t["set-up roll winner"].add_row(row, g["higher_side"])
-    return dict(sorted(out.items()))
+        for side, edge in enumerate((g.get("edge_a"), g.get("edge_b"))):
+            if edge:
+                t.setdefault(f"deployed at the {edge} edge", Tally(f"deployed at the {edge} edge")).add_row(row, side)
+    return {place: {**{k: ts[k] for k in list(ts)[:3]}, **dict(sorted(list(ts.items())[3:]))}
+            for place, ts in sorted(out.items())}
 
 
 def objective_values(games: list[dict[str, Any]], awards: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:

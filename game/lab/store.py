@@ -27,7 +27,7 @@ CREATE TABLE IF NOT EXISTS games (
     kills_a INTEGER, kills_b INTEGER, escapes_a INTEGER, escapes_b INTEGER,
     held_a INTEGER, held_b INTEGER, objective_points_a INTEGER, objective_points_b INTEGER,
     first_side INTEGER, higher_side INTEGER, decisions_a INTEGER, decisions_b INTEGER,
-    cpu_seconds REAL, seconds REAL, played_by TEXT, version TEXT
+    cpu_seconds REAL, seconds REAL, played_by TEXT, version TEXT, edge_a TEXT, edge_b TEXT
 );
 CREATE TABLE IF NOT EXISTS deaths (key TEXT, turn INTEGER, side INTEGER, model TEXT, type TEXT, x REAL, y REAL);
 CREATE TABLE IF NOT EXISTS score_turns (key TEXT, turn INTEGER, score_a INTEGER, score_b INTEGER);
@@ -40,7 +40,8 @@ COLUMNS = ("key", "party_a", "party_b", "ai_a", "ai_b", "map", "scenario", "seed
            "scenario_name", "role_a", "role_b", "winner_side", "result", "error", "faults", "score_a", "score_b",
            "turns", "kills_a", "kills_b", "escapes_a", "escapes_b", "held_a", "held_b", "objective_points_a",
            "objective_points_b", "first_side", "higher_side", "decisions_a", "decisions_b", "cpu_seconds",
-           "seconds", "played_by", "version")
+           "seconds", "played_by", "version", "edge_a", "edge_b")
+ADDED = ("edge_a", "edge_b")  # columns newer than the first results files: added to an older file when opened
 MACHINE = ("cpu_seconds", "seconds", "played_by", "version")  # where and how fast: not the game's result
 
 
@@ -62,7 +63,7 @@ def columns_of(key: str, row: dict[str, Any]) -> tuple[Any, ...]:
            "played_by": row.get("played_by"), "version": __version__}
     for name, source in (("party", "parties"), ("ai", "ai"), ("side", "sides"), ("role", "roles"),
                          ("score", "scores"), ("kills", "kills"), ("escapes", "escapes"), ("held", "objectives_held"),
-                         ("objective_points", "objective_points"), ("decisions", "decisions")):
+                         ("objective_points", "objective_points"), ("decisions", "decisions"), ("edge", "edges")):
         a, b = _pair(row, source)
         out[f"{name}_a"], out[f"{name}_b"] = a, b
     return tuple(out[c] for c in COLUMNS)
@@ -76,6 +77,11 @@ class Store:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(self.path)
         self.db.executescript(SCHEMA)
+        have = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+        with self.db:  # a results file of an older version: its games keep None there, new ones fill it
+            for column in ADDED:
+                if column not in have:
+                    self.db.execute(f"ALTER TABLE games ADD COLUMN {column} TEXT")
 
     def close(self) -> None:
         self.db.close()

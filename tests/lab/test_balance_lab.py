@@ -16,7 +16,7 @@ from game.core.errors import ContentError
 from game.lab import balance
 from game.lab.balance import Progress, run_sweep
 from game.lab.report import PLOTS_MISSING, write_report
-from game.lab.store import MACHINE, Store
+from game.lab.store import MACHINE, SCHEMA, Store
 from game.lab.sweep import Sweep, load_sweep
 
 # two quick games: random controllers, a plain fight on an open table, both sides
@@ -169,6 +169,28 @@ def test_the_report_of_a_tiny_sweep_has_its_tables_and_plots(tmp_path: Path) -> 
     assert "| lantern_adventuring_co v northmen_raiding_party | 2 |" in text and "first to act" in text
     for png in ("win_rates.png", "advantages.png", "scores_over_turns.png", "deaths_heatmap.png"):
         assert (tmp_path / "report" / png).read_bytes()[:4] == b"\x89PNG" and f"]({png})" in text
+
+
+def test_the_report_tells_each_deployment_edge_s_results_and_an_older_file_takes_the_new_columns(
+        tmp_path: Path) -> None:
+    sweep = Sweep("edges", [("lantern_adventuring_co", "northmen_raiding_party")], ["village_ruins"], ["engagement"],
+                  True, [("random", "random")], [3])
+    planned = sweep.plan()
+    old = sqlite3.connect(tmp_path / "r.sqlite")  # a results file written before the edges were stored
+    old.executescript(SCHEMA.replace(", edge_a TEXT, edge_b TEXT", ""))
+    old.close()
+    with Store(tmp_path / "r.sqlite") as store:
+        run_sweep(planned, store, jobs=1)
+        games = store.games()
+        report = write_report(sweep, planned, store, tmp_path / "report", pyplot=_no_plots)
+    assert len(games) == 2 and all(g["edge_a"] and g["edge_b"] and g["edge_a"] != g["edge_b"] for g in games)
+    text = report.read_text(encoding="utf-8")
+    for edge in {g["edge_a"] for g in games} | {g["edge_b"] for g in games}:
+        assert f"| deployed at the {edge} edge | 2 |" in text, text
+
+
+def _no_plots() -> None:
+    raise ImportError("matplotlib")
 
 
 def test_without_matplotlib_the_report_keeps_its_tables_and_says_how_to_get_plots(tmp_path: Path) -> None:
