@@ -212,9 +212,14 @@ class Appraiser:
 
     def hopeless_casting(self, state: GameState, m: ModelState) -> bool:
         """Enemies in a spell's reach now, none of them worth a spell (the level's ``cast_floor``): a spell cast
-        now is AP thrown away; with none in reach yet, a move may still bring one."""
-        return memo.hopeless_casting(state, m, lambda: bool(memo.spell_targets(state, m, 18.0))
-                                     and self.best_spell(state, m)[2] is None)
+        now is AP thrown away; with none in reach yet, a move may still bring one. (As ``best_spell`` finding no
+        target, the nearest asked first: one worth a spell settles it.)"""
+        def ask() -> bool:
+            targets = memo.spell_targets(state, m, 18.0)
+            near = sorted(targets, key=lambda e: board.distance(m, e))
+            return bool(targets) and not any(self.spell_value(state, m, e)[0] > 0 for e in near)
+
+        return memo.hopeless_casting(state, m, ask)
 
     def can_charge_at(self, state: GameState, m: ModelState, e: ModelState) -> bool:
         """Whether ``e`` is one of :meth:`chargeable`, the lane to ``e`` alone asked where the lanes to every enemy
