@@ -72,6 +72,8 @@ class Difficulty:
     charge_bonus: float = 1.2  # a charge's odds, times this
     shot_reach: float = 18.0  # enemies further than this are not considered for shots and spells
     targets_weighed: int = 0  # charges, shots, spells and close-ins weighed at this many nearest enemies (0: all)
+    rough_odds: bool = False  # candidates' blows and shots weighed by the dice alone: no re-roll, no Hand of Fortune
+    # (the Fate floors stay exact)
     plan: PlanWeights = PlanWeights()
     # refinements
     first_strike: bool = False  # a kill or Stun pre-empts the enemy's reply (Threats)
@@ -108,7 +110,8 @@ class Difficulty:
 
 EASY = Difficulty("easy", blunder=0.35, contact_always=True, full_defense=False)
 SPARE = PlanWeights(spare_ap=0.75, idle_cast=-1.0, idle_shove=-1.0)  # no AP left idle where they buy something
-NORMAL = Difficulty("normal", fate_floor=0.3, cast_floor=0.25, plan=SPARE, targets_weighed=3, contenders=False)
+NORMAL = Difficulty("normal", fate_floor=0.3, cast_floor=0.25, plan=SPARE, targets_weighed=1, contenders=False,
+                    rough_odds=True)
 HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=True, prisoner_prize=4.0,
                   prisoner_guard=4.0, reappraise=True,
                   safe_steps=True, rear_charges=True, guard_facing=True, fate_by_odds=True, fate_kept=1,

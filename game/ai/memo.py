@@ -168,13 +168,16 @@ def spell_targets(state: GameState, m: ModelState, reach: float) -> list[ModelSt
     return _asked(state, key, lambda: targets(state, m, reach))
 
 
-def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell: str) -> SpellOdds:
+def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell: str,
+               hand_of_fortune: tuple[bool, bool] | None = None) -> SpellOdds:
     """:func:`game.ai.odds.spell_odds`, remembered until the table changes."""
-    key = ("spell", _model_key(caster), _model_key(target), spell, tuple(s.fate for s in state.sides))
-    return _asked(state, key, lambda: _spell_odds(state, caster, target, spell))
+    key = ("spell", _model_key(caster), _model_key(target), spell, tuple(s.fate for s in state.sides), hand_of_fortune)
+    return _asked(state, key, lambda: _spell_odds(state, caster, target, spell, hand_of_fortune=hand_of_fortune))
 
 
-def spell_win(state: GameState, caster: ModelState, target: ModelState, spell: str) -> Fraction:
+def spell_win(state: GameState, caster: ModelState, target: ModelState, spell: str,
+              hand_of_fortune: tuple[bool, bool] | None = None) -> Fraction:
     """:func:`game.ai.odds.spell_win` (:func:`spell_odds`' ``p_success``), remembered until the table changes."""
-    key = ("spell win", _model_key(caster), _model_key(target), spell, tuple(s.fate for s in state.sides))
-    return _asked(state, key, lambda: _spell_win(state, caster, target, spell))
+    key = ("spell win", _model_key(caster), _model_key(target), spell, tuple(s.fate for s in state.sides),
+           hand_of_fortune)
+    return _asked(state, key, lambda: _spell_win(state, caster, target, spell, hand_of_fortune=hand_of_fortune))

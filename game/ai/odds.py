@@ -227,7 +227,7 @@ def _wound_effects(saves: tuple[WoundSave, ...], count: int, no_fate: bool, left
 def attack_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reserve: bool = False,
                 defender_inner_reserve: bool = False, hand_of_fortune: tuple[bool, bool] | None = None,
                 policies: tuple[str, str] = ("optimal", "optimal"), tough_fate: int | None = None,
-                slayer_fate: bool | None = None, plain: AttackProfile | None = None) -> Odds:
+                slayer_fate: bool | None = None, plain: AttackProfile | None = None, rerolls: bool = True) -> Odds:
     """The exact odds of ``attack`` resolved now by :func:`game.rules.combat.resolve_attack`.
 
     Read from the attack's :class:`~game.rules.attack_profile.AttackProfile`: its totals, dice and re-rolls
@@ -236,7 +236,8 @@ def attack_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reser
     profile's: [FATE-7]/[FATE-8] allow it and that side took no Inner Reserve). ``tough_fate`` / ``slayer_fate``
     override the defender's / attacker's Fate budget for trait rolls. ``attack`` should already be prepared
     by the traits (Blast, Spray), as the action does before resolving it. ``plain``: its profile with no Inner
-    Reserve as the table stands (an Inner Reserve question carries it), so it is not made again.
+    Reserve as the table stands (an Inner Reserve question carries it), so it is not made again. ``rerolls``
+    False: no trait's re-roll of 1s either (with no Hand of Fortune, the dice alone: far cheaper to enumerate).
     """
     a, d = attack.attacker, attack.defender
     extra = int(attacker_inner_reserve), int(defender_inner_reserve)
@@ -246,8 +247,8 @@ def attack_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reser
     if hand_of_fortune is None:
         hand_of_fortune = (pa.hand_of_fortune, pd.hand_of_fortune)
     # only the difference of the totals matters to the roll (dice_odds.opposed): one outcome serves them all
-    active = Roller(pa.dice, 0, pa.reroll_ones, hand_of_fortune[0], policies[0])
-    reactive = Roller(pd.dice, pd.total - pa.total, pd.reroll_ones, hand_of_fortune[1], policies[1])
+    active = Roller(pa.dice, 0, rerolls and pa.reroll_ones, hand_of_fortune[0], policies[0])
+    reactive = Roller(pd.dice, pd.total - pa.total, rerolls and pd.reroll_ones, hand_of_fortune[1], policies[1])
     if profile.pushes:  # the caller pushes: no effects ([CC-3], [T-SLAM-1])
         roll = opposed(active, reactive, misfire=profile.dice.misfire, classify=profile.dice)
         return Odds(roll.win, roll.misfire, Fraction(0), Fraction(0), Fraction(0), {0: Fraction(1)}, roll,
@@ -396,11 +397,12 @@ def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell_i
 
 
 def spell_win(state: GameState, caster: ModelState, target: ModelState, spell_id: str, enhancement: str = "none",
-              *, caster_inner_reserve: bool = False, target_inner_reserve: bool = False) -> Fraction:
+              *, caster_inner_reserve: bool = False, target_inner_reserve: bool = False,
+              hand_of_fortune: tuple[bool, bool] | None = None) -> Fraction:
     """P(the spell takes effect): :func:`spell_odds`' ``p_success``, from the rolls alone (no effects), for a
     question that needs no more (Fate's floor on a roll)."""
     active, reactive = _spell_rollers(state, caster, target, spell_id, enhancement, caster_inner_reserve,
-                                      target_inner_reserve, None, ("optimal", "optimal"))
+                                      target_inner_reserve, hand_of_fortune, ("optimal", "optimal"))
     return win_chance(active, reactive)
 
 
