@@ -434,7 +434,10 @@ class Candidate:
 
 class Targeted:
     """A candidate aimed at one enemy at a time (charge, shoot, cast); ``applies`` says, once per model, whether
-    it can offer anything at all (when not, its ``offers`` yields nothing for any enemy)."""
+    it can offer anything at all (when not, its ``offers`` yields nothing for any enemy). ``nearest_only``: levels
+    with ``first_target`` weigh it at the nearest enemy alone."""
+
+    nearest_only = False
 
     def applies(self, ai: Appraiser, state: GameState, m: ModelState) -> bool:
         return True
@@ -569,6 +572,8 @@ class Charge(Targeted):
 
 
 class Shoot(Targeted):
+    nearest_only = True
+
     def applies(self, ai: Appraiser, state: GameState, m: ModelState) -> bool:
         return bool(combat.ranged_weapons(m))
 
@@ -583,6 +588,8 @@ class Shoot(Targeted):
 
 
 class Cast(Targeted):
+    nearest_only = True
+
     def applies(self, ai: Appraiser, state: GameState, m: ModelState) -> bool:
         return sorcery.has_spells(m)
 
@@ -648,9 +655,11 @@ def _steps(ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Step]:
     if weighed and len(foes) > weighed:  # the nearest only, in their own order (the first of equal scores wins)
         near = {e.id for e, _ in sorted(foes, key=lambda f: f[1])[:weighed]}
         foes = [(e, gap) for e, gap in foes if e.id in near]
+    first = min(foes, key=lambda f: f[1])[0].id if foes and ai.level.first_target else None
     for e, gap in foes:
         for t in asked:
-            yield t, (e, gap)
+            if first is None or e.id == first or not t.nearest_only:
+                yield t, (e, gap)
 
 
 def offers(ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
