@@ -75,8 +75,8 @@ class Difficulty:
     shot_reach: float = 18.0  # enemies further than this are not considered for shots and spells
     targets_weighed: int = 0  # charges, shots, spells and close-ins weighed at this many nearest enemies (0: all)
     first_target: bool = False  # shots and spells weighed at the nearest enemy alone (the dearest to weigh)
-    rough_odds: bool = False  # candidates' blows and shots weighed by the dice alone: no re-roll, no Hand of Fortune
-    # (the Fate floors stay exact)
+    rough_odds: bool = False  # candidates' blows, shots and spells weighed by the dice alone: no re-roll, no Hand
+    # of Fortune (the Fate floors stay exact)
     no_goal_stays: bool = False  # a move with no goal stays where it stands (else: a random offered point)
     plan: PlanWeights = PlanWeights()
     # refinements
