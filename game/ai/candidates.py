@@ -19,6 +19,7 @@ from game.ai import memo, prisoner, scenario_hints
 from game.ai.difficulty import Difficulty
 from game.ai.futile import Futility
 from game.ai.objective_routes import RouteGoals
+from game.ai.odds import Odds
 from game.ai.threat import Threats
 from game.rules import board, combat, conditions, movement, sorcery
 from game.rules.state import PRISONER, GameState, ModelState
@@ -75,10 +76,17 @@ class Appraiser:
         return model_value(e) * (self.level.prisoner_prize if prisoner.rescued(state, e) else 1.0) \
             * scenario_hints.hunt_factor(state, e)
 
+    def odds(self, state: GameState, attack: combat.Attack) -> Odds:
+        """The exact odds of ``attack`` as the level weighs a candidate: with ``rough_odds``, of the dice alone (no
+        re-roll on offer: the cheap enumeration, seldom another choice)."""
+        if self.level.rough_odds:
+            return memo.odds(state, attack, hand_of_fortune=(False, False), rerolls=False)
+        return memo.odds(state, attack)
+
     def melee_value(self, state: GameState, m: ModelState, e: ModelState, action: str) -> float:
         weapons = combat.melee_weapons(m)
         attack = combat.Attack(m, e, "close", action, weapons[0] if weapons else None)
-        odds = memo.odds(state, attack)
+        odds = self.odds(state, attack)
         value = self.worth(state, e)
         return (float(odds.expected_wounds) * value / max(1, e.max_wounds - e.wounds_taken)
                 + float(odds.p_kill) * value + 0.3 * float(odds.p_stun)
@@ -162,7 +170,7 @@ class Appraiser:
             band, cover = found
             attack = combat.Attack(m, e, "ranged", "aimed_shot", w, range_band=band, cover=cover)
             attack.area = any(h.gives_area(attack) for h in hooks_answering(m, "gives_area"))
-            odds = memo.odds(state, attack)
+            odds = self.odds(state, attack)
             value = self.worth(state, e)
             best = max(best, (float(odds.expected_wounds) * value / max(1, e.max_wounds - e.wounds_taken)
                               + float(odds.p_kill) * value
@@ -190,11 +198,12 @@ class Appraiser:
         if not memo.spell_target(state, m, e, 18.0):
             return 0.0, "ravage"
         floor = self.level.cast_floor
-        ravage = memo.spell_odds(state, m, e, "ravage")
+        rough = (False, False) if self.level.rough_odds else None  # no Hand of Fortune: the dice alone
+        ravage = memo.spell_odds(state, m, e, "ravage", rough)
         options = [(float(ravage.expected_wounds) * model_value(e) / max(1, e.max_wounds - e.wounds_taken), "ravage")
                    ] if ravage.p_success >= floor else []
         if not conditions.STUNNED.on(e) and not conditions.stun_immune(state, e, m):  # else its odds are not asked
-            stun = memo.spell_win(state, m, e, "stun")  # its chance alone: what it does is read off no odds
+            stun = memo.spell_win(state, m, e, "stun", rough)  # its chance alone: what it does is read off no odds
             if stun >= floor:
                 options.append((0.5 * float(stun) * model_value(e) + self.first_strike(state, e, 0.0, float(stun)),
                                 "stun"))
@@ -212,9 +221,14 @@ class Appraiser:
 
     def hopeless_casting(self, state: GameState, m: ModelState) -> bool:
         """Enemies in a spell's reach now, none of them worth a spell (the level's ``cast_floor``): a spell cast
-        now is AP thrown away; with none in reach yet, a move may still bring one."""
-        return memo.hopeless_casting(state, m, lambda: bool(memo.spell_targets(state, m, 18.0))
-                                     and self.best_spell(state, m)[2] is None)
+        now is AP thrown away; with none in reach yet, a move may still bring one. (As ``best_spell`` finding no
+        target, the nearest asked first: one worth a spell settles it.)"""
+        def ask() -> bool:
+            targets = memo.spell_targets(state, m, 18.0)
+            near = sorted(targets, key=lambda e: board.distance(m, e))
+            return bool(targets) and not any(self.spell_value(state, m, e)[0] > 0 for e in near)
+
+        return memo.hopeless_casting(state, m, ask)
 
     def can_charge_at(self, state: GameState, m: ModelState, e: ModelState) -> bool:
         """Whether ``e`` is one of :meth:`chargeable`, the lane to ``e`` alone asked where the lanes to every enemy
@@ -420,7 +434,10 @@ class Candidate:
 
 class Targeted:
     """A candidate aimed at one enemy at a time (charge, shoot, cast); ``applies`` says, once per model, whether
-    it can offer anything at all (when not, its ``offers`` yields nothing for any enemy)."""
+    it can offer anything at all (when not, its ``offers`` yields nothing for any enemy). ``nearest_only``: levels
+    with ``first_target`` weigh it at the nearest enemy alone."""
+
+    nearest_only = False
 
     def applies(self, ai: Appraiser, state: GameState, m: ModelState) -> bool:
         return True
@@ -555,6 +572,8 @@ class Charge(Targeted):
 
 
 class Shoot(Targeted):
+    nearest_only = True
+
     def applies(self, ai: Appraiser, state: GameState, m: ModelState) -> bool:
         return bool(combat.ranged_weapons(m))
 
@@ -569,6 +588,8 @@ class Shoot(Targeted):
 
 
 class Cast(Targeted):
+    nearest_only = True
+
     def applies(self, ai: Appraiser, state: GameState, m: ModelState) -> bool:
         return sorcery.has_spells(m)
 
@@ -634,9 +655,11 @@ def _steps(ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Step]:
     if weighed and len(foes) > weighed:  # the nearest only, in their own order (the first of equal scores wins)
         near = {e.id for e, _ in sorted(foes, key=lambda f: f[1])[:weighed]}
         foes = [(e, gap) for e, gap in foes if e.id in near]
+    first = min(foes, key=lambda f: f[1])[0].id if foes and ai.level.first_target else None
     for e, gap in foes:
         for t in asked:
-            yield t, (e, gap)
+            if first is None or e.id == first or not t.nearest_only:
+                yield t, (e, gap)
 
 
 def offers(ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:

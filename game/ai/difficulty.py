@@ -4,8 +4,10 @@ name.
 
 ``easy`` is a fixed baseline: its figures are those it has always played with, so the same seeds give the same
 games. ``normal`` also keeps Fate and spells off hopeless rolls and leaves no AP idle that could buy something,
-and, to cost no more than the rules (issue 37), weighs targets at its nearest enemies and trusts its remembered
-estimates for the order of its activations; ``hard`` adds the refinements and the look-ahead (game.ai.lookahead).
+and, to cost no more than the rules (issue 37), weighs targets at its nearest enemies (shots and spells at the
+nearest alone) by the dice alone (no re-roll on offer), stays put where it has nowhere to go and trusts its
+remembered estimates for the order of its activations; ``hard`` adds the refinements and the look-ahead
+(game.ai.lookahead).
 """
 
 from __future__ import annotations
@@ -72,6 +74,10 @@ class Difficulty:
     charge_bonus: float = 1.2  # a charge's odds, times this
     shot_reach: float = 18.0  # enemies further than this are not considered for shots and spells
     targets_weighed: int = 0  # charges, shots, spells and close-ins weighed at this many nearest enemies (0: all)
+    first_target: bool = False  # shots and spells weighed at the nearest enemy alone (the dearest to weigh)
+    rough_odds: bool = False  # candidates' blows, shots and spells weighed by the dice alone: no re-roll, no Hand
+    # of Fortune (the Fate floors stay exact)
+    no_goal_stays: bool = False  # a move with no goal stays where it stands (else: a random offered point)
     plan: PlanWeights = PlanWeights()
     # refinements
     first_strike: bool = False  # a kill or Stun pre-empts the enemy's reply (Threats)
@@ -108,7 +114,8 @@ class Difficulty:
 
 EASY = Difficulty("easy", blunder=0.35, contact_always=True, full_defense=False)
 SPARE = PlanWeights(spare_ap=0.75, idle_cast=-1.0, idle_shove=-1.0)  # no AP left idle where they buy something
-NORMAL = Difficulty("normal", fate_floor=0.3, cast_floor=0.25, plan=SPARE, targets_weighed=3, contenders=False)
+NORMAL = Difficulty("normal", fate_floor=0.3, cast_floor=0.25, plan=SPARE, targets_weighed=2, contenders=False,
+                    first_target=True, rough_odds=True, no_goal_stays=True)
 HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=True, prisoner_prize=4.0,
                   prisoner_guard=4.0, reappraise=True,
                   safe_steps=True, rear_charges=True, guard_facing=True, fate_by_odds=True, fate_kept=1,

@@ -13,6 +13,7 @@ from game.ai.candidates import model_value
 from game.ai.random_legal import RandomLegal
 from game.ai.threat import loss
 from game.rules import board, combat, conditions
+from game.rules.attack_profile import AttackProfile
 from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Answer, Decision
 from game.rules.state import GameState, ModelState
@@ -100,10 +101,11 @@ class FatePolicy:
         attack = d.context.get("attack")
         if self.ai.difficulty.fate_by_odds and attack is not None:
             if attack.attacker.side == d.side and self.freeing(state, d.side):  # no Fate kept back from a blow
-                return "spend" if inner_reserve_gain(state, d.side, attack) > 0.05 else "pass"
+                return "spend" if inner_reserve_gain(state, d.side, attack, d.context.get("profile")) > 0.05 \
+                    else "pass"
             if fate_left <= RESERVE and attack.defender.side != d.side:
                 return "pass"
-            return "spend" if inner_reserve_gain(state, d.side, attack) > 0.12 else "pass"
+            return "spend" if inner_reserve_gain(state, d.side, attack, d.context.get("profile")) > 0.12 else "pass"
         active = state.model(state.active_model) if state.active_model else None
         mine = active is not None and active.side == d.side
         important = (mine and self.ai.intent.kind in ("fight", "charge", "cast")) or not mine
@@ -213,9 +215,10 @@ class RollChance:
         attack = d.context.get("attack")
         if attack is None or "against" in d.context:
             return hopeless(self.inner_reserve(state, d))
+        plain = d.context.get("profile")
         if attack.attacker.side == d.side:
-            return memo.win_decides(state, attack, lambda p: hopeless(float(p)), attacker_inner_reserve=True)
-        return memo.win_decides(state, attack, lambda p: hopeless(1.0 - float(p)), defender_inner_reserve=True)
+            return memo.win_decides(state, attack, lambda p: hopeless(float(p)), plain, attacker_inner_reserve=True)
+        return memo.win_decides(state, attack, lambda p: hopeless(1.0 - float(p)), plain, defender_inner_reserve=True)
 
     def casting(self, state: GameState, side: int, cast: dict[str, Any]) -> float | None:
         from game.ai.odds import spell_win
@@ -259,12 +262,13 @@ def ap_shift(state: GameState, m: ModelState, delta: int) -> float:
     return sum(ap_for(v + base) != ap_for(v + base + delta) for v in range(1, 7)) / 6
 
 
-def inner_reserve_gain(state: GameState, side: int, attack: Any) -> float:
-    """How much Inner Reserve raises (attacker) or lowers (defender) the chance that the attack wins."""
-    base = float(memo.odds(state, attack).p_win)
+def inner_reserve_gain(state: GameState, side: int, attack: Any, plain: AttackProfile | None = None) -> float:
+    """How much Inner Reserve raises (attacker) or lowers (defender) the chance that the attack wins (``plain``:
+    the profile the question carries, as :func:`game.ai.memo.odds`)."""
+    base = float(memo.odds(state, attack, plain).p_win)
     if attack.attacker.side == side:
-        return float(memo.odds(state, attack, attacker_inner_reserve=True).p_win) - base
-    return base - float(memo.odds(state, attack, defender_inner_reserve=True).p_win)
+        return float(memo.odds(state, attack, plain, attacker_inner_reserve=True).p_win) - base
+    return base - float(memo.odds(state, attack, plain, defender_inner_reserve=True).p_win)
 
 
 def on_trait_fate(state: GameState, d: Decision) -> Answer:

@@ -15,6 +15,7 @@ from game.ai.odds import spell_odds as _spell_odds
 from game.ai.odds import spell_win as _spell_win
 from game.core.copies import value_key
 from game.rules import combat
+from game.rules.attack_profile import AttackProfile
 from game.rules.state import GameState, ModelState
 
 LIMIT = 4096
@@ -61,10 +62,11 @@ def _odds_key(state: GameState, attack: combat.Attack, options: dict[str, Any]) 
             tuple(sorted(options.items())), tuple(s.fate for s in state.sides))
 
 
-def odds(state: GameState, attack: combat.Attack, **options: Any) -> Odds:
-    """:func:`game.ai.odds.attack_odds`, remembered until the table changes."""
+def odds(state: GameState, attack: combat.Attack, plain: AttackProfile | None = None, **options: Any) -> Odds:
+    """:func:`game.ai.odds.attack_odds`, remembered until the table changes (``plain``, the profile an Inner
+    Reserve question carries, spares making it again; the answer is the same)."""
     key = _odds_key(state, attack, options)
-    return _asked(state, key, lambda: attack_odds(state, attack, **options))
+    return _asked(state, key, lambda: attack_odds(state, attack, plain=plain, **options))
 
 
 def win(state: GameState, attack: combat.Attack, **options: bool) -> Fraction:
@@ -81,11 +83,13 @@ def win(state: GameState, attack: combat.Attack, **options: bool) -> Fraction:
     return won
 
 
-def win_decides(state: GameState, attack: combat.Attack, decide: Callable[[Fraction], bool], **options: bool) -> bool:
+def win_decides(state: GameState, attack: combat.Attack, decide: Callable[[Fraction], bool],
+                plain: AttackProfile | None = None, **options: bool) -> bool:
     """``decide(win(...))`` for a ``decide`` monotone in the chance: the chance remembered where it is, else
-    :func:`game.ai.odds.attack_win_decides` (bounds first: a floor seldom needs the exact chance)."""
+    :func:`game.ai.odds.attack_win_decides` (bounds first: a floor seldom needs the exact chance; ``plain`` as
+    :func:`odds`)."""
     found = _remembered_win(state, attack, options)
-    return decide(found) if found is not None else attack_win_decides(state, attack, decide, **options)
+    return decide(found) if found is not None else attack_win_decides(state, attack, decide, plain=plain, **options)
 
 
 def _remembered_win(state: GameState, attack: combat.Attack, options: dict[str, bool]) -> Fraction | None:
@@ -164,13 +168,16 @@ def spell_targets(state: GameState, m: ModelState, reach: float) -> list[ModelSt
     return _asked(state, key, lambda: targets(state, m, reach))
 
 
-def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell: str) -> SpellOdds:
+def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell: str,
+               hand_of_fortune: tuple[bool, bool] | None = None) -> SpellOdds:
     """:func:`game.ai.odds.spell_odds`, remembered until the table changes."""
-    key = ("spell", _model_key(caster), _model_key(target), spell, tuple(s.fate for s in state.sides))
-    return _asked(state, key, lambda: _spell_odds(state, caster, target, spell))
+    key = ("spell", _model_key(caster), _model_key(target), spell, tuple(s.fate for s in state.sides), hand_of_fortune)
+    return _asked(state, key, lambda: _spell_odds(state, caster, target, spell, hand_of_fortune=hand_of_fortune))
 
 
-def spell_win(state: GameState, caster: ModelState, target: ModelState, spell: str) -> Fraction:
+def spell_win(state: GameState, caster: ModelState, target: ModelState, spell: str,
+              hand_of_fortune: tuple[bool, bool] | None = None) -> Fraction:
     """:func:`game.ai.odds.spell_win` (:func:`spell_odds`' ``p_success``), remembered until the table changes."""
-    key = ("spell win", _model_key(caster), _model_key(target), spell, tuple(s.fate for s in state.sides))
-    return _asked(state, key, lambda: _spell_win(state, caster, target, spell))
+    key = ("spell win", _model_key(caster), _model_key(target), spell, tuple(s.fate for s in state.sides),
+           hand_of_fortune)
+    return _asked(state, key, lambda: _spell_win(state, caster, target, spell, hand_of_fortune=hand_of_fortune))

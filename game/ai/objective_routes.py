@@ -412,10 +412,10 @@ class RouteGoals:
     def way(self, state: GameState, m: ModelState, goal: Point, inches: float) -> Point | None:
         """Where a move of ``inches`` along the route to ``goal`` ends, when that route bends before the goal (the
         straight line would run into what it goes round); None when the straight line serves."""
-        route = self.route(state, m, goal)
-        if not route.found:
+        found = movement.route_waypoints(board.battlefield(state), m.id, self.approach(state, m, goal), WHOLE)
+        if found is None:  # the route's path alone (its move is not checked: steering needs only where it goes)
             return None
-        path = [(p.x, p.y) for p in route.waypoints]
+        path = list(found)
         if path and math.dist(path[0], (m.x, m.y)) < 1e-6:
             path = path[1:]
         if len(path) < 2:

@@ -227,7 +227,7 @@ def _wound_effects(saves: tuple[WoundSave, ...], count: int, no_fate: bool, left
 def attack_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reserve: bool = False,
                 defender_inner_reserve: bool = False, hand_of_fortune: tuple[bool, bool] | None = None,
                 policies: tuple[str, str] = ("optimal", "optimal"), tough_fate: int | None = None,
-                slayer_fate: bool | None = None) -> Odds:
+                slayer_fate: bool | None = None, plain: AttackProfile | None = None, rerolls: bool = True) -> Odds:
     """The exact odds of ``attack`` resolved now by :func:`game.rules.combat.resolve_attack`.
 
     Read from the attack's :class:`~game.rules.attack_profile.AttackProfile`: its totals, dice and re-rolls
@@ -235,16 +235,20 @@ def attack_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reser
     trait d6. ``hand_of_fortune`` (attacker, defender) overrides whether each side may use it (default: the
     profile's: [FATE-7]/[FATE-8] allow it and that side took no Inner Reserve). ``tough_fate`` / ``slayer_fate``
     override the defender's / attacker's Fate budget for trait rolls. ``attack`` should already be prepared
-    by the traits (Blast, Spray), as the action does before resolving it.
+    by the traits (Blast, Spray), as the action does before resolving it. ``plain``: its profile with no Inner
+    Reserve as the table stands (an Inner Reserve question carries it), so it is not made again. ``rerolls``
+    False: no trait's re-roll of 1s either (with no Hand of Fortune, the dice alone: far cheaper to enumerate).
     """
     a, d = attack.attacker, attack.defender
-    profile = combat.attack_profile(state, attack, int(attacker_inner_reserve), int(defender_inner_reserve))
+    extra = int(attacker_inner_reserve), int(defender_inner_reserve)
+    profile = combat.attack_profile(state, attack, *extra) if plain is None else \
+        combat.with_inner_reserve(state, attack, plain, *extra)
     pa, pd = profile.attack, profile.defence
     if hand_of_fortune is None:
         hand_of_fortune = (pa.hand_of_fortune, pd.hand_of_fortune)
     # only the difference of the totals matters to the roll (dice_odds.opposed): one outcome serves them all
-    active = Roller(pa.dice, 0, pa.reroll_ones, hand_of_fortune[0], policies[0])
-    reactive = Roller(pd.dice, pd.total - pa.total, pd.reroll_ones, hand_of_fortune[1], policies[1])
+    active = Roller(pa.dice, 0, rerolls and pa.reroll_ones, hand_of_fortune[0], policies[0])
+    reactive = Roller(pd.dice, pd.total - pa.total, rerolls and pd.reroll_ones, hand_of_fortune[1], policies[1])
     if profile.pushes:  # the caller pushes: no effects ([CC-3], [T-SLAM-1])
         roll = opposed(active, reactive, misfire=profile.dice.misfire, classify=profile.dice)
         return Odds(roll.win, roll.misfire, Fraction(0), Fraction(0), Fraction(0), {0: Fraction(1)}, roll,
@@ -267,17 +271,22 @@ def attack_win(state: GameState, attack: combat.Attack, *, attacker_inner_reserv
 
 
 def attack_win_decides(state: GameState, attack: combat.Attack, decide: Callable[[Fraction], bool], *,
-                       attacker_inner_reserve: bool = False, defender_inner_reserve: bool = False) -> bool:
+                       attacker_inner_reserve: bool = False, defender_inner_reserve: bool = False,
+                       plain: AttackProfile | None = None) -> bool:
     """``decide(attack_win(...))`` for a ``decide`` monotone in the chance (Fate's floor on a roll), settled by
-    bounds where they agree (:func:`game.ai.dice_odds.win_chance_decides`)."""
-    active, reactive, misfire = _win_rollers(state, attack, attacker_inner_reserve, defender_inner_reserve)
+    bounds where they agree (:func:`game.ai.dice_odds.win_chance_decides`). ``plain``: the attack's profile with
+    no Inner Reserve as the table stands (an Inner Reserve question carries it), so it is not made again."""
+    active, reactive, misfire = _win_rollers(state, attack, attacker_inner_reserve, defender_inner_reserve, plain)
     return win_chance_decides(active, reactive, decide, misfire)
 
 
 def _win_rollers(state: GameState, attack: combat.Attack, attacker_inner_reserve: bool,
-                 defender_inner_reserve: bool) -> tuple[Roller, Roller, bool | Misfire]:
+                 defender_inner_reserve: bool, plain: AttackProfile | None = None
+                 ) -> tuple[Roller, Roller, bool | Misfire]:
     """The attack's two rolls as :func:`attack_win` weighs them (by the totals' difference), and its misfire rule."""
-    profile = combat.attack_profile(state, attack, int(attacker_inner_reserve), int(defender_inner_reserve))
+    extra = int(attacker_inner_reserve), int(defender_inner_reserve)
+    profile = combat.attack_profile(state, attack, *extra) if plain is None else \
+        combat.with_inner_reserve(state, attack, plain, *extra)
     pa, pd = profile.attack, profile.defence
     active = Roller(pa.dice, 0, pa.reroll_ones, pa.hand_of_fortune)
     reactive = Roller(pd.dice, pd.total - pa.total, pd.reroll_ones, pd.hand_of_fortune)
@@ -388,11 +397,12 @@ def spell_odds(state: GameState, caster: ModelState, target: ModelState, spell_i
 
 
 def spell_win(state: GameState, caster: ModelState, target: ModelState, spell_id: str, enhancement: str = "none",
-              *, caster_inner_reserve: bool = False, target_inner_reserve: bool = False) -> Fraction:
+              *, caster_inner_reserve: bool = False, target_inner_reserve: bool = False,
+              hand_of_fortune: tuple[bool, bool] | None = None) -> Fraction:
     """P(the spell takes effect): :func:`spell_odds`' ``p_success``, from the rolls alone (no effects), for a
     question that needs no more (Fate's floor on a roll)."""
     active, reactive = _spell_rollers(state, caster, target, spell_id, enhancement, caster_inner_reserve,
-                                      target_inner_reserve, None, ("optimal", "optimal"))
+                                      target_inner_reserve, hand_of_fortune, ("optimal", "optimal"))
     return win_chance(active, reactive)
 
 

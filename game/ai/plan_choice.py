@@ -27,10 +27,11 @@ MOVES = ("walk", "run", "sneak")
 class PlanChooser:
     """Answers the plan and the next action for one controller, in keeping with its intent."""
 
-    TRANSIENT = frozenset({"ai"})
+    TRANSIENT = frozenset({"ai", "_terms"})
 
     def __init__(self, ai: Tactical):
         self.ai = ai
+        self._terms: tuple[PlanWeights, dict[tuple, float]] | None = None  # see _table_free
 
     def handlers(self) -> dict[DecisionKind, Handler]:
         return {DecisionKind.plan: self.on_plan, DecisionKind.next_action: self.on_next_action}
@@ -91,24 +92,8 @@ class PlanChooser:
         advance's or, arrived, a hold's), then those of any intent. A term that is nought is not added (adding
         nought leaves a float sum as it was), so most plans add few."""
         w = self.ai.difficulty.plan
-        intent = self.ai.intent
-        kind = intent.kind
-        terms = INTENT_TERMS.get(kind)
-        if terms is not None:
-            s = terms(w, acts, intent)
-        elif arrived:  # at its objective: stay, fight what comes
-            s = _hold_terms(w, acts, intent)
-        else:
-            s = _advance_terms(w, acts, intent)
-        s += w.heal * ("heal" in acts) + w.shake_off * ("shake_off" in acts) + w.clear_weapon * ("clear_weapon" in acts)
-        if kind in ("fight", "shoot", "cast") and "run" in acts:
-            s += w.run_spoils  # the run's -3 spoils the rest
-        if kind not in ("fight", "charge"):
-            blows = sum(a in FIGHTS for a in acts)
-            if blows:
-                s += w.idle_blow * blows
-            if "shove" in acts:
-                s += w.idle_shove
+        kind = self.ai.intent.kind
+        s = self._table_free(w, acts, arrived)
         if w.idle_cast and kind != "cast" and any(a.startswith("cast") for a in acts) \
                 and self.ai.appraiser.hopeless_casting(state, m):
             s += w.idle_cast  # a spell at long odds only (into a melee, [SORC-7]): no use for the AP
@@ -126,6 +111,36 @@ class PlanChooser:
             s -= w.wasted * wasted(state, m, acts)
         if w.more_ground and kind in ("advance", "escape") and not arrived:
             s += w.more_ground * max(0, sum(a in MOVES for a in acts) - 1)
+        return s
+
+    def _table_free(self, w: PlanWeights, acts: list[str], arrived: bool) -> float:
+        """The first of :meth:`_plan_base`'s terms: those read off the plan and the intent alone, not the table,
+        remembered for each (plan, intent) (each plan is appraised again at every question of the activation)."""
+        intent = self.ai.intent
+        kind = intent.kind
+        if self._terms is None or self._terms[0] is not w or len(self._terms[1]) > 4096:
+            self._terms = (w, {})
+        key = (tuple(acts), kind, intent.storm, arrived)
+        found = self._terms[1].get(key)
+        if found is not None:
+            return found
+        terms = INTENT_TERMS.get(kind)
+        if terms is not None:
+            s = terms(w, acts, intent)
+        elif arrived:  # at its objective: stay, fight what comes
+            s = _hold_terms(w, acts, intent)
+        else:
+            s = _advance_terms(w, acts, intent)
+        s += w.heal * ("heal" in acts) + w.shake_off * ("shake_off" in acts) + w.clear_weapon * ("clear_weapon" in acts)
+        if kind in ("fight", "shoot", "cast") and "run" in acts:
+            s += w.run_spoils  # the run's -3 spoils the rest
+        if kind not in ("fight", "charge"):
+            blows = sum(a in FIGHTS for a in acts)
+            if blows:
+                s += w.idle_blow * blows
+            if "shove" in acts:
+                s += w.idle_shove
+        self._terms[1][key] = s
         return s
 
     def arrived(self, state: GameState, m: ModelState) -> bool:

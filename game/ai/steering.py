@@ -62,6 +62,9 @@ class Steering:
         if candidates is None:
             candidates = []
         if goal is None:
+            here = {"x": m.x, "y": m.y}  # levels that stay put: nowhere to go is no reason to wander
+            if ai.difficulty.no_goal_stays and (d.check is None or d.check(here) is None):
+                return here
             return ai.rng.choice(candidates) if candidates else None
         inches = d.context.get("allowance", 6.0)
         point = self.move_point(state, m, goal, inches, d, candidates)

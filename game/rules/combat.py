@@ -8,7 +8,7 @@ window ([SEQ-1]); (4) wound if the attack is higher; (5) effects in the order of
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.content.catalog import catalog
@@ -243,6 +243,24 @@ def attack_profile(state: GameState, attack: Attack, a_extra: int = 0, d_extra: 
                         no_fate=attack.no_fate))
 
 
+def with_inner_reserve(state: GameState, attack: Attack, plain: AttackProfile, a_extra: int = 0,
+                       d_extra: int = 0) -> AttackProfile:
+    """:func:`attack_profile` with ``*_extra`` Inner Reserve dice, derived from ``plain`` (the profile with none,
+    made before the Fate declarations): those declarations change only each roll's dice, the re-rolls of 1s
+    offered on them and whether Hand of Fortune is still on offer ([FATE-7]), so only these are asked again."""
+    return replace(plain, attack=_declared(state, attack.attacker, plain.attack, a_extra, "attack", attack),
+                   defence=_declared(state, attack.defender, plain.defence, d_extra, "defence", attack))
+
+
+def _declared(state: GameState, model: ModelState, side: RollSide, extra: int, role: str, attack: Attack) -> RollSide:
+    """One side of a plain profile after its Fate declaration: ``extra`` Inner Reserve dice ([FATE-5])."""
+    dice = side.dice + extra
+    return replace(side, dice=dice,
+                   reroll_ones=offers_reroll_ones(state, model, side.attribute, dice, role, attack) if extra
+                   else side.reroll_ones,
+                   hand_of_fortune=not extra and fate.reroll_fate_allowed(state, model.side, attack.no_fate))
+
+
 def extra_defence_dice(state: GameState, attack: Attack) -> list[Modifier]:
     """Dice the defender's conditions add to its defence roll, each with its rule (Full Defense, [SPEC-2])."""
     return [x for c in conditions.condition_hooks(attack.defender) for x in c.defence_dice(state, attack)]
@@ -408,10 +426,15 @@ def resolve_attack(state: GameState, attack: Attack) -> Gen:
                rule="CC-5")
     conditions.lose_stealth(state, a)
     # (1) Fate: the attacker declares first, then the defender ([CC-5], [FATE-5])
-    about: DecisionContext = {"attack": attack}  # what the roll is for, so a controller can weigh it
-    a_extra = yield from fate.inner_reserve(state, a.side, f"{a.name}'s attack", attack.no_fate, about)
-    d_extra = yield from fate.inner_reserve(state, d.side, f"{d.name}'s defence", attack.no_fate, about)
-    profile = attack_profile(state, attack, a_extra, d_extra)
+    # what the roll is for, so a controller can weigh it: the attack, and its profile with no Inner Reserve yet
+    plain = attack_profile(state, attack)
+    a_extra = yield from fate.inner_reserve(state, a.side, f"{a.name}'s attack", attack.no_fate,
+                                            {"attack": attack, "profile": plain})
+    if a_extra:  # its Fate spent: Hand of Fortune is no longer the attacker's to offer ([FATE-7])
+        plain = with_inner_reserve(state, attack, plain)
+    d_extra = yield from fate.inner_reserve(state, d.side, f"{d.name}'s defence", attack.no_fate,
+                                            {"attack": attack, "profile": plain})
+    profile = with_inner_reserve(state, attack, plain, a_extra, d_extra)
     # (2) the attack roll
     a_roll = roll_dice(state, a, profile.attack, "attack")
     result.attack_roll = a_roll

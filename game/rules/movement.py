@@ -18,7 +18,7 @@ from game.geometry.battlefield import Battlefield
 from game.geometry.charges import charge_ends, charge_lane, chosen_lane, out_of_reach
 from game.geometry.paths import MoveCheck, check_move, check_move_unless_refused
 from game.geometry.reach import free_end
-from game.geometry.routes import Route, end_options, shortest_route
+from game.geometry.routes import Route, end_options, route_path, shortest_route
 from game.rules import board, combat, conditions
 from game.rules.decision_kinds import DecisionKind
 from game.rules.decisions import Decision, Option
@@ -290,6 +290,26 @@ def route_to(bf: Battlefield, model_id: str, point: tuple[float, float], inches:
             found = shortest_route(bf, model_id, point, inches)  # its search remembered for every allowance
         memo[key] = found
     return found
+
+
+def route_waypoints(bf: Battlefield, model_id: str, point: tuple[float, float],
+                    inches: float) -> tuple[tuple[float, float], ...] | None:
+    """The waypoints of :func:`route_to`'s route from the mover's centre (None where it finds none), with the
+    searched path's move left unchecked: a caller steering along the route needs only where it goes."""
+    found = bf.memo().get(("route", model_id, float(point[0]), float(point[1]), inches))
+    if found is not None:
+        return tuple((p.x, p.y) for p in found.waypoints) if found.found else None
+    straight = check_move_unless_refused(bf, model_id, [point], inches)
+    if straight is not None and not straight.refused:
+        return tuple((p.x, p.y) for p in straight.waypoints)
+    path = route_path(bf, model_id, point)
+    if isinstance(path, str):
+        return None
+    pts = [Vec2(float(p[0]), float(p[1])) for p in path]  # as check_move takes them: from the mover's centre
+    centre = bf.base(model_id).centre
+    if not pts or pts[0] != centre:
+        pts.insert(0, centre)
+    return tuple((p.x, p.y) for p in pts)
 
 
 def walk(state: GameState, model: ModelState, kind: str) -> Gen:

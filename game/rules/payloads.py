@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypedDict
 
 if TYPE_CHECKING:
+    from game.rules.attack_profile import AttackProfile
     from game.rules.combat import Attack
 
 
@@ -50,6 +51,7 @@ class DecisionContext(TypedDict, total=False):
     active: bool  # the roll is the active (attacking or casting) side's
     against: int  # the total an area of effect's victim stands against
     attack: Attack  # the attack an Inner Reserve is for
+    profile: AttackProfile  # that attack's profile as it stands when asked, with no Inner Reserve yet taken
     area_attack: Attack  # the spread of an area of effect a victim rolls against
     cast: dict[str, Any]  # the casting an Inner Reserve is for (caster, spell, enhancement, targets or target)
     area_spell: str  # the spell an area's victims resist

@@ -103,3 +103,29 @@ def test_a_level_weighing_its_nearest_targets_asks_of_those_alone(table) -> None
         steps = candidates._steps(Appraiser(replace(NORMAL, targets_weighed=weighed)), state, m)
         asked = list(dict.fromkeys(more[0].id for _, more in steps if more))
         assert asked == expected
+
+
+def test_a_level_weighing_its_first_target_shoots_and_casts_at_the_nearest_alone(table) -> None:
+    """``first_target``: shots and spells are weighed at the nearest enemy alone (the dearest candidates to
+    weigh), charges and close-ins still at every enemy weighed."""
+    from dataclasses import replace
+
+    from game.rules import board
+
+    state, ids = table
+    for i, o in enumerate(state.models.values()):  # spread out, none in contact
+        o.x, o.y = 4.0 + 3.0 * i, (6.0 if o.side == 0 else 20.0 + 1.5 * i)
+    ai = Appraiser(NORMAL)
+    shooters = [m for m in state.side_models(0) if candidates.Shoot().applies(ai, state, m)]
+    casters = [m for m in state.side_models(0) if candidates.Cast().applies(ai, state, m)]
+    assert shooters and casters
+    for m, kind in ((shooters[0], candidates.Shoot), (casters[0], candidates.Cast)):
+        nearest = min(state.enemies_of(m), key=lambda e: board.distance(m, e))
+        for first in (False, True):
+            level = replace(NORMAL, targets_weighed=0, first_target=first)
+            steps = list(candidates._steps(Appraiser(level), state, m))
+            asked = {more[0].id for t, more in steps if isinstance(t, kind)}
+            assert asked == ({nearest.id} if first else {e.id for e in state.enemies_of(m)})
+    m = state.model(ids[0])
+    steps = list(candidates._steps(Appraiser(replace(NORMAL, targets_weighed=0, first_target=True)), state, m))
+    assert {more[0].id for t, more in steps if isinstance(t, candidates.Charge)} == {e.id for e in state.enemies_of(m)}
