@@ -224,6 +224,16 @@ def _wound_effects(saves: tuple[WoundSave, ...], count: int, no_fate: bool, left
     return _enumerate(lambda t: deal(t, saves, count, no_fate), left, stunned, immune, (0, fate))
 
 
+def _profile(state: GameState, attack: combat.Attack, attacker_inner_reserve: bool, defender_inner_reserve: bool,
+             plain: AttackProfile | None) -> AttackProfile:
+    """The attack's profile with the Inner Reserve asked about: derived from ``plain`` (the profile with none, as
+    an Inner Reserve question carries it) where given, else made afresh."""
+    extra = int(attacker_inner_reserve), int(defender_inner_reserve)
+    if plain is None:
+        return combat.attack_profile(state, attack, *extra)
+    return combat.with_inner_reserve(state, attack, plain, *extra)
+
+
 def attack_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reserve: bool = False,
                 defender_inner_reserve: bool = False, hand_of_fortune: tuple[bool, bool] | None = None,
                 policies: tuple[str, str] = ("optimal", "optimal"), tough_fate: int | None = None,
@@ -240,9 +250,7 @@ def attack_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reser
     False: no trait's re-roll of 1s either (with no Hand of Fortune, the dice alone: far cheaper to enumerate).
     """
     a, d = attack.attacker, attack.defender
-    extra = int(attacker_inner_reserve), int(defender_inner_reserve)
-    profile = combat.attack_profile(state, attack, *extra) if plain is None else \
-        combat.with_inner_reserve(state, attack, plain, *extra)
+    profile = _profile(state, attack, attacker_inner_reserve, defender_inner_reserve, plain)
     pa, pd = profile.attack, profile.defence
     if hand_of_fortune is None:
         hand_of_fortune = (pa.hand_of_fortune, pd.hand_of_fortune)
@@ -284,9 +292,7 @@ def _win_rollers(state: GameState, attack: combat.Attack, attacker_inner_reserve
                  defender_inner_reserve: bool, plain: AttackProfile | None = None
                  ) -> tuple[Roller, Roller, bool | Misfire]:
     """The attack's two rolls as :func:`attack_win` weighs them (by the totals' difference), and its misfire rule."""
-    extra = int(attacker_inner_reserve), int(defender_inner_reserve)
-    profile = combat.attack_profile(state, attack, *extra) if plain is None else \
-        combat.with_inner_reserve(state, attack, plain, *extra)
+    profile = _profile(state, attack, attacker_inner_reserve, defender_inner_reserve, plain)
     pa, pd = profile.attack, profile.defence
     active = Roller(pa.dice, 0, pa.reroll_ones, pa.hand_of_fortune)
     reactive = Roller(pd.dice, pd.total - pa.total, pd.reroll_ones, pd.hand_of_fortune)

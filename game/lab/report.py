@@ -71,6 +71,7 @@ def advantages(games: list[dict[str, Any]]) -> dict[str, dict[str, Tally]]:
     out: dict[str, dict[str, Tally]] = defaultdict(lambda: {"side A": Tally("side A"), "first to act":
                                                             Tally("first to act"), "set-up roll winner":
                                                             Tally("set-up roll winner")})
+    edges: dict[str, dict[str, Tally]] = defaultdict(dict)  # after the three, in the edges' order
     for g in games:
         t = out[_place(g)]
         row = _engine_row(g)
@@ -81,9 +82,9 @@ def advantages(games: list[dict[str, Any]]) -> dict[str, dict[str, Tally]]:
             t["set-up roll winner"].add_row(row, g["higher_side"])
         for side, edge in enumerate((g.get("edge_a"), g.get("edge_b"))):
             if edge:
-                t.setdefault(f"deployed at the {edge} edge", Tally(f"deployed at the {edge} edge")).add_row(row, side)
-    return {place: {**{k: ts[k] for k in list(ts)[:3]}, **dict(sorted(list(ts.items())[3:]))}
-            for place, ts in sorted(out.items())}
+                who = f"deployed at the {edge} edge"
+                edges[_place(g)].setdefault(who, Tally(who)).add_row(row, side)
+    return {place: {**ts, **dict(sorted(edges[place].items()))} for place, ts in sorted(out.items())}
 
 
 def objective_values(games: list[dict[str, Any]], awards: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:

@@ -137,7 +137,7 @@ def write_save(path: Path, record: SaveRecord, durable: bool = True) -> None:
 
 def save_text(data: dict[str, Any]) -> str:
     """A save's text: a key a line, each value on its line by the C encoder (``indent`` takes the pure-Python
-    one: an autosave after every decision spent a fifth of a game through the window re-encoding the record);
+    one: 23 ms a write for a finished game, where this takes 0.2, and the battle autosaves at every decision);
     the state last and compact (it is twice the size of the rest)."""
 
     def line(key: str, value: Any) -> str:
