@@ -164,10 +164,17 @@ def run_script_command(path: str) -> int:
 
 def fight_command(args: argparse.Namespace) -> int:
     """``fight``: a whole headless game between two controllers; the battle report on stdout."""
-    from game.ai.registry import make, names
     from game.rules.engine import Game
-    from game.rules.setup import new_game, simple_deployment
+    from game.rules.setup import simple_deployment
+    from game.systems import DEFAULT
+    from game.systems import get as rule_system
 
+    try:
+        system = rule_system(args.system or DEFAULT)
+    except KeyError as exc:
+        print(exc.args[0], file=sys.stderr)
+        return 2
+    controllers = system.controllers()
     try:
         found = named_content(args.parties, args.map, args.scenario)
     except ContentError as exc:
@@ -181,14 +188,14 @@ def fight_command(args: argparse.Namespace) -> int:
         print(exc.describe(), file=sys.stderr)
         return 1
     print(f"Map: {battle_map.name} ({why})", file=sys.stderr if args.json else sys.stdout)
-    state = new_game((parties[0], parties[1]), battle_map, args.seed, scenario=scenario)
+    state = system.new_state((parties[0], parties[1]), battle_map, args.seed, scenario=scenario)
     if scenario is None:
         simple_deployment(state)
-    unknown = [a for a in args.ai if a not in names()]
+    unknown = [a for a in args.ai if a not in controllers]
     if unknown:
-        print(f"no controller named '{unknown[0]}'; known: {', '.join(names())}", file=sys.stderr)
+        print(f"no controller named '{unknown[0]}'; known: {', '.join(sorted(controllers))}", file=sys.stderr)
         return 2
-    game = Game(state, [make(args.ai[0], args.seed * 2 + 1), make(args.ai[1], args.seed * 2 + 2)])
+    game = Game(state, [controllers[args.ai[0]](args.seed * 2 + 1), controllers[args.ai[1]](args.seed * 2 + 2)])
     shown = 0
     while True:
         for event in state.log[shown:]:
@@ -298,6 +305,8 @@ def build_parser() -> argparse.ArgumentParser:
     fight.add_argument("--scenario", metavar="SCENARIO", help="an encounter: a scenario file or a name such as "
                        "engagement, landmark, rescue, scouting_run, salvage, breakthrough (default: a plain fight)")
     fight.add_argument("--json", action="store_true", help="one JSON event per line")
+    fight.add_argument("--system", metavar="SYSTEM", help="the rule system played (default: iron-honor, the "
+                       "first; a wrong name lists the systems this game plays)")
     sim = sub.add_parser("simulate", help="play many headless games between two named controllers",
                          description="Play N seeded games (seed K, K+1, ...; the controllers change sides every "
                          "other game) in parallel processes; write one JSON line per game and print win/draw/loss "

@@ -15,9 +15,9 @@ GAME = Path(__file__).resolve().parent.parent / "game"
 # and ``__main__`` over everything; the lab (the harness of soaks, audits and balance sweeps) plays games with the
 # layers under the UI, and no layer of the game imports it but the command line (``python -m game lab``, imported
 # by that command only)
-ORDER = ["__main__", "cli", "lab", "ui", "editor", "builder", "saves", "ai", "rules", "geometry", "content", "core",
-         "paths"]
-BELOW_UI = {"core", "paths", "content", "geometry", "rules", "ai", "saves"}
+ORDER = ["__main__", "cli", "lab", "ui", "editor", "builder", "saves", "systems", "ai", "rules", "geometry", "content",
+         "core", "paths"]
+BELOW_UI = {"core", "paths", "content", "geometry", "rules", "ai", "systems", "saves"}
 ALLOWED = {
     "paths": {"paths"},
     "core": {"core", "paths"},
@@ -25,6 +25,9 @@ ALLOWED = {
     "geometry": {"core", "paths", "content", "geometry"},
     "rules": {"core", "paths", "content", "geometry", "rules"},
     "ai": {"core", "paths", "content", "geometry", "rules", "ai"},
+    # the rule systems (issue 38): each a package that reaches its rules, AI and content; the kernel's clients
+    # above find them through game.systems alone
+    "systems": {"core", "paths", "content", "geometry", "rules", "ai", "systems"},
     "saves": BELOW_UI,
     "builder": BELOW_UI | {"builder"},
     "editor": BELOW_UI | {"editor"},  # the editor's model never draws: the map editor scene is ui's
@@ -79,3 +82,26 @@ def test_core_is_standard_library_only(path: Path) -> None:
         top = name.split(".")[0]
         assert top == "game" or top in sys.stdlib_module_names or top == "__future__", \
             f"{path}: core imports third-party '{name}'"
+
+
+def _system_of(name: str) -> str | None:
+    """The rule system a dotted module name belongs to (game.systems.X...), else None."""
+    parts = name.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["game", "systems"] else None
+
+
+@pytest.mark.parametrize("path", [p for p, layer in _modules() if layer == "systems"
+                                  and len(p.relative_to(GAME).parts) > 2], ids=str)
+def test_no_rule_system_imports_another(path: Path) -> None:
+    own = path.relative_to(GAME).parts[1]
+    for name in _imports(path):
+        other = _system_of(name)
+        assert other in (None, own), f"{path}: the rule system '{own}' imports '{name}', of the system " \
+            f"'{other}'; systems share only the kernel"
+
+
+def test_the_system_check_sees_a_system_importing_another(tmp_path: Path) -> None:
+    """The check above reads dotted names; a system module importing a sibling is what it must catch."""
+    assert _system_of("game.systems.iron_kingdoms.combat") == "iron_kingdoms"
+    assert _system_of("game.systems") is None
+    assert _system_of("game.rules.combat") is None

@@ -20,8 +20,9 @@ from game.content.yaml_loader import format_where
 from game.core.errors import ContentError, IllegalAction, Problem
 from game.rules.decisions import Answer, Decision
 from game.rules.engine import Game
-from game.rules.setup import new_game
 from game.rules.state import GameState, Settings
+from game.systems import DEFAULT as DEFAULT_SYSTEM
+from game.systems import get as rule_system
 
 
 def check_of(previous: str, events: list) -> str:
@@ -83,7 +84,8 @@ def setup_state(setup: dict[str, Any], source: str = "<save>") -> GameState:
     scenario = _parsed(lambda text, file: parse_scenario(text, file, kept), setup["scenario"], source,
                        ("setup", "scenario"))
     settings = Settings(declare_plan_upfront=setup["declare_plan_upfront"])
-    return new_game((parties[0], parties[1]), battle_map, setup["seed"], settings=settings, scenario=scenario)
+    system = rule_system(setup.get("system", DEFAULT_SYSTEM))
+    return system.new_state((parties[0], parties[1]), battle_map, setup["seed"], settings=settings, scenario=scenario)
 
 
 def start_game(setup: dict[str, Any], source: str = "<save>") -> Game:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -24,6 +25,7 @@ from game.content.yaml_loader import _UNPRINTABLE, MAX_BYTES, Document, format_w
 from game.core.atomic import write_text_atomic
 from game.core.errors import ContentError, Problem
 from game.paths import DATA_DIR
+from game.systems import get as rule_system
 
 SAVE_FORMAT = "iron-honor/save@1"
 
@@ -45,6 +47,8 @@ class ContentText(StrictModel):
 
 
 class SetupBlock(StrictModel):
+    system: str = "iron-honor"  # the rule system (game.systems); saves made before systems were cut are of this one
+    options: list[str] = Field(default_factory=list)  # the system's optional rules the battle is played with
     seed: int
     mode: Literal["hotseat", "ai"]
     ai_level: Literal["easy", "normal", "hard"] = "normal"
@@ -162,6 +166,7 @@ def _record(doc_file: str, data: SaveFile, doc: Any = None) -> SaveRecord:
     elif data.setup.script is not None and given:
         problems += [problem(("setup", key), "a save of a script's position keeps its content in 'script' only")
                      for key in given]
+    problems += _system_problems(data.setup, problem)
     if len(data.checks) != len(data.answers):
         problems.append(problem(("checks",), f"expected one check per answer ({len(data.answers)}), "
                                              f"found {len(data.checks)}"))
@@ -173,6 +178,23 @@ def _record(doc_file: str, data: SaveFile, doc: Any = None) -> SaveRecord:
     return SaveRecord(setup=setup, summary=data.summary.model_dump(), answers=list(data.answers),
                       checks=list(data.checks), name=data.name, game_version=data.game_version,
                       rules=data.rules_hash, saved_at=data.saved_at, controllers=kept, state=state, source=doc_file)
+
+
+def _system_problems(setup: SetupBlock, problem: Callable[[tuple, str], Problem]) -> list[Problem]:
+    """The set-up's rule system must be one this game plays, its options that system's, each once."""
+    try:
+        system = rule_system(setup.system)
+    except KeyError as exc:
+        return [problem(("setup", "system"), f"{exc.args[0]} (a save made by a game with more rule systems)")]
+    out = []
+    for i, option in enumerate(setup.options):
+        try:
+            system.option(option)
+        except KeyError as exc:
+            out.append(problem(("setup", "options", i), exc.args[0]))
+        if option in setup.options[:i]:
+            out.append(problem(("setup", "options", i), f"the optional rule '{option}' is listed twice"))
+    return out
 
 
 def _state_of(block: StateBlock) -> dict[str, Any]:

@@ -25,7 +25,6 @@ from game.rules.decisions import Answer, Controller, Decision
 from game.rules.deployment import auto_answer
 from game.rules.engine import Game
 from game.rules.events import EventKind
-from game.rules.setup import new_game
 from game.rules.state import GameState, Settings
 from game.saves import kept_state
 from game.saves.controllers import kept, resume
@@ -33,6 +32,8 @@ from game.saves.playback import Played, Recorder, start_game, summary_of
 from game.saves.record import SaveRecord, write_save
 from game.saves.state_value import encode
 from game.saves.store import divergence_headline, new_autosave_path, prune_autosaves, vouch
+from game.systems import DEFAULT as DEFAULT_SYSTEM
+from game.systems import get as rule_system
 from game.ui.battle.event_text import answer_words
 
 HOTSEAT = "hotseat"
@@ -52,6 +53,8 @@ class BattleSetup:
     human_side: int = 0  # against the AI: the side the player commands
     seed: int = field(default_factory=lambda: random.SystemRandom().randrange(1, 1_000_000))
     declare_plan_upfront: bool = True
+    system: str = DEFAULT_SYSTEM  # the rule system played (game.systems)
+    options: tuple[str, ...] = ()  # its optional rules chosen for this battle
 
     def humans(self) -> set[int]:
         return {0, 1} if self.mode == HOTSEAT else {self.human_side}
@@ -95,8 +98,8 @@ class BattleSession:
         elif state is None:
             loaded = loaded or load_setup(setup)
             settings = Settings(declare_plan_upfront=setup.declare_plan_upfront)
-            state = new_game(loaded.parties, loaded.battle_map, setup.seed, settings=settings,
-                             scenario=loaded.scenario)
+            state = rule_system(setup.system).new_state(loaded.parties, loaded.battle_map, setup.seed,
+                                                        settings=settings, scenario=loaded.scenario)
             if loaded.texts:
                 self.setup_block = setup_block(setup, loaded.texts)
         self.state: GameState = state
@@ -137,7 +140,8 @@ class BattleSession:
         setup = BattleSetup(scenario=s["scenario"]["file"] if named else "", map=s["map"]["file"] if named else "",
                             parties=(s["parties"][0]["file"], s["parties"][1]["file"]) if named else ("", ""),
                             mode=s["mode"], ai_level=s["ai_level"], human_side=s["human_side"], seed=s["seed"],
-                            declare_plan_upfront=s["declare_plan_upfront"])
+                            declare_plan_upfront=s["declare_plan_upfront"],
+                            system=s.get("system", DEFAULT_SYSTEM), options=tuple(s.get("options", ())))
         state = kept_state.load(record) if kept_state.usable(record) else None
         if state is not None:
             game = Game(state, [_Unused(), _Unused()])  # over: the rules ask nothing more
@@ -334,7 +338,8 @@ class BattleSession:
                 break
             session.game.answer(friendly(pending, answer))
         session.recorder = Recorder(state)  # the save's answers start after the script's own
-        session.setup_block = {"seed": setup.seed, "mode": mode, "ai_level": ai_level, "human_side": setup.human_side,
+        session.setup_block = {"system": setup.system, "options": list(setup.options), "seed": setup.seed,
+                               "mode": mode, "ai_level": ai_level, "human_side": setup.human_side,
                                "declare_plan_upfront": setup.declare_plan_upfront,
                                "script": {"file": Path(path).name, "text": text}}
         if autosave:  # Continue finds the position even before its first answer
@@ -433,7 +438,8 @@ def make_controllers(setup: BattleSetup) -> list[Controller | None]:
 
 def setup_block(setup: BattleSetup, texts: dict[str, Any]) -> dict[str, Any]:
     """The save's setup: the choices and the content files by value."""
-    return {"seed": setup.seed, "mode": setup.mode, "ai_level": setup.ai_level, "human_side": setup.human_side,
+    return {"system": setup.system, "options": list(setup.options), "seed": setup.seed, "mode": setup.mode,
+            "ai_level": setup.ai_level, "human_side": setup.human_side,
             "declare_plan_upfront": setup.declare_plan_upfront, "parties": texts["parties"], "map": texts["map"],
             "scenario": texts["scenario"],
             **({"scenario_parties": texts["scenario_parties"]} if texts.get("scenario_parties") else {})}

@@ -1,0 +1,65 @@
+"""What a rule system supplies the kernel (ARCHITECTURE.md, "Rule systems"; issue 38).
+
+The table is shared, the rules are not: the kernel (dice, the decision protocol, events and the log, geometry,
+maps, saves, the UI shell, the AI plumbing) knows a system only through this one object, so a second system
+plugs in beside the first without either importing the other. Standard library only, like the rest of core:
+the system's own types stay behind ``Any`` here and are the system's business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+SYSTEM_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
+
+
+@dataclass(frozen=True)
+class OptionalRule:
+    """An optional rule of a system: chosen in a battle's set-up and recorded in its save."""
+
+    id: str  # as written in saves and on the command line, e.g. "heroic-duel"
+    title: str
+    rule: str  # the rule ID that states it in the system's reference
+    summary: str  # one line for the set-up screen and ``--help``
+
+
+@dataclass(frozen=True)
+class RuleSystem:
+    """One rule system, as the kernel sees it."""
+
+    id: str  # "iron-honor": saves record it; lower case, digits and hyphens
+    title: str  # "Iron & Honor", for players
+    prefix: str  # its rule IDs shown beside another system's: "IH" -> "IH:CC-5"
+    new_state: Callable[..., Any]  # (parties, battle map, seed, settings=..., scenario=...) -> the state at set-up
+    play: Callable[[Any], Generator[Any, Any, Any]]  # the state -> its rules, asking decisions until the game ends
+    decision_kinds: type[Enum]  # every question the rules may ask: clients name kinds through these members only
+    event_kinds: type[Enum]  # every event the rules may log
+    parse_party: Callable[[str | bytes, str], Any]  # (text, file name) -> a checked party, or a ContentError
+    rules_reference: Callable[[], Any]  # the system's numbered rules, for the reference screen and tooltips
+    controllers: Callable[[], Mapping[str, Callable[[int], Any]]]  # name -> factory(seed) -> controller
+    options: tuple[OptionalRule, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)  # what only this system's own screens read
+
+    def __post_init__(self) -> None:
+        if not self.id or not set(self.id) <= SYSTEM_ID_CHARS:
+            raise ValueError(f"a rule system's id is lower case, digits and hyphens: {self.id!r}")
+        if not self.prefix.isalnum() or not self.prefix.isupper():
+            raise ValueError(f"a rule system's prefix is upper-case letters and digits: {self.prefix!r}")
+        ids = [o.id for o in self.options]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"{self.id}: optional rules share an id: {ids}")
+
+    def cite(self, rule: str) -> str:
+        """A rule ID as cited beside another system's: the system's prefix, a colon, the ID ("IH:CC-5")."""
+        return rule if rule.startswith(f"{self.prefix}:") else f"{self.prefix}:{rule}"
+
+    def option(self, option_id: str) -> OptionalRule:
+        """The optional rule of this id; a KeyError naming the system's options otherwise."""
+        for o in self.options:
+            if o.id == option_id:
+                return o
+        known = ", ".join(o.id for o in self.options) or "none"
+        raise KeyError(f"{self.title} has no optional rule '{option_id}'; its optional rules: {known}")

@@ -1,0 +1,39 @@
+"""Iron & Honor, the first rule system: the book this game was made for, as the kernel sees it.
+
+Its rules, AI, party format and screens still live in the layers they grew in (game/rules, game/ai,
+game/content, game/ui/battle); this object is the seam the kernel reaches them through, so they can move
+under this package piece by piece without a client noticing (strangling, not forking).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from game.content.party_building import parse_party
+from game.content.rules_reference import rules_reference
+from game.core.rule_system import RuleSystem
+from game.rules.decision_kinds import DecisionKind
+from game.rules.events import EventKind
+from game.rules.setup import new_game
+from game.rules.turn import play
+
+
+def _controllers() -> Mapping[str, Callable[[int], Any]]:
+    from game.ai import registry
+
+    return registry.CONTROLLERS
+
+
+IRON_HONOR = RuleSystem(
+    id="iron-honor",
+    title="Iron & Honor",
+    prefix="IH",
+    new_state=new_game,
+    play=play,
+    decision_kinds=DecisionKind,
+    event_kinds=EventKind,
+    parse_party=parse_party,
+    rules_reference=rules_reference,
+    controllers=_controllers,
+)
