@@ -27,6 +27,10 @@ class RandomLegal:
         self.careful = careful  # its whims never include an action the engine will most likely skip
 
     def decide(self, state: Any, decision: Decision) -> Answer:
+        if decision.free == "subset":  # as many as the bounds allow, any of them
+            least, most = decision.pick
+            keys = decision.choices()
+            return self.rng.sample(keys, self.rng.randint(least, min(most, len(keys))))
         if decision.free == "angle":
             return round(self.rng.uniform(0, 360), 3)
         if decision.free == "point":

@@ -1,8 +1,13 @@
 """The decision protocol: the engine asks, a controller answers ([DIG-ACT-3]).
 
 Every choice the rules give a player is a :class:`Decision` with the legal options
-the rules generated. An answer is plain data (an option key, or a point / angle for
-the free-form kinds) so a game is setup + seed + ordered answers ([DIG-ACT-4]).
+the rules generated. An answer is plain data (an option key, a list of keys for a subset, or a point /
+angle for the free-form kinds) so a game is setup + seed + ordered answers ([DIG-ACT-4]).
+
+Two shapes other rule systems need (issue 38) are the kernel's too: a *subset* of the options (``free="subset"``
+with ``pick`` bounds: which figures shoot, which dice attack), and *secret simultaneous* decisions
+(:class:`Simultaneous`): each side answers without seeing the other's, and the rules receive the answers
+together.
 """
 
 from __future__ import annotations
@@ -39,9 +44,11 @@ class Decision:
     prompt: str
     rule: str
     options: list[Option] = field(default_factory=list)
-    free: str | None = None  # "point" | "angle" when the answer is not an option
+    free: str | None = None  # "point" | "angle" | "subset" when the answer is not one option
     context: DecisionContext = field(default_factory=lambda: DecisionContext())
     check: Callable[[Any], str | None] | None = None  # for free answers: None if legal, else why not
+    pick: tuple[int, int] = (0, 0)  # a subset's least and most options (free == "subset")
+    secret: bool = False  # one of a Simultaneous group: nobody else sees the answer until all are given
 
     def __post_init__(self) -> None:
         self.kind = DecisionKind.of(self.kind)
@@ -66,6 +73,8 @@ class Decision:
             if why:
                 raise IllegalAnswer(self.rule, f"{where}: {uncited(why, self.rule)}")
             return point
+        if self.free == "subset":
+            return self._subset(answer, where)
         if self.free == "angle":
             if isinstance(answer, bool) or not isinstance(answer, int | float) or not math.isfinite(answer):
                 raise IllegalAnswer(self.rule, f"{where}: expected an angle in degrees, got {answer!r}")
@@ -73,6 +82,39 @@ class Decision:
         if not isinstance(answer, str) or answer not in self.choices():
             raise IllegalAnswer(self.rule, f"{where}: {answer!r} is not offered; options: {', '.join(self.choices())}")
         return answer
+
+
+    def _subset(self, answer: Answer, where: str) -> list[str]:
+        """A subset: distinct offered keys, as many as ``pick`` allows, put in the options' order (a set has
+        no order, so two answers that name the same keys are one answer)."""
+        least, most = self.pick
+        if not isinstance(answer, list | tuple) or not all(isinstance(k, str) for k in answer):
+            raise IllegalAnswer(self.rule, f"{where}: expected a list of options, got {answer!r}")
+        offered = self.choices()
+        unknown = [k for k in answer if k not in offered]
+        if unknown:
+            raise IllegalAnswer(self.rule, f"{where}: {unknown[0]!r} is not offered; options: {', '.join(offered)}")
+        if len(set(answer)) != len(answer):
+            raise IllegalAnswer(self.rule, f"{where}: an option is named twice in {list(answer)!r}")
+        if not least <= len(answer) <= most:
+            size = f"{least}" if least == most else f"{least} to {most}"
+            raise IllegalAnswer(self.rule, f"{where}: choose {size} of the options, not {len(answer)}")
+        return [k for k in offered if k in answer]
+
+
+@dataclass
+class Simultaneous:
+    """Decisions put at once, one a side, answered in secret ([DIG-ACT-4] still: each answer is recorded in
+    turn). The driver asks them one by one, each marked ``secret``; the rules receive the answers together,
+    as a tuple in the same order, so nothing an answer changes can be seen before the last is given."""
+
+    decisions: list[Decision]
+
+    def __post_init__(self) -> None:
+        if len(self.decisions) < 2:
+            raise ValueError("a simultaneous decision puts two or more questions")
+        for d in self.decisions:
+            d.secret = True
 
 
 def uncited(why: str, rule: str) -> str:

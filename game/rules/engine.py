@@ -6,22 +6,25 @@ records them, and replaying them from the same setup gives the same game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game.rules.decisions import Answer, Controller, Decision, IllegalAnswer
-from game.rules.driver import Driver
+from game.rules.driver import Driver, Rules
 from game.rules.state import GameState
-from game.rules.turn import play
+from game.rules.turn import play as iron_and_honor
 
 
 class Game:
-    """One running game: its state, its rules generator and the answers given so far."""
+    """One running game: its state, its rules generator and the answers given so far.
 
-    def __init__(self, state: GameState, controllers: Sequence[Controller]):
+    ``rules`` is the rule system's ``play`` (game.core.rule_system); Iron & Honor's unless told."""
+
+    def __init__(self, state: GameState, controllers: Sequence[Controller],
+                 rules: Callable[[GameState], Rules] = iron_and_honor):
         self.state = state
         self.controllers = list(controllers)
         self.answers: list[Answer] = []
-        self._rules = Driver(state, play(state))
+        self._rules = Driver(state, rules(state))
         self.pending: Decision | None = self._rules.first()
 
     @property
