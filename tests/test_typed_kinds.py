@@ -166,3 +166,31 @@ def test_every_decision_kind_says_how_it_is_presented() -> None:
     setup = [k for k in DecisionKind if k.setup]
     assert DecisionKind.deploy in setup and DecisionKind.plan not in setup
     assert all(k.hint for k in (DecisionKind.deploy, DecisionKind.move_to, DecisionKind.charge_end, DecisionKind.plan))
+
+
+def test_every_system_s_kinds_are_one_registry_and_a_name_keeps_one_meaning() -> None:
+    """Issue 38: the kernel finds a kind across the systems; a second system cannot give a name another meaning."""
+    from enum import StrEnum
+
+    from game.core.kinds import DECISION_KINDS, EVENT_KINDS, KindRegistry
+
+    assert DECISION_KINDS.of("plan") is DecisionKind.plan and EVENT_KINDS.of("Wounded") is EventKind.Wounded
+    assert DECISION_KINDS.owner(DecisionKind.plan) == "iron-honor"
+    with pytest.raises(ValueError, match=r"kind 'charge_lane': add it to game/rules/decision_kinds\.py"):
+        DECISION_KINDS.of("charge_lane")
+
+    class Theirs(StrEnum):
+        plan = "plan"
+        initiative = "initiative"
+
+    class Other(StrEnum):
+        initiative = "initiative"
+
+    kinds = KindRegistry("decision")
+    kinds.add("iron-honor", DecisionKind, "game/rules/decision_kinds.py")
+    with pytest.raises(ValueError, match="'plan' of 'iron-kingdoms' is already the kind of 'iron-honor'"):
+        kinds.add("iron-kingdoms", Theirs, "elsewhere")
+    assert "initiative" not in kinds, "a refused system registers none of its kinds"
+    kinds.add("iron-kingdoms", Other, "elsewhere")
+    assert kinds.of("initiative") is Other.initiative and kinds.owner("initiative") == "iron-kingdoms"
+    assert kinds.of("plan") is DecisionKind.plan

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from game.core.kinds import DECISION_KINDS
+
 
 @dataclass(frozen=True)
 class Shown:
@@ -99,7 +101,7 @@ class DecisionKind(StrEnum):
     @classmethod
     def of(cls, kind: str) -> DecisionKind:
         """The member named ``kind`` (ValueError naming it when there is none)."""
-        member = cls._value2member_map_.get(kind)
-        if member is None:
-            raise ValueError(f"unknown decision kind {kind!r}: add it to DecisionKind (game/rules/decision_kinds.py)")
-        return member  # type: ignore[return-value]
+        return DECISION_KINDS.of(kind)  # type: ignore[return-value]
+
+
+DECISION_KINDS.add("iron-honor", DecisionKind, "game/rules/decision_kinds.py")

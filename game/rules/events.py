@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, cast
 
+from game.core.kinds import EVENT_KINDS
 from game.rules.payloads import EventData
 
 
@@ -126,14 +127,13 @@ class EventKind(StrEnum):
     WindsOfKismet = "WindsOfKismet"
     Wounded = "Wounded"
 
-
     @classmethod
     def of(cls, kind: str) -> EventKind:
         """The member named ``kind`` (ValueError naming it when there is none)."""
-        member = cls._value2member_map_.get(kind)
-        if member is None:
-            raise ValueError(f"unknown event kind {kind!r}: add it to EventKind (game/rules/events.py)")
-        return member  # type: ignore[return-value]
+        return EVENT_KINDS.of(kind)  # type: ignore[return-value]
+
+
+EVENT_KINDS.add("iron-honor", EventKind, "game/rules/events.py")
 
 
 @dataclass(frozen=True)
