@@ -147,7 +147,8 @@ def package(rest: list[str]) -> int:
     _pip_install(py, PYINSTALLER, PYINSTALLER)
     sep = os.pathsep  # PyInstaller's SOURCE:DEST separator is the system's path separator
     data = [("assets", "assets"), ("scenarios", "scenarios"), ("campaigns", "campaigns"),
-            (str(Path("game") / "content" / "data"), str(Path("game") / "content" / "data"))]
+            *((str(Path("game", *d)), str(Path("game", *d))) for d in (("content", "data"),
+                                                                        ("systems", "gearfall", "data")))]
     windowed = ["--windowed"] if sys.platform in ("win32", "darwin") else []  # no console window beside the game's
     cmd = [str(py), "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN", "--onedir", "--name", APP,
            "--distpath", str(ROOT / "dist"), "--workpath", str(ROOT / "build" / "pyinstaller"),
