@@ -149,5 +149,5 @@ class Event:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
         kind = d["kind"]
-        return cls(EventKind._value2member_map_.get(kind, kind), d["text"], cast(EventData, dict(d.get("data", {}))),
-                   int(d.get("turn", 0)))
+        known = EVENT_KINDS.of(kind) if kind in EVENT_KINDS else kind  # any system's kind, by the one registry
+        return cls(cast(EventKind, known), d["text"], cast(EventData, dict(d.get("data", {}))), int(d.get("turn", 0)))
