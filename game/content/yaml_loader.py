@@ -198,6 +198,36 @@ class _Builder:
         return result
 
 
+def _expanded_size(root: yaml.Node) -> int:
+    """How many values :meth:`_Builder.build` would build (a mapping's values, not its keys), aliases expanded,
+    counted in time linear in the nodes (each node's size once: an alias is the same node again), stopping at
+    ``MAX_VALUES`` + 1. A cycle counts its node once here; building reports it."""
+    sizes: dict[int, int] = {}
+    on_path: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        if done:
+            on_path.discard(key)
+            children = [v for _, v in node.value] if isinstance(node, yaml.MappingNode) else node.value
+            sizes[key] = min(MAX_VALUES + 1, 1 + sum(sizes.get(id(c), 1) for c in children))
+            continue
+        if key in sizes or key in on_path:
+            continue
+        if isinstance(node, yaml.ScalarNode):
+            sizes[key] = 1
+            continue
+        if not isinstance(node, yaml.SequenceNode | yaml.MappingNode):
+            sizes[key] = 1
+            continue
+        on_path.add(key)
+        stack.append((node, True))
+        children = [v for _, v in node.value] if isinstance(node, yaml.MappingNode) else node.value
+        stack.extend((c, False) for c in children if id(c) not in sizes)
+    return sizes.get(id(root), 1)
+
+
 class _TooBig(Exception):
     pass
 
@@ -269,6 +299,8 @@ def parse_yaml(raw: bytes | str, file: str = "<text>", allow_empty: bool = False
             raise _whole(file, "the file is empty; expected a YAML mapping")
         builder = _Builder(loader, file)
         try:
+            if _expanded_size(node) > MAX_VALUES:  # an alias bomb is refused before a value is built
+                raise _TooBig()
             data = builder.build(node, ())
         except _TooBig:
             raise _whole(file, f"the file expands to more than {MAX_VALUES} values "
