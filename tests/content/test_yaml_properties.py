@@ -128,3 +128,19 @@ def test_deep_flow_nesting_is_refused_while_scanning() -> None:
     assert isinstance(result, ContentError) and "nested too deeply" in result.problems[0].message
     assert result.problems[0].line == 1
     assert isinstance(check(b"a: " + b"[" * 60 + b"]" * 60), Document)
+
+
+def test_an_alias_bomb_is_refused_before_any_value_is_built(monkeypatch) -> None:
+    """Its size is counted over the nodes, each once, so refusing it costs what reading its few lines costs."""
+    import game.content.yaml_loader as loader
+
+    built: list[int] = []
+    real = loader._Builder.build
+    monkeypatch.setattr(loader._Builder, "build", lambda self, *a, **k: built.append(1) or real(self, *a, **k))
+    bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]\n" for i in range(1, 12))
+    with pytest.raises(ContentError, match="expands to more than 200000 values"):
+        loader.parse_yaml(bomb, "bomb.yaml")
+    assert built == []
+    shared = "a: &a [1, 2, 3]\nb: [*a, *a]\nc: *a\n"  # aliases a plain file may use are still read
+    assert loader.parse_yaml(shared, "ok.yaml").data == {"a": [1, 2, 3], "b": [[1, 2, 3], [1, 2, 3]], "c": [1, 2, 3]}
