@@ -7,6 +7,7 @@ straight rush that stops at the first thing in the way — is Gearfall's, worked
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from enum import StrEnum
@@ -128,3 +129,62 @@ def charge_lane(bf: Battlefield, charger_id: str, target_id: str, speed: int, re
     gap = math.dist(end, target.centre) - mover.radius - target.radius
     return ChargeLane(charger_id, target_id, start, end, facing, length, stopped,
                       gap <= melee_range(reach) + EPS)
+
+
+@dataclass(frozen=True)
+class Leaving:
+    """Where along a move the mover leaves an enemy's melee range or front arc ([GF-FS-1])."""
+
+    enemy: str
+    along: float  # inches along the move
+    at: Vec2  # the mover's centre there: the free strike is made just before it goes on
+
+
+def _exit_of_range(a: Vec2, b: Vec2, c: Vec2, reach: float) -> float | None:
+    """The fraction of segment a-b at which a point leaves the disc of radius ``reach`` about c (None: it never
+    does, or starts outside)."""
+    dx, dy = b.x - a.x, b.y - a.y
+    fx, fy = a.x - c.x, a.y - c.y
+    qa, qb, qc = dx * dx + dy * dy, 2 * (fx * dx + fy * dy), fx * fx + fy * fy - reach * reach
+    if qc > EPS or qa <= EPS:  # starts outside, or does not move
+        return None
+    root = math.sqrt(max(0.0, qb * qb - 4 * qa * qc))
+    t = (-qb + root) / (2 * qa)
+    return t if 0.0 <= t <= 1.0 else None
+
+
+def _exit_of_arc(a: Vec2, b: Vec2, enemy: BaseRecord, radius: float) -> float | None:
+    """The fraction of a-b at which a base of ``radius`` leaves the enemy's front arc wholly ([GF-MEL-1]: the arc is
+    the half-plane ahead of the enemy's centre; a base leaves it when every part of it is behind)."""
+    fx, fy = math.cos(math.radians(enemy.facing)), math.sin(math.radians(enemy.facing))
+    sa = (a.x - enemy.centre.x) * fx + (a.y - enemy.centre.y) * fy
+    sb = (b.x - enemy.centre.x) * fx + (b.y - enemy.centre.y) * fy
+    if sa <= -radius + EPS or sb > -radius:  # already behind, or never wholly behind on this segment
+        return None
+    return (sa + radius) / (sa - sb)
+
+
+def leaving_points(bf: Battlefield, mover_id: str, waypoints: tuple[Vec2, ...], reaches: dict[str, bool]
+                   ) -> list[Leaving]:
+    """Each enemy in ``reaches`` (id -> its reach) whose melee range and front arc the mover starts in, with the
+    first point of the move at which it leaves them, in the order the move meets them ([GF-FS-1]). A mover that
+    leaves and comes back is struck once: the first time it goes. Range and arc only: leaving the enemy's line of
+    sight behind terrain while still in range is the turn's to add, with the kernel's sight lines."""
+    mover = bf.base(mover_id)
+    out = []
+    for enemy_id, reach in reaches.items():
+        enemy = bf.base(enemy_id)
+        ring = enemy.radius + mover.radius + melee_range(reach)
+        if not in_melee_range(bf, enemy_id, mover_id, reach):
+            continue
+        walked = 0.0
+        for a, b in itertools.pairwise(waypoints):
+            exits = [t for t in (_exit_of_range(a, b, enemy.centre, ring), _exit_of_arc(a, b, enemy, mover.radius))
+                     if t is not None]
+            seg = math.dist(a, b)
+            if exits:
+                t = min(exits)
+                out.append(Leaving(enemy_id, walked + t * seg, Vec2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)))
+                break
+            walked += seg
+    return sorted(out, key=lambda lv: (lv.along, lv.enemy))

@@ -88,3 +88,37 @@ def test_a_lane_is_straight_no_longer_than_allowed_and_never_ends_overlapping(x,
     to_target = (tx - x, ty - y)
     cross = (lane.end.x - x) * to_target[1] - (lane.end.y - y) * to_target[0]
     assert abs(cross) <= 1e-6 * max(1.0, math.hypot(*to_target)), "straight at the target"
+
+
+@pytest.mark.rule("GF-FS-1")
+def test_a_mover_is_struck_where_it_leaves_each_enemy_s_range_in_the_order_it_meets_them() -> None:
+    from game.systems.gearfall.movement import leaving_points
+
+    # the mover at (10, 10); e1 to its east facing it (0.2″ gap), e2 to its north facing it, reach
+    bf = table(("m", "a", 10, 10, 0), ("e1", "b", 11.2, 10, 180), ("e2", "b", 10, 11.5, 270))
+    path = (Vec2(10, 10), Vec2(10, 4))  # straight south
+    found = leaving_points(bf, "m", path, {"e1": False, "e2": True})
+    assert [lv.enemy for lv in found] == ["e1", "e2"]
+    # e1: centres 1.2 apart east-west; range ring 0.5 + 0.5 + 0.5 = 1.5: leaves when sqrt(1.2² + d²) = 1.5, d = 0.9
+    assert found[0].along == pytest.approx(0.9) and found[0].at.y == pytest.approx(9.1)
+    # e2 (reach): ring 0.5 + 0.5 + 2 = 3 from (10, 11.5): leaves at y = 8.5, 1.5″ along
+    assert found[1].along == pytest.approx(1.5)
+
+
+@pytest.mark.rule("GF-FS-1", "GF-MEL-1")
+def test_no_free_strike_from_an_enemy_the_mover_was_not_in_range_of_or_that_faces_away() -> None:
+    from game.systems.gearfall.movement import leaving_points
+
+    bf = table(("m", "a", 10, 10, 0), ("far", "b", 13, 10, 180), ("away", "b", 8.8, 10, 180))
+    assert leaving_points(bf, "m", (Vec2(10, 10), Vec2(10, 4)), {"far": False, "away": False}) == []
+
+
+@pytest.mark.rule("GF-FS-1", "GF-MEL-1")
+def test_leaving_the_front_arc_inside_the_range_is_leaving_too() -> None:
+    from game.systems.gearfall.movement import leaving_points
+
+    # a reach enemy facing east at (10, 10); the mover just ahead of it walks round behind it, staying within 2″
+    bf = table(("e", "b", 10, 10, 0), ("m", "a", 11.2, 10, 180))
+    path = (Vec2(11.2, 10), Vec2(11.2, 11.3), Vec2(8.0, 11.3))
+    (lv,) = leaving_points(bf, "m", path, {"e": True})
+    assert lv.at.x == pytest.approx(10 - 0.5) and lv.at.y == pytest.approx(11.3), "wholly behind its centre line"
