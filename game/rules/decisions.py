@@ -83,7 +83,6 @@ class Decision:
             raise IllegalAnswer(self.rule, f"{where}: {answer!r} is not offered; options: {', '.join(self.choices())}")
         return answer
 
-
     def _subset(self, answer: Answer, where: str) -> list[str]:
         """A subset: distinct offered keys, as many as ``pick`` allows, put in the options' order (a set has
         no order, so two answers that name the same keys are one answer)."""
