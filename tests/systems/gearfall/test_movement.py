@@ -122,3 +122,23 @@ def test_leaving_the_front_arc_inside_the_range_is_leaving_too() -> None:
     path = (Vec2(11.2, 10), Vec2(11.2, 11.3), Vec2(8.0, 11.3))
     (lv,) = leaving_points(bf, "m", path, {"e": True})
     assert lv.at.x == pytest.approx(10 - 0.5) and lv.at.y == pytest.approx(11.3), "wholly behind its centre line"
+
+
+@pytest.mark.rule("GF-COVER-4", "GF-COVER-3")
+def test_the_table_s_pieces_cover_as_their_kind_says() -> None:
+    from game.systems.gearfall.attacks import Cover
+    from game.systems.gearfall.cover import cover_against
+
+    wall = square("wall", "obstacle", 11.8, 8, 12.2, 12)  # just in front of the target at (13, 10)
+    brush = square("brush", "rough", 11.6, 14, 12.4, 18)  # in front of the second target at (13, 16): too low
+    woods = square("woods", "area", 12, 20, 14, 24)  # the third target stands in it
+    bf = table(("s", "a", 2, 10, 0), ("t1", "b", 13, 10, 180), ("t2", "b", 13, 16, 180), ("t3", "b", 13, 22, 180),
+               ("t4", "b", 13, 28, 180), pieces=[wall, brush, woods])
+    for target in ("t1", "t2", "t3", "t4"):
+        bf.update_base("s", facing=math_facing((2, 10), bf.base(target).centre))
+        got = cover_against(bf, "s", target)
+        assert got == {"t1": Cover.solid, "t2": Cover.none, "t3": Cover.concealment, "t4": Cover.none}[target]
+
+
+def math_facing(a: tuple[float, float], b) -> float:
+    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0
