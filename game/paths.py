@@ -36,6 +36,7 @@ ICONS_DIR = ASSETS / "icons"
 SCENARIOS_DIR = ROOT / "scenarios"
 CAMPAIGNS_DIR = ROOT / "campaigns"
 DATA_DIR = PACKAGE / "content" / "data"  # the rules data (traits, skills, the rules reference): package data
+SYSTEMS_DIR = PACKAGE / "systems"  # each rule system's own data beside its code (``gearfall/data``): package data
 
 # The quick battle's and the headless `play`'s matchup: two medium parties within a few ExP of
 # each other (Ghrim Company 192/200, Northmen Raiding Party 200/200), so neither side starts behind.

@@ -381,11 +381,11 @@ def test_a_scenario_without_a_map_is_checked_on_an_open_table_and_says_so(
 @pytest.mark.parametrize("path", expand([str(SCENARIOS_DIR), str(ROOT / "tests" / "data" / "scenarios")]),
                          ids=lambda p: Path(p).name)
 def test_every_shipped_and_test_scenario_validates_ok(path: str, capsys: pytest.CaptureFixture[str]) -> None:
-    start = time.perf_counter()
+    start = time.process_time()  # a hang guard on this process's own CPU: a busy machine's clock says nothing
     code = main(["validate", "--json", path])
     [record] = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert code == 0 and record["errors"] == [], record  # (a warning of the sample games' may follow the AI)
-    assert time.perf_counter() - start < 5.0
+    assert time.process_time() - start < 5.0
 
 
 def test_turns_inside_trigger_combinations_are_found() -> None:

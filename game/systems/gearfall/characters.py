@@ -18,6 +18,7 @@ from game.content.schema import StrictModel, validated_whole
 from game.content.yaml_loader import Document, load_yaml, parse_yaml
 from game.core.errors import Problem
 from game.core.names import name_problem
+from game.paths import SYSTEMS_DIR
 from game.systems.gearfall.attacks import Kind
 
 SQUAD_FORMAT = "gearfall/squad@1"
@@ -25,7 +26,7 @@ STATS = ("PHY", "SPD", "STR", "AGL", "PRW", "POI", "INT", "ARC", "PER")
 SQUAD_SIZE = (3, 5)  # [GF-CHAR-1]
 STAT_RANGE = (0, 10)  # [GF-CHAR-2]
 SKILL_RANGE = (1, 4)  # [GF-CHAR-3]
-DATA = Path(__file__).parent / "data"
+DATA = SYSTEMS_DIR / "gearfall" / "data"
 SQUADS_DIR = DATA / "squads"
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from itertools import product
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -16,11 +15,12 @@ from game.content.rules_reference import load_rules_reference
 from game.core.dice import Dice
 from game.systems.gearfall import attacks
 from game.systems.gearfall.attacks import Cover, Kind, Strike, resolve
+from game.systems.gearfall.characters import DATA
 from game.systems.gearfall.odds import attack_odds
 from game.systems.gearfall.rolls import ExtraDie, counted_dice, d3, roll, succeeds
 from tests.sampling import examples
 
-RULES = Path(attacks.__file__).parent / "data" / "rules.yaml"
+RULES = DATA / "rules.yaml"
 BLOW = Strike(Kind.melee, "MAT", 6, defence=12, armour=14, power=5, strength=6)
 SHOT = Strike(Kind.ranged, "RAT", 5, defence=12, armour=13, power=10)
 
