@@ -37,6 +37,7 @@ class Intent:
     spell: str | None = None
     notes: list[str] = field(default_factory=list)
     storm: bool = False  # a fight it walks to along the routes (the Rescuer storming the ring: game.ai.storm)
+    rush: bool = False  # ... its target beyond a walk: no blow this activation, so the move goes as far as it can
 
 
 Scored = tuple[float, Intent]
@@ -492,7 +493,9 @@ class Storm(Candidate):
         target = prisoner.storm_target(state, m)
         if target is not None:
             score = ai.level.advance_base + ai.level.objective_pull * ai.objective_pull(state, m)
-            yield score, Intent("fight", target.id, storm=True)
+            rush = bool(ai.level.plan.storm_rush) and board.distance(m, target) > movement.allowance(
+                state, m, "walk")[0]
+            yield score, Intent("fight", target.id, storm=True, rush=rush)
 
 
 class Escape(Candidate):

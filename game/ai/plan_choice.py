@@ -120,7 +120,7 @@ class PlanChooser:
         kind = intent.kind
         if self._terms is None or self._terms[0] is not w or len(self._terms[1]) > 4096:
             self._terms = (w, {})
-        key = (tuple(acts), kind, intent.storm, arrived)
+        key = (tuple(acts), kind, intent.storm, intent.rush, arrived)
         found = self._terms[1].get(key)
         if found is not None:
             return found
@@ -178,6 +178,8 @@ def _fight_terms(w: PlanWeights, acts: list[str], intent: Intent) -> float:
     s += w.sweeping * ("sweeping_attack" in acts) + w.shield_slam * ("shield_slam" in acts)
     s += w.disengage * ("disengage" in acts)
     s += w.close_walk * ("walk" in acts) * intent.storm  # no blow yet: the walk is the way to one
+    if w.storm_rush and intent.rush:  # out of a walk's reach: the run (or any longer move) gets there sooner
+        s += w.storm_rush * ("run" in acts)
     return s
 
 
