@@ -619,8 +619,9 @@ class Close(Targeted):
         if not ai.level.close_in:
             return
         walk = movement.allowance(state, m, "walk")[0]
+        reach = Futility(state, m, ai.level.contact_round)
         if gap <= walk - 0.2 and not ai.can_charge_at(state, m, e) \
-                and Futility(state, m).contact_spot(walk, frozenset({e.id})) is not None:  # a route gets there
+                and reach.contact_spot(walk, frozenset({e.id})) is not None:  # a route gets there
             ring = prisoner.blockers_of(state, m) or ()
             storm = ai.level.storm_ring and any(b.id == e.id for b in ring)  # walk to it
             yield (ai.melee_value(state, m, e, "standard_attack") * ai.level.close_in

@@ -101,6 +101,8 @@ class Difficulty:
     touch_objectives: bool = False  # a move toward a marker or the Prisoner ends touching it where it can
     clear_prisoner: bool = False  # a Rescuer at the Prisoner stays only while no Kidnapper stops the rescue
     storm_ring: bool = False  # the Rescuer's models go at the Kidnappers stopping the rescue, not at the Prisoner
+    contact_round: bool = False  # a walk into base contact may end all round its target (a crowded ring), not
+    # only on the side facing it: the plan counts on the blow after it (game.ai.futile)
     rescue_fate: bool = False  # the Rescuer, the Prisoner held: Fate goes on its blows, not on AP or Winds of Kismet
     gang_caution: float = 0.0  # a valuable model's charge or close-in, less this times the ganging enemies' reply
     withdraw: bool = False  # a valuable model disengages from a melee it is losing (game.ai.caution)
@@ -122,6 +124,7 @@ HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=
                   safe_steps=True, rear_charges=True, guard_facing=True, fate_by_odds=True, fate_kept=1,
                   fate_floor=0.3, cast_floor=0.25,
                   close_in=0.9, hold_secured=2.5, clear_prisoner=True, storm_ring=True, rescue_fate=True,
+                  contact_round=True,
                   touch_objectives=True, deploy=True, gang_caution=1.0, withdraw=True,
                   spread=8.0, lookahead=2, determinizations=1,
                   plan=replace(SPARE, charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,
