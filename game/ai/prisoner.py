@@ -56,6 +56,15 @@ def rescuing(state: GameState, side: int) -> bool:
                 or state.model(enc.prisoner).status != PRISONER)
 
 
+def last_chance(state: GameState, m: ModelState) -> bool:
+    """``m`` is the Rescuer's, the Prisoner still held, in the last turn ([ENC-RES-5]), and not touching the
+    Prisoner: unless this turn's Maintenance Phase frees it the Rescue is lost, so ``m`` standing at the end is
+    worth nothing beside what its activation can do toward that ([ENC-RES-4])."""
+    enc = state.encounter
+    return rescuing(state, m.side) and state.turn >= enc.scenario.duration.turns \
+        and not board.in_contact(m, state.model(enc.prisoner))
+
+
 def rescued(state: GameState, m: ModelState) -> bool:
     """The freed Prisoner, whose survival decides the Rescue ([ENC-RES-5])."""
     enc = state.encounter
