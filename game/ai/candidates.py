@@ -476,7 +476,7 @@ class Objective(Candidate):
         if blockers is not None:  # at the Prisoner: stay to free it; while Kidnappers stop that, fight them first
             yield (ai.level.advance_base if blockers else ai.level.hold_secured), Intent("advance", goal=(m.x, m.y))
             return
-        if ai.level.storm_ring and prisoner.storm_target(state, m) is not None:
+        if ai.level.storm_ring and prisoner.storm_target(state, m, ai.level.ring_focus) is not None:
             return  # the Prisoner waits: its guards first (Storm)
         yield (ai.level.advance_base + ai.level.objective_pull * ai.objective_pull(state, m),
                Intent("advance", goal=ai.goal_for(state, m)))
@@ -490,7 +490,7 @@ class Storm(Candidate):
     def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
         if not ai.level.storm_ring:
             return
-        target = prisoner.storm_target(state, m)
+        target = prisoner.storm_target(state, m, ai.level.ring_focus)
         if target is not None:
             score = ai.level.advance_base + ai.level.objective_pull * ai.objective_pull(state, m)
             rush = bool(ai.level.plan.storm_rush) and board.distance(m, target) > movement.allowance(

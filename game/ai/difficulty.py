@@ -107,6 +107,7 @@ class Difficulty:
     # it (its activation is worth the Rescue; its survival nothing, unless the Prisoner is freed: game.ai.prisoner)
     rescue_forward: float = 0.0  # the Rescuer deploys forward: per zone depth back from its front, this is lost
     # (the guards gather round the Prisoner from turn 1; a walk gained is a turn more to fell them)
+    ring_focus: bool = False  # the guard to storm: each friend already fighting it counts as a wound fewer
     rescue_fate: bool = False  # the Rescuer, the Prisoner held: Fate goes on its blows, not on AP or Winds of Kismet
     gang_caution: float = 0.0  # a valuable model's charge or close-in, less this times the ganging enemies' reply
     withdraw: bool = False  # a valuable model disengages from a melee it is losing (game.ai.caution)
@@ -129,6 +130,7 @@ HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=
                   fate_floor=0.3, cast_floor=0.25,
                   close_in=0.9, hold_secured=2.5, clear_prisoner=True, storm_ring=True, rescue_fate=True,
                   contact_round=True, last_stand=True, rescue_forward=4.0,
+                  ring_focus=True,
                   touch_objectives=True, deploy=True, gang_caution=1.0, withdraw=True,
                   spread=8.0, lookahead=2, determinizations=1,
                   plan=replace(SPARE, charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,

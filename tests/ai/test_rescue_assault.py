@@ -1,7 +1,8 @@
 """Hard's Rescuer gets at the ring round the Prisoner sooner and keeps at it (game.ai.difficulty: storm_rush,
-contact_round, last_stand, rescue_forward): a storming model out of a walk's reach runs, a walk into contact
-counts on a spot all round a crowded guard, no model gives up its last-turn activation for Full Defense, and the
-party deploys at the front of its zone. Normal and easy play as before (the fields are off for them)."""
+contact_round, last_stand, rescue_forward, ring_focus): a storming model out of a walk's reach runs, a walk
+into contact counts on a spot all round a crowded guard, the guard its friends already fight is stormed first,
+no model gives up its last-turn activation for Full Defense, and the party deploys at the front of its zone.
+Normal and easy play as before (the fields are off for them)."""
 
 from __future__ import annotations
 
@@ -24,8 +25,9 @@ from tests.ai.test_hard import rescue_table
 
 def test_the_new_refinements_are_hards_alone() -> None:
     for level in (EASY, NORMAL):
-        assert not (level.plan.storm_rush or level.contact_round or level.last_stand or level.rescue_forward)
-    assert HARD.plan.storm_rush and HARD.contact_round and HARD.last_stand and HARD.rescue_forward
+        assert not (level.plan.storm_rush or level.contact_round or level.last_stand or level.rescue_forward
+                    or level.ring_focus)
+    assert HARD.plan.storm_rush and HARD.contact_round and HARD.last_stand and HARD.rescue_forward and HARD.ring_focus
 
 
 @pytest.mark.rule("ENC-RES-4", "MOVE-2")
@@ -121,3 +123,25 @@ def test_the_hard_rescuer_deploys_at_the_front_of_its_zone() -> None:
     gain = (placed(*front) - placed(*back)) - (placed_flat(*front) - placed_flat(*back))
     assert gain > 0
     assert not rescue.rescuing(state, 0)  # the Kidnapper's deployment: as before
+
+
+@pytest.mark.rule("ENC-RES-4", "MOD-3")
+def test_the_rescuers_storm_the_guard_their_friends_already_fight() -> None:
+    """A guard with a wound more but a friend already on it falls sooner (that friend's blows, its gang up) than a
+    fresh one: the storm goes there (ring_focus); without it, at the fewest wounds left, as before."""
+    state = rescue_table()
+    p = state.model(state.encounter.prisoner)
+    rescuer, friend = [m for m in state.on_table(1) if m.id != p.id][:2]
+    rescuer.x, rescuer.y = p.x, p.y + 5.0
+    a2, a3 = state.model("A2"), state.model("A3")
+    a2.x, a2.y = p.x + 2.0, p.y  # both within 3″ of the Prisoner, as near the rescuer
+    a3.x, a3.y = p.x - 2.0, p.y
+    a3.wounds_taken = a3.max_wounds - 1  # one wound left, nobody on it
+    a2.wounds_taken = a2.max_wounds - 2  # two left, a friend fighting it
+    friend.x, friend.y = a2.x + a2.radius + friend.radius, a2.y
+    state.touch()
+    assert rescue.storm_target(state, rescuer).id == "A3"
+    assert rescue.storm_target(state, rescuer, HARD.ring_focus).id == "A2"
+    hard = Tactical(1, "hard")
+    (_, intent), = candidates.Storm().offers(hard.appraiser, state, rescuer)
+    assert intent.target == "A2"
