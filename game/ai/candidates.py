@@ -37,6 +37,7 @@ class Intent:
     spell: str | None = None
     notes: list[str] = field(default_factory=list)
     storm: bool = False  # a fight it walks to along the routes (the Rescuer storming the ring: game.ai.storm)
+    rush: bool = False  # ... its target beyond a walk: no blow this activation, so the move goes as far as it can
 
 
 Scored = tuple[float, Intent]
@@ -475,7 +476,7 @@ class Objective(Candidate):
         if blockers is not None:  # at the Prisoner: stay to free it; while Kidnappers stop that, fight them first
             yield (ai.level.advance_base if blockers else ai.level.hold_secured), Intent("advance", goal=(m.x, m.y))
             return
-        if ai.level.storm_ring and prisoner.storm_target(state, m) is not None:
+        if ai.level.storm_ring and prisoner.storm_target(state, m, ai.level.ring_focus) is not None:
             return  # the Prisoner waits: its guards first (Storm)
         yield (ai.level.advance_base + ai.level.objective_pull * ai.objective_pull(state, m),
                Intent("advance", goal=ai.goal_for(state, m)))
@@ -489,10 +490,12 @@ class Storm(Candidate):
     def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
         if not ai.level.storm_ring:
             return
-        target = prisoner.storm_target(state, m)
+        target = prisoner.storm_target(state, m, ai.level.ring_focus)
         if target is not None:
             score = ai.level.advance_base + ai.level.objective_pull * ai.objective_pull(state, m)
-            yield score, Intent("fight", target.id, storm=True)
+            rush = bool(ai.level.plan.storm_rush) and board.distance(m, target) > movement.allowance(
+                state, m, "walk")[0]
+            yield score, Intent("fight", target.id, storm=True, rush=rush)
 
 
 class Escape(Candidate):
@@ -616,8 +619,9 @@ class Close(Targeted):
         if not ai.level.close_in:
             return
         walk = movement.allowance(state, m, "walk")[0]
+        reach = Futility(state, m, ai.level.contact_round)
         if gap <= walk - 0.2 and not ai.can_charge_at(state, m, e) \
-                and Futility(state, m).contact_spot(walk, frozenset({e.id})) is not None:  # a route gets there
+                and reach.contact_spot(walk, frozenset({e.id})) is not None:  # a route gets there
             ring = prisoner.blockers_of(state, m) or ()
             storm = ai.level.storm_ring and any(b.id == e.id for b in ring)  # walk to it
             yield (ai.melee_value(state, m, e, "standard_attack") * ai.level.close_in

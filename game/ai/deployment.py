@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.ai import prisoner
 from game.ai.candidates import VALUE, model_value
 from game.content.maps import BattleMap
 from game.core.vec import Vec2
@@ -154,10 +155,11 @@ class Deployment:
                    for f in state.side_models(side) if f.on_table and f.id != m.id]
         half = state.battle_map.size / 2
         hidden = HIDDEN_VALUABLE if role.valuable else HIDDEN
+        forward = self.ai.difficulty.rescue_forward if prisoner.rescuing(state, side) else 0.0
 
         def placed(x: float, y: float) -> float:
             depth = (front - ahead(x, y)) / span
-            s = -MIDDLE * math.hypot(x - half, y - half) - DEPTH * abs(depth - role.depth)
+            s = -MIDDLE * math.hypot(x - half, y - half) - DEPTH * abs(depth - role.depth) - forward * depth
             s -= ROW * sum(abs(depth - fd) * span < ROW_INCHES for *_, fd in friends)
             gaps = [math.hypot(x - fx, y - fy) - fr - m.radius for fx, fy, fr, _ in friends]
             if gaps and min(gaps) < CROWD_INCHES:

@@ -59,6 +59,7 @@ class PlanWeights:
     spare_ap: float = 0.0  # each AP of the activation the plan leaves unspent (lost: [TURN-6]), as a cost
     idle_cast: float = 0.0  # a spell its intent does not call for, every target in reach under ``cast_floor``
     idle_shove: float = 0.0  # a Shove that serves no fight or charge
+    storm_rush: float = 0.0  # a storming fight whose target a walk cannot reach: a run toward it
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,13 @@ class Difficulty:
     touch_objectives: bool = False  # a move toward a marker or the Prisoner ends touching it where it can
     clear_prisoner: bool = False  # a Rescuer at the Prisoner stays only while no Kidnapper stops the rescue
     storm_ring: bool = False  # the Rescuer's models go at the Kidnappers stopping the rescue, not at the Prisoner
+    contact_round: bool = False  # a walk into base contact may end all round its target (a crowded ring), not
+    # only on the side facing it: the plan counts on the blow after it (game.ai.futile)
+    last_stand: bool = False  # the Rescuer's last turn, the Prisoner held: no Full Defense for a model not touching
+    # it (its activation is worth the Rescue; its survival nothing, unless the Prisoner is freed: game.ai.prisoner)
+    rescue_forward: float = 0.0  # the Rescuer deploys forward: per zone depth back from its front, this is lost
+    # (the guards gather round the Prisoner from turn 1; a walk gained is a turn more to fell them)
+    ring_focus: bool = False  # the guard to storm: each friend already fighting it counts as a wound fewer
     rescue_fate: bool = False  # the Rescuer, the Prisoner held: Fate goes on its blows, not on AP or Winds of Kismet
     gang_caution: float = 0.0  # a valuable model's charge or close-in, less this times the ganging enemies' reply
     withdraw: bool = False  # a valuable model disengages from a melee it is losing (game.ai.caution)
@@ -121,10 +129,12 @@ HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=
                   safe_steps=True, rear_charges=True, guard_facing=True, fate_by_odds=True, fate_kept=1,
                   fate_floor=0.3, cast_floor=0.25,
                   close_in=0.9, hold_secured=2.5, clear_prisoner=True, storm_ring=True, rescue_fate=True,
+                  contact_round=True, last_stand=True, rescue_forward=4.0,
+                  ring_focus=True,
                   touch_objectives=True, deploy=True, gang_caution=1.0, withdraw=True,
                   spread=8.0, lookahead=2, determinizations=1,
                   plan=replace(SPARE, charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,
-                               close_walk=1.0, withdraw=4.0))
+                               close_walk=1.0, withdraw=4.0, storm_rush=2.0))
 LEVELS = {d.name: d for d in (EASY, NORMAL, HARD)}
 
 

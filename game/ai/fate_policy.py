@@ -161,6 +161,8 @@ class FatePolicy:
     # -- reactions ---------------------------------------------------------------------------
     def on_full_defense(self, state: GameState, d: Decision) -> Answer:
         m = state.model(d.context["model"])
+        if self.ai.difficulty.last_stand and prisoner.last_chance(state, m):
+            return "pass"  # [ENC-RES-4]: its activation, given up for Full Defense, is the rescue's last chance
         if self.ai.difficulty.fate_by_odds and d.context.get("mover") in state.models:
             return "declare" if self.full_defense_gain(state, m, state.model(d.context["mover"])) > 0 else "pass"
         enemies = board.engaged_enemies(state, m)

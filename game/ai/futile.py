@@ -35,11 +35,16 @@ WALKS = ("walk", "run", "sneak")  # moves the AI steers freely; a charge ends in
 _Step = tuple[int, int, float, bool, bool]  # skipped so far, Clear Weapons so far, inches walked, charged, engaged
 
 
+FACING = (0.0, 0.6, -0.6, 1.3, -1.3)  # radians from the side of the target facing the model
+ROUND_ABOUT = (*FACING, 1.9, -1.9, 2.5, -2.5, math.pi)  # ... and on round it, where a crowd fills the near side
+
+
 class Futility:
     """Counts the actions of a plan that will most likely be skipped, for one model in one state."""
 
-    def __init__(self, state: GameState, model: ModelState):
+    def __init__(self, state: GameState, model: ModelState, round_about: bool = False):
         self.state, self.model = state, model
+        self.turns = ROUND_ABOUT if round_about else FACING  # the contact points a walk may end at
         self.engaged = board.is_engaged(state, model)
         self._obstacles: dict[str, list[readiness.Obstacle]] = {}
         self._engaged: dict[str, list[readiness.Obstacle]] = {}
@@ -197,7 +202,7 @@ class Futility:
         m = self.model
         bf = board.battlefield(self.state)
         away = math.atan2(m.y - e.y, m.x - e.x)
-        for turn in (0.0, 0.6, -0.6, 1.3, -1.3):
+        for turn in self.turns:
             a = away + turn
             point = (e.x + math.cos(a) * (m.radius + e.radius), e.y + math.sin(a) * (m.radius + e.radius))
             if beyond(m, point, inches):
@@ -254,14 +259,16 @@ def beside(model: ModelState, foe: ModelState, gap: float, x: float | None = Non
     return foe.x + (x - foe.x) * r / d, foe.y + (y - foe.y) * r / d
 
 
-def rest_spots(state: GameState, model: ModelState, inches: float) -> list[dict[str, float]]:
+def rest_spots(state: GameState, model: ModelState, inches: float,
+               round_about: bool = False) -> list[dict[str, float]]:
     """End points for the move now resolving that put the model in base contact with what the rest of its
     declared plan needs to touch (a wounded friend for a Heal, an enemy for a blow), if a legal route of at most
-    ``inches`` reaches one; sampled move candidates seldom land exactly in base contact."""
+    ``inches`` reaches one; sampled move candidates seldom land exactly in base contact. ``round_about``:
+    contact points all round the target (Futility)."""
     rest = declared_rest(state, model)
     if not rest:
         return []
-    f = Futility(state, model)
+    f = Futility(state, model, round_about)
     out = []
     for kind in dict.fromkeys(rest):
         o = f.missing_target(kind)

@@ -82,7 +82,7 @@ class Lookahead:
         offers = candidates.all_offers(owner.appraiser, state, m)
         if offers[0][1].kind == "withdraw":  # weighed over the turns a melee lasts: one activation's try cannot
             return None  # see that far (game.ai.caution); the plan scores carry it out
-        futility = Futility(state, m)
+        futility = Futility(state, m, level.contact_round)
         tries: list[tuple[candidates.Intent, str]] = []
         for score, intent in offers:
             if len(tries) >= level.lookahead or score < offers[0][0] - MARGIN:

@@ -44,7 +44,7 @@ class PlanChooser:
                 return chosen
         m = state.model(d.context["model"])
         _, ai.intent = ai.opportunity(state, m)
-        return self.best_plan(state, m, d.choices(), Futility(state, m))
+        return self.best_plan(state, m, d.choices(), Futility(state, m, self.ai.difficulty.contact_round))
 
     def best_plan(self, state: GameState, m: ModelState, keys: Sequence[str], futility: Futility) -> str:
         """The plan of ``keys`` with the best :meth:`plan_score` (the first of equals), as ``max`` over the scores
@@ -120,7 +120,7 @@ class PlanChooser:
         kind = intent.kind
         if self._terms is None or self._terms[0] is not w or len(self._terms[1]) > 4096:
             self._terms = (w, {})
-        key = (tuple(acts), kind, intent.storm, arrived)
+        key = (tuple(acts), kind, intent.storm, intent.rush, arrived)
         found = self._terms[1].get(key)
         if found is not None:
             return found
@@ -162,7 +162,7 @@ class PlanChooser:
         m = state.model(state.active_model)
         _, self.ai.intent = self.ai.opportunity(state, m)
         done = done_actions(state, m)
-        futility = Futility(state, m)
+        futility = Futility(state, m, self.ai.difficulty.contact_round)
         best: dict[str, float] = {"end": self.plan_score(state, m, [], futility)}
         for p in extensions(state, m, done, d.context.get("ap", 0)):
             if len(p) > len(done) and p[len(done)] in d.choices():
@@ -178,6 +178,8 @@ def _fight_terms(w: PlanWeights, acts: list[str], intent: Intent) -> float:
     s += w.sweeping * ("sweeping_attack" in acts) + w.shield_slam * ("shield_slam" in acts)
     s += w.disengage * ("disengage" in acts)
     s += w.close_walk * ("walk" in acts) * intent.storm  # no blow yet: the walk is the way to one
+    if w.storm_rush and intent.rush:  # out of a walk's reach: the run (or any longer move) gets there sooner
+        s += w.storm_rush * ("run" in acts)
     return s
 
 

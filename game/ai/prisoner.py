@@ -18,10 +18,11 @@ def blockers(state: GameState, m: ModelState) -> list[ModelState] | None:
     return found
 
 
-def storm_target(state: GameState, m: ModelState) -> ModelState | None:
+def storm_target(state: GameState, m: ModelState, focus: bool = False) -> ModelState | None:
     """Levels that storm the ring: for a Rescuer model neither engaged nor at the Prisoner, the Kidnapper
     stopping the rescue ([ENC-RES-4]) to go at: one its walk reaches first (a blow this activation), then the
-    one nearest to falling (wounds left), then the one most of our models already fight (gang up, [MOD-3]),
+    one nearest to falling (wounds left; with ``focus``, less one for each of our models already fighting it:
+    their blows and their gang up, [MOD-3], fell it sooner), then the one most of our models already fight,
     then the nearest. None while no Kidnapper stops it."""
     blockers = blockers_of(state, m)
     if not blockers or board.in_contact(m, state.model(state.encounter.prisoner)) \
@@ -33,7 +34,7 @@ def storm_target(state: GameState, m: ModelState) -> ModelState | None:
     def cost(e: ModelState) -> tuple[bool, float, int, float, str]:
         ganged = sum(board.in_contact(f, e) for f in ours)
         gap = board.distance(m, e)
-        return gap > walk, e.max_wounds - e.wounds_taken, -ganged, gap, e.id
+        return gap > walk, e.max_wounds - e.wounds_taken - focus * ganged, -ganged, gap, e.id
 
     return min(blockers, key=cost)
 
@@ -54,6 +55,15 @@ def rescuing(state: GameState, side: int) -> bool:
     return not (enc is None or enc.prisoner is None or enc.rescued or enc.scenario.prisoner is None
                 or enc.side(enc.scenario.prisoner.taken_from) != side
                 or state.model(enc.prisoner).status != PRISONER)
+
+
+def last_chance(state: GameState, m: ModelState) -> bool:
+    """``m`` is the Rescuer's, the Prisoner still held, in the last turn ([ENC-RES-5]), and not touching the
+    Prisoner: unless this turn's Maintenance Phase frees it the Rescue is lost, so ``m`` standing at the end is
+    worth nothing beside what its activation can do toward that ([ENC-RES-4])."""
+    enc = state.encounter
+    return rescuing(state, m.side) and state.turn >= enc.scenario.duration.turns \
+        and not board.in_contact(m, state.model(enc.prisoner))
 
 
 def rescued(state: GameState, m: ModelState) -> bool:

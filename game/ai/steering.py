@@ -70,7 +70,8 @@ class Steering:
         point = self.move_point(state, m, goal, inches, d, candidates)
         point = scenario_hints.steer_clear(state, m, point, goal, candidates, d.check)  # regions it is to avoid
         if point is not None and spoils_from(state, m, point):  # the rest of its plan needs more
-            fitting = nearest([p for p in rest_spots(state, m, inches) if not spoils_from(state, m, p)], goal)
+            spots = rest_spots(state, m, inches, ai.difficulty.contact_round)
+            fitting = nearest([p for p in spots if not spoils_from(state, m, p)], goal)
             nearer = nearest(candidates, goal, lambda p: not spoils_from(state, m, p),  # of equals, the rest spot
                              gap(fitting, goal) if fitting is not None else math.inf)
             if nearer is not None or fitting is not None:
