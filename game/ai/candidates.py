@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai import control, memo, prisoner, scenario_hints
+from game.ai import memo, prisoner, scenario_hints
 from game.ai.difficulty import Difficulty
 from game.ai.futile import Futility
 from game.ai.objective_routes import RouteGoals
@@ -78,9 +78,9 @@ class Appraiser:
             * scenario_hints.hunt_factor(state, e) + self.denied(state, e)
 
     def denied(self, state: GameState, e: ModelState) -> float:
-        """Levels that deny escapes: what enemy ``e``'s escape would pay its side ([ENC-BRK-3]), times its chance of
-        making it, read as how much of its reach over the turns left its way to its edge takes (0 without an
-        exit edge); taking it out denies that too."""
+        """Levels that deny escapes: what enemy ``e``'s escape would pay its side (its kill value: [ENC-BRK-3]), times
+        its chance of making it, read as how much of its reach over the turns left its way to its edge leaves over
+        (0 without an exit edge); taking it out denies that too."""
         if not self.level.deny_escapes or state.encounter is None:
             return 0.0
         key = (state.version, e.id)
@@ -95,7 +95,7 @@ class Appraiser:
                 gap = min({"top": e.y, "bottom": far - e.y, "left": e.x, "right": far - e.x}[edge] for edge in edges)
                 turns = state.encounter.scenario.duration.turns - state.turn + (0 if e.activated else 1)
                 reach = self.routes.pace(state, e) * max(0, turns)
-                found = self.escape_worth(state, e) * max(0.0, 1.0 - gap / reach) if reach > 0 else 0.0
+                found = model_value(e) * max(0.0, 1.0 - gap / reach) if reach > 0 else 0.0
             if len(self._denied) > 256:
                 self._denied = {k: v for k, v in self._denied.items() if k[0] == key[0]}
             self._denied[key] = found
@@ -155,29 +155,6 @@ class Appraiser:
         spots += [(mk.x, mk.y, mk.radius + 3.0) for mk in enc.markers]
         near = any(math.hypot(e.x - x, e.y - y) - e.radius <= reach for x, y, reach in spots)
         return (2.0 if near else 1.0) * scenario_hints.guard_factor(state, m, e)
-
-    def escape_worth(self, state: GameState, m: ModelState) -> float:
-        """What ``m`` getting away is worth: its kill value; to levels that read the escapes' scoring, what the
-        scenario's escapes entries pay its side for it ([ENC-BRK-3]: its kill value unless an entry names its own
-        values), with its traits' tie-break as ``model_value`` has it (never less than its kill value)."""
-        value = model_value(m)
-        enc = state.encounter
-        if not self.level.escape_scoring or enc is None:
-            return value
-        from game.rules import scoring
-
-        paid = sum(scoring.entry_values(state, entry).get(m.profile.type, 0) for entry in enc.scenario.scoring
-                   if entry.kind == "escapes" and scoring.scores_for(state, entry, m.side))
-        return max(value, paid + value - VALUE.get(m.profile.type, 1.0))
-
-    def chase_factor(self, state: GameState, m: ModelState, e: ModelState) -> float:
-        """What going after enemy ``e`` is worth to ``m``, as a factor: the scenario's hold hints
-        (scenario_hints.chase_factor) and, to levels that keep control, less for a model whose leaving a control
-        target would give up the lead there when ``e`` does not stand on it (game.ai.control)."""
-        factor = scenario_hints.chase_factor(state, m, e)
-        if self.level.keep_control and control.posted(state, m, e):
-            factor = min(factor, 1.0 / (1.0 + self.level.keep_control))
-        return factor
 
     # -- upper bounds: what a score can be at most, read without the odds or the geometry ------------------
     def blow_bound(self, state: GameState, m: ModelState, e: ModelState) -> float:
@@ -316,13 +293,11 @@ class Appraiser:
 
     # -- objectives -----------------------------------------------------------------------------
     @staticmethod
-    def objective_points(state: GameState, side: int | None = None, keep: bool = False) -> list[tuple[float, float]]:
+    def objective_points(state: GameState, side: int | None = None) -> list[tuple[float, float]]:
         """Where the encounter scores (landmark, markers, quarters, regions, the Prisoner), read from its data.
 
         With ``side``, only the objectives that side does not already hold (control and secure targets
-        it is not winning), so the models go where they are needed. With ``keep`` (levels that keep control), a
-        control target it holds stays needed while the enemies that may reach it by the next scoring could take
-        the lead back (game.ai.control)."""
+        it is not winning), so the models go where they are needed."""
         enc = state.encounter
         if enc is None:
             return []
@@ -339,8 +314,7 @@ class Appraiser:
             for t in scoring.targets(state, entry):
                 if side is not None and entry.kind == "control":
                     _, counts = scoring.controller(state, entry, t)
-                    coming = control.coming(state, entry, t, 1 - side) if keep else 0
-                    if counts[side] > counts[1 - side] + coming + 1:
+                    if counts[side] > counts[1 - side] + 1:
                         continue
                 if side is not None and entry.kind == "secure" and scoring.securer(state, entry, t) == [side]:
                     continue
@@ -367,11 +341,10 @@ class Appraiser:
             seen = (enc.rescued, tuple(sorted(enc.switched.items())), tuple(sorted(enc.variables.items())),
                     tuple((k.x, k.y) for k in enc.markers), state.turn, len(enc.fired))
             memo = state.table_memo()
-            keep = bool(self.level.keep_control)
-            key = ("ai needed", side, keep, seen)
+            key = ("ai needed", side, seen)
             found = memo.get(key)  # type: ignore[assignment]
             if found is None:
-                found = memo[key] = self.objective_points(state, side, keep)
+                found = memo[key] = self.objective_points(state, side)
         self._needed = (now, found)
         return found
 
@@ -553,7 +526,7 @@ class Escape(Candidate):
     def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
         escape = ai.escape_goal(state, m)
         if escape is not None:
-            yield ai.level.escape * ai.escape_worth(state, m), Intent("escape", goal=escape)
+            yield ai.level.escape * model_value(m), Intent("escape", goal=escape)
 
 
 class Breach(Candidate):
@@ -566,7 +539,7 @@ class Breach(Candidate):
         if blocker is None:
             return
         escape = ai.escape_goal(state, m)
-        score = ai.level.escape * ai.escape_worth(state, m) if escape is not None else \
+        score = ai.level.escape * model_value(m) if escape is not None else \
             ai.level.advance_base + ai.level.objective_pull * ai.objective_pull(state, m)
         if ai.can_charge_at(state, m, blocker):
             yield score + SLACK, Intent("charge", blocker.id)
@@ -616,7 +589,7 @@ class Charge(Targeted):
     def offers(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> Iterator[Scored]:
         if ai.can_charge_at(state, m, e):
             yield (ai.melee_value(state, m, e, "charge_attack") * ai.level.charge_bonus
-                   * ai.chase_factor(state, m, e) - ganged(ai, state, m, e), Intent("charge", e.id))
+                   * scenario_hints.chase_factor(state, m, e) - ganged(ai, state, m, e), Intent("charge", e.id))
 
     def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:
         """The blows' cap alone: the lane, dearer, is asked by ``offers`` only where the cap could still win."""
@@ -673,7 +646,7 @@ class Close(Targeted):
             ring = prisoner.blockers_of(state, m) or ()
             storm = ai.level.storm_ring and any(b.id == e.id for b in ring)  # walk to it
             yield (ai.melee_value(state, m, e, "standard_attack") * ai.level.close_in
-                   * ai.chase_factor(state, m, e) - ganged(ai, state, m, e),
+                   * scenario_hints.chase_factor(state, m, e) - ganged(ai, state, m, e),
                    Intent("fight", e.id, storm=storm))
 
     def bound(self, ai: Appraiser, state: GameState, m: ModelState, e: ModelState, gap: float) -> float:

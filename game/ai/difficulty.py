@@ -106,12 +106,9 @@ class Difficulty:
     # once it shakes the Stun off (else its Shake Off alone: it may stay Stunned turn after turn)
     withdraw: bool = False  # a valuable model disengages from a melee it is losing (game.ai.caution)
     deploy: bool = False  # places its bases with depth and cover, facing the enemy (game.ai.deployment)
-    escape_scoring: bool = False  # an escape is worth what the scenario's escapes entries pay (else the kill value)
     escape_urgency: bool = False  # the look-ahead weighs how much of an escape a model stands to lose by being too
     # far from its edge for the turns left (game.ai.lookahead.late)
     deny_escapes: bool = False  # an enemy that may still escape is worth what its escape would pay, times its chance
-    keep_control: float = 0.0  # a control target it leads at stays needed while coming enemies could take it back,
-    # and a model needed there chases an enemy off it at 1 / (1 + this) of the value (game.ai.control; 0: not kept)
     spread: float = 0.0  # inches added to an objective a friend already stands on, when choosing where to go
     reappraise: bool = False  # nominations appraise every model afresh (else by remembered scores: nomination.py)
     contenders: bool = True  # (by remembered scores) models whose estimates beat the leader's fresh score are
@@ -130,7 +127,7 @@ HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=
                   fate_floor=0.3, cast_floor=0.25,
                   close_in=0.9, hold_secured=2.5, clear_prisoner=True, storm_ring=True, rescue_fate=True,
                   touch_objectives=True, deploy=True, gang_caution=1.0, withdraw=True,
-                  spread=8.0, keep_control=1.5, shake_stun=True, escape_scoring=True,
+                  spread=8.0, shake_stun=True,
                   escape_urgency=True, deny_escapes=True, lookahead=2, determinizations=1,
                   plan=replace(SPARE, charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,
                                close_walk=1.0, withdraw=4.0))

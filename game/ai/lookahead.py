@@ -158,7 +158,7 @@ def evaluate(state: GameState, side: int, mover: str, appraiser: Any) -> float:
 
 
 def late(state: GameState, m: ModelState, goal: tuple[float, float], appraiser: Any) -> float:
-    """Levels that weigh the escape's clock: the share of what ``m``'s escape pays that it stands to lose by being
+    """Levels that weigh the escape's clock: the share of ``m``'s escape (its kill value) it stands to lose by being
     too far from its edge for the turns left after this one ([ENC-BRK-2]: an escape only counts if made in time),
     nothing while it has a turn's pace to spare, all of it a turn's pace short, in proportion between."""
     enc = state.encounter
@@ -168,7 +168,7 @@ def late(state: GameState, m: ModelState, goal: tuple[float, float], appraiser: 
     reach = pace * max(0, enc.scenario.duration.turns - state.turn)
     gap = math.hypot(m.x - goal[0], m.y - goal[1])
     short = min(1.0, max(0.0, (gap - reach + pace) / (2 * pace)))
-    return short * appraiser.escape_worth(state, m)
+    return short * model_value(m)
 
 
 def objectives(state: GameState, side: int) -> float:
