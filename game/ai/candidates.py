@@ -61,11 +61,12 @@ def spreads(m: ModelState) -> bool:
 class Appraiser:
     """The values the candidates are scored by, for one level; caches live for one table position."""
 
-    TRANSIENT = frozenset({"_reach", "_needed"})  # caches: not kept in a save's memory
+    TRANSIENT = frozenset({"_reach", "_needed", "_denied"})  # caches: not kept in a save's memory
 
     def __init__(self, difficulty: Difficulty):
         self.level = difficulty
         self._danger: dict[tuple[int, str], float] = {}
+        self._denied: dict[tuple[int, str], float] = {}
         self._lanes: dict[tuple[int, str], set[str]] = {}
         self._reach: dict[tuple[int, str], float | None] = {}  # a charge's reach, where an enemy is near it
         self._needed: tuple[tuple[int, int], list[tuple[float, float]]] | None = None  # needed's last answer
@@ -75,7 +76,31 @@ class Appraiser:
     def worth(self, state: GameState, e: ModelState) -> float:
         """A target's kill value; the freed Prisoner's is the whole Rescue ([ENC-RES-5]) to levels that see it."""
         return model_value(e) * (self.level.prisoner_prize if prisoner.rescued(state, e) else 1.0) \
-            * scenario_hints.hunt_factor(state, e)
+            * scenario_hints.hunt_factor(state, e) + self.denied(state, e)
+
+    def denied(self, state: GameState, e: ModelState) -> float:
+        """Levels that deny escapes: what enemy ``e``'s escape would pay its side (its kill value: [ENC-BRK-3]), times
+        its chance of making it, read as how much of its reach over the turns left its way to its edge leaves over
+        (0 without an exit edge); taking it out denies that too."""
+        if not self.level.deny_escapes or state.encounter is None:
+            return 0.0
+        key = (state.version, e.id)
+        found = self._denied.get(key)
+        if found is None:
+            from game.rules.encounter import escape_edges
+
+            found = 0.0
+            edges = escape_edges(state, e)
+            if edges:
+                far = state.battle_map.size
+                gap = min({"top": e.y, "bottom": far - e.y, "left": e.x, "right": far - e.x}[edge] for edge in edges)
+                turns = state.encounter.scenario.duration.turns - state.turn + (0 if e.activated else 1)
+                reach = self.routes.pace(state, e) * max(0, turns)
+                found = model_value(e) * max(0.0, 1.0 - gap / reach) if reach > 0 else 0.0
+            if len(self._denied) > 256:
+                self._denied = {k: v for k, v in self._denied.items() if k[0] == key[0]}
+            self._denied[key] = found
+        return found
 
     def odds(self, state: GameState, attack: combat.Attack) -> Odds:
         """The exact odds of ``attack`` as the level weighs a candidate: with ``rough_odds``, of the dice alone (no

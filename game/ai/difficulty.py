@@ -110,8 +110,13 @@ class Difficulty:
     ring_focus: bool = False  # the guard to storm: each friend already fighting it counts as a wound fewer
     rescue_fate: bool = False  # the Rescuer, the Prisoner held: Fate goes on its blows, not on AP or Winds of Kismet
     gang_caution: float = 0.0  # a valuable model's charge or close-in, less this times the ganging enemies' reply
+    shake_stun: bool = False  # a Stunned model's activation, weighed against Full Defense, is worth what it could do
+    # once it shakes the Stun off (else its Shake Off alone: it may stay Stunned turn after turn)
     withdraw: bool = False  # a valuable model disengages from a melee it is losing (game.ai.caution)
     deploy: bool = False  # places its bases with depth and cover, facing the enemy (game.ai.deployment)
+    escape_urgency: bool = False  # the look-ahead weighs how much of an escape a model stands to lose by being too
+    # far from its edge for the turns left (game.ai.lookahead.late)
+    deny_escapes: bool = False  # an enemy that may still escape is worth what its escape would pay, times its chance
     spread: float = 0.0  # inches added to an objective a friend already stands on, when choosing where to go
     reappraise: bool = False  # nominations appraise every model afresh (else by remembered scores: nomination.py)
     contenders: bool = True  # (by remembered scores) models whose estimates beat the leader's fresh score are
@@ -132,7 +137,8 @@ HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=
                   contact_round=True, last_stand=True, rescue_forward=4.0,
                   ring_focus=True,
                   touch_objectives=True, deploy=True, gang_caution=1.0, withdraw=True,
-                  spread=8.0, lookahead=2, determinizations=1,
+                  spread=8.0, shake_stun=True,
+                  escape_urgency=True, deny_escapes=True, lookahead=2, determinizations=1,
                   plan=replace(SPARE, charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,
                                close_walk=1.0, withdraw=4.0, storm_rush=2.0))
 LEVELS = {d.name: d for d in (EASY, NORMAL, HARD)}

@@ -187,7 +187,20 @@ class FatePolicy:
         conditions.FULL_DEFENSE.put(guarding)
         plain = sum(w * harm(a, act, m) for a, act, w in attacks)
         guarded = sum(w * harm(a, act, guarding) for a, act, w in attacks)
-        return plain - guarded - self.ai.opportunity(state, m)[0]
+        return plain - guarded - self.given_up(state, m)
+
+    def given_up(self, state: GameState, m: ModelState) -> float:
+        """What ``m``'s activation, given up for Full Defense, was worth: its opportunity now; to levels that weigh
+        the Stun kept ([COND-1]: shaken off only by an activation), a Stunned model's is what it could do once
+        free, which Full Defense puts off a turn more."""
+        worth = self.ai.opportunity(state, m)[0]
+        if self.ai.difficulty.shake_stun and conditions.STUNNED.on(m):
+            from game.ai import candidates
+
+            freed = replace(m)  # a copy (its conditions are a value: the Stun is lifted from the copy's alone)
+            conditions.STUNNED.lift(freed)
+            worth = max(worth, candidates.best(self.ai.appraiser, state, freed)[0])
+        return worth
 
 
 class RollChance:

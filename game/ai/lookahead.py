@@ -39,6 +39,7 @@ NEAR = 0.08  # per inch nearer the objective its side still needs (the mover onl
 PRISONER = 3.0  # the Rescue: the freed Prisoner alive, for the Rescuer
 TOUCH = 1.0  # the Rescue, not yet freed: a Rescuer in base contact with the Prisoner ([ENC-RES-4]) ...
 BLOCK = 0.8  # ... and each Kidnapper within 3″ that stops the rescue (every one: the last one counts as much)
+URGENT_PACE = 1.4  # a turn's pace toward an exit edge, in Runs (a Run and most of a Walk: two or three AP)
 MARGIN = 1.5  # intents scored within this of the best are worth trying
 
 
@@ -151,7 +152,23 @@ def evaluate(state: GameState, side: int, mover: str, appraiser: Any) -> float:
             points = [*points, escape]
         if points and not (appraiser.level.hold_secured and appraiser.holding(state, me)):  # it stays where it is
             value -= NEAR * min(math.hypot(me.x - x, me.y - y) for x, y in points)
+        if escape is not None and appraiser.level.escape_urgency:
+            value -= late(state, me, escape, appraiser)
     return value
+
+
+def late(state: GameState, m: ModelState, goal: tuple[float, float], appraiser: Any) -> float:
+    """Levels that weigh the escape's clock: the share of ``m``'s escape (its kill value) it stands to lose by being
+    too far from its edge for the turns left after this one ([ENC-BRK-2]: an escape only counts if made in time),
+    nothing while it has a turn's pace to spare, all of it a turn's pace short, in proportion between."""
+    enc = state.encounter
+    if enc is None:
+        return 0.0
+    pace = appraiser.routes.pace(state, m) * URGENT_PACE
+    reach = pace * max(0, enc.scenario.duration.turns - state.turn)
+    gap = math.hypot(m.x - goal[0], m.y - goal[1])
+    short = min(1.0, max(0.0, (gap - reach + pace) / (2 * pace)))
+    return short * model_value(m)
 
 
 def objectives(state: GameState, side: int) -> float:

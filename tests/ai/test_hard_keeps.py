@@ -1,0 +1,64 @@
+"""What ``hard`` no longer gives away: a Stunned model's activation, not spent on Full Defense turn after turn while
+it could shake the Stun off and act (Difficulty.shake_stun), and escapes: the enemy's denied by taking out the model
+about to make one (deny_escapes), its own not lost to the clock (escape_urgency)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.ai import candidates
+from game.ai.difficulty import HARD
+from game.ai.tactical import Tactical
+from game.rules import conditions
+from tests.rules.harness import figure, table
+
+
+def test_a_stunned_model_weighs_the_activation_that_would_free_it_against_full_defense() -> None:
+    """A Stunned guard charged: its activation is more than its Shake Off (0.1 before); it is what it could do
+    once free, so Full Defense, which keeps it Stunned a turn more, gains less."""
+    state = table((0, figure("Raider"), 10, 10, 0), (1, figure("Guard"), 12.2, 10, 180),
+                  (1, figure("Archer"), 20, 10, 180), (0, figure("Raider"), 28, 10, 180))
+    guard, raider = state.model("B1"), state.model("A1")
+    conditions.STUNNED.put(guard)
+    state.touch()
+    hard = Tactical(1, "hard")
+    plain = Tactical(1, replace(HARD, shake_stun=False))
+    assert plain.fate.given_up(state, guard) == 0.1 * 1  # its Shake Off alone
+    assert hard.fate.given_up(state, guard) > 0.1
+    assert hard.fate.full_defense_gain(state, guard, raider) < plain.fate.full_defense_gain(state, guard, raider)
+    assert conditions.STUNNED.on(guard)  # weighed on a copy
+
+
+
+def test_hard_goes_for_the_raider_about_to_escape() -> None:
+    """Two raiders as near the Defender's guard, one a step from the edge it escapes off: taking it out denies its
+    escape too, so hard charges it; without deny_escapes, the two are worth the same."""
+    from tests.ai.test_objective_routes import gorge
+
+    state = gorge((0, figure("Raider"), 20, 27, 90), (0, figure("Raider"), 20, 33, 90),
+                  (1, figure("Guard"), 20, 30, 270), turn=4)
+    guard, far, near = state.model("B1"), state.model("A1"), state.model("A2")
+    plain = candidates.Appraiser(replace(HARD, deny_escapes=False))
+    assert plain.worth(state, near) == plain.worth(state, far)
+    hard = candidates.Appraiser(HARD)
+    assert hard.worth(state, near) > hard.worth(state, far) > plain.worth(state, far)
+    charges = {i.target: s for s, i in candidates.all_offers(hard, state, guard) if i.kind in ("charge", "fight")}
+    assert max(charges, key=charges.__getitem__) == "A2"
+
+
+def test_the_look_ahead_counts_an_escape_lost_to_the_clock() -> None:
+    """A raider 30″ from its edge: on turn 1 it has the turns to get there, on turn 5 it has not, and the
+    look-ahead (game.ai.lookahead.late) counts the escape's worth as lost; levels without escape_urgency do not."""
+    from game.ai import lookahead
+    from tests.ai.test_objective_routes import gorge
+
+    for turn, lost in ((1, 0.0), (5, 1.0)):  # a follower: its kill value
+        state = gorge((0, figure("Raider"), 28, 5, 90), (1, figure("Guard"), 5, 30, 270), turn=turn)
+        raider = state.model("A1")
+        hard = candidates.Appraiser(HARD)
+        goal = hard.escape_goal(state, raider)
+        assert goal is not None
+        assert lookahead.late(state, raider, goal, hard) == lost
+        plain = candidates.Appraiser(replace(HARD, escape_urgency=False))
+        gap = lookahead.evaluate(state, 0, "A1", plain) - lookahead.evaluate(state, 0, "A1", hard)
+        assert abs(gap - lost) < 1e-9
