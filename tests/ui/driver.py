@@ -89,3 +89,30 @@ def until_the_player_deploys(app: App, session: object, limit: int = 5000) -> No
             return
         frames(app, 1)
     raise AssertionError(f"no deployment question for the player after {limit} frames (top: {app.top.name})")
+
+
+def play_out(app: App, chooser, until: str = "results", limit: int = 20_000) -> None:
+    """The battle on top played to its end without drawing it, then frames until ``until`` shows.
+
+    A journey's checks are about where a battle leads (the results, a campaign's progress), not about the
+    battle between: its human questions are answered by ``chooser(side)`` through the session and the AI's
+    by the session's own AI, frame by frame only once it is over (the covers and summaries then read away
+    by the autopilot). Playing a battle through the input itself is tests/ui/test_full_games.py's."""
+    from game.ui.autopilot import Autopilot
+
+    pilot = Autopilot(app, chooser)
+    for _ in range(limit):  # (a briefing or story card over the battle first)
+        if app.top is not None and app.top.name == "battle":
+            break
+        pilot.step()
+    session = app.top.session  # type: ignore[union-attr]
+    for _ in range(limit):
+        d = session.pending
+        if d is None:
+            break
+        if session.human_turn():
+            assert session.answer(pilot.chooser(d.side).decide(session.state, d)) is None
+        else:
+            session.step_ai()
+    assert session.over, "the battle did not end"
+    pilot.run(until, limit)

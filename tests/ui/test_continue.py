@@ -14,7 +14,7 @@ from game.ui import main
 from game.ui.app import App
 from game.ui.autopilot import Autopilot, frames
 from game.ui.scenes.menu import MainMenu
-from tests.ui.driver import click, menu_app
+from tests.ui.driver import click, menu_app, play_out
 
 
 @pytest.fixture
@@ -144,8 +144,16 @@ def test_watch_a_replay_forward_and_back_then_take_over_and_finish(app: App, tmp
     from tests.ui.driver import press
 
     app.top.quick_battle(seed=44)
-    play_some(app, 160)
+    play_some(app, 10)
     battle = app.top
+    session = battle.session  # the rest of the 160 answers without drawing them (what is watched is the save)
+    ais = [make("easy", 40 + side) for side in (0, 1)]
+    while len(session.recorder.answers) < 160:
+        if session.human_turn():
+            assert session.answer(ais[session.pending.side].decide(session.state, session.pending)) is None
+        else:
+            session.step_ai()
+    frames(app, 2)
     battle.session.save_to(saves_dir() / "to_watch.json", name="to watch")
     at_save = battle.state.snapshot()
     answered = len(battle.session.recorder.answers)  # the steps, and questions declined for the player
@@ -187,11 +195,7 @@ def test_watch_a_replay_forward_and_back_then_take_over_and_finish(app: App, tmp
     got = game.state.snapshot()
     got.pop("dice"), expected.pop("dice")
     assert got == expected
-    pilot = Autopilot(app, lambda side: make("easy", 70 + side))
-    for _ in range(20000):
-        if app.top.name == "results":
-            break
-        pilot.step()
+    play_out(app, lambda side: make("easy", 70 + side))  # (the rest of the battle without drawing it)
     assert app.top.name == "results"
 
 
