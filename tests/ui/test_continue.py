@@ -14,7 +14,7 @@ from game.ui import main
 from game.ui.app import App
 from game.ui.autopilot import Autopilot, frames
 from game.ui.scenes.menu import MainMenu
-from tests.ui.driver import click, menu_app, play_out
+from tests.ui.driver import click, menu_app, play_headless, play_out
 
 
 @pytest.fixture
@@ -144,15 +144,8 @@ def test_watch_a_replay_forward_and_back_then_take_over_and_finish(app: App, tmp
     from tests.ui.driver import press
 
     app.top.quick_battle(seed=44)
-    play_some(app, 10)
-    battle = app.top
-    session = battle.session  # the rest of the 160 answers without drawing them (what is watched is the save)
-    ais = [make("easy", 40 + side) for side in (0, 1)]
-    while len(session.recorder.answers) < 160:
-        if session.human_turn():
-            assert session.answer(ais[session.pending.side].decide(session.state, session.pending)) is None
-        else:
-            session.step_ai()
+    # 160 answers without drawing them (what is watched is the save)
+    battle = play_headless(app, lambda side: make("easy", 40 + side), lambda s: len(s.recorder.answers) >= 160)
     frames(app, 2)
     battle.session.save_to(saves_dir() / "to_watch.json", name="to watch")
     at_save = battle.state.snapshot()
