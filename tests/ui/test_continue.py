@@ -23,8 +23,12 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
 
 
 def play_some(app: App, answers: int) -> None:
+    """The battle on top played to ``answers`` answers without drawing it (what the tests check is where it
+    is left and kept), then drawn again with the battle on top."""
+    play_headless(app, lambda side: make("easy", 40 + side), lambda s: len(s.recorder.answers) >= answers)
+    frames(app, 2)
     pilot = Autopilot(app, lambda side: make("easy", 40 + side))
-    while app.top.name != "battle" or len(app.top.session.recorder.answers) < answers:
+    while app.top.name != "battle":  # (a turn's summary, a cover)
         pilot.step()
 
 
