@@ -89,3 +89,41 @@ def until_the_player_deploys(app: App, session: object, limit: int = 5000) -> No
             return
         frames(app, 1)
     raise AssertionError(f"no deployment question for the player after {limit} frames (top: {app.top.name})")
+
+
+
+def play_headless(app: App, chooser, stop, limit: int = 20_000):
+    """The battle on top (reached by the autopilot past a briefing or story card) played without drawing it
+    until ``stop(session)`` or its end; returns the BattleScene. Its human questions are answered by
+    ``chooser(side)`` through the session, the AI's by the session's own AI: the scene catches up at the next
+    frame drawn. For a test whose checks are about a later point of the battle, not the play between
+    (playing a battle through the input itself is tests/ui/test_full_games.py's)."""
+    from game.ui.autopilot import Autopilot
+
+    pilot = Autopilot(app, chooser)
+    for _ in range(limit):
+        if app.top is not None and app.top.name == "battle":
+            break
+        pilot.step()
+    scene = app.top
+    session = scene.session  # type: ignore[union-attr]
+    for _ in range(limit):
+        d = session.pending
+        if d is None or stop(session):
+            break
+        if session.human_turn():
+            assert session.answer(pilot.chooser(d.side).decide(session.state, d)) is None
+        else:
+            session.step_ai()
+    return scene
+
+
+def play_out(app: App, chooser, until: str = "results", limit: int = 20_000) -> None:
+    """The battle on top played to its end without drawing it (play_headless), then frames until ``until``
+    shows (the covers and the turns' summaries read away by the autopilot). For a journey whose checks are
+    about where a battle leads (the results, a campaign's progress)."""
+    from game.ui.autopilot import Autopilot
+
+    scene = play_headless(app, chooser, lambda session: False, limit)
+    assert scene.session.over, "the battle did not end"
+    Autopilot(app, chooser).run(until, limit)

@@ -15,10 +15,9 @@ import pytest
 from game.ai.registry import make
 from game.cli import party_check
 from game.ui.app import App
-from game.ui.autopilot import Autopilot
 from game.ui.scenes import common
 from tests.builder.test_model import ERRATA_COSTS, NORTHMEN
-from tests.ui.driver import click, frames, menu_app, press, type_text
+from tests.ui.driver import click, frames, menu_app, play_out, press, type_text
 
 
 @pytest.fixture
@@ -160,7 +159,7 @@ def test_build_northmen_break_fix_save_roster_and_play_it(app: App, tmp_path: Pa
     press_widget(app, "start")
     assert app.top.name == "battle", getattr(app.top, "error", "")
     assert app.top.session.state.sides[0].party.name == "Northmen Raiding Party"
-    Autopilot(app, lambda side: make("easy", 90 + side)).run("results", limit=30_000)
+    play_out(app, lambda side: make("easy", 90 + side), limit=30_000)  # (the battle itself without drawing it)
     assert app.top.name == "results"
 
 

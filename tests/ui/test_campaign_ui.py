@@ -13,9 +13,8 @@ import pytest
 from game.ai.registry import make
 from game.saves import campaigns as store
 from game.ui.app import App
-from game.ui.autopilot import Autopilot
 from game.ui.scenes import common
-from tests.ui.driver import click, frames, menu_app, resize
+from tests.ui.driver import click, frames, menu_app, play_out, resize
 from tests.ui.test_builder import press_widget
 
 
@@ -26,7 +25,7 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
 
 def play_to_results(app: App) -> None:
     assert app.top.name in ("battle", "story")  # (a briefing or story card over the battle)
-    Autopilot(app, lambda side: make("aggressive", 100 + side)).run("results")
+    play_out(app, lambda side: make("aggressive", 100 + side))  # (the battle itself without drawing it)
 
 
 @pytest.mark.rule("CMP-1", "CMP-2", "CMP-5", "CMP-6", "CMP-7")

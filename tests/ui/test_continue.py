@@ -14,7 +14,7 @@ from game.ui import main
 from game.ui.app import App
 from game.ui.autopilot import Autopilot, frames
 from game.ui.scenes.menu import MainMenu
-from tests.ui.driver import click, menu_app
+from tests.ui.driver import click, menu_app, play_headless, play_out
 
 
 @pytest.fixture
@@ -23,8 +23,12 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
 
 
 def play_some(app: App, answers: int) -> None:
+    """The battle on top played to ``answers`` answers without drawing it (what the tests check is where it
+    is left and kept), then drawn again with the battle on top."""
+    play_headless(app, lambda side: make("easy", 40 + side), lambda s: len(s.recorder.answers) >= answers)
+    frames(app, 2)
     pilot = Autopilot(app, lambda side: make("easy", 40 + side))
-    while app.top.name != "battle" or len(app.top.session.recorder.answers) < answers:
+    while app.top.name != "battle":  # (a turn's summary, a cover)
         pilot.step()
 
 
@@ -144,8 +148,9 @@ def test_watch_a_replay_forward_and_back_then_take_over_and_finish(app: App, tmp
     from tests.ui.driver import press
 
     app.top.quick_battle(seed=44)
-    play_some(app, 160)
-    battle = app.top
+    # 160 answers without drawing them (what is watched is the save)
+    battle = play_headless(app, lambda side: make("easy", 40 + side), lambda s: len(s.recorder.answers) >= 160)
+    frames(app, 2)
     battle.session.save_to(saves_dir() / "to_watch.json", name="to watch")
     at_save = battle.state.snapshot()
     answered = len(battle.session.recorder.answers)  # the steps, and questions declined for the player
@@ -187,11 +192,7 @@ def test_watch_a_replay_forward_and_back_then_take_over_and_finish(app: App, tmp
     got = game.state.snapshot()
     got.pop("dice"), expected.pop("dice")
     assert got == expected
-    pilot = Autopilot(app, lambda side: make("easy", 70 + side))
-    for _ in range(20000):
-        if app.top.name == "results":
-            break
-        pilot.step()
+    play_out(app, lambda side: make("easy", 70 + side))  # (the rest of the battle without drawing it)
     assert app.top.name == "results"
 
 

@@ -295,6 +295,7 @@ def scene_problems(app: App, configs) -> tuple[list[str], list[str]]:
     common.content()  # the mod scan done (the setup page waits for it otherwise)
     how = openers(played())
     problems, missing = [], []
+    order = list(configs)
     for cls in scene_classes():
         name = cls.__name__
         opener = how.get(name, cls)
@@ -305,14 +306,16 @@ def scene_problems(app: App, configs) -> tuple[list[str], list[str]]:
             missing.append(name)
             continue
         app.reset(MainMenu(app))
-        go_to(app, SCALES[0], SIZES[0])  # (only the menu rebuilt) each scene opens at 100 % and the first size
+        go_to(app, *order[0])  # (only the menu rebuilt; no change after the scene before)
         app.push(opener(app))
         frames(app, 2)
-        for (scale, size), found in at_every_size_and_scale(app, name, configs).items():
+        for (scale, size), found in at_every_size_and_scale(app, name, order).items():
             if (name, scale) not in KNOWN:
                 problems += found
             elif not found and size == SIZES[0]:
                 problems.append(f"{name} at {round(scale * 100)} % fits now: take it off KNOWN")
+        order.reverse()  # the next scene opens where this one ends and goes back the other way: every scene
+        # is drawn at each (scale, size), opened at one end and rebuilt by the changes to the others
     return problems, missing
 
 
