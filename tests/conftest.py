@@ -7,6 +7,12 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# no wall-clock deadline on a property's example: a busy machine's clock is no bug (a property that sets its own
+# deadline keeps it; a hang is still caught by its own guard or the run's)
+settings.register_profile("iron-honor", deadline=None)
+settings.load_profile("iron-honor")
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
