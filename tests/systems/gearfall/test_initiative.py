@@ -4,14 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.core.dice import Dice
 from game.systems.gearfall.initiative import initiative
-
-
-def forced(*values: int) -> Dice:
-    dice = Dice(1)
-    dice.force(*values)
-    return dice
+from tests.systems.gearfall.forced import forced
 
 
 @pytest.mark.rule("GF-INIT-1")

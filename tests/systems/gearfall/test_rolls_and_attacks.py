@@ -12,23 +12,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.content.rules_reference import load_rules_reference
-from game.core.dice import Dice
 from game.systems.gearfall import attacks
 from game.systems.gearfall.attacks import Cover, Kind, Strike, resolve
 from game.systems.gearfall.characters import DATA
 from game.systems.gearfall.odds import attack_odds
 from game.systems.gearfall.rolls import ExtraDie, counted_dice, d3, roll, succeeds
 from tests.sampling import examples
+from tests.systems.gearfall.forced import forced
 
 RULES = DATA / "rules.yaml"
 BLOW = Strike(Kind.melee, "MAT", 6, defence=12, armour=14, power=5, strength=6)
 SHOT = Strike(Kind.ranged, "RAT", 5, defence=12, armour=13, power=10)
-
-
-def forced(*values: int) -> Dice:
-    dice = Dice(1)
-    dice.force(*values)
-    return dice
 
 
 @pytest.mark.rule("GF-ROLL-1")
