@@ -34,6 +34,9 @@ class KindRegistry:
 
     def of(self, name: str | Enum) -> Enum:
         """The kind named (a member is itself); a ValueError naming it when no system has it."""
+        found = self._by_name.get(name)  # type: ignore[arg-type]  # a name, or a str member (equal to it)
+        if found is not None and (found is name or not isinstance(name, Enum)):
+            return found
         if isinstance(name, Enum) and self._by_name.get(str(name.value)) is name:
             return name
         member = self._by_name.get(str(name))
