@@ -88,3 +88,16 @@ def test_the_random_controller_answers_both_shapes_legally() -> None:
 def test_a_simultaneous_group_needs_two_questions() -> None:
     with pytest.raises(ValueError, match="two or more"):
         Simultaneous([_subset()])
+
+
+def test_a_secret_question_always_passes_the_hotseat_seat() -> None:
+    """Mid-activation a plain question for the other player keeps the seat (its kind says so); a secret one never
+    does: the other player must not see it asked."""
+    from game.ui.battle.turn_flow import passes_seat
+
+    plain = Decision("reroll", 1, "Re-roll?", "SEQ-1", [Option("pass", "No")])
+    assert not passes_seat(plain, active_model="A1")
+    assert passes_seat(plain, active_model=None)
+    (first, second) = Simultaneous([Decision("reroll", 0, "Card?", "KERNEL-2", [Option("a", "A")]),
+                                    Decision("reroll", 1, "Card?", "KERNEL-2", [Option("b", "B")])]).decisions
+    assert passes_seat(second, active_model="A1") and passes_seat(first, active_model="A1")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.rules.decision_kinds import DecisionKind
+from game.rules.decisions import Decision
 from game.rules.turn import fate_can_matter
 from game.ui.battle.event_text import edge_choice_reason
 
@@ -60,7 +61,7 @@ class TurnFlow:
         scene = self.scene
         d, state = scene.session.pending, scene.state
         if d is None or not scene.session.needs_handoff() or self.handoff_for is d \
-                or not (d.kind.hand_off or state.active_model is None):
+                or not passes_seat(d, state.active_model):
             return False
         from game.ui.scenes.handoff import HandoffScene
 
@@ -70,3 +71,10 @@ class TurnFlow:
         scene.app.push(HandoffScene(scene.app, f"Pass the seat to {side.name}", side=d.side, why=why,
                                     objectives=scene.briefing.on_handoff(d.side)))
         return True
+
+
+def passes_seat(d: Decision, active_model: str | None) -> bool:
+    """Whether a question for the other hotseat player passes the seat first: one its kind says so of, any
+    question between activations, and every secret one (game.rules.decisions.Simultaneous: the other player must
+    not see it asked or answered)."""
+    return bool(d.kind.hand_off or d.secret or active_model is None)
