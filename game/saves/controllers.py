@@ -54,12 +54,28 @@ def restore(controller: Any, snap: Any) -> bool:
 def kept(controllers: Sequence[Any | None], decisions: int) -> dict[str, Any] | None:
     """A save's ``controllers`` block: each AI side's memory after ``decisions`` answers (None when no
     side is an AI, or some memory cannot be kept: the save is then resumed by asking again)."""
+    memory = memories(controllers)
+    return None if memory is None else block(memory, decisions)
+
+
+Memories = tuple[list[dict[str, Any] | None], str]  # each side's snapshot (None: a human side), their digest
+
+
+def memories(controllers: Sequence[Any | None]) -> Memories | None:
+    """Each AI side's memory as it is now, with its digest: None when no side is an AI or some memory cannot be
+    kept. A caller that knows no controller was asked since may hand the same answer to :func:`block` again."""
     if all(c is None for c in controllers):
         return None
     sides = [None if c is None else snapshot(c) for c in controllers]
     if any(c is not None and snap is None for c, snap in zip(controllers, sides, strict=True)):
         return None
-    return {"decisions": decisions, "sides": sides, "digest": digest(sides)}
+    return sides, digest(sides)
+
+
+def block(memory: Memories, decisions: int) -> dict[str, Any]:
+    """The ``controllers`` block of a save with ``decisions`` answers, from :func:`memories`."""
+    sides, sealed = memory
+    return {"decisions": decisions, "sides": sides, "digest": sealed}
 
 
 def digest(sides: Any) -> str:

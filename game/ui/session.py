@@ -27,7 +27,7 @@ from game.rules.engine import Game
 from game.rules.events import EventKind
 from game.rules.state import GameState, Settings
 from game.saves import kept_state
-from game.saves.controllers import kept, resume
+from game.saves.controllers import Memories, block, memories, resume
 from game.saves.playback import Played, Recorder, start_game, summary_of
 from game.saves.record import SaveRecord, write_save
 from game.saves.state_value import encode
@@ -104,6 +104,8 @@ class BattleSession:
                 self.setup_block = setup_block(setup, loaded.texts)
         self.state: GameState = state
         self.humans = setup.humans()
+        self._asks = 0  # the AI controllers asked so far: their memory moves only then
+        self._memories: tuple[int, Memories | None] | None = None  # their snapshot after that many asks
         self.controllers = controllers if controllers is not None else make_controllers(setup)
         self.game = played.game if played is not None else Game(self.state, [_Unused() for _ in (0, 1)])
         self.recorder = played.recorder if played is not None else Recorder(self.state)
@@ -209,11 +211,30 @@ class BattleSession:
                           checks=list(self.recorder.checks), name=name, controllers=self._memory_block(),
                           state=self._state_block())
 
+    @property
+    def controllers(self) -> list[Controller | None]:
+        """Each side's AI (None for a human side)."""
+        return self._controllers
+
+    @controllers.setter
+    def controllers(self, controllers: list[Controller | None]) -> None:
+        self._controllers = controllers
+        self._asks += 1  # other controllers: their memory is snapshot anew
+
     def _memory_block(self) -> dict[str, Any] | None:
         decisions = len(self.recorder.answers)
         if self._memory_kept is not None and self._memory_kept[0] == decisions:
             return self._memory_kept[1]  # a finished game opened from its state has no controllers of its own
-        return kept(self.controllers, decisions)
+        return self._ai_memory(decisions)
+
+    def _ai_memory(self, decisions: int) -> dict[str, Any] | None:
+        """The AI's memory for a save of ``decisions`` answers. A controller's memory moves only when it is
+        asked (``step_ai``), so after a human's answer the snapshot taken after the AI last answered still
+        holds: it is kept, not walked again (the autosave after every decision cost a snapshot each)."""
+        if self._memories is None or self._memories[0] != self._asks:
+            self._memories = (self._asks, memories(self.controllers))
+        memory = self._memories[1]
+        return None if memory is None else block(memory, decisions)
 
     def _state_block(self) -> dict[str, Any] | None:
         """A finished game's state by value, for its save (an unfinished one is played back: the rules must be
@@ -381,7 +402,7 @@ class BattleSession:
             return str(exc)
         self._asked_side = d.side
         if any(c is not None for c in self.controllers):
-            memory = kept(self.controllers, len(self.recorder.answers))
+            memory = self._ai_memory(len(self.recorder.answers))
             if memory is not None:
                 self._memory[len(self.recorder.answers)] = json.dumps(memory)
         self._answered()
@@ -403,6 +424,7 @@ class BattleSession:
         controller = self.controllers[d.side]
         assert controller is not None
         start = time.perf_counter()
+        self._asks += 1  # its memory moves: the next save snapshots it anew
         value = controller.decide(self.state, d)
         self.ai_times.append(time.perf_counter() - start)
         self.game.answer(value)

@@ -198,3 +198,29 @@ def test_a_damaged_memory_never_crashes_the_resume(tmp_path: Path) -> None:
             continue  # refused with the reason (a block that is not a memory at all)
         assert not resumed.resumed_from_memory
         Players(8).play(resumed, upto=60)
+
+
+def test_a_human_answer_saves_the_ai_memory_without_walking_it_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The AI's memory moves only when it is asked: after a human's answer the autosave keeps the snapshot taken
+    after the AI last answered, and it is the memory a fresh walk finds."""
+    import game.saves.controllers as kept_memory
+
+    s = BattleSession(BattleSetup(seed=3, mode=VS_AI), autosave=True)
+    me = make("easy", 11)
+    walks: list[int] = []
+    real = kept_memory.snapshot
+    monkeypatch.setattr(kept_memory, "snapshot", lambda c: walks.append(1) or real(c))
+    humans = 0
+    while not s.over and humans < 12:
+        if s.human_turn():
+            before = len(walks)
+            assert s.answer(me.decide(s.state, s.pending)) is None
+            humans += 1
+            assert len(walks) == before, "a human's answer walked the AI's memory again"
+        else:
+            before = len(walks)
+            s.step_ai()
+            assert len(walks) == before + 1, "the AI's answer is snapshot once, for its autosave"
+        record = s.record()
+        assert record is not None and record.controllers == kept(s.controllers, len(s.recorder.answers))
+    assert humans == 12
