@@ -57,6 +57,7 @@ class Strike:
     target_prone: bool = False
     attacker_prone: bool = False
     target_knocked_down: bool = False
+    critical_knockdown: bool = False  # the weapon's critical effect: a critical hit knocks the target down
     charge: float | None = None  # the first blow after a charge: the inches the charge covered
     extra_attack_dice: tuple[ExtraDie, ...] = ()
     extra_damage_dice: tuple[ExtraDie, ...] = ()
@@ -128,6 +129,12 @@ def critical(s: Strike, dice: Sequence[int]) -> bool:
     return hits(s, dice) and has_double(dice)
 
 
+def knocks_down(s: Strike, dice: Sequence[int]) -> bool:
+    """[GF-KD-1]: a critical hit of a weapon whose critical effect is knockdown knocks the target down, damage or
+    none ([GF-ATK-7]); never a target already knocked down (it must stand first) or prone."""
+    return s.critical_knockdown and not s.target_knocked_down and not s.target_prone and critical(s, dice)
+
+
 def damage_boosts(s: Strike) -> tuple[ExtraDie, ...]:
     """Why the damage roll is boosted, if it is: a charge of 3″ or more ([GF-CHG-3]; its first blow, melee, that
     hit), a free strike ([GF-FS-1]), an ability. A roll is boosted once however many say so ([GF-ROLL-5])."""
@@ -170,10 +177,13 @@ class AttackResult:
     critical: bool
     damage: Roll | None = None
     points: int = 0
+    knocked_down: bool = False  # [GF-KD-1]
 
     def explain(self) -> str:
         text = f"{self.strike.kind} attack {self.attack.explain()} against DEF {self.target}: "
         text += ("critical hit" if self.critical else "hit") if self.hit else "miss"
+        if self.knocked_down:
+            text += ", knocked down [GF-KD-1]"
         if self.damage is not None:
             text += f"; damage {self.damage.explain()} against ARM {self.strike.armour}: {self.points} points"
         return text
@@ -184,10 +194,11 @@ def resolve(dice: Dice, s: Strike) -> AttackResult:
     a = roll(dice, f"{s.kind} attack", s.attack_stat, s.attack_value, attack_modifiers(s), s.extra_attack_dice,
              (BOOSTED,) if s.boosted_attack else ())
     hit = hits(s, a.dice)
-    result = AttackResult(s, a, target_number(s), hit, hit and has_double(a.dice))
+    result = AttackResult(s, a, target_number(s), hit, hit and has_double(a.dice), knocked_down=knocks_down(s, a.dice))
     if not hit:
         return result
     stat, value = damage_stat(s)
     boosts = damage_boosts(s)
     d = roll(dice, "damage", stat, value, (), s.extra_damage_dice, boosts)
-    return AttackResult(s, a, result.target, True, result.critical, d, damage_points(d.total, s.armour))
+    return AttackResult(s, a, result.target, True, result.critical, d, damage_points(d.total, s.armour),
+                        result.knocked_down)

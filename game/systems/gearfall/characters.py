@@ -50,6 +50,7 @@ class WeaponFile(StrictModel):
     POW: int = Field(ge=0, le=20)
     range: float | None = Field(default=None, gt=0, le=24)  # inches, a shot's RNG
     reach: bool = False  # a melee weapon's 2″ melee range ([GF-MEL-1])
+    critical: Literal["knockdown"] | None = None  # what its critical hits do besides damage ([GF-KD-1])
 
 
 class CharacterFile(StrictModel):
@@ -80,6 +81,7 @@ class Weapon:
     power: int
     range: float | None
     reach: bool
+    critical: str | None = None
 
 
 @dataclass(frozen=True)
@@ -172,7 +174,8 @@ def build_squad(doc: Document) -> Squad:
     data = validated_whole(doc, SquadFile, _checks, SQUAD_FORMAT)
     chars = tuple(Character(c.name.strip(), c.base_mm, dict(c.stats), c.DEF, c.ARM, c.INIT, c.damage_boxes,
                             dict(c.skills),
-                            tuple(Weapon(w.name.strip(), Kind(w.kind), w.skill, w.attack_mod, w.POW, w.range, w.reach)
+                            tuple(Weapon(w.name.strip(), Kind(w.kind), w.skill, w.attack_mod, w.POW, w.range, w.reach,
+                                         w.critical)
                                   for w in c.weapons))
                   for c in data.characters)
     return Squad(doc.file, data.name.strip(), chars)

@@ -22,6 +22,7 @@ from game.systems.gearfall.rolls import BASE_DICE
 class AttackOdds:
     p_hit: Fraction
     p_critical: Fraction
+    p_knockdown: Fraction  # [GF-KD-1]
     damage: tuple[tuple[int, Fraction], ...]  # damage points -> chance (a miss deals 0)
 
     @property
@@ -49,6 +50,7 @@ def attack_odds(s: Strike) -> AttackOdds:
     faces = _faces(BASE_DICE + len(attacks.attack_dice(s)))
     hit_ways = sum(1 for f in faces if attacks.hits(s, f))
     crit_ways = sum(1 for f in faces if attacks.critical(s, f))
+    down_ways = sum(1 for f in faces if attacks.knocks_down(s, f))
     p_hit = Fraction(hit_ways, len(faces))
     _, value = attacks.damage_stat(s)
     n = BASE_DICE + len(attacks.damage_dice(s))
@@ -58,4 +60,5 @@ def attack_odds(s: Strike) -> AttackOdds:
     out: dict[int, Fraction] = {0: 1 - p_hit}
     for points, ways in damage.items():
         out[points] = out.get(points, Fraction(0)) + p_hit * Fraction(ways, 6 ** n)
-    return AttackOdds(p_hit, Fraction(crit_ways, len(faces)), tuple(sorted((k, p) for k, p in out.items() if p)))
+    return AttackOdds(p_hit, Fraction(crit_ways, len(faces)), Fraction(down_ways, len(faces)),
+                      tuple(sorted((k, p) for k, p in out.items() if p)))

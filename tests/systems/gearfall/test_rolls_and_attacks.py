@@ -140,6 +140,17 @@ def test_a_critical_is_a_hit_with_any_two_dice_alike() -> None:
     assert not resolve(forced(1, 1), BLOW).critical, "a double that misses is no critical"
 
 
+@pytest.mark.rule("GF-KD-1", "GF-ATK-7")
+def test_a_knockdown_weapon_s_critical_knocks_down_even_without_damage() -> None:
+    maul = replace(BLOW, critical_knockdown=True, armour=40)
+    r = resolve(forced(4, 4, 1, 1), maul)
+    assert r.critical and r.knocked_down and r.points == 0 and "knocked down [GF-KD-1]" in r.explain()
+    assert not resolve(forced(3, 5, 1, 1), maul).knocked_down, "a hit that is no critical"
+    assert not resolve(forced(4, 4, 1, 1), BLOW).knocked_down, "a weapon with no such effect"
+    assert not resolve(forced(4, 4, 1, 1), replace(maul, target_knocked_down=True)).knocked_down, "down already"
+    assert not resolve(forced(4, 4, 1, 1), replace(maul, target_prone=True)).knocked_down, "prone"
+
+
 @pytest.mark.rule("GF-DMG-1", "GF-DMG-2")
 def test_damage_is_what_the_roll_exceeds_armour_by_and_a_blow_adds_str() -> None:
     r = resolve(forced(6, 6, 3, 4), BLOW)  # hit; damage 3+4 + POW 5 + STR 6 = 18 v ARM 14
@@ -170,7 +181,7 @@ strikes = st.builds(
     engaging_target=st.booleans(), cover=st.sampled_from(list(Cover)), cover_between=st.booleans(),
     target_prone=st.booleans(), attacker_prone=st.booleans(), target_knocked_down=st.booleans(),
     charge=st.one_of(st.none(), st.floats(0, 10)), boosted_attack=st.booleans(), boosted_damage=st.booleans(),
-    extra_attack_dice=st.sampled_from([(), (ExtraDie("GF-X-1", "x"),)]))
+    extra_attack_dice=st.sampled_from([(), (ExtraDie("GF-X-1", "x"),)]), critical_knockdown=st.booleans())
 
 
 @given(strikes)
@@ -191,4 +202,5 @@ def test_the_exact_odds_are_the_engine_over_every_face_of_the_dice(s: Strike) ->
     odds = attack_odds(s)
     assert odds.p_hit == p_hit
     assert odds.p_critical == Fraction(sum(1 for _, r in results if r.critical), 6 ** n_attack)
+    assert odds.p_knockdown == Fraction(sum(1 for _, r in results if r.knocked_down), 6 ** n_attack)
     assert dict(odds.damage) == {k: v for k, v in tally.items() if v}

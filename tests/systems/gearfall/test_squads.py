@@ -33,6 +33,7 @@ def test_the_shipped_squads_load_with_every_character_armed() -> None:
         assert 3 <= len(squad.characters) <= 5
         for c in squad.characters:
             assert set(c.stats) == set(STATS) and c.weapons
+        assert any(w.critical == "knockdown" for c in squad.characters for w in c.weapons), "a knockdown weapon"
 
 
 @pytest.mark.rule("GF-ATK-1")
