@@ -21,6 +21,7 @@ from game.ai.futile import Futility
 from game.ai.objective_routes import RouteGoals
 from game.ai.odds import Odds
 from game.ai.threat import Threats
+from game.geometry.battlefield import Battlefield
 from game.rules import board, combat, conditions, movement, sorcery
 from game.rules.state import PRISONER, GameState, ModelState
 from game.rules.traits.base import TraitRule, hooks_answering, hooks_of
@@ -92,8 +93,7 @@ class Appraiser:
             found = 0.0
             edges = escape_edges(state, e)
             if edges:
-                far = state.battle_map.size
-                gap = min({"top": e.y, "bottom": far - e.y, "left": e.x, "right": far - e.x}[edge] for edge in edges)
+                gap = min(Battlefield.distance_to_edge((e.x, e.y), 0.0, edge) for edge in edges)  # centre to edge
                 turns = state.encounter.scenario.duration.turns - state.turn + (0 if e.activated else 1)
                 reach = self.routes.pace(state, e) * max(0, turns)
                 found = model_value(e) * max(0.0, 1.0 - gap / reach) if reach > 0 else 0.0
