@@ -210,8 +210,7 @@ def _expanded_size(root: yaml.Node) -> int:
         key = id(node)
         if done:
             on_path.discard(key)
-            children = [v for _, v in node.value] if isinstance(node, yaml.MappingNode) else node.value
-            sizes[key] = min(MAX_VALUES + 1, 1 + sum(sizes.get(id(c), 1) for c in children))
+            sizes[key] = min(MAX_VALUES + 1, 1 + sum(sizes.get(id(c), 1) for c in _built_children(node)))
             continue
         if key in sizes or key in on_path:
             continue
@@ -223,9 +222,13 @@ def _expanded_size(root: yaml.Node) -> int:
             continue
         on_path.add(key)
         stack.append((node, True))
-        children = [v for _, v in node.value] if isinstance(node, yaml.MappingNode) else node.value
-        stack.extend((c, False) for c in children if id(c) not in sizes)
+        stack.extend((c, False) for c in _built_children(node) if id(c) not in sizes)
     return sizes.get(id(root), 1)
+
+
+def _built_children(node: yaml.SequenceNode | yaml.MappingNode) -> list[yaml.Node]:
+    """The nodes under ``node`` that are built as values: a sequence's items, a mapping's values (not its keys)."""
+    return [v for _, v in node.value] if isinstance(node, yaml.MappingNode) else list(node.value)
 
 
 class _TooBig(Exception):

@@ -25,6 +25,7 @@ from game.content.yaml_loader import _UNPRINTABLE, MAX_BYTES, Document, format_w
 from game.core.atomic import write_text_atomic
 from game.core.errors import ContentError, Problem
 from game.paths import DATA_DIR
+from game.systems import DEFAULT as DEFAULT_SYSTEM
 from game.systems import get as rule_system
 
 SAVE_FORMAT = "iron-honor/save@1"
@@ -47,7 +48,7 @@ class ContentText(StrictModel):
 
 
 class SetupBlock(StrictModel):
-    system: str = "iron-honor"  # the rule system (game.systems); saves made before systems were cut are of this one
+    system: str = DEFAULT_SYSTEM  # the rule system (game.systems); saves made before systems were cut are of the first
     options: list[str] = Field(default_factory=list)  # the system's optional rules the battle is played with
     seed: int
     mode: Literal["hotseat", "ai"]
