@@ -477,22 +477,28 @@ def against_total(roller: Roller, total: int) -> HoldOdds:
     re-roll choice after its roll ([SEQ-1]): a trait's re-roll of 1s, or Hand of Fortune if beaten,
     chosen by its policy (``optimal`` keeps the lowest chance of being beaten; ties pass, then the trait).
     """
-    n = roller.dice
-    keep, trait, _ = _groups(n, roller.reroll_ones, None)
+    # beaten when the dice sum is below ``total - modifier``: one answer for every pair with that difference
+    return _against_need(roller.dice, roller.reroll_ones, roller.hand_of_fortune, roller.policy,
+                         total - roller.modifier)
+
+
+@lru_cache(maxsize=4096)
+def _against_need(n: int, reroll_ones: bool, hand_of_fortune: bool, policy: str, need: int) -> HoldOdds:
+    """:func:`against_total` for ``n`` dice beaten when their sum is below ``need``."""
+    keep, trait, _ = _groups(n, reroll_ones, None)
     fresh = _fresh(n)
     six_n = 6 ** n
-    need = total - roller.modifier  # beaten when the dice sum is below this
     fresh_beaten = sum(w for (s, _), w in fresh.items() if s < need)
     beaten = hof = 0
     for g, cats in keep.items():
         weight = sum(cats.values())
         losing = g[0] < need
         opts = [(PASS, weight * six_n if losing else 0)]
-        if roller.reroll_ones and g in trait:
+        if reroll_ones and g in trait:
             opts.append((TRAIT, sum(w for (s, _), w in trait[g].items() if s < need)))
-        if roller.hand_of_fortune and losing:
+        if hand_of_fortune and losing:
             opts.append((HOF, weight * fresh_beaten))
-        name, value = _pick(roller.policy, losing, opts, maximise=False)
+        name, value = _pick(policy, losing, opts, maximise=False)
         beaten += value
         if name == HOF:
             hof += weight * six_n
