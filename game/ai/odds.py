@@ -370,7 +370,11 @@ def _outcome(active: Roller, reactive: Roller, dice: DiceRules, after: Aftermath
 # -- the heroic duel ([HD-1]-[HD-6]): the profile's duel, its window and its effects program -----------------------
 
 class _Face(Exception):
-    """The duel's program asks a chart's d6 not yet decided: branch on its six faces."""
+    """The duel's program asks a chart's d6 not yet decided: branch once per class of its faces."""
+
+    def __init__(self, classes: tuple[Any, ...]):
+        super().__init__()
+        self.classes = classes
 
 
 class _DuelSketch(_Sketch):
@@ -381,11 +385,11 @@ class _DuelSketch(_Sketch):
     def wounds_left(self) -> int:
         return self.left
 
-    def d6(self, why: str, rule: str) -> Generator[Any, Any, int]:
+    def d6(self, why: str, rule: str, classes: tuple[Any, ...]) -> Generator[Any, Any, int]:
         i, self.asked = self.asked, self.asked + 1
         if i < len(self.outcomes):
             return int(self.outcomes[i])
-        raise _Face
+        raise _Face(classes)
         yield  # pragma: no cover
 
     def kill(self, why: str, rule: str) -> None:
@@ -407,8 +411,11 @@ def _duel_effects(saves: tuple[WoundSave, ...], hits: int, chart: str | None, ex
         gen = duel_effects(sketch, saves, hits, chart, extra, no_fate)
         try:
             next(gen)
-        except _Face:
-            stack += [((*outcomes, face), weight / 6) for face in range(1, 7)]
+        except _Face as face:
+            first: dict[Any, int] = {}  # each class by its first face, weighted by its faces
+            for f, c in enumerate(face.classes, start=1):
+                first.setdefault(c, f)
+            stack += [((*outcomes, f), weight * Fraction(face.classes.count(c), 6)) for c, f in first.items()]
             continue
         except _Branch as branch:
             if branch.p:

@@ -269,7 +269,9 @@ class DuelTable(Table, Protocol):
 
     def wounds_left(self) -> int: ...
 
-    def d6(self, why: str, rule: str) -> Gen: ...
+    def d6(self, why: str, rule: str, classes: tuple[Any, ...]) -> Gen:
+        """A d6 for the charts; ``classes``: what each face 1-6 means to the program (faces of one class do the
+        same, so the odds branch once per class)."""
 
     def kill(self, why: str, rule: str) -> None: ...
 
@@ -297,7 +299,7 @@ def duel_wound(table: DuelTable, saves: Sequence[WoundSave], no_save: bool, no_f
         table.wound()
         out.wounds += 1
         return True
-    face = yield from table.d6("injury roll", "HD-6")
+    face = yield from table.d6("injury roll", "HD-6", tuple(f + injury >= 5 for f in range(1, 7)))
     roll = face + injury
     if roll >= 5:
         table.note(EventKind.DuelInjury, f"injury roll {face}{f' +{injury}' if injury else ''} = {roll}: killed",
@@ -342,7 +344,7 @@ def duel_effects(table: DuelTable, saves: Sequence[WoundSave], hits: int, chart:
     out = DuelOutcome()
     crit = Critical("")
     if chart is not None and hits > 0:
-        face = yield from table.d6(f"critical damage ({chart})", "HD-5")
+        face = yield from table.d6(f"critical damage ({chart})", "HD-5", CRITICAL_CHARTS[chart])
         crit = CRITICAL_CHARTS[chart][face - 1]
         out.critical = crit.name
         table.note(EventKind.DuelCritical, f"critical damage ({chart}) {face}: {crit.name}", "HD-5",

@@ -29,7 +29,7 @@ class DuelOnTheTable(OnTheTable):
     def wounds_left(self) -> int:
         return self.target.max_wounds - self.target.wounds_taken
 
-    def d6(self, why: str, rule: str) -> Gen:
+    def d6(self, why: str, rule: str, classes: tuple[Any, ...] = ()) -> Gen:
         return self.state.dice.d6(f"{self.target.name}: {why} [{rule}]")
         yield  # pragma: no cover
 
