@@ -331,3 +331,56 @@ def test_the_duel_s_odds_are_the_engine_s_frequencies_with_fate_and_re_rolls(see
     assert attack_profile(sit.state, sit.attack).duel is not None
     engine = engine_distribution(sit, budget=0, samples=1500)
     assert not differences(sit, engine), (sit.label, differences(sit, engine))
+
+
+# -- played whole: the AI, a save, the command line ----------------------------------------------------------------
+
+def _duels(log: list[Any]) -> int:
+    return sum(1 for e in log if e.kind == "DuelScore" and e.data.get("rule") == "HD-1")
+
+
+@pytest.mark.rule("HD-1")
+def test_the_ai_plays_a_whole_game_with_the_option_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Normal against normal, seeded, with the rules' invariants checked after every answer (strict)."""
+    from game.ai.matches import Match, play_match
+
+    monkeypatch.setenv("IRON_HONOR_AI_STRICT", "1")
+    pair = ("lantern_adventuring_co", "northmen_raiding_party")
+    on = play_match(Match(pair, ("normal", "normal"), None, "engagement", 2, True, (HEROIC_DUEL,)))
+    assert on["error"] is None and not on["faults"] and on["result"], on["error"]
+    assert on["options"] == [HEROIC_DUEL]
+    assert sum(1 for e in on["_events"] if e["kind"] == "DuelScore" and e["data"].get("rule") == "HD-1") >= 2
+    off = play_match(Match(pair, ("normal", "normal"), None, "engagement", 2, True))
+    assert "options" not in off and not any(e["kind"] == "DuelScore" for e in off["_events"])
+
+
+@pytest.mark.rule("HD-1", "DIG-ACT-4")
+def test_a_save_records_the_option_and_plays_back_its_duels(tmp_path: Any) -> None:
+    from game.saves.playback import play_back
+    from game.saves.record import read_save
+    from game.ui.session import HOTSEAT, BattleSession, BattleSetup
+    from tests.saves.test_saves import Players
+
+    s = BattleSession(BattleSetup(seed=3, mode=HOTSEAT, options=(HEROIC_DUEL,),
+                                  parties=("lantern_adventuring_co", "northmen_raiding_party")), autosave=False)
+    Players(3).play(s)
+    assert s.state.settings.options == (HEROIC_DUEL,) and _duels(s.state.log) >= 1
+    path = tmp_path / "duel.json"
+    s.save_to(path, name="duels")
+    record = read_save(path)
+    assert record.setup["options"] == [HEROIC_DUEL]
+    played = play_back(record.setup, record.answers, record.checks)
+    assert played.divergence is None and played.game.state.settings.options == (HEROIC_DUEL,)
+    assert [e.text for e in played.game.state.log] == [e.text for e in s.state.log]
+
+
+@pytest.mark.rule("HD-1")
+def test_fight_takes_the_option_and_names_the_system_s_options_for_a_wrong_one(capsys: Any) -> None:
+    from game.cli import main
+
+    args = ["fight", "--parties", "lantern_adventuring_co", "northmen_raiding_party", "--scenario", "engagement",
+            "--seed", "2"]
+    assert main([*args, "--option", HEROIC_DUEL]) == 0
+    assert "fight a heroic duel" in capsys.readouterr().out
+    assert main([*args, "--option", "fog-of-war"]) == 2
+    assert "has no optional rule 'fog-of-war'; its optional rules: heroic-duel" in capsys.readouterr().err
