@@ -10,7 +10,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.core.arguments import count, seed_number
 from game.core.errors import ContentError, Problem, safe_text
@@ -166,6 +166,7 @@ def fight_command(args: argparse.Namespace) -> int:
     """``fight``: a whole headless game between two controllers; the battle report on stdout."""
     from game.rules.engine import Game
     from game.rules.setup import simple_deployment
+    from game.rules.state import Settings
     from game.systems import DEFAULT
     from game.systems import get as rule_system
 
@@ -188,7 +189,13 @@ def fight_command(args: argparse.Namespace) -> int:
         print(exc.describe(), file=sys.stderr)
         return 1
     print(f"Map: {battle_map.name} ({why})", file=sys.stderr if args.json else sys.stdout)
-    state = system.new_state((parties[0], parties[1]), battle_map, args.seed, scenario=scenario)
+    try:
+        options = chosen_options(system, args.option)
+    except KeyError as exc:
+        print(exc.args[0], file=sys.stderr)
+        return 2
+    state = system.new_state((parties[0], parties[1]), battle_map, args.seed, scenario=scenario,
+                             settings=Settings(options=options) if options else None)
     if scenario is None:
         simple_deployment(state)
     unknown = [a for a in args.ai if a not in controllers]
@@ -208,6 +215,17 @@ def fight_command(args: argparse.Namespace) -> int:
             break
         game.step()
     return 0
+
+
+OPTION_HELP = ("an optional rule of the rule system to play with, e.g. heroic-duel (Brimstone and Iron's Combat "
+               "Score for hero-on-hero close combat, [HD-1]); repeat for more; a wrong name lists the system's")
+
+
+def chosen_options(system: Any, given: Sequence[str]) -> tuple[str, ...]:
+    """The optional rules named on the command line, each the system's (a KeyError naming its options) and once."""
+    for option in given:
+        system.option(option)
+    return tuple(dict.fromkeys(given))
 
 
 def chosen_map(found: dict[str, list]) -> tuple[BattleMap, str]:
@@ -307,6 +325,7 @@ def build_parser() -> argparse.ArgumentParser:
     fight.add_argument("--json", action="store_true", help="one JSON event per line")
     fight.add_argument("--system", metavar="SYSTEM", help="the rule system played (default: iron-honor, the "
                        "first; a wrong name lists the systems this game plays)")
+    fight.add_argument("--option", action="append", default=[], metavar="OPTION", help=OPTION_HELP)
     sim = sub.add_parser("simulate", help="play many headless games between two named controllers",
                          description="Play N seeded games (seed K, K+1, ...; the controllers change sides every "
                          "other game) in parallel processes; write one JSON line per game and print win/draw/loss "
@@ -321,6 +340,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=seed_number, default=1)
     sim.add_argument("--jobs", type=count, default=1, help="worker processes")
     sim.add_argument("--out", metavar="results.jsonl", help="write one JSON object per game")
+    sim.add_argument("--option", action="append", default=[], metavar="OPTION", help=OPTION_HELP)
     sim.add_argument("--events", metavar="events.jsonl", help="write every event of every game, one JSON object "
                      "per line: game index, seed, kind, turn, text, data (the whole file when the run ends)")
     replay = sub.add_parser("replay", help="print the battle report of a save or replay and check it reproduces",
@@ -504,8 +524,15 @@ def replay_command(args: argparse.Namespace) -> int:
 def simulate_command(args: argparse.Namespace) -> int:
     """``simulate``: many seeded games between two named controllers; JSON lines and a summary."""
     from game.ai.simulate import ScenarioUnavailable, Setup, format_summary, simulate
+    from game.systems import DEFAULT
+    from game.systems import get as rule_system
 
-    setup = Setup(tuple(args.parties), tuple(args.ai), args.map, args.scenario)
+    try:
+        options = chosen_options(rule_system(DEFAULT), args.option)
+    except KeyError as exc:
+        print(exc.args[0], file=sys.stderr)
+        return 2
+    setup = Setup(tuple(args.parties), tuple(args.ai), args.map, args.scenario, options=options)
     try:
         named_content(args.parties, args.map, args.scenario)  # every name known and loadable before a game
         summary = simulate(setup, args.games, args.seed, args.jobs, args.out, args.events)

@@ -20,7 +20,7 @@ from game.ai.difficulty import Difficulty
 from game.ai.futile import Futility
 from game.ai.objective_routes import RouteGoals
 from game.ai.odds import Odds
-from game.ai.threat import Threats
+from game.ai.threat import Threats, loss
 from game.geometry.battlefield import Battlefield
 from game.rules import board, combat, conditions, movement, sorcery
 from game.rules.state import PRISONER, GameState, ModelState
@@ -114,9 +114,13 @@ class Appraiser:
         attack = combat.Attack(m, e, "close", action, weapons[0] if weapons else None)
         odds = self.odds(state, attack)
         value = self.worth(state, e)
-        return (float(odds.expected_wounds) * value / max(1, e.max_wounds - e.wounds_taken)
+        gain = (float(odds.expected_wounds) * value / max(1, e.max_wounds - e.wounds_taken)
                 + float(odds.p_kill) * value + 0.3 * float(odds.p_stun)
                 + self.first_strike(state, e, float(odds.p_kill), float(odds.p_stun))) * self.blocker_bonus(state, m, e)
+        if odds.profile is not None and odds.profile.duel is not None:  # [HD-4]: a duel's hits may come back
+            counter = sum(k * p for k, p in odds.counter_wounds.items())
+            gain -= loss(m, float(counter), float(odds.p_counter_kill), model_value(m))
+        return gain
 
     def danger(self, state: GameState, e: ModelState) -> float:
         """What enemy ``e`` is set to do to its nearest foe before that foe acts again (kill values), so

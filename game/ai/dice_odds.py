@@ -30,6 +30,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import product
 from operator import add
+from typing import Any
 
 from game.core import dice as _dice
 from game.core.dice import has_critical_double, has_double
@@ -576,3 +577,137 @@ def _win_active_chooses(active: Roller, m: int, t: int, misfire: Misfire) -> Fra
                 opts.append((HOF, _above(fresh_suf, bar) * weight))
             won += _pick(active.policy, True, opts, maximise=True)[1] * wd
     return Fraction(won, six_n * six_n * 6 ** m)
+
+
+# -- the heroic duel's Combat Score ([HD-2], [HD-4]) through the same window --------------------------------------
+#
+# A duel's roll is not a sum: a side's score is its highest die + 1 per 6 after the first (its *score part*) +
+# its fixed total + 1 per 1 the other side rolled. A side's roll is grouped by (score part, dice showing 1): a
+# re-roll of the 1s keeps the other dice, whose highest and count of 6s the score part alone gives back (a part
+# of 6 or more is a 6 and part - 5 sixes; below, the part is the highest die), so the window stays exact.
+
+ScoreKey = tuple[int, int]  # (score part, dice showing 1)
+DuelLeaf = tuple[int, int, bool]  # (who lands: +1 the active, -1 the reactive, 0 a stand-off; hits; a 6 among
+#                                    the winner's final dice)
+
+
+def _part(dice: Sequence[int]) -> int:
+    return max(dice) + max(0, dice.count(6) - 1)
+
+
+@cache
+def score_groups(n: int) -> tuple[tuple[ScoreKey, Fraction], ...]:
+    """``n`` fresh dice grouped by (score part, dice showing 1), each with its chance."""
+    counts: Counter[ScoreKey] = Counter()
+    for dice in product(range(1, 7), repeat=n):
+        counts[(_part(dice), dice.count(1))] += 1
+    return tuple((k, Fraction(c, 6 ** n)) for k, c in sorted(counts.items()))
+
+
+@cache
+def _ones_rerolled(n: int, key: ScoreKey) -> tuple[tuple[ScoreKey, Fraction], ...]:
+    """A roll of ``n`` dice grouped as ``key`` after its dice showing 1 are rolled again ([DICE-4])."""
+    part, ones = key
+    if ones == 0:
+        return ((key, Fraction(1)),)
+    kept = n - ones
+    high, sixes = (6, part - 5) if part >= 6 else (part, 0)  # the kept dice: their highest, their 6s
+    out: dict[ScoreKey, Fraction] = defaultdict(Fraction)
+    for (p, o), w in score_groups(ones):
+        if kept == 0:
+            out[(p, o)] += w
+            continue
+        h, s = (6, p - 5) if p >= 6 else (p, 0)
+        top, six = max(high, h), sixes + s
+        out[(top + max(0, six - 1), o)] += w
+    return tuple(sorted(out.items()))
+
+
+def duel_leaf(a: ScoreKey, d: ScoreKey, diff: int, tie: int) -> DuelLeaf:
+    """[HD-2], [HD-4]: the outcome of final rolls ``a`` (active) and ``d`` (reactive); ``diff``: the active's
+    total minus the reactive's; ``tie``: who lands the one hit of a tie (+1, -1, 0 a stand-off)."""
+    margin = (a[0] + d[1]) - (d[0] + a[1]) + diff
+    if margin == 0:
+        margin = tie
+    who = (margin > 0) - (margin < 0)
+    return who, abs(margin), who != 0 and (a if who > 0 else d)[0] >= 6
+
+
+def _options(roller: Roller, n: int, key: ScoreKey, losing: bool
+             ) -> list[tuple[str, tuple[tuple[ScoreKey, Fraction], ...]]]:
+    """The re-roll choices on offer ([SEQ-1], [FATE-6]): pass, the trait's re-roll of 1s, Hand of Fortune."""
+    out: list[tuple[str, tuple[tuple[ScoreKey, Fraction], ...]]] = [(PASS, ((key, Fraction(1)),))]
+    if roller.reroll_ones and key[1] > 0:
+        out.append((TRAIT, _ones_rerolled(n, key)))
+    if roller.hand_of_fortune and losing:
+        out.append((HOF, score_groups(n)))
+    return out
+
+
+def _duel_pick(policy: str, options: list[tuple[str, Any]], losing: bool, value: Callable[[Any], Fraction]) -> Any:
+    """A side's choice by its policy: ``value`` is the chooser's own chance of winning after an option."""
+    if policy == "never" or len(options) == 1:
+        return options[0][1]
+    if policy == "when_losing":
+        if not losing:
+            return options[0][1]
+        names = {name: dist for name, dist in options}
+        return names.get(TRAIT) or names.get(HOF) or options[0][1]
+    best, best_value = options[0][1], value(options[0][1])
+    for _, dist in options[1:]:
+        v = value(dist)
+        if v > best_value:
+            best, best_value = dist, v
+    return best
+
+
+@lru_cache(maxsize=4096)
+def duel_window(active: Roller, reactive: Roller, diff: int, tie: int) -> tuple[tuple[DuelLeaf, Fraction], ...]:
+    """The duel's outcome through the [SEQ-1] window: P by (who lands, hits, a 6 among the winner's dice). Each
+    side's roll is judged by the Combat Scores: the active's is losing unless it lands hits, the reactive's
+    when the active does; the policies are :class:`Roller`'s (``optimal``: each choice maximises the chooser's
+    chance of that, passing on equal chances)."""
+    na, nd = active.dice, reactive.dice
+
+    def wins(a: ScoreKey, d: ScoreKey) -> bool:
+        return duel_leaf(a, d, diff, tie)[0] > 0
+
+    def p_active(dist: dict[DuelLeaf, Fraction]) -> Fraction:
+        return sum((p for leaf, p in dist.items() if leaf[0] > 0), Fraction(0))
+
+    def mix(parts: Sequence[tuple[dict[DuelLeaf, Fraction], Fraction]]) -> dict[DuelLeaf, Fraction]:
+        out: dict[DuelLeaf, Fraction] = defaultdict(Fraction)
+        for dist, w in parts:
+            for leaf, p in dist.items():
+                out[leaf] += p * w
+        return out
+
+    @cache
+    def last(a: ScoreKey, d: ScoreKey, passed: bool) -> dict[DuelLeaf, Fraction]:
+        """The active's second chance: only if it passed, the reactive re-rolled, and it is now losing."""
+        if not passed or wins(a, d):
+            return {duel_leaf(a, d, diff, tie): Fraction(1)}
+        options = [(name, mix([({duel_leaf(k, d, diff, tie): Fraction(1)}, w) for k, w in dist]))
+                   for name, dist in _options(active, na, a, True)]
+        return _duel_pick(active.policy, options, True, p_active)
+
+    @cache
+    def second(a: ScoreKey, d: ScoreKey, passed: bool) -> dict[DuelLeaf, Fraction]:
+        losing = wins(a, d)
+        options = []
+        for name, dist in _options(reactive, nd, d, losing):
+            if name == PASS:
+                options.append((name, {duel_leaf(a, d, diff, tie): Fraction(1)}))
+            else:
+                options.append((name, mix([(last(a, k, passed), w) for k, w in dist])))
+        return _duel_pick(reactive.policy, options, losing, lambda dist: 1 - p_active(dist))
+
+    total: dict[DuelLeaf, Fraction] = defaultdict(Fraction)
+    for a, wa in score_groups(na):
+        for d, wd in score_groups(nd):
+            losing = not wins(a, d)
+            options = [(name, mix([(second(k, d, name == PASS), w) for k, w in dist]))
+                       for name, dist in _options(active, na, a, losing)]
+            for leaf, p in _duel_pick(active.policy, options, losing, p_active).items():
+                total[leaf] += p * wa * wd
+    return tuple(sorted((k, v) for k, v in total.items() if v))

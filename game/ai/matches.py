@@ -41,6 +41,7 @@ class Match:
     scenario: str | None = None  # None: a plain fight scoring kills
     seed: int = 1
     events: bool = False  # the row carries every event (``_events``)
+    options: tuple[str, ...] = ()  # the rule system's optional rules played ("heroic-duel")
 
 
 class ScenarioUnavailable(RuntimeError):
@@ -98,16 +99,20 @@ def play_match(match: Match, keep_times: bool = False) -> dict[str, Any]:
     (one broken game must not lose a sweep), except a build with no scenario loader."""
     from game.rules.engine import Game
     from game.rules.setup import new_game, simple_deployment
+    from game.rules.state import Settings
 
     seed = match.seed
     row: dict[str, Any] = {"parties": list(match.parties), "ai": list(match.ai), "map": match.map,
                            "scenario": match.scenario, "seed": seed}
+    if match.options:
+        row["options"] = list(match.options)
     t0, c0 = time.perf_counter(), time.process_time()
     timed = [Timed(registry.make(match.ai[s], seed * 2 + 1 + s)) for s in (0, 1)]
     try:
         parties, battle_map, scenario = content(match.parties, match.map, match.scenario)
         row["sides"] = [p.name for p in parties]
-        state = new_game((parties[0], parties[1]), battle_map, seed, scenario=scenario)
+        state = new_game((parties[0], parties[1]), battle_map, seed, scenario=scenario,
+                         settings=Settings(options=match.options) if match.options else None)
         if scenario is None:
             simple_deployment(state)
         row["map_name"] = state.battle_map.name

@@ -28,22 +28,34 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from game.ai.dice_odds import (
     TWO_ONES,
+    DuelLeaf,
     HoldOdds,
     Misfire,
     Roller,
     RollOdds,
     against_total,
+    duel_window,
     opposed,
     win_chance,
     win_chance_decides,
 )
 from game.core.dice import Modifier, effective_modifiers
 from game.rules import combat, conditions, fate, sorcery
-from game.rules.attack_profile import Aftermath, AttackProfile, DiceEffects, DiceRules, TraitRoll, WoundSave, effects
+from game.rules.attack_profile import (
+    Aftermath,
+    AttackProfile,
+    DiceEffects,
+    DiceRules,
+    ExtraWound,
+    TraitRoll,
+    WoundSave,
+    duel_effects,
+    effects,
+)
 from game.rules.attack_profile import wounds as deal
 from game.rules.events import EventKind
 from game.rules.payloads import DecisionContext
@@ -65,6 +77,9 @@ class Odds:
     attack_total: int = 0  # attribute + modifiers
     defence_total: int = 0
     profile: AttackProfile | None = field(default=None, compare=False)
+    # a heroic duel's ([HD-4]): the wounds the defender's hits deal the attacker, and its chance to be killed
+    counter_wounds: dict[int, Fraction] = field(default_factory=lambda: {0: Fraction(1)})
+    p_counter_kill: Fraction = Fraction(0)
 
     @property
     def expected_wounds(self) -> Fraction:
@@ -254,6 +269,9 @@ def attack_odds(state: GameState, attack: combat.Attack, *, attacker_inner_reser
     pa, pd = profile.attack, profile.defence
     if hand_of_fortune is None:
         hand_of_fortune = (pa.hand_of_fortune, pd.hand_of_fortune)
+    if profile.duel is not None:  # [HD-1]: the Combat Score's odds, from the same profile
+        return _duel_odds(state, attack, profile, hand_of_fortune, policies, rerolls,
+                          (attacker_inner_reserve, defender_inner_reserve), tough_fate, slayer_fate)
     # only the difference of the totals matters to the roll (dice_odds.opposed): one outcome serves them all
     active = Roller(pa.dice, 0, rerolls and pa.reroll_ones, hand_of_fortune[0], policies[0])
     reactive = Roller(pd.dice, pd.total - pa.total, rerolls and pd.reroll_ones, hand_of_fortune[1], policies[1])
@@ -275,7 +293,11 @@ def attack_win(state: GameState, attack: combat.Attack, *, attacker_inner_reserv
                defender_inner_reserve: bool = False) -> Fraction:
     """P(the attack wins its roll): :func:`attack_odds`' ``p_win``, from the profile's roll alone (no effects),
     for a question that needs no more (Fate's floor on a roll)."""
-    return win_chance(*_win_rollers(state, attack, attacker_inner_reserve, defender_inner_reserve))
+    profile = _profile(state, attack, attacker_inner_reserve, defender_inner_reserve, None)
+    if profile.duel is not None:  # [HD-4]: the attack lands hits
+        return _duel_roll(profile, (profile.attack.hand_of_fortune, profile.defence.hand_of_fortune),
+                          ("optimal", "optimal"), True).win
+    return win_chance(*_win_rollers(profile))
 
 
 def attack_win_decides(state: GameState, attack: combat.Attack, decide: Callable[[Fraction], bool], *,
@@ -284,15 +306,16 @@ def attack_win_decides(state: GameState, attack: combat.Attack, decide: Callable
     """``decide(attack_win(...))`` for a ``decide`` monotone in the chance (Fate's floor on a roll), settled by
     bounds where they agree (:func:`game.ai.dice_odds.win_chance_decides`). ``plain``: the attack's profile with
     no Inner Reserve as the table stands (an Inner Reserve question carries it), so it is not made again."""
-    active, reactive, misfire = _win_rollers(state, attack, attacker_inner_reserve, defender_inner_reserve, plain)
+    profile = _profile(state, attack, attacker_inner_reserve, defender_inner_reserve, plain)
+    if profile.duel is not None:  # [HD-4]: the attack lands hits
+        return decide(_duel_roll(profile, (profile.attack.hand_of_fortune, profile.defence.hand_of_fortune),
+                                 ("optimal", "optimal"), True).win)
+    active, reactive, misfire = _win_rollers(profile)
     return win_chance_decides(active, reactive, decide, misfire)
 
 
-def _win_rollers(state: GameState, attack: combat.Attack, attacker_inner_reserve: bool,
-                 defender_inner_reserve: bool, plain: AttackProfile | None = None
-                 ) -> tuple[Roller, Roller, bool | Misfire]:
+def _win_rollers(profile: AttackProfile) -> tuple[Roller, Roller, bool | Misfire]:
     """The attack's two rolls as :func:`attack_win` weighs them (by the totals' difference), and its misfire rule."""
-    profile = _profile(state, attack, attacker_inner_reserve, defender_inner_reserve, plain)
     pa, pd = profile.attack, profile.defence
     active = Roller(pa.dice, 0, pa.reroll_ones, pa.hand_of_fortune)
     reactive = Roller(pd.dice, pd.total - pa.total, pd.reroll_ones, pd.hand_of_fortune)
@@ -342,6 +365,129 @@ def _outcome(active: Roller, reactive: Roller, dice: DiceRules, after: Aftermath
     d = dp * dq
     return (roll, Fraction(p_brutal, d), Fraction(p_stun, d), Fraction(p_kill, d),
             tuple((k, Fraction(w, d)) for k, w in wounds.items()))
+
+
+# -- the heroic duel ([HD-1]-[HD-6]): the profile's duel, its window and its effects program -----------------------
+
+class _Face(Exception):
+    """The duel's program asks a chart's d6 not yet decided: branch once per class of its faces."""
+
+    def __init__(self, classes: tuple[Any, ...]):
+        super().__init__()
+        self.classes = classes
+
+
+class _DuelSketch(_Sketch):
+    """The fighter who lost as the odds follow it through :func:`game.rules.attack_profile.duel_effects`: a
+    :class:`_Sketch` that also rolls the charts' d6s (decided by ``outcomes`` in order, with the trait d6s) and
+    can be killed outright."""
+
+    def wounds_left(self) -> int:
+        return self.left
+
+    def d6(self, why: str, rule: str, classes: tuple[Any, ...]) -> Generator[Any, Any, int]:
+        i, self.asked = self.asked, self.asked + 1
+        if i < len(self.outcomes):
+            return int(self.outcomes[i])
+        raise _Face(classes)
+        yield  # pragma: no cover
+
+    def kill(self, why: str, rule: str) -> None:
+        self.taken += self.left
+        self.left = 0
+        self.stunned = self.newly_stunned = False
+
+
+@lru_cache(maxsize=8192)
+def _duel_effects(saves: tuple[WoundSave, ...], hits: int, chart: str | None, extra: tuple[ExtraWound, ...],
+                  no_fate: bool, left: int, stunned: bool, immune: bool, fate: tuple[int, int]
+                  ) -> tuple[tuple[Leaf, Fraction], ...]:
+    """[HD-4]-[HD-6] on the fighter who lost, once per outcome of its saves and the charts' d6s."""
+    out: dict[Leaf, Fraction] = {}
+    stack: list[tuple[tuple[Any, ...], Fraction]] = [((), Fraction(1))]
+    while stack:
+        outcomes, weight = stack.pop()
+        sketch = _DuelSketch(left, stunned, immune, fate, outcomes)
+        gen = duel_effects(sketch, saves, hits, chart, extra, no_fate)
+        try:
+            next(gen)
+        except _Face as face:
+            first: dict[Any, int] = {}  # each class by its first face, weighted by its faces
+            for f, c in enumerate(face.classes, start=1):
+                first.setdefault(c, f)
+            stack += [((*outcomes, f), weight * Fraction(face.classes.count(c), 6)) for c, f in first.items()]
+            continue
+        except _Branch as branch:
+            if branch.p:
+                stack.append(((*outcomes, True), weight * branch.p))
+            if branch.p != 1:
+                stack.append(((*outcomes, False), weight * (1 - branch.p)))
+            continue
+        except StopIteration:
+            key = (sketch.taken, sketch.left, sketch.newly_stunned, False)
+            out[key] = out.get(key, Fraction(0)) + weight
+            continue
+        raise AssertionError("the duel's effects asked a decision the odds cannot answer")
+    return tuple(sorted(out.items()))
+
+
+def _duel_roll(profile: AttackProfile, hand_of_fortune: tuple[bool, bool], policies: tuple[str, str],
+               rerolls: bool) -> RollOdds:
+    """The duel's window as a :class:`RollOdds` (``win``: the attacker lands hits), its leaves in ``joint``:
+    (who lands hits, (hits, a 6 among the winner's dice))."""
+    duel, pa, pd = profile.duel, profile.attack, profile.defence
+    assert duel is not None
+    active = Roller(pa.dice, 0, rerolls and pa.reroll_ones, hand_of_fortune[0], policies[0])
+    reactive = Roller(pd.dice, 0, rerolls and pd.reroll_ones, hand_of_fortune[1], policies[1])
+    tie = duel.outcome(0, 0)[0]
+    leaves = duel_window(active, reactive, pa.total - pd.total, tie)
+    win = sum((p for (who, _, _), p in leaves if who > 0), Fraction(0))
+    return RollOdds(win, {(who > 0, (who, hits, crit)): p for (who, hits, crit), p in leaves})
+
+
+def _duel_odds(state: GameState, attack: combat.Attack, profile: AttackProfile, hand_of_fortune: tuple[bool, bool],
+               policies: tuple[str, str], rerolls: bool, inner_reserve: tuple[bool, bool], tough_fate: int | None,
+               slayer_fate: bool | None) -> Odds:
+    """[HD-1]-[HD-6]: the duel's exact odds: the window of Combat Scores, then the effects program on whoever
+    lost, for each outcome. ``wounds`` are the defender's, ``counter_wounds`` the attacker's."""
+    a, d = attack.attacker, attack.defender
+    duel = profile.duel
+    assert duel is not None
+    roll = _duel_roll(profile, hand_of_fortune, policies, rerolls)
+    budget = [max(0, s.fate) for s in state.sides]
+    a_fate = budget[a.side] - inner_reserve[0]
+    d_fate = budget[d.side] - inner_reserve[1]
+    a_trait = a_fate if slayer_fate is None else int(slayer_fate)
+    d_trait = d_fate if tough_fate is None else tough_fate
+    no_fate = profile.after.no_fate
+    wounds: dict[int, Fraction] = {}
+    counter: dict[int, Fraction] = {}
+    p_stun = p_kill = p_counter_kill = Fraction(0)
+    for (_, leaf), p in roll.joint.items():
+        who, hits, crit = cast(DuelLeaf, leaf)
+        if who == 0:
+            wounds[0] = wounds.get(0, Fraction(0)) + p
+            counter[0] = counter.get(0, Fraction(0)) + p
+            continue
+        loser, winner = (d, a) if who > 0 else (a, d)
+        chart = (duel.attacker_chart if who > 0 else duel.defender_chart) if crit else None
+        saves = profile.after.saves if who > 0 else duel.counter_saves
+        extra = profile.after.extra_wounds if who > 0 else ()
+        fate = (a_trait, d_trait) if who > 0 else (max(0, d_fate), max(0, a_fate))
+        leaves = _duel_effects(saves, hits, chart, extra, no_fate, loser.max_wounds - loser.wounds_taken,
+                               conditions.STUNNED.on(loser), conditions.stun_immune(state, loser, winner), fate)
+        mine, other = (wounds, counter) if who > 0 else (counter, wounds)
+        other[0] = other.get(0, Fraction(0)) + p
+        for (taken, left, newly, _), q in leaves:
+            mine[taken] = mine.get(taken, Fraction(0)) + p * q
+            if who > 0:
+                p_stun += p * q * newly
+                p_kill += p * q * (left <= 0)
+            else:
+                p_counter_kill += p * q * (left <= 0)
+    return Odds(roll.win, Fraction(0), Fraction(0), p_stun, p_kill, {k: v for k, v in wounds.items() if v}, roll,
+                profile.attack.total, profile.defence.total, profile,
+                {k: v for k, v in counter.items() if v}, p_counter_kill)
 
 
 def _common(fractions: list[Fraction]) -> int:

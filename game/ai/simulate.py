@@ -47,6 +47,7 @@ class Setup:
     map: str | None = None
     scenario: str | None = None
     events: bool = False  # each game's record carries its events (``--events FILE.jsonl``)
+    options: tuple[str, ...] = ()  # the rule system's optional rules played (``--option heroic-duel``)
 
 
 def _content(setup: Setup) -> tuple[Any, Any, Any]:
@@ -57,7 +58,7 @@ def _content(setup: Setup) -> tuple[Any, Any, Any]:
 def match_of(setup: Setup, index: int, seed: int) -> Match:
     """Game ``index`` of a run as the engine plays it: in odd games the controllers change sides."""
     names = (setup.ai[1], setup.ai[0]) if index % 2 == 1 else setup.ai
-    return Match(setup.parties, names, setup.map, setup.scenario, seed, setup.events)
+    return Match(setup.parties, names, setup.map, setup.scenario, seed, setup.events, setup.options)
 
 
 def record_of(index: int, match: Match, row: dict[str, Any]) -> dict[str, Any]:
@@ -69,7 +70,8 @@ def record_of(index: int, match: Match, row: dict[str, Any]) -> dict[str, Any]:
         record["sides"] = row["sides"]
     if "map_name" in row:
         record["map"] = row["map_name"]
-    skip = {"parties", "ai", "map", "scenario", "seed", "sides", "map_name", "scenario_name", "played_by", *DETAIL}
+    skip = {"parties", "ai", "map", "scenario", "seed", "options", "sides", "map_name", "scenario_name", "played_by",
+            *DETAIL}
     for key, value in row.items():
         if key not in skip:
             record[key] = value

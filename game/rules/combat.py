@@ -7,7 +7,7 @@ window ([SEQ-1]); (4) wound if the attack is higher; (5) effects in the order of
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -15,12 +15,15 @@ from game.content.catalog import catalog
 from game.core.dice import Modifier, ResolutionRoll, active_wins, ones, reroll
 from game.rules import board, conditions, fate
 from game.rules.attack_profile import (
+    HEROIC_DUEL,
     Aftermath,
     AttackProfile,
     DiceRules,
+    Duel,
     RollSide,
     TraitRoll,
     WoundSave,
+    chart_of,
     effects,
     wounds,
 )
@@ -240,7 +243,21 @@ def attack_profile(state: GameState, attack: Attack, a_extra: int = 0, d_extra: 
         after=Aftermath(saves=wound_saves(state, d, a, attack),
                         extra_wounds=tuple(x for h in hooks_answering(a, "extra_wounds")
                                            for x in h.extra_wounds(state, attack)),
-                        no_fate=attack.no_fate))
+                        no_fate=attack.no_fate),
+        duel=duel_of(state, attack))
+
+
+def duel_of(state: GameState, attack: Attack) -> Duel | None:
+    """[HD-1]: with the heroic duel on, a close combat attack that can wound (no push) between a hero and an enemy
+    hero is a duel; what its Combat Score needs, or None. The defender fights with its first usable melee weapon."""
+    a, d = attack.attacker, attack.defender
+    if (not state.settings.options or not state.settings.has(HEROIC_DUEL) or attack.kind != "close"
+            or attack.pushes or not (a.is_hero and d.is_hero) or a.side == d.side):
+        return None
+    d_weapon = next((i for i in melee_weapons(d) if i not in d.jammed), None)
+    return Duel(attribute(a, "MA"), attribute(d, "MA"), chart_of(attack.weapon_skill()),
+                chart_of(None if d_weapon is None else d.weapon(d_weapon).skill),
+                wound_saves(state, a, d, attack))
 
 
 def with_inner_reserve(state: GameState, attack: Attack, plain: AttackProfile, a_extra: int = 0,
@@ -340,12 +357,16 @@ def roll_dice(state: GameState, model: ModelState, side: RollSide, why: str) -> 
 
 def reroll_window(state: GameState, active: ModelState, a_roll: ResolutionRoll, reactive: ModelState,
                   d_roll: ResolutionRoll, purpose: tuple[str, str], attack: Attack | None = None,
-                  no_fate: bool = False) -> Gen:
+                  no_fate: bool = False, judge: Judge | None = None) -> Gen:
     """[SEQ-1]: the active side's one re-roll choice, then the reactive side's, then the active side
     once more if it passed and is now losing; no roll is re-rolled twice ([DICE-5]).
 
     RULING: "now losing" is read as made losing by the reactive side's re-roll: when the reactive roll was not
-    re-rolled, nothing has changed since the active side passed, and it is not asked the same question twice."""
+    re-rolled, nothing has changed since the active side passed, and it is not asked the same question twice.
+
+    ``judge``: (active roll, reactive roll) -> (active score, reactive score, the active wins), for a roll not
+    decided by the totals ([HD-2], [HD-4]); by default the totals and [DICE-2]."""
+    judge = judge or _by_totals
     active_passed = reactive_rerolled = False
     for step in ("active", "reactive", "active-again"):
         if step == "active-again" and not (active_passed and reactive_rerolled):
@@ -353,17 +374,18 @@ def reroll_window(state: GameState, active: ModelState, a_roll: ResolutionRoll, 
         is_active = step != "reactive"
         mine = a_roll if is_active else d_roll
         who = active if is_active else reactive
-        losing = (not active_wins(a_roll, d_roll)) if is_active else active_wins(a_roll, d_roll)
+        a_score, d_score, wins = judge(a_roll, d_roll)
+        losing = (not wins) if is_active else wins
         if step == "active-again" and not losing:
             break
         choice, traits = None, []
         if not mine.rerolled:
             role = purpose[0] if is_active else purpose[1]
             traits = [(h, o) for h in hooks_of(who) for o in h.reroll_options(state, who, mine, role, attack)]
-            other = d_roll if is_active else a_roll
             # what the odds of a re-roll are read from
-            about: DecisionContext = {"model": who.id, "dice": list(mine.dice), "total": mine.total,
-                                      "opposed": other.total, "active": is_active}
+            about: DecisionContext = {"model": who.id, "dice": list(mine.dice),
+                                      "total": a_score if is_active else d_score,
+                                      "opposed": d_score if is_active else a_score, "active": is_active}
             choice = yield from fate.reroll_choice(state, who.side, f"{who.name}'s {mine.attribute} roll",
                                                    [o for _, o in traits], losing, no_fate, about)
         if choice is None:
@@ -376,6 +398,14 @@ def reroll_window(state: GameState, active: ModelState, a_roll: ResolutionRoll, 
         else:
             d_roll, reactive_rerolled = new, True
     return a_roll, d_roll
+
+
+Judge = Callable[[ResolutionRoll, ResolutionRoll], tuple[int, int, bool]]
+
+
+def _by_totals(a_roll: ResolutionRoll, d_roll: ResolutionRoll) -> tuple[int, int, bool]:
+    """[DICE-2]: the totals, and the active side wins when its total is higher."""
+    return a_roll.total, d_roll.total, active_wins(a_roll, d_roll)
 
 
 def _apply_reroll(state: GameState, who: ModelState, mine: ResolutionRoll, choice: str,
@@ -435,6 +465,10 @@ def resolve_attack(state: GameState, attack: Attack) -> Gen:
     d_extra = yield from fate.inner_reserve(state, d.side, f"{d.name}'s defence", attack.no_fate,
                                             {"attack": attack, "profile": plain})
     profile = with_inner_reserve(state, attack, plain, a_extra, d_extra)
+    if profile.duel is not None:  # [HD-1]: steps (2)-(5) are the Combat Score's
+        from game.rules.duel import fight_duel
+
+        return (yield from fight_duel(state, attack, profile, result))
     # (2) the attack roll
     a_roll = roll_dice(state, a, profile.attack, "attack")
     result.attack_roll = a_roll

@@ -172,6 +172,11 @@ class Settings:
     declare_plan_upfront: bool = True  # [DIG-ACT-2]
     turns: int = 6
     max_decisions: int = 100_000
+    options: tuple[str, ...] = ()  # the rule system's optional rules this battle is played with ("heroic-duel")
+
+    def has(self, option: str) -> bool:
+        """Whether the battle is played with the optional rule ``option`` (game.core.rule_system)."""
+        return option in self.options
 
 
 @dataclass
@@ -299,4 +304,6 @@ class GameState:
         fingerprint, the log by its length, the version left out (it names the state, it is not game data)."""
         picture: dict[str, Any] = plain(self, leave_out=frozenset({"log", "version"}))
         picture["log"] = len(self.log)
+        if not self.settings.options:  # a battle with no optional rule is pictured as before options were kept
+            picture["settings"].pop("options", None)
         return picture

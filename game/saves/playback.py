@@ -83,7 +83,7 @@ def setup_state(setup: dict[str, Any], source: str = "<save>") -> GameState:
     kept = setup.get("scenario_parties") or []
     scenario = _parsed(lambda text, file: parse_scenario(text, file, kept), setup["scenario"], source,
                        ("setup", "scenario"))
-    settings = Settings(declare_plan_upfront=setup["declare_plan_upfront"])
+    settings = Settings(declare_plan_upfront=setup["declare_plan_upfront"], options=tuple(setup.get("options", ())))
     system = rule_system(setup.get("system", DEFAULT_SYSTEM))
     return system.new_state((parties[0], parties[1]), battle_map, setup["seed"], settings=settings, scenario=scenario)
 

@@ -97,7 +97,7 @@ class BattleSession:
             state = played.game.state
         elif state is None:
             loaded = loaded or load_setup(setup)
-            settings = Settings(declare_plan_upfront=setup.declare_plan_upfront)
+            settings = Settings(declare_plan_upfront=setup.declare_plan_upfront, options=tuple(setup.options))
             state = rule_system(setup.system).new_state(loaded.parties, loaded.battle_map, setup.seed,
                                                         settings=settings, scenario=loaded.scenario)
             if loaded.texts:

@@ -43,7 +43,8 @@ def test_a_save_made_before_systems_loads_and_plays_back_as_iron_and_honor(tmp_p
 
 @pytest.mark.parametrize(("key", "value", "expect"), [
     ("setup.system", "iron-kingdoms", "setup.system: no rule system 'iron-kingdoms'; this game plays: iron-honor"),
-    ("setup.options", ["heroic-duel"], "setup.options[0]: Iron & Honor has no optional rule 'heroic-duel'"),
+    ("setup.options", ["fog-of-war"], "setup.options[0]: Iron & Honor has no optional rule 'fog-of-war'; its "
+     "optional rules: heroic-duel"),
     ("setup.system", 7, "setup.system"),
 ])
 def test_a_system_or_option_this_game_lacks_is_refused_with_its_key(tmp_path: Path, key: str, value: object,

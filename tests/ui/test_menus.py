@@ -189,6 +189,24 @@ def test_setup_choices_by_clicks_reach_the_battle(env: Path) -> None:
     assert len(app.scenes) == 2  # the setup was replaced by the battle
 
 
+@pytest.mark.rule("HD-1")
+def test_setup_lists_the_system_s_optional_rules_and_a_click_chooses_one(env: Path) -> None:
+    app = new_app()
+    app.push(MainMenu(app))
+    common.content()
+    setup = app.push(SetupScene(app))
+    frames(app, 2)
+    assert "Heroic duel: off" in setup.widgets["option:heroic-duel"].text
+    click(app, setup.widgets["option:heroic-duel"])
+    frames(app, 1)
+    assert "Heroic duel: on" in setup.widgets["option:heroic-duel"].text
+    click(app, setup.widgets["start"])
+    battle = app.top
+    assert isinstance(battle, FakeBattle)
+    assert battle.session.setup.options == ("heroic-duel",)
+    assert battle.session.state.settings.options == ("heroic-duel",)
+
+
 def test_choosing_an_encounter_made_for_a_map_chooses_that_map(env: Path) -> None:
     text = (common.library.SCENARIOS_DIR / "landmark.yaml").read_text()
     (env / "mods" / "scenarios").mkdir()

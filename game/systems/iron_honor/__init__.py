@@ -12,7 +12,8 @@ from typing import Any
 
 from game.content.party_building import parse_party
 from game.content.rules_reference import rules_reference
-from game.core.rule_system import RuleSystem
+from game.core.rule_system import OptionalRule, RuleSystem
+from game.rules.attack_profile import HEROIC_DUEL
 from game.rules.decision_kinds import DecisionKind
 from game.rules.events import EventKind
 from game.rules.setup import new_game
@@ -36,4 +37,7 @@ IRON_HONOR = RuleSystem(
     parse_party=parse_party,
     rules_reference=rules_reference,
     controllers=_controllers,
+    options=(OptionalRule(HEROIC_DUEL, "Heroic duel", "HD-1",
+                          "hero against enemy hero in close combat: Brimstone and Iron's Combat Score decides "
+                          "(highest die + attribute, hits by the difference)"),),
 )

@@ -1,5 +1,6 @@
 """The New battle screen's strip of options under the columns: hotseat or the AI, the AI's level, the side the
-player plays, the seed and whether plans are declared up front. Its groups wrap to new rows in a narrow window.
+player plays, the seed, whether plans are declared up front and the rule system's optional rules (a toggle
+each, game.core.rule_system). Its groups wrap to new rows in a narrow window.
 
 Part of SetupScene (game/ui/scenes/setup.py): the choices are the scene's BattleSetup and seed text, so a
 rebuild keeps them.
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from game.systems import get as rule_system
 from game.ui.scenes import common
 from game.ui.scenes.setup_party import SIDE_NAMES
 from game.ui.session import AI_LEVELS, HOTSEAT, VS_AI
@@ -37,6 +39,9 @@ class OptionStrip:
         """The option groups of the strip, each kept on one row."""
         s, px = self.scene.setup, self.scene.px
         state = "on" if s.declare_plan_upfront else "off"
+        options: list[list[Option]] = [
+            [(f"option:{o.id}", f"{o.title}: {'on' if o.id in s.options else 'off'}", px(200), o.id in s.options,
+              f"[{o.rule}] An optional rule: {o.summary}")] for o in rule_system(s.system).options]
         return [
             [("mode_label", "Mode", px(60), None, None),
              ("mode:hotseat", "Hotseat (two players)", px(190), s.mode == HOTSEAT,
@@ -51,6 +56,7 @@ class OptionStrip:
             [("declare", f"Declare plans up front: {state}", px(260), s.declare_plan_upfront,
               "[DIG-ACT-2] Each model declares its whole action plan when it activates (on), "
               "or chooses action by action (off)")],
+            *options,
         ]
 
     def flow(self, width: int, gap: int) -> list[tuple[int, int, list[Option]]]:
@@ -117,6 +123,9 @@ class OptionStrip:
             scene.seed_text = str(new_seed())
         elif el is w.get("declare"):
             s.declare_plan_upfront = not s.declare_plan_upfront
+        elif (option := next((o.id for o in rule_system(s.system).options if el is w.get(f"option:{o.id}")),
+                             None)) is not None:
+            s.options = tuple(o for o in s.options if o != option) if option in s.options else (*s.options, option)
         else:
             return False
         return True
