@@ -10,12 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from game.content.library import resolve
 from game.content.party_building import parse_party
 from game.content.rules_reference import rules_reference
+from game.content.scenario_file import parse_scenario
 from game.core.rule_system import RuleSystem
 from game.rules.decision_kinds import DecisionKind
 from game.rules.events import EventKind
+from game.rules.invariants import violations
 from game.rules.setup import new_game
+from game.rules.state import Settings
 from game.rules.turn import play
 
 
@@ -36,4 +40,8 @@ IRON_HONOR = RuleSystem(
     parse_party=parse_party,
     rules_reference=rules_reference,
     controllers=_controllers,
+    parse_scenario=parse_scenario,
+    settings_of=lambda setup: Settings(declare_plan_upfront=setup.get("declare_plan_upfront", True)),
+    find=resolve,
+    invariants=violations,
 )
