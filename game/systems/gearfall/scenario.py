@@ -18,6 +18,7 @@ from game.paths import SYSTEMS_DIR
 SCENARIO_FORMAT = "gearfall/scenario@1"
 SCENARIOS_DIR = SYSTEMS_DIR / "gearfall" / "data" / "scenarios"
 Edge = Literal["top", "bottom", "left", "right"]
+DEFAULT_EDGES: tuple[Edge, Edge] = ("bottom", "top")
 OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
 
 
@@ -27,7 +28,7 @@ class ScenarioFile(StrictModel):
     briefing: Text = ""
     map: str | None = None  # a map's name or file, as Iron & Honor's scenarios name theirs
     rounds: int = Field(default=6, ge=1, le=12)
-    edges: list[Edge] = Field(default_factory=lambda: ["bottom", "top"], min_length=2, max_length=2)  # A's zone, B's
+    edges: list[Edge] = Field(default_factory=lambda: list(DEFAULT_EDGES), min_length=2, max_length=2)  # A's, B's
     depth: float = Field(default=6.0, ge=2.0, le=12.0)  # inches from the edge
 
 

@@ -17,6 +17,7 @@ from game.systems.gearfall.setup import new_state
 from game.systems.gearfall.turn import play
 
 FOLDERS = {"parties": SQUADS_DIR, "scenarios": SCENARIOS_DIR}
+NAMED = {"parties": "squad", "scenarios": "scenario"}
 
 
 @cache
@@ -35,7 +36,7 @@ def find(kind: str, name: str) -> Path:
     path = folder / f"{name}.yaml"
     if not path.exists():
         known = ", ".join(sorted(p.stem for p in folder.glob("*.yaml")))
-        raise KeyError(f"Gearfall has no {kind[:-1] if kind.endswith('s') else kind} named '{name}'; it has: {known}")
+        raise KeyError(f"Gearfall has no {NAMED[kind]} named '{name}'; it has: {known}")
     return path
 
 

@@ -292,7 +292,9 @@ def walk_with_strikes(state: GearfallState, c: CharacterState, path: tuple[Vec2,
 
 # -- the end ([GF-WIN-1], [GF-WIN-2])
 def decided(state: GearfallState) -> bool:
-    """[GF-WIN-1]: a squad wholly disabled loses at once."""
+    """[GF-WIN-1]: a squad wholly disabled loses at once (True once the battle is over, however it ended)."""
+    if state.phase is Phase.OVER:
+        return True
     standing = [bool(state.on_table(s)) for s in (0, 1)]
     if all(standing):
         return False

@@ -187,7 +187,8 @@ def test_disabling_the_last_enemy_ends_the_battle_at_once() -> None:
     assert pending is not None and pending.kind == GfDecision.gf_step
     assert game_events.send("attack:0:B5") is None
     assert st.character("B5").status is Status.DISABLED and st.phase is Phase.OVER and st.winner == 0
-    assert events(st, GfEvent.GfEnd)[0].text.endswith("[GF-WIN-1]")
+    (end,) = events(st, GfEvent.GfEnd)
+    assert end.text.endswith("[GF-WIN-1]"), "told once"
 
 
 @pytest.mark.rule("GF-WIN-2")
