@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.matches import wilson  # noqa: E402
-from game.content.library import resolve  # noqa: E402
-from game.lab.system_soak import first_wins, seeded_games  # noqa: E402
-from game.systems import get  # noqa: E402
+from game.ai.matches import wilson
+from game.content.library import resolve
+from game.lab.system_soak import first_wins, seeded_games
+from game.systems import get
 
 DEFAULTS = {"gearfall": (("cinderwatch", "rustmoor_reavers"), "ash_road_toll", "village_ruins")}
 
