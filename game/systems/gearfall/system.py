@@ -8,11 +8,12 @@ from typing import Any
 
 from game.content.rules_reference import RulesReference, load_rules_reference
 from game.core.rule_system import RuleSystem
+from game.systems.gearfall import view
 from game.systems.gearfall.ai import controllers
-from game.systems.gearfall.characters import DATA, SQUADS_DIR, parse_squad
+from game.systems.gearfall.characters import DATA, SQUADS_DIR, parse_squad, shipped_squads
 from game.systems.gearfall.invariants import broken
 from game.systems.gearfall.kinds import GfDecision, GfEvent
-from game.systems.gearfall.scenario import SCENARIOS_DIR, parse_scenario
+from game.systems.gearfall.scenario import SCENARIOS_DIR, parse_scenario, shipped_scenarios
 from game.systems.gearfall.setup import new_state
 from game.systems.gearfall.turn import play
 
@@ -58,4 +59,6 @@ GEARFALL = RuleSystem(
     parse_scenario=_scenario,
     find=find,
     invariants=broken,
+    shipped=lambda kind: {"parties": shipped_squads, "scenarios": shipped_scenarios}[kind](),
+    view=view,
 )

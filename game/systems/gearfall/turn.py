@@ -92,13 +92,23 @@ def deploy_points(state: GearfallState, c: CharacterState) -> list[dict[str, flo
     return out
 
 
+def suggested_spot(state: GearfallState, c: CharacterState, candidates: list[dict[str, float]]
+                   ) -> dict[str, float] | None:
+    """The spot Enter takes: the one nearest the zone's middle with room round it (2″ from any friend)."""
+    friends = [(f.x, f.y) for f in state.on_table(c.side)]
+    roomy = [p for p in candidates if all(math.dist((p["x"], p["y"]), f) >= 2 * c.radius + 2.0 for f in friends)]
+    mid = state.battle_map.size / 2
+    return min(roomy or candidates, key=lambda p: (abs(p["x"] - mid) + abs(p["y"] - mid), p["x"], p["y"]),
+               default=None)
+
+
 def place(state: GearfallState, c: CharacterState) -> Gen:
     candidates = deploy_points(state, c)
 
     def check(point: dict[str, float]) -> str | None:
         return actions.placeable(state, c, (point["x"], point["y"]))
 
-    middle = min(candidates, key=lambda p: abs(p["x"] - 18), default=None)
+    middle = suggested_spot(state, c, candidates)
     point = yield Decision(GfDecision.gf_deploy, c.side, f"Set up {c.name} {state.scenario.zone_text(c.side)}",
                            "GF-SET-1", free="point", check=check,
                            context={"model": c.id, "candidates": candidates, "default": middle,
