@@ -13,7 +13,7 @@ from typing import Any
 
 from game.core.errors import IllegalAction
 from game.core.rule_system import RuleSystem
-from game.rules.decisions import Answer, Decision
+from game.rules.decisions import Answer, Decision, ScriptedController
 from game.rules.engine import Game
 from game.saves.playback import Recorder, play_back, setup_state, summary_of
 from game.saves.record import SaveRecord, write_save
@@ -48,10 +48,15 @@ class SystemSetup:
 class SystemSession:
     """One battle on screen: the game, its record and its autosave."""
 
-    def __init__(self, setup: dict[str, Any], autosave: Path | None = None, answers: list[Answer] | None = None):
+    def __init__(self, setup: dict[str, Any], autosave: Path | None = None, answers: list[Answer] | None = None,
+                 watch: list[Answer] | None = None):
         self.setup = setup
         self.system: RuleSystem = rule_system(setup["system"])
         self.humans = {0, 1} if setup.get("mode") == HOTSEAT else {int(setup.get("human_side", 0))}
+        self.watching = watch is not None  # a saved battle watched from the start: its answers given in turn
+        self.to_watch = len(watch or [])
+        if watch is not None:
+            self.humans = set()
         made = self.system.controllers()
         level = setup.get("ai_level", "normal")
         level = level if level in made else "normal"
@@ -69,8 +74,8 @@ class SystemSession:
             state = setup_state(setup)
             self.game = Game(state, [], rules=self.system.play)
             self.recorder = Recorder(state)
-        self.game.controllers = controllers
-        self.autosave = autosave
+        self.game.controllers = [ScriptedController(watch)] * 2 if watch is not None else controllers
+        self.autosave = None if watch is not None else autosave
         self.error = ""
 
     @classmethod
@@ -88,6 +93,11 @@ class SystemSession:
     @property
     def over(self) -> bool:
         return self.game.over
+
+    @property
+    def watched_all(self) -> bool:
+        """Watching, and every answer the save holds given (an unfinished battle stops here)."""
+        return self.watching and len(self.recorder.answers) >= self.to_watch
 
     def human_to_answer(self) -> bool:
         return self.pending is not None and self.pending.side in self.humans
@@ -109,7 +119,7 @@ class SystemSession:
     def step_ai(self) -> Decision | None:
         """One answer of the AI's, when it is the AI's to give."""
         decision = self.pending
-        if decision is None or decision.side in self.humans:
+        if decision is None or decision.side in self.humans or self.watched_all:
             return None
         self.game.step()
         self._noted(decision)

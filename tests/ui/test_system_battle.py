@@ -84,3 +84,21 @@ def test_a_small_window_at_a_large_scale_shows_every_option(tmp_path, monkeypatc
         if key in ("prompt", "status", "log", "options", "headline"):
             assert el.rect.right <= w and el.rect.bottom <= h + 1, key
     assert scene.table.width >= 300
+
+
+def test_a_saved_battle_is_watched_from_the_start_to_where_it_stopped(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from game.systems.gearfall.ai import GearfallNormal
+    from game.ui.system_session import SystemSession
+
+    app = menu_app(tmp_path, monkeypatch)
+    played = _to_battle(app).session
+    player = GearfallNormal(1)
+    while len(played.recorder.answers) < 30:
+        played.answer(player.decide(played.state, played.pending))
+    watched = SystemSession(played.setup, watch=list(played.recorder.answers))
+    assert watched.watching and watched.humans == set() and watched.autosave is None
+    while watched.step_ai() is not None:
+        pass
+    assert watched.watched_all and watched.state.snapshot() == played.state.snapshot()
+    app.push(SystemBattleScene(app, SystemSession(played.setup, watch=list(played.recorder.answers))))
+    assert "Watching" in app.scenes[-1].widgets["prompt"].html_text and "menu" in app.scenes[-1].widgets

@@ -60,7 +60,7 @@ class SystemBattleScene(Scene):
         common.text_box(self, "prompt", pygame.Rect(x, y, inner, prompt_h), prompt, "@small")
         y += prompt_h + pad
         least = self.px(44)  # the status and the log keep at least this each; the options scroll in the rest
-        room = h - y - 2 * least - 3 * pad - (self.px(32) + pad if self.session.over else 0)
+        room = h - y - 2 * least - 3 * pad - (self.px(32) + pad if self.session.over or self.session.watching else 0)
         if d is not None and d.options and self.session.human_to_answer():
             rows = min(len(d.options), 8)
             box = pygame.Rect(x, y, inner, max(self.px(31) + 2, min(rows * self.px(31) + 2, room)))
@@ -72,8 +72,9 @@ class SystemBattleScene(Scene):
             y += box.height + pad
         else:
             self.options = {}
-        if self.session.over:
-            common.button(self, "menu", pygame.Rect(x, y, inner, self.px(32)), "Back to the menu")
+        if self.session.over or self.session.watching:
+            common.button(self, "menu", pygame.Rect(x, y, inner, self.px(32)),
+                          "Back" if self.session.watching else "Back to the menu")
             y += self.px(32) + pad
         status_h = max(least, (h - y) // 2 - pad)
         common.text_box(self, "status", pygame.Rect(x, y, inner, status_h), self._status_html(), "@small")
@@ -87,6 +88,11 @@ class SystemBattleScene(Scene):
         if d is None:
             return f"<b>{html.escape(self.view.outcome(s.state) or 'The battle is over.')}</b>"
         side = s.state.sides[d.side].name
+        if s.watching:
+            done = len(s.recorder.answers)
+            return (f"<b>Watching</b> the saved battle: answer {done} of {s.to_watch}"
+                    + (" — the save stops here." if s.watched_all else f". Next: {html.escape(side)}, "
+                       f"{html.escape(d.prompt)}"))
         if not s.human_to_answer():
             return f"{html.escape(side)} (the AI) is thinking…"
         out = f"<b>{html.escape(side)}</b>: {html.escape(d.prompt)} [{html.escape(d.rule)}]"
