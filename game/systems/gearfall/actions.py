@@ -166,7 +166,7 @@ def route(state: GearfallState, c: CharacterState, point: tuple[float, float], i
         return (Vec2(c.x, c.y),)  # turning in place ([GF-MOVE-4])
     found = shortest_route(bf, c.id, point, inches)
     if not found.found or found.move is None:
-        return found.reason or "no route there"
+        return f"{found.reason or 'no route there'} [GF-MOVE-3]"
     refusal = next((v for v in found.move.violations if v.rule != "MOVE-8"), None)
     if refusal is not None:
         return f"{refusal.message} [GF-MOVE-3]"

@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from game.rules.decisions import Decision
 from game.systems.gearfall import actions, attacks
 from game.systems.gearfall.kinds import GfDecision
+from game.systems.gearfall.movement import charge_lane
 from game.systems.gearfall.odds import attack_odds
 from game.systems.gearfall.state import GearfallState, Phase, Status
+from game.systems.gearfall.table import battlefield
 
 
 @dataclass(frozen=True)
@@ -112,3 +114,27 @@ def outcome(state: GearfallState) -> str:
     who = "A draw" if state.winner is None else f"{state.sides[state.winner].name} wins"
     return f"{who}: {state.result}."
 
+
+
+def preview(state: GearfallState, decision: Decision, point: tuple[float, float]
+            ) -> tuple[tuple[tuple[float, float], ...], str]:
+    """A move's route to ``point`` as the rules would take it, or why they would refuse it ([GF-MOVE-3])."""
+    if decision.kind != GfDecision.gf_move_to:
+        return (), ""
+    c = state.character(decision.context["model"])
+    found = actions.route(state, c, point, decision.context["allowance"])
+    if isinstance(found, str):
+        return ((c.x, c.y), point), found
+    return tuple((p.x, p.y) for p in found), ""
+
+
+def lane(state: GearfallState, decision: Decision, key: str) -> tuple[tuple[tuple[float, float], ...], bool]:
+    """A charge option's straight lane, where it would stop, and whether it would end in reach ([GF-CHG-1],
+    [GF-CHG-2]; a free strike on the way may still stop it)."""
+    kind, _, target = key.partition(":")
+    if decision.kind != GfDecision.gf_step or kind != "charge" or state.active is None:
+        return (), False
+    c = state.character(state.active)
+    reach = any(w.reach for _, w in actions.melee_weapons(c))
+    found = charge_lane(battlefield(state), c.id, target, c.profile.speed, reach)
+    return ((found.start.x, found.start.y), (found.end.x, found.end.y)), found.success

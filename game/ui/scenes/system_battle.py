@@ -40,6 +40,7 @@ class SystemBattleScene(Scene):
         self.wait = 0.0
         self.shown_for: object = None  # the decision the widgets were built for
         self.hover: tuple[float, float] | None = None
+        self.hover_option = ""  # the option under the mouse (a charge's lane is drawn)
 
     # -- layout -----------------------------------------------------------------------
     def build(self) -> None:
@@ -53,7 +54,11 @@ class SystemBattleScene(Scene):
         inner = panel_w - 2 * pad
         st, d = self.session.state, self.session.pending
         y = pad
-        common.label(self, "headline", pygame.Rect(x, y, inner, self.px(26)), self.view.headline(st), "@heading")
+        rules_w = self.px(70)
+        common.label(self, "headline", pygame.Rect(x, y, inner - rules_w - pad, self.px(26)), self.view.headline(st),
+                     "@heading")
+        common.button(self, "rules", pygame.Rect(x + inner - rules_w, y, rules_w, self.px(26)), "Rules",
+                      f"{self.session.system.title}'s rules, every one by its ID (F2)")
         y += self.px(28)
         prompt = self._prompt_html()
         prompt_h = min(self.px(96), h // 4)
@@ -109,6 +114,7 @@ class SystemBattleScene(Scene):
     def _hovered(self, element: Any) -> None:
         """The exact odds of the option under the mouse, in the prompt (a tooltip waits; this does not)."""
         key = self.options.get(element)
+        self.hover_option = key or ""
         d = self.session.pending
         box = self.widgets.get("prompt")
         if key is None or d is None or not isinstance(box, pygame_gui.elements.UITextBox):
@@ -142,6 +148,13 @@ class SystemBattleScene(Scene):
             self.rebuild()
             self.manager.update(0.0)  # the new page laid out before this frame is drawn
 
+    def still(self) -> object | None:
+        """Nothing changes by itself while a human is to answer (an idle screen costs no CPU); the AI's turns do."""
+        s = self.session
+        if not s.over and not s.human_to_answer() and not s.watched_all:
+            return None
+        return (id(s.pending), len(s.state.log), s.error, self.hover, self.hover_option)
+
     def handle(self, event: pygame.event.Event) -> None:
         s, d = self.session, self.session.pending
         if event.type == pygame_gui.UI_BUTTON_ON_HOVERED:
@@ -151,9 +164,15 @@ class SystemBattleScene(Scene):
             if event.ui_element is self.widgets.get("menu"):
                 self.app.pop()
                 return
+            if event.ui_element is self.widgets.get("rules"):
+                self.open_rules()
+                return
             key = self.options.get(event.ui_element)
             if key is not None:
                 s.answer(key)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F2:
+            self.open_rules()
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.cam.to_inches(event.pos) if self.table.collidepoint(event.pos) else None
@@ -175,6 +194,13 @@ class SystemBattleScene(Scene):
             elif d.free == "angle":
                 s.answer(d.context.get("current", 0.0))
 
+    def open_rules(self) -> None:
+        """The system's own rules reference, at the rule of the question asked."""
+        from game.ui.scenes.rules import RulesScene
+
+        d = self.session.pending
+        self.app.push(RulesScene(self.app, d.rule if d is not None else None, self.session.system.rules_reference()))
+
     def _place(self, d: Any, x: float, y: float) -> None:
         """A click on the table for a point: the point itself, or the suggested spot it lands on (a pixel is a
         fraction of an inch: a click on a dot at the edge of a move's reach must not fall just beyond it)."""
@@ -195,10 +221,14 @@ class SystemBattleScene(Scene):
                                                             surface.get_height()))
         st, d = self.session.state, self.session.pending
         draw_terrain(surface, st.battle_map, self.cam)
-        if d is not None and self.session.human_to_answer():
+        asking = d is not None and self.session.human_to_answer()
+        if asking:
             self._draw_zone(surface, d)
             self._draw_candidates(surface, d)
+            self._draw_preview(surface, d)
         self._draw_tokens(surface, self.view.tokens(st))
+        if asking:
+            self._draw_refusal(surface, d)
 
     def _draw_zone(self, surface: pygame.Surface, d: Any) -> None:
         found = self.view.zone(self.session.state, d)
@@ -224,6 +254,36 @@ class SystemBattleScene(Scene):
         r = max(2, round(self.cam.scale * 0.12))
         for p in d.context.get("candidates") or []:
             pygame.draw.circle(surface, theme.ACCENT, self.cam.to_px((p["x"], p["y"])), r)
+
+    def _draw_preview(self, surface: pygame.Surface, d: Any) -> None:
+        """The route a click here would take (or why not), and a hovered charge's lane."""
+        st = self.session.state
+        width = max(2, self.px(2))
+        if self.hover_option:
+            path, reaches = self.view.lane(st, d, self.hover_option)
+            if len(path) > 1:
+                pygame.draw.line(surface, theme.GOOD if reaches else theme.BAD, self.cam.to_px(path[0]),
+                                 self.cam.to_px(path[1]), width)
+        if self.hover is None or d.free != "point":
+            return
+        path, why = self.view.preview(st, d, self.hover)
+        if len(path) > 1:
+            colour = theme.BAD if why else theme.GOOD
+            pygame.draw.lines(surface, colour, False, [self.cam.to_px(p) for p in path], width)
+
+    def _draw_refusal(self, surface: pygame.Surface, d: Any) -> None:
+        """Why the rules would refuse a click where the mouse is, beside it (over the tokens' labels)."""
+        if self.hover is None or d.free != "point":
+            return
+        _, why = self.view.preview(self.session.state, d, self.hover)
+        if why:
+            font = theme.font(self.px(13))
+            img = font.render(why, True, theme.INK)
+            at = self.cam.to_px(self.hover)
+            box = pygame.Rect(at[0] + 12, at[1] + 12, img.get_width() + 8, img.get_height() + 4)
+            box.clamp_ip(self.table)
+            pygame.draw.rect(surface, (30, 30, 30), box)
+            surface.blit(img, (box.x + 4, box.y + 2))
 
     def _draw_tokens(self, surface: pygame.Surface, tokens: list[Any]) -> None:
         font = theme.font(table_text_px(self.cam.scale), bold=True)
