@@ -221,3 +221,62 @@ def test_the_kernel_walks_a_path_to_each_stop_and_stops_where_a_reaction_says() 
     with pytest.raises(StopIteration) as done:
         steps.send("stop")
     assert done.value.value == Vec2(4, 2) and seen[-1] == Vec2(4, 2)
+
+
+@pytest.mark.rule("GF-MOVE-4", "GF-TURN-2")
+def test_turning_in_place_is_the_move_and_an_attack_may_come_before_it() -> None:
+    st = battle(A2=(10, 10, 0), B5=(20, 10, 180))
+    st.dice.force(1, 2)  # a miss
+    run = Run(st, "A2", "attack:0:B5")
+    assert "advance" in run.pending.choices(), "the action first, the movement after"  # type: ignore[union-attr]
+    assert "run" not in run.pending.choices() and not [k for k in run.pending.choices()  # type: ignore[union-attr]
+                                                      if k.startswith("charge")], "no run or charge after attacking"
+    run.more("advance", {"x": 10.0, "y": 10.0}, 90.0)
+    assert st.character("A2").facing == 90.0 and run.pending is not None
+    assert "advance" not in run.pending.choices(), "it turned: that was its movement"
+
+
+@pytest.mark.rule("GF-MOVE-5", "GF-PRONE-3", "GF-TURN-3")
+def test_prone_a_character_advances_half_and_cannot_run_or_charge() -> None:
+    st = battle(A4=(10, 10, 0), B5=(16, 10, 180))
+    st.character("A4").prone = True
+    run = Run(st, "A4")
+    assert run.pending is not None and run.pending.choices() == ["stand_move", "stand_action", "stay"]
+    run.more("stay")
+    choices = run.pending.choices()  # type: ignore[union-attr]
+    assert "advance" in choices and "run" not in choices and "prone" not in choices
+    assert not [k for k in choices if k.startswith("charge")]
+    run.more("advance")
+    assert run.pending is not None and run.pending.context["allowance"] == 3.0, "half of SPD 6"
+
+
+@pytest.mark.rule("GF-TURN-3", "GF-PRONE-1")
+def test_going_prone_is_the_one_quick_action() -> None:
+    st = battle(A2=(10, 10, 0), B5=(20, 10, 180))
+    run = Run(st, "A2", "prone")
+    assert st.character("A2").prone and "prone" not in run.pending.choices()  # type: ignore[union-attr]
+    assert "take cover" not in " ".join(o.label for o in run.pending.options).lower()  # type: ignore[union-attr]
+
+
+@pytest.mark.rule("GF-CHG-4")
+def test_a_charge_needs_its_target_in_sight() -> None:
+    st = battle(A4=(10, 10, 0), B5=(14, 10, 180), B3=(6, 10, 0))  # B3 behind Jory: out of its front arc
+    choices = Run(st, "A4").pending.choices()  # type: ignore[union-attr]
+    assert "charge:B5" in choices and "charge:B3" not in choices
+
+
+@pytest.mark.rule("GF-SET-1")
+def test_set_up_alternates_from_the_roll_off_s_winner_inside_each_zone() -> None:
+    from game.systems.gearfall.setup import new_state
+
+    st = new_state((CINDERWATCH, REAVERS), BattleMap("open table", ()), 1)
+    st.dice.force(2, 5)  # B wins the roll-off
+    driver = Driver(st, play(st))
+    d = driver.first()
+    assert d is not None and d.kind == GfDecision.gf_deploy and d.side == 1
+    with pytest.raises(Exception, match=r"top edge \[GF-SET-1\]"):
+        d.validate({"x": 18.0, "y": 18.0})
+    d = driver.send(d.validate(d.context["default"]))
+    assert d is not None and d.kind == GfDecision.gf_facing
+    d = driver.send(d.context["current"])
+    assert d is not None and d.kind == GfDecision.gf_deploy and d.side == 0, "then side A"
