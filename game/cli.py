@@ -235,9 +235,9 @@ def system_content(system: Any, parties: Sequence[str], map_name: str | None, sc
 
 def _fight_system(system: Any, args: argparse.Namespace) -> int:
     """``fight`` of a rule system other than the first: the game a save of it would hold, played and reported."""
-    from game.lab.system_soak import setup_block
     from game.rules.engine import Game
     from game.saves.playback import setup_state
+    from game.saves.setup_block import setup_block
 
     controllers = system.controllers()
     unknown = [a for a in args.ai if a not in controllers]

@@ -17,19 +17,8 @@ from game.lab.ai_soak import state_digest
 from game.rules.engine import Game
 from game.saves.playback import Recorder, play_back, setup_state, summary_of
 from game.saves.record import SaveRecord, read_save, write_save
+from game.saves.setup_block import setup_block
 from game.systems import get as rule_system
-
-
-def text_of(path: Path) -> dict[str, str]:
-    return {"file": path.name, "text": path.read_bytes().decode("utf-8-sig")}
-
-
-def setup_block(system_id: str, seed: int, parties: tuple[Path, Path], battle_map: Path,
-                scenario: Path | None) -> dict[str, Any]:
-    """The set-up a save of this game keeps: the content by value, the seed, no human side."""
-    return {"system": system_id, "options": [], "seed": seed, "mode": "ai", "ai_level": "normal", "human_side": 0,
-            "parties": [text_of(parties[0]), text_of(parties[1])], "map": text_of(battle_map),
-            "scenario": text_of(scenario) if scenario is not None else None}
 
 
 @dataclass

@@ -38,7 +38,7 @@ class SystemSetup:
         return {0, 1} if self.mode == HOTSEAT else {self.human_side}
 
     def block(self) -> dict[str, Any]:
-        from game.lab.system_soak import setup_block
+        from game.saves.setup_block import setup_block
 
         out = setup_block(self.system, self.seed, self.parties, self.battle_map, self.scenario)
         out.update(mode=self.mode, human_side=self.human_side, ai_level=self.ai)

@@ -167,7 +167,7 @@ def route(state: GearfallState, c: CharacterState, point: tuple[float, float], i
     found = shortest_route(bf, c.id, point, inches)
     if not found.found or found.move is None:
         return f"{found.reason or 'no route there'} [GF-MOVE-3]"
-    refusal = next((v for v in found.move.violations if v.rule != "MOVE-8"), None)
+    refusal = found.move.refusal
     if refusal is not None:
         return f"{refusal.message} [GF-MOVE-3]"
     return found.move.waypoints
