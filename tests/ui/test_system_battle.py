@@ -102,3 +102,13 @@ def test_a_saved_battle_is_watched_from_the_start_to_where_it_stopped(tmp_path, 
     assert watched.watched_all and watched.state.snapshot() == played.state.snapshot()
     app.push(SystemBattleScene(app, SystemSession(played.setup, watch=list(played.recorder.answers))))
     assert "Watching" in app.scenes[-1].widgets["prompt"].html_text and "menu" in app.scenes[-1].widgets
+
+
+def test_any_battlefield_may_be_chosen_for_the_scenario(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    app = menu_app(tmp_path, monkeypatch)
+    click(app, app.scenes[-1].widgets["systems"])
+    setup = app.scenes[-1]
+    assert "The scenario's own (Village Ruins)" in setup.widgets["map:(the scenario's own)"].text
+    click(app, setup.widgets["map:forest_crossing"])
+    click(app, app.scenes[-1].widgets["start"])
+    assert app.scenes[-1].session.state.battle_map.name == "Forest Crossing"

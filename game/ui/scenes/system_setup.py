@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.content import library
 from game.content.library import resolve
 from game.core.errors import ContentError
 from game.systems import get as rule_system
@@ -21,6 +22,7 @@ from game.ui.app import App, Scene
 from game.ui.scenes import common
 from game.ui.system_session import HOTSEAT, VS_AI, SystemSession, SystemSetup
 
+SCENARIO_MAP = "(the scenario's own)"
 PLAY = (("ai0", "You command side A against the AI"), ("ai1", "You command side B against the AI"),
         ("hotseat", "Hotseat: two players, one screen"))
 
@@ -34,9 +36,13 @@ class SystemSetupScene(Scene):
         self.problems: list[str] = []
         self.squads = self._listed("parties")
         self.scenarios = self._listed("scenarios")
+        found = library.maps()  # the shipped battlefields and the editor's, by name
+        self.maps = {k: v for k, v in found.items.items()}
+        self.problems += [exc.describe() for exc in found.skipped]
         names = list(self.squads)
         self.chosen: dict[str, Any] = {"a": names[0] if names else None, "b": names[-1] if names else None,
-                                       "scenario": next(iter(self.scenarios), None), "play": "ai0"}
+                                       "scenario": next(iter(self.scenarios), None), "play": "ai0",
+                                       "map": SCENARIO_MAP}
         self.lists: dict[str, dict[pygame_gui.elements.UIButton, str]] = {}
         self.error = ""
 
@@ -61,10 +67,14 @@ class SystemSetupScene(Scene):
         squads = [(k, v[1].name) for k, v in self.squads.items()]
         scen = [(k, v[1].name) for k, v in self.scenarios.items()]
         row = self.px(31)
+        own = self.scenarios.get(self.chosen["scenario"] or "")
+        own_map = getattr(own[1], "map", None) if own else None
+        maps = [(SCENARIO_MAP, f"The scenario's own ({self._map_name(own_map)})")] + \
+            [(k, v[1].name) for k, v in sorted(self.maps.items())]
         heights = [row * max(2, len(squads)) + 4, row * max(2, len(squads)) + 4, row * max(1, len(scen)) + 4,
-                   row * len(PLAY) + 4]
-        lists_h = (max(heights[:2]) + max(heights[2:]) + 2 * self.px(42)) if two else \
-            (sum(heights) + 4 * self.px(42))
+                   row * len(PLAY) + 4, min(row * len(maps) + 4, row * 4 + 4), 0]
+        lists_h = (max(heights[:2]) + max(heights[2:4]) + heights[4] + 3 * self.px(42)) if two else \
+            (sum(heights) + 5 * self.px(42))
         w, h = common.page(self, self.px(480), self.px(60) + lists_h + self.px(120), footer)
         pad = self.px(16)
         col = (w - 3 * pad) // 2 if two else w - 2 * pad
@@ -74,15 +84,25 @@ class SystemSetupScene(Scene):
         y += self.px(44)
         tips = {k: ", ".join(c.name for c in v[1].characters) for k, v in self.squads.items()}
         blocks = [("a", "Side A's squad", squads, tips), ("b", "Side B's squad", squads, tips),
-                  ("scenario", "Scenario", scen, None), ("play", "Who plays", list(PLAY), None)]
+                  ("scenario", "Scenario", scen, None), ("play", "Who plays", list(PLAY), None),
+                  ("map", "Battlefield (the shipped maps and yours from the map editor)", maps, None),
+                  ("", "", [], None)]
         for i, (key, title, items, item_tips) in enumerate(blocks):
+            if not key:
+                continue
+            if i == 4 and two:  # the battlefields across the page
+                common.label(self, "map_label", pygame.Rect(pad, y, w - 2 * pad, self.px(24)), title, "@small")
+                box = pygame.Rect(pad, y + self.px(26), w - 2 * pad, heights[4])
+                self.lists[key] = common.choice_list(self, key, box, items, self.chosen[key])
+                y += self.px(26) + heights[4] + pad
+                continue
             x = pad + (col + pad) * (i % 2) if two else pad
             if not two or i % 2 == 0:
                 top = y
             common.label(self, f"{key}_label", pygame.Rect(x, top, col, self.px(24)), title, "@small")
             box = pygame.Rect(x, top + self.px(26), col, heights[i])
             self.lists[key] = common.choice_list(self, key, box, items, self.chosen[key], item_tips)
-            if not two or i % 2 == 1:
+            if not two or i % 2 == 1 or i == 4:
                 y = top + self.px(26) + (max(heights[i - 1], heights[i]) if two else heights[i]) + pad
         briefing = self.scenarios.get(self.chosen["scenario"] or "")
         text = html.escape(briefing[1].briefing) if briefing else ""
@@ -116,12 +136,20 @@ class SystemSetupScene(Scene):
                 self.rebuild()
                 return
 
+    def _map_name(self, name: str | None) -> str:
+        found = self.maps.get((name or "open_field").lower())
+        return found[1].name if found else (name or "Open Field")
+
     def setup(self) -> SystemSetup:
         play = self.chosen["play"]
         scenario = self.scenarios[self.chosen["scenario"]] if self.chosen["scenario"] else None
-        map_name = getattr(scenario[1], "map", None) if scenario else None
+        if self.chosen["map"] != SCENARIO_MAP and self.chosen["map"] in self.maps:
+            battlefield = self.maps[self.chosen["map"]][0]
+        else:
+            map_name = getattr(scenario[1], "map", None) if scenario else None
+            battlefield = resolve("maps", map_name or "open_field")
         return SystemSetup(self.system.id, (self.squads[self.chosen["a"]][0], self.squads[self.chosen["b"]][0]),
-                           resolve("maps", map_name or "open_field"), scenario[0] if scenario else None,
+                           battlefield, scenario[0] if scenario else None,
                            mode=HOTSEAT if play == "hotseat" else VS_AI, human_side=1 if play == "ai1" else 0,
                            seed=random.SystemRandom().randrange(1, 1_000_000))
 
