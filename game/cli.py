@@ -176,6 +176,8 @@ def fight_command(args: argparse.Namespace) -> int:
         print(exc.args[0], file=sys.stderr)
         return 2
     controllers = system.controllers()
+    if system.id != DEFAULT:
+        return _fight_system(system, args)
     try:
         found = named_content(args.parties, args.map, args.scenario)
     except ContentError as exc:
@@ -226,6 +228,65 @@ def chosen_options(system: Any, given: Sequence[str]) -> tuple[str, ...]:
     for option in given:
         system.option(option)
     return tuple(dict.fromkeys(given))
+
+
+def system_content(system: Any, parties: Sequence[str], map_name: str | None, scenario_name: str | None
+                   ) -> tuple[tuple[Path, Path], Path, Path | None]:
+    """The files a command names for a rule system other than the first (its own squads and scenarios, by name
+    or file; the shared maps), each checked by loading it: a ContentError or a KeyError names what is wrong."""
+    from game.content.library import resolve
+
+    found = [Path(system.find("parties", p)) for p in parties]
+    for path in found:
+        system.parse_party(path.read_bytes(), str(path))
+    scenario = Path(system.find("scenarios", scenario_name)) if scenario_name else None
+    parsed = system.parse_scenario(scenario.read_bytes(), str(scenario), None) \
+        if scenario and system.parse_scenario else None
+    if map_name:
+        battle_map = resolve("maps", map_name)
+    elif parsed is not None and getattr(parsed, "map", None):
+        battle_map = resolve("maps", parsed.map)
+    else:
+        battle_map = resolve("maps", "open_field")
+    return (found[0], found[1]), Path(battle_map), scenario
+
+
+def _fight_system(system: Any, args: argparse.Namespace) -> int:
+    """``fight`` of a rule system other than the first: the game a save of it would hold, played and reported."""
+    from game.rules.engine import Game
+    from game.saves.playback import setup_state
+    from game.saves.setup_block import setup_block
+
+    controllers = system.controllers()
+    unknown = [a for a in args.ai if a not in controllers]
+    if unknown:
+        print(f"no controller named '{unknown[0]}' for {system.title}; known: {', '.join(sorted(controllers))}",
+              file=sys.stderr)
+        return 2
+    try:
+        parties, battle_map, scenario = system_content(system, args.parties, args.map, args.scenario)
+        state = setup_state(setup_block(system.id, args.seed, parties, battle_map, scenario), "the command line")
+    except ContentError as exc:
+        print(exc.describe(), file=sys.stderr)
+        return 1
+    except KeyError as exc:
+        print(exc.args[0], file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"cannot read {safe_text(str(exc.filename))}: {safe_text(exc.strerror or str(exc))}", file=sys.stderr)
+        return 1
+    why = "given with --map" if args.map else ("the scenario's own map" if scenario else "no --map or scenario")
+    print(f"{system.title}: {battle_map.stem} ({why})", file=sys.stderr if args.json else sys.stdout)
+    game = Game(state, [controllers[args.ai[0]](args.seed * 2 + 1), controllers[args.ai[1]](args.seed * 2 + 2)],
+                rules=system.play)
+    shown = 0
+    while True:
+        for event in state.log[shown:]:
+            print(json_line(event.to_dict()) if args.json else f"[round {event.turn}] {event.text}")
+        shown = len(state.log)
+        if game.over:
+            return 0
+        game.step()
 
 
 def chosen_map(found: dict[str, list]) -> tuple[BattleMap, str]:
@@ -341,6 +402,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=count, default=1, help="worker processes")
     sim.add_argument("--out", metavar="results.jsonl", help="write one JSON object per game")
     sim.add_argument("--option", action="append", default=[], metavar="OPTION", help=OPTION_HELP)
+    sim.add_argument("--system", metavar="SYSTEM", help="the rule system played (default: iron-honor, the first)")
     sim.add_argument("--events", metavar="events.jsonl", help="write every event of every game, one JSON object "
                      "per line: game index, seed, kind, turn, text, data (the whole file when the run ends)")
     replay = sub.add_parser("replay", help="print the battle report of a save or replay and check it reproduces",
@@ -527,6 +589,8 @@ def simulate_command(args: argparse.Namespace) -> int:
     from game.systems import DEFAULT
     from game.systems import get as rule_system
 
+    if args.system is not None and args.system != DEFAULT:
+        return _simulate_system(args)
     try:
         options = chosen_options(rule_system(DEFAULT), args.option)
     except KeyError as exc:
@@ -548,6 +612,47 @@ def simulate_command(args: argparse.Namespace) -> int:
         return 1
     print(format_summary(summary))
     return 1 if summary["errors"] or summary["faults"] else 0
+
+
+def _simulate_system(args: argparse.Namespace) -> int:
+    """``simulate`` of a rule system other than the first: its seeded games, each checked against the system's
+    invariants, and the first controller's wins, draws and losses with a Wilson interval."""
+    from game.ai.matches import wilson
+    from game.lab.system_soak import first_wins, seeded_games
+    from game.systems import get as rule_system
+
+    try:
+        system = rule_system(args.system)
+        controllers = system.controllers()
+        unknown = [a for a in args.ai if a not in controllers]
+        if unknown:
+            print(f"no controller named '{unknown[0]}' for {system.title}; known: {', '.join(sorted(controllers))}",
+                  file=sys.stderr)
+            return 2
+        parties, battle_map, scenario = system_content(system, args.parties, args.map, args.scenario)
+        played = seeded_games(system.id, parties, battle_map, scenario, (args.ai[0], args.ai[1]), args.games,
+                              args.seed)
+    except ContentError as exc:
+        print(exc.describe(), file=sys.stderr)
+        return 1
+    except (KeyError, OSError) as exc:
+        print(exc.args[0] if isinstance(exc, KeyError) else f"cannot read {safe_text(str(exc.filename))}",
+              file=sys.stderr)
+        return 1
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as out:
+            for p in played:
+                out.write(json_line({"seed": p.seed, "controllers": list(p.controllers), "winner": p.winner,
+                                     "decisions": p.decisions, "broken": p.broken}) + "\n")
+    w, d, lose = first_wins(played)
+    lo, hi = wilson(w, w + lose) if w + lose else (0.0, 0.0)
+    broken = [p for p in played if p.broken]
+    print(f"{system.title}: {args.ai[0]} v {args.ai[1]}, {len(played)} games (seeds {args.seed}..."
+          f"{args.seed + len(played) - 1}, changing sides every other game)")
+    print(f"{args.ai[0]}: {w} won, {d} drawn, {lose} lost: {w / max(1, w + lose):.1%} of decided games "
+          f"[Wilson 95 %: {lo:.1%}, {hi:.1%}]")
+    print(f"invariants broken in {len(broken)} games" + (f": {broken[0].broken[0]}" if broken else ""))
+    return 1 if broken else 0
 
 
 def _sweep_of(args: argparse.Namespace):  # -> game.lab.sweep.Sweep

@@ -100,6 +100,26 @@ def test_no_rule_system_imports_another(path: Path) -> None:
             f"'{other}'; systems share only the kernel"
 
 
+# The kernel a system plugs into (issue 38). Its protocol modules still sit in game/rules, where Iron & Honor grew
+# them; they are listed here by name, so a system reaching into Iron & Honor's own rules fails at once.
+KERNEL = ("game.core", "game.geometry", "game.paths", "game.content.maps", "game.content.schema",
+          "game.content.yaml_loader", "game.content.rules_reference", "game.rules.decisions", "game.rules.driver",
+          "game.rules.engine", "game.rules.events", "game.rules.payloads", "game.ai.random_legal")
+
+
+@pytest.mark.parametrize("path", [p for p, layer in _modules() if layer == "systems"
+                                  and len(p.relative_to(GAME).parts) > 2
+                                  and p.relative_to(GAME).parts[1] != "iron_honor"], ids=str)
+def test_a_system_other_than_the_first_imports_only_the_kernel(path: Path) -> None:
+    own = f"game.systems.{path.relative_to(GAME).parts[1]}"
+    for name in _imports(path):
+        if not name.startswith("game"):
+            continue
+        assert name == own or name.startswith(own + ".") or any(name == k or name.startswith(k + ".")
+                                                                 for k in KERNEL), \
+            f"{path}: '{name}' is neither the kernel nor its own system"
+
+
 def test_the_system_check_sees_a_system_importing_another(tmp_path: Path) -> None:
     """The check above reads dotted names; a system module importing a sibling is what it must catch."""
     assert _system_of("game.systems.iron_kingdoms.combat") == "iron_kingdoms"

@@ -172,12 +172,15 @@ def test_every_system_s_kinds_are_one_registry_and_a_name_keeps_one_meaning() ->
     """Issue 38: the kernel finds a kind across the systems; a second system cannot give a name another meaning."""
     from enum import StrEnum
 
+    import game.systems  # noqa: F401  # every system registered, as saves and the screens have them
     from game.core.kinds import DECISION_KINDS, EVENT_KINDS, KindRegistry
 
     assert DECISION_KINDS.of("plan") is DecisionKind.plan and EVENT_KINDS.of("Wounded") is EventKind.Wounded
     assert DECISION_KINDS.owner(DecisionKind.plan) == "iron-honor"
-    with pytest.raises(ValueError, match=r"kind 'charge_lane': add it to game/rules/decision_kinds\.py"):
+    with pytest.raises(ValueError, match=r"kind 'charge_lane': add it to game/rules/decision_kinds\.py \(iron-honor\) "
+                       r"or game/systems/gearfall/kinds\.py \(gearfall\)"):
         DECISION_KINDS.of("charge_lane")
+    assert DECISION_KINDS.owner("gf_step") == "gearfall", "the second system's kinds are in the one registry"
 
     class Theirs(StrEnum):
         plan = "plan"

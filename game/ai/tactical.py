@@ -88,7 +88,7 @@ class Tactical:
 
     # -- the protocol -----------------------------------------------------------------
     def decide(self, state: GameState, decision: Decision) -> Answer:
-        handler = self.handlers.get(decision.kind)
+        handler = self.handlers.get(decision.kind)  # type: ignore[call-overload]  # (any system's kind)
         if handler is None or (self.difficulty.blunder and self.rng.random() < self.difficulty.blunder):
             return self.blunders.decide(state, decision)  # a kind it has no view on, or easy's blunder
         try:

@@ -40,6 +40,13 @@ class RuleSystem:
     parse_party: Callable[[str | bytes, str], Any]  # (text, file name) -> a checked party, or a ContentError
     rules_reference: Callable[[], Any]  # the system's numbered rules, for the reference screen and tooltips
     controllers: Callable[[], Mapping[str, Callable[[int], Any]]]  # name -> factory(seed) -> controller
+    # (text, file name, the parties a save keeps beside it) -> a checked scenario, or a ContentError
+    parse_scenario: Callable[[str | bytes, str, Any], Any] | None = None
+    settings_of: Callable[[Mapping[str, Any]], Any] = lambda setup: None  # a save's set-up block -> its settings
+    find: Callable[[str, str], Any] | None = None  # (kind, a name or file) -> the file, for a system's own content
+    invariants: Callable[[Any], list[str]] = lambda state: []  # what the state breaks between decisions (soaks)
+    shipped: Callable[[str], list[Any]] = lambda kind: []  # its own files of a kind ("parties", "scenarios")
+    view: Any = None  # what its battle screen shows, as plain data (tokens, status, zones, odds): its ``view`` module
     options: tuple[OptionalRule, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)  # what only this system's own screens read
 

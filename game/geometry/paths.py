@@ -62,6 +62,12 @@ class MoveCheck:
         return any(v.rule != "MOVE-8" for v in self.violations)
 
     @property
+    def refusal(self) -> Violation | None:
+        """The first rule other than [MOVE-8]'s it breaks: the table's own refusals, which a system without
+        Iron & Honor's 1″ rule reads alone."""
+        return next((v for v in self.violations if v.rule != "MOVE-8"), None)
+
+    @property
     def crosses_rough(self) -> bool:
         return bool(self.rough_crossed)
 

@@ -7,52 +7,18 @@ lists of kinds of their own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import StrEnum
+from game.core.kinds import DECISION_KINDS, Shown, ShownKind
 
-from game.core.kinds import DECISION_KINDS
-
-
-@dataclass(frozen=True)
-class Shown:
-    """How a kind of decision is presented."""
-
-    heading: str  # a short name of the question ("Full defense")
-    hint: str = ""  # how to answer it on the table, when a click there answers it
-    setup: bool = False  # a set-up question (deployment): Auto-deploy answers it
-    hand_off: bool = False  # hotseat: the seat is passed before it even when no model is activating
-    attack_odds: bool = True  # about an attack to come: an enemy under the mouse shows its exact odds
-    zones: bool = False  # the deployment zones are shown
-    actions: bool = False  # its options are actions (their tips describe the action)
-    fate_odds: bool = False  # spending Fate on a roll: the odds with and without it are shown
-    declined_by: str = ""  # a Fate question put in the other side's turn: the option that declines it (a
-    # player may have these declined for it, or asked only when the answer can matter: turn.fate_can_matter)
+__all__ = ["DecisionKind", "Shown"]
 
 
 def _placing(what: str) -> str:
     return f"Click to place {what}; Enter takes a suggested spot."
 
 
-class DecisionKind(StrEnum):
-    """Every kind of decision, with the facts of its :class:`Shown` as attributes (``kind.heading``,
-    ``kind.setup``...)."""
-
-    heading: str
-    hint: str
-    setup: bool
-    hand_off: bool
-    attack_odds: bool
-    zones: bool
-    actions: bool
-    fate_odds: bool
-    declined_by: str
-
-    def __new__(cls, value: str, shown: Shown) -> DecisionKind:
-        member = str.__new__(cls, value)
-        member._value_ = value
-        for name, fact in vars(shown).items():
-            setattr(member, name, fact)
-        return member
+class DecisionKind(ShownKind):
+    """Every kind of decision Iron & Honor puts, with the facts of its :class:`Shown` as attributes
+    (``kind.heading``, ``kind.setup``...)."""
 
     # -- the set-up ([ENC-*], [DEP-*])
     choose_edge = "choose_edge", Shown("Choose edge", setup=True, hand_off=True, attack_odds=False)

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.core.errors import IllegalAction
-from game.rules.decision_kinds import DecisionKind
+from game.core.kinds import DECISION_KINDS, ShownKind
+from game.rules import decision_kinds  # noqa: F401  # Iron & Honor's kinds registered before any is named
 from game.rules.payloads import DecisionContext
 
 Answer = Any  # an option key (str), or {"x":..,"y":..} for points, or a number for angles
@@ -39,7 +40,8 @@ class IllegalAnswer(IllegalAction):
 class Decision:
     """One question to one side. ``options`` for choices; ``free`` for points and angles."""
 
-    kind: DecisionKind  # the rules may name it ("plan"): it is made the member, an unknown name fails here
+    kind: ShownKind  # any system's kind; the rules may name it ("plan"): it is made the member, an unknown
+    # name fails here
     side: int
     prompt: str
     rule: str
@@ -51,7 +53,7 @@ class Decision:
     secret: bool = False  # one of a Simultaneous group: nobody else sees the answer until all are given
 
     def __post_init__(self) -> None:
-        self.kind = DecisionKind.of(self.kind)
+        self.kind = DECISION_KINDS.of(self.kind)  # type: ignore[assignment]  # the registry holds ShownKinds
 
     def choices(self) -> list[str]:
         return [o.key for o in self.options]

@@ -6,8 +6,6 @@ changes in play (position, facing, wounds, conditions, activation) lives here.
 
 from __future__ import annotations
 
-import itertools
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -18,6 +16,7 @@ from game.content.maps import BattleMap
 from game.content.party_building import MM_PER_INCH, BuiltModel, BuiltParty, Weapon
 from game.core.copies import plain, whole_copy
 from game.core.dice import Dice
+from game.core.versions import VERSIONS
 from game.rules.events import Event, EventKind
 from game.rules.payloads import EventData
 
@@ -48,11 +47,7 @@ ESCAPED, UNDEPLOYED, PRISONER = Status.ESCAPED, Status.UNDEPLOYED, Status.PRISON
 
 SIDE_LETTERS = ("A", "B")
 
-# one counter for every state in the process: a copy taken now shares its original's version, and whatever
-# either then does draws a number nobody has had, so a cache keyed on a version never mixes two games up.
-# It starts from the clock (in ns; no process makes a change per ns), so a number kept in a save's AI memory
-# (game/saves/controllers.py) never comes round again in a later process either.
-_VERSIONS = itertools.count(time.time_ns())
+_VERSIONS = VERSIONS  # the kernel's one counter (game.core.versions)
 # bumped whenever any model anywhere is given a new value (placed, moved, turned, killed ...): the geometry
 # index of a state compares its bases with the models only when this moved since it last looked
 MODEL_CHANGES = [0]

@@ -14,13 +14,11 @@ from pathlib import PurePath
 from typing import Any
 
 from game.content.maps import parse_map
-from game.content.party_building import parse_party
-from game.content.scenario_file import parse_scenario
 from game.content.yaml_loader import format_where
 from game.core.errors import ContentError, IllegalAction, Problem
 from game.rules.decisions import Answer, Decision
 from game.rules.engine import Game
-from game.rules.state import GameState, Settings
+from game.rules.state import GameState
 from game.systems import DEFAULT as DEFAULT_SYSTEM
 from game.systems import get as rule_system
 
@@ -73,26 +71,32 @@ class Recorder:
         return len(self.state.dice.history) == self.rolls_before[index]
 
 
-def setup_state(setup: dict[str, Any], source: str = "<save>") -> GameState:
-    """The game at its first decision, from a save's setup block (texts parsed like the files they were).
+def setup_state(setup: dict[str, Any], source: str = "<save>") -> Any:
+    """The game at its first decision, from a save's setup block (texts parsed like the files they were), by the
+    rule system the save names (its parties, scenario and settings are that system's).
 
     A content text that no longer loads (a save edited by hand, or rules data that changed) is a
     ContentError naming the save, the key of the text in it, and the problem with its own file and line."""
-    parties = tuple(_parsed(parse_party, p, source, ("setup", "parties", i)) for i, p in enumerate(setup["parties"]))
+    system = rule_system(setup.get("system", DEFAULT_SYSTEM))
+    parties = tuple(_parsed(system.parse_party, p, source, ("setup", "parties", i))
+                    for i, p in enumerate(setup["parties"]))
     battle_map = _parsed(parse_map, setup["map"], source, ("setup", "map"))
     kept = setup.get("scenario_parties") or []
-    scenario = _parsed(lambda text, file: parse_scenario(text, file, kept), setup["scenario"], source,
-                       ("setup", "scenario"))
-    settings = Settings(declare_plan_upfront=setup["declare_plan_upfront"], options=tuple(setup.get("options", ())))
-    system = rule_system(setup.get("system", DEFAULT_SYSTEM))
-    return system.new_state((parties[0], parties[1]), battle_map, setup["seed"], settings=settings, scenario=scenario)
+    scenario = None
+    if system.parse_scenario is not None:
+        parse = system.parse_scenario
+        scenario = _parsed(lambda text, file: parse(text, file, kept), setup["scenario"], source,
+                           ("setup", "scenario"))
+    return system.new_state((parties[0], parties[1]), battle_map, setup["seed"], settings=system.settings_of(setup),
+                            scenario=scenario)
 
 
 def start_game(setup: dict[str, Any], source: str = "<save>") -> Game:
     """The game at the save's first answer: a new battle from the setup's texts, or a script's position
     (docs/script-mode.md) kept by value, its own answers given."""
     if setup.get("script") is None:
-        return Game(setup_state(setup, source), [_Nobody(), _Nobody()])
+        system = rule_system(setup.get("system", DEFAULT_SYSTEM))
+        return Game(setup_state(setup, source), [_Nobody(), _Nobody()], rules=system.play)
     from game.content.script_file import parse_script
     from game.rules.script_mode import build_state, friendly
 
@@ -204,7 +208,8 @@ def summary_of(game: Game, setup: dict[str, Any], decisions: int, fallback: str 
     The encounter is the scenario's name; a game without one (a script's position) takes ``fallback``
     or "Position <script>"."""
     st = game.state
-    name = getattr(getattr(st.encounter, "scenario", None), "name", None) or fallback
+    scenario = getattr(getattr(st, "encounter", None), "scenario", None) or getattr(st, "scenario", None)
+    name = getattr(scenario, "name", None) or fallback
     if not name:
         script = setup.get("script")
         name = f"Position {PurePath(script['file']).stem}" if script else "A fight"

@@ -42,7 +42,8 @@ def test_a_save_made_before_systems_loads_and_plays_back_as_iron_and_honor(tmp_p
 
 
 @pytest.mark.parametrize(("key", "value", "expect"), [
-    ("setup.system", "iron-kingdoms", "setup.system: no rule system 'iron-kingdoms'; this game plays: iron-honor"),
+    ("setup.system", "iron-kingdoms",
+     "setup.system: no rule system 'iron-kingdoms'; this game plays: gearfall, iron-honor"),
     ("setup.options", ["fog-of-war"], "setup.options[0]: Iron & Honor has no optional rule 'fog-of-war'; its "
      "optional rules: heroic-duel"),
     ("setup.system", 7, "setup.system"),
@@ -61,7 +62,7 @@ def test_the_systems_are_found_by_id_and_a_wrong_one_names_those_played() -> Non
     assert get("iron-honor") is SYSTEMS["iron-honor"]
     assert get("iron-honor").cite("CC-5") == "IH:CC-5"
     assert get("iron-honor").cite("IH:CC-5") == "IH:CC-5"
-    with pytest.raises(KeyError, match="this game plays: iron-honor"):
+    with pytest.raises(KeyError, match="this game plays: gearfall, iron-honor"):
         get("brimstone")
 
 
@@ -97,7 +98,7 @@ def test_fight_plays_the_system_named_and_a_wrong_name_lists_those_played(capsys
     from game.cli import main
 
     assert main(["fight", "--system", "nope", "--parties", "ghrim_company", "hollow_court"]) == 2
-    assert "no rule system 'nope'; this game plays: iron-honor" in capsys.readouterr().err
+    assert "no rule system 'nope'; this game plays: gearfall, iron-honor" in capsys.readouterr().err
     args = ["fight", "--parties", "ghrim_company", "hollow_court", "--scenario", "engagement", "--seed", "3"]
     assert main([*args, "--system", "iron-honor"]) == 0
     named = capsys.readouterr().out

@@ -151,7 +151,30 @@ def openers(session: BattleSession) -> dict[str, Callable[[App], Scene]]:
         "CampaignScene": lambda a: CampaignScene(a, _campaign()),
         "GenerateDialog": lambda a: GenerateDialog(a, None, lambda recipe, judged: None),
         "FairnessScene": lambda a: FairnessScene(a, _editor(a)),
+        "SystemBattleScene": _gearfall,
     }
+
+
+def _gearfall(app: App) -> Scene:
+    """Gearfall's battle screen in round 2, the player's character choosing among its attacks and moves."""
+    from game.paths import MAPS_DIR
+    from game.systems.gearfall.ai import GearfallNormal
+    from game.systems.gearfall.system import find
+    from game.ui.scenes.system_battle import SystemBattleScene
+    from game.ui.system_session import SystemSession, SystemSetup
+
+    session = SystemSession.start(SystemSetup("gearfall", (find("parties", "cinderwatch"),
+                                                           find("parties", "rustmoor_reavers")),
+                                              MAPS_DIR / "village_ruins.yaml", find("scenarios", "ash_road_toll"),
+                                              seed=5), autosave=False)
+    player = GearfallNormal(1)
+    while session.pending is not None and (session.state.round < 2 or session.pending.kind != "gf_step"
+                                           or not session.human_to_answer()):
+        if session.human_to_answer():
+            session.answer(player.decide(session.state, session.pending))
+        else:
+            session.step_ai()
+    return SystemBattleScene(app, session)
 
 
 def _editor(app: App) -> Scene:

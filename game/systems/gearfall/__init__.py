@@ -5,6 +5,5 @@ arc, straight charge lanes, free strikes, damage against armour); its names, cha
 game's own. Its numbered rules (``GF-*``) are in ``data/rules.yaml``; each module here cites the rule it
 reads, as Iron & Honor's do. It imports the kernel only, never another system (tests/test_layering.py).
 
-Stage 1 is built in steps: the rolls and the attack arithmetic first (``rolls``, ``attacks``), then the
-characters, the turn, the AI and the screens; the system is registered in game.systems once it plays.
+Its turn is game.systems.gearfall.turn, its controllers .ai, and .system the object game.systems registers.
 """

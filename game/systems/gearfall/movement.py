@@ -108,12 +108,12 @@ def charge_lane(bf: Battlefield, charger_id: str, target_id: str, speed: int, re
     length, stopped = _first_base_contact(bf, mover, u, length)
     # terrain and the edge: walk the lane in short steps, then find the first blocked point between two of them
     free = 0.0
-    t = STEP
-    while t <= length + EPS:
-        at = (start[0] + u[0] * min(t, length), start[1] + u[1] * min(t, length))
+    steps = [k * STEP for k in range(1, int(length / STEP) + 1)]
+    for t in [*steps, length] if not steps or steps[-1] < length else steps:  # the lane's end is walked too
+        at = (start[0] + u[0] * t, start[1] + u[1] * t)
         what = _blocked(bf, mover, at)
         if what is not None:
-            lo, hi = free, min(t, length)
+            lo, hi = free, t
             for _ in range(30):
                 mid = (lo + hi) / 2
                 if _blocked(bf, mover, (start[0] + u[0] * mid, start[1] + u[1] * mid)) is not None:
@@ -122,8 +122,7 @@ def charge_lane(bf: Battlefield, charger_id: str, target_id: str, speed: int, re
                     lo = mid
             length, stopped = lo, what
             break
-        free = min(t, length)
-        t += STEP
+        free = t
     end = Vec2(start[0] + u[0] * length, start[1] + u[1] * length)
     facing = math.degrees(math.atan2(target.centre[1] - end[1], target.centre[0] - end[0])) % 360.0
     gap = math.dist(end, target.centre) - mover.radius - target.radius

@@ -10,13 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from game.content.library import resolve
 from game.content.party_building import parse_party
 from game.content.rules_reference import rules_reference
+from game.content.scenario_file import parse_scenario
 from game.core.rule_system import OptionalRule, RuleSystem
 from game.rules.attack_profile import HEROIC_DUEL
 from game.rules.decision_kinds import DecisionKind
 from game.rules.events import EventKind
+from game.rules.invariants import violations
 from game.rules.setup import new_game
+from game.rules.state import Settings
 from game.rules.turn import play
 
 
@@ -40,4 +44,9 @@ IRON_HONOR = RuleSystem(
     options=(OptionalRule(HEROIC_DUEL, "Heroic duel", "HD-1",
                           "hero against enemy hero in close combat: Brimstone and Iron's Combat Score decides "
                           "(highest die + attribute, hits by the difference)"),),
+    parse_scenario=parse_scenario,
+    settings_of=lambda setup: Settings(declare_plan_upfront=setup.get("declare_plan_upfront", True),
+                                       options=tuple(setup.get("options", ()))),
+    find=resolve,
+    invariants=violations,
 )

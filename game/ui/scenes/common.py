@@ -18,7 +18,7 @@ from pygame_gui.core import ObjectID
 
 from game.content import library
 from game.content.catalog import catalog
-from game.core.errors import ContentError
+from game.core.errors import ContentError, IllegalAction
 from game.core.names import MAX_NAME, PLACEHOLDER
 from game.ui import theme
 
@@ -288,17 +288,36 @@ def resume_battle(app: Any, path: Any, how: str = "push") -> str | None:
     An autosave goes on in its own slot; any other save (a named one, a replay) in a new autosave slot."""
     from game.saves.record import headline_of, read_save
     from game.saves.store import is_autosave, saves_dir
+    from game.systems import DEFAULT as DEFAULT_SYSTEM
     from game.ui.session import BattleSession, SaveProblem
 
     path = Path(path)
     slot = path if is_autosave(path) and path.parent == saves_dir() else None
     try:
-        session = BattleSession.from_save(read_save(path, path.name), autosave=True, slot=slot)
+        record = read_save(path, path.name)
+        if record.setup.get("system", DEFAULT_SYSTEM) != DEFAULT_SYSTEM:
+            return _resume_system(app, record, slot, how)
+        session = BattleSession.from_save(record, autosave=True, slot=slot)
     except ContentError as exc:
         return f"{headline_of(exc)}\n{exc.describe()}"
     except SaveProblem as exc:
         return str(exc)
     _open_battle(app, session, how)
+    return None
+
+
+def _resume_system(app: Any, record: Any, slot: Path | None, how: str) -> str | None:
+    """A battle of another rule system, played back to where it stopped, in its own screen."""
+    from game.saves.store import new_autosave_path
+    from game.ui.scenes.system_battle import SystemBattleScene
+    from game.ui.system_session import SystemSession
+
+    try:
+        session = SystemSession(record.setup, slot or new_autosave_path(), record.answers)
+    except (ContentError, IllegalAction) as exc:
+        return exc.describe() if isinstance(exc, ContentError) else str(exc)
+    scene = SystemBattleScene(app, session)
+    app.push(scene) if how == "push" else app.replace(scene)
     return None
 
 

@@ -202,12 +202,20 @@ class LoadScene(Scene):
 
     def watch(self) -> None:
         from game.core.errors import ContentError
+        from game.systems import DEFAULT as DEFAULT_SYSTEM
         from game.ui.scenes.replay import ReplayScene
 
         item = self.item()
         if item is None or item.record is None:
             return
         try:
+            if item.record.setup.get("system", DEFAULT_SYSTEM) != DEFAULT_SYSTEM:  # another rule system's battle
+                from game.ui.scenes.system_battle import SystemBattleScene
+                from game.ui.system_session import SystemSession
+
+                self.app.push(SystemBattleScene(self.app, SystemSession(item.record.setup,
+                                                                        watch=list(item.record.answers))))
+                return
             self.app.push(ReplayScene(self.app, item.record))
         except ContentError as exc:  # a party, map or scenario text inside the save no longer loads
             self.error = "A party, map or scenario kept in this save no longer loads in this version of the game.\n" \

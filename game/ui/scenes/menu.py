@@ -30,6 +30,8 @@ BUTTONS = (
     ("load", "Load", "Saved battles and replays: resume one where it stopped"),
     ("parties", "Parties", "Build and keep your own parties: live points, every rule explained, a roster card, "
                            "and AI games to see how a party fares"),
+    ("systems", "Gearfall", "Another rule system on the same table: a squad skirmish of steam and sorcery "
+                            "(2d6 against DEF, charges, free strikes), three to five characters a side"),
     ("editor", "Map editor", "Draw your own battlefields, judged by the game's own rules; open a shipped map "
                              "to make a copy of it"),
     ("settings", "Settings", "Window, UI scale, colour-blind palette, animation speed"),
@@ -179,6 +181,10 @@ class MainMenu(Scene):
                 from game.ui.scenes.parties import PartiesScene
 
                 self.app.push(PartiesScene(self.app))
+            elif event.ui_element is w.get("systems"):
+                from game.ui.scenes.system_setup import SystemSetupScene
+
+                self.app.push(SystemSetupScene(self.app))
             elif event.ui_element is w.get("editor"):
                 from game.ui.scenes.editor import EditorScene
 

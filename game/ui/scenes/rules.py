@@ -16,6 +16,7 @@ import pygame
 import pygame_gui
 
 from game.content.catalog import reference_with_mods
+from game.content.rules_reference import RulesReference
 from game.ui import layout_probe, theme
 from game.ui.app import App, Scene
 from game.ui.rules_text import Layout, Row, clean
@@ -31,9 +32,10 @@ class RulesScene(Scene):
 
     name = "rules"
 
-    def __init__(self, app: App, rule: str | None = None):
+    def __init__(self, app: App, rule: str | None = None, reference: RulesReference | None = None):
         super().__init__(app)
-        self.ref = reference_with_mods()  # the mod folder's traits as a last chapter
+        # Iron & Honor's with the mod folder's traits as a last chapter, unless another system's is given
+        self.ref = reference if reference is not None else reference_with_mods()
         self.query = ""
         self.focus: str | None = None  # the highlighted entry
         self.history: list[str] = []

@@ -64,6 +64,17 @@ def test_a_charge_stops_at_impassable_terrain() -> None:
     assert lane.stopped_by == "terrain" and lane.end.x == pytest.approx(7.5, abs=1e-6) and not lane.success
 
 
+@pytest.mark.rule("GF-CHG-1")
+def test_terrain_met_in_the_lane_s_last_fraction_of_a_step_still_stops_it() -> None:
+    """The lane is walked in steps; its end is walked too, so a post met between the last step and the base it
+    charges stops it short (a soak found a charge ending inside a house)."""
+    post = square("post", "impassable", 14.01, 9.8, 14.02, 10.2)  # right in front of the target's base
+    bf = table(("a", "a", 5, 10, 0), ("b", "b", 14.53, 10, 180), pieces=[post])  # base contact after 8.53″
+    lane = charge_lane(bf, "a", "b", speed=6, reach=False)
+    assert lane.stopped_by == "terrain" and lane.end.x + R == pytest.approx(14.01, abs=1e-6)
+    assert not bf.pieces_overlapping(lane.end, R)
+
+
 @pytest.mark.rule("GF-MEL-1")
 def test_melee_range_is_half_an_inch_in_the_front_arc() -> None:
     bf = table(("a", "a", 5, 10, 0), ("b", "b", 6.4, 10, 180), ("c", "b", 3.6, 10, 0))

@@ -1,0 +1,64 @@
+"""Gearfall as the kernel sees it: the one object game.systems registers (issue 39)."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from game.content.rules_reference import RulesReference, load_rules_reference
+from game.core.rule_system import RuleSystem
+from game.systems.gearfall import view
+from game.systems.gearfall.ai import controllers
+from game.systems.gearfall.characters import DATA, SQUADS_DIR, parse_squad, shipped_squads
+from game.systems.gearfall.invariants import broken
+from game.systems.gearfall.kinds import GfDecision, GfEvent
+from game.systems.gearfall.scenario import SCENARIOS_DIR, parse_scenario, shipped_scenarios
+from game.systems.gearfall.setup import new_state
+from game.systems.gearfall.turn import play
+
+FOLDERS = {"parties": SQUADS_DIR, "scenarios": SCENARIOS_DIR}
+NAMED = {"parties": "squad", "scenarios": "scenario"}
+
+
+@cache
+def rules_reference() -> RulesReference:
+    return load_rules_reference(DATA / "rules.yaml")
+
+
+def find(kind: str, name: str) -> Path:
+    """A squad or scenario of Gearfall's by name (``cinderwatch``), or a file as given."""
+    given = Path(name)
+    if given.suffix in (".yaml", ".yml") or given.exists():
+        return given
+    folder = FOLDERS.get(kind)
+    if folder is None:
+        raise KeyError(f"Gearfall has no {kind}")
+    path = folder / f"{name}.yaml"
+    if not path.exists():
+        known = ", ".join(sorted(p.stem for p in folder.glob("*.yaml")))
+        raise KeyError(f"Gearfall has no {NAMED[kind]} named '{name}'; it has: {known}")
+    return path
+
+
+def _scenario(text: str | bytes, file: str, kept: Any = None) -> Any:
+    return parse_scenario(text, file)
+
+
+GEARFALL = RuleSystem(
+    id="gearfall",
+    title="Gearfall",
+    prefix="GF",
+    new_state=new_state,
+    play=play,
+    decision_kinds=GfDecision,
+    event_kinds=GfEvent,
+    parse_party=parse_squad,
+    rules_reference=rules_reference,
+    controllers=controllers,
+    parse_scenario=_scenario,
+    find=find,
+    invariants=broken,
+    shipped=lambda kind: {"parties": shipped_squads, "scenarios": shipped_scenarios}[kind](),
+    view=view,
+)
