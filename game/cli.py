@@ -251,6 +251,16 @@ def system_content(system: Any, parties: Sequence[str], map_name: str | None, sc
     return (found[0], found[1]), Path(battle_map), scenario
 
 
+def _controllers_known(system: Any, names: Sequence[str]) -> bool:
+    """Whether the system has a controller of each name; the first it lacks told on stderr."""
+    controllers = system.controllers()
+    unknown = [a for a in names if a not in controllers]
+    if unknown:
+        print(f"no controller named '{unknown[0]}' for {system.title}; known: {', '.join(sorted(controllers))}",
+              file=sys.stderr)
+    return not unknown
+
+
 def _fight_system(system: Any, args: argparse.Namespace) -> int:
     """``fight`` of a rule system other than the first: the game a save of it would hold, played and reported."""
     from game.rules.engine import Game
@@ -258,10 +268,7 @@ def _fight_system(system: Any, args: argparse.Namespace) -> int:
     from game.saves.setup_block import setup_block
 
     controllers = system.controllers()
-    unknown = [a for a in args.ai if a not in controllers]
-    if unknown:
-        print(f"no controller named '{unknown[0]}' for {system.title}; known: {', '.join(sorted(controllers))}",
-              file=sys.stderr)
+    if not _controllers_known(system, args.ai):
         return 2
     try:
         parties, battle_map, scenario = system_content(system, args.parties, args.map, args.scenario)
@@ -623,11 +630,7 @@ def _simulate_system(args: argparse.Namespace) -> int:
 
     try:
         system = rule_system(args.system)
-        controllers = system.controllers()
-        unknown = [a for a in args.ai if a not in controllers]
-        if unknown:
-            print(f"no controller named '{unknown[0]}' for {system.title}; known: {', '.join(sorted(controllers))}",
-                  file=sys.stderr)
+        if not _controllers_known(system, args.ai):
             return 2
         parties, battle_map, scenario = system_content(system, args.parties, args.map, args.scenario)
         played = seeded_games(system.id, parties, battle_map, scenario, (args.ai[0], args.ai[1]), args.games,

@@ -150,6 +150,14 @@ class _Branch(Exception):
         self.p = p
 
 
+def _split(stack: list[Any], outcomes: tuple[Any, ...], weight: Fraction, p: Fraction) -> None:
+    """A chance met on the way: both outcomes pushed, each with its weight (none that cannot happen)."""
+    if p:
+        stack.append(((*outcomes, True), weight * p))
+    if p != 1:
+        stack.append(((*outcomes, False), weight * (1 - p)))
+
+
 class _Sketch:
     """The target as the odds follow it through :func:`game.rules.attack_profile.effects`: its wounds left,
     Stun, and each side's Fate budget for trait rolls (spent on every roll while it lasts), with the trait
@@ -209,10 +217,7 @@ def _enumerate(program: Callable[[_Sketch], Generator[Any, Any, Any]], left: int
         try:
             next(gen)
         except _Branch as branch:
-            if branch.p:
-                stack.append(((*outcomes, True), weight * branch.p))
-            if branch.p != 1:
-                stack.append(((*outcomes, False), weight * (1 - branch.p)))
+            _split(stack, outcomes, weight, branch.p)
             continue
         except StopIteration as stop:
             if leaf is not None:
@@ -418,10 +423,7 @@ def _duel_effects(saves: tuple[WoundSave, ...], hits: int, chart: str | None, ex
             stack += [((*outcomes, f), weight * Fraction(face.classes.count(c), 6)) for c, f in first.items()]
             continue
         except _Branch as branch:
-            if branch.p:
-                stack.append(((*outcomes, True), weight * branch.p))
-            if branch.p != 1:
-                stack.append(((*outcomes, False), weight * (1 - branch.p)))
+            _split(stack, outcomes, weight, branch.p)
             continue
         except StopIteration:
             key = (sketch.taken, sketch.left, sketch.newly_stunned, False)
