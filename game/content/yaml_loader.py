@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import math
 import os
+import pickle
 import re
 import stat
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -362,7 +365,31 @@ def read_limited(path: str | Path, name: str, limit: int = MAX_BYTES) -> bytes:
         os.close(fd)
 
 
+KEPT_TEXTS = 256  # files' texts whose parse is remembered (the least recently read forgotten first)
+KEPT_BYTES = 128 * 1024  # a longer text is parsed at every read
+_kept: OrderedDict[bytes, bytes] = OrderedDict()  # a file's bytes -> its data and lines, pickled
+_kept_lock = threading.Lock()  # (the content scan reads files in a background thread)
+
+
 def load_yaml(path: str | Path, display: str | None = None) -> Document:
-    """Read and parse one file; every failure (missing, unreadable, not a file, bad YAML) is a ContentError."""
+    """Read and parse one file; every failure (missing, unreadable, not a file, bad YAML) is a ContentError.
+
+    The file is read every time, but a text read before is not parsed again: the content scan, each battle's
+    set-up and the checks read the same unchanged files over and over, and pure-Python YAML is slow. Each
+    Document is a copy of its own (callers may change its data); a text that fails is parsed again."""
     name = safe_text(display or str(path))
-    return parse_yaml(read_limited(path, name), name)
+    raw = read_limited(path, name)
+    with _kept_lock:
+        kept = _kept.get(raw)
+        if kept is not None:
+            _kept.move_to_end(raw)
+    if kept is not None:
+        data, lines = pickle.loads(kept)
+        return Document(name, data, lines)
+    doc = parse_yaml(raw, name)
+    if len(raw) <= KEPT_BYTES:
+        with _kept_lock:
+            _kept[raw] = pickle.dumps((doc.data, doc.lines), pickle.HIGHEST_PROTOCOL)
+            if len(_kept) > KEPT_TEXTS:
+                _kept.popitem(last=False)
+    return doc
