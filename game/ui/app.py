@@ -112,8 +112,7 @@ class App:
         self.startup_problems = list(problems or [])
         self.window = self._open_window()
         theme.set_ui_scale(settings.ui_scale)  # (text drawn on the table follows it)
-        self.manager = pygame_gui.UIManager(self.size, theme.gui_theme(settings.ui_scale))
-        theme.preload_fonts(self.manager, settings.ui_scale)
+        self.manager = theme.gui_manager(self.size, settings.ui_scale)
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
@@ -147,8 +146,7 @@ class App:
     def set_ui_scale(self, scale: float) -> None:
         self.settings.ui_scale = scale
         theme.set_ui_scale(scale)
-        self.manager = pygame_gui.UIManager(self.size, theme.gui_theme(scale))
-        theme.preload_fonts(self.manager, scale)
+        self.manager = theme.gui_manager(self.size, scale)
         for scene in self.scenes:
             scene.root = None  # its widgets belonged to the old manager
         self._relayout()

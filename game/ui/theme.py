@@ -7,11 +7,14 @@ other signs the rules text uses, which pygame's built-in font draws as boxes.
 from __future__ import annotations
 
 import unicodedata
+from collections import deque
 from functools import cache
 from pathlib import Path
 
 import pygame
 import pygame_gui
+from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
+from pygame_gui.core.resource_loaders import IResourceLoader
 
 FONT_DIR = Path(pygame_gui.__file__).resolve().parent / "data"
 FONT_REGULAR = FONT_DIR / "NotoSans-Regular.ttf"
@@ -165,6 +168,65 @@ def gui_theme(scale: float) -> dict:
         "text_box": {"font": font_block(13), "colours": {"dark_bg": "#1f2226"}},
         "tool_tip": {"font": font_block(13), "misc": {"rect_width": str(round(360 * scale))}},
     }
+
+
+class _Theme(pygame_gui.core.UIAppearanceTheme):
+    """pygame_gui's theme, the element IDs a widget's theming is looked up by remembered by those IDs as given.
+    pygame_gui's own memo of them is keyed by a text it makes by joining the IDs' texts into one another, which
+    is megabytes long for a widget a few containers deep, at every widget made or rebuilt: a widget met before
+    now costs a tuple (a new one still goes through pygame_gui, so the IDs are the same)."""
+
+    def __init__(self, resource_loader: IResourceLoader, locale: str) -> None:
+        super().__init__(resource_loader, locale)
+        self._combined: dict[tuple[tuple[str | None, ...] | None, ...], list[str]] = {}
+
+    def build_all_combined_ids(self, element_base_ids, element_ids, class_ids, object_ids) -> list[str]:
+        key = tuple(None if ids is None else tuple(ids) for ids in (element_base_ids, element_ids, class_ids,
+                                                                     object_ids))
+        found = self._combined.get(key)
+        if found is None:
+            found = self._combined[key] = super().build_all_combined_ids(element_base_ids, element_ids, class_ids,
+                                                                         object_ids)
+        return found
+
+
+class _Manager(pygame_gui.UIManager):
+    """The widget manager with the theme above (pygame_gui's create_new_theme, with our class)."""
+
+    def create_new_theme(self, theme_path=None) -> _Theme:
+        made = _Theme(self.resource_loader, self._locale)
+        if theme_path is not None:
+            made.load_theme(theme_path)
+        return made
+
+
+def _draw_states_when_shown(shape: DrawableShape, force_full_redraw: bool = False) -> None:
+    """pygame_gui's ``redraw_all_states``, drawing only what is on show: the normal look and the state shown now.
+    pygame_gui draws every other look (hovered, selected, pressed) of every widget in the frames after it is
+    made, each four times oversized for its rounded corners, though most are never seen; it already draws the
+    disabled look only when it is first shown (``set_active_state`` draws a look not drawn yet), and so now
+    are the others. Every look is marked not drawn first, so none is shown stale after a new text or size."""
+    for state in shape.states.values():
+        state.generated = False
+    shape.states_to_redraw_queue = deque()
+    shape.redraw_state("normal")
+    if shape.active_state.state_id != "normal":
+        shape.redraw_state(shape.active_state.state_id)
+
+
+DrawableShape.redraw_all_states = _draw_states_when_shown  # type: ignore[assignment]
+
+
+def gui_manager(size: tuple[int, int], scale: float) -> pygame_gui.UIManager:
+    """The widget manager at a UI scale, its fonts loaded: the app makes one at the start and at each new scale."""
+    import i18n  # pygame_gui's translator
+
+    manager = _Manager(size, gui_theme(scale))
+    # each manager adds pygame_gui's translations folder to the translator's search path again, which it lists
+    # for every text with a full stop: kept once, a long session's scale changes do not slow the texts down
+    i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))
+    preload_fonts(manager, scale)
+    return manager
 
 
 def preload_fonts(manager: pygame_gui.UIManager, scale: float) -> None:
