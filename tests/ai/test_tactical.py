@@ -15,6 +15,7 @@ from game.rules.engine import Game
 from game.rules.invariants import violations
 from game.rules.setup import new_game
 from tests.conftest import PARTIES, ROOT
+from tests.sampling import sampled
 
 SCENARIOS = ROOT / "scenarios"
 SEVENTH = Path(__file__).resolve().parent.parent / "data" / "scenarios" / "shrine_of_the_crossroads.yaml"
@@ -31,7 +32,8 @@ def play(scenario_path: Path, ai: tuple[str, str], seed: int) -> Game:
     return game
 
 
-@pytest.mark.parametrize("scenario", sorted(p.name for p in SCENARIOS.glob("*.yaml")))
+# a whole game each: every other encounter by default, all of them with -m slow (tests.sampling)
+@pytest.mark.parametrize("scenario", sampled(sorted(p.name for p in SCENARIOS.glob("*.yaml")), 2))
 def test_normal_and_hard_play_every_encounter(scenario: str) -> None:
     game = play(SCENARIOS / scenario, ("normal", "hard"), 11)
     assert game.state.phase == "over" and game.state.result
