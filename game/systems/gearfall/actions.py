@@ -60,7 +60,9 @@ def in_melee(state: GearfallState, c: CharacterState) -> bool:
 
 
 # -- targets ([GF-TGT-1])
-def weapon_reaches(state: GearfallState, c: CharacterState, weapon: Weapon, t: CharacterState) -> bool:
+def weapon_reaches(state: GearfallState, c: CharacterState, weapon: Weapon, t: CharacterState,
+                   engaged: bool | None = None) -> bool:
+    """Whether ``c`` may attack ``t`` with ``weapon`` now; ``engaged``: whether ``c`` is in melee, when known."""
     bf = battlefield(state)
     if not sees(bf, c.id, t.id):
         return False
@@ -69,13 +71,17 @@ def weapon_reaches(state: GearfallState, c: CharacterState, weapon: Weapon, t: C
     assert weapon.range is not None
     if bf.distance(c.id, t.id) > weapon.range + EPS:
         return False
-    return not in_melee(state, c) or engages(state, c, t)  # in melee, only what it engages
+    if engaged is None:
+        engaged = in_melee(state, c)
+    return not engaged or engages(state, c, t)  # in melee, only what it engages
 
 
 def targets(state: GearfallState, c: CharacterState, weapon: Weapon, only: str | None = None
             ) -> list[CharacterState]:
     """The enemies ``c`` may attack with ``weapon`` now (only ``only``: a charge's first attack, [GF-CHG-2])."""
-    return [t for t in state.enemies_of(c) if (only is None or t.id == only) and weapon_reaches(state, c, weapon, t)]
+    engaged = in_melee(state, c)  # asked once, not once a target
+    return [t for t in state.enemies_of(c)
+            if (only is None or t.id == only) and weapon_reaches(state, c, weapon, t, engaged)]
 
 
 # -- an attack's facts, the one reading of the table for the engine, the odds, the AI and the screens

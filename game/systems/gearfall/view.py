@@ -9,10 +9,11 @@ from dataclasses import dataclass
 
 from game.rules.decisions import Decision
 from game.systems.gearfall import actions, attacks
+from game.systems.gearfall.attacks import Strike
 from game.systems.gearfall.kinds import GfDecision
 from game.systems.gearfall.movement import charge_lane
 from game.systems.gearfall.odds import attack_odds
-from game.systems.gearfall.state import GearfallState, Phase, Status
+from game.systems.gearfall.state import CharacterState, GearfallState, Phase, Status
 from game.systems.gearfall.table import battlefield
 
 
@@ -68,20 +69,8 @@ def zone(state: GearfallState, decision: Decision) -> tuple[str, float] | None:
     return state.scenario.edges[side], state.scenario.depth
 
 
-def option_tip(state: GearfallState, decision: Decision, key: str) -> str:
-    """The exact odds of an attack the turn offers; the rule of any other option."""
-    kind, _, rest = key.partition(":")
-    if decision.kind == GfDecision.gf_step and kind == "attack" and state.active is not None:
-        weapon_index, target = rest.split(":")
-        c, t = state.character(state.active), state.character(target)
-        return odds_text(state, c.id, int(weapon_index), t.id, free=False)
-    if decision.kind == GfDecision.gf_free_strike and kind == "strike":
-        return odds_text(state, decision.context["model"], int(rest), decision.context["target"], free=True)
-    return ""
-
-
-def option_badge(state: GearfallState, decision: Decision, key: str) -> str:
-    """An attack option's odds in a few characters, for its button: "58% · 2.4 dmg" (hit, expected damage)."""
+def _strike_of(state: GearfallState, decision: Decision, key: str) -> tuple[Strike, CharacterState] | None:
+    """The strike an option would make (and its target), read off the table by the rules; None for any other."""
     kind, _, rest = key.partition(":")
     if decision.kind == GfDecision.gf_step and kind == "attack" and state.active is not None:
         weapon_index, target = rest.split(":")
@@ -89,15 +78,17 @@ def option_badge(state: GearfallState, decision: Decision, key: str) -> str:
     elif decision.kind == GfDecision.gf_free_strike and kind == "strike":
         weapon_index, target, attacker, free = rest, decision.context["target"], decision.context["model"], True
     else:
+        return None
+    c, t = state.character(attacker), state.character(target)
+    return actions.strike_for(state, c, c.profile.weapons[int(weapon_index)], t, free=free), t
+
+
+def option_tip(state: GearfallState, decision: Decision, key: str) -> str:
+    """The exact odds of an attack the turn offers, with every modifier; "" for any other option."""
+    found = _strike_of(state, decision, key)
+    if found is None:
         return ""
-    c, t = state.character(attacker), state.character(target)
-    o = attack_odds(actions.strike_for(state, c, c.profile.weapons[int(weapon_index)], t, free=free))
-    return f"{float(o.p_hit):.0%} · {float(o.expected_damage):.1f} dmg"
-
-
-def odds_text(state: GearfallState, attacker: str, weapon_index: int, target: str, free: bool) -> str:
-    c, t = state.character(attacker), state.character(target)
-    s = actions.strike_for(state, c, c.profile.weapons[weapon_index], t, free=free)
+    s, t = found
     o = attack_odds(s)
     mods = [m.describe() for m in attacks.attack_modifiers(s)] + [m.describe() for m in attacks.defence_modifiers(s)]
     return (f"hit {float(o.p_hit):.0%} (against DEF {attacks.target_number(s)}), critical {float(o.p_critical):.0%}"
@@ -107,13 +98,21 @@ def odds_text(state: GearfallState, attacker: str, weapon_index: int, target: st
             + (f"; {', '.join(mods)}" if mods else ""))
 
 
+def option_badge(state: GearfallState, decision: Decision, key: str) -> str:
+    """An attack option's odds in a few characters, for its button: "58% · 2.4 dmg" (hit, expected damage)."""
+    found = _strike_of(state, decision, key)
+    if found is None:
+        return ""
+    o = attack_odds(found[0])
+    return f"{float(o.p_hit):.0%} · {float(o.expected_damage):.1f} dmg"
+
+
 def outcome(state: GearfallState) -> str:
     """Who won and why, once the battle is over."""
     if state.phase is not Phase.OVER:
         return ""
     who = "A draw" if state.winner is None else f"{state.sides[state.winner].name} wins"
     return f"{who}: {state.result}."
-
 
 
 def preview(state: GearfallState, decision: Decision, point: tuple[float, float]

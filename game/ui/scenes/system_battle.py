@@ -70,8 +70,8 @@ class SystemBattleScene(Scene):
             rows = min(len(d.options), 8)
             box = pygame.Rect(x, y, inner, max(self.px(31) + 2, min(rows * self.px(31) + 2, room)))
             tips = {o.key: self.view.option_tip(st, d, o.key) for o in d.options}
-            labels = [(o.key, o.label + (f" ({self.view.option_badge(st, d, o.key)})"
-                                         if self.view.option_badge(st, d, o.key) else "")) for o in d.options]
+            badges = {o.key: self.view.option_badge(st, d, o.key) for o in d.options}
+            labels = [(o.key, o.label + (f" ({badges[o.key]})" if badges[o.key] else "")) for o in d.options]
             self.options = common.choice_list(self, "options", box, labels, None,
                                               {k: v for k, v in tips.items() if v})
             y += box.height + pad

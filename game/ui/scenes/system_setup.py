@@ -72,38 +72,31 @@ class SystemSetupScene(Scene):
         maps = [(SCENARIO_MAP, f"The scenario's own ({self._map_name(own_map)})")] + \
             [(k, v[1].name) for k, v in sorted(self.maps.items())]
         heights = [row * max(2, len(squads)) + 4, row * max(2, len(squads)) + 4, row * max(1, len(scen)) + 4,
-                   row * len(PLAY) + 4, min(row * len(maps) + 4, row * 4 + 4), 0]
+                   row * len(PLAY) + 4, min(row * len(maps) + 4, row * 4 + 4)]
         lists_h = (max(heights[:2]) + max(heights[2:4]) + heights[4] + 3 * self.px(42)) if two else \
             (sum(heights) + 5 * self.px(42))
         w, h = common.page(self, self.px(480), self.px(60) + lists_h + self.px(120), footer)
         pad = self.px(16)
-        col = (w - 3 * pad) // 2 if two else w - 2 * pad
         y = pad
         common.label(self, "title", pygame.Rect(pad, y, w - 2 * pad, self.px(40)), f"{self.system.title}: a battle",
                      "@heading")
         y += self.px(44)
         tips = {k: ", ".join(c.name for c in v[1].characters) for k, v in self.squads.items()}
-        blocks = [("a", "Side A's squad", squads, tips), ("b", "Side B's squad", squads, tips),
-                  ("scenario", "Scenario", scen, None), ("play", "Who plays", list(PLAY), None),
-                  ("map", "Battlefield (the shipped maps and yours from the map editor)", maps, None),
-                  ("", "", [], None)]
-        for i, (key, title, items, item_tips) in enumerate(blocks):
-            if not key:
-                continue
-            if i == 4 and two:  # the battlefields across the page
-                common.label(self, "map_label", pygame.Rect(pad, y, w - 2 * pad, self.px(24)), title, "@small")
-                box = pygame.Rect(pad, y + self.px(26), w - 2 * pad, heights[4])
-                self.lists[key] = common.choice_list(self, key, box, items, self.chosen[key])
-                y += self.px(26) + heights[4] + pad
-                continue
-            x = pad + (col + pad) * (i % 2) if two else pad
-            if not two or i % 2 == 0:
-                top = y
-            common.label(self, f"{key}_label", pygame.Rect(x, top, col, self.px(24)), title, "@small")
-            box = pygame.Rect(x, top + self.px(26), col, heights[i])
-            self.lists[key] = common.choice_list(self, key, box, items, self.chosen[key], item_tips)
-            if not two or i % 2 == 1 or i == 4:
-                y = top + self.px(26) + (max(heights[i - 1], heights[i]) if two else heights[i]) + pad
+        # rows of lists, side by side when two columns fit (a row of one spans the page), else one under another
+        Block = tuple[str, str, list[tuple[str, str]], dict[str, str] | None, int]
+        rows: list[list[Block]] = [
+                [("a", "Side A's squad", squads, tips, heights[0]), ("b", "Side B's squad", squads, tips, heights[1])],
+                [("scenario", "Scenario", scen, None, heights[2]), ("play", "Who plays", list(PLAY), None, heights[3])],
+                [("map", "Battlefield (the shipped maps and yours from the map editor)", maps, None, heights[4])]]
+        laid: list[list[Block]] = rows if two else [[b] for r in rows for b in r]
+        for row_blocks in laid:
+            width = (w - (len(row_blocks) + 1) * pad) // len(row_blocks)
+            for n, (key, title, items, item_tips, height) in enumerate(row_blocks):
+                x = pad + n * (width + pad)
+                common.label(self, f"{key}_label", pygame.Rect(x, y, width, self.px(24)), title, "@small")
+                box = pygame.Rect(x, y + self.px(26), width, height)
+                self.lists[key] = common.choice_list(self, key, box, items, self.chosen[key], item_tips)
+            y += self.px(26) + max(b[4] for b in row_blocks) + pad
         briefing = self.scenarios.get(self.chosen["scenario"] or "")
         text = html.escape(briefing[1].briefing) if briefing else ""
         if self.problems:
