@@ -1,0 +1,46 @@
+"""What a wound does to a figure, from a shot or a fight alike ([TW-CV-1], [TW-FALL-1]): the one place CV is
+lost, a figure falls or leaves the battle."""
+
+from __future__ import annotations
+
+from game.systems.thornwood.kinds import TwEvent
+from game.systems.thornwood.state import GRADES, FigureState, Status, TwState
+
+GORY_LOSS = 5  # [TW-CV-1]
+
+
+def grade_of(cv_loss: int) -> str:
+    return GRADES[min(cv_loss, 3)]
+
+
+def wound(state: TwState, f: FigureState, cv_loss: int, *, falls: bool = False, gory: bool = False,
+          why: str = "") -> None:
+    """Take ``cv_loss`` CV from the figure (a gory death takes 5), mark the worst wound, fell it, and take it off
+    the table at CV 0 ([TW-CV-1])."""
+    if gory:
+        cv_loss = max(cv_loss, GORY_LOSS)
+        f.gory = True
+    if cv_loss <= 0 and not falls:
+        return
+    f.cv_lost += cv_loss
+    if GRADES.index(grade_of(cv_loss)) > GRADES.index(f.worst):
+        f.worst = grade_of(cv_loss)
+    if falls and f.on_table:
+        f.fallen = True
+    if f.profile.cv - f.cv_lost <= 0 or f.gory:
+        f.status, f.fallen, f.ambush = Status.OUT, False, False
+        state.emit(TwEvent.TwOut, f"{f.label()} is out of the battle" + (": a gory death" if f.gory else
+                   ": CV 0") + f"{' (' + why + ')' if why else ''} [TW-CV-1]", model=f.id, gory=f.gory)
+    state.touch()
+
+
+def heal(state: TwState, f: FigureState, grades: int) -> None:
+    """Improve (``grades`` < 0: worsen) the figure's wounds by whole grades: a grade is one CV ([TW-HEAL-1])."""
+    f.cv_lost = max(0, f.cv_lost - grades)
+    if f.cv_lost == 0:
+        f.worst = ""
+    if f.profile.cv - f.cv_lost <= 0:
+        f.status, f.fallen, f.ambush = Status.OUT, False, False
+        state.emit(TwEvent.TwOut, f"{f.label()} is out of the battle: its wounds worsen to CV 0 [TW-CV-1]",
+                   model=f.id, gory=False)
+    state.touch()
