@@ -282,9 +282,8 @@ def _ability_checks(doc: Document, here: tuple[str | int, ...], who: str, row: T
                     abilities: list[str]) -> list[Problem]:
     out: list[Problem] = []
     if len(abilities) > row.abilities:
-        allowed = "none" if not row.abilities else f"at most {row.abilities}"
-        out.append(doc.problem((*here, "abilities"), f"{who} has {allowed} abilities, not {len(abilities)} "
-                                                     "[TW-BAND-4]"))
+        allowed = "no abilities" if not row.abilities else f"at most {row.abilities} abilities"
+        out.append(doc.problem((*here, "abilities"), f"{who} has {allowed}, not {len(abilities)} [TW-BAND-4]"))
     seen: set[str] = set()
     for k, name in enumerate(abilities):
         where = (*here, "abilities", k)
