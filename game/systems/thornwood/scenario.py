@@ -28,6 +28,7 @@ from game.paths import SYSTEMS_DIR
 SCENARIO_FORMAT = "thornwood/scenario@1"
 SCENARIOS_DIR = SYSTEMS_DIR / "thornwood" / "data" / "scenarios"
 Edge = Literal["top", "bottom", "left", "right"]
+DEFAULT_EDGES: tuple[Edge, Edge] = ("bottom", "top")
 OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
 DEPTH = 6.0  # [TW-SET-1]: within 6″ of its own edge
 MARKERS_PER_SIDE = 3  # [TW-FURS-1]
@@ -41,7 +42,7 @@ class ScenarioFile(StrictModel):
     briefing: Text = ""
     map: str | None = None  # a shared map's name (assets/maps), or a map file
     turns: int = Field(default=8, ge=1, le=30)  # each side's
-    edges: list[Edge] = Field(default_factory=lambda: ["bottom", "top"], min_length=2, max_length=2)  # 0's, 1's
+    edges: list[Edge] = Field(default_factory=lambda: list(DEFAULT_EDGES), min_length=2, max_length=2)  # 0's, 1's
     depth: float = Field(default=DEPTH, ge=1.0, le=12.0)
     markers_per_side: int = Field(default=MARKERS_PER_SIDE, ge=0, le=6)
     marker_spacing: float = Field(default=MARKER_SPACING, ge=0.0, le=36.0)
