@@ -18,6 +18,7 @@ class TwDecision(ShownKind):
     tw_marker = "tw_marker", Shown("Furs Marker", "Click where to set the marker out (12″ from the others and from "
                                    "every edge); Enter takes a suggested spot.", setup=True, hand_off=True,
                                    attack_odds=False)
+    tw_edge = "tw_edge", Shown("Edge", hand_off=True, attack_odds=False)
     tw_deploy = "tw_deploy", Shown("Set up", "Click inside your zone to place the figure; Enter takes a suggested "
                                    "spot.", setup=True, hand_off=True, attack_odds=False, zones=True)
     tw_group = "tw_group", Shown("Which group", "Choose the group that acts next.", hand_off=True,

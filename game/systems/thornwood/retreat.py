@@ -21,7 +21,7 @@ TRIES = (1.0, 0.75, 0.5, 0.25)
 
 def direction_home(state: TwState, f: FigureState) -> tuple[float, float]:
     """The way to the figure's own edge, in table inches (y grows toward the bottom edge)."""
-    return HOME[state.scenario.edges[f.side]]
+    return HOME[state.edges[f.side]]
 
 
 def fall_back(state: TwState, f: FigureState, inches: float, away_from: tuple[float, float] | None = None,
@@ -36,7 +36,7 @@ def fall_back(state: TwState, f: FigureState, inches: float, away_from: tuple[fl
     else:
         ux, uy = direction_home(state, f)
     if may_leave and away_from is None:
-        edge = state.scenario.edges[f.side]
+        edge = state.edges[f.side]
         if Battlefield.distance_to_edge((f.x, f.y), f.radius, edge) <= inches:
             f.status, f.fallen, f.ambush = Status.FLED, False, False
             state.emit(TwEvent.TwNerve, f"{f.label()} flees off the table{': ' + why if why else ''} [TW-NERVE-3]",

@@ -22,5 +22,6 @@ def new_state(bands: tuple[WarBand, WarBand], battle_map: BattleMap, seed: int, 
         for n, profile in enumerate(bands[i].figures):
             fid = f"{SIDE_LETTERS[i]}{n + 1}"
             figures[fid] = FigureState(fid, i, profile, armour_left=ARMOUR_WOUNDS[profile.armour])
-    return TwState(sides, figures, Dice(seed), scenario or FURS_MARKERS, battle_map,
+    scenario = scenario or FURS_MARKERS
+    return TwState(sides, figures, Dice(seed), scenario, battle_map, edges=list(scenario.edges),
                    settings=settings if isinstance(settings, Settings) else Settings())

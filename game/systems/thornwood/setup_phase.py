@@ -1,9 +1,10 @@
-"""Before the first turn: the roll-off, the Furs Markers set out, the bands set up ([TW-SET-1], [TW-FURS-1]).
+"""Before the first turn: the roll-off, the Furs Markers set out, the edges chosen, the bands set up
+([TW-SET-1], [TW-FURS-1]).
 
-The roll-off's winner sets out the first marker, the sides then take turns until each has set out its three;
-the loser sets its whole band up first, within 6″ of its edge, then the winner, who takes the first turn. A
-band is set up out of the other's sight: neither side has spotted anyone when the battle begins
-([TW-SPOT-1]).
+The roll-off's winner sets out the first marker and the sides take turns until each has set out its three —
+before either knows which edge it will come from; then the loser chooses its edge, sets its whole band up
+within 6″ of it, and the winner sets up at the other and takes the first turn. A band is set up out of the
+other's sight: neither side has spotted anyone when the battle begins ([TW-SPOT-1]).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Generator
 from typing import Any
 
 from game.geometry.battlefield import CAT_IMPASSABLE, Battlefield
-from game.rules.decisions import Decision
+from game.rules.decisions import Decision, Option
 from game.systems.thornwood.kinds import TwDecision, TwEvent
 from game.systems.thornwood.state import MARKER_RADIUS, FigureState, Marker, Status, TwState
 from game.systems.thornwood.table import battlefield
@@ -28,6 +29,7 @@ def set_up(state: TwState) -> Gen:
     state.first = winner
     for n in range(2 * state.scenario.markers_per_side):
         yield from set_out_marker(state, winner if n % 2 == 0 else 1 - winner, n)
+    yield from choose_edge(state, 1 - winner)
     for side in (1 - winner, winner):
         for f in state.side_figures(side):
             yield from deploy(state, f)
@@ -41,7 +43,8 @@ def roll_off(state: TwState) -> int:
         won = None if a == b else (0 if a > b else 1)
         state.emit(TwEvent.TwRollOff, f"Roll-off: {state.sides[0].name} {a}, {state.sides[1].name} {b}"
                    + (f": {state.sides[won].name} sets out the first Furs Marker, sets up last and takes the "
-                      "first turn [TW-SET-1]" if won is not None else ", roll again"), dice=[a, b])
+                      "first turn; the other side chooses its edge [TW-SET-1]" if won is not None else
+                      ", roll again"), dice=[a, b])
         if won is not None:
             return won
 
@@ -55,10 +58,9 @@ def marker_refusal(state: TwState, side: int, point: tuple[float, float]) -> str
         return f"a Furs Marker lies at least {s.edge_spacing:g}″ from every table edge [TW-FURS-1]"
     for m in state.markers:
         gap = math.dist((m.x, m.y), point)
-        need = s.marker_spacing if m.placed_by == side else s.enemy_marker_spacing
-        if gap < need - 1e-9:
-            whose = "your other markers" if m.placed_by == side else "the other side's markers"
-            return f"a Furs Marker lies at least {need:g}″ from {whose}; {m.id} is {gap:.1f}″ away [TW-FURS-1]"
+        if gap < s.marker_spacing - 1e-9:
+            return (f"a Furs Marker lies at least {s.marker_spacing:g}″ from every other; {m.id} is {gap:.1f}″ away "
+                    "[TW-FURS-1]")
     bf = battlefield(state)
     if bf.pieces_overlapping(point, MARKER_RADIUS + 1.0, CAT_IMPASSABLE):
         return "a Furs Marker lies where a figure can stand beside it, clear of impassable ground [TW-FURS-1]"
@@ -92,9 +94,19 @@ def set_out_marker(state: TwState, side: int, n: int) -> Gen:
                "[TW-FURS-1]", marker=m.id, x=m.x, y=m.y, side=side)
 
 
+def choose_edge(state: TwState, side: int) -> Gen:
+    """[TW-SET-1]: the roll-off's loser takes either of the scenario's two edges; the winner the other."""
+    a, b = state.scenario.edges
+    key = yield Decision(TwDecision.tw_edge, side, "Which edge does your band come from?", "TW-SET-1",
+                         [Option(a, f"The {a} edge"), Option(b, f"The {b} edge")], context={"edges": [a, b]})
+    state.edges[side], state.edges[1 - side] = key, (b if key == a else a)
+    state.emit(TwEvent.TwDeployed, f"{state.sides[side].name} comes from the {key} edge, {state.sides[1 - side].name} "
+               f"from the {state.edges[1 - side]} [TW-SET-1]", side=side, edge=key)
+
+
 # -- the bands ([TW-SET-1])
 def placeable(state: TwState, f: FigureState, centre: tuple[float, float]) -> str | None:
-    edge = state.scenario.edges[f.side]
+    edge = state.edges[f.side]
     depth = state.scenario.depth
     if not Battlefield.on_table(centre, f.radius):
         return "the whole base stands on the table [TW-SET-1]"
@@ -127,7 +139,7 @@ def suggested(state: TwState, f: FigureState, candidates: list[dict[str, float]]
 
 def deploy(state: TwState, f: FigureState) -> Gen:
     candidates = deploy_points(state, f)
-    zone = f"within {state.scenario.depth:g}″ of the {state.scenario.edges[f.side]} edge"
+    zone = f"within {state.scenario.depth:g}″ of the {state.edges[f.side]} edge"
 
     def check(point: dict[str, float]) -> str | None:
         return placeable(state, f, (point["x"], point["y"]))
@@ -136,6 +148,6 @@ def deploy(state: TwState, f: FigureState) -> Gen:
                            check=check, context={"model": f.id, "candidates": candidates, "zone": zone,
                                                  "default": suggested(state, f, candidates), "cite": "TW-SET-1"})
     f.x, f.y, f.status = point["x"], point["y"], Status.TABLE
-    f.facing = FACING[state.scenario.edges[f.side]]
+    f.facing = FACING[state.edges[f.side]]
     state.emit(TwEvent.TwDeployed, f"{f.label()} is set up at ({f.x:.1f}, {f.y:.1f})", hidden_from=1 - f.side,
                model=f.id, x=f.x, y=f.y)

@@ -147,6 +147,7 @@ class TwState:
     scenario: TwScenario
     battle_map: BattleMap = field(default_factory=lambda: BattleMap("open table", ()))
     markers: list[Marker] = field(default_factory=list)
+    edges: list[str] = field(default_factory=lambda: ["bottom", "top"])  # each side's home edge, once chosen
     phase: Phase = Phase.SETUP
     first: int = 0  # the side that won the roll-off and goes first ([TW-SET-1], [TW-TURN-1])
     side_turns: int = 0  # side turns begun; a turn of the game is two of them

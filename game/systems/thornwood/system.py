@@ -1,0 +1,65 @@
+"""Thornwood as the kernel sees it: the one object game.systems registers (issue 42)."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from game.content.rules_reference import RulesReference, load_rules_reference
+from game.core.rule_system import RuleSystem
+from game.systems.thornwood import view
+from game.systems.thornwood.ai import controllers
+from game.systems.thornwood.band import BANDS_DIR, DATA, parse_band, shipped_bands
+from game.systems.thornwood.invariants import broken
+from game.systems.thornwood.kinds import TwDecision, TwEvent
+from game.systems.thornwood.scenario import SCENARIOS_DIR, parse_scenario, shipped_scenarios
+from game.systems.thornwood.setup import new_state
+from game.systems.thornwood.turn import play
+
+FOLDERS = {"parties": BANDS_DIR, "scenarios": SCENARIOS_DIR}
+NAMED = {"parties": "war band", "scenarios": "scenario"}
+
+
+@cache
+def rules_reference() -> RulesReference:
+    return load_rules_reference(DATA / "rules.yaml")
+
+
+def find(kind: str, name: str) -> Path:
+    """A war band or scenario of Thornwood's by name (``cedar_hollow``), or a file as given."""
+    given = Path(name)
+    if given.suffix in (".yaml", ".yml") or given.exists():
+        return given
+    folder = FOLDERS.get(kind)
+    if folder is None:
+        raise KeyError(f"Thornwood has no {kind}")
+    path = folder / f"{name}.yaml"
+    if not path.exists():
+        known = ", ".join(sorted(p.stem for p in folder.glob("*.yaml")))
+        raise KeyError(f"Thornwood has no {NAMED[kind]} named '{name}'; it has: {known}")
+    return path
+
+
+def _scenario(text: str | bytes, file: str, kept: Any = None) -> Any:
+    return parse_scenario(text, file)
+
+
+THORNWOOD = RuleSystem(
+    id="thornwood",
+    title="Thornwood",
+    prefix="TW",
+    new_state=new_state,
+    play=play,
+    decision_kinds=TwDecision,
+    event_kinds=TwEvent,
+    parse_party=parse_band,
+    rules_reference=rules_reference,
+    controllers=controllers,
+    parse_scenario=_scenario,
+    find=find,
+    invariants=broken,
+    shipped=lambda kind: {"parties": shipped_bands, "scenarios": shipped_scenarios}[kind](),
+    view=view,
+    extra={"parties_word": "war bands", "party_word": "war band"},
+)
