@@ -1,0 +1,161 @@
+"""What the shared maps' terrain means in Thornwood: a shot's target type ([TW-TGT-1]), how hard a figure is to
+spot ([TW-SPOT-3]), rough ground ([TW-MOVE-5]) and woods ([TW-MOVE-6]).
+
+The kernel's sight lines say which pieces lie between a shooter and its target close enough to cover it (within
+1″) and which area the target stands in; Thornwood says what each style of piece is. The seed's targets: in
+concealment behind "trees, bushes, or other features that won't stop a bullet", in cover behind "rocks, fallen
+trees or similar solid objects", fortified "inside a solidly built longhouse, palisade or similar" (RULED: the
+shared maps' buildings cannot be entered, so a ruin's broken walls are the fortified place), in the open, and easy
+when "bunched up in a tight group" (RULED: two friends or more within 1″). The best class any piece gives counts.
+Figures give no cover. A sight line over rough ground passes (the kernel's): a target gets the cover of rough
+ground only by standing in it.
+
+The seed's warriors "move well in the natural terrain": ordinary woods cost nothing extra; rough ground
+(brush, marsh, streams, fords, fields, rubble, ruins) costs 2″ of movement an inch. Woods or rough ground slows a
+figure in full wooden armour ([TW-MOVE-6]).
+
+=========  ======================  ====================  =====  =====  ===============================
+style      standing in it          between, within 1″    rough  woods  note
+=========  ======================  ====================  =====  =====  ===============================
+forest     concealment             concealment           no     yes    trees: sight stops in it
+brush      concealment             concealment           yes*   yes**  scrub and bushes
+ruins      fortified               cover                 yes    no     broken walls of a house
+rubble     cover                   —                     yes    no     heaps of stone
+marsh      concealment             —                     yes    no     reeds and bog grass
+field      open                    —                     yes    no     crops or ploughed land: low
+stream     open                    —                     yes    no     shallow running water
+ford       open                    —                     yes    no     a shallow crossing
+pond       open                    —                     yes*   no     impassable when deep
+wall       cover                   cover                 no     no     crossed at the obstacle's cost
+fence      cover                   cover                 no     no     rails and posts of wood
+logs       cover                   cover                 no     no     fallen trees
+hedge      concealment             concealment           no     no     bushes that stop no arrow
+rocks      —                       cover                 no     no     impassable
+building   —                       cover                 no     no     impassable: a longhouse's wall
+well       —                       cover                 no     no     impassable, low stone
+river      —                       —                     no     no     deep water: impassable
+chasm      —                       —                     no     no     impassable, no cover across it
+=========  ======================  ====================  =====  =====  ===============================
+
+\\* rough when the piece is of the rough kind (crossable); a piece of the impassable kind is never rough.
+\\** woods when the piece is an area (a thicket), not a rough patch of scrub.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum, StrEnum
+
+from game.content.maps import TerrainPiece
+from game.geometry.battlefield import Battlefield
+from game.geometry.los import line_of_sight_turned
+
+AREA_PREFIX = "area:"  # the kernel's name for the area a target stands in
+BUNCHED_WITHIN = 1.0  # inches: a friend this close is in the tight group ([TW-TGT-1], ruled)
+BUNCHED_FRIENDS = 2  # this many of them make an easy target
+
+
+class TargetType(IntEnum):
+    """The to-hit grid's columns (tables.Column has the same values)."""
+
+    easy = 0
+    open = 1
+    concealment = 2
+    cover = 3
+    fortified = 4
+
+
+class SpotClass(StrEnum):
+    """The spotting table's rows ([TW-SPOT-3]): 5, 4, 3, 2 or less."""
+
+    open = "open"
+    concealed = "concealed"
+    cover = "cover"
+    hardest = "hardest"
+
+
+_E, _O, _CN, _CV, _F = TargetType
+# style -> (standing in it, between within 1″); None: it gives nothing that way
+STYLE_COVER: dict[str, tuple[TargetType | None, TargetType | None]] = {
+    "forest": (_CN, _CN), "brush": (_CN, _CN), "ruins": (_F, _CV), "rubble": (_CV, None), "marsh": (_CN, None),
+    "field": (_O, None), "stream": (_O, None), "ford": (_O, None), "pond": (_O, None),
+    "wall": (_CV, _CV), "fence": (_CV, _CV), "logs": (_CV, _CV), "hedge": (_CN, _CN),
+    "rocks": (None, _CV), "building": (None, _CV), "well": (None, _CV), "river": (None, None), "chasm": (None, None),
+}
+ROUGH_STYLES = frozenset({"brush", "ruins", "rubble", "marsh", "field", "stream", "ford", "pond"})
+WOODS_STYLES = frozenset({"forest", "brush"})
+SPOT_OF = {_E: SpotClass.open, _O: SpotClass.open, _CN: SpotClass.concealed, _CV: SpotClass.cover,
+           _F: SpotClass.hardest}
+
+
+def rough(piece: TerrainPiece) -> bool:
+    """[TW-MOVE-5]: ground that costs 2″ an inch. Every crossable rough piece, and a ruin's area (broken walls
+    underfoot); woods are not rough, nor is what cannot be entered."""
+    if piece.kind == "impassable" or piece.kind == "obstacle":
+        return False
+    if piece.kind == "rough":
+        return True
+    return piece.style in ROUGH_STYLES and piece.style not in WOODS_STYLES
+
+
+def woods(piece: TerrainPiece) -> bool:
+    """[TW-MOVE-6]: woods, where full wooden armour slows a figure: a forest, or a thicket of brush (an area)."""
+    return piece.style == "forest" or (piece.kind == "area" and piece.style in WOODS_STYLES)
+
+
+def impassable(piece: TerrainPiece) -> bool:
+    """[TW-MOVE-7]: a piece no figure enters."""
+    return piece.kind == "impassable"
+
+
+def standing_in(piece: TerrainPiece) -> TargetType | None:
+    """What a figure standing in the piece counts as, from it alone."""
+    return STYLE_COVER.get(piece.style, (None, None))[0] if not impassable(piece) else None
+
+
+def between(piece: TerrainPiece) -> TargetType | None:
+    """What the piece gives a target it lies in front of (within 1″ on a sight line)."""
+    return STYLE_COVER.get(piece.style, (None, None))[1]
+
+
+def concealing_at(bf: Battlefield, point: tuple[float, float]) -> TargetType:
+    """What a figure standing at the point counts as from the ground it stands in (no sight line asked)."""
+    best = TargetType.open
+    for piece in bf.pieces_at(point):
+        found = standing_in(piece)
+        if found is not None and found > best:
+            best = found
+    return best
+
+
+def bunched(bf: Battlefield, target_id: str) -> bool:
+    """[TW-TGT-1] (ruled): the target stands in a tight group, two friends or more within 1″ of its base."""
+    me = bf.base(target_id)
+    return len(bf.bases_within(target_id, BUNCHED_WITHIN, me.side)) >= BUNCHED_FRIENDS
+
+
+def target_type(bf: Battlefield, shooter_id: str, target_id: str) -> TargetType | None:
+    """[TW-TGT-1]: the target's column against this shooter as the figures stand, or None when it cannot be
+    seen. Thornwood's figures turn freely, so the shooter is taken facing its target."""
+    seen = line_of_sight_turned(bf, shooter_id, target_id)
+    if not seen.has_los:
+        return None
+    best = concealing_at(bf, (bf.base(target_id).centre.x, bf.base(target_id).centre.y))
+    for source in seen.cover_sources:
+        piece_id = source.removeprefix(AREA_PREFIX)
+        try:
+            piece = bf.battle_map_piece(piece_id)
+        except KeyError:  # a base: figures give no cover
+            continue
+        found = standing_in(piece) if source.startswith(AREA_PREFIX) else between(piece)
+        if found is not None and found > best:
+            best = found
+    if best == TargetType.open and bunched(bf, target_id):
+        return TargetType.easy
+    return best
+
+
+def spot_class(bf: Battlefield, spotter_id: str, target_id: str) -> SpotClass | None:
+    """[TW-SPOT-3]: how hard the target is for this spotter to see (the shot's target type: easy and open are
+    both open, fortified is the hardest), or None when no sight line reaches it."""
+    found = target_type(bf, spotter_id, target_id)
+    return None if found is None else SPOT_OF[found]
