@@ -55,6 +55,7 @@ class DecisionContext(TypedDict, total=False):
     area_attack: Attack  # the spread of an area of effect a victim rolls against
     cast: dict[str, Any]  # the casting an Inner Reserve is for (caster, spell, enhancement, targets or target)
     area_spell: str  # the spell an area's victims resist
+    system: dict[str, Any]  # a rule system's own facts about its question (another system's keys are its own)
 
 
 class EventData(TypedDict, total=False):

@@ -19,7 +19,7 @@ from game.ai.random_legal import RandomLegal
 from game.rules.decisions import Answer, Decision
 from game.systems.thornwood import shooting
 from game.systems.thornwood.combat_table import cell
-from game.systems.thornwood.kinds import TwDecision
+from game.systems.thornwood.kinds import TwDecision, facts
 from game.systems.thornwood.odds import expected_cv, hit_chance
 from game.systems.thornwood.state import FigureState, TwState
 
@@ -85,7 +85,7 @@ class ThornwoodNormal:
     def order(self, state: TwState, d: Decision) -> Answer:
         f = state.figure(d.context["model"])
         keys = [k for k in d.choices() if not k.startswith("all:")]
-        reacting = bool(d.context.get("reacting"))
+        reacting = bool(facts(d).get("reacting"))
         collect = [k for k in keys if k.startswith("collect:")]
         if collect:
             return collect[0]
@@ -132,7 +132,7 @@ class ThornwoodNormal:
         if "back" in keys:
             return "back"
         f = state.figure(d.context["model"])
-        moving, reacting = d.context.get("moving", ""), bool(d.context.get("reacting"))
+        moving, reacting = facts(d).get("moving", ""), bool(facts(d).get("reacting"))
         scored = []
         for k in keys:
             t = state.figures.get(k)
@@ -154,7 +154,7 @@ class ThornwoodNormal:
     @staticmethod
     def card(state: TwState, d: Decision) -> Answer:
         f = state.figure(d.context["model"])
-        if d.context.get("role") == "attack":
+        if facts(d).get("role") == "attack":
             weapon = "knife" if f.weapon_lost else f.profile.melee_weapon
             return BEST_CARD.get(weapon, "cut")
         def worth(defence: str) -> float:

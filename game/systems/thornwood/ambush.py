@@ -21,6 +21,7 @@ from game.systems.thornwood.kinds import TwDecision, TwEvent
 from game.systems.thornwood.nerve_tests import after_shooting
 from game.systems.thornwood.spotting import sees, spot
 from game.systems.thornwood.state import FigureState, TwState
+from game.systems.thornwood.table import battlefield, sync
 
 SIGHT_RANGE = 24.0  # [TW-AMB-2]
 
@@ -55,7 +56,8 @@ def walk_past_ambushes(state: TwState, f: FigureState, path: tuple[Vec2, ...]) -
 
 def first_sighting(state: TwState, f: FigureState, path: tuple[Vec2, ...], watchers: list[FigureState]
                    ) -> float | None:
-    """How far along ``path`` the mover first stands in a watcher's sight within 24″ (checked every half inch)."""
+    """How far along ``path`` the mover first stands in a watcher's sight within 24″ (checked every half inch,
+    where it could stop: not over another base)."""
     total = sum(path[i].distance_to(path[i + 1]) for i in range(len(path) - 1))
     steps = max(1, int(total / 0.5))
     home = (f.x, f.y)
@@ -63,11 +65,15 @@ def first_sighting(state: TwState, f: FigureState, path: tuple[Vec2, ...], watch
         for k in range(1, steps + 1):
             along = total * k / steps
             p = cut(path, along)[0][-1]
+            if battlefield(state).overlapping_bases((p.x, p.y), f.radius, ignore=f.id):
+                continue  # passing over a friend's base: it cannot be stopped there
             f.x, f.y = p.x, p.y
+            sync(state)
             if any(math.dist((w.x, w.y), (p.x, p.y)) <= SIGHT_RANGE and sees(state, w, f) for w in watchers):
                 return along
     finally:
         f.x, f.y = home
+        sync(state)
     return None
 
 
@@ -84,7 +90,7 @@ def spring(state: TwState, group: list[FigureState], f: FigureState) -> Generato
     key = yield Decision(TwDecision.tw_ambush, side, f"{f.name} comes into sight of {name_of(group)} in Ambush",
                          "TW-AMB-2", [Option("spring", f"Spring the Ambush: {len(shooters)} shoot at {f.name}"),
                                       Option("pass", "Let it pass")],
-                         context={"group": [m.id for m in group], "target": f.id})
+                         context={"target": f.id, "system": {"group": [m.id for m in group]}})
     if key == "pass":
         return False
     for m in group:

@@ -9,6 +9,14 @@ from game.systems.thornwood.state import GRADES, FigureState, Status, TwState
 GORY_LOSS = 5  # [TW-CV-1]
 
 
+def leave_table(state: TwState, f: FigureState, status: Status) -> None:
+    """The figure leaves the table (out of the battle, or fled): nobody sees it any more ([TW-SPOT-4])."""
+    f.status, f.fallen, f.ambush = status, False, False
+    for side in state.sides:
+        side.known.discard(f.id)
+    state.touch()
+
+
 def grade_of(cv_loss: int) -> str:
     return GRADES[min(cv_loss, 3)]
 
@@ -28,7 +36,7 @@ def wound(state: TwState, f: FigureState, cv_loss: int, *, falls: bool = False, 
     if falls and f.on_table:
         f.fallen = True
     if f.profile.cv - f.cv_lost <= 0 or f.gory:
-        f.status, f.fallen, f.ambush = Status.OUT, False, False
+        leave_table(state, f, Status.OUT)
         state.emit(TwEvent.TwOut, f"{f.label()} is out of the battle" + (": a gory death" if f.gory else
                    ": CV 0") + f"{' (' + why + ')' if why else ''} [TW-CV-1]", model=f.id, gory=f.gory)
     state.touch()
@@ -40,7 +48,7 @@ def heal(state: TwState, f: FigureState, grades: int) -> None:
     if f.cv_lost == 0:
         f.worst = ""
     if f.profile.cv - f.cv_lost <= 0:
-        f.status, f.fallen, f.ambush = Status.OUT, False, False
+        leave_table(state, f, Status.OUT)
         state.emit(TwEvent.TwOut, f"{f.label()} is out of the battle: its wounds worsen to CV 0 [TW-CV-1]",
                    model=f.id, gory=False)
     state.touch()

@@ -15,13 +15,14 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules.decisions import Decision, Option, Simultaneous
-from game.systems.thornwood import melee, movement, terrain
+from game.systems.thornwood import melee, movement
 from game.systems.thornwood.abilities import figure_abilities
 from game.systems.thornwood.ambush import walk_past_ambushes
 from game.systems.thornwood.casualties import wound
@@ -32,7 +33,7 @@ from game.systems.thornwood.kinds import TwDecision, TwEvent
 from game.systems.thornwood.melee import FighterFacts, FightResult, Side
 from game.systems.thornwood.nerve_tests import surprised
 from game.systems.thornwood.retreat import fall_back
-from game.systems.thornwood.spotting import reveal, sees
+from game.systems.thornwood.spotting import reveal, sees, target_column
 from game.systems.thornwood.state import FigureState, TwState
 from game.systems.thornwood.table import battlefield
 from game.systems.thornwood.tables import Column
@@ -209,7 +210,7 @@ def surrounded(state: TwState, fight: Fight) -> bool:
                     for a in (state.figure(i) for i in [fight.attacker, *fight.a_support]))
     if len(angles) < 3:
         return False
-    gaps = [b - a for a, b in zip(angles, angles[1:], strict=False)] + [angles[0] + 360.0 - angles[-1]]
+    gaps = [b - a for a, b in itertools.pairwise(angles)] + [angles[0] + 360.0 - angles[-1]]
     return max(gaps) < SURROUND_GAP
 
 
@@ -250,8 +251,7 @@ def facts(state: TwState, f: FigureState, supporters: int, terrain_dice: int) ->
 
 def terrain_advantage(state: TwState, attacker: FigureState, defender: FigureState) -> int:
     """[TW-CC-7] (RULING on the shared maps): a defender behind a wall, log or hedge, or in ruins, has +1."""
-    column = terrain.target_type(battlefield(state), attacker.id, defender.id)
-    return 1 if column >= Column.cover else 0
+    return 1 if target_column(state, attacker, defender) >= Column.cover else 0
 
 
 def choose_cards(state: TwState, a: FigureState, d: FigureState) -> Generator[Any, Any, tuple[str, str]]:
@@ -260,11 +260,11 @@ def choose_cards(state: TwState, a: FigureState, d: FigureState) -> Generator[An
     if a.key:
         asks.append(Decision(TwDecision.tw_card, a.side, f"{a.name} attacks {d.name}: choose the attack card",
                              "TW-CC-5", [Option(c, card(c, "attack").title) for c in ATTACKS[:-1]],
-                             context={"model": a.id, "against": d.id, "role": "attack"}))
+                             context={"model": a.id, "target": d.id, "system": {"role": "attack"}}))
     if d.key:
         asks.append(Decision(TwDecision.tw_card, d.side, f"{d.name} is attacked by {a.name}: choose the defence "
                              "card", "TW-CC-5", [Option(c, card(c, "defence").title) for c in DEFENCES[:-1]],
-                             context={"model": d.id, "against": a.id, "role": "defence"}))
+                             context={"model": d.id, "target": a.id, "system": {"role": "defence"}}))
     answers: tuple[str, ...] = ()
     if len(asks) == 2:
         answers = tuple((yield Simultaneous(asks)))
@@ -289,7 +289,7 @@ def choose_splits(state: TwState, fd: melee.FightDice, a: FigureState, d: Figure
         if len(s.splits()) > 1:
             asks.append((which, Decision(TwDecision.tw_split, f.side, f"{f.name} has {s.total} dice against "
                                          f"{other.name} (CV {f.cv}): how many attack?", "TW-CC-8",
-                                         split_options(s), context={"model": f.id, "against": other.id})))  # type: ignore[arg-type]
+                                         split_options(s), context={"model": f.id, "target": other.id})))  # type: ignore[arg-type]
     got: dict[str, int] = {}
     if len(asks) == 2:
         answers = yield Simultaneous([q for _, q in asks])
@@ -332,7 +332,8 @@ def fight_one(state: TwState, fight: Fight) -> Generator[Any, Any, FightResult |
     return result
 
 
-def melee_round(state: TwState, fights: list[Fight], attacking_side: int) -> Gen:
+def melee_round(state: TwState, fights: list[Fight], attacking_side: int, round_no: int = 1,
+                pursuit: bool = False) -> Gen:
     """Every fight of the melee, then its Nerve ([TW-NERVE-1]–[TW-NERVE-4])."""
     from game.systems.thornwood.melee_nerve import settle  # the melee's end needs the round (a tie fights on)
 
@@ -341,4 +342,4 @@ def melee_round(state: TwState, fights: list[Fight], attacking_side: int) -> Gen
         result = yield from fight_one(state, fight)
         if result is not None:
             results.append((fight, result))
-    yield from settle(state, fights, results, attacking_side)
+    yield from settle(state, fights, results, attacking_side, round_no, pursuit)

@@ -15,6 +15,7 @@ def broken(state: TwState) -> list[str]:
     """Every invariant the state breaks (empty: none)."""
     out = []
     table = state.on_table()
+    index = state.__dict__.get("_field") if state.__dict__.get("_synced_at") == state.version else None
     bf = battlefield(state)
     for f in state.figures.values():
         if f.cv_lost < 0:
@@ -29,12 +30,15 @@ def broken(state: TwState) -> list[str]:
             out.append(f"{f.id}: a gory death still on the table")
     for side in (0, 1):
         for fid in state.sides[side].known:
-            f = state.figures.get(fid)
-            if f is None or f.side == side:
+            known = state.figures.get(fid)
+            if known is None or known.side == side:
                 out.append(f"side {side} knows {fid}, which is not an enemy figure ([TW-SPOT-1])")
-            elif not f.on_table and state.action_phase == 0 and state.phase is Phase.BATTLE:
+            elif not known.on_table and state.action_phase == 0 and state.phase is Phase.BATTLE:
                 out.append(f"side {side} still knows {fid}, which has left the table ([TW-SPOT-4])")
     for f in table:
+        base = index.find_base(f.id) if index is not None else None
+        if index is not None and (base is None or (base.centre.x, base.centre.y) != (f.x, f.y)):
+            out.append(f"{f.id}: the table's index has it elsewhere (a move that did not change the state's version)")
         if not Battlefield.on_table((f.x, f.y), f.radius):
             out.append(f"{f.id} stands off the table at ({f.x:.3f}, {f.y:.3f})")
         if bf.pieces_overlapping((f.x, f.y), f.radius, CAT_IMPASSABLE):

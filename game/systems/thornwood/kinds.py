@@ -8,6 +8,7 @@ table itself is the other side's secret.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
 from game.core.kinds import DECISION_KINDS, EVENT_KINDS, Shown, ShownKind
 
@@ -73,6 +74,12 @@ class TwEvent(StrEnum):
     TwOut = "TwOut"
     TwDefeat = "TwDefeat"
     TwEnd = "TwEnd"
+
+
+def facts(decision: Any) -> dict[str, Any]:
+    """Thornwood's own facts about a question (the kernel's context keeps them under ``system``)."""
+    found: dict[str, Any] = decision.context.get("system") or {}
+    return found
 
 
 DECISION_KINDS.add("thornwood", TwDecision, "game/systems/thornwood/kinds.py")

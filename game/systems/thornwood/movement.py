@@ -17,10 +17,11 @@ from shapely.geometry import LineString, Polygon
 from shapely.prepared import prep
 
 from game.content.maps import BattleMap
+from game.core.dice import Modifier
 from game.core.vec import Vec2
+from game.geometry.paths import check_move
 from game.geometry.routes import shortest_route
 from game.systems.thornwood import terrain
-from game.core.dice import Modifier
 from game.systems.thornwood.abilities import figure_abilities
 from game.systems.thornwood.dice_rolls import MoveKind, movement_roll
 from game.systems.thornwood.kinds import TwEvent
@@ -28,7 +29,7 @@ from game.systems.thornwood.state import FigureState, TwState
 from game.systems.thornwood.table import battlefield
 
 EPS = 1e-6
-RING_RADII = (0.34, 0.67, 1.0)  # a move's suggested points: these fractions of the allowance ...
+RING_RADII = (0.5, 1.0)  # a move's suggested points: these fractions of the allowance ...
 RING_DIRECTIONS = 12  # ... in this many directions
 
 
@@ -86,13 +87,17 @@ def route(state: TwState, f: FigureState, point: tuple[float, float], inches: fl
     if math.dist((f.x, f.y), point) <= EPS:
         return (Vec2(f.x, f.y),)
     bf = battlefield(state)
-    found = shortest_route(bf, f.id, point)
-    if not found.found or found.move is None:
-        return f"{found.reason or 'no route there'} [TW-MOVE-7]"
-    refusal = found.move.refusal
-    if refusal is not None:
-        return f"{refusal.message} [TW-MOVE-7]"
-    path = found.move.waypoints
+    straight = check_move(bf, f.id, [point])
+    if straight.refusal is None:
+        path = straight.waypoints  # the straight line is the shortest route when nothing is in the way
+    else:
+        found = shortest_route(bf, f.id, point)
+        if not found.found or found.move is None:
+            return f"{found.reason or 'no route there'} [TW-MOVE-7]"
+        refusal = found.move.refusal
+        if refusal is not None:
+            return f"{refusal.message} [TW-MOVE-7]"
+        path = found.move.waypoints
     c = cost(state, f, [(p.x, p.y) for p in path])
     budget = max(inches - c.armour, min(inches, 1.0)) if c.armour else inches
     if c.length + c.rough > budget + EPS:

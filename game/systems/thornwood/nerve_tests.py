@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from game.core.dice import Modifier
 from game.rules.decisions import Decision, Option
-from game.systems.thornwood.dice_rolls import cv_test, movement_roll
+from game.systems.thornwood.dice_rolls import movement_roll
 from game.systems.thornwood.groups import groups_of, leader, name_of
 from game.systems.thornwood.kinds import TwDecision, TwEvent
+from game.systems.thornwood.nerve import OtherCause, OtherResult, other_test
 from game.systems.thornwood.retreat import fall_back, rout
 from game.systems.thornwood.state import FigureState, TwState
 from game.systems.thornwood.tables import Inspiration
@@ -25,13 +25,7 @@ LEVELS = (Inspiration.demoralized, Inspiration.standard, Inspiration.inspired)
 SURPRISE_RANGE = 6.0
 
 
-def inspiration_modifiers(state: TwState, side: int) -> tuple[Modifier, ...]:
-    level = state.sides[side].inspiration
-    if level is Inspiration.inspired:
-        return (Modifier(1, "TW-NERVE-5", "the band is Inspired"),)
-    if level is Inspiration.demoralized:
-        return (Modifier(-1, "TW-NERVE-5", "the band is Demoralized"),)
-    return ()
+_WORDS = {"retreat": "Drive it back a Move", "pinned": "Pin it where it stands", "rout": "Rout it off the table"}
 
 
 def shift_inspiration(state: TwState, side: int, step: int, why: str) -> None:
@@ -62,41 +56,44 @@ def after_shooting(state: TwState, struck: list[FigureState], shooter_side: int)
         standing = [m for m in group if m.on_table]
         if cause and standing:
             what = f"{cause[0].name} {'dies a gory death' if cause[0].gory else 'falls'}"
-            yield from nerve_test(state, standing, shooter_side, what)
+            yield from nerve_test(state, standing, shooter_side, "gory_death" if cause[0].gory else "leader_fell",
+                                  what)
 
 
 def surprised(state: TwState, group: list[FigureState], by: FigureState) -> Gen:
     """[TW-NERVE-5]: an enemy the group's side had not seen attacks it from within 6″."""
-    yield from nerve_test(state, [m for m in group if m.on_table], by.side, f"{by.name} attacks unseen")
+    yield from nerve_test(state, [m for m in group if m.on_table], by.side, "surprise", f"{by.name} attacks unseen")
 
 
-def nerve_test(state: TwState, group: list[FigureState], enemy: int, why: str) -> Gen:
+def nerve_test(state: TwState, group: list[FigureState], enemy: int, cause: OtherCause, why: str) -> Gen:
+    """[TW-NERVE-5]: the group tests against its leader's CV; failing, the enemy chooses what it does."""
     if not group:
         return
     side = group[0].side
     lead = leader(group)
-    roll = cv_test(state.dice, lead.cv, inspiration_modifiers(state, side), what=f"{name_of(group)} Nerve ({why})",
-                   rule="TW-NERVE-5")
-    state.emit(TwEvent.TwNerve, roll.explain(), group=[m.id for m in group], passed=roll.passed)
-    if roll.passed:
+    test = other_test(state.dice, lead.cv, state.sides[side].inspiration.value, cause)
+    state.emit(TwEvent.TwNerve, f"{name_of(group)} ({why}): {test.explain()} [TW-NERVE-5]",
+               group=[m.id for m in group], passed=test.passed)
+    if test.passed:
         return
-    bad = roll.margin >= 3
-    options = [Option("pin", f"Pin it where it stands at CV−{2 if bad else 1}"),
-               Option("rout" if bad else "back", "Rout it off the table" if bad else "Drive it back a Move")]
-    key = yield Decision(TwDecision.tw_nerve_choice, enemy, f"{name_of(group)} fails its Nerve by {roll.margin}: "
-                         "your choice", "TW-NERVE-5", options, context={"group": [m.id for m in group]})
-    if key == "pin":
+    result = test.result
+    assert isinstance(result, OtherResult)
+    options = [Option(what, _WORDS[what] + (f" at CV{cv}" if cv else "")) for what, cv in result.options]
+    key = yield Decision(TwDecision.tw_nerve_choice, enemy, f"{name_of(group)} fails its Nerve by {test.margin}: "
+                         "your choice", "TW-NERVE-5", options, context={"system": {"group": [m.id for m in group]}})
+    pin = dict(result.options).get(key, 0)
+    if key == "pinned":
         until = state.side_turns + (1 if state.active_side != side else 2)
         for m in group:
-            m.pinned, m.pinned_until = (2 if bad else 1), until
-        state.emit(TwEvent.TwNerve, f"{name_of(group)} is pinned at CV−{2 if bad else 1} until the end of its "
-                   "next turn [TW-NERVE-5]", group=[m.id for m in group])
+            m.pinned, m.pinned_until = -pin, until
+        state.emit(TwEvent.TwNerve, f"{name_of(group)} is pinned at CV{pin} until the end of its next turn "
+                   "[TW-NERVE-5]", group=[m.id for m in group])
     elif key == "rout":
         rout(state, group, why)
     else:
-        move = movement_roll(state.dice, "move", reason=f"{name_of(group)} falls back")
+        move = movement_roll(state.dice, "move", reason=f"{name_of(group)} retreats")
         for m in group:
             fall_back(state, m, move.inches, why=why)
-        state.emit(TwEvent.TwNerve, f"{name_of(group)} falls back: {move.explain()} [TW-NERVE-5]",
+        state.emit(TwEvent.TwNerve, f"{name_of(group)} retreats: {move.explain()} [TW-NERVE-5]",
                    group=[m.id for m in group])
     state.touch()

@@ -33,6 +33,6 @@ def damage_odds(shot: Shot, target: FigureState) -> dict[str, Fraction]:
 
 def expected_cv(shot: Shot, target: FigureState) -> Fraction:
     """The CV the shot takes on average (a hit's damage weighed by the chance to hit)."""
-    loss = {name: damage_result(DAMAGE_COLUMNS.index(name), 2).cv_loss for name in DAMAGE_COLUMNS}
+    loss: dict[str, int] = {name: damage_result(DAMAGE_COLUMNS.index(name), 2).cv_loss for name in DAMAGE_COLUMNS}
     return hit_chance(shot.need.need) * sum((p * loss[n] for n, p in damage_odds(shot, target).items()),
                                             Fraction(0))

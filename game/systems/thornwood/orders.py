@@ -13,19 +13,16 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from game.core.dice import Modifier
-from game.core.vec import Vec2
 from game.rules.decisions import Decision, Option
 from game.systems.thornwood import movement, shooting
-from game.systems.thornwood.abilities import figure_abilities
-from game.systems.thornwood.casualties import heal
 from game.systems.thornwood.ambush import walk_past_ambushes
+from game.systems.thornwood.casualties import heal
 from game.systems.thornwood.charge import charge, charge_targets
 from game.systems.thornwood.dice_rolls import MoveKind, cv_test, movement_roll
 from game.systems.thornwood.groups import groups_of, name_of
 from game.systems.thornwood.kinds import TwDecision, TwEvent
 from game.systems.thornwood.nerve_tests import after_shooting
-from game.systems.thornwood.spotting import sees, spot
+from game.systems.thornwood.spotting import spot
 from game.systems.thornwood.state import MARKER_RADIUS, FigureState, TwState
 
 Gen = Generator[Any, Any, Any]
@@ -80,9 +77,11 @@ def orders_for(state: TwState, f: FigureState, reacting: bool = False) -> list[O
     for order, moving in SHOOTS.items():
         if order != "shoot" and pinned:
             continue
-        if moving and has_known and shooting.usable(f, cast(shooting.Moving, moving)):
-            out.append(Option(order, WORDS[order]))
-        elif not moving and shooting.targets(state, f, "", reacting):
+        if moving:
+            able = has_known and bool(shooting.usable(f, cast(shooting.Moving, moving)))
+        else:
+            able = bool(shooting.targets(state, f, "", reacting))
+        if able:
             out.append(Option(order, WORDS[order]))
     if not pinned:
         for t in charge_targets(state, f):
@@ -125,7 +124,8 @@ def give_orders(state: TwState, group: list[FigureState], reacting: bool) -> Gen
             options += [Option(f"all:{k}", f"Whole group: {WORDS[k]}") for k in GROUP_ORDERS
                         if k in keys or k in ("hold", "move", "cautious", "run")]
         key = yield Decision(TwDecision.tw_order, f.side, f"{f.name}: what does it do this action?", "TW-ACTN-2",
-                             options, context={"model": f.id, "group": [g.id for g in group], "reacting": reacting})
+                             options, context={"model": f.id, "system": {"group": [g.id for g in group],
+                                                                         "reacting": reacting}})
         if key.startswith("all:"):
             order = key[4:]
             for g in free[i:]:
@@ -139,7 +139,7 @@ def give_orders(state: TwState, group: list[FigureState], reacting: bool) -> Gen
         key = yield Decision(TwDecision.tw_spot, group[0].side, f"{name_of(group)}: look for the enemy before or "
                              "after the action?", "TW-SPOT-2",
                              [Option("after", "Look after the action"), Option("before", "Look before the action")],
-                             context={"group": [g.id for g in group]})
+                             context={"system": {"group": [g.id for g in group]}})
         action.look = key
     else:
         action.look = ""
@@ -212,10 +212,11 @@ def _order_words(state: TwState, order: str) -> str:
 def move_group(state: TwState, action: Action) -> Gen:
     movers = [(state.figure(fid), MOVES[o]) for fid, o in action.orders.items() if o in MOVES]
     rolls: dict[MoveKind, float] = {}
-    for kind in ("run", "move", "cautious"):
+    kinds: tuple[MoveKind, ...] = ("run", "move", "cautious")
+    for kind in kinds:
         if any(k == kind for f, k in movers if f.standing):
-            roll = movement_roll(state.dice, cast(MoveKind, kind), reason=f"{kind} roll")
-            rolls[cast(MoveKind, kind)] = roll.inches
+            roll = movement_roll(state.dice, kind, reason=f"{kind} roll")
+            rolls[kind] = roll.inches
             state.emit(TwEvent.TwMoveRoll, f"{kind.capitalize()} roll for the group: {roll.explain()}",
                        hidden_from=1 - movers[0][0].side, kind=kind, inches=roll.inches)
     for f, kind in movers:
@@ -268,7 +269,7 @@ def shoot_group(state: TwState, action: Action) -> Gen:
         options = [Option(t.id, _target_words(state, f, t, how, action.reacting)) for t in able]
         options.append(Option("none", "Hold its shot"))
         key = yield Decision(TwDecision.tw_target, f.side, f"{f.name} shoots: at whom?", "TW-SHOOT-1", options,
-                             context={"model": f.id, "moving": how, "reacting": action.reacting})
+                             context={"model": f.id, "system": {"moving": how, "reacting": action.reacting}})
         if key != "none":
             pairs.append((f, state.figure(key)))
             moving[f.id] = how

@@ -12,6 +12,7 @@ import math
 
 from game.geometry.battlefield import Battlefield
 from game.systems.thornwood import movement
+from game.systems.thornwood.casualties import leave_table
 from game.systems.thornwood.kinds import TwEvent
 from game.systems.thornwood.state import FigureState, Status, TwState
 
@@ -38,7 +39,7 @@ def fall_back(state: TwState, f: FigureState, inches: float, away_from: tuple[fl
     if may_leave and away_from is None:
         edge = state.edges[f.side]
         if Battlefield.distance_to_edge((f.x, f.y), f.radius, edge) <= inches:
-            f.status, f.fallen, f.ambush = Status.FLED, False, False
+            leave_table(state, f, Status.FLED)
             state.emit(TwEvent.TwNerve, f"{f.label()} flees off the table{': ' + why if why else ''} [TW-NERVE-3]",
                        model=f.id)
             state.touch()
@@ -61,7 +62,7 @@ def rout(state: TwState, group: list[FigureState], why: str) -> None:
     """[TW-NERVE-5]: the group runs off the table."""
     for f in group:
         if f.on_table:
-            f.status, f.fallen, f.ambush = Status.FLED, False, False
+            leave_table(state, f, Status.FLED)
     state.emit(TwEvent.TwNerve, f"{', '.join(f.name for f in group)} rout off the table: {why} [TW-NERVE-5]",
                models=[f.id for f in group])
     state.touch()

@@ -21,6 +21,7 @@ from game.systems.thornwood.table import battlefield
 
 Gen = Generator[Any, Any, Any]
 GRID = 1.5  # inches between suggested points
+PACK_GRID = 2.0  # inches between the places the table's packing tries ([TW-FURS-1])
 FACING = {"bottom": 270.0, "top": 90.0, "left": 0.0, "right": 180.0}  # facing away from one's own edge
 
 
@@ -61,10 +62,43 @@ def marker_refusal(state: TwState, side: int, point: tuple[float, float]) -> str
         if gap < s.marker_spacing - 1e-9:
             return (f"a Furs Marker lies at least {s.marker_spacing:g}″ from every other; {m.id} is {gap:.1f}″ away "
                     "[TW-FURS-1]")
-    bf = battlefield(state)
-    if bf.pieces_overlapping(point, MARKER_RADIUS + 1.0, CAT_IMPASSABLE):
+    if not clear_ground(state, point):
         return "a Furs Marker lies where a figure can stand beside it, clear of impassable ground [TW-FURS-1]"
+    if not room_left(state, point):
+        return "that would leave no room for the markers still to be set out [TW-FURS-1]"
     return None
+
+
+def clear_ground(state: TwState, point: tuple[float, float]) -> bool:
+    return not battlefield(state).pieces_overlapping(point, MARKER_RADIUS + 1.0, CAT_IMPASSABLE)
+
+
+def room_left(state: TwState, point: tuple[float, float]) -> bool:
+    """Whether the markers still to come fit beside those set out and this one (RULING: a marker may not shut
+    the others out): the table's packing takes the free places of a 2″ grid in order."""
+    s = state.scenario
+    chosen = [(m.x, m.y) for m in state.markers] + [point]
+    need = 2 * s.markers_per_side - len(chosen)
+    for p in packing_places(state):
+        if need <= 0:
+            break
+        if all(math.dist(p, q) >= s.marker_spacing - 1e-9 for q in chosen):
+            chosen.append(p)
+            need -= 1
+    return need <= 0
+
+
+def packing_places(state: TwState) -> list[tuple[float, float]]:
+    """The places of a 2″ grid a marker may lie on for the edges and the ground alone (kept on the state)."""
+    found: list[tuple[float, float]] | None = state.__dict__.get("_packing")
+    if found is None:
+        s, size = state.scenario, state.battle_map.size
+        steps = int((size - 2 * s.edge_spacing) / PACK_GRID)
+        found = [(s.edge_spacing + i * PACK_GRID, s.edge_spacing + j * PACK_GRID) for j in range(steps + 1)
+                 for i in range(steps + 1)]
+        found = [p for p in found if clear_ground(state, p)]
+        state.__dict__["_packing"] = found
+    return found
 
 
 def grid_points(state: TwState) -> list[tuple[float, float]]:
@@ -98,10 +132,11 @@ def choose_edge(state: TwState, side: int) -> Gen:
     """[TW-SET-1]: the roll-off's loser takes either of the scenario's two edges; the winner the other."""
     a, b = state.scenario.edges
     key = yield Decision(TwDecision.tw_edge, side, "Which edge does your band come from?", "TW-SET-1",
-                         [Option(a, f"The {a} edge"), Option(b, f"The {b} edge")], context={"edges": [a, b]})
+                         [Option(a, f"The {a} edge"), Option(b, f"The {b} edge")],
+                         context={"system": {"edges": [a, b]}})
     state.edges[side], state.edges[1 - side] = key, (b if key == a else a)
-    state.emit(TwEvent.TwDeployed, f"{state.sides[side].name} comes from the {key} edge, {state.sides[1 - side].name} "
-               f"from the {state.edges[1 - side]} [TW-SET-1]", side=side, edge=key)
+    state.emit(TwEvent.TwDeployed, f"{state.sides[side].name} comes from the {key} edge, "
+               f"{state.sides[1 - side].name} from the {state.edges[1 - side]} [TW-SET-1]", side=side, edge=key)
 
 
 # -- the bands ([TW-SET-1])
@@ -112,8 +147,7 @@ def placeable(state: TwState, f: FigureState, centre: tuple[float, float]) -> st
         return "the whole base stands on the table [TW-SET-1]"
     if Battlefield.distance_to_edge(centre, f.radius, edge) > depth - 2 * f.radius + 1e-9:
         return f"set up wholly within {depth:g}″ of the {edge} edge [TW-SET-1]"
-    bf = battlefield(state)
-    if bf.pieces_overlapping(centre, f.radius, CAT_IMPASSABLE):
+    if battlefield(state).pieces_overlapping(centre, f.radius, CAT_IMPASSABLE):
         return "not on impassable ground [TW-MOVE-7]"
     for o in state.on_table():
         if o.id != f.id and math.dist((o.x, o.y), centre) < o.radius + f.radius - 1e-9:

@@ -8,37 +8,32 @@ a group, rolls the damage and applies it.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from game.core.dice import Modifier
 from game.rules.decisions import Decision, Option
-from game.systems.thornwood import terrain
 from game.systems.thornwood.abilities import figure_abilities
 from game.systems.thornwood.band import MISSILE_WEAPON
 from game.systems.thornwood.casualties import wound
 from game.systems.thornwood.dice_rolls import damage, roll_to_hit
 from game.systems.thornwood.groups import chains
 from game.systems.thornwood.kinds import TwDecision, TwEvent
-from game.systems.thornwood.spotting import reveal, sees
+from game.systems.thornwood.spotting import reveal, sees, target_column
 from game.systems.thornwood.state import FigureState, TwState
+from game.systems.thornwood.table import battlefield
 from game.systems.thornwood.tables import (
     WEAPONS,
-    Column,
     ShotNeed,
     Weapon,
     damage_modifier,
-    number_mod,
     shift,
     shot_need,
 )
-from game.systems.thornwood.table import battlefield
 
 Gen = Generator[Any, Any, Any]
 Moving = Literal["", "move", "cautious", "run"]  # how the shooter moved this action ("" stood still)
-BUNCHED = 1.0  # [TW-TGT-1]: friends this close make a target easy
 
 
 @dataclass(frozen=True)
@@ -61,17 +56,6 @@ class Shot:
 
 def distance(state: TwState, a: FigureState, b: FigureState) -> float:
     return battlefield(state).distance(a.id, b.id)
-
-
-def target_column(state: TwState, f: FigureState, t: FigureState) -> Column:
-    """[TW-TGT-1]: the terrain's column, or Easy for a target in the open bunched with two friends."""
-    column = Column(terrain.target_type(battlefield(state), f.id, t.id))
-    if column is Column.open:
-        friends = [o for o in state.on_table(t.side) if o.id != t.id
-                   and math.dist((o.x, o.y), (t.x, t.y)) - o.radius - t.radius <= BUNCHED]
-        if len(friends) >= 2:
-            return Column.easy
-    return column
 
 
 def in_melee(state: TwState, f: FigureState) -> bool:
@@ -225,7 +209,7 @@ def _allocate_and_wound(state: TwState, hits: list[tuple[FigureState, Shot, list
             else:
                 key = yield Decision(TwDecision.tw_allocate, pool[0].side, f"{f.name}'s hit on your group: who takes "
                                      "it?", "TW-SHOOT-4", [Option(p.id, p.label()) for p in fewest],
-                                     context={"model": f.id, "hits": dict(taken)})
+                                     context={"model": f.id, "system": {"hits": dict(taken)}})
                 victim = state.figure(key)
         taken[victim.id] = taken.get(victim.id, 0) + 1
         if (yield from apply_hit(state, f, shot, victim, returned)):

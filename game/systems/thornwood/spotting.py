@@ -17,6 +17,7 @@ from game.systems.thornwood.groups import chains
 from game.systems.thornwood.kinds import TwEvent
 from game.systems.thornwood.state import FigureState, TwState
 from game.systems.thornwood.table import battlefield
+from game.systems.thornwood.tables import Column
 
 MOTION: dict[str, Motion] = {"": "still", "move": "moved", "run": "ran", "cautious": "cautious"}
 
@@ -26,6 +27,12 @@ def sees(state: TwState, viewer: FigureState, target: FigureState) -> bool:
     if not (viewer.on_table and target.on_table):
         return False
     return line_of_sight_turned(battlefield(state), viewer.id, target.id).has_los
+
+
+def target_column(state: TwState, viewer: FigureState, target: FigureState) -> Column:
+    """The target's column as ``viewer`` sees it ([TW-TGT-1]); the spotting table reads it ([TW-SPOT-3])."""
+    found = terrain.target_type(battlefield(state), viewer.id, target.id)
+    return Column.open if found is None else Column(int(found))
 
 
 def in_sight_of_side(state: TwState, side: int, target: FigureState) -> bool:
@@ -54,9 +61,7 @@ def spot(state: TwState, group: list[FigureState], when: str) -> list[SpotResult
     ambush = all(f.ambush for f in group)
     out = []
     for target in chains(unspotted_in_sight(state, group)):
-        bf = battlefield(state)
-        columns = {e.id: min(terrain.target_type(bf, f.id, e.id) for f in group if sees(state, f, e))
-                   for e in target}
+        columns = {e.id: min(target_column(state, f, e) for f in group if sees(state, f, e)) for e in target}
         easiest = min(target, key=lambda e: columns[e.id])
         roll = spot_roll(state.dice, columns[easiest.id], MOTION[easiest.last_move], ambush,
                          reason=f"spotting: {group[0].name}'s group")

@@ -88,7 +88,7 @@ def activate(state: TwState, side: int, result: Activation) -> Generator[Any, An
         return groups
     key = yield Decision(TwDecision.tw_group, side, "Which group acts?", "TW-ACT-2",
                          [Option(leader(g).id, name_of(g)) for g in groups],
-                         context={"groups": [[f.id for f in g] for g in groups]})
+                         context={"system": {"groups": [[f.id for f in g] for g in groups]}})
     return [g for g in groups if leader(g).id == key]
 
 
@@ -108,7 +108,7 @@ def action_phase(state: TwState, side: int, phase: int) -> Generator[Any, Any, l
         else:
             key = yield Decision(TwDecision.tw_group, side, f"Which group takes its {_nth(phase)} action?",
                                  "TW-ACTN-1", [Option(leader(g).id, name_of(g)) for g in groups],
-                                 context={"groups": [[f.id for f in g] for g in groups], "phase": phase})
+                                 context={"system": {"groups": [[f.id for f in g] for g in groups], "phase": phase}})
             group = next(g for g in groups if leader(g).id == key)
         done.update(f.id for f in group)
         stirred += yield from group_action(state, group)
@@ -146,7 +146,7 @@ def reactions(state: TwState, side: int, stirred: list[str]) -> Gen:
         options = [Option(leader(g).id, f"{name_of(g)} tries to react") for g in able]
         options.append(Option("none", "No more reactions"))
         key = yield Decision(TwDecision.tw_react, side, f"{state.sides[1 - side].name} is acting: react?",
-                             "TW-REACT-1", options, context={"groups": [[f.id for f in g] for g in able]})
+                             "TW-REACT-1", options, context={"system": {"groups": [[f.id for f in g] for g in able]}})
         if key == "none":
             return
         group = next(g for g in able if leader(g).id == key)

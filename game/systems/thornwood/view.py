@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from game.rules.decisions import Decision
 from game.systems.thornwood import movement, shooting
 from game.systems.thornwood.combat_table import card, cell
-from game.systems.thornwood.kinds import TwDecision
+from game.systems.thornwood.kinds import TwDecision, facts
 from game.systems.thornwood.odds import damage_odds, hit_chance
 from game.systems.thornwood.state import MARKER_RADIUS, FigureState, Phase, Status, TwState
 
@@ -87,9 +87,8 @@ def status(state: TwState, viewer: int | None = None) -> list[tuple[int, str]]:
         out.append((s.index, f"{s.name}: {s.inspiration.value}, {state.collected(s.index)} Furs Markers"
                     + (", defeated" if s.defeated else "")))
     for f in state.figures.values():
-        if viewer is not None and f.side != viewer:
-            if not visible(state, f, viewer):
-                continue
+        if viewer is not None and f.side != viewer and not visible(state, f, viewer):
+            continue
         if f.status is Status.UNDEPLOYED:
             how = "not set up yet"
         elif f.status is Status.OUT:
@@ -115,7 +114,7 @@ def _shot_of(state: TwState, decision: Decision, key: str) -> tuple[shooting.Sho
     t = state.figures.get(key)
     if t is None:
         return None
-    shot = shooting.shot_for(state, f, t, decision.context.get("moving", ""), bool(decision.context.get("reacting")))
+    shot = shooting.shot_for(state, f, t, facts(decision).get("moving", ""), bool(facts(decision).get("reacting")))
     return None if shot is None else (shot, t)
 
 
@@ -128,7 +127,7 @@ def option_tip(state: TwState, decision: Decision, key: str) -> str:
         parts = ", ".join(f"{name.replace('_', ' ')} {float(p):.0%}" for name, p in dmg.items())
         return f"hit {float(hit_chance(shot.need.need)):.0%} ({shot.explain()}); if hit: {parts}"
     if decision.kind == TwDecision.tw_card:
-        role = decision.context.get("role")
+        role = facts(decision).get("role")
         if role == "attack":
             return "; ".join(f"v {card(d, 'defence').title} {cell(key, d).printed()}"
                              for d in ("counter_blow", "leap_aside", "jump_back", "duck", "parry", "huh"))
