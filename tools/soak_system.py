@@ -6,7 +6,8 @@
 
 Prints each pairing's wins, draws and losses of its first controller with a Wilson interval, the games with an
 invariant broken (and the first break), the replays that were not identical, and the CPU seconds a game took.
-Defaults are Gearfall's shipped squads, its scenario and the scenario's own map.
+Defaults are the system's first two shipped parties (by file name), its first shipped scenario and the scenario's
+own map, and the pairing the system names for soaks (random against random otherwise).
 """
 
 from __future__ import annotations
@@ -23,25 +24,26 @@ from game.content.library import resolve
 from game.lab.system_soak import first_wins, seeded_games
 from game.systems import get
 
-DEFAULTS = {"gearfall": (("cinderwatch", "rustmoor_reavers"), "ash_road_toll", "village_ruins")}
-
-
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--system", default="gearfall")
-    ap.add_argument("--pairing", default="random:aggressive", help="two controller names, A:B")
+    ap.add_argument("--pairing", default=None, help="two controller names, A:B")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--replays", type=int, default=0, help="how many of the games to save and play back")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     system = get(args.system)
     assert system.find is not None, f"{system.title} names no content of its own"
-    (a, b), scenario, battle_map = DEFAULTS[system.id]
-    parties = (Path(system.find("parties", a)), Path(system.find("parties", b)))
-    first, second = args.pairing.split(":")
+    shipped = sorted(system.shipped("parties"))
+    scenario = sorted(system.shipped("scenarios"))[0]
+    parties = (Path(shipped[0]), Path(shipped[1]))
+    assert system.parse_scenario is not None
+    battle_map = system.parse_scenario(Path(scenario).read_bytes(), str(scenario), None).map
+    pairing = args.pairing or system.extra.get("soak_pairing", "random:random")
+    first, second = pairing.split(":")
     start = time.process_time()
-    played = seeded_games(system.id, parties, resolve("maps", battle_map), Path(system.find("scenarios", scenario)),
-                          (first, second), args.games, args.seed, args.replays)
+    played = seeded_games(system.id, parties, resolve("maps", battle_map), Path(scenario), (first, second),
+                          args.games, args.seed, args.replays)
     cpu = time.process_time() - start
     w, d, lose = first_wins(played)
     lo, hi = wilson(w, w + lose) if w + lose else (0.0, 0.0)

@@ -61,4 +61,5 @@ GEARFALL = RuleSystem(
     invariants=broken,
     shipped=lambda kind: {"parties": shipped_squads, "scenarios": shipped_scenarios}[kind](),
     view=view,
+    extra={"soak_pairing": "random:aggressive"},
 )

@@ -48,6 +48,8 @@ def broken(state: TwState) -> list[str]:
             if math.dist((a.x, a.y), (b.x, b.y)) < a.radius + b.radius - OVERLAP_EPS:
                 out.append(f"{a.id} and {b.id} overlap")
     collected = [m for m in state.markers if m.collected_by is not None]
+    if [s.score for s in state.sides] != [state.collected(s) for s in (0, 1)]:
+        out.append("a side's score is not the Furs Markers it has picked up ([TW-FURS-3])")
     if any(m.collected_by not in (0, 1) for m in collected):
         out.append("a Furs Marker collected by nobody's side")
     if state.phase is Phase.OVER and (state.active_side is not None or state.activated):

@@ -292,6 +292,7 @@ def collect(state: TwState, f: FigureState, mid: str) -> None:
     if not m.on_table:
         return
     m.collected_by = f.side
+    state.sides[f.side].score = state.collected(f.side)
     state.emit(TwEvent.TwCollected, f"{f.label()} picks up Furs Marker {m.id}: {state.sides[f.side].name} has "
                f"{state.collected(f.side)} [TW-FURS-2]", model=f.id, marker=m.id, side=f.side)
 

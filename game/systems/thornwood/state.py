@@ -124,6 +124,7 @@ class BandSide:
     defeated: bool = False  # [TW-WIN-1]
     held_on: bool = False  # passed the test at two conditions of defeat: a third now defeats it ([TW-WIN-1])
     victory_points: int = 0  # [TW-WIN-2], at the end
+    score: int = 0  # Furs Markers it has picked up ([TW-FURS-3]): what a save's summary shows
 
     @property
     def name(self) -> str:
