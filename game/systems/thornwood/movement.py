@@ -30,7 +30,8 @@ from game.systems.thornwood.table import battlefield
 
 EPS = 1e-6
 RING_RADII = (0.5, 1.0)  # a move's suggested points: these fractions of the allowance ...
-RING_DIRECTIONS = 12  # ... in this many directions
+RING_DIRECTIONS = 8  # ... in this many directions
+TOWARDS = 4  # and toward this many of the nearest points given
 
 
 @dataclass(frozen=True)
@@ -117,7 +118,7 @@ def move_points(state: TwState, f: FigureState, inches: float,
         for k in range(RING_DIRECTIONS):
             a = 2 * math.pi * k / RING_DIRECTIONS
             pts.append((f.x + frac * inches * math.cos(a), f.y + frac * inches * math.sin(a)))
-    for tx, ty in towards:
+    for tx, ty in sorted(towards, key=lambda p: math.dist((f.x, f.y), p))[:TOWARDS]:
         d = math.dist((f.x, f.y), (tx, ty))
         if d > EPS:
             for reach in (min(d, inches), min(d, inches) * 0.5):

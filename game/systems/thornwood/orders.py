@@ -228,6 +228,7 @@ def move_group(state: TwState, action: Action) -> Gen:
 
 def move_one(state: TwState, f: FigureState, kind: MoveKind, inches: float) -> Gen:
     towards = [(m.x, m.y) for m in state.markers if m.on_table] + [(e.x, e.y) for e in state.known_enemies(f.side)]
+    # the suggested points: rings round it, and toward the nearest markers and spotted enemies
     candidates = movement.move_points(state, f, inches, towards)
 
     def check(point: dict[str, float]) -> str | None:
