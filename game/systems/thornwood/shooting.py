@@ -149,8 +149,10 @@ def targets(state: TwState, f: FigureState, moving: Moving = "", reacting: bool 
     """The enemy figures ``f`` may shoot at: spotted by its side, in its sight and in range ([TW-SHOOT-1])."""
     if not f.standing or f.duck_back:
         return []
-    return [t for t in state.known_enemies(f.side)
-            if sees(state, f, t) and shot_for(state, f, t, moving, reacting) is not None]
+    reach = max((w.long for _, w in usable(f, moving)), default=0)
+    bf = battlefield(state)
+    return [t for t in state.known_enemies(f.side) if bf.distance(f.id, t.id) <= reach
+            and sees(state, f, t) and shot_for(state, f, t, moving, reacting) is not None]
 
 
 def target_group(state: TwState, f: FigureState, t: FigureState, moving: Moving, reacting: bool
@@ -181,8 +183,8 @@ def shoot(state: TwState, shooters: list[tuple[FigureState, FigureState]], movin
             f.used_bow = True
         reveal(state, t.side, f, "shooting")
         roll = roll_to_hit(state.dice, shot.need, reason=f"{f.name} shoots at {t.name}")
-        state.emit(TwEvent.TwShot, f"{f.label()} shoots at {t.name}: {shot.explain()}; {roll.explain()}"
-                   + (": a hit" if roll.hit else ": a miss"), model=f.id, target=t.id, hit=roll.hit)
+        state.emit(TwEvent.TwShot, f"{f.label()} shoots at {t.name} with its {shot.item} at {shot.band} range: "
+                   f"{roll.explain()}", model=f.id, target=t.id, hit=roll.hit)
         if roll.hit:
             pool = [t] if f.key else target_group(state, f, t, moving.get(f.id, ""), reacting)
             hits.append((f, shot, pool))
