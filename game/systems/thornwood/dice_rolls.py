@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
 from typing import Literal
 
 from game.core.dice import Dice, Modifier
@@ -21,9 +23,12 @@ from game.systems.thornwood.tables import (
     Inspiration,
     ShotNeed,
     SpotClass,
+    WoundChange,
     activation,
     damage_column,
     damage_result,
+    heal_result,
+    medicine_result,
     spot_class,
     spot_modifier,
     spot_number,
@@ -135,11 +140,9 @@ def movement_roll(dice: Dice, kind: MoveKind, extra_dice: int | Sequence[Modifie
 
 # -- tests against CV ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class TestRoll:
+class CvTest:
     """A test ([TW-TEST-1]): a d6 against a CV after modifiers; it passes on equal or less (FF-R-7).
     ``margin`` is the roll minus the modified CV: "failed by n" when positive."""
-
-    __test__ = False  # not a pytest class
 
     what: str
     die: int
@@ -166,10 +169,10 @@ class TestRoll:
 
 
 def cv_test(dice: Dice, cv: int, modifiers: Sequence[Modifier] = (), what: str = "test", rule: str = "TW-TEST-1",
-            reason: str = "") -> TestRoll:
+            reason: str = "") -> CvTest:
     """Roll a test against a CV ([TW-TEST-1]); ``rule`` names the rule that calls for it (a reaction, a nerve
     test ...)."""
-    return TestRoll(what, dice.d6(reason or what), cv, tuple(modifiers), rule)
+    return CvTest(what, dice.d6(reason or what), cv, tuple(modifiers), rule)
 
 
 # -- spotting -----------------------------------------------------------------------------------------------------
@@ -298,3 +301,82 @@ def damage(dice: Dice, weapon_damage: int, modifiers: Sequence[Modifier] = (), s
     total = die + weapon_damage + sum(m.value for m in modifiers)
     result = damage_result(damage_column(total) + sum(m.value for m in applied), die)
     return DamageRoll(die, weapon_mod, tuple(modifiers), applied, result)
+
+
+# -- healing and the Medicine Roll --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class WoundRoll:
+    """A d6 on a wounded figure: a friend treating it ([TW-HEAL-1]) or the Medicine Roll's check ([TW-MED-1])."""
+
+    what: str  # "treated by a friend", "checked by the healer" ...
+    die: int
+    change: WoundChange
+    rule: str
+
+    def explain(self) -> str:
+        said = {"better": "one grade better", "none": "no change", "worse": "one grade worse"}[self.change]
+        return f"{self.what}: rolled {self.die}: {said} [{self.rule}]"
+
+
+def heal_roll(dice: Dice, by: Literal["friend", "healer"], reason: str = "treating a wound") -> WoundRoll:
+    """[TW-HEAL-1]: a friend (or the healer or seer, ``healer``) spends an action treating a wound."""
+    die = dice.d6(reason)
+    return WoundRoll(f"treated by {'the healer' if by == 'healer' else 'a friend'}", die, heal_result(by, die),
+                     "TW-HEAL-1")
+
+
+def medicine_check(dice: Dice, checked: Literal["checked", "checked_by_healer", "unchecked"],
+                   reason: str = "medicine roll") -> WoundRoll:
+    """[TW-MED-1]: one wounded figure's check at the Medicine Roll."""
+    die = dice.d6(reason)
+    what = {"checked": "checked by a friend", "checked_by_healer": "checked by the healer",
+            "unchecked": "not checked"}[checked]
+    return WoundRoll(what, die, medicine_result(checked, die), "TW-MED-1")
+
+
+# -- exact odds (the AI and the screens ask these; each runs the rolls above over every face) ----------------------
+def _faces(n: int) -> list[tuple[int, ...]]:
+    return list(product(range(1, 7), repeat=n))
+
+
+def _forced(faces: Sequence[int]) -> Dice:
+    dice = Dice(0)
+    dice.force(*faces)
+    return dice
+
+
+def hit_chance(need: HitNeed | ShotNeed) -> Fraction:
+    """The exact chance a to-hit roll hits this cell ([TW-SHOOT-2])."""
+    return Fraction(sum(roll_to_hit(_forced(f), need).hit for f in _faces(2)), 36)
+
+
+def pass_chance(cv: int, modifiers: Sequence[Modifier] = ()) -> Fraction:
+    """The exact chance a test against this CV passes ([TW-TEST-1])."""
+    return Fraction(sum(cv_test(_forced((d,)), cv, modifiers).passed for d in range(1, 7)), 6)
+
+
+def spot_chance(target: SpotClass | Column, motion: Motion = "still", spotter_in_ambush: bool = False) -> Fraction:
+    """The exact chance a spotting roll succeeds ([TW-SPOT-3])."""
+    return Fraction(sum(spot_roll(_forced((d,)), target, motion, spotter_in_ambush).spotted for d in range(1, 7)), 6)
+
+
+def damage_chances(weapon_damage: int, modifiers: Sequence[Modifier] = (),
+                   shifts: Sequence[Modifier] = ()) -> dict[tuple[str, bool], Fraction]:
+    """The exact chance of each (result, falls) of a hit's damage roll ([TW-DMG-1], [TW-DMG-2])."""
+    out: dict[tuple[str, bool], Fraction] = {}
+    for d in range(1, 7):
+        r = damage(_forced((d,)), weapon_damage, modifiers, shifts).result
+        out[(r.name, r.falls)] = out.get((r.name, r.falls), Fraction(0)) + Fraction(1, 6)
+    return out
+
+
+def move_chances(kind: MoveKind, extra_dice: int | Sequence[Modifier] = 0, slowed: int = 0,
+                 inch_mods: Sequence[Modifier] = ()) -> dict[int, Fraction]:
+    """The exact chance of each allowance in inches of a movement roll ([TW-MOVE-1]-[TW-MOVE-3])."""
+    probe = movement_roll(_forced((1,) * 8), kind, extra_dice, slowed, inch_mods)
+    n = len(probe.dice)
+    out: dict[int, Fraction] = {}
+    for f in _faces(n):
+        inches = move_inches(kind, f, slowed, inch_mods)[2]
+        out[inches] = out.get(inches, Fraction(0)) + Fraction(1, 6 ** n)
+    return dict(sorted(out.items()))

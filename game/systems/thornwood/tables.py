@@ -139,11 +139,17 @@ class _Weapon(StrictModel):
     ruled: list[Literal["short", "short_damage", "short_to_hit", "long", "long_damage", "long_to_hit"]]
 
 
+class _WoundBands(StrictModel):
+    better: int = Field(ge=0, le=6)
+    worse: int = Field(ge=1, le=7)
+
+
 class _Victory(StrictModel):
     outcomes: list[Outcome]
     complete: int
     partial: int
     chief_renown_factor: int = Field(ge=1, le=5)
+    book: list[list[str]] = []
     types: dict[str, list[int]]
 
 
@@ -155,6 +161,8 @@ class _TablesFile(StrictModel):
     to_hit: _ToHit
     damage: _Damage
     weapons: dict[str, _Weapon]
+    healing: dict[Literal["friend", "healer"], _WoundBands]
+    medicine: dict[Literal["checked", "checked_by_healer", "unchecked"], _WoundBands]
     victory: _Victory
 
 
@@ -195,7 +203,17 @@ def _checks(doc: Document, t: _TablesFile) -> list[Problem]:
     for name, w in t.weapons.items():
         if w.long < w.short:
             out.append(doc.problem(("weapons", name, "long"), "long range is shorter than short [TW-SHOOT-5]"))
+    for part, table in (("healing", t.healing), ("medicine", t.medicine)):
+        for key, wb in table.items():
+            if wb.better >= wb.worse:
+                out.append(doc.problem((part, key), "'better' must be below 'worse' [TW-HEAL-1]"))
+    if set(t.healing) != {"friend", "healer"} or set(t.medicine) != {"checked", "checked_by_healer", "unchecked"}:
+        out.append(doc.problem(("medicine",), "expected healing: friend, healer; medicine: checked, "
+                               "checked_by_healer, unchecked [TW-MED-1]"))
     v = t.victory
+    for i, cell in enumerate(v.book):
+        if len(cell) != 2 or cell[0] not in FIGURE_TYPES or cell[1] not in v.outcomes:
+            out.append(doc.problem(("victory", "book", i), "expected [figure type, outcome] [TW-WIN-2]"))
     for ftype in FIGURE_TYPES:
         if ftype not in v.types:
             out.append(doc.problem(("victory", "types"), f"no row for '{ftype}' [TW-WIN-2]"))
@@ -447,10 +465,27 @@ WEAPONS: dict[str, Weapon] = {
 }
 
 
+# -- healing and the Medicine Roll ---------------------------------------------------------------------------------
+WoundChange = Literal["better", "none", "worse"]
+
+
+def heal_result(by: Literal["friend", "healer"], die: int) -> WoundChange:
+    """[TW-HEAL-1] (FF-R-12): what a treated wound does on this die; ``healer`` is the healer or the seer."""
+    bands = _T.healing[by]
+    return "better" if die <= bands.better else "worse" if die >= bands.worse else "none"
+
+
+def medicine_result(checked: Literal["checked", "checked_by_healer", "unchecked"], die: int) -> WoundChange:
+    """[TW-MED-1]: what the Medicine Roll's check does to a wounded figure on this die."""
+    bands = _T.medicine[checked]
+    return "better" if die <= bands.better else "worse" if die >= bands.worse else "none"
+
+
 # -- victory ------------------------------------------------------------------------------------------------------
 VICTORY_OUTCOMES: tuple[Outcome, ...] = tuple(_T.victory.outcomes)
 MISSION_POINTS = {"complete": _T.victory.complete, "partial": _T.victory.partial, "none": 0}
 CHIEF_RENOWN_FACTOR = _T.victory.chief_renown_factor
+VICTORY_BOOK_CELLS = frozenset((cell[0], cell[1]) for cell in _T.victory.book)  # the rest are the ruling
 
 
 def victory_value(figure_type: str, outcome: str) -> int:

@@ -10,6 +10,7 @@ from game.systems.thornwood.tables import (
     FIGURE_TYPES,
     RULED_TO_HIT,
     TABLES_FILE,
+    VICTORY_BOOK_CELLS,
     WEAPONS,
     Activation,
     Column,
@@ -19,7 +20,9 @@ from game.systems.thornwood.tables import (
     damage_column,
     damage_modifier,
     damage_result,
+    heal_result,
     hit_need,
+    medicine_result,
     number_mod,
     parse_tables,
     shift,
@@ -100,7 +103,7 @@ def test_past_fortified_and_number_modifiers_step_down_the_same_sequence() -> No
         ["any roll", "4 or less", "1, then 3 or less", "1, then 1 again", "no hit possible"]
 
 
-@pytest.mark.rule("TW-SHOOT-3")
+@pytest.mark.rule("TW-SHOOT-3", "TW-REACT-2")
 def test_the_shifts_and_number_modifiers_of_the_shooting_table() -> None:
     rights = ["shooter_moved", "reacting", "stealthy", "target_cautious", "long_range", "into_melee", "shooter_ran"]
     assert [shift(k).value for k in rights] == [1] * 7 and shift("sure_shot").value == -1
@@ -126,7 +129,7 @@ def test_example_b_the_moving_warrior_needs_a_two_at_cover() -> None:
     assert need.column == Column.cover and need.need == HitNeed(2, None)
 
 
-@pytest.mark.rule("TW-DMG-2")
+@pytest.mark.rule("TW-DMG-2", "TW-CV-1")
 def test_the_damage_chart_bands_in_order_of_severity() -> None:
     assert DAMAGE_COLUMNS == ("none", "duck_back", "light", "wound", "mortal", "gory")
     assert [DAMAGE_COLUMNS[damage_column(t)] for t in range(-3, 13)] == \
@@ -173,8 +176,23 @@ def test_the_victory_table_keeps_the_six_cells_of_the_example() -> None:
     assert victory_value("veteran", "mortal") == 10 and victory_value("veteran", "killed") == 15
     assert victory_value("seer", "gory") == 50 and victory_value("warrior", "captured") == 20
     assert {victory_value(t, "light") for t in FIGURE_TYPES} == {0}
+    assert len(VICTORY_BOOK_CELLS) == 6 and ("seer", "gory") in VICTORY_BOOK_CELLS
     assert [victory_value("chief", o) for o in ("wound", "mortal", "killed", "gory", "captured")] == \
         [20, 35, 50, 100, 100]
+
+
+@pytest.mark.rule("TW-HEAL-1")
+def test_treating_a_wound_friend_one_or_two_healer_up_to_three_worse_on_six() -> None:
+    assert [heal_result("friend", d) for d in range(1, 7)] == ["better"] * 2 + ["none"] * 3 + ["worse"]
+    assert [heal_result("healer", d) for d in range(1, 7)] == ["better"] * 3 + ["none"] * 2 + ["worse"]
+
+
+@pytest.mark.rule("TW-MED-1")
+def test_the_medicine_checks_of_wounded_figures() -> None:
+    assert [medicine_result("checked", d) for d in range(1, 7)] == ["better"] * 2 + ["none"] * 3 + ["worse"]
+    assert [medicine_result("checked_by_healer", d) for d in range(1, 7)] == \
+        ["better"] * 3 + ["none"] * 2 + ["worse"]
+    assert [medicine_result("unchecked", d) for d in range(1, 7)] == ["better"] + ["none"] * 2 + ["worse"] * 3
 
 
 def test_a_broken_tables_file_names_every_problem_with_its_line() -> None:
