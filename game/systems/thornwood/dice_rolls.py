@@ -15,6 +15,8 @@ from typing import Literal
 
 from game.core.dice import Dice, Modifier
 from game.systems.thornwood.tables import (
+    MOVE_FLOOR,
+    MOVE_KINDS,
     NATURAL_SIX_COLUMNS,
     Activation,
     Column,
@@ -36,10 +38,10 @@ from game.systems.thornwood.tables import (
 
 MoveKind = Literal["run", "move", "cautious"]
 Motion = Literal["still", "cautious", "moved", "ran"]
-BASE_DICE: dict[str, int] = {"run": 3, "move": 2, "cautious": 2}  # [TW-MOVE-1]-[TW-MOVE-3]
+BASE_DICE: dict[str, int] = {kind: k.dice for kind, k in MOVE_KINDS.items()}  # [TW-MOVE-1]-[TW-MOVE-3]
 MOVE_RULE = {"run": "TW-MOVE-1", "move": "TW-MOVE-2", "cautious": "TW-MOVE-3"}
-MOVE_AT_LEAST = 2  # [TW-MOVE-2]
-CAUTIOUS_AT_MOST = 3  # [TW-MOVE-3]
+MOVE_AT_LEAST = MOVE_KINDS["move"].at_least or 0  # [TW-MOVE-2]
+CAUTIOUS_AT_MOST = MOVE_KINDS["cautious"].at_most or 6  # [TW-MOVE-3]
 
 
 def _mods(mods: Sequence[Modifier]) -> str:
@@ -96,12 +98,13 @@ class MoveRoll:
 
 
 def _read(kind: MoveKind, read: Sequence[int]) -> tuple[int, ...]:
-    """The dice that count. Run keeps the two highest; Move the highest; Cautious the lower of the two highest
-    (so an extra die helps, as it does the others; a lone die is read as it is)."""
+    """The dice that count ([TW-MOVE-1]-[TW-MOVE-3]): the two highest (Run), the highest (Move), or the lower
+    of the two highest (Cautious: an extra die helps, as it does the others; a lone die is read as it is)."""
     ordered = sorted(read, reverse=True)
-    if kind == "run":
+    keep = MOVE_KINDS[kind].keep
+    if keep == "two_highest":
         return tuple(ordered[:2])
-    if kind == "move":
+    if keep == "highest":
         return (ordered[0],)
     return (ordered[1] if len(ordered) > 1 else ordered[0],)
 
@@ -114,12 +117,13 @@ def move_inches(kind: MoveKind, dice: Sequence[int], slowed: int = 0,
         read[i] = 1
     kept = _read(kind, read)
     inches = sum(kept)
-    if kind == "move":
-        inches = max(inches, MOVE_AT_LEAST)
-    elif kind == "cautious":
-        inches = min(inches, CAUTIOUS_AT_MOST)
+    limits = MOVE_KINDS[kind]
+    if limits.at_least is not None:
+        inches = max(inches, limits.at_least)
+    if limits.at_most is not None:
+        inches = min(inches, limits.at_most)
     if inch_mods:
-        inches = max(1, inches + sum(m.value for m in inch_mods))  # [TW-MOVE-6]: at least 1″
+        inches = max(MOVE_FLOOR, inches + sum(m.value for m in inch_mods))  # [TW-MOVE-6]: at least 1″
     return tuple(read), kept, inches
 
 

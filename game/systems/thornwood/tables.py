@@ -60,6 +60,22 @@ Outcome = Literal["light", "wound", "mortal", "killed", "gory", "captured"]
 
 
 # -- the file -----------------------------------------------------------------------------------------------------
+class _MoveKind(StrictModel):
+    dice: int = Field(ge=1, le=6)
+    keep: Literal["two_highest", "highest", "lower"]
+    at_least: int | None = None
+    at_most: int | None = None
+
+
+class _Movement(StrictModel):
+    run: _MoveKind
+    move: _MoveKind
+    cautious: _MoveKind
+    rough_cost: int = Field(ge=1, le=4)
+    armour_in_woods: int = Field(ge=-3, le=0)
+    floor: int = Field(ge=0, le=3)
+
+
 class _SpotMod(StrictModel):
     key: Literal["moved", "ran", "ambush"]
     value: int = Field(ge=-3, le=3)
@@ -157,6 +173,9 @@ class _TablesFile(StrictModel):
     format: Literal["thornwood/tables@1"]
     activation: dict[Literal["inspired", "standard", "demoralized"],
                      list[Literal["all_groups", "led_groups", "one_group", "chief_group", "medicine"]]]
+    movement: _Movement
+    distances: dict[Literal["group", "deployment", "reaction", "join_fight", "jump_back", "nerve_pass_back",
+                            "bunched", "surprise", "seer_fright", "marker_spacing"], int]
     spotting: _Spotting
     to_hit: _ToHit
     damage: _Damage
@@ -176,6 +195,10 @@ def _checks(doc: Document, t: _TablesFile) -> list[Problem]:
         elif len(act) != 6:
             out.append(doc.problem(("activation", level.value), f"expected 6 results (d6 1-6), found {len(act)} "
                                    "[TW-ACT-1]"))
+    missing = {"group", "deployment", "reaction", "join_fight", "jump_back", "nerve_pass_back", "bunched",
+               "surprise", "seer_fright", "marker_spacing"} - set(t.distances)
+    if missing:
+        out.append(doc.problem(("distances",), f"no distance for {', '.join(sorted(missing))}"))
     for cls in ("open", "concealed", "cover", "hardest"):
         if cls not in t.spotting.need:
             out.append(doc.problem(("spotting", "need"), f"no number for '{cls}' [TW-SPOT-3]"))
@@ -244,6 +267,32 @@ def activation(level: Inspiration, roll: int) -> Activation:
     if not 1 <= roll <= 6:
         raise ValueError(f"an activation roll is a d6, not {roll}")
     return Activation(_T.activation[Inspiration(level).value][roll - 1])
+
+
+# -- movement and distances ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class MoveKindTable:
+    """One kind of movement's dice ([TW-MOVE-1]-[TW-MOVE-3]): how many, which count, its limits."""
+
+    dice: int
+    keep: Literal["two_highest", "highest", "lower"]
+    at_least: int | None
+    at_most: int | None
+
+
+MOVE_KINDS: dict[str, MoveKindTable] = {
+    kind: MoveKindTable(k.dice, k.keep, k.at_least, k.at_most)
+    for kind, k in (("run", _T.movement.run), ("move", _T.movement.move), ("cautious", _T.movement.cautious))
+}
+ROUGH_COST = _T.movement.rough_cost  # [TW-MOVE-5]: inches of allowance an inch of rough ground costs
+ARMOUR_IN_WOODS = _T.movement.armour_in_woods  # [TW-MOVE-6]
+MOVE_FLOOR = _T.movement.floor  # [TW-MOVE-6]: an allowance cut by a modifier never goes below this
+DISTANCES: dict[str, int] = {str(k): v for k, v in _T.distances.items()}
+
+
+def rough_cost(inches: float) -> float:
+    """[TW-MOVE-5]: the allowance it takes to cross this many inches of rough ground (2″ of loose rock: 4″)."""
+    return inches * ROUGH_COST
 
 
 # -- spotting ------------------------------------------------------------------------------------------------------

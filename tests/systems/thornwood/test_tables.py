@@ -7,6 +7,7 @@ import pytest
 from game.core.errors import ContentError
 from game.systems.thornwood.tables import (
     DAMAGE_COLUMNS,
+    DISTANCES,
     FIGURE_TYPES,
     RULED_TO_HIT,
     TABLES_FILE,
@@ -25,6 +26,7 @@ from game.systems.thornwood.tables import (
     medicine_result,
     number_mod,
     parse_tables,
+    rough_cost,
     shift,
     shot_need,
     spot_class,
@@ -163,6 +165,18 @@ def test_the_weapons_book_values_and_which_are_rulings() -> None:
     assert not WEAPONS["bow"].can_run and all(WEAPONS[w].can_run for w in WEAPONS if w != "bow")
     assert WEAPONS["bow"].band(12) == "short" and WEAPONS["bow"].band(12.5) == "long" and WEAPONS["bow"].band(25) \
         is None
+
+
+@pytest.mark.rule("TW-MOVE-5")
+def test_loose_rock_doubles_the_cost_two_inches_take_four() -> None:
+    """The book's example: the runner needs 4″ of his run to cross 2″ of loose rock."""
+    assert rough_cost(2) == 4
+
+
+def test_the_distances_the_rules_name() -> None:
+    """Numbers only: the rules that use them are tested where they are played."""
+    assert (DISTANCES["group"], DISTANCES["reaction"], DISTANCES["deployment"], DISTANCES["jump_back"],
+            DISTANCES["marker_spacing"]) == (2, 24, 6, 2, 12)
 
 
 @pytest.mark.rule("TW-SPOT-3", "TW-TGT-1")
