@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from itertools import pairwise
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -544,3 +544,21 @@ def victory_value(figure_type: str, outcome: str) -> int:
     if outcome not in VICTORY_OUTCOMES:
         raise KeyError(f"no outcome '{outcome}' in the victory table")
     return _T.victory.types[figure_type][VICTORY_OUTCOMES.index(outcome)]
+
+
+# -- the spec's names --------------------------------------------------------------------------------------------
+# The shared spec lists the rolls and the victory sum under tables.py; they live in dice_rolls.py and victory.py
+# (which read this module), and are found here too, on first use, so either import works.
+_ELSEWHERE = {
+    "roll_to_hit": "dice_rolls", "ToHitRoll": "dice_rolls", "damage": "dice_rolls", "DamageRoll": "dice_rolls",
+    "movement_roll": "dice_rolls", "MoveRoll": "dice_rolls", "spot_roll": "dice_rolls", "SpotRoll": "dice_rolls",
+    "cv_test": "dice_rolls", "CvTest": "dice_rolls", "victory_points": "victory", "VictoryPoints": "victory",
+}
+
+
+def __getattr__(name: str) -> Any:  # the names above, typed where they live
+    if name in _ELSEWHERE:
+        import importlib
+
+        return getattr(importlib.import_module(f"game.systems.thornwood.{_ELSEWHERE[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

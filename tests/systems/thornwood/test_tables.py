@@ -224,3 +224,11 @@ def test_a_broken_tables_file_names_every_problem_with_its_line() -> None:
     with pytest.raises(ContentError, match="expected 'thornwood/tables@1'"):
         parse_tables(text.replace("thornwood/tables@1", "thornwood/tables@2"))
     assert parse_tables(text).victory.partial == 50
+
+
+def test_the_rolls_the_spec_lists_under_tables_are_found_there_too() -> None:
+    from game.systems.thornwood import dice_rolls, tables, victory
+
+    assert tables.movement_roll is dice_rolls.movement_roll and tables.victory_points is victory.victory_points
+    with pytest.raises(AttributeError):
+        _ = tables.no_such_name
