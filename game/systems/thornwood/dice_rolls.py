@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
 from typing import Literal
 
 from game.core.dice import Dice, Modifier
 from game.systems.thornwood.tables import (
+    MOVE_FLOOR,
+    MOVE_KINDS,
     NATURAL_SIX_COLUMNS,
     Activation,
     Column,
@@ -21,9 +25,12 @@ from game.systems.thornwood.tables import (
     Inspiration,
     ShotNeed,
     SpotClass,
+    WoundChange,
     activation,
     damage_column,
     damage_result,
+    heal_result,
+    medicine_result,
     spot_class,
     spot_modifier,
     spot_number,
@@ -31,10 +38,10 @@ from game.systems.thornwood.tables import (
 
 MoveKind = Literal["run", "move", "cautious"]
 Motion = Literal["still", "cautious", "moved", "ran"]
-BASE_DICE: dict[str, int] = {"run": 3, "move": 2, "cautious": 2}  # [TW-MOVE-1]-[TW-MOVE-3]
+BASE_DICE: dict[str, int] = {kind: k.dice for kind, k in MOVE_KINDS.items()}  # [TW-MOVE-1]-[TW-MOVE-3]
 MOVE_RULE = {"run": "TW-MOVE-1", "move": "TW-MOVE-2", "cautious": "TW-MOVE-3"}
-MOVE_AT_LEAST = 2  # [TW-MOVE-2]
-CAUTIOUS_AT_MOST = 3  # [TW-MOVE-3]
+MOVE_AT_LEAST = MOVE_KINDS["move"].at_least or 0  # [TW-MOVE-2]
+CAUTIOUS_AT_MOST = MOVE_KINDS["cautious"].at_most or 6  # [TW-MOVE-3]
 
 
 def _mods(mods: Sequence[Modifier]) -> str:
@@ -91,12 +98,13 @@ class MoveRoll:
 
 
 def _read(kind: MoveKind, read: Sequence[int]) -> tuple[int, ...]:
-    """The dice that count. Run keeps the two highest; Move the highest; Cautious the lower of the two highest
-    (so an extra die helps, as it does the others; a lone die is read as it is)."""
+    """The dice that count ([TW-MOVE-1]-[TW-MOVE-3]): the two highest (Run), the highest (Move), or the lower
+    of the two highest (Cautious: an extra die helps, as it does the others; a lone die is read as it is)."""
     ordered = sorted(read, reverse=True)
-    if kind == "run":
+    keep = MOVE_KINDS[kind].keep
+    if keep == "two_highest":
         return tuple(ordered[:2])
-    if kind == "move":
+    if keep == "highest":
         return (ordered[0],)
     return (ordered[1] if len(ordered) > 1 else ordered[0],)
 
@@ -109,12 +117,13 @@ def move_inches(kind: MoveKind, dice: Sequence[int], slowed: int = 0,
         read[i] = 1
     kept = _read(kind, read)
     inches = sum(kept)
-    if kind == "move":
-        inches = max(inches, MOVE_AT_LEAST)
-    elif kind == "cautious":
-        inches = min(inches, CAUTIOUS_AT_MOST)
+    limits = MOVE_KINDS[kind]
+    if limits.at_least is not None:
+        inches = max(inches, limits.at_least)
+    if limits.at_most is not None:
+        inches = min(inches, limits.at_most)
     if inch_mods:
-        inches = max(1, inches + sum(m.value for m in inch_mods))  # [TW-MOVE-6]: at least 1″
+        inches = max(MOVE_FLOOR, inches + sum(m.value for m in inch_mods))  # [TW-MOVE-6]: at least 1″
     return tuple(read), kept, inches
 
 
@@ -135,11 +144,9 @@ def movement_roll(dice: Dice, kind: MoveKind, extra_dice: int | Sequence[Modifie
 
 # -- tests against CV ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class TestRoll:
+class CvTest:
     """A test ([TW-TEST-1]): a d6 against a CV after modifiers; it passes on equal or less (FF-R-7).
     ``margin`` is the roll minus the modified CV: "failed by n" when positive."""
-
-    __test__ = False  # not a pytest class
 
     what: str
     die: int
@@ -166,10 +173,10 @@ class TestRoll:
 
 
 def cv_test(dice: Dice, cv: int, modifiers: Sequence[Modifier] = (), what: str = "test", rule: str = "TW-TEST-1",
-            reason: str = "") -> TestRoll:
+            reason: str = "") -> CvTest:
     """Roll a test against a CV ([TW-TEST-1]); ``rule`` names the rule that calls for it (a reaction, a nerve
     test ...)."""
-    return TestRoll(what, dice.d6(reason or what), cv, tuple(modifiers), rule)
+    return CvTest(what, dice.d6(reason or what), cv, tuple(modifiers), rule)
 
 
 # -- spotting -----------------------------------------------------------------------------------------------------
@@ -298,3 +305,82 @@ def damage(dice: Dice, weapon_damage: int, modifiers: Sequence[Modifier] = (), s
     total = die + weapon_damage + sum(m.value for m in modifiers)
     result = damage_result(damage_column(total) + sum(m.value for m in applied), die)
     return DamageRoll(die, weapon_mod, tuple(modifiers), applied, result)
+
+
+# -- healing and the Medicine Roll --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class WoundRoll:
+    """A d6 on a wounded figure: a friend treating it ([TW-HEAL-1]) or the Medicine Roll's check ([TW-MED-1])."""
+
+    what: str  # "treated by a friend", "checked by the healer" ...
+    die: int
+    change: WoundChange
+    rule: str
+
+    def explain(self) -> str:
+        said = {"better": "one grade better", "none": "no change", "worse": "one grade worse"}[self.change]
+        return f"{self.what}: rolled {self.die}: {said} [{self.rule}]"
+
+
+def heal_roll(dice: Dice, by: Literal["friend", "healer"], reason: str = "treating a wound") -> WoundRoll:
+    """[TW-HEAL-1]: a friend (or the healer or seer, ``healer``) spends an action treating a wound."""
+    die = dice.d6(reason)
+    return WoundRoll(f"treated by {'the healer' if by == 'healer' else 'a friend'}", die, heal_result(by, die),
+                     "TW-HEAL-1")
+
+
+def medicine_check(dice: Dice, checked: Literal["checked", "checked_by_healer", "unchecked"],
+                   reason: str = "medicine roll") -> WoundRoll:
+    """[TW-MED-1]: one wounded figure's check at the Medicine Roll."""
+    die = dice.d6(reason)
+    what = {"checked": "checked by a friend", "checked_by_healer": "checked by the healer",
+            "unchecked": "not checked"}[checked]
+    return WoundRoll(what, die, medicine_result(checked, die), "TW-MED-1")
+
+
+# -- exact odds (the AI and the screens ask these; each runs the rolls above over every face) ----------------------
+def _faces(n: int) -> list[tuple[int, ...]]:
+    return list(product(range(1, 7), repeat=n))
+
+
+def _forced(faces: Sequence[int]) -> Dice:
+    dice = Dice(0)
+    dice.force(*faces)
+    return dice
+
+
+def hit_chance(need: HitNeed | ShotNeed) -> Fraction:
+    """The exact chance a to-hit roll hits this cell ([TW-SHOOT-2])."""
+    return Fraction(sum(roll_to_hit(_forced(f), need).hit for f in _faces(2)), 36)
+
+
+def pass_chance(cv: int, modifiers: Sequence[Modifier] = ()) -> Fraction:
+    """The exact chance a test against this CV passes ([TW-TEST-1])."""
+    return Fraction(sum(cv_test(_forced((d,)), cv, modifiers).passed for d in range(1, 7)), 6)
+
+
+def spot_chance(target: SpotClass | Column, motion: Motion = "still", spotter_in_ambush: bool = False) -> Fraction:
+    """The exact chance a spotting roll succeeds ([TW-SPOT-3])."""
+    return Fraction(sum(spot_roll(_forced((d,)), target, motion, spotter_in_ambush).spotted for d in range(1, 7)), 6)
+
+
+def damage_chances(weapon_damage: int, modifiers: Sequence[Modifier] = (),
+                   shifts: Sequence[Modifier] = ()) -> dict[tuple[str, bool], Fraction]:
+    """The exact chance of each (result, falls) of a hit's damage roll ([TW-DMG-1], [TW-DMG-2])."""
+    out: dict[tuple[str, bool], Fraction] = {}
+    for d in range(1, 7):
+        r = damage(_forced((d,)), weapon_damage, modifiers, shifts).result
+        out[(r.name, r.falls)] = out.get((r.name, r.falls), Fraction(0)) + Fraction(1, 6)
+    return out
+
+
+def move_chances(kind: MoveKind, extra_dice: int | Sequence[Modifier] = 0, slowed: int = 0,
+                 inch_mods: Sequence[Modifier] = ()) -> dict[int, Fraction]:
+    """The exact chance of each allowance in inches of a movement roll ([TW-MOVE-1]-[TW-MOVE-3])."""
+    probe = movement_roll(_forced((1,) * 8), kind, extra_dice, slowed, inch_mods)
+    n = len(probe.dice)
+    out: dict[int, Fraction] = {}
+    for f in _faces(n):
+        inches = move_inches(kind, f, slowed, inch_mods)[2]
+        out[inches] = out.get(inches, Fraction(0)) + Fraction(1, 6 ** n)
+    return dict(sorted(out.items()))

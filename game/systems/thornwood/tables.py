@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from itertools import pairwise
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -60,6 +60,22 @@ Outcome = Literal["light", "wound", "mortal", "killed", "gory", "captured"]
 
 
 # -- the file -----------------------------------------------------------------------------------------------------
+class _MoveKind(StrictModel):
+    dice: int = Field(ge=1, le=6)
+    keep: Literal["two_highest", "highest", "lower"]
+    at_least: int | None = None
+    at_most: int | None = None
+
+
+class _Movement(StrictModel):
+    run: _MoveKind
+    move: _MoveKind
+    cautious: _MoveKind
+    rough_cost: int = Field(ge=1, le=4)
+    armour_in_woods: int = Field(ge=-3, le=0)
+    floor: int = Field(ge=0, le=3)
+
+
 class _SpotMod(StrictModel):
     key: Literal["moved", "ran", "ambush"]
     value: int = Field(ge=-3, le=3)
@@ -139,11 +155,17 @@ class _Weapon(StrictModel):
     ruled: list[Literal["short", "short_damage", "short_to_hit", "long", "long_damage", "long_to_hit"]]
 
 
+class _WoundBands(StrictModel):
+    better: int = Field(ge=0, le=6)
+    worse: int = Field(ge=1, le=7)
+
+
 class _Victory(StrictModel):
     outcomes: list[Outcome]
     complete: int
     partial: int
     chief_renown_factor: int = Field(ge=1, le=5)
+    book: list[list[str]] = []
     types: dict[str, list[int]]
 
 
@@ -151,10 +173,15 @@ class _TablesFile(StrictModel):
     format: Literal["thornwood/tables@1"]
     activation: dict[Literal["inspired", "standard", "demoralized"],
                      list[Literal["all_groups", "led_groups", "one_group", "chief_group", "medicine"]]]
+    movement: _Movement
+    distances: dict[Literal["group", "deployment", "reaction", "join_fight", "jump_back", "nerve_pass_back",
+                            "bunched", "surprise", "seer_fright", "marker_spacing"], int]
     spotting: _Spotting
     to_hit: _ToHit
     damage: _Damage
     weapons: dict[str, _Weapon]
+    healing: dict[Literal["friend", "healer"], _WoundBands]
+    medicine: dict[Literal["checked", "checked_by_healer", "unchecked"], _WoundBands]
     victory: _Victory
 
 
@@ -168,6 +195,10 @@ def _checks(doc: Document, t: _TablesFile) -> list[Problem]:
         elif len(act) != 6:
             out.append(doc.problem(("activation", level.value), f"expected 6 results (d6 1-6), found {len(act)} "
                                    "[TW-ACT-1]"))
+    missing = {"group", "deployment", "reaction", "join_fight", "jump_back", "nerve_pass_back", "bunched",
+               "surprise", "seer_fright", "marker_spacing"} - set(t.distances)
+    if missing:
+        out.append(doc.problem(("distances",), f"no distance for {', '.join(sorted(missing))}"))
     for cls in ("open", "concealed", "cover", "hardest"):
         if cls not in t.spotting.need:
             out.append(doc.problem(("spotting", "need"), f"no number for '{cls}' [TW-SPOT-3]"))
@@ -195,7 +226,17 @@ def _checks(doc: Document, t: _TablesFile) -> list[Problem]:
     for name, w in t.weapons.items():
         if w.long < w.short:
             out.append(doc.problem(("weapons", name, "long"), "long range is shorter than short [TW-SHOOT-5]"))
+    for part, table in (("healing", t.healing), ("medicine", t.medicine)):
+        for key, wb in table.items():
+            if wb.better >= wb.worse:
+                out.append(doc.problem((part, key), "'better' must be below 'worse' [TW-HEAL-1]"))
+    if set(t.healing) != {"friend", "healer"} or set(t.medicine) != {"checked", "checked_by_healer", "unchecked"}:
+        out.append(doc.problem(("medicine",), "expected healing: friend, healer; medicine: checked, "
+                               "checked_by_healer, unchecked [TW-MED-1]"))
     v = t.victory
+    for i, cell in enumerate(v.book):
+        if len(cell) != 2 or cell[0] not in FIGURE_TYPES or cell[1] not in v.outcomes:
+            out.append(doc.problem(("victory", "book", i), "expected [figure type, outcome] [TW-WIN-2]"))
     for ftype in FIGURE_TYPES:
         if ftype not in v.types:
             out.append(doc.problem(("victory", "types"), f"no row for '{ftype}' [TW-WIN-2]"))
@@ -226,6 +267,32 @@ def activation(level: Inspiration, roll: int) -> Activation:
     if not 1 <= roll <= 6:
         raise ValueError(f"an activation roll is a d6, not {roll}")
     return Activation(_T.activation[Inspiration(level).value][roll - 1])
+
+
+# -- movement and distances ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class MoveKindTable:
+    """One kind of movement's dice ([TW-MOVE-1]-[TW-MOVE-3]): how many, which count, its limits."""
+
+    dice: int
+    keep: Literal["two_highest", "highest", "lower"]
+    at_least: int | None
+    at_most: int | None
+
+
+MOVE_KINDS: dict[str, MoveKindTable] = {
+    kind: MoveKindTable(k.dice, k.keep, k.at_least, k.at_most)
+    for kind, k in (("run", _T.movement.run), ("move", _T.movement.move), ("cautious", _T.movement.cautious))
+}
+ROUGH_COST = _T.movement.rough_cost  # [TW-MOVE-5]: inches of allowance an inch of rough ground costs
+ARMOUR_IN_WOODS = _T.movement.armour_in_woods  # [TW-MOVE-6]
+MOVE_FLOOR = _T.movement.floor  # [TW-MOVE-6]: an allowance cut by a modifier never goes below this
+DISTANCES: dict[str, int] = {str(k): v for k, v in _T.distances.items()}
+
+
+def rough_cost(inches: float) -> float:
+    """[TW-MOVE-5]: the allowance it takes to cross this many inches of rough ground (2″ of loose rock: 4″)."""
+    return inches * ROUGH_COST
 
 
 # -- spotting ------------------------------------------------------------------------------------------------------
@@ -447,10 +514,27 @@ WEAPONS: dict[str, Weapon] = {
 }
 
 
+# -- healing and the Medicine Roll ---------------------------------------------------------------------------------
+WoundChange = Literal["better", "none", "worse"]
+
+
+def heal_result(by: Literal["friend", "healer"], die: int) -> WoundChange:
+    """[TW-HEAL-1] (FF-R-12): what a treated wound does on this die; ``healer`` is the healer or the seer."""
+    bands = _T.healing[by]
+    return "better" if die <= bands.better else "worse" if die >= bands.worse else "none"
+
+
+def medicine_result(checked: Literal["checked", "checked_by_healer", "unchecked"], die: int) -> WoundChange:
+    """[TW-MED-1]: what the Medicine Roll's check does to a wounded figure on this die."""
+    bands = _T.medicine[checked]
+    return "better" if die <= bands.better else "worse" if die >= bands.worse else "none"
+
+
 # -- victory ------------------------------------------------------------------------------------------------------
 VICTORY_OUTCOMES: tuple[Outcome, ...] = tuple(_T.victory.outcomes)
 MISSION_POINTS = {"complete": _T.victory.complete, "partial": _T.victory.partial, "none": 0}
 CHIEF_RENOWN_FACTOR = _T.victory.chief_renown_factor
+VICTORY_BOOK_CELLS = frozenset((cell[0], cell[1]) for cell in _T.victory.book)  # the rest are the ruling
 
 
 def victory_value(figure_type: str, outcome: str) -> int:
@@ -460,3 +544,21 @@ def victory_value(figure_type: str, outcome: str) -> int:
     if outcome not in VICTORY_OUTCOMES:
         raise KeyError(f"no outcome '{outcome}' in the victory table")
     return _T.victory.types[figure_type][VICTORY_OUTCOMES.index(outcome)]
+
+
+# -- the spec's names --------------------------------------------------------------------------------------------
+# The shared spec lists the rolls and the victory sum under tables.py; they live in dice_rolls.py and victory.py
+# (which read this module), and are found here too, on first use, so either import works.
+_ELSEWHERE = {
+    "roll_to_hit": "dice_rolls", "ToHitRoll": "dice_rolls", "damage": "dice_rolls", "DamageRoll": "dice_rolls",
+    "movement_roll": "dice_rolls", "MoveRoll": "dice_rolls", "spot_roll": "dice_rolls", "SpotRoll": "dice_rolls",
+    "cv_test": "dice_rolls", "CvTest": "dice_rolls", "victory_points": "victory", "VictoryPoints": "victory",
+}
+
+
+def __getattr__(name: str) -> Any:  # the names above, typed where they live
+    if name in _ELSEWHERE:
+        import importlib
+
+        return getattr(importlib.import_module(f"game.systems.thornwood.{_ELSEWHERE[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

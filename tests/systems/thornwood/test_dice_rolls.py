@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+from itertools import product
+
 import pytest
 
 from game.core.dice import Dice, Modifier
 from game.systems.thornwood.dice_rolls import (
     cv_test,
     damage,
+    damage_chances,
+    heal_roll,
     hit_by,
+    hit_chance,
+    medicine_check,
+    move_chances,
     move_inches,
     movement_roll,
+    pass_chance,
     roll_activation,
     roll_to_hit,
+    spot_chance,
     spot_roll,
 )
 from game.systems.thornwood.tables import (
@@ -172,3 +182,50 @@ def test_a_natural_six_moves_one_column_right_and_no_damage_gives_a_return_shot(
     assert none.result.name == "none" and none.result.return_shot
     thrower = Modifier(1, "TW-ABIL-1", "Thrower")
     assert damage(forced(2), 3, shifts=[thrower]).result.name == "wound"
+
+
+@pytest.mark.rule("TW-HEAL-1", "TW-MED-1")
+def test_treating_and_the_medicine_check_with_forced_dice() -> None:
+    assert heal_roll(forced(3), "healer").change == "better" and heal_roll(forced(3), "friend").change == "none"
+    assert heal_roll(forced(6), "healer").change == "worse" and "TW-HEAL-1" in heal_roll(forced(1), "friend").explain()
+    assert medicine_check(forced(4), "unchecked").change == "worse"
+    assert medicine_check(forced(3), "checked_by_healer").change == "better"
+    assert "TW-MED-1" in medicine_check(forced(5), "checked").explain()
+
+
+@pytest.mark.rule("TW-SHOOT-2")
+def test_the_exact_hit_chances_of_every_kind_of_cell() -> None:
+    assert [hit_chance(hit_need(4, c)) for c in Column] == [1, Fraction(5, 6), Fraction(4, 6), Fraction(3, 6),
+                                                            Fraction(2, 6)]
+    assert hit_chance(HitNeed(1, 3)) == Fraction(3, 36) and hit_chance(HitNeed(1, 1)) == Fraction(1, 36)
+    assert hit_chance(HitNeed(0, None)) == 0 and hit_chance(HitNeed(6, None)) == 1
+
+
+@pytest.mark.rule("TW-TEST-1", "TW-SPOT-3")
+def test_the_exact_test_and_spotting_chances() -> None:
+    assert pass_chance(3) == Fraction(1, 2) and pass_chance(3, [Modifier(-1, "TW-NERVE-2", "2 to 1")]) == \
+        Fraction(1, 3)
+    assert spot_chance(Column.concealment, "cautious", True) == Fraction(5, 6)
+    assert spot_chance(SpotClass.hardest, "ran") == 0
+
+
+@pytest.mark.rule("TW-DMG-1", "TW-DMG-2")
+def test_the_exact_damage_chances_agree_with_the_rolls() -> None:
+    odds = damage_chances(3, [damage_modifier("chest_armour")])
+    assert sum(odds.values()) == 1
+    assert odds == {("duck_back", False): Fraction(1, 6), ("light", False): Fraction(2, 6),
+                    ("wound", True): Fraction(1, 6), ("wound", False): Fraction(1, 6),
+                    ("gory", True): Fraction(1, 6)}, "totals 3 to 8; the natural 6 moves the mortal 8 to gory"
+
+
+@pytest.mark.rule("TW-MOVE-1", "TW-MOVE-2", "TW-MOVE-3")
+def test_the_exact_movement_chances_counted_by_hand() -> None:
+    run = move_chances("run")
+    assert sum(run.values()) == 1 and min(run) == 2 and run[12] == Fraction(16, 216)
+    assert run == {k: Fraction(sum(1 for f in product(range(1, 7), repeat=3) if sum(sorted(f)[1:]) == k), 216)
+                   for k in range(2, 13)}
+    move = move_chances("move")
+    assert min(move) == 2 and move[2] == Fraction(4, 36) and move[6] == Fraction(11, 36)
+    cautious = move_chances("cautious")
+    assert max(cautious) == 3 and cautious[3] == Fraction(16, 36) and cautious[1] == Fraction(11, 36)
+    assert max(move_chances("run", 1)) == 12 and len(move_chances("move", 1)) == 5

@@ -7,9 +7,11 @@ import pytest
 from game.core.errors import ContentError
 from game.systems.thornwood.tables import (
     DAMAGE_COLUMNS,
+    DISTANCES,
     FIGURE_TYPES,
     RULED_TO_HIT,
     TABLES_FILE,
+    VICTORY_BOOK_CELLS,
     WEAPONS,
     Activation,
     Column,
@@ -19,9 +21,12 @@ from game.systems.thornwood.tables import (
     damage_column,
     damage_modifier,
     damage_result,
+    heal_result,
     hit_need,
+    medicine_result,
     number_mod,
     parse_tables,
+    rough_cost,
     shift,
     shot_need,
     spot_class,
@@ -100,7 +105,7 @@ def test_past_fortified_and_number_modifiers_step_down_the_same_sequence() -> No
         ["any roll", "4 or less", "1, then 3 or less", "1, then 1 again", "no hit possible"]
 
 
-@pytest.mark.rule("TW-SHOOT-3")
+@pytest.mark.rule("TW-SHOOT-3", "TW-REACT-2")
 def test_the_shifts_and_number_modifiers_of_the_shooting_table() -> None:
     rights = ["shooter_moved", "reacting", "stealthy", "target_cautious", "long_range", "into_melee", "shooter_ran"]
     assert [shift(k).value for k in rights] == [1] * 7 and shift("sure_shot").value == -1
@@ -126,7 +131,7 @@ def test_example_b_the_moving_warrior_needs_a_two_at_cover() -> None:
     assert need.column == Column.cover and need.need == HitNeed(2, None)
 
 
-@pytest.mark.rule("TW-DMG-2")
+@pytest.mark.rule("TW-DMG-2", "TW-CV-1")
 def test_the_damage_chart_bands_in_order_of_severity() -> None:
     assert DAMAGE_COLUMNS == ("none", "duck_back", "light", "wound", "mortal", "gory")
     assert [DAMAGE_COLUMNS[damage_column(t)] for t in range(-3, 13)] == \
@@ -162,6 +167,18 @@ def test_the_weapons_book_values_and_which_are_rulings() -> None:
         is None
 
 
+@pytest.mark.rule("TW-MOVE-5")
+def test_loose_rock_doubles_the_cost_two_inches_take_four() -> None:
+    """The book's example: the runner needs 4″ of his run to cross 2″ of loose rock."""
+    assert rough_cost(2) == 4
+
+
+def test_the_distances_the_rules_name() -> None:
+    """Numbers only: the rules that use them are tested where they are played."""
+    assert (DISTANCES["group"], DISTANCES["reaction"], DISTANCES["deployment"], DISTANCES["jump_back"],
+            DISTANCES["marker_spacing"]) == (2, 24, 6, 2, 12)
+
+
 @pytest.mark.rule("TW-SPOT-3", "TW-TGT-1")
 def test_target_types_read_as_spotting_numbers() -> None:
     assert [spot_number(spot_class(c)) for c in Column] == [5, 5, 4, 3, 2]
@@ -173,8 +190,23 @@ def test_the_victory_table_keeps_the_six_cells_of_the_example() -> None:
     assert victory_value("veteran", "mortal") == 10 and victory_value("veteran", "killed") == 15
     assert victory_value("seer", "gory") == 50 and victory_value("warrior", "captured") == 20
     assert {victory_value(t, "light") for t in FIGURE_TYPES} == {0}
+    assert len(VICTORY_BOOK_CELLS) == 6 and ("seer", "gory") in VICTORY_BOOK_CELLS
     assert [victory_value("chief", o) for o in ("wound", "mortal", "killed", "gory", "captured")] == \
         [20, 35, 50, 100, 100]
+
+
+@pytest.mark.rule("TW-HEAL-1")
+def test_treating_a_wound_friend_one_or_two_healer_up_to_three_worse_on_six() -> None:
+    assert [heal_result("friend", d) for d in range(1, 7)] == ["better"] * 2 + ["none"] * 3 + ["worse"]
+    assert [heal_result("healer", d) for d in range(1, 7)] == ["better"] * 3 + ["none"] * 2 + ["worse"]
+
+
+@pytest.mark.rule("TW-MED-1")
+def test_the_medicine_checks_of_wounded_figures() -> None:
+    assert [medicine_result("checked", d) for d in range(1, 7)] == ["better"] * 2 + ["none"] * 3 + ["worse"]
+    assert [medicine_result("checked_by_healer", d) for d in range(1, 7)] == \
+        ["better"] * 3 + ["none"] * 2 + ["worse"]
+    assert [medicine_result("unchecked", d) for d in range(1, 7)] == ["better"] + ["none"] * 2 + ["worse"] * 3
 
 
 def test_a_broken_tables_file_names_every_problem_with_its_line() -> None:
@@ -192,3 +224,11 @@ def test_a_broken_tables_file_names_every_problem_with_its_line() -> None:
     with pytest.raises(ContentError, match="expected 'thornwood/tables@1'"):
         parse_tables(text.replace("thornwood/tables@1", "thornwood/tables@2"))
     assert parse_tables(text).victory.partial == 50
+
+
+def test_the_rolls_the_spec_lists_under_tables_are_found_there_too() -> None:
+    from game.systems.thornwood import dice_rolls, tables, victory
+
+    assert tables.movement_roll is dice_rolls.movement_roll and tables.victory_points is victory.victory_points
+    with pytest.raises(AttributeError):
+        _ = tables.no_such_name
