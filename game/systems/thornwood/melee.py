@@ -126,6 +126,7 @@ class FightDice:
     attacker: SideDice
     defender: SideDice
     no_combat: str = ""  # why no die is rolled, with its rule; "" when the fight is fought
+    shames: bool = True  # whether the cell's Nd/Na Renown losses apply (not in a Taunt that is no combat)
 
     def side(self, which: Side) -> SideDice:
         return self.attacker if which == "attacker" else self.defender
@@ -185,9 +186,8 @@ def fight_dice(cell: Cell, attacker: FighterFacts, defender: FighterFacts,
     if cell.attack == "taunt" and not (attacker.key and defender.key):
         who = attacker.name if not attacker.key else defender.name
         why = f"a Taunt by or against a Basic Character ({who}) is no combat (FF-R-14.2) [TW-CC-12]"
-        empty = replace(cell, attacker_dice=0, defender_dice=0, defender_shamed=0)
-        return FightDice(empty, attacker, defender, SideDice("attack", cell.attack, 0, ()),
-                         SideDice("defence", cell.defence, 0, ()), why)
+        return FightDice(cell, attacker, defender, SideDice("attack", cell.attack, 0, ()),
+                         SideDice("defence", cell.defence, 0, ()), why, shames=False)
     if not cell.exchange:
         why = "No combat" if cell.no_combat else f"{cell.printed()}: no dice"
         return FightDice(cell, attacker, defender, SideDice("attack", cell.attack, 0, ()),
@@ -447,8 +447,8 @@ def outcome(fight: FightDice, roll: FightRoll | None) -> FightResult:
     A fight without dice still costs the cell's Renown Points (Key Characters only), and Jump Back still leaves.
     """
     if fight.no_combat or roll is None:
-        a_renown = fight.cell.attacker_shamed if fight.attacker_facts.key else 0
-        d_renown = fight.cell.defender_shamed if fight.defender_facts.key else 0
+        a_renown = fight.cell.attacker_shamed if fight.attacker_facts.key and fight.shames else 0
+        d_renown = fight.cell.defender_shamed if fight.defender_facts.key and fight.shames else 0
         a = Received(armour_wounds_left=fight.attacker_facts.armour_wounds_left, renown_lost=a_renown)
         d = Received(armour_wounds_left=fight.defender_facts.armour_wounds_left, renown_lost=d_renown,
                      leaves=fight.cell.defence == "jump_back")
