@@ -16,6 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cache
+from itertools import combinations_with_replacement, product
+from math import factorial
 from typing import Literal, Protocol
 
 from game.core.dice import Dice, Modifier
@@ -462,3 +466,59 @@ def resolve(dice: Dice, fight: FightDice, attacker_split: tuple[int, int] = (0, 
     if fight.no_combat:
         return outcome(fight, None)
     return outcome(fight, roll_fight(dice, fight, attacker_split, defender_split))
+
+
+# -- exact odds -----------------------------------------------------------------------------------------------------
+
+def _classes(cv: int) -> list[tuple[int, Fraction]]:
+    """One real face for each class of faces that ``outcome`` treats alike against a CV, with its chance: a 1,
+    a plain success, a plain failure, a 6."""
+    top = min(max(cv, 1), 5)
+    out = [(1, Fraction(1, 6))]
+    if top >= 2:
+        out.append((2, Fraction(top - 1, 6)))
+    if top < 5:
+        out.append((5, Fraction(5 - top, 6)))
+    out.append((6, Fraction(1, 6)))
+    return out
+
+
+@cache
+def _pool(n: int, cv: int) -> list[tuple[tuple[int, ...], Fraction]]:
+    """Every multiset of face classes for ``n`` dice, as sorted faces, with its multinomial chance."""
+    classes = _classes(cv)
+    out = []
+    for combo in combinations_with_replacement(range(len(classes)), n):
+        chance = Fraction(factorial(n))
+        for k in range(len(classes)):
+            c = combo.count(k)
+            chance *= classes[k][1] ** c / factorial(c)
+        out.append((tuple(classes[k][0] for k in combo), chance))
+    return out
+
+
+def fight_odds(fight: FightDice, attacker_split: tuple[int, int],
+               defender_split: tuple[int, int]) -> dict[tuple[Received, Received], Fraction]:
+    """The exact chance of every (attacker took, defender took) pair for these splits, by asking ``outcome`` once
+    for each class of dice: the AI and the screens read the rules, never restate them. No re-roll is counted."""
+    if fight.no_combat:
+        r = outcome(fight, None)
+        return {(r.attacker, r.defender): Fraction(1)}
+    _check_split(fight, "attacker", attacker_split)
+    _check_split(fight, "defender", defender_split)
+    a_cv, d_cv = fight.attacker_facts.cv, fight.defender_facts.cv
+    odds: dict[tuple[Received, Received], Fraction] = {}
+    for (aa, p1), (ad, p2), (da, p3), (dd, p4) in product(_pool(attacker_split[0], a_cv),
+                                                          _pool(attacker_split[1], a_cv),
+                                                          _pool(defender_split[0], d_cv),
+                                                          _pool(defender_split[1], d_cv)):
+        r = outcome(fight, FightRoll(SideRoll(aa, ad), SideRoll(da, dd)))
+        key = (r.attacker, r.defender)
+        odds[key] = odds.get(key, Fraction(0)) + p1 * p2 * p3 * p4
+    return odds
+
+
+def expected_cv_lost(odds: dict[tuple[Received, Received], Fraction], which: Side) -> Fraction:
+    """The mean CV a side loses over the odds."""
+    i = 0 if which == "attacker" else 1
+    return sum((p * pair[i].cv_lost for pair, p in odds.items()), Fraction(0))

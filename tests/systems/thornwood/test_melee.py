@@ -8,6 +8,7 @@ classes: this part is tested on its own.
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from itertools import product
 
 import pytest
@@ -27,7 +28,9 @@ from game.systems.thornwood.melee import (
     SideRoll,
     adjustments,
     cancel,
+    expected_cv_lost,
     fight_dice,
+    fight_odds,
     legal_splits,
     outcome,
     reroll_die,
@@ -463,3 +466,37 @@ def test_a_fight_explains_its_dice_modifiers_and_results() -> None:
     assert "+1 larger weapon (axe against knife) [TW-CC-7]" in text and "+1 terrain advantage [TW-CC-7]" in text
     assert "attacker: attack [1, 5] defence [3]" in text
     assert "defender takes wound (−2 CV), falls" in text
+
+
+def _odds_by_every_face(f, split_a: tuple[int, int], split_d: tuple[int, int]) -> dict:
+    odds: dict = {}
+    n = sum(split_a) + sum(split_d)
+    for faces in product(range(1, 7), repeat=n):
+        a_att, rest = faces[:split_a[0]], faces[split_a[0]:]
+        a_def, rest = rest[:split_a[1]], rest[split_a[1]:]
+        d_att, d_def = rest[:split_d[0]], rest[split_d[0]:]
+        r = outcome(f, FightRoll(SideRoll(a_att, a_def), SideRoll(d_att, d_def)))
+        odds[(r.attacker, r.defender)] = odds.get((r.attacker, r.defender), Fraction(0)) + Fraction(1, 6 ** n)
+    return odds
+
+
+@pytest.mark.rule("TW-CC-9", "TW-CC-10", "TW-CC-11")
+@pytest.mark.parametrize(("a_cv", "d_cv"), [(4, 2), (5, 1), (1, 5)])
+def test_the_exact_odds_equal_every_face_of_the_dice(a_cv: int, d_cv: int) -> None:
+    f = fight_dice(cell("cut", "duck"), replace(HERON, cv=a_cv, weapon="axe", shield=False),
+                   replace(OWL, cv=d_cv, terrain=1, armour="chest", armour_wounds_left=1))
+    odds = fight_odds(f, (2, 1), (1, 1))
+    assert odds == _odds_by_every_face(f, (2, 1), (1, 1))
+    assert sum(odds.values()) == 1
+
+
+@pytest.mark.rule("TW-CC-9")
+def test_the_odds_of_the_seeds_lunge() -> None:
+    """Five attack dice at CV 4 against a seer's one defence die at CV 2."""
+    f = fight_dice(cell("lunge", "jump_back"), HERON, OWL, attacker_abilities=[SERPENTS_BLADE])
+    odds = fight_odds(f, (5, 0), (0, 1))
+    assert sum(odds.values()) == 1
+    assert expected_cv_lost(odds, "attacker") == 0
+    assert 0 < expected_cv_lost(odds, "defender") <= GORY_CV
+    no_dice = fight_odds(fight_dice(cell("huh", "huh"), HERON, OWL), (0, 0), (0, 0))
+    assert list(no_dice.values()) == [1]
