@@ -6,10 +6,13 @@ the odds and the screens all ask these functions, so the rules live here once. D
 split, whether to use Tough Skin, Lucky or Cursed) are the caller's; this module says what is allowed and does
 the arithmetic.
 
-Rulings made here where the seed is silent (each marked RULING in its docstring): a Taunt's dice are shames, not
-wounds, except where the cell says N (no intended strike: a success is a lucky hit); Huh! rolls one die only, a
-defence die; armour absorbs a wound but never a Gory Death; a Gory Death costs 5 CV ([TW-CV-1]); Jump Back leaves
-the fight unless the figure died in it.
+Rulings made here where the seed is silent (RULING, for the rules reference to state): a Taunt's dice shame (one
+Renown Point a success, two a 1), they do not wound, except where the cell says N (no intended strike: a success
+is a lucky hit); a Taunt takes no weapon's die; Huh! rolls one die only, a defence die; weapon sizes follow the
+equipment prices (knife < axe, club < spear, huge club; fists below all) and a huge club is a club for Bash;
+armour absorbs a wound, and the fall that comes with it, but never a Gory Death; a Gory Death costs 5 CV
+([TW-CV-1]); a wound of more than 3 CV short of a Gory Death is a mortal wound of that many CV; Jump Back leaves the
+fight unless the figure died in it.
 """
 
 from __future__ import annotations
@@ -450,6 +453,8 @@ def outcome(fight: FightDice, roll: FightRoll | None) -> FightResult:
 
     A fight without dice still costs the cell's Renown Points (Key Characters only), and Jump Back still leaves.
     """
+    if roll is None and not fight.no_combat:
+        raise ValueError("a fight with dice needs its roll")
     if fight.no_combat or roll is None:
         a_renown = fight.cell.attacker_shamed if fight.attacker_facts.key and fight.shames else 0
         d_renown = fight.cell.defender_shamed if fight.defender_facts.key and fight.shames else 0
@@ -484,7 +489,7 @@ def _classes(cv: int) -> list[tuple[int, Fraction]]:
 
 
 @cache
-def _pool(n: int, cv: int) -> list[tuple[tuple[int, ...], Fraction]]:
+def _pool(n: int, cv: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     """Every multiset of face classes for ``n`` dice, as sorted faces, with its multinomial chance."""
     classes = _classes(cv)
     out = []
@@ -494,7 +499,7 @@ def _pool(n: int, cv: int) -> list[tuple[tuple[int, ...], Fraction]]:
             c = combo.count(k)
             chance *= classes[k][1] ** c / factorial(c)
         out.append((tuple(classes[k][0] for k in combo), chance))
-    return out
+    return tuple(out)
 
 
 def fight_odds(fight: FightDice, attacker_split: tuple[int, int],

@@ -500,3 +500,11 @@ def test_the_odds_of_the_seeds_lunge() -> None:
     assert 0 < expected_cv_lost(odds, "defender") <= GORY_CV
     no_dice = fight_odds(fight_dice(cell("huh", "huh"), HERON, OWL), (0, 0), (0, 0))
     assert list(no_dice.values()) == [1]
+
+
+@pytest.mark.rule("TW-CC-9")
+def test_a_fight_with_dice_is_not_resolved_without_them() -> None:
+    with pytest.raises(ValueError):
+        outcome(fight_dice(cell("cut", "duck"), WARRIOR, FOE), None)
+    with pytest.raises(IllegalAction, match="TW-CC-6"):
+        roll_fight(forced(), fight_dice(cell("huh", "huh"), WARRIOR, FOE), (0, 0), (0, 0))
