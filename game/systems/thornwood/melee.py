@@ -6,16 +6,23 @@ the odds and the screens all ask these functions, so the rules live here once. D
 split, whether to use Tough Skin, Lucky or Cursed) are the caller's; this module says what is allowed and does
 the arithmetic.
 
-Rulings made here where the seed is silent (each marked RULING in its docstring): a Taunt's dice are shames, not
-wounds, except where the cell says N (no intended strike: a success is a lucky hit); Huh! rolls one die only, a
-defence die; armour absorbs a wound but never a Gory Death; a Gory Death costs 5 CV ([TW-CV-1]); Jump Back leaves
-the fight unless the figure died in it.
+Rulings made here where the seed is silent (RULING, for the rules reference to state): a Taunt's dice shame (one
+Renown Point a success, two a 1), they do not wound, except where the cell says N (no intended strike: a success
+is a lucky hit); a Taunt takes no weapon's die; Huh! rolls one die only, a defence die; weapon sizes follow the
+equipment prices (knife < axe, club < spear, huge club; fists below all) and a huge club is a club for Bash;
+armour absorbs a wound, and the fall that comes with it, but never a Gory Death; a Gory Death costs 5 CV
+([TW-CV-1]); a wound of more than 3 CV short of a Gory Death is a mortal wound of that many CV; Jump Back leaves the
+fight unless the figure died in it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cache
+from itertools import combinations_with_replacement, product
+from math import factorial
 from typing import Literal, Protocol
 
 from game.core.dice import Dice, Modifier
@@ -126,6 +133,7 @@ class FightDice:
     attacker: SideDice
     defender: SideDice
     no_combat: str = ""  # why no die is rolled, with its rule; "" when the fight is fought
+    shames: bool = True  # whether the cell's Nd/Na Renown losses apply (not in a Taunt that is no combat)
 
     def side(self, which: Side) -> SideDice:
         return self.attacker if which == "attacker" else self.defender
@@ -185,9 +193,8 @@ def fight_dice(cell: Cell, attacker: FighterFacts, defender: FighterFacts,
     if cell.attack == "taunt" and not (attacker.key and defender.key):
         who = attacker.name if not attacker.key else defender.name
         why = f"a Taunt by or against a Basic Character ({who}) is no combat (FF-R-14.2) [TW-CC-12]"
-        empty = replace(cell, attacker_dice=0, defender_dice=0, defender_shamed=0)
-        return FightDice(empty, attacker, defender, SideDice("attack", cell.attack, 0, ()),
-                         SideDice("defence", cell.defence, 0, ()), why)
+        return FightDice(cell, attacker, defender, SideDice("attack", cell.attack, 0, ()),
+                         SideDice("defence", cell.defence, 0, ()), why, shames=False)
     if not cell.exchange:
         why = "No combat" if cell.no_combat else f"{cell.printed()}: no dice"
         return FightDice(cell, attacker, defender, SideDice("attack", cell.attack, 0, ()),
@@ -446,9 +453,11 @@ def outcome(fight: FightDice, roll: FightRoll | None) -> FightResult:
 
     A fight without dice still costs the cell's Renown Points (Key Characters only), and Jump Back still leaves.
     """
+    if roll is None and not fight.no_combat:
+        raise ValueError("a fight with dice needs its roll")
     if fight.no_combat or roll is None:
-        a_renown = fight.cell.attacker_shamed if fight.attacker_facts.key else 0
-        d_renown = fight.cell.defender_shamed if fight.defender_facts.key else 0
+        a_renown = fight.cell.attacker_shamed if fight.attacker_facts.key and fight.shames else 0
+        d_renown = fight.cell.defender_shamed if fight.defender_facts.key and fight.shames else 0
         a = Received(armour_wounds_left=fight.attacker_facts.armour_wounds_left, renown_lost=a_renown)
         d = Received(armour_wounds_left=fight.defender_facts.armour_wounds_left, renown_lost=d_renown,
                      leaves=fight.cell.defence == "jump_back")
@@ -462,3 +471,59 @@ def resolve(dice: Dice, fight: FightDice, attacker_split: tuple[int, int] = (0, 
     if fight.no_combat:
         return outcome(fight, None)
     return outcome(fight, roll_fight(dice, fight, attacker_split, defender_split))
+
+
+# -- exact odds -----------------------------------------------------------------------------------------------------
+
+def _classes(cv: int) -> list[tuple[int, Fraction]]:
+    """One real face for each class of faces that ``outcome`` treats alike against a CV, with its chance: a 1,
+    a plain success, a plain failure, a 6."""
+    top = min(max(cv, 1), 5)
+    out = [(1, Fraction(1, 6))]
+    if top >= 2:
+        out.append((2, Fraction(top - 1, 6)))
+    if top < 5:
+        out.append((5, Fraction(5 - top, 6)))
+    out.append((6, Fraction(1, 6)))
+    return out
+
+
+@cache
+def _pool(n: int, cv: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+    """Every multiset of face classes for ``n`` dice, as sorted faces, with its multinomial chance."""
+    classes = _classes(cv)
+    out = []
+    for combo in combinations_with_replacement(range(len(classes)), n):
+        chance = Fraction(factorial(n))
+        for k in range(len(classes)):
+            c = combo.count(k)
+            chance *= classes[k][1] ** c / factorial(c)
+        out.append((tuple(classes[k][0] for k in combo), chance))
+    return tuple(out)
+
+
+def fight_odds(fight: FightDice, attacker_split: tuple[int, int],
+               defender_split: tuple[int, int]) -> dict[tuple[Received, Received], Fraction]:
+    """The exact chance of every (attacker took, defender took) pair for these splits, by asking ``outcome`` once
+    for each class of dice: the AI and the screens read the rules, never restate them. No re-roll is counted."""
+    if fight.no_combat:
+        r = outcome(fight, None)
+        return {(r.attacker, r.defender): Fraction(1)}
+    _check_split(fight, "attacker", attacker_split)
+    _check_split(fight, "defender", defender_split)
+    a_cv, d_cv = fight.attacker_facts.cv, fight.defender_facts.cv
+    odds: dict[tuple[Received, Received], Fraction] = {}
+    for (aa, p1), (ad, p2), (da, p3), (dd, p4) in product(_pool(attacker_split[0], a_cv),
+                                                          _pool(attacker_split[1], a_cv),
+                                                          _pool(defender_split[0], d_cv),
+                                                          _pool(defender_split[1], d_cv)):
+        r = outcome(fight, FightRoll(SideRoll(aa, ad), SideRoll(da, dd)))
+        key = (r.attacker, r.defender)
+        odds[key] = odds.get(key, Fraction(0)) + p1 * p2 * p3 * p4
+    return odds
+
+
+def expected_cv_lost(odds: dict[tuple[Received, Received], Fraction], which: Side) -> Fraction:
+    """The mean CV a side loses over the odds."""
+    i = 0 if which == "attacker" else 1
+    return sum((p * pair[i].cv_lost for pair, p in odds.items()), Fraction(0))

@@ -8,14 +8,19 @@ classes: this part is tested on its own.
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
+from itertools import product
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.core.dice import Dice
 from game.core.errors import IllegalAction
 from game.systems.thornwood.combat_table import ATTACK_CARDS, DEFENCE_CARDS, Role, cell
 from game.systems.thornwood.melee import (
     CURSED,
+    GORY_CV,
     LUCKY,
     TOUGH_SKIN,
     FighterFacts,
@@ -23,7 +28,9 @@ from game.systems.thornwood.melee import (
     SideRoll,
     adjustments,
     cancel,
+    expected_cv_lost,
     fight_dice,
+    fight_odds,
     legal_splits,
     outcome,
     reroll_die,
@@ -32,6 +39,7 @@ from game.systems.thornwood.melee import (
     tough_skin,
     tough_skin_value,
 )
+from tests.sampling import examples
 
 
 def forced(*values: int) -> Dice:
@@ -398,3 +406,105 @@ def test_every_cell_gives_dice_that_resolve() -> None:
             for sa in f.attacker.splits():
                 for sd in f.defender.splits():
                     resolve(Dice(7), f, (sa, f.attacker.total - sa), (sd, f.defender.total - sd))
+
+
+def _best_by_search(hits: int, ones: int, d_ones: int, d_hits: int) -> tuple[int, int]:
+    """(most CV removable, fewest 1s left with that) by trying every target for every defence die."""
+    best = (-1, 0)
+    # each defence success: nothing or a success; each defence 1: nothing, a 1 or two successes
+    for s_targets in product((0, 1), repeat=d_hits):
+        for o_targets in product((0, 1, 2), repeat=d_ones):
+            hits_used = sum(s_targets) + 2 * o_targets.count(2)
+            ones_used = o_targets.count(1)
+            if ones_used > ones:
+                continue
+            removed = min(hits, hits_used) + 2 * ones_used
+            best = max(best, (removed, -(ones - ones_used)))
+    return best[0], -best[1]
+
+
+@pytest.mark.rule("TW-CC-9")
+def test_the_defence_dice_are_placed_to_remove_the_most() -> None:
+    """Against a search of every placing: the most CV removed and, with it, the fewest 1s left (falls)."""
+    for hits, ones, d_ones, d_hits in product(range(4), range(3), range(3), range(4)):
+        hits_removed, ones_removed = cancel(hits, ones, d_ones, d_hits)
+        removed, ones_left = _best_by_search(hits, ones, d_ones, d_hits)
+        assert (hits_removed + 2 * ones_removed, ones - ones_removed) == (removed, ones_left), \
+            (hits, ones, d_ones, d_hits)
+
+
+@pytest.mark.rule("TW-CC-9", "TW-CC-10", "TW-CC-11")
+@settings(max_examples=examples(300), deadline=None)
+@given(st.sampled_from(ATTACK_CARDS), st.sampled_from(DEFENCE_CARDS), st.integers(1, 5), st.integers(1, 5),
+       st.integers(0, 2), st.integers(0, 2), st.integers(0, 10**6))
+def test_any_fight_resolves_to_a_sane_result(attack: str, defence: str, a_cv: int, d_cv: int, supporters: int,
+                                              terrain: int, seed: int) -> None:
+    a = FighterFacts("A", a_cv, 5, True, "axe", supporters=supporters)
+    d = FighterFacts("D", d_cv, 3, True, "knife", shield=True, armour="chest", armour_wounds_left=1,
+                     terrain=terrain)
+    f = fight_dice(cell(attack, defence), a, d)
+    if f.no_combat:
+        return
+    dice = Dice(seed)
+    split_a, split_d = f.attacker.splits()[seed % len(f.attacker.splits())], f.defender.splits()[0]
+    r = resolve(dice, f, (split_a, f.attacker.total - split_a), (split_d, f.defender.total - split_d))
+    assert len(r.roll.attacker.all) == f.attacker.total and len(r.roll.defender.all) == f.defender.total
+    for took in (r.attacker, r.defender):
+        assert 0 <= took.hits_removed <= took.hits and 0 <= took.ones_removed <= took.ones
+        assert took.net == 2 * (took.ones - took.ones_removed) + took.hits - took.hits_removed
+        assert took.cv_lost in (0, took.net, GORY_CV)
+        assert took.gory == (took.wound == "gory")
+        assert not (took.armour_absorbed and took.cv_lost)
+        assert took.dropped_weapon <= took.slipped
+
+
+@pytest.mark.rule("TW-CC-9")
+def test_a_fight_explains_its_dice_modifiers_and_results() -> None:
+    f = fight_dice(cell("cut", "duck"), replace(HERON, weapon="axe", shield=False), replace(OWL, terrain=1))
+    text = resolve(forced(1, 5, 3, 2, 2), f, (2, 1), (1, 1)).explain()
+    assert "Grey Heron cut v Owl Smoke duck: 2/1" in text
+    assert "+1 larger weapon (axe against knife) [TW-CC-7]" in text and "+1 terrain advantage [TW-CC-7]" in text
+    assert "attacker: attack [1, 5] defence [3]" in text
+    assert "defender takes wound (−2 CV), falls" in text
+
+
+def _odds_by_every_face(f, split_a: tuple[int, int], split_d: tuple[int, int]) -> dict:
+    odds: dict = {}
+    n = sum(split_a) + sum(split_d)
+    for faces in product(range(1, 7), repeat=n):
+        a_att, rest = faces[:split_a[0]], faces[split_a[0]:]
+        a_def, rest = rest[:split_a[1]], rest[split_a[1]:]
+        d_att, d_def = rest[:split_d[0]], rest[split_d[0]:]
+        r = outcome(f, FightRoll(SideRoll(a_att, a_def), SideRoll(d_att, d_def)))
+        odds[(r.attacker, r.defender)] = odds.get((r.attacker, r.defender), Fraction(0)) + Fraction(1, 6 ** n)
+    return odds
+
+
+@pytest.mark.rule("TW-CC-9", "TW-CC-10", "TW-CC-11")
+@pytest.mark.parametrize(("a_cv", "d_cv"), [(4, 2), (5, 1), (1, 5)])
+def test_the_exact_odds_equal_every_face_of_the_dice(a_cv: int, d_cv: int) -> None:
+    f = fight_dice(cell("cut", "duck"), replace(HERON, cv=a_cv, weapon="axe", shield=False),
+                   replace(OWL, cv=d_cv, terrain=1, armour="chest", armour_wounds_left=1))
+    odds = fight_odds(f, (2, 1), (1, 1))
+    assert odds == _odds_by_every_face(f, (2, 1), (1, 1))
+    assert sum(odds.values()) == 1
+
+
+@pytest.mark.rule("TW-CC-9")
+def test_the_odds_of_the_seeds_lunge() -> None:
+    """Five attack dice at CV 4 against a seer's one defence die at CV 2."""
+    f = fight_dice(cell("lunge", "jump_back"), HERON, OWL, attacker_abilities=[SERPENTS_BLADE])
+    odds = fight_odds(f, (5, 0), (0, 1))
+    assert sum(odds.values()) == 1
+    assert expected_cv_lost(odds, "attacker") == 0
+    assert 0 < expected_cv_lost(odds, "defender") <= GORY_CV
+    no_dice = fight_odds(fight_dice(cell("huh", "huh"), HERON, OWL), (0, 0), (0, 0))
+    assert list(no_dice.values()) == [1]
+
+
+@pytest.mark.rule("TW-CC-9")
+def test_a_fight_with_dice_is_not_resolved_without_them() -> None:
+    with pytest.raises(ValueError):
+        outcome(fight_dice(cell("cut", "duck"), WARRIOR, FOE), None)
+    with pytest.raises(IllegalAction, match="TW-CC-6"):
+        roll_fight(forced(), fight_dice(cell("huh", "huh"), WARRIOR, FOE), (0, 0), (0, 0))
