@@ -45,9 +45,14 @@ class Ability:
     available: ClassVar[bool] = True  # False: its mechanism is not in stage 1 (a band file refuses it)
     why_not: ClassVar[str] = ""  # what a refused ability waits for
 
+    def applies_to(self, figure: object) -> bool:
+        """Whether the figure can use it at all with what it carries (Great Shield needs a shield)."""
+        return True
+
     # -- close combat (the melee helper asks) ---------------------------------------------------------------
-    def melee_dice(self, card: str, role: Role, *, shield: bool = False) -> int:
-        """Dice added (or, negative, lost) fighting with ``card`` in ``role``; ``shield``: the figure holds one."""
+    def melee_dice(self, card: str, role: Role, *, shield: bool = True) -> int:
+        """Dice added (or, negative, lost) fighting with ``card`` in ``role``; ``shield``: the figure holds one
+        (:func:`figure_abilities` already leaves out what a figure's kit cannot use)."""
         return 0
 
     def free_rerolls_per_turn(self) -> int:
@@ -135,8 +140,9 @@ class HasAbilities(Protocol):
 
 
 def figure_abilities(figure: HasAbilities) -> tuple[Ability, ...]:
-    """The figure's abilities, in the order its band file gives them."""
-    return tuple(ability(n) for n in figure.abilities)
+    """The abilities the figure can use, in the order its band file gives them (one it has no kit for, such
+    as Great Shield without a shield, is left out: it stays on the figure's sheet and does nothing)."""
+    return tuple(a for a in (ability(n) for n in figure.abilities) if a.applies_to(figure))
 
 
 def total(abilities: tuple[Ability, ...], hook: Callable[[Ability], int]) -> int:
@@ -151,7 +157,7 @@ class _CardDice(Ability):
     role: ClassVar[Role] = "attack"
     dice: ClassVar[int] = 1
 
-    def melee_dice(self, card: str, role: Role, *, shield: bool = False) -> int:
+    def melee_dice(self, card: str, role: Role, *, shield: bool = True) -> int:
         return self.dice if role == self.role and card in self.cards else 0
 
 
@@ -251,7 +257,10 @@ class GreatShield(Ability):
     name = "Great Shield"
     effect = "+1 die defending with Parry while holding a shield"
 
-    def melee_dice(self, card: str, role: Role, *, shield: bool = False) -> int:
+    def applies_to(self, figure: object) -> bool:
+        return bool(getattr(figure, "shield", True))
+
+    def melee_dice(self, card: str, role: Role, *, shield: bool = True) -> int:
         return 1 if shield and role == "defence" and card == "parry" else 0
 
 
