@@ -207,13 +207,14 @@ class Thrower(Ability):
 
 @register
 class FleetOfFoot(Ability):
-    """+1 die moving on foot; a Cautious move keeps the lower die, where a die more would slow it: none there."""
+    """+1 movement die on foot, whatever the movement: a Cautious move with a die more reads the lower of its
+    two highest (the rules reference's [TW-MOVE-3] ruling), so the die helps there too."""
 
     name = "Fleet of Foot"
-    effect = "+1 die to Run and Move"
+    effect = "+1 movement die"
 
     def move_dice(self, kind: MoveKind) -> int:
-        return 1 if kind in ("run", "move") else 0
+        return 1
 
 
 @register
