@@ -11,6 +11,10 @@ jump_back duck parry huh``; ``role`` is ``"attack"`` or ``"defence"``. Movement 
 A shot's ``weapon`` is the item loosed or thrown: ``bow spear axe club knife`` (band.py's ``Figure.missiles``);
 the damage hooks need the item, since the weapon table's one "thrown axe/club" row does not tell an axe from a club.
 
+Every ability of the seed's charts works in stage 1: none is left out (Great Shield keeps its die and drops its
+"+3 armour", which has no armour rating to raise). An ability whose mechanism waits for a later stage would set
+``available = False`` and ``why_not``, and a band file naming it is refused with that reason.
+
 The random roll ([TW-BAND-4]; the seed's ¶9): 1–4 an advantage, 5–6 a disadvantage; then 1–3 the first chart
 (attacks), 4–6 the second (defence); then the entry. The last entry of each second chart rolls again (FF-R-16.12).
 """
