@@ -11,6 +11,10 @@ jump_back duck parry huh``; ``role`` is ``"attack"`` or ``"defence"``. Movement 
 A shot's ``weapon`` is the item loosed or thrown: ``bow spear axe club knife`` (band.py's ``Figure.missiles``);
 the damage hooks need the item, since the weapon table's one "thrown axe/club" row does not tell an axe from a club.
 
+Every ability of the seed's charts works in stage 1: none is left out (Great Shield keeps its die and drops its
+"+3 armour", which has no armour rating to raise). An ability whose mechanism waits for a later stage would set
+``available = False`` and ``why_not``, and a band file naming it is refused with that reason.
+
 The random roll ([TW-BAND-4]; the seed's ¶9): 1–4 an advantage, 5–6 a disadvantage; then 1–3 the first chart
 (attacks), 4–6 the second (defence); then the entry. The last entry of each second chart rolls again (FF-R-16.12).
 """
@@ -45,9 +49,14 @@ class Ability:
     available: ClassVar[bool] = True  # False: its mechanism is not in stage 1 (a band file refuses it)
     why_not: ClassVar[str] = ""  # what a refused ability waits for
 
+    def applies_to(self, figure: object) -> bool:
+        """Whether the figure can use it at all with what it carries (Great Shield needs a shield)."""
+        return True
+
     # -- close combat (the melee helper asks) ---------------------------------------------------------------
-    def melee_dice(self, card: str, role: Role, *, shield: bool = False) -> int:
-        """Dice added (or, negative, lost) fighting with ``card`` in ``role``; ``shield``: the figure holds one."""
+    def melee_dice(self, card: str, role: Role, *, shield: bool = True) -> int:
+        """Dice added (or, negative, lost) fighting with ``card`` in ``role``; ``shield``: the figure holds one
+        (:func:`figure_abilities` already leaves out what a figure's kit cannot use)."""
         return 0
 
     def free_rerolls_per_turn(self) -> int:
@@ -135,8 +144,9 @@ class HasAbilities(Protocol):
 
 
 def figure_abilities(figure: HasAbilities) -> tuple[Ability, ...]:
-    """The figure's abilities, in the order its band file gives them."""
-    return tuple(ability(n) for n in figure.abilities)
+    """The abilities the figure can use, in the order its band file gives them (one it has no kit for, such
+    as Great Shield without a shield, is left out: it stays on the figure's sheet and does nothing)."""
+    return tuple(a for a in (ability(n) for n in figure.abilities) if a.applies_to(figure))
 
 
 def total(abilities: tuple[Ability, ...], hook: Callable[[Ability], int]) -> int:
@@ -151,7 +161,7 @@ class _CardDice(Ability):
     role: ClassVar[Role] = "attack"
     dice: ClassVar[int] = 1
 
-    def melee_dice(self, card: str, role: Role, *, shield: bool = False) -> int:
+    def melee_dice(self, card: str, role: Role, *, shield: bool = True) -> int:
         return self.dice if role == self.role and card in self.cards else 0
 
 
@@ -201,13 +211,14 @@ class Thrower(Ability):
 
 @register
 class FleetOfFoot(Ability):
-    """+1 die moving on foot; a Cautious move keeps the lower die, where a die more would slow it: none there."""
+    """+1 movement die on foot, whatever the movement: a Cautious move with a die more reads the lower of its
+    two highest (the rules reference's [TW-MOVE-3] ruling), so the die helps there too."""
 
     name = "Fleet of Foot"
-    effect = "+1 die to Run and Move"
+    effect = "+1 movement die"
 
     def move_dice(self, kind: MoveKind) -> int:
-        return 1 if kind in ("run", "move") else 0
+        return 1
 
 
 @register
@@ -251,7 +262,10 @@ class GreatShield(Ability):
     name = "Great Shield"
     effect = "+1 die defending with Parry while holding a shield"
 
-    def melee_dice(self, card: str, role: Role, *, shield: bool = False) -> int:
+    def applies_to(self, figure: object) -> bool:
+        return bool(getattr(figure, "shield", True))
+
+    def melee_dice(self, card: str, role: Role, *, shield: bool = True) -> int:
         return 1 if shield and role == "defence" and card == "parry" else 0
 
 

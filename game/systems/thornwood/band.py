@@ -18,7 +18,8 @@ seer       yes    25    2   knife    1          one, chosen
 Items cost axe 1, club 1, spear 2, huge club 2, bow 2, shield 1, chest armour 1, full armour 1 EP; everyone
 carries a knife (small club or tomahawk) free, so a file never lists it. A spear or huge club is never carried
 with a bow. A file names abilities the figure has however it came by them (chosen or rolled:
-abilities.roll_ability), so the checker counts them, it does not ask how. A bad file is refused whole, with every
+abilities.roll_ability), so the checker counts them, it does not ask how; a figure whose one random ability
+may be "pick any two advantages" may have two advantages. A bad file is refused whole, with every
 problem at once, each naming the file, the key path, the line and the rule.
 """
 
@@ -37,7 +38,7 @@ from game.core.errors import Problem
 from game.core.ids import suggest
 from game.core.names import name_problem
 from game.paths import SYSTEMS_DIR
-from game.systems.thornwood.abilities import ABILITIES
+from game.systems.thornwood.abilities import ABILITIES, ADVANTAGE
 
 BAND_FORMAT = "thornwood/warband@1"
 BAND_SIZE = (6, 15)  # [TW-BAND-3]
@@ -281,9 +282,15 @@ def _figure_checks(doc: Document, i: int, f: FigureFile) -> list[Problem]:
 def _ability_checks(doc: Document, here: tuple[str | int, ...], who: str, row: TypeRow,
                     abilities: list[str]) -> list[Problem]:
     out: list[Problem] = []
-    if len(abilities) > row.abilities:
-        allowed = "no abilities" if not row.abilities else f"at most {row.abilities} abilities"
-        out.append(doc.problem((*here, "abilities"), f"{who} has {allowed}, not {len(abilities)} [TW-BAND-4]"))
+    two_picked = not row.chosen and row.abilities == 1 and len(abilities) == 2 and all(
+        name in ABILITIES and ABILITIES[name].kind == ADVANTAGE for name in abilities)  # the roll's "pick any two"
+    if len(abilities) > row.abilities and not two_picked:
+        word = "ability" if row.abilities == 1 else "abilities"
+        allowed = "no abilities" if not row.abilities else f"at most {row.abilities} {word}"
+        rolled = " (two only when its random roll let it pick two advantages)" if row.abilities == 1 and \
+            not row.chosen else ""
+        out.append(doc.problem((*here, "abilities"), f"{who} has {allowed}{rolled}, not {len(abilities)} "
+                                                     "[TW-BAND-4]"))
     seen: set[str] = set()
     for k, name in enumerate(abilities):
         where = (*here, "abilities", k)

@@ -43,15 +43,20 @@ chasm      —                       —                     no     no     impas
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from enum import IntEnum, StrEnum
+from itertools import pairwise
 
 from game.content.maps import TerrainPiece
+from game.geometry import shapes as geo
 from game.geometry.battlefield import Battlefield
 from game.geometry.los import line_of_sight_turned
 
 AREA_PREFIX = "area:"  # the kernel's name for the area a target stands in
 BUNCHED_WITHIN = 1.0  # inches: a friend this close is in the tight group ([TW-TGT-1], ruled)
 BUNCHED_FRIENDS = 2  # this many of them make an easy target
+ROUGH_COST = 2.0  # [TW-MOVE-5]: inches of movement an inch of rough ground takes
 
 
 class TargetType(IntEnum):
@@ -159,3 +164,30 @@ def spot_class(bf: Battlefield, spotter_id: str, target_id: str) -> SpotClass | 
     both open, fortified is the hardest), or None when no sight line reaches it."""
     found = target_type(bf, spotter_id, target_id)
     return None if found is None else SPOT_OF[found]
+
+
+def rough_length(bf: Battlefield, points: Sequence[tuple[float, float]]) -> float:
+    """[TW-MOVE-5]: how many inches of a path (the figure's centre, through the points in turn) lie on rough
+    ground. Pieces that overlap are counted once."""
+    total = 0.0
+    pieces = [p for p in bf.battle_map.pieces if rough(p)]
+    for (ax, ay), (bx, by) in pairwise(points):
+        length = math.hypot(bx - ax, by - ay)
+        if length == 0:
+            continue
+        spans = [iv for p in pieces for part in bf.piece_parts(p.id)
+                 if (iv := geo.clip_convex((ax, ay), (bx, by), geo.positive(part))) is not None]
+        total += sum(e - s for s, e in geo.merge(spans)) * length
+    return total
+
+
+def move_cost(bf: Battlefield, points: Sequence[tuple[float, float]], ignores_rough: bool = False) -> float:
+    """[TW-MOVE-5]: the inches of movement a path takes: its length, each inch of rough ground counting 2
+    (none extra for a figure that ignores rough ground: Nimble)."""
+    length = sum(math.dist(a, b) for a, b in pairwise(points))
+    return length if ignores_rough else length + (ROUGH_COST - 1) * rough_length(bf, points)
+
+
+def slows_armour(bf: Battlefield, point: tuple[float, float]) -> bool:
+    """[TW-MOVE-6]: whether ground at the point is woods or rough, where full wooden armour loses 1″ an action."""
+    return any(woods(p) or rough(p) for p in bf.pieces_at(point))

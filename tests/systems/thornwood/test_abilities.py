@@ -33,7 +33,7 @@ def forced(*values: int) -> Dice:
     return dice
 
 
-def melee(name: str, *, shield: bool = False) -> dict[tuple[str, str], int]:
+def melee(name: str, *, shield: bool = True) -> dict[tuple[str, str], int]:
     """Every card and role an ability changes, and by how much."""
     a = ability(name)
     out = {(c, "attack"): a.melee_dice(c, "attack", shield=shield) for c in ATTACKS}
@@ -64,14 +64,24 @@ def test_the_card_abilities_add_or_take_a_die_on_their_card_alone() -> None:
     assert melee("Thick Wristed") == {("cut", "attack"): 1}
     assert melee("Agile") == {("leap_aside", "defence"): 1, ("jump_back", "defence"): 1}
     assert melee("Fox's Guile") == {("counter_blow", "defence"): 1}
-    assert melee("Great Shield") == {} and melee("Great Shield", shield=True) == {("parry", "defence"): 1}
+    assert melee("Great Shield") == {("parry", "defence"): 1} and melee("Great Shield", shield=False) == {}
     assert melee("Clumsy") == {("leap_aside", "defence"): -1, ("jump_back", "defence"): -1}
     assert melee("Tangle-foot") == {("counter_blow", "defence"): -1}
     assert melee("Cripplehand") == {("swing", "attack"): -1}
     assert melee("Delicate Wrist") == {("cut", "attack"): -1}
     for other in ("Thrower", "Fleet of Foot", "Nimble", "Tough Skin", "Lucky", "Scrawny Arms", "Awkward", "Slow",
                   "Lame", "Feeble", "Misses the Moose", "Palsied", "Cursed", "Sure Shot", "Stealthy"):
-        assert melee(other, shield=True) == {}, other
+        assert melee(other) == {}, other
+
+
+@pytest.mark.rule("TW-ABIL-1")
+def test_great_shield_works_for_a_figure_with_a_shield_alone() -> None:
+    shielded = Figure("Broad", FigureType.chief, (Item.spear, Item.shield), ("Great Shield", "Agile"))
+    bare = Figure("Bare", FigureType.chief, (Item.spear,), ("Great Shield", "Agile"))
+    assert [a.name for a in figure_abilities(shielded)] == ["Great Shield", "Agile"]
+    assert [a.name for a in figure_abilities(bare)] == ["Agile"]
+    assert total(figure_abilities(shielded), lambda a: a.melee_dice("parry", "defence")) == 1
+    assert total(figure_abilities(bare), lambda a: a.melee_dice("parry", "defence")) == 0
 
 
 @pytest.mark.rule("TW-ABIL-1")
@@ -87,7 +97,7 @@ def test_the_melee_example_lunge_with_a_spear_and_serpents_blade() -> None:
 @pytest.mark.rule("TW-ABIL-1", "TW-ABIL-2")
 def test_the_movement_abilities() -> None:
     fleet, lame, slow, nimble = (ability(n) for n in ("Fleet of Foot", "Lame", "Slow", "Nimble"))
-    assert [fleet.move_dice(k) for k in ("run", "move", "cautious")] == [1, 1, 0]
+    assert [fleet.move_dice(k) for k in ("run", "move", "cautious")] == [1, 1, 1]
     assert [lame.move_dice(k) for k in ("run", "move", "cautious")] == [-1, -1, 0]
     assert [lame.move_inches(k) for k in ("run", "move", "cautious")] == [0, 0, -1]
     assert slow.move_adjust("run", (5, 6, 2)) == (5, 1, 2)

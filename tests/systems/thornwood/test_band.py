@@ -151,6 +151,19 @@ def test_a_bad_band_is_refused_with_every_rule_broken_named() -> None:
 
 
 @pytest.mark.rule("TW-BAND-4")
+def test_a_random_roll_may_let_a_figure_pick_two_advantages() -> None:
+    two = copy.deepcopy(GOOD)
+    two["figures"][2]["abilities"] = ["Agile", "Thrower"]
+    assert parse_band(_text(two)).figures[2].abilities == ("Agile", "Thrower")
+    two["figures"][2]["abilities"] = ["Agile", "Clumsy"]
+    assert "figures[2].abilities: Vet (veteran) has at most 1 ability (two only when its random roll let it " \
+        "pick two advantages), not 2 [TW-BAND-4]" in refused(two)
+    two["figures"][3]["type"] = "seer"
+    two["figures"][3]["abilities"] = ["Agile", "Thrower"]
+    assert "figures[3].abilities: Healer (seer) has at most 1 ability, not 2" in refused(two)
+
+
+@pytest.mark.rule("TW-BAND-4")
 def test_the_refused_line_names_the_line_of_the_key() -> None:
     text = _text(GOOD).replace("- Sure Shot", "- Sure Shoot")
     line = next(i for i, ln in enumerate(text.splitlines(), 1) if "Sure Shoot" in ln)

@@ -150,3 +150,41 @@ def test_moving_the_target_away_from_all_terrain_never_makes_it_harder_to_hit(
     here, bare = at(pieces), at([])
     if here is not None and bare is not None:
         assert bare <= here
+
+
+@pytest.mark.rule("TW-MOVE-5")
+def test_the_movement_example_two_inches_of_loose_rock_take_four() -> None:
+    """The seed's charge: crossing two inches of loose rock (rough ground) takes four inches of movement."""
+    rock = piece("loose_rock", "rough", "rubble", (10, 10, 12, 20))
+    bf = field([rock, FOREST])
+    assert terrain.rough_length(bf, [(8, 15), (14, 15)]) == pytest.approx(2.0)
+    assert terrain.move_cost(bf, [(10, 15), (12, 15)]) == pytest.approx(4.0)
+    assert terrain.move_cost(bf, [(8, 15), (14, 15)]) == pytest.approx(2 + 4 + 2)
+    assert terrain.move_cost(bf, [(8, 15), (14, 15)], ignores_rough=True) == pytest.approx(6.0)
+    assert terrain.move_cost(bf, [(8, 12), (11, 12), (11, 18)]) == pytest.approx(2 + 2 * 1 + 2 * 6)
+    assert terrain.move_cost(bf, [(15, 21), (21, 21)]) == pytest.approx(6.0), "woods are not rough"
+    overlapping = field([rock, piece("more_rock", "rough", "rubble", (11, 10, 13, 20))])
+    assert terrain.rough_length(overlapping, [(8, 15), (14, 15)]) == pytest.approx(3.0)
+
+
+@pytest.mark.rule("TW-MOVE-6")
+def test_full_armour_is_slowed_in_woods_and_on_rough_ground() -> None:
+    bf = field([FOREST, piece("rub", "rough", "rubble", (2, 2, 6, 6)), WALL])
+    assert terrain.slows_armour(bf, (18, 24)) and terrain.slows_armour(bf, (4, 4))
+    assert not terrain.slows_armour(bf, (30, 30))
+
+
+@pytest.mark.rule("TW-TGT-1")
+def test_on_the_shared_maps() -> None:
+    def on(map_name: str, target: tuple[float, float], shooter: tuple[float, float]) -> TargetType | None:
+        battle_map = load_map(next(p for p in shipped_maps() if p.stem == map_name))
+        bf = Battlefield(battle_map, [fig("shooter", "a", *shooter), fig("target", "b", *target)])
+        return target_type(bf, "shooter", "target")
+
+    assert on("forest_crossing", (8, 8), (8, 18)) is TargetType.concealment  # in the big wood
+    assert on("forest_crossing", (31, 7), (31, 20)) is TargetType.concealment  # in the brambles
+    assert on("forest_crossing", (16.5, 32.3), (16.5, 24)) is TargetType.concealment  # behind the hedge
+    assert on("village_ruins", (22, 9), (22, 2)) is TargetType.fortified  # in the ruined chapel
+    assert on("village_ruins", (18, 5.2), (18, 1)) is TargetType.cover  # behind the garden wall
+    assert on("village_ruins", (16, 23), (16, 30)) is TargetType.cover  # in the rubble
+    assert on("open_field", (18, 30), (18, 26)) is TargetType.open
