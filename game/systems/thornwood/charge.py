@@ -271,9 +271,19 @@ def choose_cards(state: TwState, a: FigureState, d: FigureState) -> Generator[An
     elif asks:
         answers = ((yield asks[0]),)
     it = iter(answers)
-    attack = next(it) if a.key else ATTACKS[state.dice.choice_index(len(ATTACKS), f"{a.name} draws a card")]
-    defence = next(it) if d.key else DEFENCES[state.dice.choice_index(len(DEFENCES), f"{d.name} draws a card")]
+    attack = next(it) if a.key else draw(state, a, ATTACKS, "attack")
+    defence = next(it) if d.key else draw(state, d, DEFENCES, "defence")
     return attack, defence
+
+
+def draw(state: TwState, f: FigureState, deck: tuple[str, ...], role: str) -> str:
+    """[TW-CC-5]: a basic character draws one of the six cards at random: a die, the cards in the table's
+    order (Huh! the sixth)."""
+    die = state.dice.d6(f"{f.name} draws a card")
+    drawn = deck[die - 1]
+    state.emit(TwEvent.TwFight, f"{f.label()} draws its {role} card: rolled {die}: {card(drawn, role).title} "  # type: ignore[arg-type]
+               "[TW-CC-5]", model=f.id, card=drawn)
+    return drawn
 
 
 def split_options(dice: melee.SideDice) -> list[Option]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.content.maps import BattleMap
 from game.systems.thornwood import ending, movement, spotting, view
 from game.systems.thornwood.ambush import walk_past_ambushes
 from game.systems.thornwood.kinds import TwDecision
@@ -12,8 +13,7 @@ from game.systems.thornwood.orders import group_action
 from game.systems.thornwood.state import Phase, Status
 from game.systems.thornwood.tables import Inspiration
 from game.systems.thornwood.turn import side_turn
-from game.content.maps import BattleMap
-from tests.systems.thornwood.position import OPEN, Script, piece, position
+from tests.systems.thornwood.position import Script, piece, position
 
 
 @pytest.mark.rule("TW-ACT-1", "TW-ACT-2", "TW-TURN-2")
