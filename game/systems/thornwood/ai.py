@@ -46,7 +46,8 @@ class ThornwoodNormal:
             TwDecision.tw_allocate: self.allocate, TwDecision.tw_react: self.first,
             TwDecision.tw_ambush: self.first, TwDecision.tw_charge_match: self.match, TwDecision.tw_join: self.first,
             TwDecision.tw_card: self.card, TwDecision.tw_split: self.split,
-            TwDecision.tw_nerve_choice: self.nerve_choice, TwDecision.tw_pursue: self.first}
+            TwDecision.tw_nerve_choice: self.nerve_choice, TwDecision.tw_pursue: self.first,
+            TwDecision.tw_adjust: self.first}
 
     def decide(self, state: TwState, decision: Decision) -> Answer:
         return self.handlers[decision.kind](state, decision)

@@ -313,6 +313,42 @@ def choose_splits(state: TwState, fd: melee.FightDice, a: FigureState, d: Figure
     return out[0], out[1]
 
 
+def adjust(state: TwState, fd: melee.FightDice, roll: melee.FightRoll, who: dict[str, FigureState]
+           ) -> Generator[Any, Any, melee.FightRoll]:
+    """Tough Skin, Lucky and Cursed on the rolled dice ([TW-ABIL-1], [TW-ABIL-2]): the side each names chooses
+    the die, or lets the dice stand; Lucky once a turn. A die is offered only where changing it can help."""
+    for adj in melee.adjustments(fd):
+        owner, other = who[adj.decides], who[adj.dice_of]
+        if adj.ability == melee.LUCKY and owner.lucky_used == state.side_turns:
+            continue
+        cv = fd.facts(adj.dice_of).cv
+        options = []
+        for kind in adj.pools:
+            for i, v in enumerate(getattr(roll.side(adj.dice_of), kind)):
+                helps = v > cv if adj.ability == melee.LUCKY else v <= cv  # own failures; the enemy's successes
+                if helps:
+                    options.append(Option(f"{kind}:{i}", f"{other.name}'s {kind} die {i + 1}: {v}"))
+        if not options:
+            continue
+        options.append(Option("no", "Let the dice stand"))
+        what = {melee.TOUGH_SKIN: "make one of its attack dice a level worse",
+                melee.LUCKY: "roll one of your own dice again", melee.CURSED: "make it roll one die again"}
+        rule = "TW-ABIL-2" if adj.ability == melee.CURSED else "TW-ABIL-1"
+        key = yield Decision(TwDecision.tw_adjust, owner.side, f"{owner.name}'s {adj.ability}: "
+                             f"{what[adj.ability]}?", rule, options, context={"model": owner.id, "target": other.id})
+        if key == "no":
+            continue
+        pool_name, index = key.split(":")
+        pool: melee.Pool = "attack" if pool_name == "attack" else "defence"
+        if adj.ability == melee.TOUGH_SKIN:
+            roll = melee.tough_skin(roll, adj.decides, int(index))
+        else:
+            roll = melee.reroll_die(roll, state.dice, adj.dice_of, pool, int(index), adj.ability)
+            if adj.ability == melee.LUCKY:
+                owner.lucky_used = state.side_turns
+    return roll
+
+
 def fight_one(state: TwState, fight: Fight) -> Generator[Any, Any, FightResult | None]:
     a, d = state.figure(fight.attacker), state.figure(fight.defender)
     if not (a.on_table and d.on_table):
@@ -327,8 +363,10 @@ def fight_one(state: TwState, fight: Fight) -> Generator[Any, Any, FightResult |
         result = melee.outcome(fd, None)
     else:
         splits = yield from choose_splits(state, fd, a, d)
-        result = melee.resolve(state.dice, fd, (splits[0], fd.attacker.total - splits[0]),
-                               (splits[1], fd.defender.total - splits[1]))
+        roll = melee.roll_fight(state.dice, fd, (splits[0], fd.attacker.total - splits[0]),
+                                (splits[1], fd.defender.total - splits[1]))
+        roll = yield from adjust(state, fd, roll, {"attacker": a, "defender": d})
+        result = melee.outcome(fd, roll)
     state.emit(TwEvent.TwFight, result.explain().replace("\n", "; ") + " [TW-CC-9]", attacker=a.id, defender=d.id)
     for which, f, other in (("attacker", a, d), ("defender", d, a)):
         r = result.side(which)  # type: ignore[arg-type]

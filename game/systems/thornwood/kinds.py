@@ -42,6 +42,7 @@ class TwDecision(ShownKind):
                                hand_off=True, attack_odds=False)
     tw_split = "tw_split", Shown("Attack or defence", "Split the dice into attack and defence dice, in secret.",
                                  hand_off=True, attack_odds=False)
+    tw_adjust = "tw_adjust", Shown("Ability", hand_off=True, attack_odds=False)
     tw_nerve_choice = "tw_nerve_choice", Shown("Nerve", hand_off=True, attack_odds=False)
     tw_pursue = "tw_pursue", Shown("Pursue", hand_off=True, attack_odds=False)
 

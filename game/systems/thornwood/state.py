@@ -70,6 +70,7 @@ class FigureState:
     used_bow: bool = False  # shot its bow this turn (its shield does not count against shots: [TW-DMG-1])
     acted: int = 0  # actions taken this turn
     reacted: bool = False  # its group reacted in this enemy turn ([TW-REACT-1])
+    lucky_used: int = 0  # the side turn it last took Lucky's re-roll ([TW-ABIL-1])
 
     @property
     def name(self) -> str:

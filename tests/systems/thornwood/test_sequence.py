@@ -142,3 +142,22 @@ def test_a_melee_lost_badly_demoralizes_the_losers_and_inspires_the_winners():
     assert state.sides[1].inspiration is Inspiration.demoralized
     assert state.sides[0].inspiration is Inspiration.inspired
     assert state.figure("B3").status in (Status.TABLE, Status.FLED)
+
+
+@pytest.mark.rule("TW-ABIL-1", "TW-CC-9")
+def test_tough_skin_is_offered_on_the_enemy_s_successful_attack_die_and_makes_it_worse():
+    from game.systems.thornwood.charge import adjust
+    from game.systems.thornwood.combat_table import cell
+    from game.systems.thornwood.melee import FighterFacts, FightRoll, SideRoll, fight_dice
+
+    state = position({"A3": (18, 24), "B3": (18, 23)})
+    fd = fight_dice(cell("cut", "duck"), FighterFacts("Reed One", 3, 3, False, "axe"),
+                    FighterFacts("Mud One", 3, 3, False, "axe", abilities=("Tough Skin",)))
+    rolled = FightRoll(SideRoll((1, 5), ()), SideRoll((), (4,)))
+    gen = adjust(state, fd, rolled, {"attacker": state.figure("A3"), "defender": state.figure("B3")})
+    d = next(gen)
+    assert d.kind == TwDecision.tw_adjust and d.side == 1
+    assert d.choices() == ["attack:0", "no"]  # the 1 succeeded; the 5 failed already
+    with pytest.raises(StopIteration) as done:
+        gen.send("attack:0")
+    assert done.value.value.attacker.attack == (2, 5)  # the 1 made a 2: no fall, one CV
