@@ -352,3 +352,30 @@ def test_the_menu_has_a_button_a_system_and_the_set_up_page_words_it(tmp_path, m
     frames(app, 2)
     click(app, app.scenes[-1].widgets["system:gearfall"])
     assert app.scenes[-1].widgets["a_label"].text == "Side A's squad"
+
+
+def test_the_curtain_and_a_subset_fit_the_window_at_every_scale(tmp_path, monkeypatch, bands) -> None:  # type: ignore[no-untyped-def]
+    """The layout probe over the curtain and a subset question, at the tightest window at each scale and at 4K
+    (no widget out of the window, no text wider than its box, the Ready button whole in sight)."""
+    from game.ui import layout_probe
+    from tests.ui.test_layout import QUICK, check, go_to
+
+    app = menu_app(tmp_path, monkeypatch)
+    scene = _scene(app, bands)
+    layout_probe.start()
+    try:
+        problems = []
+        for scale, size in QUICK:
+            go_to(app, scale, size)
+            frames(app, 2)
+            problems += check(app, f"the curtain at {size}, {scale}")
+        go_to(app, 1.0, (1280, 800))
+        _to_look_out(app, scene)
+        click(app, scene.widgets["options:A2"])
+        for scale, size in QUICK:
+            go_to(app, scale, size)
+            frames(app, 2)
+            problems += check(app, f"a subset at {size}, {scale}")
+    finally:
+        layout_probe.stop()
+    assert problems == []
