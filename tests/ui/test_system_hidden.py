@@ -164,7 +164,7 @@ FAKE = RuleSystem(id="fakewood", title="Fakewood", prefix="FK", new_state=new_st
                   decision_kinds=FkDecision, event_kinds=FkEvent, parse_party=parse_band,
                   rules_reference=lambda: None, controllers=lambda: {"normal": lambda seed: FirstOption()},
                   shipped=lambda kind: SHIPPED.get(kind, []), view=VIEW,
-                  extra={"party": "war band", "parties": "war bands", "blurb": "A fake with secrets"})
+                  extra={"party_word": "war band", "parties_word": "war bands", "blurb": "A fake with secrets"})
 NAMES = ({"A1": "Ash", "A2": "Birch", "A3": "Cedar"}, {"B1": "Dogwood", "B2": "Elder", "B3": "Fir"})
 
 
@@ -376,6 +376,25 @@ def test_the_curtain_and_a_subset_fit_the_window_at_every_scale(tmp_path, monkey
             go_to(app, scale, size)
             frames(app, 2)
             problems += check(app, f"a subset at {size}, {scale}")
+    finally:
+        layout_probe.stop()
+    assert problems == []
+
+
+def test_the_menu_fits_with_a_third_system(tmp_path, monkeypatch, bands) -> None:  # type: ignore[no-untyped-def]
+    """One more system, one more button: the menu still lays out at the tightest window at each scale."""
+    from game.ui import layout_probe
+    from tests.ui.test_layout import QUICK, check, go_to
+
+    app = menu_app(tmp_path, monkeypatch)
+    layout_probe.start()
+    try:
+        problems = []
+        for scale, size in QUICK:
+            go_to(app, scale, size)
+            frames(app, 2)
+            assert "system:fakewood" in app.scenes[-1].widgets
+            problems += check(app, f"the menu at {size}, {scale}")
     finally:
         layout_probe.stop()
     assert problems == []

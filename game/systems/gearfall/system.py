@@ -64,5 +64,5 @@ GEARFALL = RuleSystem(
     # the kernel's menu and set-up page word themselves from these (game.ui.scenes.menu, system_setup)
     extra={"blurb": "Another rule system on the same table: a squad skirmish of steam and sorcery (2d6 against "
                     "DEF, charges, free strikes), three to five characters a side",
-           "party": "squad", "parties": "squads"},
+           "party_word": "squad", "parties_word": "squads"},
 )

@@ -528,7 +528,7 @@ class SystemBattleScene(Scene):
         pygame.draw.circle(surface, style.SIDE_COLOURS[t.side], centre, r)
         pygame.draw.circle(surface, (20, 20, 20), centre, r, max(1, r // 8))
         marks = getattr(t, "marks", ())
-        if "down" in marks or "prone" in marks:  # lying: a cross over the base
+        if {"down", "prone", "fallen"} & set(marks):  # lying: a cross over the base
             d = round(r * 0.6)
             for a, b in (((-d, -d), (d, d)), ((-d, d), (d, -d))):
                 pygame.draw.line(surface, (245, 245, 245), (centre[0] + a[0], centre[1] + a[1]),

@@ -1,9 +1,9 @@
 """Setting up a battle of another rule system: its two parties, its scenario, who plays whom.
 
-The page is worded by the system: its title, and what it calls a party (``RuleSystem.extra["party"]`` and
-``["parties"]``: a "squad", a "war band"). Every party and scenario listed is loaded and checked first; a broken
-file is shown with its problem, never offered. The battle opens in the kernel's screen for other systems
-(system_battle).
+The page is worded by the system: its title, and what it calls a party (``RuleSystem.extra["party_word"]``
+and ``["parties_word"]``: a "squad", a "war band"). Every party and scenario listed is loaded and checked
+first; a broken file is shown with its problem, never offered. The battle opens in the kernel's screen for
+other systems (system_battle).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ class SystemSetupScene(Scene):
         """``system_id``: the system to set up (the first registered other than Iron & Honor unless told)."""
         super().__init__(app)
         self.system = rule_system(system_id or next(s for s in SYSTEMS if s != DEFAULT))
-        self.party_word = str(self.system.extra.get("party", "party"))  # what the system calls a party
+        self.party_word = str(self.system.extra.get("party_word", "party"))  # what the system calls a party
         self.problems: list[str] = []
         self.squads = self._listed("parties")
         self.scenarios = self._listed("scenarios")
@@ -106,7 +106,7 @@ class SystemSetupScene(Scene):
         briefing = self.scenarios.get(self.chosen["scenario"] or "")
         text = html.escape(briefing[1].briefing) if briefing else ""
         if not self.squads:
-            parties = str(self.system.extra.get("parties", f"{self.party_word}s"))
+            parties = str(self.system.extra.get("parties_word", f"{self.party_word}s"))
             text += "<br>" + common.colour_span(html.escape(f"No {parties} of {self.system.title} load: there is "
                                                             "nothing to play yet."), (230, 95, 85))
         if self.problems:
