@@ -114,6 +114,12 @@ class SystemBattleScene(Scene):
             return None
         return fn(*args, self.viewer()) if self.hidden else fn(*args)
 
+    def token(self, model: str | None) -> Any:
+        """The token of a figure the question is about, as the view shows it (None when not shown)."""
+        if model is None:
+            return None
+        return next((t for t in self._seen("tokens", self.session.state) if t.id == model), None)
+
     def reveal(self) -> None:
         """The curtain lifted: the side it named has the seat."""
         if self.curtain is None:
@@ -140,8 +146,15 @@ class SystemBattleScene(Scene):
         inner = panel_w - 2 * pad
         y = pad
         rules_w = self.px(70)
-        common.label(self, "headline", pygame.Rect(x, y, inner - rules_w - pad, self.px(26)), self.view.headline(st),
-                     "@heading")
+        headline = self.view.headline(st)
+        room = inner - rules_w - pad - 8
+        look = next((cls for cls, size, bold in (("@heading", 18, True), ("@prompt", 15, True), ("@small", 12, False))
+                     if theme.font(self.px(size), bold=bold).size(headline)[0] <= room), None)
+        if look is None:  # longer than the panel's width even small: wrapped in a box of its own
+            common.text_box(self, "headline", pygame.Rect(x, y, inner - rules_w - pad, self.px(26)),
+                            html.escape(headline), "@small")
+        else:
+            common.label(self, "headline", pygame.Rect(x, y, inner - rules_w - pad, self.px(26)), headline, look)
         common.button(self, "rules", pygame.Rect(x + inner - rules_w, y, rules_w, self.px(26)), "Rules",
                       f"{self.session.system.title}'s rules, every one by its ID (F2)")
         y += self.px(28)
@@ -371,8 +384,9 @@ class SystemBattleScene(Scene):
             if d.free == "point":
                 self._place(d, x, y)
             elif d.free == "angle":
-                me = s.state.character(d.context["model"])
-                s.answer(round(math.degrees(math.atan2(y - me.y, x - me.x)) % 360.0, 3))
+                me = self.token(d.context["model"])
+                if me is not None:
+                    s.answer(round(math.degrees(math.atan2(y - me.y, x - me.x)) % 360.0, 3))
         elif event.type == pygame.KEYDOWN and d.free == "subset":
             if event.key in ENTER_KEYS:
                 self.answer_subset()
@@ -448,8 +462,8 @@ class SystemBattleScene(Scene):
         if d.free != "point":
             return
         inches = d.context.get("allowance")
-        if inches and d.context.get("model"):
-            me = self.session.state.character(d.context["model"])
+        me = self.token(d.context.get("model"))
+        if inches and me is not None:
             pygame.draw.circle(surface, theme.ACCENT, self.cam.to_px((me.x, me.y)), round(inches * self.cam.scale),
                                max(1, self.px(2)))
         r = max(2, round(self.cam.scale * 0.12))
