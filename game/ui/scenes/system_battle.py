@@ -150,14 +150,16 @@ class SystemBattleScene(Scene):
         room = inner - rules_w - pad - 8
         look = next((cls for cls, size, bold in (("@heading", 18, True), ("@prompt", 15, True), ("@small", 12, False))
                      if theme.font(self.px(size), bold=bold).size(headline)[0] <= room), None)
-        if look is None:  # longer than the panel's width even small: wrapped in a box of its own
-            common.text_box(self, "headline", pygame.Rect(x, y, inner - rules_w - pad, self.px(26)),
-                            html.escape(headline), "@small")
+        head_h = self.px(26)
+        if look is None:  # longer than the panel's width even small: two lines in a box of its own
+            head_h = self.px(42)
+            common.text_box(self, "headline", pygame.Rect(x, y, inner - rules_w - pad, head_h),
+                            f"<b>{html.escape(headline)}</b>", "@small")
         else:
-            common.label(self, "headline", pygame.Rect(x, y, inner - rules_w - pad, self.px(26)), headline, look)
+            common.label(self, "headline", pygame.Rect(x, y, inner - rules_w - pad, head_h), headline, look)
         common.button(self, "rules", pygame.Rect(x + inner - rules_w, y, rules_w, self.px(26)), "Rules",
                       f"{self.session.system.title}'s rules, every one by its ID (F2)")
-        y += self.px(28)
+        y += head_h + self.px(2)
         prompt = self._prompt_html()
         prompt_h = min(self.px(96), h // 4)
         common.text_box(self, "prompt", pygame.Rect(x, y, inner, prompt_h), prompt, "@small")
