@@ -48,7 +48,9 @@ class RuleSystem:
     shipped: Callable[[str], list[Any]] = lambda kind: []  # its own files of a kind ("parties", "scenarios")
     view: Any = None  # what its battle screen shows, as plain data (tokens, status, zones, odds): its ``view`` module
     options: tuple[OptionalRule, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=dict)  # what only this system's own screens read
+    # what its screens read: the kernel's menu and set-up page "blurb" (the menu button's tip), "party_word"
+    # and "parties_word" (what it calls a side's force: "squad", "war band"); anything else is the system's own
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.id or not set(self.id) <= SYSTEM_ID_CHARS:

@@ -14,7 +14,7 @@ from tests.ui.driver import click, frames, menu_app, press
 
 
 def _to_battle(app) -> SystemBattleScene:  # type: ignore[no-untyped-def]
-    click(app, app.scenes[-1].widgets["systems"])
+    click(app, app.scenes[-1].widgets["system:gearfall"])
     assert isinstance(app.scenes[-1], SystemSetupScene)
     click(app, app.scenes[-1].widgets["play:hotseat"])
     click(app, app.scenes[-1].widgets["start"])
@@ -23,10 +23,18 @@ def _to_battle(app) -> SystemBattleScene:  # type: ignore[no-untyped-def]
     return scene
 
 
+def _seat(app, scene: SystemBattleScene) -> None:  # type: ignore[no-untyped-def]
+    """Hotseat: the seat passed when the screen asks for it (the curtain lifted by Enter)."""
+    if scene.curtain is not None:
+        press(app, pygame.K_RETURN)
+    assert scene.curtain is None
+
+
 def _deploy_all(app, scene: SystemBattleScene) -> None:  # type: ignore[no-untyped-def]
     s = scene.session
-    while s.state.phase == "setup":
+    while s.state.phase == "setup":  # each Enter passes the seat or takes the suggested spot
         press(app, pygame.K_RETURN)
+    _seat(app, scene)
 
 
 def test_a_gearfall_battle_from_the_menu_by_clicks_and_keys(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -35,6 +43,7 @@ def test_a_gearfall_battle_from_the_menu_by_clicks_and_keys(tmp_path, monkeypatc
     scene = _to_battle(app)
     s = scene.session
     assert s.humans == {0, 1} and s.pending is not None and s.pending.kind.setup
+    _seat(app, scene)
     assert "Set up" in scene.widgets["prompt"].html_text
     _deploy_all(app, scene)
     assert all(c.on_table for c in s.state.characters.values())
@@ -66,6 +75,7 @@ def test_a_refused_click_is_told_and_changes_nothing(tmp_path, monkeypatch) -> N
     app = menu_app(tmp_path, monkeypatch)
     scene = _to_battle(app)
     s = scene.session
+    _seat(app, scene)
     before = (len(s.recorder.answers), s.state.version)
     click(app, scene.cam.to_px((18.0, 18.0)))  # the middle of the table: outside either set-up zone
     assert len(s.recorder.answers) == before[0] and "[GF-SET-1]" in s.error
@@ -107,7 +117,7 @@ def test_a_saved_battle_is_watched_from_the_start_to_where_it_stopped(tmp_path, 
 
 def test_any_battlefield_may_be_chosen_for_the_scenario(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     app = menu_app(tmp_path, monkeypatch)
-    click(app, app.scenes[-1].widgets["systems"])
+    click(app, app.scenes[-1].widgets["system:gearfall"])
     setup = app.scenes[-1]
     assert "The scenario's own (Village Ruins)" in setup.widgets["map:(the scenario's own)"].text
     click(app, setup.widgets["map:forest_crossing"])

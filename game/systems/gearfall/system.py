@@ -61,5 +61,9 @@ GEARFALL = RuleSystem(
     invariants=broken,
     shipped=lambda kind: {"parties": shipped_squads, "scenarios": shipped_scenarios}[kind](),
     view=view,
-    extra={"soak_pairing": "random:aggressive"},
+    # the kernel's menu and set-up page word themselves from these (game.ui.scenes.menu, system_setup), and
+    # the soak tool takes its default pairing (tools/soak_system.py)
+    extra={"blurb": "Another rule system on the same table: a squad skirmish of steam and sorcery (2d6 against "
+                    "DEF, charges, free strikes), three to five characters a side",
+           "party_word": "squad", "parties_word": "squads", "soak_pairing": "random:aggressive"},
 )

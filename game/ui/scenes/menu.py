@@ -30,13 +30,23 @@ BUTTONS = (
     ("load", "Load", "Saved battles and replays: resume one where it stopped"),
     ("parties", "Parties", "Build and keep your own parties: live points, every rule explained, a roster card, "
                            "and AI games to see how a party fares"),
-    ("systems", "Gearfall", "Another rule system on the same table: a squad skirmish of steam and sorcery "
-                            "(2d6 against DEF, charges, free strikes), three to five characters a side"),
     ("editor", "Map editor", "Draw your own battlefields, judged by the game's own rules; open a shipped map "
                              "to make a copy of it"),
     ("settings", "Settings", "Window, UI scale, colour-blind palette, animation speed"),
     ("quit", "Quit", None),
 )
+
+
+SYSTEMS_AFTER = "parties"  # the other rule systems' buttons come after this one, one a system
+
+
+def system_buttons() -> list[tuple[str, str, str | None]]:
+    """One button for each registered rule system other than the first (``system:<id>``): its title, and the
+    line it gives of itself (``RuleSystem.extra["blurb"]``)."""
+    from game.systems import DEFAULT, SYSTEMS
+
+    return [(f"system:{s.id}", s.title, s.extra.get("blurb") or f"Another rule system on the same table: {s.title}")
+            for s in SYSTEMS.values() if s.id != DEFAULT]
 
 
 def quick_setup(seed: int | None = None) -> BattleSetup:
@@ -58,6 +68,7 @@ class MainMenu(Scene):
         self.mod_lines: list[str] | None = None  # skipped mod files, once the background scan is done
         self.frames = 0
         self.resume: Listed | None = None  # the autosave's listing when it holds an unfinished battle
+        self.shown_buttons: list[tuple[str, str, str | None]] = []  # (key, text, tip) of the page built
 
     def enter(self) -> None:
         self._look_for_autosave()
@@ -74,19 +85,21 @@ class MainMenu(Scene):
         self.resume = last_unfinished()
 
     def _buttons(self) -> list[tuple[str, str, str | None]]:
+        after = [k for k, _, _ in BUTTONS].index(SYSTEMS_AFTER) + 1
+        buttons = [*BUTTONS[:after], *system_buttons(), *BUTTONS[after:]]
         if self.resume is None:
-            return list(BUTTONS)
+            return buttons
         from game.core.names import shown_name as n
 
         if self.resume.record is None:
             return [(*CONTINUE[:2], f"The last battle's autosave cannot be opened. "
-                                    f"{self.resume.headline or ''} Load lists it with the reason."), *BUTTONS]
+                                    f"{self.resume.headline or ''} Load lists it with the reason."), *buttons]
         sm = self.resume.summary  # played back: the game's own, not what the file says
         against = "hotseat" if sm["mode"] == "hotseat" else f"against the {sm['ai_level']} AI"
         tip = (f"{n(sm['encounter'])} on {n(sm['map'])}, turn {sm['turn']}: {n(sm['parties'][0])} "
                f"{sm['scores'][0]} – {sm['scores'][1]} {n(sm['parties'][1])} ({against}), at the decision "
                "where it stopped")
-        return [(*CONTINUE[:2], tip), *BUTTONS]
+        return [(*CONTINUE[:2], tip), *buttons]
 
     def problems(self) -> list[str]:
         out = list(self.app.startup_problems)
@@ -99,7 +112,7 @@ class MainMenu(Scene):
     def build(self) -> None:
         self.widgets = {}
         problems = self.problems()
-        buttons = self._buttons()
+        buttons = self.shown_buttons = self._buttons()
         # buttons as tall as the window allows: 64 px a row, down to 52; two columns when one would not fit and
         # the window is wide enough, then without the subtitle, then three columns, before the page scrolls (a
         # large scale in a small window: 1000x650 at 200 % shows every button)
@@ -181,10 +194,10 @@ class MainMenu(Scene):
                 from game.ui.scenes.parties import PartiesScene
 
                 self.app.push(PartiesScene(self.app))
-            elif event.ui_element is w.get("systems"):
+            elif (self.key_of(event.ui_element) or "").startswith("system:"):
                 from game.ui.scenes.system_setup import SystemSetupScene
 
-                self.app.push(SystemSetupScene(self.app))
+                self.app.push(SystemSetupScene(self.app, (self.key_of(event.ui_element) or "").partition(":")[2]))
             elif event.ui_element is w.get("editor"):
                 from game.ui.scenes.editor import EditorScene
 
@@ -219,7 +232,7 @@ class MainMenu(Scene):
         cb = self.app.settings.colour_blind
         surface.blit(title_art.backdrop((w, h), cb), (0, 0))
         column = [el.rect for key, el in self.widgets.items() if key in ("title", "subtitle") or
-                  key in {k for k, _, _ in self._buttons()}]
+                  key in {k for k, _, _ in self.shown_buttons}]
         if column:
             panel = column[0].unionall(column[1:]).inflate(self.px(48), self.px(28))
             shade = pygame.Surface(panel.size, pygame.SRCALPHA)

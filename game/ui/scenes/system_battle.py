@@ -1,16 +1,26 @@
 """The battle screen of a rule system other than the first: the kernel's table and prompt, the system's look.
 
-The table is the shared one (terrain drawn by game.ui.table_view); the tokens, the status lines, the set-up zone
-and each option's exact odds come from the system's view (``RuleSystem.view``: plain data, no pygame). The
-screen computes no rule: it shows the pending decision, and a click, a button or Enter becomes the answer the
-rules validate. Point questions (set up, move) are answered by clicking the table (the dots are the suggested
-spots; Enter takes the first); a facing by clicking where the character should look (Enter keeps it as it is).
+The table is the shared one (terrain drawn by game.ui.table_view); the tokens, the objective markers, the status
+lines, the set-up zone and each option's exact odds come from the system's view (``RuleSystem.view``: plain data,
+no pygame). The screen computes no rule: it shows the pending decision, and a click, a button or Enter becomes
+the answer the rules validate. Point questions (set up, move) are answered by clicking the table (the dots are
+the suggested spots; Enter takes the first); a facing by clicking where the character should look (Enter keeps
+it as it is); a subset by turning options on and off (their number keys too), then Done or Enter.
+
+Hidden information: a view that declares ``HIDDEN = True`` is asked for the table as one side knows it —
+``tokens(state, viewer)``, ``markers(state, viewer)`` and ``log_lines(state, viewer)`` (and ``status`` when it
+takes the viewer too), the viewer a side or None for everything: the human's side against the AI, the side that
+has the seat in hotseat, None when watching a save or once the battle is over. In hotseat the seat is passed
+behind a curtain before a question for the other side when the view hides, the question is secret (a
+Simultaneous group's) or its kind says so (``hand_off``); nothing of the next side's view is drawn under it.
 """
 
 from __future__ import annotations
 
 import html
+import inspect
 import math
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -26,6 +36,19 @@ from game.ui.table_view import Camera, draw_terrain, piece_name_boxes, table_tex
 AI_PACE_S = 0.35  # seconds between two AI answers, so a player can follow them
 LOG_LINES = 14
 SNAP_PX = 8  # a click this close to a suggested spot takes the spot when the click itself is refused
+READY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)  # lift the hotseat curtain
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+NUMBER_KEYS = {**{pygame.K_1 + n: n for n in range(9)}, **{pygame.K_KP1 + n: n for n in range(9)}}  # a subset's
+
+
+def _takes_viewer(fn: Any) -> bool:
+    """Whether a view function takes a second argument (the viewer) besides the state."""
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.VAR_POSITIONAL)]
+    return len(positional) >= 2 or any(p.kind is p.VAR_POSITIONAL for p in positional)
 
 
 class SystemBattleScene(Scene):
@@ -35,31 +58,108 @@ class SystemBattleScene(Scene):
         super().__init__(app)
         self.session = session
         self.view: Any = session.system.view
+        self.hidden = bool(getattr(self.view, "HIDDEN", False))  # the view shows the table as one side knows it
         self.table = pygame.Rect(0, 0, 10, 10)
         self.cam = Camera()
         self.wait = 0.0
         self.shown_for: object = None  # the decision the widgets were built for
         self.hover: tuple[float, float] | None = None
         self.hover_option = ""  # the option under the mouse (a charge's lane is drawn)
+        self.options: dict[Any, str] = {}  # option button -> its key
+        self.badges: dict[str, str] = {}  # option key -> its odds in a few characters
+        self.seated: int | None = None  # hotseat: the side that has the seat (its view is the one shown)
+        self.curtain: int | None = None  # hotseat: the side the seat is being passed to, the table covered
+        self.settled_for: tuple[int, int] | None = None  # the decision the curtain and the picks are settled for
+        self.picked: list[str] = []  # a subset's options turned on
+
+    # -- who sees what ----------------------------------------------------------------
+    def hotseat(self) -> bool:
+        return not self.session.watching and len(self.session.humans) > 1
+
+    def passes_seat(self, d: Any) -> bool:
+        """Hotseat: a question for the side that does not have the seat is put behind a curtain first when the
+        view hides the other side, the question is secret (a Simultaneous group's) or its kind says so."""
+        return d is not None and self.hotseat() and d.side != self.seated \
+            and (self.hidden or bool(d.secret) or bool(d.kind.hand_off))
+
+    def settle(self) -> None:
+        """Once for each decision put: whether the seat is passed first; a subset's picks start empty (the
+        next side never sees the last one's)."""
+        s, d = self.session, self.session.pending
+        key = (id(d), len(s.game.answers))
+        if key == self.settled_for:
+            return
+        self.settled_for = key
+        self.picked = []
+        self.curtain = d.side if d is not None and self.passes_seat(d) else None
+        if self.curtain is None and d is not None and self.hotseat():
+            self.seated = d.side
+
+    def viewer(self) -> int | None:
+        """The side whose knowledge the table shows: the human's against the AI, the seated one in hotseat;
+        None (everything) when watching a save or once the battle is over."""
+        s = self.session
+        if s.watching or s.over or not s.humans:
+            return None
+        if len(s.humans) == 1:
+            return next(iter(s.humans))
+        if self.seated is not None:
+            return self.seated
+        return s.pending.side if s.pending is not None else None
+
+    def _seen(self, name: str, *args: Any) -> Any:
+        """A view function's answer, with the viewer when the view hides (None when the view lacks it)."""
+        fn = getattr(self.view, name, None)
+        if fn is None:
+            return None
+        return fn(*args, self.viewer()) if self.hidden else fn(*args)
+
+    def token(self, model: str | None) -> Any:
+        """The token of a figure the question is about, as the view shows it (None when not shown)."""
+        if model is None:
+            return None
+        return next((t for t in self._seen("tokens", self.session.state) if t.id == model), None)
+
+    def reveal(self) -> None:
+        """The curtain lifted: the side it named has the seat."""
+        if self.curtain is None:
+            return
+        self.seated, self.curtain = self.curtain, None
+        self.rebuild()
 
     # -- layout -----------------------------------------------------------------------
     def build(self) -> None:
+        self.settle()
         self.widgets = {}
+        self.options, self.badges = {}, {}
         w, h = self.app.size
         panel_w = max(self.px(320), int(w * 0.36))
         panel_w = min(panel_w, w - 200)
         self.table = pygame.Rect(0, 0, w - panel_w, h)
         self.cam = Camera.fit(self.table)
+        st, d = self.session.state, self.session.pending
+        self.shown_for = (d, len(st.log), self.session.error, self.curtain)
+        if self.curtain is not None:
+            self._build_curtain(self.curtain)
+            return
         x, pad = w - panel_w + self.px(8), self.px(8)
         inner = panel_w - 2 * pad
-        st, d = self.session.state, self.session.pending
         y = pad
         rules_w = self.px(70)
-        common.label(self, "headline", pygame.Rect(x, y, inner - rules_w - pad, self.px(26)), self.view.headline(st),
-                     "@heading")
+        headline = self.view.headline(st)
+        room = inner - rules_w - pad - 8
+        look = next((cls for cls, size, bold in (("@heading", 18, True), ("@prompt", 15, True), ("@small", 12, False))
+                     if theme.font(self.px(size), bold=bold).size(headline)[0] <= room), None)
+        head_h = self.px(26)
+        if look is None:  # longer than the panel's width even small: two lines in a box of its own
+            head_h = self.px(42)
+            common.text_box(self, "headline", pygame.Rect(x, y, inner - rules_w - pad, head_h),
+                            f"<b>{html.escape(headline)}</b>", "@small")
+        else:
+            common.label(self, "headline", pygame.Rect(x, y, inner - rules_w - pad, head_h), headline, look)
         common.button(self, "rules", pygame.Rect(x + inner - rules_w, y, rules_w, self.px(26)), "Rules",
                       f"{self.session.system.title}'s rules, every one by its ID (F2)")
-        y += self.px(28)
+        y += head_h + self.px(2)
         prompt = self._prompt_html()
         prompt_h = min(self.px(96), h // 4)
         common.text_box(self, "prompt", pygame.Rect(x, y, inner, prompt_h), prompt, "@small")
@@ -67,16 +167,21 @@ class SystemBattleScene(Scene):
         least = self.px(44)  # the status and the log keep at least this each; the options scroll in the rest
         room = h - y - 2 * least - 3 * pad - (self.px(32) + pad if self.session.over or self.session.watching else 0)
         if d is not None and d.options and self.session.human_to_answer():
+            subset = d.free == "subset"
+            done_h = self.px(32) + pad if subset else 0
             rows = min(len(d.options), 8)
-            box = pygame.Rect(x, y, inner, max(self.px(31) + 2, min(rows * self.px(31) + 2, room)))
+            box = pygame.Rect(x, y, inner, max(self.px(31) + 2, min(rows * self.px(31) + 2, room - done_h)))
             tips = {o.key: self.view.option_tip(st, d, o.key) for o in d.options}
-            badges = {o.key: self.view.option_badge(st, d, o.key) for o in d.options}
-            labels = [(o.key, o.label + (f" ({badges[o.key]})" if badges[o.key] else "")) for o in d.options]
+            self.badges = {o.key: self.view.option_badge(st, d, o.key) for o in d.options}
+            labels = [(o.key, self._option_text(d, o.key)) for o in d.options]
             self.options = common.choice_list(self, "options", box, labels, None,
                                               {k: v for k, v in tips.items() if v})
             y += box.height + pad
-        else:
-            self.options = {}
+            if subset:
+                common.button(self, "done", pygame.Rect(x, y, inner, self.px(32)), "Done",
+                              "Answer with the options turned on (Enter)")
+                y += done_h
+                self._show_picks()
         if self.session.over or self.session.watching:
             common.button(self, "menu", pygame.Rect(x, y, inner, self.px(32)),
                           "Back" if self.session.watching else "Back to the menu")
@@ -86,7 +191,78 @@ class SystemBattleScene(Scene):
         y += status_h + pad
         common.text_box(self, "log", pygame.Rect(x, y, inner, max(least, h - y - pad)), self._log_html(),
                         "@small")
-        self.shown_for = (d, len(st.log), self.session.error)
+
+    def _build_curtain(self, side: int) -> None:
+        """The whole window covered: who takes the seat, and the one way on (the button, Enter or Space)."""
+        w, h = self.app.size
+        name = self.session.state.sides[side].name
+        margin = self.px(24)
+        text = f"Pass the seat to {name}"
+        title = "@title" if theme.font(self.px(34), bold=True).size(text)[0] <= w - 2 * margin else "@heading"
+        y = max(self.px(8), h // 2 - self.px(110))
+        common.label(self, "curtain", pygame.Rect(margin, y, w - 2 * margin, self.px(60)), text, title)
+        y += self.px(66)
+        why = "The other player looks away: what comes next is for this side's eyes only."
+        fits = theme.font(self.px(15), bold=True).size(why)[0] <= w - 2 * margin - 8
+        common.label(self, "curtain_why", pygame.Rect(margin, y, w - 2 * margin, self.px(30)),
+                     why if fits else "The other player looks away.", "@prompt")
+        y += self.px(34)
+        hint = "Press Enter or Space, or the button, once the seat is passed"
+        common.label(self, "curtain_hint", pygame.Rect(margin, y, w - 2 * margin, self.px(30)),
+                     hint if theme.font(self.px(13)).size(hint)[0] <= w - 2 * margin - 8 else "Enter or Space: ready",
+                     "@small")
+        bw = min(self.px(260), w - 2 * margin)
+        common.button(self, "ready", pygame.Rect((w - bw) // 2, y + self.px(50), bw, self.px(54)), "I'm ready",
+                      f"Show {name}'s table and question", "@big_button")
+
+    def _option_text(self, d: Any, key: str) -> str:
+        """An option's button: its label, its odds badge, and whether it is on (a subset's)."""
+        badge = self.badges.get(key, "")
+        text = d.option(key).label + (f" ({badge})" if badge else "")
+        if d.free == "subset":
+            return ("[x] " if key in self.picked else "[  ] ") + text
+        return text
+
+    def _show_picks(self) -> None:
+        """A subset's buttons on or off as picked, and Done enabled only for as many as the question allows."""
+        from game.ui.battle.cards import fit
+
+        d = self.session.pending
+        if d is None or d.free != "subset":
+            return
+        for button, key in self.options.items():
+            shown = fit(theme.drawable(self._option_text(d, key), common.TIP_CAP, lines=False), self.px(14),
+                        button.rect.width - 24)
+            if button.text != shown:
+                button.set_text(shown)
+            common.select(button, key in self.picked)
+        least, most = d.pick
+        size = f"{least}" if least == most else f"{least} to {most}"
+        done = self.widgets.get("done")
+        if isinstance(done, pygame_gui.elements.UIButton):
+            done.set_text(f"Done: {len(self.picked)} chosen (choose {size})")
+            if least <= len(self.picked) <= most:
+                done.enable()
+            else:
+                done.disable()
+
+    def toggle(self, key: str) -> None:
+        """A subset's option turned on or off."""
+        if key in self.picked:
+            self.picked.remove(key)
+        else:
+            self.picked.append(key)
+        self._show_picks()
+
+    def answer_subset(self) -> bool:
+        """Done: the options turned on, in the question's order (refused, and told, when too few or too many)."""
+        d = self.session.pending
+        if d is None or d.free != "subset":
+            return False
+        least, most = d.pick
+        if not least <= len(self.picked) <= most:
+            return False
+        return self.session.answer([o.key for o in d.options if o.key in self.picked])
 
     def _prompt_html(self) -> str:
         s, d = self.session, self.session.pending
@@ -105,8 +281,15 @@ class SystemBattleScene(Scene):
             out += "<br>Click the table where it goes; the dots are suggested spots, Enter takes the first."
         elif d.free == "angle":
             out += "<br>Click where it should look; Enter keeps its facing."
+        elif d.free == "subset":
+            least, most = d.pick
+            size = f"{least}" if least == most else f"{least} to {most}"
+            out += (f"<br>Choose {size}: click an option (or press its number) to turn it on or off, then Done "
+                    "or Enter.")
         elif d.kind.hint:
             out += f"<br>{html.escape(d.kind.hint)}"
+        if d.secret:
+            out += "<br>In secret: the other side learns your answer only once both sides have answered."
         if s.error:
             out += f"<br>{common.colour_span(html.escape(s.error), theme.BAD)}"
         return out
@@ -126,15 +309,23 @@ class SystemBattleScene(Scene):
 
     def _status_html(self) -> str:
         lines = []
-        for side, text in self.view.status(self.session.state):
+        status = self.view.status
+        seen = status(self.session.state, self.viewer()) if self.hidden and _takes_viewer(status) else \
+            status(self.session.state)
+        for side, text in seen:
             colour = style.SIDE_COLOURS[side]
             lines.append(common.colour_span(html.escape(self.session.state.sides[side].letter), colour) + " "
                          + html.escape(text))
         return "<br>".join(lines)
 
+    def log_lines(self) -> list[str]:
+        """The log as the viewer may read it (the view's ``log_lines``), oldest first; else every event's text."""
+        lines = self._seen("log_lines", self.session.state)
+        return [e.text for e in self.session.state.log] if lines is None else list(lines)
+
     def _log_html(self) -> str:
-        log = self.session.state.log[-LOG_LINES:]
-        return "<b>The log, newest first</b><br>" + "<br>".join(html.escape(e.text) for e in reversed(log))
+        log = self.log_lines()[-LOG_LINES:]
+        return "<b>The log, newest first</b><br>" + "<br>".join(html.escape(t) for t in reversed(log))
 
     # -- time and input ---------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -144,7 +335,8 @@ class SystemBattleScene(Scene):
             if self.wait >= AI_PACE_S:
                 self.wait = 0.0
                 s.step_ai()
-        if self.shown_for != (s.pending, len(s.state.log), s.error):
+        self.settle()
+        if self.shown_for != (s.pending, len(s.state.log), s.error, self.curtain):
             self.rebuild()
             self.manager.update(0.0)  # the new page laid out before this frame is drawn
 
@@ -153,10 +345,16 @@ class SystemBattleScene(Scene):
         s = self.session
         if not s.over and not s.human_to_answer() and not s.watched_all:
             return None
-        return (id(s.pending), len(s.state.log), s.error, self.hover, self.hover_option)
+        return (id(s.pending), len(s.state.log), s.error, self.hover, self.hover_option, self.curtain,
+                tuple(self.picked))
 
     def handle(self, event: pygame.event.Event) -> None:
         s, d = self.session, self.session.pending
+        if self.curtain is not None:  # nothing but lifting it: the next side's view is not on screen yet
+            if (event.type == pygame_gui.UI_BUTTON_PRESSED and self.key_of(event.ui_element) == "ready") \
+                    or (event.type == pygame.KEYDOWN and event.key in READY_KEYS):
+                self.reveal()
+            return
         if event.type == pygame_gui.UI_BUTTON_ON_HOVERED:
             self._hovered(event.ui_element)
             return
@@ -167,8 +365,13 @@ class SystemBattleScene(Scene):
             if event.ui_element is self.widgets.get("rules"):
                 self.open_rules()
                 return
+            if event.ui_element is self.widgets.get("done"):
+                self.answer_subset()
+                return
             key = self.options.get(event.ui_element)
-            if key is not None:
+            if key is not None and d is not None and d.free == "subset":
+                self.toggle(key)
+            elif key is not None:
                 s.answer(key)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F2:
@@ -183,9 +386,15 @@ class SystemBattleScene(Scene):
             if d.free == "point":
                 self._place(d, x, y)
             elif d.free == "angle":
-                me = s.state.character(d.context["model"])
-                s.answer(round(math.degrees(math.atan2(y - me.y, x - me.x)) % 360.0, 3))
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                me = self.token(d.context["model"])
+                if me is not None:
+                    s.answer(round(math.degrees(math.atan2(y - me.y, x - me.x)) % 360.0, 3))
+        elif event.type == pygame.KEYDOWN and d.free == "subset":
+            if event.key in ENTER_KEYS:
+                self.answer_subset()
+            elif event.key in NUMBER_KEYS and NUMBER_KEYS[event.key] < len(d.options):
+                self.toggle(d.options[NUMBER_KEYS[event.key]].key)
+        elif event.type == pygame.KEYDOWN and event.key in ENTER_KEYS:
             if d.free == "point":
                 offered = list(d.context.get("candidates") or [])
                 suggested = d.context.get("default") or (offered[0] if offered else None)
@@ -217,6 +426,14 @@ class SystemBattleScene(Scene):
     # -- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
+        self.settle()
+        if self.curtain is not None:  # the seat being passed: nothing of the table, the bands in its colour
+            w, h = surface.get_size()
+            colour = theme.side_colour(self.curtain, self.app.settings.colour_blind)
+            band = self.px(14)
+            pygame.draw.rect(surface, colour, (0, 0, w, band))
+            pygame.draw.rect(surface, colour, (0, h - band, w, band))
+            return
         pygame.draw.rect(surface, theme.PANEL, pygame.Rect(self.table.right, 0, surface.get_width() - self.table.right,
                                                             surface.get_height()))
         st, d = self.session.state, self.session.pending
@@ -226,7 +443,7 @@ class SystemBattleScene(Scene):
             self._draw_zone(surface, d)
             self._draw_candidates(surface, d)
             self._draw_preview(surface, d)
-        self._draw_tokens(surface, self.view.tokens(st))
+        self._draw_tokens(surface, self._seen("tokens", st), self._seen("markers", st) or [])
         if asking:
             self._draw_refusal(surface, d)
 
@@ -247,8 +464,8 @@ class SystemBattleScene(Scene):
         if d.free != "point":
             return
         inches = d.context.get("allowance")
-        if inches and d.context.get("model"):
-            me = self.session.state.character(d.context["model"])
+        me = self.token(d.context.get("model"))
+        if inches and me is not None:
             pygame.draw.circle(surface, theme.ACCENT, self.cam.to_px((me.x, me.y)), round(inches * self.cam.scale),
                                max(1, self.px(2)))
         r = max(2, round(self.cam.scale * 0.12))
@@ -285,16 +502,21 @@ class SystemBattleScene(Scene):
             pygame.draw.rect(surface, (30, 30, 30), box)
             surface.blit(img, (box.x + 4, box.y + 2))
 
-    def _draw_tokens(self, surface: pygame.Surface, tokens: list[Any]) -> None:
+    def _draw_tokens(self, surface: pygame.Surface, tokens: list[Any], markers: Sequence[Any] = ()) -> None:
+        """The objective markers under the tokens, then the tokens, then every label placed clear of the rest."""
         font = theme.font(table_text_px(self.cam.scale), bold=True)
         names = unique_labels((t.id, t.name) for t in tokens)
-        texts = {t.id: f"{names[t.id]} {t.boxes[1] - t.boxes[0]}/{t.boxes[1]}"
-                 + "".join(f" {m.upper()}" for m in t.marks) for t in tokens}
+        texts = {t.id: f"{names[t.id]}{_token_detail(t)}" for t in tokens}
+        texts.update({f"marker:{n}": m.label for n, m in enumerate(markers) if getattr(m, "label", "")})
         images = {i: font.render(text, True, (20, 20, 20)) for i, text in texts.items()}
         bases = [(t.id, *self.cam.to_px((t.x, t.y)), max(4, round(t.radius * self.cam.scale))) for t in tokens]
+        bases += [(f"marker:{n}", *self.cam.to_px((m.x, m.y)), max(4, round(m.radius * self.cam.scale)))
+                  for n, m in enumerate(markers)]
         spots = place_labels(bases, {i: (img.get_width() + 6, img.get_height() + 2) for i, img in images.items()},
                              bounds=(self.table.x, self.table.y, self.table.w, self.table.h),
                              avoid=piece_name_boxes(self.session.state.battle_map, self.cam))
+        for m in markers:
+            self._draw_marker(surface, m)
         for t in tokens:
             self._draw_token(surface, t)
         for i, (x, y, w, h) in spots.items():
@@ -303,18 +525,42 @@ class SystemBattleScene(Scene):
             surface.blit(back, (x, y))
             surface.blit(images[i], (x + 3, y + 1))
 
+    def _draw_marker(self, surface: pygame.Surface, m: Any) -> None:
+        """An objective marker: a ring in its owner's colour (gold when nobody's) over a faint disc."""
+        centre = self.cam.to_px((m.x, m.y))
+        r = max(4, round(m.radius * self.cam.scale))
+        owner = getattr(m, "owner", None)
+        colour = style.SIDE_COLOURS[owner] if owner is not None else theme.ACCENT
+        disc = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+        pygame.draw.circle(disc, (*colour, 70), (r + 1, r + 1), r)
+        surface.blit(disc, (centre[0] - r - 1, centre[1] - r - 1))
+        pygame.draw.circle(surface, colour, centre, r, max(2, self.px(2)))
+
     def _draw_token(self, surface: pygame.Surface, t: Any) -> None:
         centre = self.cam.to_px((t.x, t.y))
         r = max(4, round(t.radius * self.cam.scale))
-        if t.active:
+        if getattr(t, "active", False):
             pygame.draw.circle(surface, theme.ACCENT, centre, r + max(3, r // 3))
         pygame.draw.circle(surface, style.SIDE_COLOURS[t.side], centre, r)
         pygame.draw.circle(surface, (20, 20, 20), centre, r, max(1, r // 8))
-        if "down" in t.marks or "prone" in t.marks:  # lying: a cross over the base
+        marks = getattr(t, "marks", ())
+        if {"down", "prone", "fallen"} & set(marks):  # lying: a cross over the base
             d = round(r * 0.6)
             for a, b in (((-d, -d), (d, d)), ((-d, d), (d, -d))):
                 pygame.draw.line(surface, (245, 245, 245), (centre[0] + a[0], centre[1] + a[1]),
                                  (centre[0] + b[0], centre[1] + b[1]), max(2, r // 5))
-        fx, fy = math.cos(math.radians(t.facing)), math.sin(math.radians(t.facing))
+        facing = getattr(t, "facing", None)
+        if facing is None:  # a system without facings
+            return
+        fx, fy = math.cos(math.radians(facing)), math.sin(math.radians(facing))
         tip = (centre[0] + round(fx * r * 1.4), centre[1] + round(fy * r * 1.4))
         pygame.draw.line(surface, (250, 250, 250), centre, tip, max(2, r // 5))
+
+
+def _token_detail(t: Any) -> str:
+    """What a token's label says after its name: boxes left of all (when it has boxes), a system's own detail
+    ("CV 3"), its marks in capitals."""
+    boxes = getattr(t, "boxes", None)
+    out = f" {boxes[1] - boxes[0]}/{boxes[1]}" if boxes else ""
+    detail = getattr(t, "detail", "")
+    return out + (f" {detail}" if detail else "") + "".join(f" {m.upper()}" for m in getattr(t, "marks", ()))

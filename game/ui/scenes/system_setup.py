@@ -1,7 +1,9 @@
-"""Setting up a battle of another rule system (Gearfall): its two squads, its scenario, who plays whom.
+"""Setting up a battle of another rule system: its two parties, its scenario, who plays whom.
 
-Every squad and scenario listed is loaded and checked first; a broken file is shown with its problem, never
-offered. The battle opens in the kernel's screen for other systems (system_battle).
+The page is worded by the system: its title, and what it calls a party (``RuleSystem.extra["party_word"]``
+and ``["parties_word"]``: a "squad", a "war band"). Every party and scenario listed is loaded and checked
+first; a broken file is shown with its problem, never offered. The battle opens in the kernel's screen for
+other systems (system_battle).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import pygame_gui
 from game.content import library
 from game.content.library import resolve
 from game.core.errors import ContentError
+from game.systems import DEFAULT, SYSTEMS
 from game.systems import get as rule_system
 from game.ui.app import App, Scene
 from game.ui.scenes import common
@@ -30,9 +33,11 @@ PLAY = (("ai0", "You command side A against the AI"), ("ai1", "You command side 
 class SystemSetupScene(Scene):
     name = "system_setup"
 
-    def __init__(self, app: App, system_id: str = "gearfall"):
+    def __init__(self, app: App, system_id: str | None = None):
+        """``system_id``: the system to set up (the first registered other than Iron & Honor unless told)."""
         super().__init__(app)
-        self.system = rule_system(system_id)
+        self.system = rule_system(system_id or next(s for s in SYSTEMS if s != DEFAULT))
+        self.party_word = str(self.system.extra.get("party_word", "party"))  # what the system calls a party
         self.problems: list[str] = []
         self.squads = self._listed("parties")
         self.scenarios = self._listed("scenarios")
@@ -81,11 +86,12 @@ class SystemSetupScene(Scene):
         common.label(self, "title", pygame.Rect(pad, y, w - 2 * pad, self.px(40)), f"{self.system.title}: a battle",
                      "@heading")
         y += self.px(44)
-        tips = {k: ", ".join(c.name for c in v[1].characters) for k, v in self.squads.items()}
+        tips = {k: _members(v[1]) for k, v in self.squads.items()}
         # rows of lists, side by side when two columns fit (a row of one spans the page), else one under another
         Block = tuple[str, str, list[tuple[str, str]], dict[str, str] | None, int]
         rows: list[list[Block]] = [
-                [("a", "Side A's squad", squads, tips, heights[0]), ("b", "Side B's squad", squads, tips, heights[1])],
+                [("a", f"Side A's {self.party_word}", squads, tips, heights[0]),
+                 ("b", f"Side B's {self.party_word}", squads, tips, heights[1])],
                 [("scenario", "Scenario", scen, None, heights[2]), ("play", "Who plays", list(PLAY), None, heights[3])],
                 [("map", "Battlefield (the shipped maps and yours from the map editor)", maps, None, heights[4])]]
         laid: list[list[Block]] = rows if two else [[b] for r in rows for b in r]
@@ -99,6 +105,10 @@ class SystemSetupScene(Scene):
             y += self.px(26) + max(b[4] for b in row_blocks) + pad
         briefing = self.scenarios.get(self.chosen["scenario"] or "")
         text = html.escape(briefing[1].briefing) if briefing else ""
+        if not self.squads:
+            parties = str(self.system.extra.get("parties_word", f"{self.party_word}s"))
+            text += "<br>" + common.colour_span(html.escape(f"No {parties} of {self.system.title} load: there is "
+                                                            "nothing to play yet."), (230, 95, 85))
         if self.problems:
             text += "<br><b>Files passed over</b><br>" + "<br>".join(html.escape(p) for p in self.problems)
         if self.error:
@@ -120,7 +130,8 @@ class SystemSetupScene(Scene):
             self.app.pop()
             return
         if event.ui_element is self.widgets.get("start"):
-            self.start()
+            if self.squads:
+                self.start()
             return
         for key, buttons in self.lists.items():
             item = buttons.get(event.ui_element)
@@ -156,3 +167,9 @@ class SystemSetupScene(Scene):
             self.rebuild()
             return
         self.app.replace(SystemBattleScene(self.app, session))
+
+
+def _members(party: Any) -> str:
+    """A party's members by name, for its tip (a system's party has ``characters`` or ``figures``)."""
+    found = getattr(party, "characters", None) or getattr(party, "figures", None) or ()
+    return ", ".join(str(getattr(c, "name", c)) for c in found)
