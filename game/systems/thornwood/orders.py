@@ -149,8 +149,8 @@ def give_orders(state: TwState, group: list[FigureState], reacting: bool) -> Gen
 # -- carrying the action out
 def group_action(state: TwState, group: list[FigureState], reacting: bool = False) -> Gen:
     """One action of a group ([TW-ACTN-1]); returns the figures that acted where the enemy could see."""
-    action: Action = yield from give_orders(state, group, reacting)
     state.acting = [f.id for f in group]
+    action: Action = yield from give_orders(state, group, reacting)
     state.emit(TwEvent.TwOrders, f"{name_of(group)}: " + "; ".join(
         f"{state.figure(fid).name} {_order_words(state, o)}" for fid, o in action.orders.items()),
         hidden_from=1 - group[0].side, orders=dict(action.orders))

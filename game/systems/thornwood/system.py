@@ -61,5 +61,8 @@ THORNWOOD = RuleSystem(
     invariants=broken,
     shipped=lambda kind: {"parties": shipped_bands, "scenarios": shipped_scenarios}[kind](),
     view=view,
-    extra={"parties_word": "war bands", "party_word": "war band"},
+    # the kernel's menu and set-up page word themselves from these (game.ui.scenes.menu, system_setup)
+    extra={"blurb": "A third rule system on the same table: forest war bands of six to fifteen, blind activation "
+                    "rolls, reactions and ambushes, secret close-combat cards, and Furs Markers to carry home",
+           "party_word": "war band", "parties_word": "war bands"},
 )
