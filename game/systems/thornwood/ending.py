@@ -18,8 +18,8 @@ KEY_TYPES = frozenset({"chief", "companion", "healer", "seer"})
 
 
 def fallen_badly(f: FigureState) -> bool:
-    """Mortally wounded or dead ([TW-WIN-1]; captives are stage 2)."""
-    return f.status is Status.OUT or f.worst == "mortal"
+    """Mortally wounded (3 CV or more lost) or out ([TW-WIN-1]; captives are stage 2)."""
+    return f.status is Status.OUT or f.cv_lost >= 3
 
 
 def conditions(state: TwState, side: int) -> list[str]:

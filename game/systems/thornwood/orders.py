@@ -26,7 +26,8 @@ from game.systems.thornwood.spotting import spot
 from game.systems.thornwood.state import MARKER_RADIUS, FigureState, TwState
 
 Gen = Generator[Any, Any, Any]
-REACH = 1.0  # beside: within 1″, base edge to base edge or to the marker's edge ([TW-FURS-2], [TW-HEAL-1])
+REACH = 1.0  # beside a friend: within 1″, base edge to base edge ([TW-HEAL-1])
+CONTACT = 0.05  # in base contact with a marker ([TW-FURS-2]), or standing over it
 SIGHT_RANGE = 24.0  # [TW-REACT-1], [TW-AMB-2]
 MOVES: dict[str, MoveKind] = {"move": "move", "move_shoot": "move", "cautious": "cautious",
                               "cautious_shoot": "cautious", "run": "run", "run_throw": "run"}
@@ -49,7 +50,7 @@ class Action:
 # -- what a figure may be ordered to do
 def beside_marker(state: TwState, f: FigureState) -> list[str]:
     return [m.id for m in state.markers if m.on_table
-            and math.dist((f.x, f.y), (m.x, m.y)) - f.radius - MARKER_RADIUS <= REACH + 1e-9]
+            and math.dist((f.x, f.y), (m.x, m.y)) - f.radius - MARKER_RADIUS <= CONTACT]
 
 
 def beside_wounded(state: TwState, f: FigureState) -> list[FigureState]:
