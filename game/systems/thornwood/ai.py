@@ -172,7 +172,7 @@ class ThornwoodNormal:
     @staticmethod
     def nerve_choice(state: TwState, d: Decision) -> Answer:
         keys = d.choices()
-        return "rout" if "rout" in keys else "pin"
+        return "rout" if "rout" in keys else "pinned"
 
 
 def controllers() -> Mapping[str, Callable[[int], Any]]:

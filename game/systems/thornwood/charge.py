@@ -80,7 +80,8 @@ def charge(state: TwState, chargers: list[FigureState], target: FigureState, rea
     group = [state.figure(i) for i in state.acting if state.figure(i).on_table] or chargers
     state.emit(TwEvent.TwCharge, f"{', '.join(c.name for c in chargers)} charge {name_of(enemy_group(state, target))}"
                " [TW-CC-1]", models=[c.id for c in chargers], target=target.id)
-    if not led(group):  # [TW-CC-1]
+    from_ambush = all(c.ambush for c in chargers)  # [TW-AMB-2]: a charge from Ambush needs no test
+    if not led(group) and not from_ambush:  # [TW-CC-1]
         lead = leader(group)
         roll = cv_test(state.dice, lead.cv, (), what=f"{lead.name} leads the charge", rule="TW-CC-1")
         state.emit(TwEvent.TwCharge, roll.explain(), passed=roll.passed)
@@ -370,6 +371,9 @@ def fight_one(state: TwState, fight: Fight) -> Generator[Any, Any, FightResult |
     state.emit(TwEvent.TwFight, result.explain().replace("\n", "; ") + " [TW-CC-9]", attacker=a.id, defender=d.id)
     for which, f, other in (("attacker", a, d), ("defender", d, a)):
         r = result.side(which)  # type: ignore[arg-type]
+        if f.fallen and not r.falls:  # [TW-FALL-1]: a round survived without a new fall: back on its feet
+            f.fallen = False
+            state.emit(TwEvent.TwStood, f"{f.label()} is back on its feet [TW-FALL-1]", model=f.id)
         f.armour_left = r.armour_wounds_left
         f.renown_lost += r.renown_lost
         if r.dropped_weapon:

@@ -148,15 +148,18 @@ def give_orders(state: TwState, group: list[FigureState], reacting: bool) -> Gen
 
 
 # -- carrying the action out
-def group_action(state: TwState, group: list[FigureState], reacting: bool = False) -> Gen:
-    """One action of a group ([TW-ACTN-1]); returns the figures that acted where the enemy could see."""
+def group_action(state: TwState, group: list[FigureState], reacting: bool = False,
+                 stirred: list[str] | None = None) -> Gen:
+    """One action of a group ([TW-ACTN-1]); returns the figures that acted where the enemy could see. A reacting
+    group looks only for the enemies that acted (``stirred``, [TW-SPOT-2])."""
     state.acting = [f.id for f in group]
     action: Action = yield from give_orders(state, group, reacting)
     state.emit(TwEvent.TwOrders, f"{name_of(group)}: " + "; ".join(
         f"{state.figure(fid).name} {_order_words(state, o)}" for fid, o in action.orders.items()),
         hidden_from=1 - group[0].side, orders=dict(action.orders))
+    among = set(stirred) if reacting and stirred is not None else None
     if action.look == "before":
-        spot(state, [f for f in group if f.on_table], "before its action")
+        spot(state, [f for f in group if f.on_table], "before its action", among)
     for fid, order in action.orders.items():
         f = state.figure(fid)
         f.acted += 1
@@ -190,7 +193,7 @@ def group_action(state: TwState, group: list[FigureState], reacting: bool = Fals
             f.weapon_lost = False
             state.emit(TwEvent.TwStood, f"{f.label()} picks up its {f.profile.melee_weapon} [TW-CC-10]", model=f.id)
     if action.look == "after":
-        spot(state, [f for f in group if f.on_table], "after its action")
+        spot(state, [f for f in group if f.on_table], "after its action", among)
     state.acting = []
     state.touch()
     return [fid for fid, o in action.orders.items() if o not in ("hold", "duck", "ambush")]

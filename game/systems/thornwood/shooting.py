@@ -20,6 +20,7 @@ from game.systems.thornwood.casualties import wound
 from game.systems.thornwood.dice_rolls import damage, roll_to_hit
 from game.systems.thornwood.groups import chains
 from game.systems.thornwood.kinds import TwDecision, TwEvent
+from game.systems.thornwood.nerve_tests import surprised
 from game.systems.thornwood.spotting import reveal, sees, target_column
 from game.systems.thornwood.state import FigureState, TwState
 from game.systems.thornwood.table import battlefield
@@ -34,6 +35,7 @@ from game.systems.thornwood.tables import (
 
 Gen = Generator[Any, Any, Any]
 Moving = Literal["", "move", "cautious", "run"]  # how the shooter moved this action ("" stood still)
+SURPRISE_RANGE = 6.0  # [TW-NERVE-5]
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,13 @@ def _shot(state: TwState, f: FigureState, t: FigureState, item: str, w: Weapon, 
                 mods, shifts_dmg)
 
 
+def group_at(state: TwState, t: FigureState) -> list[FigureState]:
+    for chain in chains(state.on_table(t.side)):
+        if any(o.id == t.id for o in chain):
+            return chain
+    return [t]
+
+
 def target_modifiers(t: FigureState) -> list[Modifier]:
     """[TW-DMG-1]: what the target's kit and abilities add to a damage roll against it."""
     out = []
@@ -173,6 +182,7 @@ def shoot(state: TwState, shooters: list[tuple[FigureState, FigureState]], movin
     the figures that fell or died gory (for the Nerve tests they call, [TW-NERVE-5]). A shot back for no damage
     ([TW-DMG-4]) is ``returned``: it earns no shot back of its own."""
     hits: list[tuple[FigureState, Shot, list[FigureState]]] = []  # (shooter, shot, who it may fall on)
+    surprise: list[tuple[FigureState, FigureState]] = []  # an unseen shooter within 6″ of its target
     for f, t in shooters:
         if not (f.standing and t.on_table):
             continue
@@ -181,14 +191,19 @@ def shoot(state: TwState, shooters: list[tuple[FigureState, FigureState]], movin
             continue
         if shot.item == "bow":
             f.used_bow = True
-        reveal(state, t.side, f, "shooting")
+        if reveal(state, t.side, f, "shooting") and distance(state, f, t) <= SURPRISE_RANGE:
+            surprise.append((f, t))
         roll = roll_to_hit(state.dice, shot.need, reason=f"{f.name} shoots at {t.name}")
         state.emit(TwEvent.TwShot, f"{f.label()} shoots at {t.name} with its {shot.item} at {shot.band} range: "
                    f"{roll.explain()}", model=f.id, target=t.id, hit=roll.hit)
         if roll.hit:
             pool = [t] if f.key else target_group(state, f, t, moving.get(f.id, ""), reacting)
             hits.append((f, shot, pool))
-    return (yield from _allocate_and_wound(state, hits, returned))
+    struck = yield from _allocate_and_wound(state, hits, returned)
+    for f, t in surprise[:1]:  # [TW-NERVE-5]: the group that was shot at unawares tests once
+        if t.on_table:
+            yield from surprised(state, group_at(state, t), f)
+    return struck
 
 
 def _allocate_and_wound(state: TwState, hits: list[tuple[FigureState, Shot, list[FigureState]]],

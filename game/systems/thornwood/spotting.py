@@ -46,21 +46,23 @@ class SpotResult:
     spotted: tuple[str, ...]
 
 
-def unspotted_in_sight(state: TwState, group: list[FigureState]) -> list[FigureState]:
+def unspotted_in_sight(state: TwState, group: list[FigureState], among: set[str] | None = None
+                       ) -> list[FigureState]:
     side = group[0].side
     known = state.sides[side].known
     return [e for e in state.on_table() if e.side != side and e.id not in known
-            and any(sees(state, f, e) for f in group if f.on_table)]
+            and (among is None or e.id in among) and any(sees(state, f, e) for f in group if f.on_table)]
 
 
-def spot(state: TwState, group: list[FigureState], when: str) -> list[SpotResult]:
+def spot(state: TwState, group: list[FigureState], when: str, among: set[str] | None = None) -> list[SpotResult]:
     """[TW-SPOT-2], [TW-SPOT-3]: the group's roll against each enemy group in its sight it has not spotted.
     The target number is that of the group's most visible member in sight; on a success every member in sight
-    is spotted, and known to the whole side ([TW-SPOT-4])."""
+    is spotted, and known to the whole side ([TW-SPOT-4]). ``among``: the only figures it may look for (a
+    reacting group looks only for those that acted, [TW-SPOT-2])."""
     side = group[0].side
     ambush = all(f.ambush for f in group)
     out = []
-    for target in chains(unspotted_in_sight(state, group)):
+    for target in chains(unspotted_in_sight(state, group, among)):
         columns = {e.id: min(target_column(state, f, e) for f in group if sees(state, f, e)) for e in target}
         easiest = min(target, key=lambda e: columns[e.id])
         roll = spot_roll(state.dice, columns[easiest.id], MOTION[easiest.last_move], ambush,
@@ -82,12 +84,14 @@ def spot(state: TwState, group: list[FigureState], when: str) -> list[SpotResult
     return out
 
 
-def reveal(state: TwState, to_side: int, f: FigureState, why: str) -> None:
-    """[TW-SPOT-5]: a figure that attacks a side is seen by it."""
+def reveal(state: TwState, to_side: int, f: FigureState, why: str) -> bool:
+    """[TW-SPOT-5]: a figure that attacks a side is seen by it; True when it had not been (a surprise)."""
     known = state.sides[to_side].known
     if f.id not in known and f.on_table:
         known.add(f.id)
         state.emit(TwEvent.TwSpot, f"{f.label()} shows itself by {why} [TW-SPOT-5]", side=to_side, spotted=[f.id])
+        return True
+    return False
 
 
 def lose_sight(state: TwState) -> None:

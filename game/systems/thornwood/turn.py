@@ -154,7 +154,7 @@ def reactions(state: TwState, side: int, stirred: list[str]) -> Gen:
             f.reacted = True
         if not react_test(state, group, leader(group)):
             return
-        yield from group_action(state, group, reacting=True)
+        yield from group_action(state, group, reacting=True, stirred=stirred)
         lose_sight(state)
         ending.check_defeat(state)
         if ending.decided(state):

@@ -161,3 +161,17 @@ def test_tough_skin_is_offered_on_the_enemy_s_successful_attack_die_and_makes_it
     with pytest.raises(StopIteration) as done:
         gen.send("attack:0")
     assert done.value.value.attacker.attack == (2, 5)  # the 1 made a 2: no fall, one CV
+
+
+@pytest.mark.rule("TW-NERVE-5", "TW-SPOT-5")
+def test_an_unseen_shooter_within_six_inches_surprises_the_group_it_shoots_at():
+    state = position({"A3": (18, 26), "B3": (18, 21), "B4": (19.5, 21)}, known=["B3", "B4"])
+    assert "A3" not in state.sides[1].known
+    state.dice.force(6, 6)  # a miss (Reed One needs 4 or less); the group's Nerve: 6 against Mud One's CV 3
+    run = Script(state, shooting.shoot(state, [(state.figure("A3"), state.figure("B3"))], {}))
+    d = run.pending
+    assert d is not None and d.kind == TwDecision.tw_nerve_choice and d.side == 0  # the shooter's side chooses
+    assert d.choices() == ["rout", "pinned"]  # failed by 3
+    run.answer("tw_nerve_choice", "pinned")
+    assert state.figure("B3").pinned == 2 and state.figure("B4").pinned == 2
+    assert state.figure("B3").cv == 1
