@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from game.core.rule_system import RuleSystem
 from game.systems.gearfall.system import GEARFALL
-from game.systems.thornwood.system import THORNWOOD
 from game.systems.iron_honor import IRON_HONOR
+from game.systems.thornwood.system import THORNWOOD
 
 DEFAULT = IRON_HONOR.id  # a save that names no system is of the first one: every save made before the cut
 SYSTEMS: dict[str, RuleSystem] = {s.id: s for s in (IRON_HONOR, GEARFALL, THORNWOOD)}
