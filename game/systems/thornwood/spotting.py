@@ -59,6 +59,8 @@ def spot(state: TwState, group: list[FigureState], when: str, among: set[str] | 
     The target number is that of the group's most visible member in sight; on a success every member in sight
     is spotted, and known to the whole side ([TW-SPOT-4]). ``among``: the only figures it may look for (a
     reacting group looks only for those that acted, [TW-SPOT-2])."""
+    if not group:
+        return []  # nobody of the group is left to look
     side = group[0].side
     ambush = all(f.ambush for f in group)
     out = []
