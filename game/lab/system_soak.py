@@ -41,7 +41,12 @@ def play_one(setup: dict[str, Any], names: tuple[str, str], replay: bool = False
     recorder = Recorder(state)
     out = Played(seed, names, None, 0)
     while not game.over and len(game.answers) < cap:
-        decision = game.step()
+        try:
+            decision = game.step()
+        except Exception as exc:  # a crash is a soak's finding like a broken invariant: recorded, the soak goes on
+            out.broken.append(f"raised at decision {len(game.answers) + 1}: {type(exc).__name__}: {exc}")
+            out.winner, out.decisions = state.winner, len(game.answers)
+            return out
         assert decision is not None
         recorder.note(game.answers[-1], decision.side)
         problems = system.invariants(state)
