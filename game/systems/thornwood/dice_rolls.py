@@ -134,8 +134,10 @@ def movement_roll(dice: Dice, kind: MoveKind, extra_dice: int | Sequence[Modifie
     highest first); ``inch_mods``: inches an action added or taken away, the result never below 1″."""
     if kind not in BASE_DICE:
         raise ValueError(f"no kind of movement '{kind}'")
-    extra = (Modifier(extra_dice, MOVE_RULE[kind], "extra dice"),) if isinstance(extra_dice, int) and extra_dice \
-        else () if isinstance(extra_dice, int) else tuple(extra_dice)
+    if isinstance(extra_dice, int):
+        extra: tuple[Modifier, ...] = (Modifier(extra_dice, MOVE_RULE[kind], "extra dice"),) if extra_dice else ()
+    else:
+        extra = tuple(extra_dice)
     n = max(1, BASE_DICE[kind] + sum(m.value for m in extra))
     rolled = dice.roll(n, reason or f"{kind} movement")
     read, kept, inches = move_inches(kind, rolled, slowed, inch_mods)
