@@ -67,13 +67,15 @@ class MeleeAbility(Protocol):
 
 
 def ability_dice(abilities: Iterable[MeleeAbility], card_name: str, role: Role) -> tuple[Modifier, ...]:
-    """Each ability's extra (or lost) dice on this card, as modifiers naming the ability ([TW-ABIL-1/2])."""
+    """Each ability's extra (or lost) dice on this card, as modifiers naming the ability and its rule (its own
+    ``rule`` where it has one, else [TW-ABIL-1] for a gain, [TW-ABIL-2] for a loss)."""
     mods = []
     for a in abilities:
         n = a.melee_dice(card_name, role)
         if n:
             name = getattr(a, "name", type(a).__name__)
-            mods.append(Modifier(n, "TW-ABIL-1" if n > 0 else "TW-ABIL-2", str(name)))
+            rule = getattr(a, "rule", "") or ("TW-ABIL-1" if n > 0 else "TW-ABIL-2")
+            mods.append(Modifier(n, str(rule), str(name)))
     return tuple(mods)
 
 
