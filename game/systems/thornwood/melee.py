@@ -17,7 +17,7 @@ fight unless the figure died in it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
@@ -67,13 +67,15 @@ class MeleeAbility(Protocol):
 
 
 def ability_dice(abilities: Iterable[MeleeAbility], card_name: str, role: Role) -> tuple[Modifier, ...]:
-    """Each ability's extra (or lost) dice on this card, as modifiers naming the ability ([TW-ABIL-1/2])."""
+    """Each ability's extra (or lost) dice on this card, as modifiers naming the ability and its rule (its own
+    ``rule`` where it has one, else [TW-ABIL-1] for a gain, [TW-ABIL-2] for a loss)."""
     mods = []
     for a in abilities:
         n = a.melee_dice(card_name, role)
         if n:
             name = getattr(a, "name", type(a).__name__)
-            mods.append(Modifier(n, "TW-ABIL-1" if n > 0 else "TW-ABIL-2", str(name)))
+            rule = getattr(a, "rule", "") or ("TW-ABIL-1" if n > 0 else "TW-ABIL-2")
+            mods.append(Modifier(n, str(rule), str(name)))
     return tuple(mods)
 
 
@@ -284,18 +286,23 @@ def reroll_die(roll: FightRoll, dice: Dice, which: Side, pool: Pool, index: int,
     return _with_die(roll, which, pool, index, new, f"{why}: the {which}'s {pool} die {values[index]} re-rolled: {new}")
 
 
-def tough_skin_value(value: int) -> int:
-    """Tough Skin makes one attack die against its owner one level worse: a 1 becomes a 2, a 2 to 5 a 6."""
-    return 2 if value == 1 else 6
+def tough_skin_value(value: int) -> int | None:
+    """Tough Skin makes one attack die against its owner one level worse: a 1 becomes a 2, a 2 to 5 a 6; a 6 has
+    no worse (None)."""
+    return 2 if value == 1 else (6 if 2 <= value <= 5 else None)
 
 
-def tough_skin(roll: FightRoll, owner: Side, index: int) -> FightRoll:
-    """The owner of Tough Skin changes one of the opponent's attack dice ([TW-ABIL-1])."""
+def tough_skin(roll: FightRoll, owner: Side, index: int,
+               worsen: Callable[[int], int | None] = tough_skin_value) -> FightRoll:
+    """The owner of Tough Skin changes one of the opponent's attack dice ([TW-ABIL-1]); ``worsen``: the ability's
+    own hook (the band's ``Ability.worsen_enemy_die``) where the caller has it, so the rule has one source."""
     other = _other(owner)
     values = roll.side(other).attack
     if not 0 <= index < len(values):
         raise IllegalAction("TW-ABIL-1", f"the {other} has no attack die {index}")
-    new = tough_skin_value(values[index])
+    new = worsen(values[index])
+    if new is None:
+        raise IllegalAction("TW-ABIL-1", f"Tough Skin cannot make a {values[index]} worse")
     return _with_die(roll, other, "attack", index, new,
                      f"Tough Skin: the {other}'s attack die {values[index]} made {new}")
 

@@ -370,7 +370,7 @@ def test_jump_back_leaves_the_fight() -> None:
 
 @pytest.mark.rule("TW-ABIL-1")
 def test_tough_skin_makes_one_attack_die_a_level_worse() -> None:
-    assert [tough_skin_value(v) for v in range(1, 7)] == [2, 6, 6, 6, 6, 6]
+    assert [tough_skin_value(v) for v in range(1, 7)] == [2, 6, 6, 6, 6, None]
     f = fight_dice(cell("swing", "duck"), WARRIOR, replace(FOE, abilities=(TOUGH_SKIN,)))
     roll = roll_fight(forced(1, 5), f, (1, 0), (0, 1))
     changed = tough_skin(roll, "defender", 0)
@@ -378,6 +378,9 @@ def test_tough_skin_makes_one_attack_die_a_level_worse() -> None:
     r = outcome(f, changed)
     assert (r.defender.cv_lost, r.defender.falls) == (1, False)
     assert adjustments(f)[0].ability == TOUGH_SKIN and adjustments(f)[0].dice_of == "attacker"
+    with pytest.raises(IllegalAction, match="TW-ABIL-1"):
+        tough_skin(roll_fight(forced(6, 5), f, (1, 0), (0, 1)), "defender", 0)
+    assert tough_skin(roll, "defender", 0, worsen=lambda v: 3).attacker.attack == (3,), "the ability's own hook"
 
 
 @pytest.mark.rule("TW-ABIL-1", "TW-ABIL-2")
