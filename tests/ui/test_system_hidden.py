@@ -356,10 +356,12 @@ def test_the_menu_has_a_button_a_system_and_the_set_up_page_words_it(tmp_path, m
 
 def test_the_curtain_and_a_subset_fit_the_window_at_every_scale(tmp_path, monkeypatch, bands) -> None:  # type: ignore[no-untyped-def]
     """The layout probe over the curtain and a subset question, at the tightest window at each scale and at 4K
-    (no widget out of the window, no text wider than its box, the Ready button whole in sight)."""
+    (no widget out of the window, no text wider than its box, the Ready button whole in sight), with a headline
+    too long for the panel's width."""
     from game.ui import layout_probe
     from tests.ui.test_layout import QUICK, check, go_to
 
+    monkeypatch.setattr(VIEW, "headline", lambda state: "Turn 1 of 8: the Otters of the Long Marsh to act · Furs 0–1")
     app = menu_app(tmp_path, monkeypatch)
     scene = _scene(app, bands)
     layout_probe.start()
