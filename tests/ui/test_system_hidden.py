@@ -285,9 +285,12 @@ def test_a_subset_is_toggled_by_clicks_and_number_keys_and_done_within_its_bound
     press(app, pygame.K_2)
     press(app, pygame.K_3)
     assert scene.picked == ["A1", "A2", "A3"] and not done.is_enabled
-    press(app, pygame.K_RETURN)  # three are too many: nothing answered
+    press(app, pygame.K_RETURN)  # three are too many: nothing answered, and the player told why
     assert len(s.game.answers) == 2 and s.pending.kind == FkDecision.fk_look  # type: ignore[union-attr]
+    assert "choose 1 to 2 of the options, not 3" in scene.widgets["prompt"].html_text
+    assert scene.picked == ["A1", "A2", "A3"] and scene.widgets["options:A3"].text.startswith("[x]"), "kept"
     press(app, pygame.K_1)
+    done = scene.widgets["done"]  # (the page was rebuilt to tell why)
     assert scene.picked == ["A2", "A3"] and done.is_enabled and scene.widgets["options:A1"].text.startswith("[  ]")
     click(app, done)
     assert s.game.answers[-1] == ["A2", "A3"]

@@ -265,7 +265,9 @@ class SystemBattleScene(Scene):
         if d is None or d.free != "subset":
             return False
         least, most = d.pick
-        if not least <= len(self.picked) <= most:
+        if not least <= len(self.picked) <= most:  # (Done is disabled; Enter is told why)
+            size = f"{least}" if least == most else f"{least} to {most}"
+            self.session.error = f"choose {size} of the options, not {len(self.picked)}"
             return False
         return self.session.answer([o.key for o in d.options if o.key in self.picked])
 
