@@ -285,9 +285,12 @@ def test_a_subset_is_toggled_by_clicks_and_number_keys_and_done_within_its_bound
     press(app, pygame.K_2)
     press(app, pygame.K_3)
     assert scene.picked == ["A1", "A2", "A3"] and not done.is_enabled
-    press(app, pygame.K_RETURN)  # three are too many: nothing answered
+    press(app, pygame.K_RETURN)  # three are too many: nothing answered, and the player told why
     assert len(s.game.answers) == 2 and s.pending.kind == FkDecision.fk_look  # type: ignore[union-attr]
+    assert "choose 1 to 2 of the options, not 3" in scene.widgets["prompt"].html_text
+    assert scene.picked == ["A1", "A2", "A3"] and scene.widgets["options:A3"].text.startswith("[x]"), "kept"
     press(app, pygame.K_1)
+    done = scene.widgets["done"]  # (the page was rebuilt to tell why)
     assert scene.picked == ["A2", "A3"] and done.is_enabled and scene.widgets["options:A1"].text.startswith("[  ]")
     click(app, done)
     assert s.game.answers[-1] == ["A2", "A3"]
@@ -356,10 +359,12 @@ def test_the_menu_has_a_button_a_system_and_the_set_up_page_words_it(tmp_path, m
 
 def test_the_curtain_and_a_subset_fit_the_window_at_every_scale(tmp_path, monkeypatch, bands) -> None:  # type: ignore[no-untyped-def]
     """The layout probe over the curtain and a subset question, at the tightest window at each scale and at 4K
-    (no widget out of the window, no text wider than its box, the Ready button whole in sight)."""
+    (no widget out of the window, no text wider than its box, the Ready button whole in sight), with a headline
+    too long for the panel's width."""
     from game.ui import layout_probe
     from tests.ui.test_layout import QUICK, check, go_to
 
+    monkeypatch.setattr(VIEW, "headline", lambda state: "Turn 1 of 8: the Otters of the Long Marsh to act · Furs 0–1")
     app = menu_app(tmp_path, monkeypatch)
     scene = _scene(app, bands)
     layout_probe.start()

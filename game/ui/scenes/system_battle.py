@@ -151,10 +151,15 @@ class SystemBattleScene(Scene):
         look = next((cls for cls, size, bold in (("@heading", 18, True), ("@prompt", 15, True), ("@small", 12, False))
                      if theme.font(self.px(size), bold=bold).size(headline)[0] <= room), None)
         head_h = self.px(26)
-        if look is None:  # longer than the panel's width even small: two lines in a box of its own
-            head_h = self.px(42)
-            common.text_box(self, "headline", pygame.Rect(x, y, inner - rules_w - pad, head_h),
-                            f"<b>{html.escape(headline)}</b>", "@small")
+        if look is None:  # longer than the panel's width even small: on as many lines as it takes, small
+            from game.ui.battle.cards import wrap
+
+            line_h = theme.font(self.px(12)).get_linesize() + 2
+            lines = wrap(headline, self.px(12), False, room)
+            for n, line in enumerate(lines):
+                common.label(self, f"headline{n}" if n else "headline",
+                             pygame.Rect(x, y + n * line_h, inner - rules_w - pad, line_h), line, "@small")
+            head_h = max(head_h, len(lines) * line_h)
         else:
             common.label(self, "headline", pygame.Rect(x, y, inner - rules_w - pad, head_h), headline, look)
         common.button(self, "rules", pygame.Rect(x + inner - rules_w, y, rules_w, self.px(26)), "Rules",
@@ -260,7 +265,9 @@ class SystemBattleScene(Scene):
         if d is None or d.free != "subset":
             return False
         least, most = d.pick
-        if not least <= len(self.picked) <= most:
+        if not least <= len(self.picked) <= most:  # (Done is disabled; Enter is told why)
+            size = f"{least}" if least == most else f"{least} to {most}"
+            self.session.error = f"choose {size} of the options, not {len(self.picked)}"
             return False
         return self.session.answer([o.key for o in d.options if o.key in self.picked])
 
