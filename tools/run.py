@@ -146,9 +146,10 @@ def package(rest: list[str]) -> int:
     py = ensure_environment(with_tests=False)
     _pip_install(py, PYINSTALLER, PYINSTALLER)
     sep = os.pathsep  # PyInstaller's SOURCE:DEST separator is the system's path separator
+    systems = sorted(p.parent.relative_to(ROOT / "game").parts for p in (ROOT / "game" / "systems").glob("*/data"))
     data = [("assets", "assets"), ("scenarios", "scenarios"), ("campaigns", "campaigns"),
             *((str(Path("game", *d)), str(Path("game", *d))) for d in (("content", "data"),
-                                                                        ("systems", "gearfall", "data")))]
+                                                                        *((*s, "data") for s in systems)))]
     windowed = ["--windowed"] if sys.platform in ("win32", "darwin") else []  # no console window beside the game's
     cmd = [str(py), "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN", "--onedir", "--name", APP,
            "--distpath", str(ROOT / "dist"), "--workpath", str(ROOT / "build" / "pyinstaller"),

@@ -24,6 +24,7 @@ from game.content.library import resolve
 from game.lab.system_soak import first_wins, seeded_games
 from game.systems import get
 
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--system", default="gearfall")
