@@ -3,10 +3,10 @@ how deep each side deploys ([TW-SET-1]), and the Furs Markers: how many a side s
 from every edge ([TW-FURS-1]). A bad file is refused whole, every problem with its key path, line and rule.
 
 On the 36″ table the seed's "12″ from a table edge" cannot stand with "12″ from another marker" for six markers:
-12″ from every edge leaves a 12″ square, room for four markers 12″ apart. The seed's tables are larger (its 12″ is
-a third of a 36″ board's depth), so the shipped scenario keeps 12″ between markers and asks 6″ from the edges
-(ruled). The checker refuses spacings no placement can meet (:func:`marker_places` finds one when there is one
-on a grid, square or staggered).
+12″ from every edge leaves a 12″ square, room for four markers 12″ apart. The seed's tables are larger, so the
+shipped scenario asks 10″ between markers and 9″ from the edges (ruled, [TW-FURS-1]): the markers lie out of
+both 6″ set-up zones, so nobody picks one up where it sets up. The checker refuses spacings no placement can meet
+(:func:`marker_places` finds one when there is one on a grid, square or staggered).
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ DEFAULT_EDGES: tuple[Edge, Edge] = ("bottom", "top")
 OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
 DEPTH = 6.0  # [TW-SET-1]: within 6″ of its own edge
 MARKERS_PER_SIDE = 3  # [TW-FURS-1]
-MARKER_SPACING = 12.0  # [TW-FURS-1]: not within 12″ of another marker
-EDGE_SPACING = 6.0  # [TW-FURS-1], ruled for the 36″ table (the module's docstring)
+MARKER_SPACING = 10.0  # [TW-FURS-1], ruled for the 36″ table (the module's docstring)
+EDGE_SPACING = 9.0  # [TW-FURS-1], ruled: out of the 6″ set-up zones
 
 
 class ScenarioFile(StrictModel):

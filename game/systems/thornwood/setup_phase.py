@@ -21,7 +21,6 @@ from game.systems.thornwood.table import battlefield
 
 Gen = Generator[Any, Any, Any]
 GRID = 1.5  # inches between suggested points
-PACK_GRID = 2.0  # inches between the places the table's packing tries ([TW-FURS-1])
 FACING = {"bottom": 270.0, "top": 90.0, "left": 0.0, "right": 180.0}  # facing away from one's own edge
 
 
@@ -75,7 +74,7 @@ def clear_ground(state: TwState, point: tuple[float, float]) -> bool:
 
 def room_left(state: TwState, point: tuple[float, float]) -> bool:
     """Whether the markers still to come fit beside those set out and this one (RULING: a marker may not shut
-    the others out): the table's packing takes the free places of a 2″ grid in order."""
+    the others out): the table's packing takes the free places of the suggestion grid in order."""
     s = state.scenario
     chosen = [(m.x, m.y) for m in state.markers] + [point]
     need = 2 * s.markers_per_side - len(chosen)
@@ -89,14 +88,13 @@ def room_left(state: TwState, point: tuple[float, float]) -> bool:
 
 
 def packing_places(state: TwState) -> list[tuple[float, float]]:
-    """The places of a 2″ grid a marker may lie on for the edges and the ground alone (kept on the state)."""
+    """The points of the suggestion grid a marker may lie on for the edges and the ground alone (kept on the
+    state): the same points the player is offered, so the room the check proves is room the player can click."""
     found: list[tuple[float, float]] | None = state.__dict__.get("_packing")
     if found is None:
         s, size = state.scenario, state.battle_map.size
-        steps = int((size - 2 * s.edge_spacing) / PACK_GRID)
-        found = [(s.edge_spacing + i * PACK_GRID, s.edge_spacing + j * PACK_GRID) for j in range(steps + 1)
-                 for i in range(steps + 1)]
-        found = [p for p in found if clear_ground(state, p)]
+        found = [p for p in grid_points(state) if min(p[0], p[1], size - p[0], size - p[1]) >= s.edge_spacing - 1e-9
+                 and clear_ground(state, p)]
         state.__dict__["_packing"] = found
     return found
 
