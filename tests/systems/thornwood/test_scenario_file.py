@@ -40,7 +40,7 @@ def test_the_shipped_furs_markers_is_the_built_in_one() -> None:
     assert dataclasses.replace(shipped, file="<built in>") == FURS_MARKERS
     s = FURS_MARKERS
     assert (s.map, s.turns, s.edges, s.depth) == ("forest_crossing", 8, ("bottom", "top"), 6.0)
-    assert (s.markers_per_side, s.marker_spacing, s.edge_spacing) == (3, 12.0, 6.0)
+    assert (s.markers_per_side, s.marker_spacing, s.edge_spacing) == (3, 10.0, 9.0)
     assert s.zone_text(1) == "within 6″ of the top edge"
     assert s.map in {p.stem for p in shipped_maps()}
     assert load_map(next(p for p in shipped_maps() if p.stem == s.map)).size == TABLE_SIZE
@@ -57,8 +57,8 @@ def test_six_markers_twelve_inches_apart_fit_only_away_from_a_twelve_inch_border
             assert edge - 1e-9 <= x <= TABLE_SIZE - edge + 1e-9 and edge - 1e-9 <= y <= TABLE_SIZE - edge + 1e-9
         assert all(math.dist(p, q) >= spacing - 1e-9 for p, q in combinations(places, 2))
     assert "6 Furs Markers 12″ apart and 12″ from every edge do not fit on the 36″ table [TW-FURS-1]" in \
-        refused(HEAD + "edge_spacing: 12\n")
-    assert parse_scenario(HEAD + "edge_spacing: 12\nmarkers_per_side: 2\n").markers_per_side == 2
+        refused(HEAD + "marker_spacing: 12\nedge_spacing: 12\n")
+    assert parse_scenario(HEAD + "marker_spacing: 12\nedge_spacing: 12\nmarkers_per_side: 2\n").markers_per_side == 2
 
 
 @pytest.mark.rule("TW-SET-1")
