@@ -11,12 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
-from shapely.geometry import LineString, Polygon
-from shapely.prepared import prep
-
-from game.content.maps import BattleMap
 from game.core.dice import Modifier
 from game.core.vec import Vec2
 from game.geometry.paths import check_move
@@ -39,7 +34,7 @@ class Cost:
     """What a path costs a figure: its length, the part over rough ground (paid twice), the armour's inch."""
 
     length: float
-    rough: float
+    rough: float  # the extra inches rough ground takes
     armour: float
 
     @property
@@ -47,39 +42,17 @@ class Cost:
         return self.length + self.rough + self.armour
 
 
-@cache
-def _rough_pieces(battle_map: BattleMap) -> tuple[tuple[str, Polygon, object], ...]:
-    return tuple((p.id, poly, prep(poly)) for p in battle_map.pieces if terrain.rough(p)
-                 for poly in [Polygon([(v.x, v.y) for v in p.polygon])] if poly.is_valid)
-
-
-@cache
-def _slowing_pieces(battle_map: BattleMap) -> tuple[Polygon, ...]:
-    return tuple(Polygon([(v.x, v.y) for v in p.polygon]) for p in battle_map.pieces
-                 if terrain.rough(p) or terrain.woods(p))
-
-
-def rough_length(battle_map: BattleMap, path: Sequence[tuple[float, float]]) -> float:
-    """Inches of the path's centre line over rough ground ([TW-MOVE-5])."""
-    if len(path) < 2:
-        return 0.0
-    line = LineString(path)
-    return sum(line.intersection(poly).length for _, poly, ready in _rough_pieces(battle_map)
-               if ready.intersects(line))  # type: ignore[attr-defined]
-
-
-def slowed_by_armour(battle_map: BattleMap, path: Sequence[tuple[float, float]]) -> bool:
-    """Whether the path starts in or enters woods or rough ground ([TW-MOVE-6])."""
-    shape = LineString(path) if len(path) > 1 else LineString([path[0], path[0]])
-    return any(poly.intersects(shape) for poly in _slowing_pieces(battle_map))
-
-
 def cost(state: TwState, f: FigureState, path: Sequence[tuple[float, float]]) -> Cost:
+    """[TW-MOVE-5], [TW-MOVE-6]: the path's length, its inches over rough ground (the terrain's reading; none
+    extra for a Nimble figure), and full wooden armour's inch where the move starts, crosses or ends in woods or
+    rough ground."""
+    bf = battlefield(state)
     length = sum(math.dist(path[i], path[i + 1]) for i in range(len(path) - 1))
+    over = terrain.rough_length(bf, path)
     nimble = any(a.ignores_rough() for a in figure_abilities(f.profile))
-    rough = 0.0 if nimble else rough_length(state.battle_map, path)
-    armour = 1.0 if f.profile.armour == "full" and slowed_by_armour(state.battle_map, path) else 0.0
-    return Cost(length, rough, armour)
+    slowed = f.profile.armour == "full" and (over > 0 or terrain.slows_armour(bf, path[0])
+                                             or terrain.slows_armour(bf, path[-1]))
+    return Cost(length, 0.0 if nimble else over * (terrain.ROUGH_COST - 1), 1.0 if slowed else 0.0)
 
 
 def route(state: TwState, f: FigureState, point: tuple[float, float], inches: float) -> tuple[Vec2, ...] | str:

@@ -45,13 +45,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from enum import IntEnum, StrEnum
 from itertools import pairwise
 
 from game.content.maps import TerrainPiece
 from game.geometry import shapes as geo
 from game.geometry.battlefield import Battlefield
 from game.geometry.los import line_of_sight_turned
+from game.systems.thornwood.tables import Column, SpotClass
+from game.systems.thornwood.tables import spot_class as spot_class_of
 
 AREA_PREFIX = "area:"  # the kernel's name for the area a target stands in
 BUNCHED_WITHIN = 1.0  # inches: a friend this close is in the tight group ([TW-TGT-1], ruled)
@@ -59,23 +60,7 @@ BUNCHED_FRIENDS = 2  # this many of them make an easy target
 ROUGH_COST = 2.0  # [TW-MOVE-5]: inches of movement an inch of rough ground takes
 
 
-class TargetType(IntEnum):
-    """The to-hit grid's columns (tables.Column has the same values)."""
-
-    easy = 0
-    open = 1
-    concealment = 2
-    cover = 3
-    fortified = 4
-
-
-class SpotClass(StrEnum):
-    """The spotting table's rows ([TW-SPOT-3]): 5, 4, 3, 2 or less."""
-
-    open = "open"
-    concealed = "concealed"
-    cover = "cover"
-    hardest = "hardest"
+TargetType = Column  # the to-hit grid's columns are the target types ([TW-TGT-1]): one enum, the tables'
 
 
 _E, _O, _CN, _CV, _F = TargetType
@@ -88,8 +73,6 @@ STYLE_COVER: dict[str, tuple[TargetType | None, TargetType | None]] = {
 }
 ROUGH_STYLES = frozenset({"brush", "ruins", "rubble", "marsh", "field", "stream", "ford", "pond"})
 WOODS_STYLES = frozenset({"forest", "brush"})
-SPOT_OF = {_E: SpotClass.open, _O: SpotClass.open, _CN: SpotClass.concealed, _CV: SpotClass.cover,
-           _F: SpotClass.hardest}
 
 
 def rough(piece: TerrainPiece) -> bool:
@@ -163,7 +146,7 @@ def spot_class(bf: Battlefield, spotter_id: str, target_id: str) -> SpotClass | 
     """[TW-SPOT-3]: how hard the target is for this spotter to see (the shot's target type: easy and open are
     both open, fortified is the hardest), or None when no sight line reaches it."""
     found = target_type(bf, spotter_id, target_id)
-    return None if found is None else SPOT_OF[found]
+    return None if found is None else spot_class_of(found)
 
 
 def rough_length(bf: Battlefield, points: Sequence[tuple[float, float]]) -> float:
