@@ -31,7 +31,7 @@ from game.systems.thornwood.dice_rolls import cv_test, movement_roll
 from game.systems.thornwood.groups import chains, groups_of, leader, led, name_of
 from game.systems.thornwood.kinds import TwDecision, TwEvent
 from game.systems.thornwood.melee import FighterFacts, FightResult, Side
-from game.systems.thornwood.nerve_tests import surprised
+from game.systems.thornwood.nerve_tests import nerve_test, surprised
 from game.systems.thornwood.retreat import fall_back
 from game.systems.thornwood.spotting import reveal, sees, target_column
 from game.systems.thornwood.state import FigureState, TwState
@@ -43,6 +43,7 @@ ATTACKS = ("swing", "cut", "lunge", "bash", "taunt", "huh")  # the deck a basic 
 DEFENCES = ("counter_blow", "leap_aside", "jump_back", "duck", "parry", "huh")
 CHARGE_REACH = 12.0  # the most a Run rolls: nobody farther may be charged ([TW-MOVE-1])
 JOIN_REACH = 1.0  # [TW-CC-4]
+FRIGHT_RANGE = 3.0  # [TW-NERVE-5]: a seer frightens attackers this close
 SURROUND_GAP = 180.0  # degrees: attackers leaving no half circle free surround a defender ([TW-CC-4], RULING)
 
 
@@ -104,12 +105,28 @@ def charge(state: TwState, chargers: list[FigureState], target: FigureState, rea
     if unseen and any(battlefield(state).distance(c.id, target.id) <= 6.0 for c in unseen):
         yield from surprised(state, [d for d in defenders if d.on_table], unseen[0])
     fights = yield from charge_move(state, chargers, [d for d in defenders if d.on_table])
+    fights = yield from frightened(state, fights, chargers, defenders)
     if not fights:
         state.emit(TwEvent.TwCharge, "Nobody reaches the enemy: no close combat [TW-CC-3]")
         return
     if not fumbled:
         yield from join(state, fights)
     yield from melee_round(state, fights, side)
+
+
+def frightened(state: TwState, fights: list[Fight], chargers: list[FigureState], defenders: list[FigureState]
+               ) -> Generator[Any, Any, list[Fight]]:
+    """[TW-NERVE-5]: a seer is Frightening to attackers coming within 3″: the chargers test their Nerve at once,
+    and a charger driven back no longer fights."""
+    seers = [d for d in defenders if d.standing and str(d.profile.type) == "seer"]
+    near = [c for c in chargers if c.on_table and any(
+        battlefield(state).distance(c.id, s.id) <= FRIGHT_RANGE + 1e-9 for s in seers)]
+    if not near:
+        return fights
+    yield from nerve_test(state, [c for c in chargers if c.on_table], seers[0].side, "frightening",
+                          f"{seers[0].name} is Frightening")
+    return [f for f in fights if state.figure(f.attacker).standing
+            and battlefield(state).in_contact(f.attacker, f.defender)]
 
 
 def respond(state: TwState, defenders: list[FigureState]) -> Generator[Any, Any, bool]:

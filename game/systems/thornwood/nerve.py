@@ -190,11 +190,12 @@ def tie_of(score: int) -> Tie:
 
 # -- other nerve tests ----------------------------------------------------------------------------------------------
 
-OtherCause = Literal["leader_fell", "gory_death", "surprise"]
+OtherCause = Literal["leader_fell", "gory_death", "surprise", "frightening"]
 OTHER_CAUSES: dict[str, str] = {
     "leader_fell": "its leader (a chief or companion) fell from a shot",
     "gory_death": "one of its figures died a Gory Death",
     "surprise": "an unseen enemy attacked it from within 6″",
+    "frightening": "it charged within 3″ of a seer, who is Frightening",
 }
 
 

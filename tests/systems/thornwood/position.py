@@ -36,6 +36,7 @@ figures:
   - {name: Mud Two, type: warrior, items: [spear, shield]}
   - {name: Mud Three, type: warrior, items: [bow, club]}
   - {name: Tadpole, type: youth, items: [bow]}
+  - {name: Owl Eye, type: seer}
 """
 OPEN = BattleMap("open table", ())
 

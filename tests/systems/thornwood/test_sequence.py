@@ -175,3 +175,19 @@ def test_an_unseen_shooter_within_six_inches_surprises_the_group_it_shoots_at():
     run.answer("tw_nerve_choice", "pinned")
     assert state.figure("B3").pinned == 2 and state.figure("B4").pinned == 2
     assert state.figure("B3").cv == 1
+
+
+@pytest.mark.rule("TW-NERVE-5", "TW-CC-3")
+def test_charging_a_seer_frightens_the_chargers_and_one_driven_back_does_not_fight():
+    state = position({"A3": (18, 26), "B7": (18, 20)}, known=["B7", "A3"])
+    state.acting = ["A3"]
+    # Reed One leads itself: its test 1 passes; Owl Eye (no chief, no companion) meets it: 1 passes;
+    # the run 6, 5, 1 reaches it; the Frightening test 6 against CV 3 fails by 3
+    state.dice.force(1, 1, 6, 5, 1, 6)
+    run = Script(state, charge(state, [state.figure("A3")], state.figure("B7")))
+    d = run.pending
+    assert d is not None and d.kind == TwDecision.tw_nerve_choice and d.side == 1
+    assert any("Frightening" in e.text for e in state.log)
+    run.answer("tw_nerve_choice", "rout")
+    assert run.done and state.figure("A3").status is Status.FLED
+    assert not any("[TW-CC-9]" in e.text for e in state.log)  # no fight was fought
