@@ -117,6 +117,8 @@ class Difficulty:
     escape_urgency: bool = False  # the look-ahead weighs how much of an escape a model stands to lose by being too
     # far from its edge for the turns left (game.ai.lookahead.late)
     deny_escapes: bool = False  # an enemy that may still escape is worth what its escape would pay, times its chance
+    try_objective: bool = False  # the look-ahead also tries the advance on the objective when it is not among the
+    # intents it tries (game.ai.lookahead.Lookahead.plan)
     spread: float = 0.0  # inches added to an objective a friend already stands on, when choosing where to go
     reappraise: bool = False  # nominations appraise every model afresh (else by remembered scores: nomination.py)
     contenders: bool = True  # (by remembered scores) models whose estimates beat the leader's fresh score are
@@ -138,7 +140,7 @@ HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=
                   ring_focus=True,
                   touch_objectives=True, deploy=True, gang_caution=1.0, withdraw=True,
                   spread=8.0, shake_stun=True,
-                  escape_urgency=True, deny_escapes=True, lookahead=2, determinizations=1,
+                  escape_urgency=True, deny_escapes=True, try_objective=True, lookahead=2, determinizations=1,
                   plan=replace(SPARE, charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,
                                close_walk=1.0, withdraw=4.0, storm_rush=2.0))
 LEVELS = {d.name: d for d in (EASY, NORMAL, HARD)}

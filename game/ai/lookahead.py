@@ -92,6 +92,15 @@ class Lookahead:
             key = owner.plans.best_plan(state, m, d.choices(), futility)
             if all(key != k for _, k in tries):
                 tries.append((intent, key))
+        if level.try_objective and tries and all(i.kind != "advance" for i, _ in tries):
+            # the way to the objective, tried too where attacks outrank it: the candidates score an advance by its
+            # pull alone, the look-ahead by the position it leaves (the objective held, the threats met)
+            advance = next((i for _, i in offers if i.kind == "advance"), None)
+            if advance is not None:
+                owner.intent = advance
+                key = owner.plans.best_plan(state, m, d.choices(), futility)
+                if all(key != k for _, k in tries):
+                    tries.append((advance, key))
         if len(tries) <= 1:
             owner.intent = offers[0][1]
             return tries[0][1] if tries else None
