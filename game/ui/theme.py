@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import deque
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import pygame
@@ -55,12 +55,27 @@ def _has_glyph(ch: str) -> bool:
     return pygame.freetype.Font(str(FONT_REGULAR), 14).get_metrics(ch)[0] is not None
 
 
+MEMO_TEXT = 256  # texts up to this long are remembered once made drawable or measured: a screen asks again and again
+
+
 def drawable(text: object, limit: int | None = None, placeholder: str | None = None, lines: bool = True) -> str:
     """THE path every text takes to the screen: any string made drawable in the UI font.
 
     ``game.core.names.clean`` first (no surrogate, NUL or control character, no invisible formatting,
     combining marks bounded, ``limit`` characters at most with an ellipsis, ``placeholder`` for a text
     with nothing that shows), then a near equivalent for each sign the font lacks (arrows, "≥", …)."""
+    if type(text) is str and len(text) <= MEMO_TEXT:
+        return _drawable_remembered(text, limit, placeholder, lines)
+    return _drawable(text, limit, placeholder, lines)
+
+
+@lru_cache(maxsize=8192)
+def _drawable_remembered(text: str, limit: int | None, placeholder: str | None, lines: bool) -> str:
+    """``_drawable`` of a short text: the same answer, worked out once (it depends on nothing else)."""
+    return _drawable(text, limit, placeholder, lines)
+
+
+def _drawable(text: object, limit: int | None, placeholder: str | None, lines: bool) -> str:
     from game.core.names import clean
 
     s = clean(text, limit, placeholder, lines)
@@ -95,6 +110,14 @@ class SafeFont(pygame.font.Font):
             return super().render("", antialias, color, bg, wraplength)
 
     def size(self, text):
+        if type(text) is str and len(text) <= MEMO_TEXT:  # a font's measure of a text never changes: remembered
+            memo = self.__dict__.setdefault("_sizes", {})
+            found = memo.get(text)
+            if found is None:
+                if len(memo) >= 8192:
+                    memo.clear()
+                found = memo[text] = super().size(drawable(text, RENDER_CAP, lines=False))
+            return found
         return super().size(drawable(text if text is not None else "", RENDER_CAP, lines=False))
 
 

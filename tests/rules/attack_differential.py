@@ -204,10 +204,15 @@ def _answer(sit: Situation, state: GameState, decision: Any) -> Any:
 
 def play(sit: Situation, dice: Dice) -> Outcome:
     """Resolve the situation's attack with ``dice``, then put the table back as it was."""
-    state, d = sit.state, sit.attack.defender
+    return _play(sit, dice)[0]
+
+
+def _play(sit: Situation, dice: Dice) -> tuple[Outcome, int]:
+    """``play``'s outcome, and the wounds the attacker took (a Heroic Duel's defender strikes back)."""
+    state, d, a = sit.state, sit.attack.defender, sit.attack.attacker
     saved = _save(state)
     state.dice = dice
-    wounds, stunned = d.wounds_taken, bool(d.conditions.get("stunned"))
+    wounds, stunned, counter = d.wounds_taken, bool(d.conditions.get("stunned")), a.wounds_taken
     gen = resolve_attack(state, dataclasses.replace(sit.attack))
     try:
         try:
@@ -217,7 +222,7 @@ def play(sit: Situation, dice: Dice) -> Outcome:
         except StopIteration as stop:
             result = stop.value
         return Outcome(result.misfire, result.hit, result.brutal, d.wounds_taken - wounds, d.status == KILLED,
-                       bool(d.conditions.get("stunned")) and not stunned)
+                       bool(d.conditions.get("stunned")) and not stunned), a.wounds_taken - counter
     finally:
         _restore(state, saved)
 
@@ -244,6 +249,7 @@ class EngineResult:
     dist: dict[Outcome, Fraction] = field(default_factory=dict)
     exact: bool = True
     plays: int = 0
+    counter: dict[int, Fraction] = field(default_factory=dict)  # the attacker's wounds taken (exact runs only)
 
 
 def engine_distribution(sit: Situation, budget: int = 4000, samples: int = 4000) -> EngineResult:
@@ -256,7 +262,7 @@ def engine_distribution(sit: Situation, budget: int = 4000, samples: int = 4000)
         script, weight = stack.pop()
         out.plays += 1
         try:
-            outcome = play(sit, _Scripted(script))
+            outcome, counter = _play(sit, _Scripted(script))
         except _Need as need:
             if need.dice is None:
                 stack += [((*script, v), weight / 6) for v in range(1, 7)]
@@ -264,6 +270,7 @@ def engine_distribution(sit: Situation, budget: int = 4000, samples: int = 4000)
                 stack += [((*script, dice), weight * w) for dice, w in _multisets(need.dice)]
             continue
         out.dist[outcome] = out.dist.get(outcome, Fraction(0)) + weight
+        out.counter[counter] = out.counter.get(counter, Fraction(0)) + weight
     return out
 
 

@@ -4,6 +4,8 @@ stays so after models move, die or gain and lose conditions; a model of the call
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,7 +18,7 @@ from game.rules.conditions import _terror_source as fresh
 from game.rules.deployment import AutoDeploy
 from game.rules.engine import Game
 from game.rules.setup import new_game
-from game.rules.state import KILLED, MODEL_CHANGES, ModelState
+from game.rules.state import KILLED, MODEL_CHANGES, GameState, ModelState
 
 PARTIES = ("order_of_the_grey_lance", "hollow_court")
 
@@ -40,7 +42,7 @@ class Checking(Tactical):
         return super().on_nominate(state, d)
 
 
-def seeded_game(seed: int) -> tuple[object, list[int]]:
+def seeded_game(seed: int) -> tuple[GameState, list[int]]:
     loaded, field, scenario = _content(Setup(PARTIES, ("normal", "normal"), "village_ruins", "engagement"))
     state = new_game((loaded[0], loaded[1]), field, seed, scenario=scenario)
     tables: list[int] = []
@@ -54,8 +56,21 @@ def test_on_a_seeded_game_the_remembered_source_is_the_fresh_one() -> None:
     assert tables and any(tables)  # Terror was near on some table
 
 
-STATE = seeded_game(5)[0]
-IDS = list(STATE.models)
+@cache
+def played_state() -> GameState:
+    """The end of seeded game 5, shared by the tests below: played once per process, and only in a process that
+    runs one of them (not at collection, which every worker pays)."""
+    state = seeded_game(5)[0]
+    assert list(state.models) == IDS
+    return state
+
+
+def _model_ids(seed: int) -> list[str]:
+    loaded, field, scenario = _content(Setup(PARTIES, ("normal", "normal"), "village_ruins", "engagement"))
+    return list(new_game((loaded[0], loaded[1]), field, seed, scenario=scenario).models)
+
+
+IDS = _model_ids(5)  # the models of the game, known before it is played
 
 
 @pytest.mark.rule("COND-5")
@@ -63,7 +78,7 @@ IDS = list(STATE.models)
 @given(st.lists(st.tuples(st.integers(0, len(IDS) - 1), st.floats(2, 22), st.floats(2, 22), st.booleans(),
                           st.sampled_from(["move", "kill", "stun", "lift"])), min_size=1, max_size=8))
 def test_after_any_change_the_remembered_source_is_the_fresh_one(changes) -> None:
-    state = STATE
+    state = played_state()
     for k, m in enumerate(state.models.values()):  # all on the table, close enough for Terror to reach
         m.status, m.x, m.y = "table", 3.0 + 2.5 * (k % 9), 6.0 + 5 * (k // 9)
     for index, x, y, _, what in changes:
@@ -85,7 +100,7 @@ def test_after_any_change_the_remembered_source_is_the_fresh_one(changes) -> Non
 
 
 def test_a_stand_in_model_is_asked_afresh() -> None:
-    state = STATE
+    state = played_state()
     causer = next(m for m in state.models.values() if conditions.causes_terror(m))
     victim = next(m for m in state.models.values() if m.side != causer.side)
     for m in state.models.values():
