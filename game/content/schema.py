@@ -15,6 +15,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 from game.content.yaml_loader import Document, KeyPath
 from game.core.errors import ContentError, Problem, safe_text
 from game.core.ids import suggest
+from game.core.names import name_problem
 
 
 def _nonblank(value: str) -> str:
@@ -29,8 +30,18 @@ def _point(value: list[float]) -> list[float]:
     return value
 
 
+def _name(value: str) -> str:
+    if not value.strip():
+        raise ValueError("expected a non-empty name, found blank text")
+    why = name_problem(value)
+    if why:
+        raise ValueError(why)
+    return value
+
+
 Text = Annotated[str, AfterValidator(_nonblank)]  # text that is not blank
 Point = Annotated[list[float], AfterValidator(_point)]  # [x, y] in inches
+Name = Annotated[str, AfterValidator(_name)]  # a name players read: not blank, no unseen or control characters
 
 
 class StrictModel(BaseModel):

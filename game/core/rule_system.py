@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 SYSTEM_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
@@ -72,3 +73,22 @@ class RuleSystem:
                 return o
         known = ", ".join(o.id for o in self.options) or "none"
         raise KeyError(f"{self.title} has no optional rule '{option_id}'; its optional rules: {known}")
+
+
+def content_finder(title: str, folders: Mapping[str, Path], words: Mapping[str, str]) -> Callable[[str, str], Path]:
+    """A system's ``find``: its own file of a kind by name (``folders[kind] / name.yaml``), or a file as given;
+    a KeyError naming what it has otherwise (``words``: how the system calls a kind, "squad", "war band")."""
+    def find(kind: str, name: str) -> Path:
+        given = Path(name)
+        if given.suffix in (".yaml", ".yml") or given.exists():
+            return given
+        folder = folders.get(kind)
+        if folder is None:
+            raise KeyError(f"{title} has no {kind}")
+        path = folder / f"{name}.yaml"
+        if not path.exists():
+            known = ", ".join(sorted(p.stem for p in folder.glob("*.yaml")))
+            raise KeyError(f"{title} has no {words[kind]} named '{name}'; it has: {known}")
+        return path
+
+    return find

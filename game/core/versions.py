@@ -10,9 +10,40 @@ from __future__ import annotations
 
 import itertools
 import time
+from typing import Any, Self
+
+from game.core.copies import plain, whole_copy
 
 VERSIONS = itertools.count(time.time_ns())
 
 
 def next_version() -> int:
     return next(VERSIONS)
+
+
+class WholeState:
+    """What every system's state dataclass does alike (a ``version`` field and a ``log`` list of its own): a new
+    version at each change, whole copies by construction, and a plain picture for soaks and digests."""
+
+    version: int
+    log: list[Any]
+
+    def touch(self) -> None:
+        self.version = next_version()
+
+    def frame(self) -> Self:
+        """A whole copy (a replay frame, the AI's fork), sharing its original's version until either changes."""
+        return whole_copy(self)
+
+    def copy(self) -> Self:
+        clone = self.frame()
+        clone.version = next_version()
+        return clone
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self.frame()
+
+    def snapshot(self) -> dict[str, Any]:
+        picture: dict[str, Any] = plain(self, leave_out=frozenset({"log", "version"}))
+        picture["log"] = len(self.log)
+        return picture

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import AfterValidator, Field
+from pydantic import Field
 
-from game.content.schema import StrictModel, validated_whole
+from game.content.schema import Name, StrictModel, validated_whole
 from game.content.yaml_loader import Document, load_yaml, parse_yaml
 from game.core.errors import Problem
-from game.core.names import name_problem
 from game.paths import SYSTEMS_DIR
 from game.systems.gearfall.attacks import Kind
 
@@ -28,18 +27,6 @@ STAT_RANGE = (0, 10)  # [GF-CHAR-2]
 SKILL_RANGE = (1, 4)  # [GF-CHAR-3]
 DATA = SYSTEMS_DIR / "gearfall" / "data"
 SQUADS_DIR = DATA / "squads"
-
-
-def _name(value: str) -> str:
-    if not value.strip():
-        raise ValueError("expected a non-empty name, found blank text")
-    why = name_problem(value)
-    if why:
-        raise ValueError(why)
-    return value
-
-
-Name = Annotated[str, AfterValidator(_name)]
 
 
 class WeaponFile(StrictModel):

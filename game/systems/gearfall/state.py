@@ -13,9 +13,8 @@ from enum import StrEnum
 from typing import Any, cast
 
 from game.content.maps import BattleMap
-from game.core.copies import plain, whole_copy
 from game.core.dice import Dice
-from game.core.versions import next_version
+from game.core.versions import WholeState, next_version
 from game.geometry.battlefield import base_radius
 from game.rules.events import Event
 from game.rules.payloads import EventData
@@ -112,7 +111,7 @@ class Settings:
 
 
 @dataclass
-class GearfallState:
+class GearfallState(WholeState):
     sides: list[SquadSide]
     characters: dict[str, CharacterState]
     dice: Dice
@@ -154,23 +153,3 @@ class GearfallState:
         self.log.append(event)
         self.version = next_version()
         return event
-
-    def touch(self) -> None:
-        self.version = next_version()
-
-    def frame(self) -> GearfallState:
-        """A whole copy (a replay frame, the AI's fork), sharing its original's version until either changes."""
-        return whole_copy(self)
-
-    def copy(self) -> GearfallState:
-        clone = self.frame()
-        clone.version = next_version()
-        return clone
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> GearfallState:
-        return self.frame()
-
-    def snapshot(self) -> dict[str, Any]:
-        picture: dict[str, Any] = plain(self, leave_out=frozenset({"log", "version"}))
-        picture["log"] = len(self.log)
-        return picture

@@ -28,15 +28,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import AfterValidator, Field
+from pydantic import Field
 
-from game.content.schema import StrictModel, validated_whole
+from game.content.schema import Name, StrictModel, validated_whole
 from game.content.yaml_loader import Document, load_yaml, parse_yaml
 from game.core.errors import Problem
 from game.core.ids import suggest
-from game.core.names import name_problem
 from game.paths import SYSTEMS_DIR
 from game.systems.thornwood.abilities import ABILITIES, ADVANTAGE
 
@@ -209,18 +208,6 @@ def missile_weapon(item: str) -> str:
 
 
 # -- the file ------------------------------------------------------------------------------------------
-
-def _name(value: str) -> str:
-    if not value.strip():
-        raise ValueError("expected a non-empty name, found blank text")
-    why = name_problem(value)
-    if why:
-        raise ValueError(why)
-    return value
-
-
-Name = Annotated[str, AfterValidator(_name)]
-
 
 class FigureFile(StrictModel):
     name: Name

@@ -14,9 +14,8 @@ from enum import StrEnum
 from typing import Any, cast
 
 from game.content.maps import BattleMap
-from game.core.copies import plain, whole_copy
 from game.core.dice import Dice
-from game.core.versions import next_version
+from game.core.versions import WholeState, next_version
 from game.rules.events import Event
 from game.rules.payloads import EventData
 from game.systems.thornwood.band import Figure, WarBand
@@ -142,7 +141,7 @@ class Settings:
 
 
 @dataclass
-class TwState:
+class TwState(WholeState):
     sides: list[BandSide]
     figures: dict[str, FigureState]
     dice: Dice
@@ -202,23 +201,3 @@ class TwState:
         self.log.append(event)
         self.version = next_version()
         return event
-
-    def touch(self) -> None:
-        self.version = next_version()
-
-    def frame(self) -> TwState:
-        """A whole copy (a replay frame, the AI's fork), sharing its original's version until either changes."""
-        return whole_copy(self)
-
-    def copy(self) -> TwState:
-        clone = self.frame()
-        clone.version = next_version()
-        return clone
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> TwState:
-        return self.frame()
-
-    def snapshot(self) -> dict[str, Any]:
-        picture: dict[str, Any] = plain(self, leave_out=frozenset({"log", "version"}))
-        picture["log"] = len(self.log)
-        return picture

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from game.content.rules_reference import RulesReference, load_rules_reference
-from game.core.rule_system import RuleSystem
+from game.core.rule_system import RuleSystem, content_finder
 from game.systems.thornwood import view
 from game.systems.thornwood.ai import controllers
 from game.systems.thornwood.band import BANDS_DIR, DATA, parse_band, shipped_bands
@@ -26,19 +25,7 @@ def rules_reference() -> RulesReference:
     return load_rules_reference(DATA / "rules.yaml")
 
 
-def find(kind: str, name: str) -> Path:
-    """A war band or scenario of Thornwood's by name (``cedar_hollow``), or a file as given."""
-    given = Path(name)
-    if given.suffix in (".yaml", ".yml") or given.exists():
-        return given
-    folder = FOLDERS.get(kind)
-    if folder is None:
-        raise KeyError(f"Thornwood has no {kind}")
-    path = folder / f"{name}.yaml"
-    if not path.exists():
-        known = ", ".join(sorted(p.stem for p in folder.glob("*.yaml")))
-        raise KeyError(f"Thornwood has no {NAMED[kind]} named '{name}'; it has: {known}")
-    return path
+find = content_finder("Thornwood", FOLDERS, NAMED)
 
 
 def _scenario(text: str | bytes, file: str, kept: Any = None) -> Any:
