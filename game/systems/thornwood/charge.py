@@ -102,8 +102,9 @@ def charge(state: TwState, chargers: list[FigureState], target: FigureState, rea
         reveal(state, 1 - side, c, "charging")
     defenders = enemy_group(state, target)
     fumbled = yield from respond(state, defenders)
-    if unseen and any(battlefield(state).distance(c.id, target.id) <= 6.0 for c in unseen):
-        yield from surprised(state, [d for d in defenders if d.on_table], unseen[0])
+    standing = [d for d in defenders if d.on_table]  # a group that ran may have left the table
+    if any(battlefield(state).distance(c.id, d.id) <= 6.0 for c in unseen for d in standing):
+        yield from surprised(state, standing, unseen[0])
     fights = yield from charge_move(state, chargers, [d for d in defenders if d.on_table])
     fights = yield from frightened(state, fights, chargers, defenders)
     if not fights:

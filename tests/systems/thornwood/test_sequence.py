@@ -191,3 +191,17 @@ def test_charging_a_seer_frightens_the_chargers_and_one_driven_back_does_not_fig
     run.answer("tw_nerve_choice", "rout")
     assert run.done and state.figure("A3").status is Status.FLED
     assert not any("[TW-CC-9]" in e.text for e in state.log)  # no fight was fought
+
+
+@pytest.mark.rule("TW-CC-2", "TW-NERVE-5")
+def test_a_group_that_runs_off_the_table_from_an_unseen_charge_is_not_surprised():
+    """Mud One, charged from hiding 5″ away, rolls 5 and runs 12″ off its edge: nobody is left to be surprised
+    (the soak's seed 197 measured the surprise to a figure already gone)."""
+    state = position({"A1": (18, 7), "B3": (18, 2), "B4": (30, 30)}, known=["B3"])
+    state.acting = ["A1"]
+    state.dice.force(5, 6, 6, 6, 4, 4, 1)  # the defenders' test fails on 5: they run 12″; the charge rolls 8
+    run = Script(state, charge(state, [state.figure("A1")], state.figure("B3")))
+    assert run.done
+    assert not state.figure("B3").on_table
+    assert not any("attacks unseen" in e.text for e in state.log)
+    assert any("Nobody reaches the enemy" in e.text for e in state.log)
