@@ -80,9 +80,9 @@ def marker_places(count: int, spacing: float, edge_spacing: float,
     for row_gap, stagger in ((spacing, 0.0), (spacing * math.sqrt(3) / 2, spacing / 2)):
         places = []
         y, row = 0.0, 0
-        while y <= side + 1e-9:
+        while y <= side + 1e-9 and len(places) < count:  # a tiny spacing would otherwise fill the memory
             x = stagger if row % 2 else 0.0
-            while x <= side + 1e-9:
+            while x <= side + 1e-9 and len(places) < count:
                 places.append((edge_spacing + x, edge_spacing + y))
                 x += spacing
             y += row_gap

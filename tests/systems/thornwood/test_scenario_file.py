@@ -110,3 +110,10 @@ def test_any_text_parses_or_is_a_content_error(text: str | bytes) -> None:
         parse_scenario(text, "any.yaml")
     except ContentError as exc:
         assert "any.yaml" in exc.describe()
+
+
+@pytest.mark.rule("TW-FURS-1")
+def test_a_vanishing_marker_spacing_is_answered_at_once():
+    """A spacing of 5e-324″ once filled the memory with grid points (the fuzz's crashed worker)."""
+    assert len(marker_places(6, 5e-324, 9.0)) == 6
+    assert marker_places(6, 12.0, 9.0) == []  # six 12″ apart, 9″ from the edges: no room
