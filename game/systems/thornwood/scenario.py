@@ -78,7 +78,7 @@ def marker_places(count: int, spacing: float, edge_spacing: float,
     if spacing <= 0:
         return [(size / 2, size / 2)] * count
     for row_gap, stagger in ((spacing, 0.0), (spacing * math.sqrt(3) / 2, spacing / 2)):
-        places = []
+        places: list[tuple[float, float]] = []
         y, row = 0.0, 0
         while y <= side + 1e-9 and len(places) < count:  # a tiny spacing would otherwise fill the memory
             x = stagger if row % 2 else 0.0
