@@ -123,3 +123,17 @@ def test_any_battlefield_may_be_chosen_for_the_scenario(tmp_path, monkeypatch) -
     click(app, setup.widgets["map:forest_crossing"])
     click(app, app.scenes[-1].widgets["start"])
     assert app.scenes[-1].session.state.battle_map.name == "Forest Crossing"
+
+
+def test_an_option_is_numbered_and_its_number_key_answers_it(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    app = menu_app(tmp_path, monkeypatch)
+    scene = _to_battle(app)
+    s = scene.session
+    _deploy_all(app, scene)
+    d = s.pending
+    assert d is not None and d.free is None and len(d.options) >= 2
+    second = d.options[1].key
+    assert scene.widgets[f"options:{second}"].text.startswith("2. ")
+    answers = len(s.recorder.answers)
+    press(app, pygame.K_2, unicode="2")
+    assert s.recorder.answers[answers] == second

@@ -204,7 +204,8 @@ class SpotRoll:
 
     def explain(self) -> str:
         verdict = "spotted" if self.spotted else "not spotted"
-        return (f"spotting a {self.target.value} target ({self.need} or less): rolled {self.die}"
+        article = "an" if self.target.value[0] in "aeiou" else "a"
+        return (f"spotting {article} {self.target.value} target ({self.need} or less): rolled {self.die}"
                 f"{_mods(self.modifiers)} = {self.total}: {verdict} [TW-SPOT-3]")
 
 

@@ -75,9 +75,8 @@ def spot(state: TwState, group: list[FigureState], when: str, among: set[str] | 
         # a failed roll tells the spotting side nothing (it never learns there was anyone to see): its line is
         # for the side it missed, which learns who looked only if it has spotted them
         seen_by_them = all(f.id in state.sides[1 - side].known for f in group if f.on_table)
-        who = f"{group[0].name}'s group" if spotted or seen_by_them else "Unseen enemies"
-        state.emit(TwEvent.TwSpot, f"{who} look {when} for {names}: {roll.explain()}"
-                   + (": spotted [TW-SPOT-3]" if spotted else ": not spotted [TW-SPOT-3]"),
+        who = f"{group[0].name}'s group looks" if spotted or seen_by_them else "Unseen enemies look"
+        state.emit(TwEvent.TwSpot, f"{who} {when} for {names}: {roll.explain()}",
                    hidden_from=None if spotted else side, side=side, spotted=list(spotted))
         out.append(SpotResult(tuple(e.id for e in target), roll, spotted))
     if not any(r.spotted for r in out):

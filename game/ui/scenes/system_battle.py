@@ -2,10 +2,11 @@
 
 The table is the shared one (terrain drawn by game.ui.table_view); the tokens, the objective markers, the status
 lines, the set-up zone and each option's exact odds come from the system's view (``RuleSystem.view``: plain data,
-no pygame). The screen computes no rule: it shows the pending decision, and a click, a button or Enter becomes
-the answer the rules validate. Point questions (set up, move) are answered by clicking the table (the dots are
-the suggested spots; Enter takes the first); a facing by clicking where the character should look (Enter keeps
-it as it is); a subset by turning options on and off (their number keys too), then Done or Enter.
+no pygame). The screen computes no rule: it shows the pending decision, and a click, a button, a number key (the
+first nine options, numbered as on the battle screen) or Enter becomes the answer the rules validate. Point
+questions (set up, move) are answered by clicking the table (the dots are the suggested spots; Enter takes the
+first); a facing by clicking where the character should look (Enter keeps it as it is); a subset by turning options
+on and off (their number keys too), then Done or Enter.
 
 Hidden information: a view that declares ``HIDDEN = True`` is asked for the table as one side knows it —
 ``tokens(state, viewer)``, ``markers(state, viewer)`` and ``log_lines(state, viewer)`` (and ``status`` when it
@@ -38,7 +39,7 @@ LOG_LINES = 14
 SNAP_PX = 8  # a click this close to a suggested spot takes the spot when the click itself is refused
 READY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)  # lift the hotseat curtain
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
-NUMBER_KEYS = {**{pygame.K_1 + n: n for n in range(9)}, **{pygame.K_KP1 + n: n for n in range(9)}}  # a subset's
+NUMBER_KEYS = {**{pygame.K_1 + n: n for n in range(9)}, **{pygame.K_KP1 + n: n for n in range(9)}}  # options 1-9
 
 
 def _takes_viewer(fn: Any) -> bool:
@@ -224,6 +225,8 @@ class SystemBattleScene(Scene):
         """An option's button: its label, its odds badge, and whether it is on (a subset's)."""
         badge = self.badges.get(key, "")
         text = d.option(key).label + (f" ({badge})" if badge else "")
+        n = next(i for i, o in enumerate(d.options) if o.key == key)
+        text = f"{n + 1}. {text}" if n < 9 else text  # its number key, as in the battle screen
         if d.free == "subset":
             return ("[x] " if key in self.picked else "[  ] ") + text
         return text
@@ -401,6 +404,9 @@ class SystemBattleScene(Scene):
                 self.answer_subset()
             elif event.key in NUMBER_KEYS and NUMBER_KEYS[event.key] < len(d.options):
                 self.toggle(d.options[NUMBER_KEYS[event.key]].key)
+        elif event.type == pygame.KEYDOWN and d.free is None and event.key in NUMBER_KEYS \
+                and NUMBER_KEYS[event.key] < len(d.options):
+            s.answer(d.options[NUMBER_KEYS[event.key]].key)
         elif event.type == pygame.KEYDOWN and event.key in ENTER_KEYS:
             if d.free == "point":
                 offered = list(d.context.get("candidates") or [])
