@@ -6,8 +6,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 from game.content.rules_reference import load_rules_reference
 from game.systems.thornwood.tables import DATA
 
