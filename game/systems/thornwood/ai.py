@@ -91,7 +91,7 @@ class ThornwoodNormal:
         if collect:
             return collect[0]
         treat = [k for k in keys if k.startswith("treat:")]
-        if treat and str(f.profile.type) in ("healer", "seer"):
+        if treat and f.profile.type.tends:
             return treat[0]
         if "pick_up" in keys:
             return "pick_up"

@@ -69,6 +69,31 @@ class FigureType(StrEnum):
         return TYPES[self].cv
 
     @property
+    def lead(self) -> int | None:
+        """Who leads a group first ([TW-GRP-2]): the chief (0), then a companion (1); None for the rest."""
+        return TYPES[self].lead
+
+    @property
+    def seniority(self) -> int:
+        """Who leads the band when its chief is gone ([TW-WIN-1]): lower first."""
+        return TYPES[self].seniority
+
+    @property
+    def tends(self) -> bool:
+        """Tends a wound as a healer does ([TW-HEAL-1])."""
+        return TYPES[self].tends
+
+    @property
+    def frightening(self) -> bool:
+        """Frightening to chargers within 3″ ([TW-NERVE-5])."""
+        return TYPES[self].frightening
+
+    @property
+    def nerve_bonus(self) -> bool:
+        """One Nerve Point more when hurt or felled in a melee ([TW-NERVE-1])."""
+        return TYPES[self].nerve_bonus
+
+    @property
     def furs(self) -> int:
         return TYPES[self].furs
 
@@ -90,16 +115,22 @@ class TypeRow:
     chosen: bool  # chosen by the player (else rolled)
     knife_only: bool = False  # the healer's "knife only", the seer's "knife + ceremonial equipment"
     armour: bool = True  # may wear armour (a youth may not)
+    lead: int | None = None  # [TW-GRP-2]
+    seniority: int = 3  # [TW-WIN-1]
+    tends: bool = False  # [TW-HEAL-1]
+    frightening: bool = False  # [TW-NERVE-5]
+    nerve_bonus: bool = False  # [TW-NERVE-1]
 
 
 TYPES: dict[FigureType, TypeRow] = {
-    FigureType.chief: TypeRow(True, 50, 5, 5, 1, 2, True),
-    FigureType.companion: TypeRow(True, 25, 4, 4, 2, 1, False),
+    FigureType.chief: TypeRow(True, 50, 5, 5, 1, 2, True, lead=0, seniority=0, nerve_bonus=True),
+    FigureType.companion: TypeRow(True, 25, 4, 4, 2, 1, False, lead=1, seniority=1, nerve_bonus=True),
     FigureType.veteran: TypeRow(False, 15, 4, 4, 2, 1, False),
     FigureType.warrior: TypeRow(False, 10, 3, 3, None, 0, False),
-    FigureType.youth: TypeRow(False, 5, 2, 2, 2, 0, False, armour=False),
-    FigureType.healer: TypeRow(True, 25, 2, 0, 1, 1, False, knife_only=True),
-    FigureType.seer: TypeRow(True, 25, 2, 0, 1, 1, True, knife_only=True),
+    FigureType.youth: TypeRow(False, 5, 2, 2, 2, 0, False, armour=False, nerve_bonus=True),
+    FigureType.healer: TypeRow(True, 25, 2, 0, 1, 1, False, knife_only=True, seniority=2, tends=True),
+    FigureType.seer: TypeRow(True, 25, 2, 0, 1, 1, True, knife_only=True, seniority=2, tends=True,
+                             frightening=True),
 }
 
 

@@ -8,13 +8,12 @@ markers wins, and if they have as many, the one with more victory points.
 
 from __future__ import annotations
 
+from game.systems.thornwood.band import FigureType
 from game.systems.thornwood.dice_rolls import cv_test
 from game.systems.thornwood.kinds import TwEvent
 from game.systems.thornwood.state import FigureState, Phase, Status, TwState
 from game.systems.thornwood.tables import Inspiration
 from game.systems.thornwood.victory import Mission, VictoryPoints, victory_points
-
-KEY_TYPES = frozenset({"chief", "companion", "healer", "seer"})
 
 
 def fallen_badly(f: FigureState) -> bool:
@@ -28,10 +27,10 @@ def conditions(state: TwState, side: int) -> list[str]:
     out = []
     if state.sides[side].inspiration is Inspiration.demoralized:
         out.append("it is demoralized")
-    chiefs = [f for f in band if str(f.profile.type) == "chief"]
+    chiefs = [f for f in band if f.profile.type is FigureType.chief]
     if chiefs and all(fallen_badly(f) for f in chiefs):
         out.append("its chief is mortally wounded or dead")
-    keys = [f for f in band if str(f.profile.type) in KEY_TYPES]
+    keys = [f for f in band if f.profile.type.key]
     if keys and 2 * sum(fallen_badly(f) for f in keys) >= len(keys):
         out.append("half its Key Characters are mortally wounded or dead")
     if 4 * sum(fallen_badly(f) or f.status is Status.FLED for f in band) >= len(band):
@@ -41,8 +40,7 @@ def conditions(state: TwState, side: int) -> list[str]:
 
 def senior_leader(state: TwState, side: int) -> FigureState | None:
     standing = [f for f in state.on_table(side)]
-    order = {"chief": 0, "companion": 1, "seer": 2, "healer": 2}
-    return min(standing, key=lambda f: (order.get(str(f.profile.type), 3), -f.cv, f.id), default=None)
+    return min(standing, key=lambda f: (f.profile.type.seniority, -f.cv, f.id), default=None)
 
 
 def check_defeat(state: TwState) -> None:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import math
 
+from game.systems.thornwood.band import FigureType
 from game.systems.thornwood.state import FigureState, TwState
 
 GROUP_GAP = 2.0  # [TW-GRP-1]
-LEADING = {"chief": 0, "companion": 1}  # who leads first ([TW-GRP-2]); then the best CV standing
 
 
 def gap(a: FigureState, b: FigureState) -> float:
@@ -47,16 +47,20 @@ def groups_of(state: TwState, side: int, among: list[str] | None = None) -> list
 def leader(group: list[FigureState]) -> FigureState:
     """[TW-GRP-2]: the chief, else a companion, standing; else the best CV standing; else the best CV."""
     standing = [f for f in group if f.standing] or group
-    return min(standing, key=lambda f: (LEADING.get(str(f.profile.type), 9), -f.cv, group.index(f)))
+    return min(standing, key=lambda f: (_rank(f.profile.type.lead), -f.cv, group.index(f)))
+
+
+def _rank(lead: int | None) -> int:
+    return 9 if lead is None else lead
 
 
 def led(group: list[FigureState]) -> bool:
     """Led by a chief or a companion still standing ([TW-ACT-2], [TW-CC-1], [TW-CC-2])."""
-    return any(f.standing and str(f.profile.type) in LEADING for f in group)
+    return any(f.standing and f.profile.type.lead is not None for f in group)
 
 
 def has_chief(group: list[FigureState]) -> bool:
-    return any(f.standing and str(f.profile.type) == "chief" for f in group)
+    return any(f.standing and f.profile.type is FigureType.chief for f in group)
 
 
 def name_of(group: list[FigureState]) -> str:

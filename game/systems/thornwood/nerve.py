@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from game.core.dice import Dice, Modifier
+from game.systems.thornwood.band import FigureType
 from game.systems.thornwood.melee import SIDES, FightResult, Side
 
-NERVE_BONUS_TYPES = frozenset({"chief", "companion", "youth"})  # one point more when these are hurt or felled
 BACK_INCHES = 2.0  # a passed loser's test: both sides step back ([TW-NERVE-3])
 InspirationLevel = Literal["inspired", "standard", "demoralized"]
 
@@ -62,8 +62,13 @@ def fight_nerve_points(result: FightResult, scorer: Side) -> NervePoints:
     took = result.side(victim)
     facts = result.fight.facts(victim)
     taunted = took.renown_lost if scorer == "attacker" and result.fight.cell.attack == "taunt" else 0
-    return nerve_points(took.cv_lost, 1 if took.knocked_down else 0, facts.figure_type in NERVE_BONUS_TYPES,
+    return nerve_points(took.cv_lost, 1 if took.knocked_down else 0, _nerve_bonus(facts.figure_type),
                         taunted, facts.name)
+
+
+def _nerve_bonus(figure_type: str) -> bool:
+    """Whether the type named scores one point more when hurt ([TW-NERVE-1]); a fight's facts may name none."""
+    return figure_type in FigureType.__members__ and FigureType(figure_type).nerve_bonus
 
 
 def melee_points(results: Iterable[FightResult]) -> dict[Side, NervePoints]:

@@ -52,7 +52,7 @@ def after_shooting(state: TwState, struck: list[FigureState], shooter_side: int)
     """[TW-NERVE-5]: each group whose chief or companion fell, or one of whom died a gory death, tests."""
     for group in groups_hit(state, struck):
         cause = [f for f in struck if any(f.id == m.id for m in group)
-                 and (f.gory or (f.fallen and str(f.profile.type) in ("chief", "companion")))]
+                 and (f.gory or (f.fallen and f.profile.type.lead is not None))]
         standing = [m for m in group if m.on_table]
         if cause and standing:
             what = f"{cause[0].name} {'dies a gory death' if cause[0].gory else 'falls'}"

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from game.systems.thornwood.band import FigureType
 from game.systems.thornwood.tables import CHIEF_RENOWN_FACTOR, MISSION_POINTS, victory_value
 
 Mission = Literal["complete", "partial", "none"]
-KEY_TYPES = ("chief", "companion", "healer", "seer")  # the Key Characters, who alone carry renown
 
 
 @dataclass(frozen=True)
@@ -53,11 +53,11 @@ def victory_points(mission: Mission, enemy_losses: Sequence[tuple[str, str]] = (
     lines += [VictoryLine(f"own {ftype} {outcome}", -victory_value(ftype, outcome))
               for ftype, outcome in own_losses if victory_value(ftype, outcome)]
     for ftype, rp in renown_lost:
-        if ftype not in KEY_TYPES:
+        if ftype not in FigureType.__members__ or not FigureType(ftype).key:  # Key Characters alone
             raise ValueError(f"only Key Characters carry renown, not a '{ftype}'")
         if rp < 0:
             raise ValueError(f"renown lost is not negative, found {rp}")
-        factor = CHIEF_RENOWN_FACTOR if ftype == "chief" else 1
+        factor = CHIEF_RENOWN_FACTOR if FigureType(ftype) is FigureType.chief else 1
         if rp:
             twice = f" x{factor}" if factor != 1 else ""
             lines.append(VictoryLine(f"renown lost by the {ftype}{twice}", -rp * factor))
