@@ -31,7 +31,7 @@ class PlanChooser:
 
     def __init__(self, ai: Tactical):
         self.ai = ai
-        self._terms: tuple[PlanWeights, dict[tuple, float]] | None = None  # see _table_free
+        self._terms: tuple[PlanWeights, dict[tuple, dict[str, float]]] | None = None  # see _table_free
 
     def handlers(self) -> dict[DecisionKind, Handler]:
         return {DecisionKind.plan: self.on_plan, DecisionKind.next_action: self.on_next_action}
@@ -55,7 +55,7 @@ class PlanChooser:
         rng = self.ai.rng
         arrived = self.arrived(state, m)
         scored = []  # (bound, order, acts, base, noise): the noise drawn in the order of the keys, as max draws it
-        menu = Menu()  # what every plan of the menu asks alike, asked once
+        menu = Menu(self._intent_terms(w, arrived))  # what every plan of the menu asks alike, asked once
         for i, key in enumerate(keys):
             acts = [] if key == "nothing" else key.split(",")
             base = self._plan_base(state, m, acts, arrived, menu, key)
@@ -94,11 +94,12 @@ class PlanChooser:
         few."""
         w = self.ai.difficulty.plan
         kind = self.ai.intent.kind
-        s = self._table_free(w, acts, arrived, key)
+        s = self._table_free(w, acts, arrived, key, menu.terms if menu is not None else None)
         if not (w.idle_cast or w.spare_ap or w.wasted or w.more_ground):
             return s
         menu = Menu() if menu is None else menu
-        if w.idle_cast and kind != "cast" and any(a.startswith("cast") for a in acts):
+        if w.idle_cast and kind != "cast" and (any(a.startswith("cast") for a in acts) if key is None
+                                               else key.startswith("cast") or ",cast" in key):
             if menu.hopeless is None:  # the same for every plan of the menu
                 menu.hopeless = self.ai.appraiser.hopeless_casting(state, m)
             if menu.hopeless:
@@ -121,21 +122,33 @@ class PlanChooser:
             s += w.more_ground * max(0, sum(a in MOVES for a in acts) - 1)
         return s
 
-    def _table_free(self, w: PlanWeights, acts: list[str], arrived: bool, plan: str | None = None) -> float:
+    def _intent_terms(self, w: PlanWeights, arrived: bool) -> dict[str, float]:
+        """:meth:`_table_free`'s answers for the intent now (and ``arrived``), by plan key."""
+        intent = self.ai.intent
+        if self._terms is None or self._terms[0] is not w or len(self._terms[1]) > 64:
+            self._terms = (w, {})
+        found = self._terms[1].setdefault((intent.kind, intent.storm, intent.rush, arrived), {})
+        if len(found) > 4096:
+            found.clear()
+        return found
+
+    def _table_free(self, w: PlanWeights, acts: list[str], arrived: bool, plan: str | None = None,
+                    terms: dict[str, float] | None = None) -> float:
         """The first of :meth:`_plan_base`'s terms: those read off the plan and the intent alone, not the table,
         remembered for each (plan, intent) (each plan is appraised again at every question of the activation);
-        ``plan``: the plan's key (its actions joined by commas, "nothing" for none), when the caller has it."""
+        ``plan``: the plan's key (its actions joined by commas, "nothing" for none), when the caller has it;
+        ``terms``: :meth:`_intent_terms`, when the caller has it."""
         intent = self.ai.intent
         kind = intent.kind
-        if self._terms is None or self._terms[0] is not w or len(self._terms[1]) > 4096:
-            self._terms = (w, {})
-        key = (plan if plan is not None else ",".join(acts) or "nothing", kind, intent.storm, intent.rush, arrived)
-        found = self._terms[1].get(key)
+        if terms is None:
+            terms = self._intent_terms(w, arrived)
+        key = plan if plan is not None else ",".join(acts) or "nothing"
+        found = terms.get(key)
         if found is not None:
             return found
-        terms = INTENT_TERMS.get(kind)
-        if terms is not None:
-            s = terms(w, acts, intent)
+        own = INTENT_TERMS.get(kind)
+        if own is not None:
+            s = own(w, acts, intent)
         elif arrived:  # at its objective: stay, fight what comes
             s = _hold_terms(w, acts, intent)
         else:
@@ -149,7 +162,7 @@ class PlanChooser:
                 s += w.idle_blow * blows
             if "shove" in acts:
                 s += w.idle_shove
-        self._terms[1][key] = s
+        terms[key] = s
         return s
 
     def arrived(self, state: GameState, m: ModelState) -> bool:
@@ -249,7 +262,8 @@ class Menu:
     """What the plans of one menu ask alike, asked once for it: each action's AP, whether casting is hopeless
     (Appraiser.hopeless_casting), what a blow or a Heal could take now (:func:`idle_targets`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, terms: dict[str, float] | None = None) -> None:
+        self.terms = terms  # PlanChooser._intent_terms, for the intent the menu is weighed for
         self.ap: dict[str, int] = {}
         self.hopeless: bool | None = None
         self.idle: tuple[bool, bool] | None = None
