@@ -31,7 +31,7 @@ class PlanChooser:
 
     def __init__(self, ai: Tactical):
         self.ai = ai
-        self._terms: tuple[PlanWeights, dict[tuple, float]] | None = None  # see _table_free
+        self._terms: tuple[PlanWeights, dict[tuple, dict[str, float]]] | None = None  # see _table_free
 
     def handlers(self) -> dict[DecisionKind, Handler]:
         return {DecisionKind.plan: self.on_plan, DecisionKind.next_action: self.on_next_action}
@@ -55,10 +55,10 @@ class PlanChooser:
         rng = self.ai.rng
         arrived = self.arrived(state, m)
         scored = []  # (bound, order, acts, base, noise): the noise drawn in the order of the keys, as max draws it
-        ap: dict[str, int] = {}  # each action's AP, asked once for the menu
+        menu = Menu(self._intent_terms(w, arrived))  # what every plan of the menu asks alike, asked once
         for i, key in enumerate(keys):
             acts = [] if key == "nothing" else key.split(",")
-            base = self._plan_base(state, m, acts, arrived, ap)
+            base = self._plan_base(state, m, acts, arrived, menu, key)
             noise = w.noise * rng.random()
             scored.append((base + w.length * len(acts) + noise, i, acts, base, noise))
         if w.futile > 0:  # a level that rewards skipped actions: no bound, count them all
@@ -86,19 +86,26 @@ class PlanChooser:
         return self._plan_total(self._plan_base(state, m, acts, self.arrived(state, m)), acts, noise, futility)
 
     def _plan_base(self, state: GameState, m: ModelState, acts: list[str], arrived: bool,
-                   ap: dict[str, int] | None = None) -> float:
+                   menu: Menu | None = None, key: str | None = None) -> float:
         """plan_score's terms before the skipped actions (``arrived``: :meth:`arrived`, the same for every plan;
-        ``ap``: the actions' AP found so far, kept across one menu): the intent's own terms (``INTENT_TERMS``; an
-        advance's or, arrived, a hold's), then those of any intent. A term that is nought is not added (adding
-        nought leaves a float sum as it was), so most plans add few."""
+        ``menu``: what the plans of one menu ask alike, kept across it; ``key``: the plan's key, when the caller
+        has it): the intent's own terms (``INTENT_TERMS``; an advance's or, arrived, a hold's), then those of any
+        intent. A term that is nought is not added (adding nought leaves a float sum as it was), so most plans add
+        few."""
         w = self.ai.difficulty.plan
         kind = self.ai.intent.kind
-        s = self._table_free(w, acts, arrived)
-        if w.idle_cast and kind != "cast" and any(a.startswith("cast") for a in acts) \
-                and self.ai.appraiser.hopeless_casting(state, m):
-            s += w.idle_cast  # a spell at long odds only (into a melee, [SORC-7]): no use for the AP
+        s = self._table_free(w, acts, arrived, key, menu.terms if menu is not None else None)
+        if not (w.idle_cast or w.spare_ap or w.wasted or w.more_ground):
+            return s
+        menu = Menu() if menu is None else menu
+        if w.idle_cast and kind != "cast" and (any(a.startswith("cast") for a in acts) if key is None
+                                               else key.startswith("cast") or ",cast" in key):
+            if menu.hopeless is None:  # the same for every plan of the menu
+                menu.hopeless = self.ai.appraiser.hopeless_casting(state, m)
+            if menu.hopeless:
+                s += w.idle_cast  # a spell at long odds only (into a melee, [SORC-7]): no use for the AP
         if w.spare_ap and not arrived:  # [TURN-6]: AP the plan leaves unspent are lost (holding is their use)
-            ap = {} if ap is None else ap
+            ap = menu.ap
             spent = 0
             for a in acts:
                 cost = ap.get(a)
@@ -108,25 +115,40 @@ class PlanChooser:
             if state.ap_left > spent:
                 s -= w.spare_ap * (state.ap_left - spent)
         if w.wasted:
-            s -= w.wasted * wasted(state, m, acts)
+            if menu.idle is None:
+                menu.idle = idle_targets(state, m)
+            s -= w.wasted * wasted(state, m, acts, menu.idle)
         if w.more_ground and kind in ("advance", "escape") and not arrived:
             s += w.more_ground * max(0, sum(a in MOVES for a in acts) - 1)
         return s
 
-    def _table_free(self, w: PlanWeights, acts: list[str], arrived: bool) -> float:
+    def _intent_terms(self, w: PlanWeights, arrived: bool) -> dict[str, float]:
+        """:meth:`_table_free`'s answers for the intent now (and ``arrived``), by plan key."""
+        intent = self.ai.intent
+        if self._terms is None or self._terms[0] is not w or len(self._terms[1]) > 64:
+            self._terms = (w, {})
+        found = self._terms[1].setdefault((intent.kind, intent.storm, intent.rush, arrived), {})
+        if len(found) > 4096:
+            found.clear()
+        return found
+
+    def _table_free(self, w: PlanWeights, acts: list[str], arrived: bool, plan: str | None = None,
+                    terms: dict[str, float] | None = None) -> float:
         """The first of :meth:`_plan_base`'s terms: those read off the plan and the intent alone, not the table,
-        remembered for each (plan, intent) (each plan is appraised again at every question of the activation)."""
+        remembered for each (plan, intent) (each plan is appraised again at every question of the activation);
+        ``plan``: the plan's key (its actions joined by commas, "nothing" for none), when the caller has it;
+        ``terms``: :meth:`_intent_terms`, when the caller has it."""
         intent = self.ai.intent
         kind = intent.kind
-        if self._terms is None or self._terms[0] is not w or len(self._terms[1]) > 4096:
-            self._terms = (w, {})
-        key = (tuple(acts), kind, intent.storm, intent.rush, arrived)
-        found = self._terms[1].get(key)
+        if terms is None:
+            terms = self._intent_terms(w, arrived)
+        key = plan if plan is not None else ",".join(acts) or "nothing"
+        found = terms.get(key)
         if found is not None:
             return found
-        terms = INTENT_TERMS.get(kind)
-        if terms is not None:
-            s = terms(w, acts, intent)
+        own = INTENT_TERMS.get(kind)
+        if own is not None:
+            s = own(w, acts, intent)
         elif arrived:  # at its objective: stay, fight what comes
             s = _hold_terms(w, acts, intent)
         else:
@@ -140,7 +162,7 @@ class PlanChooser:
                 s += w.idle_blow * blows
             if "shove" in acts:
                 s += w.idle_shove
-        self._terms[1][key] = s
+        terms[key] = s
         return s
 
     def arrived(self, state: GameState, m: ModelState) -> bool:
@@ -236,13 +258,29 @@ INTENT_TERMS: dict[str, Terms] = {"fight": _fight_terms, "charge": _charge_terms
                                   "cast": _cast_terms, "escape": _escape_terms, "withdraw": _withdraw_terms}
 
 
-def wasted(state: GameState, m: ModelState, acts: list[str]) -> int:
-    """Hard: actions the engine would skip, losing their AP: a blow or a Shove before any move with no
-    enemy it may strike ([CC-1], [SEQ-5]), a Heal with no wounded friend in contact."""
+class Menu:
+    """What the plans of one menu ask alike, asked once for it: each action's AP, whether casting is hopeless
+    (Appraiser.hopeless_casting), what a blow or a Heal could take now (:func:`idle_targets`)."""
+
+    def __init__(self, terms: dict[str, float] | None = None) -> None:
+        self.terms = terms  # PlanChooser._intent_terms, for the intent the menu is weighed for
+        self.ap: dict[str, int] = {}
+        self.hopeless: bool | None = None
+        self.idle: tuple[bool, bool] | None = None
+
+
+def idle_targets(state: GameState, m: ModelState) -> tuple[bool, bool]:
+    """(an enemy it may strike now, a wounded friend in contact now): what :func:`wasted` reads of the table."""
     from game.rules.actions import melee_targets
 
-    foes = melee_targets(state, m)
-    hurt = [f for f in state.friends_of(m) if f.wounds_taken and board.in_contact(m, f)]
+    return bool(melee_targets(state, m)), any(f.wounds_taken and board.in_contact(m, f) for f in state.friends_of(m))
+
+
+def wasted(state: GameState, m: ModelState, acts: list[str], idle: tuple[bool, bool] | None = None) -> int:
+    """Hard: actions the engine would skip, losing their AP: a blow or a Shove before any move with no
+    enemy it may strike ([CC-1], [SEQ-5]), a Heal with no wounded friend in contact (``idle``:
+    :func:`idle_targets`, when the caller has it)."""
+    foes, hurt = idle_targets(state, m) if idle is None else idle
     out = 0
     for a in acts:
         if a in ("walk", "run", "sneak", "charge", "disengage", "escape"):

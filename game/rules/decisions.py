@@ -66,24 +66,28 @@ class Decision:
 
     def validate(self, answer: Answer) -> Answer:
         """Normalise a legal answer or raise IllegalAnswer naming the decision and rule."""
-        where = f"{self.kind} ({self.prompt})"
         if self.free == "point":
             point = _as_point(answer)
             if point is None:
-                raise IllegalAnswer(self.rule, f"{where}: expected a point {{x: .., y: ..}}, got {answer!r}")
+                raise IllegalAnswer(self.rule, f"{self.where()}: expected a point {{x: .., y: ..}}, got {answer!r}")
             why = self.check(point) if self.check else None
             if why:
-                raise IllegalAnswer(self.rule, f"{where}: {uncited(why, self.rule)}")
+                raise IllegalAnswer(self.rule, f"{self.where()}: {uncited(why, self.rule)}")
             return point
         if self.free == "subset":
-            return self._subset(answer, where)
+            return self._subset(answer, self.where())
         if self.free == "angle":
             if isinstance(answer, bool) or not isinstance(answer, int | float) or not math.isfinite(answer):
-                raise IllegalAnswer(self.rule, f"{where}: expected an angle in degrees, got {answer!r}")
+                raise IllegalAnswer(self.rule, f"{self.where()}: expected an angle in degrees, got {answer!r}")
             return float(answer) % 360.0
         if not isinstance(answer, str) or answer not in self.choices():
-            raise IllegalAnswer(self.rule, f"{where}: {answer!r} is not offered; options: {', '.join(self.choices())}")
+            raise IllegalAnswer(self.rule, f"{self.where()}: {answer!r} is not offered; options: "
+                                           f"{', '.join(self.choices())}")
         return answer
+
+    def where(self) -> str:
+        """The decision as an error names it (worked out only for an answer refused)."""
+        return f"{self.kind} ({self.prompt})"
 
     def _subset(self, answer: Answer, where: str) -> list[str]:
         """A subset: distinct offered keys, as many as ``pick`` allows, put in the options' order (a set has

@@ -384,16 +384,25 @@ def auto_answer(state: GameState, decision: Decision) -> Answer:
         return min(candidates, key=lambda p: (math.hypot(p["x"] - 18, p["y"] - 18), p["y"], p["x"]))
     # deploy: the row nearest the zone's middle depth, spread out from the table's centre line
     placed = [(m.x, m.y) for m in state.side_models(decision.side) if m.on_table]
-
-    def key(p: dict[str, float]) -> tuple[float, ...]:
+    # min(candidates, key=(-crowd, distance to the centre, x, y)), the first of equals, with the key's parts worked
+    # out only as far as the comparison needs them: crowd, the distance to the nearest friend placed, counted up
+    # to 2.5″ (one further off along an axis is further off than that)
+    best: dict[str, float] | None = None
+    top = (0.0, 0.0, 0.0, 0.0)
+    for p in candidates:
         px, py = p["x"], p["y"]
-        crowd = 2.5  # the distance to the nearest friend placed, counted up to 2.5″ (one further off along an axis
-        for x, y in placed:  # is further off than that)
+        crowd = 2.5
+        for x, y in placed:
             if -2.5 < px - x < 2.5 and -2.5 < py - y < 2.5:
                 crowd = min(crowd, math.hypot(px - x, py - y))
-        return (-crowd, math.hypot(px - 18, py - 18), px, py)
-
-    return min(candidates, key=key)
+        if best is not None and -crowd > top[0]:
+            continue  # more crowded than the best so far: its key is greater
+        key = (-crowd, math.hypot(px - 18, py - 18), px, py)
+        if best is None or key < top:
+            best, top = p, key
+    if best is None:
+        raise ValueError("min() arg is an empty sequence")
+    return best
 
 
 def _marker_spot(state: GameState, spots: list[dict[str, float]]) -> dict[str, float]:

@@ -106,9 +106,11 @@ def missing_target(state: GameState, model: ModelState, kind: str) -> Obstacle |
     if kind in ("standard_attack", "furious_attack", "shove") and not melee_targets(state, model):
         return Obstacle("no enemy in base contact in its front arc", "CC-1", frozenset({MOVES}),
                         frozenset(e.id for e in state.enemies_of(model)))
-    ready = [w for w in ranged_weapons(model) if w not in model.jammed] or ranged_weapons(model)  # the jam: obstacles
-    if kind in ("ranged_attack", "aimed_shot") and not any(movement.has_ranged_target(state, model, w) for w in ready):
-        return Obstacle("no enemy in line of sight and range", "RNG-2", frozenset({MOVES}))
+    if kind in ("ranged_attack", "aimed_shot"):
+        # every weapon jammed: that is one of the obstacles, not a missing target
+        ready = [w for w in ranged_weapons(model) if w not in model.jammed] or ranged_weapons(model)
+        if not any(movement.has_ranged_target(state, model, w) for w in ready):
+            return Obstacle("no enemy in line of sight and range", "RNG-2", frozenset({MOVES}))
     if kind == "charge" and not movement.has_charge_target(state, model, movement.allowance(state, model, "charge")[0]):
         return Obstacle("no enemy it can charge", "MOVE-4")
     for h in hooks_of(model):  # a trait's own action ([SPEC-5])
