@@ -8,7 +8,6 @@ action phase the sides lose sight of what they can no longer see, and a band may
 
 from __future__ import annotations
 
-import math
 from collections.abc import Generator
 from typing import Any
 
@@ -22,6 +21,7 @@ from game.systems.thornwood.orders import SIGHT_RANGE, group_action, react_test
 from game.systems.thornwood.setup_phase import set_up
 from game.systems.thornwood.spotting import lose_sight, sees
 from game.systems.thornwood.state import FigureState, Phase, TwState
+from game.systems.thornwood.table import battlefield
 from game.systems.thornwood.tables import Activation
 
 Gen = Generator[Any, Any, Any]
@@ -126,13 +126,14 @@ def _nth(phase: int) -> str:
 
 # -- reactions ([TW-REACT-1])
 def can_react(state: TwState, group: list[FigureState], stirred: list[str]) -> bool:
-    """A group that has not reacted this turn, with a standing figure that sees a spotted enemy within 24″ that
-    acted in the first action phase."""
+    """A group that has not reacted this turn, with a standing figure that sees a spotted enemy within 24″ (base
+    edge to base edge) that acted in the first action phase."""
     if any(f.reacted for f in group):
         return False
     known = state.sides[group[0].side].known
     seen = [state.figure(fid) for fid in stirred if fid in known and state.figure(fid).on_table]
-    return any(f.standing and math.dist((f.x, f.y), (e.x, e.y)) <= SIGHT_RANGE and sees(state, f, e)
+    bf = battlefield(state)  # base edge to base edge, as every distance is measured
+    return any(f.standing and bf.distance(f.id, e.id) <= SIGHT_RANGE + 1e-9 and sees(state, f, e)
                for f in group for e in seen)
 
 

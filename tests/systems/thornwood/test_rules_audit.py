@@ -1,0 +1,32 @@
+"""Rules faults found in an audit of Thornwood against Flint and Feather (seed 003) and its rulings (FF-R-n): each
+test pins the rule as the book and the rules reference say it, on a hand-made position with forced dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.systems.thornwood import movement
+from game.systems.thornwood.ambush import first_sighting
+from game.systems.thornwood.turn import can_react
+from tests.systems.thornwood.position import position
+
+
+@pytest.mark.rule("TW-REACT-1")
+def test_a_group_may_react_to_an_enemy_whose_base_is_within_24_inches_of_its_own():
+    """Distances run base edge to base edge: centres 24.5″ apart are 23.5″ apart on the table, within 24″."""
+    state = position({"A3": (5, 30), "B3": (5, 5.5)}, known=["A3"])
+    assert can_react(state, [state.figure("B3")], ["A3"])
+    far = position({"A3": (5, 30), "B3": (5, 4.9)}, known=["A3"])  # 24.1″ base to base: too far
+    assert not can_react(far, [far.figure("B3")], ["A3"])
+
+
+@pytest.mark.rule("TW-AMB-2")
+def test_an_ambush_sees_a_mover_whose_base_comes_within_24_inches_of_its_own():
+    """The mover walks straight at the watcher from 26″ away (centres): its base is 24″ from the watcher's when
+    the centres are 25″ apart, 1″ along the path — not 2″ along, as centre to centre would have it."""
+    state = position({"A3": (5, 31), "B3": (5, 5)}, known=["A3"])
+    f = state.figure("A3")
+    path = movement.route(state, f, (5.0, 27.0), 4.0)
+    assert not isinstance(path, str)
+    along = first_sighting(state, f, path, [state.figure("B3")])
+    assert along == pytest.approx(1.0)
