@@ -30,3 +30,29 @@ def test_an_ambush_sees_a_mover_whose_base_comes_within_24_inches_of_its_own():
     assert not isinstance(path, str)
     along = first_sighting(state, f, path, [state.figure("B3")])
     assert along == pytest.approx(1.0)
+
+
+@pytest.mark.rule("TW-NERVE-3")
+def test_a_passed_loser_s_test_drags_a_fallen_fighter_back_with_its_standing_comrade():
+    """Pass: both sides move back 2″ from the melee, and a fallen warrior goes with them when a standing comrade
+    drags it clear ([TW-NERVE-3]; ¶33 "Fallen warriors each need a standing comrade to drag them clear")."""
+    from game.systems.thornwood.charge import Fight
+    from game.systems.thornwood.combat_table import cell
+    from game.systems.thornwood.melee import FighterFacts, FightRoll, SideRoll, fight_dice, outcome
+    from game.systems.thornwood.melee_nerve import settle
+    from tests.systems.thornwood.position import Script
+
+    state = position({"A1": (18, 24), "B3": (18, 23), "B4": (19.1, 23)})
+    fight = Fight("A1", "B3", d_support=["B4"])
+    fd = fight_dice(cell("lunge", "duck"), FighterFacts("Grey Heron", 5, 5, True, "spear"),
+                    FighterFacts("Mud One", 3, 3, False, "axe", supporters=1))
+    result = outcome(fd, FightRoll(SideRoll((2,), ()), SideRoll((), (6,))))  # a light wound on Mud One: 1 to 0
+    b3, b4 = state.figure("B3"), state.figure("B4")
+    b3.fallen = True  # Mud One is down; Mud Two stands beside him and tests: 1 against CV 3 − 2, a pass
+    state.dice.force(1)
+    run = Script(state, settle(state, [fight], [(fight, result)], 0))
+    assert run.done
+    assert any("passes" in e.text for e in state.log)
+    assert (b4.x, b4.y) != (19.1, 23)
+    assert (b3.x, b3.y) != (18, 23), "the fallen Mud One is dragged clear by Mud Two"
+    assert b3.fallen and b3.on_table
