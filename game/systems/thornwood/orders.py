@@ -105,6 +105,11 @@ def _group_at(state: TwState, t: FigureState) -> list[FigureState]:
     return [t]
 
 
+def runs(order: str) -> bool:
+    """A Run, or a charge, which is a Run toward the enemy: the group may not spot ([TW-SPOT-2])."""
+    return MOVES.get(order) == "run" or order.startswith("charge:")
+
+
 # -- giving the orders
 def give_orders(state: TwState, group: list[FigureState], reacting: bool) -> Gen:
     action = Action(reacting=reacting)
@@ -136,7 +141,7 @@ def give_orders(state: TwState, group: list[FigureState], reacting: bool) -> Gen
         action.orders[f.id] = key
         if key.startswith("charge:"):
             charge_at = key.split(":", 1)[1]
-    if not any(MOVES.get(o) == "run" for o in action.orders.values()):
+    if not any(runs(o) for o in action.orders.values()):
         key = yield Decision(TwDecision.tw_spot, group[0].side, f"{name_of(group)}: look for the enemy before or "
                              "after the action?", "TW-SPOT-2",
                              [Option("after", "Look after the action"), Option("before", "Look before the action")],

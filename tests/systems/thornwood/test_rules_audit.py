@@ -56,3 +56,20 @@ def test_a_passed_loser_s_test_drags_a_fallen_fighter_back_with_its_standing_com
     assert (b4.x, b4.y) != (19.1, 23)
     assert (b3.x, b3.y) != (18, 23), "the fallen Mud One is dragged clear by Mud Two"
     assert b3.fallen and b3.on_table
+
+
+@pytest.mark.rule("TW-SPOT-2", "TW-CC-3")
+def test_a_group_that_charges_runs_and_may_not_look_for_the_enemy():
+    """A charge is a Run move toward the enemy (¶17), and no spotting is allowed to a group that will run or
+    ran (¶23): the charging group is not asked when it looks."""
+    from game.systems.thornwood.kinds import TwDecision
+    from game.systems.thornwood.orders import group_action
+    from tests.systems.thornwood.position import Script
+
+    state = position({"A1": (18, 24), "B3": (18, 18), "B4": (30, 4)}, known=["B3", "A1"])
+    state.activated = ["A1"]
+    state.dice.force(2, 4, 4, 1)  # Mud One's group meets the charge (2 against CV 3); the charge runs 4 + 4
+    run = Script(state, group_action(state, [state.figure("A1")]))
+    run.answer("tw_order", "charge:B3")
+    d = run.pending
+    assert d is not None and d.kind == TwDecision.tw_card, f"no spotting question first, got {d and d.kind}"
