@@ -73,3 +73,23 @@ def test_a_group_that_charges_runs_and_may_not_look_for_the_enemy():
     run.answer("tw_order", "charge:B3")
     d = run.pending
     assert d is not None and d.kind == TwDecision.tw_card, f"no spotting question first, got {d and d.kind}"
+
+
+@pytest.mark.rule("TW-CV-1", "TW-WIN-2")
+def test_two_light_wounds_score_as_a_wound_and_a_light_and_a_wound_as_a_mortal_wound():
+    """"A Light Wound reduces CV by 1, a Wound or two Light Wounds by 2" (¶24): the losses add up, and the victory
+    table reads what the figure has taken in all ([TW-CV-1], FF-R-5)."""
+    from game.systems.thornwood import ending
+    from game.systems.thornwood.casualties import wound
+
+    state = position({"A1": (18, 30), "B3": (18, 4), "B1": (10, 4)})
+    b3, b1 = state.figure("B3"), state.figure("B1")
+    wound(state, b3, 1)
+    wound(state, b3, 1)
+    assert ending.outcome_of(b3) == "wound"
+    wound(state, b1, 1)
+    wound(state, b1, 2)
+    assert ending.outcome_of(b1) == "mortal"
+    vp = ending.points(state, 0)
+    assert "enemy warrior wound" in [line.source for line in vp.lines]  # +4, a book cell (FF-R-5)
+    assert vp.total == 4 + 35
