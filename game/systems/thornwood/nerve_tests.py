@@ -49,10 +49,13 @@ def groups_hit(state: TwState, figures: list[FigureState]) -> list[list[FigureSt
 
 
 def after_shooting(state: TwState, struck: list[FigureState], shooter_side: int) -> Gen:
-    """[TW-NERVE-5]: each group whose chief or companion fell, or one of whom died a gory death, tests."""
+    """[TW-NERVE-5]: each group whose leader, a chief or companion, fell, or one of whom died a gory death,
+    tests."""
+    fell = {f.id for f in struck}
     for group in groups_hit(state, struck):
-        cause = [f for f in struck if any(f.id == m.id for m in group)
-                 and (f.gory or (f.fallen and f.profile.type.lead is not None))]
+        was_led_by = leader(group, stood=fell)  # who led it before the shots
+        cause = [f for f in struck if any(f.id == m.id for m in group) and (
+            f.gory or (f.id == was_led_by.id and f.fallen and f.profile.type.lead is not None))]
         standing = [m for m in group if m.on_table]
         if cause and standing:
             what = f"{cause[0].name} {'dies a gory death' if cause[0].gory else 'falls'}"

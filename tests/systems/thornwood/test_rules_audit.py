@@ -93,3 +93,29 @@ def test_two_light_wounds_score_as_a_wound_and_a_light_and_a_wound_as_a_mortal_w
     vp = ending.points(state, 0)
     assert "enemy warrior wound" in [line.source for line in vp.lines]  # +4, a book cell (FF-R-5)
     assert vp.total == 4 + 35
+
+
+@pytest.mark.rule("TW-NERVE-5")
+def test_only_the_group_s_own_leader_falling_to_a_shot_calls_a_nerve_test():
+    """"A group must check its morale when its leader (Great Warrior or Companion) suffers a Fall Down wound"
+    (¶34): a companion in the chief's group is not its leader, so his fall calls no test; the chief's does."""
+    from game.systems.thornwood import shooting
+    from game.systems.thornwood.nerve_tests import after_shooting
+    from tests.systems.thornwood.position import Script
+
+    # a hit; the companion: damage 5 + 2 (bow, short) = 7, a wound on an odd die: falls; the chief (shield and
+    # chest armour, -2): a natural 6, 6 a wound moved a column right, a mortal wound: falls
+    for target, damage, tests in (("A2", 5, False), ("A1", 6, True)):
+        state = position({"A1": (18, 30), "A2": (19.5, 30), "B2": (18, 20)}, known=["A1", "A2", "B2"])
+        state.dice.force(1, damage, 6)  # and a 6 for any nerve test
+
+        def volley(state=state, target=target):  # as a group's shooting is: the volley, then its Nerve tests
+            struck = yield from shooting.shoot(state, [(state.figure("B2"), state.figure(target))], {})
+            yield from after_shooting(state, struck, 1)
+
+        run = Script(state, volley())
+        while run.pending is not None:
+            run.answer(run.pending.kind, run.pending.choices()[0])
+        assert state.figure(target).fallen
+        assert any("[TW-NERVE-5]" in e.text for e in state.log) is tests, target
+
