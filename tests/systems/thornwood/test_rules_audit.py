@@ -119,3 +119,27 @@ def test_only_the_group_s_own_leader_falling_to_a_shot_calls_a_nerve_test():
         assert state.figure(target).fallen
         assert any("[TW-NERVE-5]" in e.text for e in state.log) is tests, target
 
+
+@pytest.mark.rule("TW-NERVE-5")
+def test_a_gory_death_from_a_shot_makes_the_dead_figure_s_group_test():
+    """"... or if any member falls with a Gory Death" (¶34): the dead figure has left the table, yet the group
+    it belonged to tests."""
+    from game.systems.thornwood import shooting
+    from game.systems.thornwood.nerve_tests import after_shooting
+    from tests.systems.thornwood.position import Script
+
+    state = position({"A3": (18, 30), "A4": (19.5, 30), "A5": (21, 30), "B2": (18, 22)},
+                     known=["A3", "A4", "A5", "B2"])
+    state.dice.force(1, 6, 6)  # a hit on Reed One; damage 6 + 2 = 8, a mortal wound, a natural 6: gory; the test
+
+    def volley():
+        struck = yield from shooting.shoot(state, [(state.figure("B2"), state.figure("A3"))], {})
+        yield from after_shooting(state, struck, 1)
+
+    run = Script(state, volley())
+    while run.pending is not None:
+        run.answer(run.pending.kind, run.pending.choices()[0])
+    assert state.figure("A3").gory
+    tests = [e.text for e in state.log if "[TW-NERVE-5]" in e.text]
+    assert tests, "Reed Two and Reed Three test their nerve"
+    assert "Reed Two" in tests[0] or "Reed Three" in tests[0]
