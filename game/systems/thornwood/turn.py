@@ -137,25 +137,38 @@ def can_react(state: TwState, group: list[FigureState], stirred: list[str]) -> b
                for f in group for e in seen)
 
 
+def in_ambush(group: list[FigureState]) -> bool:
+    return all(f.ambush for f in group if f.standing)
+
+
 def reactions(state: TwState, side: int, stirred: list[str]) -> Gen:
     """The reacting side's groups try to react one at a time; the first that fails its test ends the reacting
-    ([TW-REACT-1])."""
+    ([TW-REACT-1]). A group in Ambush may spring it without a test, to shoot or charge ([TW-AMB-2]), or test
+    to react as any group does."""
     while True:
         able = [g for g in groups_of(state, side) if can_react(state, g, stirred)]
         if not able:
             return
-        options = [Option(leader(g).id, f"{name_of(g)} tries to react") for g in able]
+        options = []
+        for g in able:
+            if in_ambush(g):
+                options.append(Option(leader(g).id, f"{name_of(g)} springs its Ambush: shoots or charges, no test"))
+                options.append(Option(f"test:{leader(g).id}", f"{name_of(g)} tries to react (a test)"))
+            else:
+                options.append(Option(leader(g).id, f"{name_of(g)} tries to react"))
         options.append(Option("none", "No more reactions"))
         key = yield Decision(TwDecision.tw_react, side, f"{state.sides[1 - side].name} is acting: react?",
                              "TW-REACT-1", options, context={"system": {"groups": [[f.id for f in g] for g in able]}})
         if key == "none":
             return
-        group = next(g for g in able if leader(g).id == key)
+        sprung = not key.startswith("test:")
+        group = next(g for g in able if leader(g).id == key.removeprefix("test:"))
+        sprung = sprung and in_ambush(group)
         for f in group:
             f.reacted = True
-        if not react_test(state, group, leader(group)):
+        if not react_test(state, group, leader(group), sprung):
             return
-        yield from group_action(state, group, reacting=True, stirred=stirred)
+        yield from group_action(state, group, reacting=True, stirred=stirred, sprung=sprung)
         lose_sight(state)
         ending.check_defeat(state)
         if ending.decided(state):

@@ -143,3 +143,33 @@ def test_a_gory_death_from_a_shot_makes_the_dead_figure_s_group_test():
     tests = [e.text for e in state.log if "[TW-NERVE-5]" in e.text]
     assert tests, "Reed Two and Reed Three test their nerve"
     assert "Reed Two" in tests[0] or "Reed Three" in tests[0]
+
+
+@pytest.mark.rule("TW-AMB-2", "TW-REACT-1")
+def test_an_ambush_spares_the_reaction_test_only_to_shoot_or_charge():
+    """"A group that has taken up an Ambush position may shoot or charge into close combat without a CV roll"
+    (¶19): sprung without a test, it may shoot or charge (or hold), not walk or run off; to do anything else it
+    tests like any other group."""
+    from game.systems.thornwood.turn import reactions
+    from tests.systems.thornwood.position import Script
+
+    state = position({"A3": (18, 30), "B3": (18, 16)}, known=["A3"])
+    state.figure("B3").ambush = True
+    run = Script(state, reactions(state, 1, ["A3"]))
+    d = run.pending
+    assert d is not None and sorted(d.choices()) == ["B3", "none", "test:B3"]
+    run.answer("tw_react", "B3")
+    d = run.pending
+    assert d is not None and d.kind == "tw_order"
+    assert not any("[TW-REACT-1]" in e.text for e in state.log), "no test"
+    keys = set(d.choices())
+    assert {"hold", "shoot"} <= keys and not keys & {"move", "run", "cautious", "move_shoot", "all:run"}
+
+    state = position({"A3": (18, 30), "B3": (18, 16)}, known=["A3"])
+    state.figure("B3").ambush = True
+    run = Script(state, reactions(state, 1, ["A3"]))
+    state.dice.force(2)  # against Mud One's CV 3: passed
+    run.answer("tw_react", "test:B3")
+    d = run.pending
+    assert d is not None and d.kind == "tw_order" and "run" in d.choices()
+    assert any("[TW-REACT-1]" in e.text for e in state.log)
