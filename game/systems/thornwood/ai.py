@@ -44,7 +44,8 @@ class ThornwoodNormal:
             TwDecision.tw_group: self.first, TwDecision.tw_order: self.order, TwDecision.tw_spot: self.spot,
             TwDecision.tw_move_to: self.move_to, TwDecision.tw_target: self.target,
             TwDecision.tw_react: self.first,
-            TwDecision.tw_ambush: self.first, TwDecision.tw_charge_match: self.match, TwDecision.tw_join: self.first,
+            TwDecision.tw_ambush: self.first, TwDecision.tw_respond: self.first,
+            TwDecision.tw_charge_match: self.match, TwDecision.tw_join: self.first,
             TwDecision.tw_card: self.card, TwDecision.tw_split: self.split,
             TwDecision.tw_nerve_choice: self.nerve_choice, TwDecision.tw_pursue: self.first,
             TwDecision.tw_adjust: self.first}

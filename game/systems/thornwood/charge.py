@@ -131,25 +131,38 @@ def frightened(state: TwState, fights: list[Fight], chargers: list[FigureState],
 
 
 def respond(state: TwState, defenders: list[FigureState]) -> Generator[Any, Any, bool]:
-    """[TW-CC-2]: True when the defenders fumble (and cannot meet the attack)."""
-    if led(defenders):
+    """[TW-CC-2]: True when the defenders fumble (and cannot meet the attack). A group that may do as its side
+    wishes — led by a chief or companion, or its leader passed — stands to receive the charge or gives way one
+    Move (RULING)."""
+    if not led(defenders):
+        lead = leader(defenders)
+        roll = cv_test(state.dice, lead.cv, (), what=f"{lead.name}'s group meets the charge", rule="TW-CC-2")
+        state.emit(TwEvent.TwCharge, roll.explain(), passed=roll.passed)
+        if not roll.passed:
+            if roll.die >= 5:
+                run = movement_roll(state.dice, "run", reason="the defenders run away")
+                for d in defenders:
+                    if d.standing:
+                        fall_back(state, d, run.inches, may_leave=True, why="they ran from a charge")
+                state.emit(TwEvent.TwCharge, f"{name_of(defenders)} runs away from the charge: {run.explain()} "
+                           "[TW-CC-2]")
+            else:
+                state.emit(TwEvent.TwCharge, f"{name_of(defenders)} fumbles with its weapons and cannot meet the "
+                           "attack [TW-CC-2]")
+            return True
+    standing = [d for d in defenders if d.standing]
+    if not standing:
         return False
-    lead = leader(defenders)
-    roll = cv_test(state.dice, lead.cv, (), what=f"{lead.name}'s group meets the charge", rule="TW-CC-2")
-    state.emit(TwEvent.TwCharge, roll.explain(), passed=roll.passed)
-    if roll.passed:
-        return False
-    if roll.die >= 5:
-        run = movement_roll(state.dice, "run", reason="the defenders run away")
-        for d in defenders:
-            if d.standing:
-                fall_back(state, d, run.inches, may_leave=True, why="they ran from a charge")
-        state.emit(TwEvent.TwCharge, f"{name_of(defenders)} runs away from the charge: {run.explain()} [TW-CC-2]")
-    else:
-        state.emit(TwEvent.TwCharge, f"{name_of(defenders)} fumbles with its weapons and cannot meet the attack "
-                   "[TW-CC-2]")
-    return True
-    yield  # a generator
+    key = yield Decision(TwDecision.tw_respond, standing[0].side, f"{name_of(defenders)} is charged: stand or "
+                         "give way?", "TW-CC-2", [Option("stand", "Stand and receive the charge"),
+                                                  Option("give_way", "Give way: fall back one Move")],
+                         context={"system": {"group": [d.id for d in defenders]}})
+    if key == "give_way":
+        move = movement_roll(state.dice, "move", reason="the defenders give way")
+        for d in standing:
+            fall_back(state, d, move.inches, why="giving way before a charge")
+        state.emit(TwEvent.TwCharge, f"{name_of(defenders)} gives way before the charge: {move.explain()} [TW-CC-2]")
+    return False
 
 
 def charge_move(state: TwState, chargers: list[FigureState], defenders: list[FigureState]

@@ -70,7 +70,7 @@ def test_a_group_that_charges_runs_and_may_not_look_for_the_enemy():
     state.activated = ["A1"]
     state.dice.force(2, 4, 4, 1)  # Mud One's group meets the charge (2 against CV 3); the charge runs 4 + 4
     run = Script(state, group_action(state, [state.figure("A1")]))
-    run.answer("tw_order", "charge:B3")
+    run.answer("tw_order", "charge:B3").answer("tw_respond", "stand")
     d = run.pending
     assert d is not None and d.kind == TwDecision.tw_card, f"no spotting question first, got {d and d.kind}"
 
@@ -173,3 +173,25 @@ def test_an_ambush_spares_the_reaction_test_only_to_shoot_or_charge():
     d = run.pending
     assert d is not None and d.kind == "tw_order" and "run" in d.choices()
     assert any("[TW-REACT-1]" in e.text for e in state.log)
+
+
+@pytest.mark.rule("TW-CC-2")
+def test_charged_defenders_led_by_a_chief_may_give_way_with_a_move():
+    """The charged group "will respond as the player wishes" (¶27); the wishes are to stand and receive the
+    charge or to give way one move (RULING in [TW-CC-2]): the defending side is asked, and giving way moves its
+    figures back a Move before the chargers run."""
+    from game.systems.thornwood.charge import charge
+    from game.systems.thornwood.kinds import TwDecision
+    from tests.systems.thornwood.position import Script
+
+    state = position({"A1": (18, 24), "B1": (18, 18), "B4": (30, 4)}, known=["B1", "A1"])
+    state.acting = ["A1"]
+    run = Script(state, charge(state, [state.figure("A1")], state.figure("B1")))
+    d = run.pending
+    assert d is not None and d.kind == TwDecision.tw_respond and d.side == 1
+    assert sorted(d.choices()) == ["give_way", "stand"]
+    state.dice.force(5, 2, 1, 1, 1)  # giving way: a Move of 5; the charge runs 1 + 1: short
+    run.answer("tw_respond", "give_way")
+    b1 = state.figure("B1")
+    assert b1.y == pytest.approx(13.0), "back toward its own edge (the top), 5″"
+    assert run.done and not any(e.text.startswith("Grey Heron attacks") for e in state.log)

@@ -96,6 +96,7 @@ def test_a_chief_s_charge_needs_no_test_and_runs_into_contact():
     # the defenders (Mud One alone, no chief or companion) test: 2 against CV 3 passes; the charge rolls 4, 4, 1
     state.dice.force(2, 4, 4, 1)
     run = Script(state, charge(state, [state.figure("A1")], state.figure("B3")))
+    run.answer("tw_respond", "stand")  # passed: they do as their side wishes
     a1, b3 = state.figure("A1"), state.figure("B3")
     assert ((a1.x - b3.x) ** 2 + (a1.y - b3.y) ** 2) ** 0.5 == pytest.approx(1.01, abs=0.02)
     d = run.pending
@@ -188,6 +189,7 @@ def test_charging_a_seer_frightens_the_chargers_and_one_driven_back_does_not_fig
     # the run 6, 5, 1 reaches it; the Frightening test 6 against CV 3 fails by 3
     state.dice.force(1, 1, 6, 5, 1, 6)
     run = Script(state, charge(state, [state.figure("A3")], state.figure("B7")))
+    run.answer("tw_respond", "stand")
     d = run.pending
     assert d is not None and d.kind == TwDecision.tw_nerve_choice and d.side == 1
     assert any("Frightening" in e.text for e in state.log)
