@@ -55,6 +55,7 @@ class Fight:
     defender: str
     a_support: list[str] = field(default_factory=list)
     d_support: list[str] = field(default_factory=list)
+    out: bool = False  # a fighter jumped back out of it: it is fought no more, yet counts for the Nerve ([TW-CC-13])
 
 
 # -- who may be charged
@@ -383,7 +384,7 @@ def adjust(state: TwState, fd: melee.FightDice, roll: melee.FightRoll, who: dict
 
 def fight_one(state: TwState, fight: Fight) -> Generator[Any, Any, FightResult | None]:
     a, d = state.figure(fight.attacker), state.figure(fight.defender)
-    if not (a.on_table and d.on_table):
+    if fight.out or not (a.on_table and d.on_table):
         return None
     attack, defence = yield from choose_cards(state, a, d)
     a_supp = sum(1 for i in fight.a_support if state.figure(i).standing)

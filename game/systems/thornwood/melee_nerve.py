@@ -53,7 +53,9 @@ def settle(state: TwState, fights: list[Fight], results: list[tuple[Fight, Fight
         tie = tie_of(a)
         if tie.continues and round_no == 1 and not pursuit:
             state.emit(TwEvent.TwNerve, f"The melee is {tie.text} [TW-NERVE-4]")
-            switched = [Fight(f.defender, f.attacker, list(f.d_support), list(f.a_support)) for f in fights]
+            jumped = {f.defender for f, r in results if r.defender.leaves}  # out of the fight ([TW-CC-13])
+            switched = [Fight(f.defender, f.attacker, list(f.d_support), list(f.a_support),
+                              out=f.out or f.defender in jumped) for f in fights]
             yield from melee_round(state, switched, 1 - attacking_side, round_no=2)
             return
         state.emit(TwEvent.TwNerve, f"The melee is tied {a} to {d}: both sides withdraw at Move [TW-NERVE-4]")

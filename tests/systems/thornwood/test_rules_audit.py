@@ -195,3 +195,25 @@ def test_charged_defenders_led_by_a_chief_may_give_way_with_a_move():
     b1 = state.figure("B1")
     assert b1.y == pytest.approx(13.0), "back toward its own edge (the top), 5″"
     assert run.done and not any(e.text.startswith("Grey Heron attacks") for e in state.log)
+
+
+@pytest.mark.rule("TW-CC-13", "TW-NERVE-4")
+def test_a_fighter_that_jumped_back_fights_no_second_round_after_an_even_tie():
+    """Jump Back: the defender "will also move 2 backwards and be removed from the fight" (¶31): when an even
+    tie fights on, he is not in it (he still counts for the Nerve)."""
+    from game.systems.thornwood.charge import Fight
+    from game.systems.thornwood.combat_table import cell
+    from game.systems.thornwood.melee import FighterFacts, FightRoll, SideRoll, fight_dice, outcome
+    from game.systems.thornwood.melee_nerve import settle
+    from tests.systems.thornwood.position import Script
+
+    state = position({"A1": (18, 26), "B3": (18, 23)})
+    fight = Fight("A1", "B3")
+    fd = fight_dice(cell("lunge", "jump_back"), FighterFacts("Grey Heron", 5, 5, True, "spear"),
+                    FighterFacts("Mud One", 3, 3, False, "axe"))
+    result = outcome(fd, FightRoll(SideRoll((6, 6, 6, 6), ()), SideRoll((), (5,))))  # nobody scores: 0 to 0
+    assert result.defender.leaves
+    state.dice.force(3, 3, 3, 3)  # the withdrawals at Move, should it come to them
+    run = Script(state, settle(state, [fight], [(fight, result)], 0))
+    assert run.pending is None or run.pending.kind != "tw_card", "no second round for Mud One: he jumped back"
+    assert run.done
