@@ -242,7 +242,7 @@ def apply_hit(state: TwState, f: FigureState, shot: Shot, t: FigureState, return
     state.emit(TwEvent.TwDamage, f"{t.label()} is hit by {f.name}'s {shot.item}: {roll.explain()}",
                model=t.id, by=f.id, result=r.name)
     was_standing = t.standing
-    if r.misses_next_action:
+    if r.misses_next_action and not in_melee(state, t):  # [TW-DMG-3]: no effect on a figure in close combat
         t.duck_back = True
     wound(state, t, r.cv_loss, falls=r.falls, gory=r.name == "gory", why=f"shot by {f.name}")
     state.touch()

@@ -217,3 +217,22 @@ def test_a_fighter_that_jumped_back_fights_no_second_round_after_an_even_tie():
     run = Script(state, settle(state, [fight], [(fight, result)], 0))
     assert run.pending is None or run.pending.kind != "tw_card", "no second round for Mud One: he jumped back"
     assert run.done
+
+
+@pytest.mark.rule("TW-DMG-3")
+def test_duck_back_does_nothing_to_a_figure_in_close_combat():
+    """Duck Back: "No damage, but target misses next action (unless in close combat)" (¶25)."""
+    from game.systems.thornwood import shooting
+    from tests.systems.thornwood.position import Script
+
+    state = position({"A1": (18, 24), "B3": (18, 23), "A2": (22, 27)}, known=["B3", "A2", "A1"])
+    state.dice.force(1, 1)  # Stone Pike hits; damage 1 + 2 (bow, short) = 3: Duck Back
+    run = Script(state, shooting.shoot(state, [(state.figure("A2"), state.figure("B3"))], {}))
+    assert run.done
+    assert any("duck_back" in str(e.data.get("result")) for e in state.log)
+    assert not state.figure("B3").duck_back, "in base contact with Grey Heron: it fights on"
+
+    state = position({"B3": (18, 23), "A2": (22, 27)}, known=["B3", "A2"])
+    state.dice.force(1, 1)
+    Script(state, shooting.shoot(state, [(state.figure("A2"), state.figure("B3"))], {}))
+    assert state.figure("B3").duck_back
