@@ -248,14 +248,16 @@ def surrounded(state: TwState, fight: Fight) -> bool:
 
 
 def join(state: TwState, fights: list[Fight]) -> Gen:
-    """[TW-CC-4]: defenders within 1″ of a fight may join it; one breaks up a two-on-one into two fights."""
+    """[TW-CC-4]: defenders within 1″ of a friend fighting in it may join a fight; one breaks up a two-on-one
+    into two fights."""
     engaged = {i for f in fights for i in (f.attacker, f.defender, *f.a_support, *f.d_support)}
     side = state.figure(fights[0].defender).side
     bf = battlefield(state)
     for m in state.on_table(side):
         if m.id in engaged or not m.standing:
             continue
-        near = [f for f in fights if bf.distance(m.id, f.defender) <= JOIN_REACH + 1e-9]
+        near = [f for f in fights if any(bf.distance(m.id, d) <= JOIN_REACH + 1e-9 for d in (f.defender, *f.d_support)
+                                         if state.figure(d).on_table)]
         if not near:
             continue
         options = [Option(f.defender, f"Join {state.figure(f.defender).name}'s fight"

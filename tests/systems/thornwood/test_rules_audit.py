@@ -236,3 +236,19 @@ def test_duck_back_does_nothing_to_a_figure_in_close_combat():
     state.dice.force(1, 1)
     Script(state, shooting.shoot(state, [(state.figure("A2"), state.figure("B3"))], {}))
     assert state.figure("B3").duck_back
+
+
+@pytest.mark.rule("TW-CC-4")
+def test_a_defender_within_1_inch_of_any_friend_in_the_fight_may_join_it():
+    """"... may add any other figures already within 1 of one of their own figures into the Close Combat"
+    (¶27): a friend beside the supporter, not only beside the one fought, may join."""
+    from game.systems.thornwood.charge import Fight, join
+    from game.systems.thornwood.kinds import TwDecision
+    from tests.systems.thornwood.position import Script
+
+    # Mud One fought by Grey Heron; Mud Two supports him 0.5″ off; Mud Three is 0.5″ from Mud Two, 2″ from Mud One
+    state = position({"A1": (18, 24), "B3": (18, 23), "B4": (19.5, 23), "B5": (21, 23)})
+    fights = [Fight("A1", "B3", d_support=["B4"])]
+    run = Script(state, join(state, fights))
+    d = run.pending
+    assert d is not None and d.kind == TwDecision.tw_join and d.context["model"] == "B5"
