@@ -43,8 +43,9 @@ class ThornwoodNormal:
             TwDecision.tw_marker: self.default, TwDecision.tw_deploy: self.default, TwDecision.tw_edge: self.edge,
             TwDecision.tw_group: self.first, TwDecision.tw_order: self.order, TwDecision.tw_spot: self.spot,
             TwDecision.tw_move_to: self.move_to, TwDecision.tw_target: self.target,
-            TwDecision.tw_allocate: self.allocate, TwDecision.tw_react: self.first,
-            TwDecision.tw_ambush: self.first, TwDecision.tw_charge_match: self.match, TwDecision.tw_join: self.first,
+            TwDecision.tw_react: self.first,
+            TwDecision.tw_ambush: self.first, TwDecision.tw_respond: self.first,
+            TwDecision.tw_charge_match: self.match, TwDecision.tw_join: self.first,
             TwDecision.tw_card: self.card, TwDecision.tw_split: self.split,
             TwDecision.tw_nerve_choice: self.nerve_choice, TwDecision.tw_pursue: self.first,
             TwDecision.tw_adjust: self.first}
@@ -141,11 +142,6 @@ class ThornwoodNormal:
             if shot is not None and t is not None:
                 scored.append((expected_cv(shot, t), k))
         return max(scored)[1] if scored else keys[-1]
-
-    @staticmethod
-    def allocate(state: TwState, d: Decision) -> Answer:
-        """The hit on the figure that costs least: the fewest furs, then the most CV left."""
-        return min(d.choices(), key=lambda k: (state.figure(k).profile.furs, -state.figure(k).cv, k))
 
     @staticmethod
     def match(state: TwState, d: Decision) -> Answer:

@@ -56,8 +56,8 @@ def walk_past_ambushes(state: TwState, f: FigureState, path: tuple[Vec2, ...]) -
 
 def first_sighting(state: TwState, f: FigureState, path: tuple[Vec2, ...], watchers: list[FigureState]
                    ) -> float | None:
-    """How far along ``path`` the mover first stands in a watcher's sight within 24″ (checked every half inch,
-    where it could stop: not over another base)."""
+    """How far along ``path`` the mover first stands in a watcher's sight within 24″, base edge to base edge
+    (checked every half inch, where it could stop: not over another base)."""
     total = sum(path[i].distance_to(path[i + 1]) for i in range(len(path) - 1))
     steps = max(1, int(total / 0.5))
     home = (f.x, f.y)
@@ -69,7 +69,8 @@ def first_sighting(state: TwState, f: FigureState, path: tuple[Vec2, ...], watch
                 continue  # passing over a friend's base: it cannot be stopped there
             f.x, f.y = p.x, p.y
             sync(state)
-            if any(math.dist((w.x, w.y), (p.x, p.y)) <= SIGHT_RANGE and sees(state, w, f) for w in watchers):
+            if any(math.dist((w.x, w.y), (p.x, p.y)) - w.radius - f.radius <= SIGHT_RANGE + 1e-9
+                   and sees(state, w, f) for w in watchers):
                 return along
     finally:
         f.x, f.y = home

@@ -23,16 +23,16 @@ def grade_of(cv_loss: int) -> str:
 
 def wound(state: TwState, f: FigureState, cv_loss: int, *, falls: bool = False, gory: bool = False,
           why: str = "") -> None:
-    """Take ``cv_loss`` CV from the figure (a gory death takes 5), mark the worst wound, fell it, and take it off
-    the table at CV 0 ([TW-CV-1])."""
+    """Take ``cv_loss`` CV from the figure (a gory death takes 5), mark the worst wound (by the CV lost in all:
+    two light wounds are a wound), fell it, and take it off the table at CV 0 ([TW-CV-1])."""
     if gory:
         cv_loss = max(cv_loss, GORY_LOSS)
         f.gory = True
     if cv_loss <= 0 and not falls:
         return
     f.cv_lost += cv_loss
-    if GRADES.index(grade_of(cv_loss)) > GRADES.index(f.worst):
-        f.worst = grade_of(cv_loss)
+    if GRADES.index(grade_of(f.cv_lost)) > GRADES.index(f.worst):  # the losses add up: two light wounds are a wound
+        f.worst = grade_of(f.cv_lost)
     if falls and f.on_table:
         f.fallen = True
     if f.profile.cv - f.cv_lost <= 0 or f.gory:

@@ -55,6 +55,7 @@ class Fight:
     defender: str
     a_support: list[str] = field(default_factory=list)
     d_support: list[str] = field(default_factory=list)
+    out: bool = False  # a fighter jumped back out of it: it is fought no more, yet counts for the Nerve ([TW-CC-13])
 
 
 # -- who may be charged
@@ -131,25 +132,38 @@ def frightened(state: TwState, fights: list[Fight], chargers: list[FigureState],
 
 
 def respond(state: TwState, defenders: list[FigureState]) -> Generator[Any, Any, bool]:
-    """[TW-CC-2]: True when the defenders fumble (and cannot meet the attack)."""
-    if led(defenders):
+    """[TW-CC-2]: True when the defenders fumble (and cannot meet the attack). A group that may do as its side
+    wishes — led by a chief or companion, or its leader passed — stands to receive the charge or gives way one
+    Move (RULING)."""
+    if not led(defenders):
+        lead = leader(defenders)
+        roll = cv_test(state.dice, lead.cv, (), what=f"{lead.name}'s group meets the charge", rule="TW-CC-2")
+        state.emit(TwEvent.TwCharge, roll.explain(), passed=roll.passed)
+        if not roll.passed:
+            if roll.die >= 5:
+                run = movement_roll(state.dice, "run", reason="the defenders run away")
+                for d in defenders:
+                    if d.standing:
+                        fall_back(state, d, run.inches, may_leave=True, why="they ran from a charge")
+                state.emit(TwEvent.TwCharge, f"{name_of(defenders)} runs away from the charge: {run.explain()} "
+                           "[TW-CC-2]")
+            else:
+                state.emit(TwEvent.TwCharge, f"{name_of(defenders)} fumbles with its weapons and cannot meet the "
+                           "attack [TW-CC-2]")
+            return True
+    standing = [d for d in defenders if d.standing]
+    if not standing:
         return False
-    lead = leader(defenders)
-    roll = cv_test(state.dice, lead.cv, (), what=f"{lead.name}'s group meets the charge", rule="TW-CC-2")
-    state.emit(TwEvent.TwCharge, roll.explain(), passed=roll.passed)
-    if roll.passed:
-        return False
-    if roll.die >= 5:
-        run = movement_roll(state.dice, "run", reason="the defenders run away")
-        for d in defenders:
-            if d.standing:
-                fall_back(state, d, run.inches, may_leave=True, why="they ran from a charge")
-        state.emit(TwEvent.TwCharge, f"{name_of(defenders)} runs away from the charge: {run.explain()} [TW-CC-2]")
-    else:
-        state.emit(TwEvent.TwCharge, f"{name_of(defenders)} fumbles with its weapons and cannot meet the attack "
-                   "[TW-CC-2]")
-    return True
-    yield  # a generator
+    key = yield Decision(TwDecision.tw_respond, standing[0].side, f"{name_of(defenders)} is charged: stand or "
+                         "give way?", "TW-CC-2", [Option("stand", "Stand and receive the charge"),
+                                                  Option("give_way", "Give way: fall back one Move")],
+                         context={"system": {"group": [d.id for d in defenders]}})
+    if key == "give_way":
+        move = movement_roll(state.dice, "move", reason="the defenders give way")
+        for d in standing:
+            fall_back(state, d, move.inches, why="giving way before a charge")
+        state.emit(TwEvent.TwCharge, f"{name_of(defenders)} gives way before the charge: {move.explain()} [TW-CC-2]")
+    return False
 
 
 def charge_move(state: TwState, chargers: list[FigureState], defenders: list[FigureState]
@@ -234,14 +248,16 @@ def surrounded(state: TwState, fight: Fight) -> bool:
 
 
 def join(state: TwState, fights: list[Fight]) -> Gen:
-    """[TW-CC-4]: defenders within 1″ of a fight may join it; one breaks up a two-on-one into two fights."""
+    """[TW-CC-4]: defenders within 1″ of a friend fighting in it may join a fight; one breaks up a two-on-one
+    into two fights."""
     engaged = {i for f in fights for i in (f.attacker, f.defender, *f.a_support, *f.d_support)}
     side = state.figure(fights[0].defender).side
     bf = battlefield(state)
     for m in state.on_table(side):
         if m.id in engaged or not m.standing:
             continue
-        near = [f for f in fights if bf.distance(m.id, f.defender) <= JOIN_REACH + 1e-9]
+        near = [f for f in fights if any(bf.distance(m.id, d) <= JOIN_REACH + 1e-9 for d in (f.defender, *f.d_support)
+                                         if state.figure(d).on_table)]
         if not near:
             continue
         options = [Option(f.defender, f"Join {state.figure(f.defender).name}'s fight"
@@ -370,7 +386,7 @@ def adjust(state: TwState, fd: melee.FightDice, roll: melee.FightRoll, who: dict
 
 def fight_one(state: TwState, fight: Fight) -> Generator[Any, Any, FightResult | None]:
     a, d = state.figure(fight.attacker), state.figure(fight.defender)
-    if not (a.on_table and d.on_table):
+    if fight.out or not (a.on_table and d.on_table):
         return None
     attack, defence = yield from choose_cards(state, a, d)
     a_supp = sum(1 for i in fight.a_support if state.figure(i).standing)

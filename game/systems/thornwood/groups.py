@@ -8,6 +8,7 @@ that strays beyond 2″ of every friend is a group of its own until it rejoins o
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 
 from game.systems.thornwood.band import FigureType
 from game.systems.thornwood.state import FigureState, TwState
@@ -44,9 +45,10 @@ def groups_of(state: TwState, side: int, among: list[str] | None = None) -> list
     return chains(figures)
 
 
-def leader(group: list[FigureState]) -> FigureState:
-    """[TW-GRP-2]: the chief, else a companion, standing; else the best CV standing; else the best CV."""
-    standing = [f for f in group if f.standing] or group
+def leader(group: list[FigureState], stood: Collection[str] = ()) -> FigureState:
+    """[TW-GRP-2]: the chief, else a companion, standing; else the best CV standing; else the best CV.
+    ``stood``: figures counted as standing (who led the group before they fell)."""
+    standing = [f for f in group if f.standing or f.id in stood] or group
     return min(standing, key=lambda f: (_rank(f.profile.type.lead), -f.cv, group.index(f)))
 
 

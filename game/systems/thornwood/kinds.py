@@ -31,10 +31,11 @@ class TwDecision(ShownKind):
                                      "ground costs double); Enter takes the suggested spot.", hand_off=True,
                                      attack_odds=False)
     tw_target = "tw_target", Shown("Target", hand_off=True)
-    tw_allocate = "tw_allocate", Shown("Who is hit", hand_off=True, attack_odds=False)
     tw_react = "tw_react", Shown("React", "Choose a group to try to react, or let the enemy's turn go on.",
                                  hand_off=True, attack_odds=False)
     tw_ambush = "tw_ambush", Shown("Ambush", hand_off=True)
+    tw_respond = "tw_respond", Shown("Charged", "Stand to receive the charge, or give way one Move.", hand_off=True,
+                                     attack_odds=False)
     tw_charge_match = "tw_charge_match", Shown("Matching", "Choose whom each charger fights.", hand_off=True,
                                                attack_odds=False)
     tw_join = "tw_join", Shown("Join the fight", hand_off=True, attack_odds=False)

@@ -53,7 +53,9 @@ def settle(state: TwState, fights: list[Fight], results: list[tuple[Fight, Fight
         tie = tie_of(a)
         if tie.continues and round_no == 1 and not pursuit:
             state.emit(TwEvent.TwNerve, f"The melee is {tie.text} [TW-NERVE-4]")
-            switched = [Fight(f.defender, f.attacker, list(f.d_support), list(f.a_support)) for f in fights]
+            jumped = {f.defender for f, r in results if r.defender.leaves}  # out of the fight ([TW-CC-13])
+            switched = [Fight(f.defender, f.attacker, list(f.d_support), list(f.a_support),
+                              out=f.out or f.defender in jumped) for f in fights]
             yield from melee_round(state, switched, 1 - attacking_side, round_no=2)
             return
         state.emit(TwEvent.TwNerve, f"The melee is tied {a} to {d}: both sides withdraw at Move [TW-NERVE-4]")
@@ -71,9 +73,8 @@ def settle(state: TwState, fights: list[Fight], results: list[tuple[Fight, Fight
                + (test.explain() if best > 0 else "nobody is left standing to test: it fails by three")
                + " [TW-NERVE-3]", loser=1 - w_side, result=result.name)
     if result.both_step_back:
-        for f in attackers + defenders:
-            if f.standing:
-                fall_back(state, f, result.both_step_back, away_from=spot, why="stepping back from the melee")
+        for group in (attackers, defenders):
+            step_back(state, group, result.both_step_back, spot)
     if result.losers_move:
         withdraw(state, losers, result.losers_move, carry=not result.fallen_left_behind)
     if result.winners_inspired:
@@ -84,6 +85,20 @@ def settle(state: TwState, fights: list[Fight], results: list[tuple[Fight, Fight
         yield from pursue(state, winners, losers, w_side)
 
 
+def carried(group: list[FigureState], standing: list[FigureState]) -> list[FigureState]:
+    """The fallen of the melee a standing comrade within 1″ can drag clear ([TW-NERVE-3], [TW-NERVE-4])."""
+    return [f for f in group if f.on_table and f.fallen
+            and any(math.dist((f.x, f.y), (s.x, s.y)) - f.radius - s.radius <= CARRY_REACH for s in standing)]
+
+
+def step_back(state: TwState, group: list[FigureState], inches: float, spot: tuple[float, float]) -> None:
+    """A passed loser's test: the side's standing figures move back from the spot of the melee, dragging clear
+    the fallen a standing comrade reaches; the others stay where they lie ([TW-NERVE-3])."""
+    standing = [f for f in group if f.standing]
+    for f in standing + carried(group, standing):
+        fall_back(state, f, inches, away_from=spot, why="stepping back from the melee")
+
+
 def withdraw(state: TwState, group: list[FigureState], how: str, carry: bool) -> None:
     """Retire or flee one action: the standing figures fall back a Move (or Run) roll; a fallen one goes with
     them when a standing comrade of the melee is within 1″ and ``carry`` allows."""
@@ -91,13 +106,12 @@ def withdraw(state: TwState, group: list[FigureState], how: str, carry: bool) ->
     if not standing:
         return
     roll = movement_roll(state.dice, "run" if how == "run" else "move", reason=f"{standing[0].name}'s side falls back")
-    carried = [f for f in group if f.on_table and f.fallen and carry
-               and any(math.dist((f.x, f.y), (s.x, s.y)) - f.radius - s.radius <= CARRY_REACH for s in standing)]
-    for f in standing + carried:
+    carried_off = carried(group, standing) if carry else []
+    for f in standing + carried_off:
         fall_back(state, f, roll.inches, may_leave=how == "run", why="fleeing a melee" if how == "run" else "")
-    state.emit(TwEvent.TwNerve, f"{', '.join(f.name for f in standing + carried)} "
+    state.emit(TwEvent.TwNerve, f"{', '.join(f.name for f in standing + carried_off)} "
                f"{'flee' if how == 'run' else 'fall back'}: {roll.explain()} [TW-NERVE-3]",
-               models=[f.id for f in standing + carried])
+               models=[f.id for f in standing + carried_off])
 
 
 def pursue(state: TwState, winners: list[FigureState], losers: list[FigureState], side: int) -> Gen:

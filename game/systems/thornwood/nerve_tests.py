@@ -13,7 +13,7 @@ from typing import Any
 
 from game.rules.decisions import Decision, Option
 from game.systems.thornwood.dice_rolls import movement_roll
-from game.systems.thornwood.groups import groups_of, leader, name_of
+from game.systems.thornwood.groups import GROUP_GAP, gap, groups_of, leader, name_of
 from game.systems.thornwood.kinds import TwDecision, TwEvent
 from game.systems.thornwood.nerve import OtherCause, OtherResult, other_test
 from game.systems.thornwood.retreat import fall_back, rout
@@ -40,19 +40,29 @@ def shift_inspiration(state: TwState, side: int, step: int, why: str) -> None:
                    level=new.value)
 
 
+def belongs(f: FigureState, group: list[FigureState]) -> bool:
+    """Whether ``f`` is of the group, or was when it left the table (a gory death): within 2″ of a member where
+    it fell ([TW-GRP-1])."""
+    if f.on_table:
+        return any(m.id == f.id for m in group)
+    return any(m.side == f.side and gap(f, m) <= GROUP_GAP + 1e-9 for m in group)
+
+
 def groups_hit(state: TwState, figures: list[FigureState]) -> list[list[FigureState]]:
-    ids = {f.id for f in figures}
     out = []
     for side in sorted({f.side for f in figures}):
-        out += [g for g in groups_of(state, side) if any(m.id in ids for m in g)]
+        out += [g for g in groups_of(state, side) if any(belongs(f, g) for f in figures)]
     return out
 
 
 def after_shooting(state: TwState, struck: list[FigureState], shooter_side: int) -> Gen:
-    """[TW-NERVE-5]: each group whose chief or companion fell, or one of whom died a gory death, tests."""
+    """[TW-NERVE-5]: each group whose leader, a chief or companion, fell, or one of whom died a gory death,
+    tests."""
+    fell = {f.id for f in struck}
     for group in groups_hit(state, struck):
-        cause = [f for f in struck if any(f.id == m.id for m in group)
-                 and (f.gory or (f.fallen and f.profile.type.lead is not None))]
+        was_led_by = leader(group, stood=fell)  # who led it before the shots
+        cause = [f for f in struck if belongs(f, group) and (
+            f.gory or (f.id == was_led_by.id and f.fallen and f.profile.type.lead is not None))]
         standing = [m for m in group if m.on_table]
         if cause and standing:
             what = f"{cause[0].name} {'dies a gory death' if cause[0].gory else 'falls'}"

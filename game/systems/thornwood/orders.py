@@ -68,8 +68,14 @@ def forced(f: FigureState) -> str | None:
     return None
 
 
-def orders_for(state: TwState, f: FigureState, reacting: bool = False) -> list[Option]:
-    """The orders the rules allow this figure now ([TW-ACTN-2])."""
+SPRUNG = ("hold", "shoot")  # a sprung Ambush shoots where it lies or charges ([TW-AMB-2])
+
+
+def orders_for(state: TwState, f: FigureState, reacting: bool = False, sprung: bool = False) -> list[Option]:
+    """The orders the rules allow this figure now ([TW-ACTN-2]); ``sprung``: reacting from its Ambush without a
+    test, it may only shoot or charge ([TW-AMB-2])."""
+    if sprung:
+        return [o for o in orders_for(state, f, reacting) if o.key in SPRUNG or o.key.startswith("charge:")]
     out = [Option("hold", "Hold")]
     pinned = f.pinned > 0
     if not pinned:
@@ -105,8 +111,13 @@ def _group_at(state: TwState, t: FigureState) -> list[FigureState]:
     return [t]
 
 
+def runs(order: str) -> bool:
+    """A Run, or a charge, which is a Run toward the enemy: the group may not spot ([TW-SPOT-2])."""
+    return MOVES.get(order) == "run" or order.startswith("charge:")
+
+
 # -- giving the orders
-def give_orders(state: TwState, group: list[FigureState], reacting: bool) -> Gen:
+def give_orders(state: TwState, group: list[FigureState], reacting: bool, sprung: bool = False) -> Gen:
     action = Action(reacting=reacting)
     free = []
     for f in group:
@@ -117,26 +128,26 @@ def give_orders(state: TwState, group: list[FigureState], reacting: bool) -> Gen
             free.append(f)
     charge_at: str | None = None
     for i, f in enumerate(free):
-        options = orders_for(state, f, reacting)
+        options = orders_for(state, f, reacting, sprung)
         if charge_at is not None:  # one charge a group, at one group ([TW-CC-1])
             options = [o for o in options if not o.key.startswith("charge:") or o.key == f"charge:{charge_at}"]
         if i == 0 and len(free) > 1:
             keys = {o.key for o in options}
             options += [Option(f"all:{k}", f"Whole group: {WORDS[k]}") for k in GROUP_ORDERS
-                        if k in keys or k in ("hold", "move", "cautious", "run")]
+                        if k in keys or (not sprung and k in ("hold", "move", "cautious", "run"))]
         key = yield Decision(TwDecision.tw_order, f.side, f"{f.name}: what does it do this action?", "TW-ACTN-2",
                              options, context={"model": f.id, "system": {"group": [g.id for g in group],
                                                                          "reacting": reacting}})
         if key.startswith("all:"):
             order = key[4:]
             for g in free[i:]:
-                legal = {o.key for o in orders_for(state, g, reacting)}
+                legal = {o.key for o in orders_for(state, g, reacting, sprung)}
                 action.orders[g.id] = order if order in legal else "hold"
             break
         action.orders[f.id] = key
         if key.startswith("charge:"):
             charge_at = key.split(":", 1)[1]
-    if not any(MOVES.get(o) == "run" for o in action.orders.values()):
+    if not any(runs(o) for o in action.orders.values()):
         key = yield Decision(TwDecision.tw_spot, group[0].side, f"{name_of(group)}: look for the enemy before or "
                              "after the action?", "TW-SPOT-2",
                              [Option("after", "Look after the action"), Option("before", "Look before the action")],
@@ -149,11 +160,12 @@ def give_orders(state: TwState, group: list[FigureState], reacting: bool) -> Gen
 
 # -- carrying the action out
 def group_action(state: TwState, group: list[FigureState], reacting: bool = False,
-                 stirred: list[str] | None = None) -> Gen:
+                 stirred: list[str] | None = None, sprung: bool = False) -> Gen:
     """One action of a group ([TW-ACTN-1]); returns the figures that acted where the enemy could see. A reacting
-    group looks only for the enemies that acted (``stirred``, [TW-SPOT-2])."""
+    group looks only for the enemies that acted (``stirred``, [TW-SPOT-2]); one ``sprung`` from its Ambush
+    without a test only shoots or charges ([TW-AMB-2])."""
     state.acting = [f.id for f in group]
-    action: Action = yield from give_orders(state, group, reacting)
+    action: Action = yield from give_orders(state, group, reacting, sprung)
     state.emit(TwEvent.TwOrders, f"{name_of(group)}: " + "; ".join(
         f"{state.figure(fid).name} {_order_words(state, o)}" for fid, o in action.orders.items()),
         hidden_from=1 - group[0].side, orders=dict(action.orders))
@@ -318,9 +330,10 @@ def treat(state: TwState, f: FigureState, o: FigureState) -> None:
                + " [TW-HEAL-1]", model=f.id, target=o.id, die=die)
 
 
-def react_test(state: TwState, group: list[FigureState], lead: FigureState) -> bool:
-    """[TW-REACT-1]: a group in Ambush needs no test; any other tests against its leader's CV."""
-    if all(m.ambush for m in group if m.standing):
+def react_test(state: TwState, group: list[FigureState], lead: FigureState, sprung: bool = False) -> bool:
+    """[TW-REACT-1]: a group springing its Ambush needs no test ([TW-AMB-2]); any other tests against its
+    leader's CV."""
+    if sprung:
         state.emit(TwEvent.TwReact, f"{name_of(group)} reacts from its Ambush, no test [TW-AMB-2]",
                    group=[m.id for m in group], passed=True)
         return True

@@ -2,8 +2,8 @@
 
 :func:`shot_for` is the one place a shot's facts are read off the table — the weapon and its range band, the
 target's column, every shift and modifier with its rule and source — so the rules, the odds, the AI and the
-screen all ask it. :func:`resolve_volley` rolls a group's shots, lets the target's owner share out the hits on
-a group, rolls the damage and applies it.
+screen all ask it. :func:`shoot` rolls a group's shots, shares out the hits on a group at random, rolls the
+damage and applies it.
 """
 
 from __future__ import annotations
@@ -178,8 +178,8 @@ def target_group(state: TwState, f: FigureState, t: FigureState, moving: Moving,
 def shoot(state: TwState, shooters: list[tuple[FigureState, FigureState]], moving: dict[str, Moving],
           reacting: bool = False, returned: bool = False) -> Gen:
     """[TW-SHOOT-1]–[TW-SHOOT-4]: each (shooter, chosen target) rolls; a key character's hit falls on its target,
-    a basic character's on the target's group, shared out by the owner; then the damage of every hit. Returns
-    the figures that fell or died gory (for the Nerve tests they call, [TW-NERVE-5]). A shot back for no damage
+    a basic character's on the target's group, shared out at random; then the damage of every hit. Returns the
+    figures that fell or died gory (for the Nerve tests they call, [TW-NERVE-5]). A shot back for no damage
     ([TW-DMG-4]) is ``returned``: it earns no shot back of its own."""
     hits: list[tuple[FigureState, Shot, list[FigureState]]] = []  # (shooter, shot, who it may fall on)
     surprise: list[tuple[FigureState, FigureState]] = []  # an unseen shooter within 6″ of its target
@@ -208,26 +208,26 @@ def shoot(state: TwState, shooters: list[tuple[FigureState, FigureState]], movin
 
 def _allocate_and_wound(state: TwState, hits: list[tuple[FigureState, Shot, list[FigureState]]],
                         returned: bool) -> Gen:
-    """[TW-SHOOT-4]: the owner shares a group's hits out, the most exposed figure first and nobody twice before
-    everyone once; then [TW-DMG-1] the damage of each."""
+    """[TW-SHOOT-4]: a group's hits are shared out among its standing figures, the first on the most exposed,
+    the others at random (the owner numbers them and rolls), nobody twice before everyone once; then [TW-DMG-1]
+    the damage of each."""
     taken: dict[str, int] = {}
     struck: list[FigureState] = []
     for f, shot, pool in hits:
         pool = [p for p in pool if p.on_table]
+        pool = [p for p in pool if p.standing] or pool
         if not pool:
             continue
-        if len(pool) == 1:
-            victim = pool[0]
+        least = min(taken.get(p.id, 0) for p in pool)
+        fewest = [p for p in pool if taken.get(p.id, 0) == least]
+        if len(fewest) == 1:
+            victim = fewest[0]
+        elif not any(taken.get(p.id) for p in pool):
+            victim = min(fewest, key=lambda p: (int(target_column(state, f, p)), distance(state, f, p)))
         else:
-            least = min(taken.get(p.id, 0) for p in pool)
-            fewest = [p for p in pool if taken.get(p.id, 0) == least]
-            if not taken:
-                victim = min(fewest, key=lambda p: (int(target_column(state, f, p)), distance(state, f, p)))
-            else:
-                key = yield Decision(TwDecision.tw_allocate, pool[0].side, f"{f.name}'s hit on your group: who takes "
-                                     "it?", "TW-SHOOT-4", [Option(p.id, p.label()) for p in fewest],
-                                     context={"model": f.id, "system": {"hits": dict(taken)}})
-                victim = state.figure(key)
+            victim = fewest[state.dice.choice_index(len(fewest), f"{f.name}'s hit: who takes it")]
+            state.emit(TwEvent.TwShot, f"{f.name}'s hit falls at random on {victim.label()} of "
+                       f"{', '.join(p.name for p in fewest)} [TW-SHOOT-4]", model=victim.id)
         taken[victim.id] = taken.get(victim.id, 0) + 1
         if (yield from apply_hit(state, f, shot, victim, returned)):
             struck.append(victim)
@@ -242,7 +242,7 @@ def apply_hit(state: TwState, f: FigureState, shot: Shot, t: FigureState, return
     state.emit(TwEvent.TwDamage, f"{t.label()} is hit by {f.name}'s {shot.item}: {roll.explain()}",
                model=t.id, by=f.id, result=r.name)
     was_standing = t.standing
-    if r.misses_next_action:
+    if r.misses_next_action and not in_melee(state, t):  # [TW-DMG-3]: no effect on a figure in close combat
         t.duck_back = True
     wound(state, t, r.cv_loss, falls=r.falls, gory=r.name == "gory", why=f"shot by {f.name}")
     state.touch()

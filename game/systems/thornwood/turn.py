@@ -8,7 +8,6 @@ action phase the sides lose sight of what they can no longer see, and a band may
 
 from __future__ import annotations
 
-import math
 from collections.abc import Generator
 from typing import Any
 
@@ -22,6 +21,7 @@ from game.systems.thornwood.orders import SIGHT_RANGE, group_action, react_test
 from game.systems.thornwood.setup_phase import set_up
 from game.systems.thornwood.spotting import lose_sight, sees
 from game.systems.thornwood.state import FigureState, Phase, TwState
+from game.systems.thornwood.table import battlefield
 from game.systems.thornwood.tables import Activation
 
 Gen = Generator[Any, Any, Any]
@@ -126,35 +126,49 @@ def _nth(phase: int) -> str:
 
 # -- reactions ([TW-REACT-1])
 def can_react(state: TwState, group: list[FigureState], stirred: list[str]) -> bool:
-    """A group that has not reacted this turn, with a standing figure that sees a spotted enemy within 24″ that
-    acted in the first action phase."""
+    """A group that has not reacted this turn, with a standing figure that sees a spotted enemy within 24″ (base
+    edge to base edge) that acted in the first action phase."""
     if any(f.reacted for f in group):
         return False
     known = state.sides[group[0].side].known
     seen = [state.figure(fid) for fid in stirred if fid in known and state.figure(fid).on_table]
-    return any(f.standing and math.dist((f.x, f.y), (e.x, e.y)) <= SIGHT_RANGE and sees(state, f, e)
+    bf = battlefield(state)  # base edge to base edge, as every distance is measured
+    return any(f.standing and bf.distance(f.id, e.id) <= SIGHT_RANGE + 1e-9 and sees(state, f, e)
                for f in group for e in seen)
+
+
+def in_ambush(group: list[FigureState]) -> bool:
+    return all(f.ambush for f in group if f.standing)
 
 
 def reactions(state: TwState, side: int, stirred: list[str]) -> Gen:
     """The reacting side's groups try to react one at a time; the first that fails its test ends the reacting
-    ([TW-REACT-1])."""
+    ([TW-REACT-1]). A group in Ambush may spring it without a test, to shoot or charge ([TW-AMB-2]), or test
+    to react as any group does."""
     while True:
         able = [g for g in groups_of(state, side) if can_react(state, g, stirred)]
         if not able:
             return
-        options = [Option(leader(g).id, f"{name_of(g)} tries to react") for g in able]
+        options = []
+        for g in able:
+            if in_ambush(g):
+                options.append(Option(leader(g).id, f"{name_of(g)} springs its Ambush: shoots or charges, no test"))
+                options.append(Option(f"test:{leader(g).id}", f"{name_of(g)} tries to react (a test)"))
+            else:
+                options.append(Option(leader(g).id, f"{name_of(g)} tries to react"))
         options.append(Option("none", "No more reactions"))
         key = yield Decision(TwDecision.tw_react, side, f"{state.sides[1 - side].name} is acting: react?",
                              "TW-REACT-1", options, context={"system": {"groups": [[f.id for f in g] for g in able]}})
         if key == "none":
             return
-        group = next(g for g in able if leader(g).id == key)
+        sprung = not key.startswith("test:")
+        group = next(g for g in able if leader(g).id == key.removeprefix("test:"))
+        sprung = sprung and in_ambush(group)
         for f in group:
             f.reacted = True
-        if not react_test(state, group, leader(group)):
+        if not react_test(state, group, leader(group), sprung):
             return
-        yield from group_action(state, group, reacting=True, stirred=stirred)
+        yield from group_action(state, group, reacting=True, stirred=stirred, sprung=sprung)
         lose_sight(state)
         ending.check_defeat(state)
         if ending.decided(state):
