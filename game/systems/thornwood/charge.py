@@ -80,7 +80,8 @@ def enemy_group(state: TwState, target: FigureState) -> list[FigureState]:
 def charge(state: TwState, chargers: list[FigureState], target: FigureState, reacting: bool = False) -> Gen:
     side = chargers[0].side
     group = [state.figure(i) for i in state.acting if state.figure(i).on_table] or chargers
-    state.emit(TwEvent.TwCharge, f"{', '.join(c.name for c in chargers)} charge {name_of(enemy_group(state, target))}"
+    state.emit(TwEvent.TwCharge, f"{', '.join(c.name for c in chargers)} charge{'s' if len(chargers) == 1 else ''} "
+               f"{name_of(enemy_group(state, target))}"
                " [TW-CC-1]", models=[c.id for c in chargers], target=target.id)
     from_ambush = all(c.ambush for c in chargers)  # [TW-AMB-2]: a charge from Ambush needs no test
     if not led(group) and not from_ambush:  # [TW-CC-1]
