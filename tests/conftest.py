@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -27,6 +30,17 @@ os.environ.setdefault("IRON_HONOR_CONFIG", tempfile.mkdtemp(prefix="iron-honor-t
 os.environ.setdefault("IRON_HONOR_MODS", tempfile.mkdtemp(prefix="iron-honor-test-mods-"))
 # an AI answer the decision does not allow is a bug: it raises (game.ai.tactical.AIBug), in worker processes too
 os.environ.setdefault("IRON_HONOR_AI_STRICT", "1")
+
+# compiled modules: where the environment asks that none be written beside the sources (PYTHONDONTWRITEBYTECODE),
+# every process of the run (pytest's workers, and the games, tools and type check the tests start) would compile
+# the same sources again, and each worker rewrite the same test modules; they share one temporary folder of them
+# for the run instead, removed when it ends (nothing is written beside the sources)
+if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
+    _bytecode = tempfile.mkdtemp(prefix="iron-honor-test-bytecode-")
+    os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix = _bytecode
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    sys.dont_write_bytecode = False
+    atexit.register(shutil.rmtree, _bytecode, ignore_errors=True)
 
 ROOT = Path(__file__).resolve().parent.parent
 PARTIES = ROOT / "assets" / "parties"

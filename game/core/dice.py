@@ -158,7 +158,17 @@ class Modifier:
 def effective_modifiers(mods: list[Modifier] | tuple[Modifier, ...]) -> tuple[Modifier, ...]:
     """[DICE-6]: modifiers are cumulative, except those another one replaces."""
     replaced = {m.replaces for m in mods if m.replaces}
+    if not replaced:  # (the common case: nothing replaced, every modifier applies)
+        return mods if isinstance(mods, tuple) else tuple(mods)
     return tuple(m for m in mods if m.rule not in replaced)
+
+
+def _applied_sum(mods: tuple[Modifier, ...]) -> int:
+    """The sum of the modifiers that apply ([DICE-6]), without building their tuple."""
+    replaced = {m.replaces for m in mods if m.replaces}
+    if not replaced:
+        return sum(m.value for m in mods)
+    return sum(m.value for m in mods if m.rule not in replaced)
 
 
 @dataclass(frozen=True)
@@ -178,7 +188,7 @@ class ResolutionRoll:
 
     @property
     def total(self) -> int:
-        return sum(self.dice) + self.attribute_value + sum(m.value for m in self.applied)
+        return sum(self.dice) + self.attribute_value + _applied_sum(self.modifiers)
 
     @property
     def double(self) -> bool:

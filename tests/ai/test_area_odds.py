@@ -17,6 +17,7 @@ from game.ai.odds import area_odds, victim_odds
 from game.rules import combat
 from game.rules.combat import Attack, resolve_attack
 from tests.rules.harness import figure, table
+from tests.sampling import sampled
 
 # -- a roll against a fixed total, literally ----------------------------------------------------------
 
@@ -147,13 +148,16 @@ def literal_wins_by(active: Roller, reactive: Roller) -> dict[tuple[int, bool, b
     return {(s, ah, dh): v for (w, s, ah, dh), v in total.items() if w and v}
 
 
+# each a literal enumeration: three of the eight by default (every policy and modifier met), all with -m slow
 @pytest.mark.rule("AOE-1", "FATE-7", "SEQ-1")
-def test_the_windows_winning_totals_and_fate_uses_match_literal_enumeration() -> None:
-    for policy, a_mod, d_mod in itertools.product(("optimal", "when_losing"), (0, 3), (1, 4)):
-        active, reactive = Roller(2, a_mod, True, True, policy), Roller(2, d_mod, True, True, policy)
-        fast = opposed(active, reactive)
-        assert fast.wins_by == literal_wins_by(active, reactive), (policy, a_mod, d_mod)
-        assert sum(fast.wins_by.values()) == fast.win
+@pytest.mark.parametrize(("policy", "a_mod", "d_mod"),
+                         sampled(list(itertools.product(("optimal", "when_losing"), (0, 3), (1, 4))), 3))
+def test_the_windows_winning_totals_and_fate_uses_match_literal_enumeration(policy: str, a_mod: int,
+                                                                            d_mod: int) -> None:
+    active, reactive = Roller(2, a_mod, True, True, policy), Roller(2, d_mod, True, True, policy)
+    fast = opposed(active, reactive)
+    assert fast.wins_by == literal_wins_by(active, reactive), (policy, a_mod, d_mod)
+    assert sum(fast.wins_by.values()) == fast.win
     assert sum(opposed(Roller(3, 2), Roller(2, 5, False, True), misfire=True).wins_by.values()) == \
         opposed(Roller(3, 2), Roller(2, 5, False, True), misfire=True).win
 

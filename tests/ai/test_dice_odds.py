@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from game.ai.dice_odds import CRITICAL, DOUBLE, POLICIES, TWO_ONES, Roller, category, opposed, win_chance
 from tests.ai.brute import brute
 from tests.ai.brute_grouped import brute_grouped
-from tests.sampling import examples
+from tests.sampling import examples, sampled
 
 
 def _same(active: Roller, reactive: Roller, misfire: bool = False) -> None:
@@ -183,8 +183,10 @@ def test_one_window_serves_every_classifier(a, d, misfire) -> None:
 
 
 @pytest.mark.rule("DICE-1", "DICE-2", "FATE-6", "SKILL-7")
-@pytest.mark.parametrize("misfire", [False, True])
-@pytest.mark.parametrize("policy", POLICIES)
+# three of the six by default (every policy, and misfire on and off), all six with -m slow (tests.sampling)
+@pytest.mark.parametrize(("policy", "misfire"), sampled(
+    [(p, m) for i, p in enumerate(POLICIES) for m in ((False, True) if i % 2 == 0 else (True, False))], 2,
+    lambda c: f"{c[0]}-{c[1]}"))
 def test_the_win_chance_alone_is_the_windows(policy: str, misfire: bool) -> None:
     """dice_odds.win_chance reads a one-sided window off the rolls: the same Fraction as the window's, for
     every side without re-rolls against every mix of options on the other, and where both have some."""

@@ -19,6 +19,7 @@ from game.lab import ai_soak
 from game.rules.deployment import AutoDeploy
 from game.rules.engine import Game
 from game.rules.setup import new_game
+from tests.sampling import soak
 
 
 def full_best(ai: candidates.Appraiser, state, m) -> candidates.Scored:
@@ -79,7 +80,7 @@ def play(level: str | Difficulty, other: str | Difficulty, encounter: str, battl
     return sum(c.checked for c in checked)
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+@settings(max_examples=8 if soak() else 4, deadline=None, suppress_health_check=[HealthCheck.too_slow],
           phases=[Phase.explicit, Phase.reuse, Phase.generate])  # a failing game is printed, not shrunk (slow)
 @given(seed=st.integers(1, 10_000), encounter=st.sampled_from(ai_soak.ENCOUNTERS),
        battle_map=st.sampled_from(ai_soak.MAPS), parties=st.sampled_from(ai_soak.PARTIES),
@@ -89,7 +90,7 @@ def test_a_pruned_nomination_answers_as_the_full_appraisal(seed, encounter, batt
     assert play(*fresh, encounter, battle_map, parties, seed, [*floors, -math.inf, 0.2]) > 0
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+@settings(max_examples=4 if soak() else 2, deadline=None, suppress_health_check=[HealthCheck.too_slow],
           phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(seed=st.integers(1, 10_000), encounter=st.sampled_from(ai_soak.ENCOUNTERS),
        battle_map=st.sampled_from(ai_soak.MAPS), parties=st.sampled_from(ai_soak.PARTIES))

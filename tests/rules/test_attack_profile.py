@@ -83,7 +83,7 @@ def _check(sit: Situation, budget: int = 1300, samples: int = 1000) -> None:
 
 
 @pytest.mark.rule(*RULES)
-@pytest.mark.parametrize(("hook", "role"), sampled(SINGLES, 3, lambda c: f"{c[0][0]}:{c[0][1]}@{c[1]}"))
+@pytest.mark.parametrize(("hook", "role"), sampled(SINGLES, 6, lambda c: f"{c[0][0]}:{c[0][1]}@{c[1]}"))
 def test_the_odds_are_the_engines_frequencies_for_every_trait_and_condition(hook: tuple[str, str], role: str) -> None:
     rng = random.Random(f"single:{hook}:{role}")
     kind, name = hook
