@@ -314,8 +314,6 @@ def collect(state: TwState, f: FigureState, mid: str) -> None:
                f"{state.collected(f.side)} [TW-FURS-2]", model=f.id, marker=m.id, side=f.side)
 
 
-
-
 def treat(state: TwState, f: FigureState, o: FigureState) -> None:
     """[TW-HEAL-1]: a healer or seer improves a wound on 1–3, anyone else on 1–2; a 6 makes it worse."""
     if not o.on_table or o.cv_lost <= 0:
