@@ -92,7 +92,7 @@ class ThornwoodNormal:
         if collect:
             return collect[0]
         treat = [k for k in keys if k.startswith("treat:")]
-        if treat and f.profile.type.tends:
+        if treat and f.profile.type.row.tends:
             return treat[0]
         if "pick_up" in keys:
             return "pick_up"

@@ -69,31 +69,6 @@ class FigureType(StrEnum):
         return TYPES[self].cv
 
     @property
-    def lead(self) -> int | None:
-        """Who leads a group first ([TW-GRP-2]): the chief (0), then a companion (1); None for the rest."""
-        return TYPES[self].lead
-
-    @property
-    def seniority(self) -> int:
-        """Who leads the band when its chief is gone ([TW-WIN-1]): lower first."""
-        return TYPES[self].seniority
-
-    @property
-    def tends(self) -> bool:
-        """Tends a wound as a healer does ([TW-HEAL-1])."""
-        return TYPES[self].tends
-
-    @property
-    def frightening(self) -> bool:
-        """Frightening to chargers within 3″ ([TW-NERVE-5])."""
-        return TYPES[self].frightening
-
-    @property
-    def nerve_bonus(self) -> bool:
-        """One Nerve Point more when hurt or felled in a melee ([TW-NERVE-1])."""
-        return TYPES[self].nerve_bonus
-
-    @property
     def furs(self) -> int:
         return TYPES[self].furs
 

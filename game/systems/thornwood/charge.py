@@ -121,7 +121,7 @@ def frightened(state: TwState, fights: list[Fight], chargers: list[FigureState],
                ) -> Generator[Any, Any, list[Fight]]:
     """[TW-NERVE-5]: a seer is Frightening to attackers coming within 3″: the chargers test their Nerve at once,
     and a charger driven back no longer fights."""
-    seers = [d for d in defenders if d.standing and d.profile.type.frightening]
+    seers = [d for d in defenders if d.standing and d.profile.type.row.frightening]
     near = [c for c in chargers if c.on_table and any(
         battlefield(state).distance(c.id, s.id) <= FRIGHT_RANGE + 1e-9 for s in seers)]
     if not near:

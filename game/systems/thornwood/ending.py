@@ -40,7 +40,7 @@ def conditions(state: TwState, side: int) -> list[str]:
 
 def senior_leader(state: TwState, side: int) -> FigureState | None:
     standing = [f for f in state.on_table(side)]
-    return min(standing, key=lambda f: (f.profile.type.seniority, -f.cv, f.id), default=None)
+    return min(standing, key=lambda f: (f.profile.type.row.seniority, -f.cv, f.id), default=None)
 
 
 def check_defeat(state: TwState) -> None:

@@ -49,7 +49,7 @@ def leader(group: list[FigureState], stood: Collection[str] = ()) -> FigureState
     """[TW-GRP-2]: the chief, else a companion, standing; else the best CV standing; else the best CV.
     ``stood``: figures counted as standing (who led the group before they fell)."""
     standing = [f for f in group if f.standing or f.id in stood] or group
-    return min(standing, key=lambda f: (_rank(f.profile.type.lead), -f.cv, group.index(f)))
+    return min(standing, key=lambda f: (_rank(f.profile.type.row.lead), -f.cv, group.index(f)))
 
 
 def _rank(lead: int | None) -> int:
@@ -58,7 +58,7 @@ def _rank(lead: int | None) -> int:
 
 def led(group: list[FigureState]) -> bool:
     """Led by a chief or a companion still standing ([TW-ACT-2], [TW-CC-1], [TW-CC-2])."""
-    return any(f.standing and f.profile.type.lead is not None for f in group)
+    return any(f.standing and f.profile.type.row.lead is not None for f in group)
 
 
 def has_chief(group: list[FigureState]) -> bool:

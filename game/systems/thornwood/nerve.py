@@ -68,7 +68,7 @@ def fight_nerve_points(result: FightResult, scorer: Side) -> NervePoints:
 
 def _nerve_bonus(figure_type: str) -> bool:
     """Whether the type named scores one point more when hurt ([TW-NERVE-1]); a fight's facts may name none."""
-    return figure_type in FigureType.__members__ and FigureType(figure_type).nerve_bonus
+    return figure_type in FigureType.__members__ and FigureType(figure_type).row.nerve_bonus
 
 
 def melee_points(results: Iterable[FightResult]) -> dict[Side, NervePoints]:

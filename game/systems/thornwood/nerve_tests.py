@@ -62,7 +62,7 @@ def after_shooting(state: TwState, struck: list[FigureState], shooter_side: int)
     for group in groups_hit(state, struck):
         was_led_by = leader(group, stood=fell)  # who led it before the shots
         cause = [f for f in struck if belongs(f, group) and (
-            f.gory or (f.id == was_led_by.id and f.fallen and f.profile.type.lead is not None))]
+            f.gory or (f.id == was_led_by.id and f.fallen and f.profile.type.row.lead is not None))]
         standing = [m for m in group if m.on_table]
         if cause and standing:
             what = f"{cause[0].name} {'dies a gory death' if cause[0].gory else 'falls'}"

@@ -318,10 +318,10 @@ def treat(state: TwState, f: FigureState, o: FigureState) -> None:
     """[TW-HEAL-1]: a healer or seer improves a wound on 1–3, anyone else on 1–2; a 6 makes it worse."""
     if not o.on_table or o.cv_lost <= 0:
         return
-    best = 3 if f.profile.type.tends else 2
+    best = 3 if f.profile.type.row.tends else 2
     die = state.dice.d6(f"{f.name} tends {o.name}")
     change = 1 if die <= best else (-1 if die == 6 else 0)
-    o.checked = "healer" if f.profile.type.tends else (o.checked or "comrade")
+    o.checked = "healer" if f.profile.type.row.tends else (o.checked or "comrade")
     heal(state, o, change)
     state.emit(TwEvent.TwTreated, f"{f.label()} tends {o.name}: rolled {die} (improves on 1–{best}, worse on a 6): "
                + {1: "the wound improves a grade", 0: "no change", -1: "the wound is worse than it looked"}[change]
