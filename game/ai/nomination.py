@@ -12,6 +12,7 @@ from game.ai.candidates import Intent
 from game.core.copies import value_key
 from game.rules import board
 from game.rules.decisions import Answer, Decision
+from game.rules.events import EventKind
 from game.rules.state import GameState, ModelState
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ class Nominations:
     not ``reappraise`` keep ``remembered`` (their ranking) and ``started`` (what the chosen one meant to do, until
     it first acts) in a save's memory: their answers follow from them."""
 
-    TRANSIENT = frozenset({"ai", "cache", "seen"})
+    TRANSIENT = frozenset({"ai", "cache", "seen", "unacted"})
 
     def __init__(self, ai: Tactical):
         self.ai = ai
@@ -46,6 +47,7 @@ class Nominations:
         self.seen: dict[str, float] = {}  # each model's score at its last nomination: the order to appraise them in
         self.remembered = Remembered()
         self.started: tuple[int, str, float, Intent] | None = None  # (turn, model, score, intent) of the nominated
+        self.unacted: tuple[int, str, int] | None = None  # (the log's id, model, length): no action of it yet (acted)
 
     def nominate(self, state: GameState, d: Decision) -> Answer:
         """The model with the best opportunity (of equal scores, the last key). A model is appraised only as far
@@ -102,13 +104,29 @@ class Nominations:
     def at_start(self, state: GameState, m: ModelState) -> Scored | None:
         """The nomination's appraisal of ``m`` while its activation has not yet acted (levels that do not
         ``reappraise``), else None."""
-        from game.ai.plan_choice import done_actions
-
         started = self.started
         if started is None or started[:2] != (state.turn, m.id) or state.active_model != m.id \
-                or done_actions(state, m):
+                or self.acted(state, m):
             return None
         return started[2], replace(started[3], notes=list(started[3].notes))
+
+    def acted(self, state: GameState, m: ModelState) -> bool:
+        """Whether ``m`` has taken an action in its current activation (plan_choice.done_actions is not empty): the
+        log read back only as far as the last time it was asked found nothing yet (asked at every decision of the
+        activation; the log only grows)."""
+        log = state.log
+        seen = self.unacted
+        stop = seen[2] if seen is not None and seen[:2] == (id(log), m.id) and seen[2] <= len(log) else 0
+        for i in range(len(log) - 1, stop - 1, -1):
+            e = log[i]
+            if e.data.get("model") != m.id:
+                continue
+            if e.kind == EventKind.Activation:
+                break
+            if e.kind == EventKind.ActionStarted:
+                return True
+        self.unacted = (id(log), m.id, len(log))
+        return False
 
 
 class Remembered:
