@@ -113,7 +113,7 @@ def missing_target(state: GameState, model: ModelState, kind: str) -> Obstacle |
             return Obstacle("no enemy in line of sight and range", "RNG-2", frozenset({MOVES}))
     if kind == "charge" and not movement.has_charge_target(state, model, movement.allowance(state, model, "charge")[0]):
         return Obstacle("no enemy it can charge", "MOVE-4")
-    for h in hooks_of(model):  # a trait's own action ([SPEC-5])
+    for h in hooks_answering(model, "missing_target"):  # a trait's own action ([SPEC-5])
         found = h.missing_target(state, model, kind)
         if found is not None:
             return found
@@ -123,7 +123,8 @@ def missing_target(state: GameState, model: ModelState, kind: str) -> Obstacle |
 def most_uses(state: GameState, model: ModelState, kind: str) -> int | None:
     """The most times ``kind`` can be carried out in this activation from here, when a trait's own action has
     a limit the dice cannot raise (a Heal per wound to heal); None when the rules set none."""
-    limits = [n for n in (h.most_uses(state, model, kind) for h in hooks_of(model)) if n is not None]
+    limits = [n for n in (h.most_uses(state, model, kind) for h in hooks_answering(model, "most_uses"))
+              if n is not None]
     return min(limits, default=None)
 
 
