@@ -411,10 +411,12 @@ def _charge_targets(state: GameState, bf: Battlefield, model: ModelState, inches
     return out
 
 
-def charge_target(state: GameState, model: ModelState, e: ModelState, inches: float) -> MoveCheck | None:
+def charge_target(state: GameState, model: ModelState, e: ModelState, inches: float,
+                  centre: bool = False) -> MoveCheck | None:
     """One enemy as :func:`charge_targets` judges it: the engine's default lane to it, or None (a caller weighing
-    a few targets need not try a lane to every enemy)."""
-    return _charge_lane(state, board.battlefield(state), model, e, inches, may_be_charged(e, model))
+    a few targets need not try a lane to every enemy). With ``centre``, only where the default lane is the centre
+    line (the cheap question: the other lanes, searched when it is blocked, are not)."""
+    return _charge_lane(state, board.battlefield(state), model, e, inches, may_be_charged(e, model), centre)
 
 
 def has_charge_target(state: GameState, model: ModelState, inches: float) -> bool:
@@ -424,9 +426,10 @@ def has_charge_target(state: GameState, model: ModelState, inches: float) -> boo
 
 
 def _charge_lane(state: GameState, bf: Battlefield, model: ModelState, e: ModelState, inches: float,
-                 may: bool) -> MoveCheck | None:
-    """The lane :func:`charge_targets` finds to ``e``, remembered while the bases stand as they are."""
-    key = ("charge_target", model.id, inches, e.id, may)
+                 may: bool, centre: bool = False) -> MoveCheck | None:
+    """The lane :func:`charge_targets` finds to ``e``, remembered while the bases stand as they are; with
+    ``centre``, the centre line's lane alone (None where it is not legal, though another lane may be)."""
+    key = ("charge_target", model.id, inches, e.id, may, centre)
     memo = bf.memo()
     if key in memo:
         found: MoveCheck | None = memo[key]
@@ -434,8 +437,12 @@ def _charge_lane(state: GameState, bf: Battlefield, model: ModelState, e: ModelS
     lane = None
     if board.distance(model, e) >= 3 - 1e-9 and may and not out_of_reach(bf, model.id, e.id, inches) \
             and board.sight(state, model, e).has_los:  # no lane reaching it: the sight line need not be drawn
-        chosen = chosen_lane(bf, model.id, e.id, inches)  # [MOVE-4]: some straight lane, not only the centre line
-        lane = chosen.move if chosen is not None else None
+        if centre:
+            straight = charge_lane(bf, model.id, e.id, inches)
+            lane = straight.move if straight.legal else None
+        else:
+            chosen = chosen_lane(bf, model.id, e.id, inches)  # [MOVE-4]: some straight lane, not only the centre line
+            lane = chosen.move if chosen is not None else None
     memo[key] = lane
     return lane
 
