@@ -208,14 +208,14 @@ class Appraiser:
                        * self.blocker_bonus(state, m, e) + self.area_value(state, m, attack))
         return best
 
-    @staticmethod
-    def area_value(state: GameState, m: ModelState, attack: combat.Attack) -> float:
+    def area_value(self, state: GameState, m: ModelState, attack: combat.Attack) -> float:
         """What an area attack's spread is worth beyond its first target ([AOE-1]), from the exact odds with each
-        victim's Fate on offer: enemies caught count for us, our own models caught against us."""
+        victim's Fate on offer (with ``rough_odds``, the spread of the first roll's dice alone): enemies caught
+        count for us, our own models caught against us."""
         if not attack.area:
             return 0.0
         value = 0.0
-        for v in memo.area(state, attack):
+        for v in memo.area(state, attack, self.level.rough_odds):
             victim = state.model(v.model)
             worth = (float(v.expected_wounds) / max(1, victim.max_wounds - victim.wounds_taken)
                      + float(v.p_kill)) * model_value(victim)
@@ -253,12 +253,18 @@ class Appraiser:
         """Enemies in a spell's reach now, none of them worth a spell (the level's ``cast_floor``): a spell cast
         now is AP thrown away; with none in reach yet, a move may still bring one. (As ``best_spell`` finding no
         target, the nearest asked first: one worth a spell settles it.)"""
+        first = self.level.first_target  # levels that weigh spells at the nearest enemy alone judge there too
+
         def ask() -> bool:
+            if first:  # the nearest target (of equals, the first by id, as spell_targets orders them) alone
+                foes = sorted(state.enemies_of(m), key=lambda e: (board.distance(m, e), e.id))
+                nearest = next((e for e in foes if memo.spell_target(state, m, e, 18.0)), None)
+                return nearest is not None and not self.spell_value(state, m, nearest)[0] > 0
             targets = memo.spell_targets(state, m, 18.0)
             near = sorted(targets, key=lambda e: board.distance(m, e))
             return bool(targets) and not any(self.spell_value(state, m, e)[0] > 0 for e in near)
 
-        return memo.hopeless_casting(state, m, ask)
+        return memo.hopeless_casting(state, m, ask, (first, self.level.rough_odds))
 
     def can_charge_at(self, state: GameState, m: ModelState, e: ModelState) -> bool:
         """Whether ``e`` is one of :meth:`chargeable`, the lane to ``e`` alone asked where the lanes to every enemy
@@ -277,7 +283,7 @@ class Appraiser:
             self._reach[key] = reach if near else None
         reach = self._reach[key]
         return reach is not None and any(o.id == e.id for o in state.enemies_of(m)) \
-            and charge_target(state, m, e, reach) is not None
+            and charge_target(state, m, e, reach, self.level.centre_charges) is not None
 
     def chargeable(self, state: GameState, m: ModelState) -> set[str]:
         """The enemies the engine would let ``m`` charge now (3″+, in sight once it turns to them, a legal

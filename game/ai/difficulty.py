@@ -75,10 +75,17 @@ class Difficulty:
     charge_bonus: float = 1.2  # a charge's odds, times this
     shot_reach: float = 18.0  # enemies further than this are not considered for shots and spells
     targets_weighed: int = 0  # charges, shots, spells and close-ins weighed at this many nearest enemies (0: all)
-    first_target: bool = False  # shots and spells weighed at the nearest enemy alone (the dearest to weigh)
+    first_target: bool = False  # shots and spells weighed at the nearest enemy alone (the dearest to weigh), and
+    # whether casting is hopeless judged there too
     rough_odds: bool = False  # candidates' blows, shots and spells weighed by the dice alone: no re-roll, no Hand
     # of Fortune (the Fate floors stay exact)
     no_goal_stays: bool = False  # a move with no goal stays where it stands (else: a random offered point)
+    centre_charges: bool = False  # a charge weighed only where its centre line is a legal lane (the other lanes,
+    # searched when something stands in that one's way, are not: the dearest question of an appraisal)
+    square_contact: bool = False  # a plan's walk into contact reaches for the point facing the model alone (no
+    # route round to either side of the enemy searched)
+    reserve_floor: bool = True  # Inner Reserve kept off a roll its exact chance leaves under ``fate_floor`` (else
+    # spent by the level's reasons alone: the chance is not asked)
     plan: PlanWeights = PlanWeights()
     # refinements
     first_strike: bool = False  # a kill or Stun pre-empts the enemy's reply (Threats)
@@ -129,8 +136,9 @@ class Difficulty:
 
 EASY = Difficulty("easy", blunder=0.35, contact_always=True, full_defense=False)
 SPARE = PlanWeights(spare_ap=0.75, idle_cast=-1.0, idle_shove=-1.0)  # no AP left idle where they buy something
-NORMAL = Difficulty("normal", fate_floor=0.3, cast_floor=0.25, plan=SPARE, targets_weighed=2, contenders=False,
-                    first_target=True, rough_odds=True, no_goal_stays=True)
+NORMAL = Difficulty("normal", fate_floor=0.3, cast_floor=0.25, plan=SPARE, targets_weighed=1, contenders=False,
+                    first_target=True, rough_odds=True, no_goal_stays=True, centre_charges=True, square_contact=True,
+                    reserve_floor=False)
 HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=True, prisoner_prize=4.0,
                   prisoner_guard=4.0, reappraise=True,
                   safe_steps=True, rear_charges=True, guard_facing=True, fate_by_odds=True, fate_kept=1,

@@ -89,7 +89,7 @@ class FatePolicy:
         """Spend where the level's reasons say so and the roll's chance with the die reaches ``fate_floor``: the
         exact chance asked last, only where it can still turn a "spend" into a "pass"."""
         answer = self.inner_reserve_wanted(state, d)
-        if answer == "spend" and self.ai.difficulty.fate_floor and \
+        if answer == "spend" and self.ai.difficulty.fate_floor and self.ai.difficulty.reserve_floor and \
                 RollChance(self.ai).inner_reserve_hopeless(state, d, self.hopeless):
             return "pass"
         return answer

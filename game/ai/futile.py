@@ -36,15 +36,17 @@ _Step = tuple[int, int, float, bool, bool]  # skipped so far, Clear Weapons so f
 
 
 FACING = (0.0, 0.6, -0.6, 1.3, -1.3)  # radians from the side of the target facing the model
+SQUARE = (0.0,)  # the point facing the model alone
 ROUND_ABOUT = (*FACING, 1.9, -1.9, 2.5, -2.5, math.pi)  # ... and on round it, where a crowd fills the near side
 
 
 class Futility:
     """Counts the actions of a plan that will most likely be skipped, for one model in one state."""
 
-    def __init__(self, state: GameState, model: ModelState, round_about: bool = False):
+    def __init__(self, state: GameState, model: ModelState, round_about: bool = False, square: bool = False):
         self.state, self.model = state, model
-        self.turns = ROUND_ABOUT if round_about else FACING  # the contact points a walk may end at
+        # the contact points a walk may end at (``square``: the one facing the model alone, the cheap judgement)
+        self.turns = SQUARE if square else ROUND_ABOUT if round_about else FACING
         self.engaged = board.is_engaged(state, model)
         self._obstacles: dict[str, list[readiness.Obstacle]] = {}
         self._engaged: dict[str, list[readiness.Obstacle]] = {}
@@ -195,6 +197,8 @@ class Futility:
             m = self.model
             near = sorted((o for o in self.state.on_table() if o.id in ids and board.distance(m, o) <= inches + 1e-6),
                           key=lambda o: board.distance(m, o))
+            if self.turns is SQUARE:  # the cheap judgement: the nearest of them alone
+                near = near[:1]
             self._reach[key] = next((p for p in (self.contact_route(o, inches) for o in near) if p), None)
         return self._reach[key]
 

@@ -105,11 +105,14 @@ def _remembered_win(state: GameState, attack: combat.Attack, options: dict[str, 
     return memo.get(("win", *key[1:]))
 
 
-def area(state: GameState, attack: combat.Attack) -> list[VictimOdds]:
-    """:func:`game.ai.odds.area_odds`, remembered until the table changes."""
+def area(state: GameState, attack: combat.Attack, rough: bool = False) -> list[VictimOdds]:
+    """:func:`game.ai.odds.area_odds`, remembered until the table changes; ``rough``: spread from the first roll's
+    odds of the dice alone (no re-roll on offer: Appraiser.odds's ``rough_odds``)."""
     key = ("area", _model_key(attack.attacker), _model_key(attack.defender), attack.kind, attack.action,
-           attack.weapon, attack.range_band, attack.cover, tuple(s.fate for s in state.sides))
-    return _asked(state, key, lambda: area_odds(state, attack, first_odds=odds(state, attack) if attack.area else None))
+           attack.weapon, attack.range_band, attack.cover, tuple(s.fate for s in state.sides), rough)
+    options: dict[str, Any] = {"hand_of_fortune": (False, False), "rerolls": False} if rough else {}
+    return _asked(state, key, lambda: area_odds(state, attack, first_odds=odds(state, attack, **options)
+                                                if attack.area else None))
 
 
 def ranged_targets(state: GameState, m: ModelState, weapon: int) -> list[tuple[ModelState, str, bool]]:
@@ -150,10 +153,11 @@ def spell_target(state: GameState, m: ModelState, e: ModelState, reach: float) -
     return bool(memo[key])
 
 
-def hopeless_casting(state: GameState, m: ModelState, ask: Callable[[], bool]) -> bool:
+def hopeless_casting(state: GameState, m: ModelState, ask: Callable[[], bool], how: tuple = ()) -> bool:
     """``ask()`` (the appraiser's :meth:`~game.ai.candidates.Appraiser.hopeless_casting` of ``m``), remembered until
-    the table changes: every plan with a spell in it asks it."""
-    key = ("hopeless casting", _model_key(m))
+    the table changes: every plan with a spell in it asks it. ``how``: what of the asking level shapes the answer
+    (two levels in one game share the memo)."""
+    key = ("hopeless casting", _model_key(m), *how)
     memo = _memo(state)
     if key not in memo:
         memo[key] = ask()

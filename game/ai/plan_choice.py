@@ -44,7 +44,12 @@ class PlanChooser:
                 return chosen
         m = state.model(d.context["model"])
         _, ai.intent = ai.opportunity(state, m)
-        return self.best_plan(state, m, d.choices(), Futility(state, m, self.ai.difficulty.contact_round))
+        return self.best_plan(state, m, d.choices(), self.futility(state, m))
+
+    def futility(self, state: GameState, m: ModelState) -> Futility:
+        """What judges the plans' skipped actions, as the level weighs the walks into contact."""
+        level = self.ai.difficulty
+        return Futility(state, m, level.contact_round, level.square_contact)
 
     def best_plan(self, state: GameState, m: ModelState, keys: Sequence[str], futility: Futility) -> str:
         """The plan of ``keys`` with the best :meth:`plan_score` (the first of equals), as ``max`` over the scores
@@ -184,7 +189,7 @@ class PlanChooser:
         m = state.model(state.active_model)
         _, self.ai.intent = self.ai.opportunity(state, m)
         done = done_actions(state, m)
-        futility = Futility(state, m, self.ai.difficulty.contact_round)
+        futility = self.futility(state, m)
         best: dict[str, float] = {"end": self.plan_score(state, m, [], futility)}
         for p in extensions(state, m, done, d.context.get("ap", 0)):
             if len(p) > len(done) and p[len(done)] in d.choices():
