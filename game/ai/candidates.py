@@ -271,7 +271,7 @@ class Appraiser:
         are not known yet (a level weighing its nearest targets asks few)."""
         from game.rules.movement import allowance, charge_target
 
-        known = self._lanes.get((state.version, m.id))
+        known = None if self.level.centre_charges else self._lanes.get((state.version, m.id))  # (every lane)
         if known is not None:
             return e.id in known
         key = (state.version, m.id)
@@ -707,8 +707,8 @@ def offers(ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
     if only:
         yield from only
         return
-    if not board.engaged_enemies(state, m):
-        ai.chargeable(state, m)  # warms the lane cache once for every enemy
+    if not board.engaged_enemies(state, m) and not ai.level.centre_charges:
+        ai.chargeable(state, m)  # warms the lane cache once for every enemy (every lane: not for centre lanes)
     for c, more in _steps(ai, state, m):
         yield from c.offers(ai, state, m, *more)
 
