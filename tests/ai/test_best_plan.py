@@ -21,7 +21,7 @@ def test_best_plan_is_the_best_of_every_plan_scored(monkeypatch: pytest.MonkeyPa
     def both(self: PlanChooser, state: Any, m: Any, keys: Any, futility: Futility) -> str:
         before = self.ai.rng.getstate()
         full = max(keys, key=lambda k: self.plan_score(state, m, [] if k == "nothing" else k.split(","),
-                                                       Futility(state, m)))
+                                                       self.futility(state, m)))  # as the level judges walks
         after = self.ai.rng.getstate()
         self.ai.rng.setstate(before)
         found = chosen(self, state, m, keys, futility)

@@ -83,7 +83,7 @@ def _inner_reserve_question(ma: int, pd: int):
 
 
 @pytest.mark.rule("FATE-5")
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["hard"])  # the levels with a ``reserve_floor``
 def test_no_inner_reserve_on_a_blow_whose_chance_stays_small(level: str) -> None:
     """MA 2 against PD 6 wins 10 % of the time, 26 % with the extra die: under the level's ``fate_floor``, so the
     Fate is kept; MA 4 against PD 4 (48 %, 67 % with it) is worth the Fate."""
@@ -116,8 +116,17 @@ def test_no_hand_of_fortune_on_a_roll_fresh_dice_can_hardly_win(level: str) -> N
         assert ai.decide(state, question) == answer
 
 
+@pytest.mark.rule("FATE-5")
+def test_a_level_without_a_reserve_floor_spends_inner_reserve_by_its_reasons_alone() -> None:
+    """Normal (no ``reserve_floor``, issue 37: the chance is not asked) spends on its own blow at long odds too."""
+    state, question = _inner_reserve_question(2, 6)
+    ai = Tactical(1, "normal", strict=True)
+    ai.intent.kind = "fight"
+    assert not ai.difficulty.reserve_floor and ai.decide(state, question) == "spend"
+
+
 @pytest.mark.rule("FATE-5", "SORC-7")
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["hard"])  # the levels with a ``reserve_floor``
 def test_no_inner_reserve_on_a_spell_cast_into_a_melee_at_long_odds(level: str) -> None:
     """A Stun at an enemy hero (WP 4) our guard holds in base contact: -3 to the casting roll ([SORC-7]), 10 %, 26 %
     with the extra die: under the floor, the Fate is kept; out of the melee (36 %, 57 % with it) it is spent."""

@@ -5,6 +5,7 @@ own losses; each test also plays the same position without the hint, where the A
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from game.ai import candidates, scenario_hints
 from game.ai.difficulty import HARD, NORMAL
@@ -17,6 +18,8 @@ from game.rules.state import GameState
 from tests.content.test_scenario_ai_hints import BASE as HINTS_BASE
 from tests.content.test_scenario_ai_hints import THE_HOLD
 from tests.rules.harness import figure, table
+
+BOTH = replace(NORMAL, targets_weighed=2)  # normal weighing both enemies it may charge (it weighs the nearest alone)
 
 # the content tests' scenario with a bog beside the knoll (a region to avoid)
 BOG = "  - {name: the bog, polygon: [[8, 14], [28, 14], [28, 17], [8, 17]]}\n"
@@ -77,7 +80,7 @@ def test_the_attacker_goes_for_the_region_it_scores_and_hunts_the_hero_on_it() -
         state.model(mid).x, state.model(mid).y = x, y
     state.encounter.higher, state.encounter.deployed = 0, True
     state.touch()
-    ai = candidates.Appraiser(NORMAL)
+    ai = candidates.Appraiser(BOTH)
     raider = state.model("A1")
     assert ai.objective_points(state, raider.side)  # the knoll, which the Holder controls
     assert scenario_hints.hunt_factor(state, state.model("B1")) == 2.0
@@ -90,10 +93,10 @@ def test_hunt_makes_a_named_model_the_preferred_target() -> None:
     placements = ((0, figure("Raider"), 18, 9, 90), (1, figure("Tough", PD=5), 15, 13, 270),
                   (1, figure("Sentry", PD=2), 21, 13, 270))
     plain = hinted("", *placements)
-    _, easy = candidates.best(candidates.Appraiser(NORMAL), plain, plain.model("A1"))
+    _, easy = candidates.best(candidates.Appraiser(BOTH), plain, plain.model("A1"))
     assert (easy.kind, easy.target) == ("charge", "B2")  # the Sentry is easier to hurt
     hunted = hinted("ai: {Attacker: {hunt: [{model: tough, value: 3}]}}\n", *placements)
-    _, hunt = candidates.best(candidates.Appraiser(NORMAL), hunted, hunted.model("A1"))
+    _, hunt = candidates.best(candidates.Appraiser(BOTH), hunted, hunted.model("A1"))
     assert (hunt.kind, hunt.target) == ("charge", "B1")  # named (case ignored): worth three times as much
 
 
