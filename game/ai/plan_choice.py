@@ -98,10 +98,13 @@ class PlanChooser:
         intent. A term that is nought is not added (adding nought leaves a float sum as it was), so most plans add
         few."""
         w = self.ai.difficulty.plan
-        kind = self.ai.intent.kind
-        s = self._table_free(w, acts, arrived, key, menu.terms if menu is not None else None)
+        terms = menu.terms if menu is not None else None
+        s = terms.get(key) if terms is not None and key is not None else None  # _table_free's, remembered
+        if s is None:
+            s = self._table_free(w, acts, arrived, key, terms)
         if not (w.idle_cast or w.spare_ap or w.wasted or w.more_ground):
             return s
+        kind = self.ai.intent.kind
         menu = Menu() if menu is None else menu
         if w.idle_cast and kind != "cast" and (any(a.startswith("cast") for a in acts) if key is None
                                                else key.startswith("cast") or ",cast" in key):
