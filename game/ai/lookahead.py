@@ -160,10 +160,35 @@ def evaluate(state: GameState, side: int, mover: str, appraiser: Any) -> float:
         if escape is not None:
             points = [*points, escape]
         if points and not (appraiser.level.hold_secured and appraiser.holding(state, me)):  # it stays where it is
-            value -= NEAR * min(math.hypot(me.x - x, me.y - y) for x, y in points)
+            value -= nearness(state, me, points, escape, appraiser)
         if escape is not None and appraiser.level.escape_urgency:
             value -= late(state, me, escape, appraiser)
     return value
+
+
+def nearness(state: GameState, m: ModelState, points: list[tuple[float, float]], escape: tuple[float, float] | None,
+             appraiser: Any) -> float:
+    """What ``m``'s distance from the objectives its side still needs costs (kill values): ``NEAR`` an inch in a
+    straight line. Levels with ``escape_route`` weigh its way to its exit edge by the route's cost instead (a gorge
+    or a river between: the straight line says nothing of the bridge), each inch a share of what the escape pays
+    (:func:`escape_worth`) spread over the table's depth, so an escape worth six ExP pulls harder than one worth one."""
+    straight = [NEAR * math.hypot(m.x - x, m.y - y) for x, y in points if (x, y) != escape]
+    share = appraiser.level.escape_route
+    if escape is not None:
+        inches = appraiser.routes.cost(state, m, escape) if share else math.inf
+        if math.isfinite(inches):
+            straight.append(share * escape_worth(state, m) / state.battle_map.size * inches)
+        else:
+            straight.append(NEAR * math.hypot(m.x - escape[0], m.y - escape[1]))
+    return min(straight)
+
+
+def escape_worth(state: GameState, m: ModelState) -> float:
+    """What ``m``'s escape is worth to its side (kill values): the points the scenario's escapes entries pay it now
+    ([ENC-BRK-3]: its kill value, or the entry's own values) and the model kept."""
+    pays = sum(scoring.entry_values(state, e).get(m.profile.type, 0) for e in state.encounter.scenario.scoring
+               if e.kind == "escapes" and scoring.scores_for(state, e, m.side)) if state.encounter else 0
+    return SCORE * pays + model_value(m)
 
 
 def late(state: GameState, m: ModelState, goal: tuple[float, float], appraiser: Any) -> float:
