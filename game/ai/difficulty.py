@@ -119,8 +119,9 @@ class Difficulty:
     deny_escapes: bool = False  # an enemy that may still escape is worth what its escape would pay, times its chance
     try_objective: bool = False  # the look-ahead also tries the advance on the objective when it is not among the
     # intents it tries (game.ai.lookahead.Lookahead.plan)
-    escape_route: float = 0.0  # the look-ahead weighs a model's way to its exit edge by the route's cost, an inch this
-    # much of what the escape pays over the table's depth (0: by the straight line: game.ai.lookahead.nearness)
+    escape_route: float = 0.0  # the look-ahead weighs a model's way to an exit edge that pays more than its kill value
+    # by the route's cost, an inch this much of what the escape is worth over the table's depth (0: by the straight
+    # line, as any objective: game.ai.lookahead.nearness)
     spread: float = 0.0  # inches added to an objective a friend already stands on, when choosing where to go
     reappraise: bool = False  # nominations appraise every model afresh (else by remembered scores: nomination.py)
     contenders: bool = True  # (by remembered scores) models whose estimates beat the leader's fresh score are

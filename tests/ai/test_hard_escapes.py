@@ -26,3 +26,21 @@ def test_the_way_to_the_exit_is_weighed_by_its_route_not_the_straight_line() -> 
     plain = replace(HARD, escape_route=0.0)
     assert _value(*lip, plain) > _value(*bridge, plain)
     assert _value(*bridge, HARD) > _value(*lip, HARD)
+
+
+def test_an_escape_that_pays_its_kill_value_is_weighed_as_before() -> None:
+    """Breakthrough's escapes pay the kill value ([ENC-BRK-3]): there the way is weighed by the straight line still
+    (the route's weight lost hard games there), so the lip and the bridge compare as they did without the field."""
+    def value(x: float, y: float, level: object) -> float:
+        state = gorge((0, figure("Raider"), x, y, 90), (1, figure("Guard"), 2, 34, 270), turn=2)
+        enc = state.encounter
+        assert enc is not None
+        scoring = [e.model_copy(update={"values": {}}) if e.kind == "escapes" else e for e in enc.scenario.scoring]
+        enc.scenario = enc.scenario.model_copy(update={"scoring": scoring})
+        return lookahead.evaluate(state, 0, "A1", candidates.Appraiser(level))  # type: ignore[arg-type]
+
+    lip, bridge = (19.0, 13.5), (28.2, 12.0)
+    plain = replace(HARD, escape_route=0.0)
+    for at in (lip, bridge):
+        assert value(*at, HARD) == value(*at, plain)
+    assert value(*lip, HARD) > value(*bridge, HARD)
