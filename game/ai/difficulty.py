@@ -126,6 +126,9 @@ class Difficulty:
     deny_escapes: bool = False  # an enemy that may still escape is worth what its escape would pay, times its chance
     try_objective: bool = False  # the look-ahead also tries the advance on the objective when it is not among the
     # intents it tries (game.ai.lookahead.Lookahead.plan)
+    escape_route: float = 0.0  # the look-ahead weighs a model's way to an exit edge that pays more than its kill value
+    # by the route's cost, an inch this much of what the escape is worth over the table's depth (0: by the straight
+    # line, as any objective: game.ai.lookahead.nearness)
     spread: float = 0.0  # inches added to an objective a friend already stands on, when choosing where to go
     reappraise: bool = False  # nominations appraise every model afresh (else by remembered scores: nomination.py)
     contenders: bool = True  # (by remembered scores) models whose estimates beat the leader's fresh score are
@@ -147,7 +150,7 @@ HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=
                   contact_round=True, last_stand=True, rescue_forward=4.0,
                   ring_focus=True,
                   touch_objectives=True, deploy=True, gang_caution=1.0, withdraw=True,
-                  spread=8.0, shake_stun=True,
+                  spread=8.0, shake_stun=True, escape_route=1.0,
                   escape_urgency=True, deny_escapes=True, try_objective=True, lookahead=2, determinizations=1,
                   plan=replace(SPARE, charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,
                                close_walk=1.0, withdraw=4.0, storm_rush=2.0))

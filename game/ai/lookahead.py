@@ -160,10 +160,39 @@ def evaluate(state: GameState, side: int, mover: str, appraiser: Any) -> float:
         if escape is not None:
             points = [*points, escape]
         if points and not (appraiser.level.hold_secured and appraiser.holding(state, me)):  # it stays where it is
-            value -= NEAR * min(math.hypot(me.x - x, me.y - y) for x, y in points)
+            value -= nearness(state, me, points, escape, appraiser)
         if escape is not None and appraiser.level.escape_urgency:
             value -= late(state, me, escape, appraiser)
     return value
+
+
+def nearness(state: GameState, m: ModelState, points: list[tuple[float, float]], escape: tuple[float, float] | None,
+             appraiser: Any) -> float:
+    """What ``m``'s distance from the objectives its side still needs costs (kill values): ``NEAR`` an inch in a
+    straight line. Levels with ``escape_route`` weigh its way to an exit edge that pays more than its kill value
+    (an escape worth six ExP, not Breakthrough's kill value: [ENC-BRK-3]) by the route's cost instead (a gorge between:
+    the straight line says nothing of the bridge), each inch a share of what the escape is worth (:func:`escape_pays`
+    and the model kept) spread over the table's depth. (Weighed so in Breakthrough too, hard won fewer games.)"""
+    straight = [NEAR * math.hypot(m.x - x, m.y - y) for x, y in points if (x, y) != escape]
+    share = appraiser.level.escape_route
+    if escape is not None:
+        pays = escape_pays(state, m) if share else 0
+        inches = appraiser.routes.cost(state, m, escape) if pays > scoring.kill_values(state).get(m.profile.type, 0) \
+            else math.inf
+        if math.isfinite(inches):
+            straight.append(share * (SCORE * pays + model_value(m)) / state.battle_map.size * inches)
+        else:
+            straight.append(NEAR * math.hypot(m.x - escape[0], m.y - escape[1]))
+    return min(straight)
+
+
+def escape_pays(state: GameState, m: ModelState) -> int:
+    """The points the scenario's escapes entries pay ``m``'s side for its escape now (their own values, else the
+    kill values: [ENC-BRK-3])."""
+    if state.encounter is None:
+        return 0
+    return sum(scoring.entry_values(state, e).get(m.profile.type, 0) for e in state.encounter.scenario.scoring
+               if e.kind == "escapes" and scoring.scores_for(state, e, m.side))
 
 
 def late(state: GameState, m: ModelState, goal: tuple[float, float], appraiser: Any) -> float:
