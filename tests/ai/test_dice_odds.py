@@ -80,9 +80,10 @@ def test_window_with_four_dice_and_every_option_matches_the_literal_window(n: in
 
 @pytest.mark.rule("SEQ-1", "DICE-4", "DICE-5", "FATE-6")
 def test_the_grouped_enumeration_is_the_literal_window() -> None:
-    """brute_grouped walks multisets instead of ordered dice: the same window, the same exact answer."""
-    for n, m, flags in ((3, 2, (True, True, True, True)), (2, 3, (True, False, True, True)),
-                        (2, 2, (False, True, True, False))):
+    """brute_grouped walks multisets instead of ordered dice: the same window, the same exact answer (three dice
+    against two with every option: test_window_with_three_dice_against_two_matches_the_literal_window, which
+    enumerates that literal window once for both)."""
+    for n, m, flags in ((2, 3, (True, False, True, True)), (2, 2, (False, True, True, False))):
         a, d = Roller(n, 0, flags[0], flags[1]), Roller(m, 1, flags[2], flags[3])
         assert brute_grouped(a, d) == brute(a, d)
     assert brute_grouped(Roller(3, 1), Roller(2, 0), True) == brute(Roller(3, 1), Roller(2, 0), True)
@@ -114,9 +115,13 @@ def test_every_dice_count_and_modifier_with_every_reroll_matches_enumeration(n: 
         assert (fast.win, fast.joint, fast.misfire) == brute_grouped(a, d), (n, m, 2, d_mod)
 
 
-@pytest.mark.rule("SEQ-1")
+@pytest.mark.rule("SEQ-1", "DICE-4", "DICE-5", "FATE-6")
 def test_window_with_three_dice_against_two_matches_the_literal_window() -> None:
-    _same(Roller(3, 0, True, True), Roller(2, 1, True, True))
+    """The window, and the grouped enumeration of it, against the literal one (enumerated once: seconds)."""
+    a, d = Roller(3, 0, True, True), Roller(2, 1, True, True)
+    fast, literal = opposed(a, d), brute(a, d)
+    assert (fast.win, fast.joint, fast.misfire) == literal
+    assert brute_grouped(a, d) == literal
 
 
 def test_mixed_policies_match_the_literal_window() -> None:

@@ -1,11 +1,15 @@
 """Bad input never crashes, hangs or leaks (issue #15): hand-made reproducers, through the real command line.
 
 Each class of the issue has its own section. The command line runs as a subprocess whose output must
-decode as strict UTF-8 and hold no traceback; a batch goes on past a bad file.
+decode as strict UTF-8 and hold no traceback; a batch goes on past a bad file. Where the check is about what
+the command says of a file, not about the process (its output's encoding, its exit), the same entry point
+runs in the test's own process instead (``command``): the same words, without starting the game once more.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import re
@@ -36,6 +40,24 @@ def game(*args: str, cwd: Path = ROOT, timeout: float = 120) -> subprocess.Compl
     env["PYTHONPATH"] = str(ROOT)
     return subprocess.run([sys.executable, "-m", "game", *args], cwd=cwd, capture_output=True, timeout=timeout,
                           env=env)
+
+
+def command(*args: str) -> subprocess.CompletedProcess[bytes]:
+    """``game.cli.main(ARGS)`` in this process, from the game's folder as ``game`` runs it; its output as strict
+    UTF-8 bytes (what a process's would be) and its exit code, as ``game`` returns them."""
+    from game.cli import main
+
+    written = io.BytesIO(), io.BytesIO()
+    out, err = (io.TextIOWrapper(b, encoding="utf-8", write_through=True) for b in written)
+    here = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(list(args))
+    finally:
+        os.chdir(here)
+        out.detach(), err.detach()  # (a wrapper closes its buffer when it goes)
+    return subprocess.CompletedProcess(["game", *args], code, written[0].getvalue(), written[1].getvalue())
 
 
 def clean(out: subprocess.CompletedProcess[bytes]) -> tuple[str, str]:
@@ -152,7 +174,7 @@ def test_nan_and_huge_numbers_in_a_script_are_refused_before_the_game(tmp_path: 
     for name, text in cases.items():
         assert text != script, name
         path = write(tmp_path, name, text)
-        out = game("run", str(path))
+        out = command("run", str(path))
         stdout, _ = clean(out)
         record = json.loads(stdout)  # valid JSON: no NaN
         assert out.returncode == 1 and record["errors"][0]["line"], (name, record)
@@ -247,7 +269,7 @@ def test_a_script_cannot_reach_outside_its_folders(tmp_path: Path) -> None:
              "dev.yaml": ("/dev/urandom", "assets/maps/open_field.yaml")}
     for name, (a, m) in cases.items():
         path = write(scripts, name, SCRIPT.format(a=a, map=m))
-        out = game("run", str(path))
+        out = command("run", str(path))
         stdout, _ = clean(out)
         record = json.loads(stdout)
         assert out.returncode == 1 and "TOP-SECRET" not in stdout, name
@@ -259,11 +281,11 @@ def test_a_script_cannot_reach_outside_its_folders(tmp_path: Path) -> None:
 def test_a_name_too_long_for_the_system_is_a_clean_error(tmp_path: Path) -> None:
     path = write(tmp_path, "long.yaml", SCRIPT.format(a="assets/parties/ghrim_company.yaml",
                                                       map="m" * 5000 + ".yaml"))
-    out = game("run", str(path))
+    out = command("run", str(path))
     (problem,) = json.loads(clean(out)[0])["errors"]
     assert out.returncode == 1 and "name too long" in problem["message"]
     named = write(tmp_path, "named.yaml", SCRIPT.format(a="assets/parties/ghrim_company.yaml", map="m" * 5000))
-    out = game("run", str(named))  # a bare word is a map's name, looked up among the known ones
+    out = command("run", str(named))  # a bare word is a map's name, looked up among the known ones
     (problem,) = json.loads(clean(out)[0])["errors"]
     assert out.returncode == 1 and "no map named" in problem["message"] and "known:" in problem["message"]
 
@@ -288,7 +310,7 @@ def test_errors_in_a_referenced_file_name_that_file_and_its_line(tmp_path: Path)
     write(tmp_path, "mine.yaml", GHRIM.replace("[brutal]", "[brutall]", 1) if "[brutal]" in GHRIM
           else GHRIM.replace("size: medium", "size: enormous"))
     path = write(tmp_path, "script.yaml", SCRIPT.format(a="mine.yaml", map="assets/maps/open_field.yaml"))
-    record = json.loads(clean(game("run", str(path)))[0])
+    record = json.loads(clean(command("run", str(path)))[0])
     (problem,) = record["errors"]
     assert record["file"] == "mine.yaml" and problem["line"] > 3
 
@@ -332,7 +354,7 @@ def test_each_game_is_written_as_it_ends(tmp_path: Path, monkeypatch) -> None:
 def test_a_scenario_whose_zone_cannot_hold_a_base_is_refused(tmp_path: Path) -> None:
     shallow = write(tmp_path, "shallow.yaml", ENGAGEMENT.replace("lower: {edge: chosen, depth: 9}",
                                                                   "lower: {edge: chosen, depth: 0.75}"))
-    out = game("validate", str(shallow))
+    out = command("validate", str(shallow))
     stdout, _ = clean(out)
     assert out.returncode == 1 and "cannot hold a single base" in stdout and "depth" in stdout
     sliver = ENGAGEMENT.replace("higher: {edge: opposite, depth: 9}",
@@ -341,7 +363,7 @@ def test_a_scenario_whose_zone_cannot_hold_a_base_is_refused(tmp_path: Path) -> 
         parse_scenario(sliver)
     assert any("cannot hold a single base" in p.message and p.where == "deployment.zones.higher.polygon"
                for p in err.value.problems)
-    out = game("fight", "--scenario", str(shallow), "--parties", "ghrim_company", "hollow_court")
+    out = command("fight", "--scenario", str(shallow), "--parties", "ghrim_company", "hollow_court")
     assert out.returncode == 1 and "cannot hold" in clean(out)[1]
 
 

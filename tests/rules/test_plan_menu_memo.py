@@ -12,10 +12,11 @@ from game.rules import plans, turn
 
 
 @pytest.mark.rule("DIG-ACT-1", "SEQ-2")
+@pytest.mark.parametrize("game", [0, pytest.param(1, marks=pytest.mark.slow)])  # a second game each: -m slow
 @pytest.mark.parametrize("parties", [("lantern_adventuring_co", "northmen_raiding_party"),
                                      ("order_of_the_grey_lance", "hollow_court")])
 def test_a_remembered_menu_is_the_menu_worked_out_afresh(monkeypatch: pytest.MonkeyPatch,
-                                                        parties: tuple[str, str]) -> None:
+                                                        parties: tuple[str, str], game: int) -> None:
     seen: list[int] = []
     remembered = plans.legal_plans
 
@@ -32,7 +33,6 @@ def test_a_remembered_menu_is_the_menu_worked_out_afresh(monkeypatch: pytest.Mon
 
     monkeypatch.setattr(turn, "legal_plans", both)
     setup = Setup(parties, ("normal", "hard"), "village_ruins", "engagement")
-    for i in range(2):
-        record = play_game(setup, i, 70 + i, keep_times=False)
-        assert record["error"] is None, record["error"]
-    assert len(seen) > 40
+    record = play_game(setup, game, 70 + game, keep_times=False)
+    assert record["error"] is None, record["error"]
+    assert len(seen) > 40  # plans declared in the one game

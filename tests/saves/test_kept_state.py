@@ -4,8 +4,6 @@ state that is not the game its moves play is caught and reported, never trusted 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.ai.registry import make
+from game.cli import main
 from game.content.scenario_file import kept_parties, load_scenario
 from game.core.errors import ContentError
 from game.paths import ASSETS
@@ -167,7 +166,8 @@ def hurt(value: dict[str, Any]) -> None:
 
 
 @pytest.mark.rule("DIG-ACT-4")
-def test_a_tampered_state_is_caught_against_the_moves(saved: tuple[Path, BattleSession], tmp_path: Path) -> None:
+def test_a_tampered_state_is_caught_against_the_moves(saved: tuple[Path, BattleSession], tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
     path, s = saved
     bad = tampered(path, tmp_path / "tampered.json", hurt)  # a model's wounds, and a digest that fits them
     record = read_save(bad)
@@ -179,12 +179,11 @@ def test_a_tampered_state_is_caught_against_the_moves(saved: tuple[Path, BattleS
     # the Load list and the replay command check it at once
     item = verify(listed(bad))
     assert item.record is None and "wounds_taken" in (item.problem or "")
-    out = subprocess.run([sys.executable, "-m", "game", "replay", str(bad)], capture_output=True, text=True,
-                         cwd=ROOT)
-    assert out.returncode == 1 and "wounds_taken" in out.stderr and "not the game its moves play" in out.stderr
-    fine = subprocess.run([sys.executable, "-m", "game", "replay", str(path)], capture_output=True, text=True,
-                          cwd=ROOT)
-    assert fine.returncode == 0, fine.stderr
+    capsys.readouterr()
+    assert main(["replay", str(bad)]) == 1  # the command in-process (its own process: tests/saves/test_saves.py)
+    err = capsys.readouterr().err
+    assert "wounds_taken" in err and "not the game its moves play" in err
+    assert main(["replay", str(path)]) == 0, capsys.readouterr().err
 
 
 def test_a_state_moved_elsewhere_or_given_another_winner_is_caught(saved: tuple[Path, BattleSession],

@@ -40,10 +40,10 @@ from tests.ui.driver import frames, resize
 SIZES = ((1000, 650), (1280, 800), (1920, 1080), (3840, 2160))
 SCALES = (1.0, 1.5, 2.0)
 EVERY = tuple((scale, size) for scale in SCALES for size in SIZES)
-# the default run: the extremes, the tightest window at the smallest and largest scale and 4K at 200 % (all
-# twelve, 150 %, 1280x800 and 1920x1080 among them: -m slow), in an order that changes the scale once (each
-# change rebuilds every scene)
-QUICK = ((1.0, SIZES[0]), (2.0, SIZES[0]), (2.0, SIZES[3]))
+# the default run: the tightest window at the smallest and the largest scale (all twelve, 150 %, 1280x800,
+# 1920x1080 and 4K among them: -m slow), in an order that changes the scale once (each change rebuilds every
+# scene)
+QUICK = ((1.0, SIZES[0]), (2.0, SIZES[0]))
 # scenes other work owns that do not fit yet at a large scale: (scene, scale) -> what is wrong. The test
 # fails when one of them starts to fit, so the list only shrinks.
 KNOWN = {
