@@ -34,16 +34,17 @@ os.environ.setdefault("IRON_HONOR_AI_STRICT", "1")
 # compiled modules: where the environment asks that none be written beside the sources (PYTHONDONTWRITEBYTECODE),
 # every process of the run (pytest's workers, and the games, tools and type check the tests start) would compile
 # the same sources again, and each worker rewrite the same test modules (most of a worker's start); they share
-# one folder of them in the user's cache instead (nothing is written beside the sources), kept for the next run
-# as __pycache__ would be: each file is checked against its source's time and size before it is used. Where that
-# folder cannot be made, a temporary one serves the run and is removed when it ends.
+# one folder of them in the checkout instead (`.test-bytecode`, ignored by git; not beside the sources), kept for
+# the next run as __pycache__ would be: each file is checked against its source's time and size before it is
+# used, and a deleted checkout takes its folder with it. Where that folder cannot be made (a read-only checkout),
+# a temporary one serves the run and is removed when it ends.
 def _bytecode_folder() -> str:
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "iron-honor" / "test-bytecode"
+    kept = Path(__file__).resolve().parent.parent / ".test-bytecode"
     try:
-        cache.mkdir(parents=True, exist_ok=True, mode=0o700)
-        if cache.stat().st_uid == os.getuid() and os.access(cache, os.W_OK):
-            return str(cache)
-    except (OSError, RuntimeError, AttributeError):  # a read-only or unknown home; os.getuid on Windows
+        kept.mkdir(exist_ok=True, mode=0o700)
+        if os.access(kept, os.W_OK):
+            return str(kept)
+    except OSError:
         pass
     folder = tempfile.mkdtemp(prefix="iron-honor-test-bytecode-")
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
