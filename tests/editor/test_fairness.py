@@ -11,7 +11,7 @@ from game.editor.fairness import Fairness, FairnessRun, judge
 
 PARTIES = ("ghrim_company", "northmen_raiding_party")
 # a pond across the table in front of the bottom edge: the side deploying there walks round it, piecemeal
-POND = Piece("pond", "impassable", ((3.0, 24.0), (33.0, 24.0), (33.0, 33.5), (3.0, 33.5)), "pond", False, None, True)
+POND = Piece("pond", "impassable", ((3.0, 22.0), (33.0, 22.0), (33.0, 33.5), (3.0, 33.5)), "pond", False, None, True)
 ONE_SIDED = MapState("One-sided", "", (POND,))
 MIRRORED = replace(ONE_SIDED, name="Mirrored",
                    pieces=(POND, POND.copy("pond_twin").moved(tf.mirror(POND.polygon, "rotate180"))))
