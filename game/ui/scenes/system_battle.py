@@ -19,36 +19,25 @@ Simultaneous group's) or its kind says so (``hand_off``); nothing of the next si
 from __future__ import annotations
 
 import html
-import inspect
 import math
 from typing import Any
 
 import pygame
 import pygame_gui
 
-from game.ui import style, theme
+from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes import common
+from game.ui.system_panel_text import SystemPanelText, pick_size
 from game.ui.system_session import SystemSession
 from game.ui.system_table import SystemTablePainter
 from game.ui.table_view import Camera, draw_terrain
 
 AI_PACE_S = 0.35  # seconds between two AI answers, so a player can follow them
-LOG_LINES = 14
 SNAP_PX = 8  # a click this close to a suggested spot takes the spot when the click itself is refused
 READY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)  # lift the hotseat curtain
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 NUMBER_KEYS = {**{pygame.K_1 + n: n for n in range(9)}, **{pygame.K_KP1 + n: n for n in range(9)}}  # options 1-9
-
-
-def _takes_viewer(fn: Any) -> bool:
-    """Whether a view function takes a second argument (the viewer) besides the state."""
-    try:
-        params = inspect.signature(fn).parameters.values()
-    except (TypeError, ValueError):
-        return False
-    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.VAR_POSITIONAL)]
-    return len(positional) >= 2 or any(p.kind is p.VAR_POSITIONAL for p in positional)
 
 
 class SystemBattleScene(Scene):
@@ -62,6 +51,7 @@ class SystemBattleScene(Scene):
         self.table = pygame.Rect(0, 0, 10, 10)
         self.cam = Camera()
         self.painter = SystemTablePainter(self)
+        self.text = SystemPanelText(self)
         self.wait = 0.0
         self.shown_for: object = None  # the decision the widgets were built for
         self.hover: tuple[float, float] | None = None
@@ -166,7 +156,7 @@ class SystemBattleScene(Scene):
         common.button(self, "rules", pygame.Rect(x + inner - rules_w, y, rules_w, self.px(26)), "Rules",
                       f"{self.session.system.title}'s rules, every one by its ID (F2)")
         y += head_h + self.px(2)
-        prompt = self._prompt_html()
+        prompt = self.text.prompt()
         prompt_h = min(self.px(96), h // 4)
         common.text_box(self, "prompt", pygame.Rect(x, y, inner, prompt_h), prompt, "@small")
         y += prompt_h + pad
@@ -179,7 +169,7 @@ class SystemBattleScene(Scene):
             box = pygame.Rect(x, y, inner, max(self.px(31) + 2, min(rows * self.px(31) + 2, room - done_h)))
             tips = {o.key: self.view.option_tip(st, d, o.key) for o in d.options}
             self.badges = {o.key: self.view.option_badge(st, d, o.key) for o in d.options}
-            labels = [(o.key, self._option_text(d, o.key)) for o in d.options]
+            labels = [(o.key, self.text.option(d, o.key)) for o in d.options]
             self.options = common.choice_list(self, "options", box, labels, None,
                                               {k: v for k, v in tips.items() if v})
             y += box.height + pad
@@ -193,9 +183,9 @@ class SystemBattleScene(Scene):
                           "Back" if self.session.watching else "Back to the menu")
             y += self.px(32) + pad
         status_h = max(least, (h - y) // 2 - pad)
-        common.text_box(self, "status", pygame.Rect(x, y, inner, status_h), self._status_html(), "@small")
+        common.text_box(self, "status", pygame.Rect(x, y, inner, status_h), self.text.status(), "@small")
         y += status_h + pad
-        common.text_box(self, "log", pygame.Rect(x, y, inner, max(least, h - y - pad)), self._log_html(),
+        common.text_box(self, "log", pygame.Rect(x, y, inner, max(least, h - y - pad)), self.text.log(),
                         "@small")
 
     def _build_curtain(self, side: int) -> None:
@@ -221,16 +211,6 @@ class SystemBattleScene(Scene):
         common.button(self, "ready", pygame.Rect((w - bw) // 2, y + self.px(50), bw, self.px(54)), "I'm ready",
                       f"Show {name}'s table and question", "@big_button")
 
-    def _option_text(self, d: Any, key: str) -> str:
-        """An option's button: its label, its odds badge, and whether it is on (a subset's)."""
-        badge = self.badges.get(key, "")
-        text = d.option(key).label + (f" ({badge})" if badge else "")
-        n = next(i for i, o in enumerate(d.options) if o.key == key)
-        text = f"{n + 1}. {text}" if n < 9 else text  # its number key, as in the battle screen
-        if d.free == "subset":
-            return ("[x] " if key in self.picked else "[  ] ") + text
-        return text
-
     def _show_picks(self) -> None:
         """A subset's buttons on or off as picked, and Done enabled only for as many as the question allows."""
         from game.ui.battle.cards import fit
@@ -239,16 +219,15 @@ class SystemBattleScene(Scene):
         if d is None or d.free != "subset":
             return
         for button, key in self.options.items():
-            shown = fit(theme.drawable(self._option_text(d, key), common.TIP_CAP, lines=False), self.px(14),
+            shown = fit(theme.drawable(self.text.option(d, key), common.TIP_CAP, lines=False), self.px(14),
                         button.rect.width - 24)
             if button.text != shown:
                 button.set_text(shown)
             common.select(button, key in self.picked)
         least, most = d.pick
-        size = f"{least}" if least == most else f"{least} to {most}"
         done = self.widgets.get("done")
         if isinstance(done, pygame_gui.elements.UIButton):
-            done.set_text(f"Done: {len(self.picked)} chosen (choose {size})")
+            done.set_text(f"Done: {len(self.picked)} chosen (choose {pick_size(d)})")
             if least <= len(self.picked) <= most:
                 done.enable()
             else:
@@ -269,40 +248,9 @@ class SystemBattleScene(Scene):
             return False
         least, most = d.pick
         if not least <= len(self.picked) <= most:  # (Done is disabled; Enter is told why)
-            size = f"{least}" if least == most else f"{least} to {most}"
-            self.session.error = f"choose {size} of the options, not {len(self.picked)}"
+            self.session.error = f"choose {pick_size(d)} of the options, not {len(self.picked)}"
             return False
         return self.session.answer([o.key for o in d.options if o.key in self.picked])
-
-    def _prompt_html(self) -> str:
-        s, d = self.session, self.session.pending
-        if d is None:
-            return f"<b>{html.escape(self.view.outcome(s.state) or 'The battle is over.')}</b>"
-        side = s.state.sides[d.side].name
-        if s.watching:
-            done = len(s.recorder.answers)
-            return (f"<b>Watching</b> the saved battle: answer {done} of {s.to_watch}"
-                    + (" — the save stops here." if s.watched_all else f". Next: {html.escape(side)}, "
-                       f"{html.escape(d.prompt)}"))
-        if not s.human_to_answer():
-            return f"{html.escape(side)} (the AI) is thinking…"
-        out = f"<b>{html.escape(side)}</b>: {html.escape(d.prompt)} [{html.escape(d.rule)}]"
-        if d.free == "point":
-            out += "<br>Click the table where it goes; the dots are suggested spots, Enter takes the first."
-        elif d.free == "angle":
-            out += "<br>Click where it should look; Enter keeps its facing."
-        elif d.free == "subset":
-            least, most = d.pick
-            size = f"{least}" if least == most else f"{least} to {most}"
-            out += (f"<br>Choose {size}: click an option (or press its number) to turn it on or off, then Done "
-                    "or Enter.")
-        elif d.kind.hint:
-            out += f"<br>{html.escape(d.kind.hint)}"
-        if d.secret:
-            out += "<br>In secret: the other side learns your answer only once both sides have answered."
-        if s.error:
-            out += f"<br>{common.colour_span(html.escape(s.error), theme.BAD)}"
-        return out
 
     def _hovered(self, element: Any) -> None:
         """The exact odds of the option under the mouse, in the prompt (a tooltip waits; this does not)."""
@@ -314,28 +262,13 @@ class SystemBattleScene(Scene):
             return
         tip = self.view.option_tip(self.session.state, d, key)
         if tip:
-            box.set_text(theme.drawable(self._prompt_html() + "<br>" + common.colour_span(html.escape(tip),
+            box.set_text(theme.drawable(self.text.prompt() + "<br>" + common.colour_span(html.escape(tip),
                                                                                            theme.ACCENT)))
-
-    def _status_html(self) -> str:
-        lines = []
-        status = self.view.status
-        seen = status(self.session.state, self.viewer()) if self.hidden and _takes_viewer(status) else \
-            status(self.session.state)
-        for side, text in seen:
-            colour = style.SIDE_COLOURS[side]
-            lines.append(common.colour_span(html.escape(self.session.state.sides[side].letter), colour) + " "
-                         + html.escape(text))
-        return "<br>".join(lines)
 
     def log_lines(self) -> list[str]:
         """The log as the viewer may read it (the view's ``log_lines``), oldest first; else every event's text."""
         lines = self._seen("log_lines", self.session.state)
         return [e.text for e in self.session.state.log] if lines is None else list(lines)
-
-    def _log_html(self) -> str:
-        log = self.log_lines()[-LOG_LINES:]
-        return "<b>The log, newest first</b><br>" + "<br>".join(html.escape(t) for t in reversed(log))
 
     # -- time and input ---------------------------------------------------------------
     def update(self, dt: float) -> None:
