@@ -22,7 +22,7 @@ from game.ai.candidates import Appraiser, model_value
 from game.ai.futile import Futility
 from game.ai.threat import Threats
 from game.core.dice import Dice
-from game.rules import board, conditions, scenario_events, scoring
+from game.rules import board, conditions, plans, scenario_events, scoring
 from game.rules.decisions import Decision
 from game.rules.driver import Driver
 from game.rules.state import ESCAPED, GameState, ModelState
@@ -39,7 +39,6 @@ NEAR = 0.08  # per inch nearer the objective its side still needs (the mover onl
 PRISONER = 3.0  # the Rescue: the freed Prisoner alive, for the Rescuer
 TOUCH = 1.0  # the Rescue, not yet freed: a Rescuer in base contact with the Prisoner ([ENC-RES-4]) ...
 BLOCK = 0.8  # ... and each Kidnapper within 3″ that stops the rescue (every one: the last one counts as much)
-URGENT_PACE = 1.4  # a turn's pace toward an exit edge, in Runs (a Run and most of a Walk: two or three AP)
 MARGIN = 1.5  # intents scored within this of the best are worth trying
 
 
@@ -198,11 +197,12 @@ def escape_pays(state: GameState, m: ModelState) -> int:
 def late(state: GameState, m: ModelState, goal: tuple[float, float], appraiser: Any) -> float:
     """Levels that weigh the escape's clock: the share of ``m``'s escape (its kill value) it stands to lose by being
     too far from its edge for the turns left after this one ([ENC-BRK-2]: an escape only counts if made in time),
-    nothing while it has a turn's pace to spare, all of it a turn's pace short, in proportion between."""
+    nothing while it has a turn's pace to spare, all of it a turn's pace short, in proportion between. A turn's
+    pace is a Run for each move action the rules allow an activation ([ACT-2], [T-FAST-1])."""
     enc = state.encounter
     if enc is None:
         return 0.0
-    pace = appraiser.routes.pace(state, m) * URGENT_PACE
+    pace = appraiser.routes.pace(state, m) * plans.moves_per_activation(m)
     reach = pace * max(0, enc.scenario.duration.turns - state.turn)
     gap = math.hypot(m.x - goal[0], m.y - goal[1])
     short = min(1.0, max(0.0, (gap - reach + pace) / (2 * pace)))

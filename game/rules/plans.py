@@ -106,6 +106,11 @@ def next_actions(state: GameState, model: ModelState, done: tuple[str, ...], lef
     return sorted({p[len(done)] for p in extensions(state, model, done, left) if len(p) > len(done)})
 
 
+def moves_per_activation(model: ModelState) -> int:
+    """[ACT-2]: one move action an activation, unless a trait allows more ([T-FAST-1])."""
+    return 1 + sum(h.extra_move_actions for h in hooks_of(model))
+
+
 def extensions(state: GameState, model: ModelState, done: tuple[str, ...], ap: int) -> list[tuple[str, ...]]:
     """The legal plans that begin with ``done`` (already resolved, so it only uses up slots) and spend at most
     ``ap`` more.
@@ -118,7 +123,7 @@ def extensions(state: GameState, model: ModelState, done: tuple[str, ...], ap: i
     blocked = {k: obstacles(state, model, k, engaged) for k in kinds}
     stunned = conditions.STUNNED.on(model)
     self_stun = may_stun_itself(state, model)
-    move_slots = 1 + sum(h.extra_move_actions for h in hooks_of(model))
+    move_slots = moves_per_activation(model)
     combat_slots = 1 + sum(h.extra_combat_actions for h in hooks_of(model))
     known = {k: action_kind(k, model) for k in (*kinds, *done)}  # asked for every plan: looked up once
     # the plans follow from these alone: the same menu comes up again and again, so it is worked out once

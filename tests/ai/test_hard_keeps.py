@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from game.ai import candidates
 from game.ai.difficulty import HARD
 from game.ai.tactical import Tactical
@@ -62,3 +64,20 @@ def test_the_look_ahead_counts_an_escape_lost_to_the_clock() -> None:
         plain = candidates.Appraiser(replace(HARD, escape_urgency=False))
         gap = lookahead.evaluate(state, 0, "A1", plain) - lookahead.evaluate(state, 0, "A1", hard)
         assert abs(gap - lost) < 1e-9
+
+
+@pytest.mark.rule("ACT-2", "T-FAST-1")
+def test_the_escape_clock_counts_one_run_a_turn_two_for_a_fast_model() -> None:
+    """Turn 4 of 6 leaves two turns after this one: a raider three Runs (27″) from its goal is a whole turn's pace
+    short, since [ACT-2] allows one move an activation (a pace of 1.4 Runs once counted a Walk after the Run), so
+    its escape's worth (a follower's kill value) is all lost; a Fast raider there covers two Runs a turn and stands
+    to lose a quarter of its own."""
+    from game.ai import lookahead
+    from tests.ai.test_objective_routes import gorge
+
+    for traits, share in (((), 1.0), (("fast",), 0.25)):
+        state = gorge((0, figure("Raider", traits=traits), 28, 5, 90), (1, figure("Guard"), 5, 30, 270), turn=4)
+        raider = state.model("A1")
+        goal = (raider.x, raider.y + 27.0)
+        lost = share * candidates.model_value(raider)
+        assert lookahead.late(state, raider, goal, candidates.Appraiser(HARD)) == pytest.approx(lost)
