@@ -1,6 +1,7 @@
 """What ``hard`` no longer gives away as the Relief's Defender: the crossing, left to Attackers a Maintenance from
 the sudden win their hold makes, for a kill (Difficulty.hold_stakes), and the charge that would take one of them
-out of the count, never tried when the look-ahead's two best plans are shots (contest_tries)."""
+out of the count, never tried when the look-ahead's two best plans are shots (contest_tries), and the ground
+itself, left at deployment for spots further back (deploy_hold)."""
 
 from __future__ import annotations
 
@@ -98,3 +99,20 @@ def test_with_their_hold_a_maintenance_from_the_game_the_look_ahead_tries_the_ch
     assert not contests(_tried(replace(HARD, contest_tries=False), state, "B1"))
     assert contests(_tried(HARD, state, "B1"))
 
+
+def test_the_defender_deploys_on_the_crossing_a_hold_wins_the_attacker() -> None:
+    """Two guards already on the crossing's near side: the third model's spots, by the middle, depth and room
+    alone, lie back off it (out of the row the guards make); with deploy_hold, one from which it counts on the
+    crossing scores best: a hold by the Attacker needs more models on it than ours."""
+    bow = figure("Archer", RA=5, weapons=(("Bow", "2h_ranged"), ("Knife", "1h_edged")))
+    state = relief((1, figure("Guard"), 18.0, 21.0, 270.0), (1, figure("Guard"), 15.0, 21.0, 270.0),
+                   (1, bow, 30.0, 26.0, 270.0), turn=1, held=(None, 0))
+    archer = state.model("B3")
+    on, off = (21.0, 21.0), (21.0, 24.0)
+
+    def prefers_on(level: Difficulty) -> bool:
+        placed, _ = Tactical(1, level).deployment.scorer(state, archer, 1)
+        return placed(*on) > placed(*off)
+
+    assert not prefers_on(replace(HARD, deploy_hold=0.0))
+    assert prefers_on(HARD)
