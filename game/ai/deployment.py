@@ -156,6 +156,8 @@ class Deployment:
         half = state.battle_map.size / 2
         hidden = HIDDEN_VALUABLE if role.valuable else HIDDEN
         forward = self.ai.difficulty.rescue_forward if prisoner.rescuing(state, side) else 0.0
+        hold = self.ai.difficulty.deploy_hold
+        counts = held_ground(state, m) if hold else None
 
         def placed(x: float, y: float) -> float:
             depth = (front - ahead(x, y)) / span
@@ -164,6 +166,8 @@ class Deployment:
             gaps = [math.hypot(x - fx, y - fy) - fr - m.radius for fx, fy, fr, _ in friends]
             if gaps and min(gaps) < CROWD_INCHES:
                 s -= CROWD
+            if counts is not None and counts(x, y):
+                s += hold
             return s
 
         def sighted(x: float, y: float) -> float:
@@ -202,6 +206,27 @@ class Deployment:
 
 def cell(x: float, y: float) -> tuple[int, int]:
     return math.floor(x / CELL), math.floor(y / CELL)
+
+
+def held_ground(state: GameState, m: ModelState) -> Callable[[float, float], bool] | None:
+    """Whether ``m`` placed at (x, y) would count toward a control entry a sudden win by holding counts ([ENC-4]
+    ``hold``, [ENC-LMK-2]: asked of the rules), or None when the scenario has no such entry."""
+    from dataclasses import replace
+
+    from game.rules import scoring
+
+    enc = state.encounter
+    names = {w.hold.entry for w in enc.scenario.victory.sudden if w.hold is not None} if enc is not None else set()
+    entries = [e for e in enc.scenario.scoring if e.name in names] if enc is not None else []
+    if not entries:
+        return None
+    targets = [(e, t) for e in entries for t in scoring.targets(state, e)]
+
+    def counts(x: float, y: float) -> bool:
+        probe = replace(m, x=x, y=y)
+        return any(scoring.counts_for(state, e, t, probe) for e, t in targets)
+
+    return counts
 
 
 def centre(zone: ZoneShape) -> tuple[float, float]:

@@ -133,6 +133,13 @@ class Difficulty:
     reappraise: bool = False  # nominations appraise every model afresh (else by remembered scores: nomination.py)
     contenders: bool = True  # (by remembered scores) models whose estimates beat the leader's fresh score are
     # appraised afresh in turn; else the greatest estimate is nominated, appraised alone
+    hold_stakes: float = 0.0  # the look-ahead weighs a sudden win by holding a control entry ([ENC-4] ``hold``) as
+    # the rules would count it at a Maintenance now: the share of the Maintenances in a row it needs that one would
+    # make, squared, times this many kill values (1: the game), for the side it goes to (0: as any control point)
+    contest_tries: bool = False  # with the enemy's such hold standing, the look-ahead also tries the best charge or
+    # close-in at an enemy that counts for it (engaged, it no longer counts: [ENC-LMK-2])
+    deploy_hold: float = 0.0  # (deploy) a spot from which the model counts toward a control entry a sudden win by
+    # holding counts ([ENC-4] ``hold``) scores this much more: that ground is held from the first turn
     lookahead: int = 0  # plans tried by simulating the activation (0: none)
     determinizations: int = 0  # dice futures per plan tried
 
@@ -151,7 +158,8 @@ HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=
                   ring_focus=True,
                   touch_objectives=True, deploy=True, gang_caution=1.0, withdraw=True,
                   spread=8.0, shake_stun=True, escape_route=1.0,
-                  escape_urgency=True, deny_escapes=True, try_objective=True, lookahead=2, determinizations=1,
+                  escape_urgency=True, deny_escapes=True, try_objective=True,
+                  hold_stakes=6.0, contest_tries=True, deploy_hold=4.0, lookahead=2, determinizations=1,
                   plan=replace(SPARE, charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,
                                close_walk=1.0, withdraw=4.0, storm_rush=2.0))
 LEVELS = {d.name: d for d in (EASY, NORMAL, HARD)}

@@ -100,6 +100,15 @@ class Lookahead:
                 key = owner.plans.best_plan(state, m, d.choices(), futility)
                 if all(key != k for _, k in tries):
                     tries.append((advance, key))
+        if level.contest_tries and tries and hold_stakes(state, m.side) < 0:
+            # their hold stands to win them the game: engaging one of the models it counts takes it out of the count
+            counting = holders_counting(state, 1 - m.side)
+            contest = next((i for _, i in offers if i.kind in ("charge", "fight") and i.target in counting), None)
+            if contest is not None:
+                owner.intent = contest
+                key = owner.plans.best_plan(state, m, d.choices(), futility)
+                if all(key != k for _, k in tries):
+                    tries.append((contest, key))
         if len(tries) <= 1:
             owner.intent = offers[0][1]
             return tries[0][1] if tries else None
@@ -151,6 +160,8 @@ def evaluate(state: GameState, side: int, mover: str, appraiser: Any) -> float:
     enc = state.encounter
     if enc is not None:
         value += objectives(state, side)
+        if appraiser.level.hold_stakes:
+            value += appraiser.level.hold_stakes * hold_stakes(state, side)
     me = state.model(mover)
     if me.on_table:
         value -= scenario_hints.caution(state, side) * Threats(state, me, model_value(me)).at(me.x, me.y)
@@ -207,6 +218,46 @@ def late(state: GameState, m: ModelState, goal: tuple[float, float], appraiser: 
     gap = math.hypot(m.x - goal[0], m.y - goal[1])
     short = min(1.0, max(0.0, (gap - reach + pace) / (2 * pace)))
     return short * model_value(m)
+
+
+def hold_stakes(state: GameState, side: int) -> float:
+    """How near a sudden win by holding a control entry ([ENC-4] ``hold``) stands if a Maintenance Phase came now,
+    as the rules would count it (scoring.track_holds on the encounter's memory, put back after): for the side it
+    would count for, the share of the Maintenances in a row it needs that this one would make, squared (1: the
+    game is won at it); positive when that side is ``side``, negative when it is the enemy. A control point is worth
+    a point a turn; the last Maintenance of a hold is worth the game."""
+    enc = state.encounter
+    wins = [w for w in enc.scenario.victory.sudden if w.hold is not None] if enc is not None else []
+    if not wins:
+        return 0.0
+    saved = {k: list(v) for k, v in enc.held.items()}
+    try:
+        scoring.track_holds(state)
+        value = 0.0
+        for win in wins:
+            assert win.hold is not None
+            holder, streak = enc.held.get(win.hold.entry, [None, 0])
+            only = enc.named_side(win.side)
+            if holder is None or (only is not None and holder != only):
+                continue
+            share = min(1.0, streak / win.hold.turns) ** 2
+            value += share if holder == side else -share
+        return value
+    finally:  # in place: a copy of the game may share the memory with its original
+        enc.held.clear()
+        enc.held.update(saved)
+
+
+def holders_counting(state: GameState, side: int) -> set[str]:
+    """The models of ``side`` that count toward the control entries a sudden win by hold counts ([ENC-LMK-2])."""
+    enc = state.encounter
+    names = {w.hold.entry for w in enc.scenario.victory.sudden if w.hold is not None} if enc is not None else set()
+    found: set[str] = set()
+    for entry in enc.scenario.scoring if enc is not None else ():
+        if entry.name in names:
+            for t in scoring.targets(state, entry):
+                found |= {m.id for m in state.on_table(side) if scoring.counts_for(state, entry, t, m)}
+    return found
 
 
 def objectives(state: GameState, side: int) -> float:

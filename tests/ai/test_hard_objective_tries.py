@@ -11,12 +11,15 @@ import pytest
 
 from game.ai import candidates
 from game.ai.difficulty import EASY, HARD, NORMAL
+from game.ai.futile import Futility
 from game.ai.lookahead import Lookahead
 from game.ai.tactical import Tactical
 from game.lab import ai_soak
+from game.rules.decisions import Decision
 from game.rules.deployment import AutoDeploy
 from game.rules.engine import Game
 from game.rules.setup import new_game
+from game.rules.state import GameState
 
 
 def test_trying_the_objective_is_hards_alone() -> None:
@@ -25,7 +28,16 @@ def test_trying_the_objective_is_hards_alone() -> None:
 
 def relief_plan_outranked():
     """A seeded Relief game played to the first plan decision of hard's where the two best offers, near each other,
-    are not an advance and an advance is offered: the state, the decision and the model's offers."""
+    are not an advance, are carried out by two plans (the look-ahead plays both) and an advance is offered: the
+    state, the decision and the model's offers."""
+    def two_plans(state: GameState, d: Decision, offers: list[candidates.Scored]) -> bool:
+        owner, m = Tactical(7, HARD), state.model(d.context["model"])
+        keys = set()
+        for _, intent in offers[:2]:
+            owner.intent = intent
+            keys.add(owner.plans.best_plan(state, m, d.choices(), Futility(state, m, HARD.contact_round)))
+        return len(keys) == 2
+
     parties, battle_map, scenario = ai_soak._content(("northmen_raiding_party", "ghrim_company"), "open_field",
                                                      "the_relief")
     state = new_game((parties[0], parties[1]), battle_map, 6, scenario=scenario)
@@ -38,7 +50,7 @@ def relief_plan_outranked():
             offers = candidates.all_offers(appraiser, state, state.model(d.context["model"]))
             if len(offers) > 2 and offers[1][0] >= offers[0][0] - 1.5 \
                     and all(i.kind != "advance" for _, i in offers[:2]) \
-                    and any(i.kind == "advance" for _, i in offers[2:]):
+                    and any(i.kind == "advance" for _, i in offers[2:]) and two_plans(state, d, offers):
                 return state, d, offers
         game.step()
     raise AssertionError("no such decision in 2000")
