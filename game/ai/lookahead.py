@@ -222,30 +222,25 @@ def late(state: GameState, m: ModelState, goal: tuple[float, float], appraiser: 
 
 def hold_stakes(state: GameState, side: int) -> float:
     """How near a sudden win by holding a control entry ([ENC-4] ``hold``) stands if a Maintenance Phase came now,
-    as the rules would count it (scoring.track_holds on the encounter's memory, put back after): for the side it
-    would count for, the share of the Maintenances in a row it needs that this one would make, squared (1: the
-    game is won at it); positive when that side is ``side``, negative when it is the enemy. A control point is worth
-    a point a turn; the last Maintenance of a hold is worth the game."""
+    as the rules would count it (scoring.holds_now): for the side it would count for, the share of the Maintenances
+    in a row it needs that this one would make, squared (1: the game is won at it); positive when that side is
+    ``side``, negative when it is the enemy. A control point is worth a point a turn; the last Maintenance of a hold
+    is worth the game."""
     enc = state.encounter
     wins = [w for w in enc.scenario.victory.sudden if w.hold is not None] if enc is not None else []
     if not wins:
         return 0.0
-    saved = {k: list(v) for k, v in enc.held.items()}
-    try:
-        scoring.track_holds(state)
-        value = 0.0
-        for win in wins:
-            assert win.hold is not None
-            holder, streak = enc.held.get(win.hold.entry, [None, 0])
-            only = enc.named_side(win.side)
-            if holder is None or (only is not None and holder != only):
-                continue
-            share = min(1.0, streak / win.hold.turns) ** 2
-            value += share if holder == side else -share
-        return value
-    finally:  # in place: a copy of the game may share the memory with its original
-        enc.held.clear()
-        enc.held.update(saved)
+    held = scoring.holds_now(state)
+    value = 0.0
+    for win in wins:
+        assert win.hold is not None
+        holder, streak = held.get(win.hold.entry, [None, 0])
+        only = enc.named_side(win.side)
+        if holder is None or (only is not None and holder != only):
+            continue
+        share = min(1.0, streak / win.hold.turns) ** 2
+        value += share if holder == side else -share
+    return value
 
 
 def holders_counting(state: GameState, side: int) -> set[str]:

@@ -290,8 +290,15 @@ def maintenance_scoring(state: GameState) -> Gen:
 def track_holds(state: GameState) -> None:
     """For each control entry a sudden win counts: who controls every one of its targets, and for how many
     Maintenance Phases in a row."""
+    state.encounter.held.update(holds_now(state))
+
+
+def holds_now(state: GameState) -> dict[str, list[Any]]:
+    """What :func:`track_holds` would record at a Maintenance Phase now, each control entry a sudden win counts
+    as [the side holding every target or None, Maintenances in a row], the encounter left as it is (the AI asks)."""
     enc = state.encounter
     names = {w.hold.entry for w in enc.scenario.victory.sudden if w.hold is not None}
+    found: dict[str, list[Any]] = {}
     for entry in enc.scenario.scoring:
         if entry.name not in names:
             continue
@@ -299,7 +306,8 @@ def track_holds(state: GameState) -> None:
         side = sides.pop() if len(sides) == 1 else None
         before = enc.held.get(entry.name, [None, 0])
         in_a_row = before[1] + 1 if side is not None and before[0] == side else int(side is not None)
-        enc.held[entry.name] = [side, in_a_row]
+        found[entry.name] = [side, in_a_row]
+    return found
 
 
 def sudden_winner(state: GameState) -> tuple[int, str] | None:
