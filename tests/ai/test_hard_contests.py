@@ -34,7 +34,7 @@ def relief(*placements: tuple[int, Any, float, float, float], turn: int = 3,
 
 def test_a_hold_counts_by_the_maintenances_it_would_make_in_a_row() -> None:
     """As the rules would count a Maintenance now: none held so far, half the two the Relief asks (a quarter,
-    squared); one held, the game; contested, nothing; for the other side the sign turned. The memory is put back."""
+    squared); one held, the game; contested, nothing; for the other side the sign turned. The memory is untouched."""
     raider = (0, figure("Raider"), 18.0, 16.0, 90.0)
     assert lookahead.hold_stakes(relief(raider, held=(None, 0)), 0) == 0.25
     assert lookahead.hold_stakes(relief(raider, held=(1, 1)), 0) == 0.25  # their streak broken by ours
