@@ -59,6 +59,7 @@ class PlanWeights:
     spare_ap: float = 0.0  # each AP of the activation the plan leaves unspent (lost: [TURN-6]), as a cost
     idle_cast: float = 0.0  # a spell its intent does not call for, every target in reach under ``cast_floor``
     idle_shove: float = 0.0  # a Shove that serves no fight or charge
+    hold_shot: float = 0.0  # at its objective: a shot from where it stands, times the shoot weights (else idle AP)
     storm_rush: float = 0.0  # a storming fight whose target a walk cannot reach: a run toward it
 
 
@@ -161,7 +162,7 @@ HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=
                   escape_urgency=True, deny_escapes=True, try_objective=True,
                   hold_stakes=6.0, contest_tries=True, deploy_hold=4.0, lookahead=2, determinizations=1,
                   plan=replace(SPARE, charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,
-                               close_walk=1.0, withdraw=4.0, storm_rush=2.0))
+                               close_walk=1.0, withdraw=4.0, storm_rush=2.0, hold_shot=0.6))
 LEVELS = {d.name: d for d in (EASY, NORMAL, HARD)}
 
 

@@ -222,10 +222,13 @@ def _charge_terms(w: PlanWeights, acts: list[str], intent: Intent) -> float:
     return s
 
 
-def _shoot_terms(w: PlanWeights, acts: list[str], intent: Intent) -> float:
-    s = 0.0
-    s += w.aimed * ("aimed_shot" in acts) + w.quick_fire * ("quick_fire" in acts) \
+def _shots(w: PlanWeights, acts: list[str]) -> float:
+    return w.aimed * ("aimed_shot" in acts) + w.quick_fire * ("quick_fire" in acts) \
         + w.ranged * acts.count("ranged_attack")
+
+
+def _shoot_terms(w: PlanWeights, acts: list[str], intent: Intent) -> float:
+    s = _shots(w, acts)
     s += w.walk_after_shot * ("walk" in acts and acts[-1] == "walk")
     return s
 
@@ -250,6 +253,8 @@ def _hold_terms(w: PlanWeights, acts: list[str], intent: Intent) -> float:
     s = 0.0
     s += w.hold * (not acts) + w.hold_blow * sum(a in FIGHTS for a in acts) + w.hold_move * sum(
         a in (*MOVES, "disengage") for a in acts)
+    if w.hold_shot:  # a shot from where it stands keeps the objective as well as standing idle does
+        s += w.hold_shot * _shots(w, acts)
     return s
 
 

@@ -85,3 +85,28 @@ def test_an_archer_walking_into_range_shoots_with_its_second_ap(level: str, upfr
 def test_easy_keeps_its_floors_off() -> None:
     assert EASY.cast_floor == EASY.fate_floor == 0.0
     assert EASY.plan.spare_ap == EASY.plan.idle_cast == EASY.plan.idle_shove == 0.0
+
+
+
+@pytest.mark.rule("TURN-6", "RNG-3")
+def test_hard_at_its_objective_shoots_from_where_it_stands_rather_than_idle() -> None:
+    """An archer standing on the objective it was heading for (its intent an advance that has arrived: it stays),
+    an enemy 8″ off in range, 2 AP: hard's plan is a shot from where it stands, which keeps the objective as well as
+    standing idle does ([TURN-6]: unspent AP are lost); without ``hold_shot`` it stood idle."""
+    from dataclasses import replace
+
+    from game.ai.candidates import Intent
+    from game.ai.difficulty import HARD
+    from game.ai.tactical import Tactical
+    from game.rules import turn
+
+    for level, plan in ((HARD, "aimed_shot"), (replace(HARD, plan=replace(HARD.plan, hold_shot=0.0)), "nothing")):
+        state = table((0, figure("Archer", weapons=(("Bow", "2h_ranged"),)), 10, 10, 0),
+                      (1, figure("Raider"), 18, 10, 180))
+        m = state.model("A1")
+        state.dice.force(4)  # 2 AP
+        d = next(turn.activate(state, m))
+        assert d.kind == "plan"
+        ai = Tactical(0, level, strict=True)
+        ai.intent = Intent("advance", goal=(m.x, m.y))
+        assert ai.plans.best_plan(state, m, d.choices(), ai.plans.futility(state, m)) == plan
