@@ -215,9 +215,7 @@ def held_ground(state: GameState, m: ModelState) -> Callable[[float, float], boo
 
     from game.rules import scoring
 
-    enc = state.encounter
-    names = {w.hold.entry for w in enc.scenario.victory.sudden if w.hold is not None} if enc is not None else set()
-    entries = [e for e in enc.scenario.scoring if e.name in names] if enc is not None else []
+    entries = scoring.hold_entries(state)
     if not entries:
         return None
     targets = [(e, t) for e in entries for t in scoring.targets(state, e)]

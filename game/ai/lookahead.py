@@ -245,13 +245,10 @@ def hold_stakes(state: GameState, side: int) -> float:
 
 def holders_counting(state: GameState, side: int) -> set[str]:
     """The models of ``side`` that count toward the control entries a sudden win by hold counts ([ENC-LMK-2])."""
-    enc = state.encounter
-    names = {w.hold.entry for w in enc.scenario.victory.sudden if w.hold is not None} if enc is not None else set()
     found: set[str] = set()
-    for entry in enc.scenario.scoring if enc is not None else ():
-        if entry.name in names:
-            for t in scoring.targets(state, entry):
-                found |= {m.id for m in state.on_table(side) if scoring.counts_for(state, entry, t, m)}
+    for entry in scoring.hold_entries(state):
+        for t in scoring.targets(state, entry):
+            found |= {m.id for m in state.on_table(side) if scoring.counts_for(state, entry, t, m)}
     return found
 
 

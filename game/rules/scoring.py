@@ -293,20 +293,28 @@ def track_holds(state: GameState) -> None:
     state.encounter.held.update(holds_now(state))
 
 
+def hold_entries(state: GameState) -> list[ScoringEntry]:
+    """The control entries a sudden win by holding counts ([ENC-4] ``hold``); none outside an encounter."""
+    enc = state.encounter
+    if enc is None:
+        return []
+    names = {w.hold.entry for w in enc.scenario.victory.sudden if w.hold is not None}
+    return [e for e in enc.scenario.scoring if e.name in names]
+
+
 def holds_now(state: GameState) -> dict[str, list[Any]]:
     """What :func:`track_holds` would record at a Maintenance Phase now, each control entry a sudden win counts
     as [the side holding every target or None, Maintenances in a row], the encounter left as it is (the AI asks)."""
     enc = state.encounter
-    names = {w.hold.entry for w in enc.scenario.victory.sudden if w.hold is not None}
     found: dict[str, list[Any]] = {}
-    for entry in enc.scenario.scoring:
-        if entry.name not in names:
-            continue
+    for entry in hold_entries(state):
+        name = entry.name
+        assert name is not None  # (a hold names its entry: the entries are found by name)
         sides = {controller(state, entry, t)[0] for t in targets(state, entry)}
         side = sides.pop() if len(sides) == 1 else None
-        before = enc.held.get(entry.name, [None, 0])
+        before = enc.held.get(name, [None, 0])
         in_a_row = before[1] + 1 if side is not None and before[0] == side else int(side is not None)
-        found[entry.name] = [side, in_a_row]
+        found[name] = [side, in_a_row]
     return found
 
 
