@@ -39,6 +39,8 @@ class Intent:
     notes: list[str] = field(default_factory=list)
     storm: bool = False  # a fight it walks to along the routes (the Rescuer storming the ring: game.ai.storm)
     rush: bool = False  # ... its target beyond a walk: no blow this activation, so the move goes as far as it can
+    exit: bool = False  # an advance (or a Stunned model's hold) whose goal is its exit edge ([ENC-BRK-2]), as an
+    # escape's is: a move on its way there is weighed as PlanWeights.diverted says
 
 
 Scored = tuple[float, Intent]
@@ -489,8 +491,9 @@ class Hold(Candidate):
     """Stunned: it can only shake it off ([COND-2])."""
 
     def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
-        if conditions.STUNNED.on(m):
-            yield 0.1, Intent("hold")
+        if conditions.STUNNED.on(m):  # a move after its Shake Off heads for its goal (Steering): on the way out, too
+            exit = ai.level.plan.diverted and not board.is_engaged(state, m) and ai.escape_goal(state, m) is not None
+            yield 0.1, Intent("hold", exit=exit)
 
 
 class Retreat(Candidate):
@@ -513,8 +516,9 @@ class Objective(Candidate):
             return
         if ai.level.storm_ring and prisoner.storm_target(state, m, ai.level.ring_focus) is not None:
             return  # the Prisoner waits: its guards first (Storm)
+        goal = ai.goal_for(state, m)
         yield (ai.level.advance_base + ai.level.objective_pull * ai.objective_pull(state, m),
-               Intent("advance", goal=ai.goal_for(state, m)))
+               Intent("advance", goal=goal, exit=goal is not None and goal == ai.escape_goal(state, m)))
 
 
 class Storm(Candidate):

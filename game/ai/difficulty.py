@@ -61,6 +61,8 @@ class PlanWeights:
     idle_shove: float = 0.0  # a Shove that serves no fight or charge
     hold_shot: float = 0.0  # at its objective: a shot from where it stands, times the shoot weights (else idle AP)
     storm_rush: float = 0.0  # a storming fight whose target a walk cannot reach: a run toward it
+    diverted: bool = False  # on the way to its exit edge: a move a melee action follows earns nothing toward the
+    # edge (it must end in contact for the blow, wherever the enemy stands: plan_choice.undiverted)
 
 
 @dataclass(frozen=True)
@@ -162,7 +164,7 @@ HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=
                   escape_urgency=True, deny_escapes=True, try_objective=True,
                   hold_stakes=6.0, contest_tries=True, deploy_hold=4.0, lookahead=2, determinizations=1,
                   plan=replace(SPARE, charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,
-                               close_walk=1.0, withdraw=4.0, storm_rush=2.0, hold_shot=0.6))
+                               close_walk=1.0, withdraw=4.0, storm_rush=2.0, hold_shot=0.6, diverted=True))
 LEVELS = {d.name: d for d in (EASY, NORMAL, HARD)}
 
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 FIGHTS = ("standard_attack", "furious_attack")
 MOVES = ("walk", "run", "sneak")
+MELEE = (*FIGHTS, "sweeping_attack", "shield_slam", "shove")  # actions that need an enemy in base contact
 
 
 class PlanChooser:
@@ -135,7 +136,7 @@ class PlanChooser:
         intent = self.ai.intent
         if self._terms is None or self._terms[0] is not w or len(self._terms[1]) > 64:
             self._terms = (w, {})
-        found = self._terms[1].setdefault((intent.kind, intent.storm, intent.rush, arrived), {})
+        found = self._terms[1].setdefault((intent.kind, intent.storm, intent.rush, intent.exit, arrived), {})
         if len(found) > 4096:
             found.clear()
         return found
@@ -155,12 +156,13 @@ class PlanChooser:
         if found is not None:
             return found
         own = INTENT_TERMS.get(kind)
+        serving = undiverted(acts) if w.diverted and (kind == "escape" or intent.exit) else acts
         if own is not None:
-            s = own(w, acts, intent)
+            s = own(w, serving, intent)
         elif arrived:  # at its objective: stay, fight what comes
             s = _hold_terms(w, acts, intent)
         else:
-            s = _advance_terms(w, acts, intent)
+            s = _advance_terms(w, serving, intent)
         s += w.heal * ("heal" in acts) + w.shake_off * ("shake_off" in acts) + w.clear_weapon * ("clear_weapon" in acts)
         if kind in ("fight", "shoot", "cast") and "run" in acts:
             s += w.run_spoils  # the run's -3 spoils the rest
@@ -303,6 +305,13 @@ def wasted(state: GameState, m: ModelState, acts: list[str], idle: tuple[bool, b
         if a == "heal" and not hurt:
             out += 1
     return out
+
+
+def undiverted(acts: list[str]) -> list[str]:
+    """The plan without its moves that a melee action follows: such a move must end in contact for it (game.ai.
+    steering's rest spots), so it goes to the nearest enemy, not toward the intent's goal."""
+    last = max((i for i, a in enumerate(acts) if a in MELEE), default=-1)
+    return [a for i, a in enumerate(acts) if i > last or a not in MOVES]
 
 
 def done_actions(state: GameState, m: ModelState) -> tuple[str, ...]:

@@ -12,6 +12,7 @@ from game.ai import candidates
 from game.ai.difficulty import HARD
 from game.ai.tactical import Tactical
 from game.rules import conditions
+from game.rules.state import GameState
 from tests.rules.harness import figure, table
 
 
@@ -81,3 +82,52 @@ def test_the_escape_clock_counts_one_run_a_turn_two_for_a_fast_model() -> None:
         goal = (raider.x, raider.y + 27.0)
         lost = share * candidates.model_value(raider)
         assert lookahead.late(state, raider, goal, candidates.Appraiser(HARD)) == pytest.approx(lost)
+
+
+def raider_beside_a_guard(stunned: bool) -> GameState:
+    """Breakthrough, turn 1: our raider 26″ from its goal edge (the top), an enemy guard 4.5″ off to its side (a
+    walk reaches it), everyone else far off; 3 AP."""
+    from tests.rules.test_plans import breakthrough
+
+    state = breakthrough()
+    for e in state.side_models(1):
+        e.x, e.y = 3 + 3 * int(e.id[1]), 33
+    for f in state.side_models(0):
+        f.x, f.y = 3 + 3 * int(f.id[1]), 35
+    raider, guard = state.model("A1"), state.model("B1")
+    raider.x, raider.y = 18, 26
+    guard.x, guard.y, guard.facing = 22, 24, 180
+    if stunned:
+        conditions.STUNNED.put(raider)
+    state.touch()
+    state.dice.force(6)  # 3 AP
+    return state
+
+
+@pytest.mark.rule("ENC-BRK-2", "CC-1", "TURN-6")
+def test_hard_heading_for_its_edge_spends_no_move_on_reaching_a_blow_its_intent_never_asked_for() -> None:
+    """A blow after the move would spend the AP a lone Run leaves ([TURN-6]), but the blow needs base contact
+    ([CC-1]), so the move would go to the guard, not toward the edge: it used to (Run, then a Furious Attack at
+    -3 for the run). The move's ground toward the goal is not counted for such a plan (PlanWeights.diverted)."""
+    from tests.ai.test_plan_futility import activate
+
+    for seed in range(3):
+        state = raider_beside_a_guard(stunned=False)
+        raider = state.model("A1")
+        done = activate(state, raider, Tactical(seed, "hard"))
+        assert done == ["run"] and raider.y < 18, (seed, done, raider.y)
+
+
+@pytest.mark.rule("ACT-3", "SPEC-3", "ENC-BRK-2")
+def test_a_stunned_model_on_its_way_out_shakes_it_off_and_moves_on_toward_its_edge() -> None:
+    """Stunned, its only intent is to hold ([ACT-3]: its first AP shakes the Stun off, [SPEC-3]); the AP after it
+    went on a Walk into contact and a blow nothing asked for, away from its edge. On its way out the walk that
+    serves a later blow earns nothing (PlanWeights.diverted), so it moves on toward the edge."""
+    from tests.ai.test_plan_futility import activate
+
+    for seed in range(3):
+        state = raider_beside_a_guard(stunned=True)
+        raider = state.model("A1")
+        done = activate(state, raider, Tactical(seed, "hard"))
+        assert done[0] == "shake_off" and len(done) == 2 and done[1] in ("walk", "run", "sneak"), (seed, done)
+        assert raider.y <= 26 - 5.9 and not conditions.STUNNED.on(raider), (seed, raider.y)
