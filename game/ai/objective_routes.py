@@ -15,6 +15,12 @@ import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
+
+from shapely.geometry import LineString, Polygon
+from shapely.geometry import Point as ShapelyPoint
+from shapely.ops import nearest_points, unary_union
+from shapely.prepared import prep
 
 from game.content.maps import BattleMap, TerrainPiece
 from game.content.scenario_checks import piece_polygon
@@ -144,13 +150,14 @@ class RouteGoals:
 
     @staticmethod
     def approach(state: GameState, m: ModelState, point: Point) -> Point:
-        """Where ``m`` stands to reach ``point``: the point itself, or beside the base of a model standing on it."""
+        """Where ``m`` stands to reach ``point``: the point itself, beside the base of a model standing on it, or
+        beside the terrain no base stands in that covers it (:func:`beside_terrain`)."""
         for o in state.models.values():
             if o.id != m.id and board.indexed(o) and math.hypot(o.x - point[0], o.y - point[1]) < o.radius:
                 gap = math.hypot(m.x - o.x, m.y - o.y) or 1.0
                 reach = m.radius + o.radius + 0.01
                 return o.x + (m.x - o.x) * reach / gap, o.y + (m.y - o.y) * reach / gap
-        return point
+        return beside_terrain(state.battle_map, m.radius, point, (m.x, m.y))
 
     def cost(self, state: GameState, m: ModelState, point: Point) -> float:
         """The route's cost in inches (inf when none gets there)."""
@@ -449,3 +456,33 @@ def _near_polygon(poly: list[tuple[float, float]], x: float, y: float, r: float)
         return True
     n = len(poly)
     return any(geo.segment_point_distance(poly[i], poly[(i + 1) % n], (x, y)) < r for i in range(n))
+
+
+_STANDING: dict[tuple[int, float], tuple[BattleMap, Any, Any]] = {}  # (map, base radius): where no base stands
+
+
+def beside_terrain(battle_map: BattleMap, radius: float, point: Point, start: Point) -> Point:
+    """``point``, or, where it lies in terrain no base of ``radius`` may stand in (an impassable piece, an obstacle:
+    [TERR-2], [TERR-3]; a Landmark's monument, a well at a region's centre), the nearest spot on the way from it
+    toward ``start`` where the base clears that terrain: a route to the point itself finds none, so the objective
+    would pull nobody (its route's cost infinite)."""
+    key = (id(battle_map), radius)
+    found = _STANDING.get(key)
+    if found is None or found[0] is not battle_map:
+        shapes = [Polygon([(v.x, v.y) for v in p.polygon]) for p in battle_map.pieces
+                  if p.kind in ("impassable", "obstacle") and len(p.polygon) >= 3]
+        blocked = unary_union([s.buffer(radius + 0.02) for s in shapes]) if shapes else None
+        if len(_STANDING) > 64:
+            _STANDING.clear()
+        found = _STANDING[key] = (battle_map, prep(blocked) if blocked is not None else None, blocked)
+    _, prepared, blocked = found
+    if prepared is None or not prepared.contains(ShapelyPoint(point)):
+        return point
+    boundary = blocked.boundary
+    crossing = LineString([point, start]).intersection(boundary)
+    spots = [(g.x, g.y) for g in getattr(crossing, "geoms", [crossing]) if isinstance(g, ShapelyPoint)]
+    if not spots:  # ``start`` inside too (it should not be): the nearest edge of it
+        near = nearest_points(boundary, ShapelyPoint(point))[0]
+        spots = [(near.x, near.y)]
+    x, y = min(spots, key=lambda q: math.hypot(q[0] - point[0], q[1] - point[1]))
+    return float(x), float(y)

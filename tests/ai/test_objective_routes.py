@@ -118,3 +118,37 @@ def test_a_raider_goes_round_by_the_other_bridge_when_that_costs_little_more() -
     assert goal is not None and EAST_BRIDGE[0] <= goal[0] <= EAST_BRIDGE[1]
     assert walk_end(state, "A1")["x"] > 17.0
     assert ai.routes.blocker(state, raider, None, ["bottom"]) is None
+
+
+def test_a_point_in_terrain_no_base_stands_in_is_reached_beside_it_on_the_way_from_the_model() -> None:
+    """A well (impassable, 17.4–18.6 square) covers the point: the spot is on the line from the point toward the
+    model, where a base of radius 0.5 clears the well; a point in the open is itself."""
+    from game.ai.objective_routes import beside_terrain
+    from game.content.maps import BattleMap, TerrainPiece
+    from game.core.vec import Vec2
+
+    well = TerrainPiece("well", "impassable", tuple(Vec2(x, y) for x, y in
+                                                      ((17.4, 17.4), (18.6, 17.4), (18.6, 18.6), (17.4, 18.6))), "well")
+    battle_map = BattleMap("a well", (well,))
+    x, y = beside_terrain(battle_map, 0.5, (18.0, 18.0), (18.0, 5.0))
+    assert x == pytest.approx(18.0) and y == pytest.approx(17.4 - 0.52, abs=1e-6)
+    assert beside_terrain(battle_map, 0.5, (10.0, 10.0), (18.0, 5.0)) == (10.0, 10.0)
+
+
+@pytest.mark.rule("ENC-4", "DIG-MOVE-2")
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_reliefs_crossing_pulls_the_attacker_though_a_well_stands_at_its_centre(level: str) -> None:
+    """The Relief on Village Ruins: the crossing (a circle of 8″) has the impassable well at its centre. No route
+    reaches the centre itself, so the crossing once pulled nobody (its route's cost infinite: the Attacker stood off
+    all game); the route now ends beside the well, inside the crossing."""
+    root = Path(__file__).resolve().parent.parent.parent
+    state = table((0, figure("Raider"), 18, 5, 90), (1, figure("Guard"), 30, 33, 270),
+                  pieces=load_map(root / "assets" / "maps" / "village_ruins.yaml").pieces)  # type: ignore[arg-type]
+    state.encounter = EncounterState(load_scenario(root / "scenarios" / "the_relief.yaml"), higher=0)
+    state.settings.turns = state.encounter.scenario.duration.turns
+    raider = state.model("A1")
+    ai = candidates.Appraiser(Tactical(0, level).difficulty)
+    assert ai.needed(state, 0) == [(18.0, 18.0)]
+    cost = ai.routes.cost(state, raider, (18.0, 18.0))
+    assert 10.0 < cost < 14.0  # 13″ to the centre, less the well's half-width and the base
+    assert ai.objective_pull(state, raider) > 0.2
