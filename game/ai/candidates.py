@@ -408,10 +408,13 @@ class Appraiser:
         blocker = self.routes.remembered(state, ("way blocker", m.id), find)
         return state.model(blocker) if isinstance(blocker, str) else None
 
+    def heads_out(self, state: GameState, m: ModelState) -> bool:
+        """Whether ``m``'s goal (:meth:`goal_for`) is its exit edge: it has one, and no melee holds it."""
+        return not board.is_engaged(state, m) and self.escape_goal(state, m) is not None
+
     def goal_for(self, state: GameState, m: ModelState) -> tuple[float, float] | None:
-        escape = self.escape_goal(state, m)
-        if escape is not None and not board.is_engaged(state, m):
-            return escape
+        if self.heads_out(state, m):
+            return self.escape_goal(state, m)
         hold = scenario_hints.hold_goal(state, m)  # the scenario asks this side to keep a region
         if hold is not None:
             return hold
@@ -492,8 +495,7 @@ class Hold(Candidate):
 
     def offers(self, ai: Appraiser, state: GameState, m: ModelState) -> Iterator[Scored]:
         if conditions.STUNNED.on(m):  # a move after its Shake Off heads for its goal (Steering): on the way out, too
-            exit = ai.level.plan.diverted and not board.is_engaged(state, m) and ai.escape_goal(state, m) is not None
-            yield 0.1, Intent("hold", exit=exit)
+            yield 0.1, Intent("hold", exit=ai.level.plan.diverted and ai.heads_out(state, m))
 
 
 class Retreat(Candidate):
@@ -516,9 +518,8 @@ class Objective(Candidate):
             return
         if ai.level.storm_ring and prisoner.storm_target(state, m, ai.level.ring_focus) is not None:
             return  # the Prisoner waits: its guards first (Storm)
-        goal = ai.goal_for(state, m)
         yield (ai.level.advance_base + ai.level.objective_pull * ai.objective_pull(state, m),
-               Intent("advance", goal=goal, exit=goal is not None and goal == ai.escape_goal(state, m)))
+               Intent("advance", goal=ai.goal_for(state, m), exit=ai.heads_out(state, m)))
 
 
 class Storm(Candidate):

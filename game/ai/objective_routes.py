@@ -15,19 +15,17 @@ import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import nearest_points, unary_union
-from shapely.prepared import prep
 
 from game.content.maps import BattleMap, TerrainPiece
 from game.content.scenario_checks import piece_polygon
 from game.content.scenario_schema import PieceEntry, ScoringEntry
 from game.core.vec import Vec2
 from game.geometry import shapes as geo
-from game.geometry.battlefield import Battlefield
+from game.geometry.battlefield import CAT_IMPASSABLE, CAT_OBSTACLE, Battlefield
 from game.geometry.paths import blocks_movement
 from game.geometry.routes import Route, reachable_nodes, segment_edge
 from game.rules import board, movement, scenario_events
@@ -157,7 +155,7 @@ class RouteGoals:
                 gap = math.hypot(m.x - o.x, m.y - o.y) or 1.0
                 reach = m.radius + o.radius + 0.01
                 return o.x + (m.x - o.x) * reach / gap, o.y + (m.y - o.y) * reach / gap
-        return beside_terrain(state.battle_map, m.radius, point, (m.x, m.y))
+        return beside_terrain(board.battlefield(state), m.radius, point, (m.x, m.y))
 
     def cost(self, state: GameState, m: ModelState, point: Point) -> float:
         """The route's cost in inches (inf when none gets there)."""
@@ -458,31 +456,27 @@ def _near_polygon(poly: list[tuple[float, float]], x: float, y: float, r: float)
     return any(geo.segment_point_distance(poly[i], poly[(i + 1) % n], (x, y)) < r for i in range(n))
 
 
-_STANDING: dict[tuple[int, float], tuple[BattleMap, Any, Any]] = {}  # (map, base radius): where no base stands
-
-
-def beside_terrain(battle_map: BattleMap, radius: float, point: Point, start: Point) -> Point:
-    """``point``, or, where it lies in terrain no base of ``radius`` may stand in (an impassable piece, an obstacle:
-    [TERR-2], [TERR-3]; a Landmark's monument, a well at a region's centre), the nearest spot on the way from it
-    toward ``start`` where the base clears that terrain: a route to the point itself finds none, so the objective
-    would pull nobody (its route's cost infinite)."""
-    key = (id(battle_map), radius)
-    found = _STANDING.get(key)
-    if found is None or found[0] is not battle_map:
-        shapes = [Polygon([(v.x, v.y) for v in p.polygon]) for p in battle_map.pieces
-                  if p.kind in ("impassable", "obstacle") and len(p.polygon) >= 3]
-        blocked = unary_union([s.buffer(radius + 0.02) for s in shapes]) if shapes else None
-        if len(_STANDING) > 64:
-            _STANDING.clear()
-        found = _STANDING[key] = (battle_map, prep(blocked) if blocked is not None else None, blocked)
-    _, prepared, blocked = found
-    if prepared is None or not prepared.contains(ShapelyPoint(point)):
-        return point
-    boundary = blocked.boundary
-    crossing = LineString([point, start]).intersection(boundary)
-    spots = [(g.x, g.y) for g in getattr(crossing, "geoms", [crossing]) if isinstance(g, ShapelyPoint)]
-    if not spots:  # ``start`` inside too (it should not be): the nearest edge of it
-        near = nearest_points(boundary, ShapelyPoint(point))[0]
-        spots = [(near.x, near.y)]
-    x, y = min(spots, key=lambda q: math.hypot(q[0] - point[0], q[1] - point[1]))
-    return float(x), float(y)
+def beside_terrain(bf: Battlefield, radius: float, point: Point, start: Point) -> Point:
+    """``point``, or, where a base of ``radius`` may not stand there for terrain (deployment.standing_problem's test:
+    impassable or obstacle, [TERR-2], [TERR-3]; a Landmark's monument, a well at a region's centre), the nearest spot
+    on the way from it toward ``start`` where the base clears that terrain: a route to the point itself finds none,
+    so the objective would pull nobody (its route's cost infinite)."""
+    pieces = {p.id: p for p in bf.pieces_overlapping(point, radius, CAT_IMPASSABLE | CAT_OBSTACLE)}
+    spot = point
+    for _ in range(4):  # a spot beside one piece may stand in the next: clear them together
+        if not pieces:
+            return spot
+        blocked = unary_union([Polygon([(v.x, v.y) for v in p.polygon]).buffer(radius + 0.02)
+                               for p in pieces.values()])
+        crossing = LineString([point, start]).intersection(blocked.boundary)
+        spots = [(g.x, g.y) for g in getattr(crossing, "geoms", [crossing]) if isinstance(g, ShapelyPoint)]
+        if not spots:  # ``start`` inside too (it should not be): the nearest edge of it
+            near = nearest_points(blocked.boundary, ShapelyPoint(point))[0]
+            spots = [(near.x, near.y)]
+        x, y = min(spots, key=lambda q: math.hypot(q[0] - point[0], q[1] - point[1]))
+        spot = float(x), float(y)
+        more = {p.id: p for p in bf.pieces_overlapping(spot, radius, CAT_IMPASSABLE | CAT_OBSTACLE)}
+        if more.keys() <= pieces.keys():
+            return spot
+        pieces |= more
+    return spot

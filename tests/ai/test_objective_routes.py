@@ -126,10 +126,11 @@ def test_a_point_in_terrain_no_base_stands_in_is_reached_beside_it_on_the_way_fr
     from game.ai.objective_routes import beside_terrain
     from game.content.maps import BattleMap, TerrainPiece
     from game.core.vec import Vec2
+    from game.geometry.battlefield import Battlefield
 
     well = TerrainPiece("well", "impassable", tuple(Vec2(x, y) for x, y in
                                                       ((17.4, 17.4), (18.6, 17.4), (18.6, 18.6), (17.4, 18.6))), "well")
-    battle_map = BattleMap("a well", (well,))
+    battle_map = Battlefield(BattleMap("a well", (well,)))
     x, y = beside_terrain(battle_map, 0.5, (18.0, 18.0), (18.0, 5.0))
     assert x == pytest.approx(18.0) and y == pytest.approx(17.4 - 0.52, abs=1e-6)
     assert beside_terrain(battle_map, 0.5, (10.0, 10.0), (18.0, 5.0)) == (10.0, 10.0)
