@@ -2,7 +2,8 @@
 
 The random blunders put a party anywhere in its zone, often in one row at its front, in full view of the
 enemy. Here every legal spot the decision offers is scored for the model placed: near the table's middle
-(where fights and most objectives are: a party held back or spread to the corners arrives a turn late), room
+(where fights and most objectives are: a party held back or spread to the corners arrives a turn late) and near
+the ground a control entry counts at every Maintenance (deploy_objective: the count is made from turn 1), room
 between friends, the shooters and casters a little back, and out of the enemy zone's sight where terrain hides
 it (the rules' own line of sight, asked of the bare map); each model faces the enemy. Strength tables of
 hard against normal chose the weights: a party placed deep and spread for cover lost most games to one placed
@@ -158,10 +159,14 @@ class Deployment:
         forward = self.ai.difficulty.rescue_forward if prisoner.rescuing(state, side) else 0.0
         hold = self.ai.difficulty.deploy_hold
         counts = held_ground(state, m) if hold else None
+        pull = self.ai.difficulty.deploy_objective
+        goals = counted_ground(state, side) if pull else []
 
         def placed(x: float, y: float) -> float:
             depth = (front - ahead(x, y)) / span
             s = -MIDDLE * math.hypot(x - half, y - half) - DEPTH * abs(depth - role.depth) - forward * depth
+            if goals:
+                s -= pull * min(math.hypot(x - gx, y - gy) for gx, gy in goals)
             s -= ROW * sum(abs(depth - fd) * span < ROW_INCHES for *_, fd in friends)
             gaps = [math.hypot(x - fx, y - fy) - fr - m.radius for fx, fy, fr, _ in friends]
             if gaps and min(gaps) < CROWD_INCHES:
@@ -225,6 +230,20 @@ def held_ground(state: GameState, m: ModelState) -> Callable[[float, float], boo
         return any(scoring.counts_for(state, e, t, probe) for e, t in targets)
 
     return counts
+
+
+def counted_ground(state: GameState, side: int) -> list[tuple[float, float]]:
+    """Where the control entries that can pay ``side`` at every Maintenance count models ([ENC-LMK-2], [ENC-4]
+    ``control``): counted from the first, so a model placed far from them arrives a turn late and the enemy scores
+    it. Not those a sudden win by holding counts (``deploy_hold`` places on them) nor those scored at the end."""
+    from game.rules import scoring
+
+    enc = state.encounter
+    held = {e.name for e in scoring.hold_entries(state)}
+    entries = [e for e in enc.scenario.scoring if e.kind == "control" and e.when == "maintenance"
+               and e.name not in held and scoring.scores_for(state, e, side)] if enc is not None else []
+    points = [scoring.target_centre(state, t) for e in entries for t in scoring.targets(state, e)]
+    return [p for p in points if p is not None]
 
 
 def centre(zone: ZoneShape) -> tuple[float, float]:

@@ -141,6 +141,8 @@ class Difficulty:
     # make, squared, times this many kill values (1: the game), for the side it goes to (0: as any control point)
     contest_tries: bool = False  # with the enemy's such hold standing, the look-ahead also tries the best charge or
     # close-in at an enemy that counts for it (engaged, it no longer counts: [ENC-LMK-2])
+    deploy_objective: float = 0.0  # (deploy) per inch from the nearest ground a control entry that can pay it counts
+    # on, a spot's score less (game.ai.deployment.counted_ground)
     deploy_hold: float = 0.0  # (deploy) a spot from which the model counts toward a control entry a sudden win by
     # holding counts ([ENC-4] ``hold``) scores this much more: that ground is held from the first turn
     lookahead: int = 0  # plans tried by simulating the activation (0: none)
@@ -162,7 +164,8 @@ HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=
                   touch_objectives=True, deploy=True, gang_caution=1.0, withdraw=True,
                   spread=8.0, shake_stun=True, escape_route=1.0,
                   escape_urgency=True, deny_escapes=True, try_objective=True,
-                  hold_stakes=6.0, contest_tries=True, deploy_hold=4.0, lookahead=2, determinizations=1,
+                  hold_stakes=6.0, contest_tries=True, deploy_hold=4.0, deploy_objective=1.0, lookahead=2,
+                  determinizations=1,
                   plan=replace(SPARE, charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,
                                close_walk=1.0, withdraw=4.0, storm_rush=2.0, hold_shot=0.6, diverted=True))
 LEVELS = {d.name: d for d in (EASY, NORMAL, HARD)}

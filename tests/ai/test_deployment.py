@@ -73,3 +73,37 @@ def test_hard_deploys_in_depth_out_of_the_enemy_zones_sight_facing_it(seed: int)
         for m in ours:  # facing the enemy: its zone's middle within 90° of the facing
             bearing = math.degrees(math.atan2(ey - m.y, ex - m.x))
             assert abs((bearing - m.facing + 180) % 360 - 180) < 90, (m.id, m.facing, bearing)
+
+
+def deployed_for(level: str, seed: int, scenario: str, map_name: str):
+    """The 9-model Grey Lance (side 0, played by ``level``) and Hollow Court (normal) once both have deployed."""
+    from game.ai.matches import content
+
+    parties_, battle_map, scen = content(("order_of_the_grey_lance", "hollow_court"), map_name, scenario)
+    state = new_game(parties_, battle_map, seed, scenario=scen)
+    game = Game(state, [registry.make(level, seed), registry.make("normal", seed + 1)])
+    while state.phase == "setup":
+        game.step()
+    return state
+
+
+@pytest.mark.rule("ENC-3", "ENC-LMK-2")
+@pytest.mark.parametrize("map_name", ["Open Field", "Village Ruins", "Forest Crossing", "River Ford"])
+def test_hard_deploys_its_nine_within_a_turns_reach_of_the_landmark_not_at_the_corners(map_name: str) -> None:
+    # the count is made at every Maintenance from turn 1: a model placed at the corner of its zone arrives a turn
+    # late and the enemy scores that turn (hard so placed lost most Landmarks with the Grey Lance)
+    hard = deployed_for("hard", 81, "landmark", map_name)
+    normal = deployed_for("normal", 81, "landmark", map_name)
+
+    def away(state) -> list[float]:
+        return [math.hypot(m.x - 18, m.y - 18) for m in state.side_models(0) if m.on_table]
+
+    assert len(away(hard)) == 9 and all(zone_of(hard, 0).contains(m.x, m.y, m.radius)
+                                        for m in hard.side_models(0))  # [ENC-3]: legal
+    assert max(away(hard)) <= 13.0, sorted(round(d, 1) for d in away(hard))
+    assert sum(away(hard)) <= sum(away(normal)), "further from the landmark than normal's row"
+    zone = zone_of(hard, 0)
+    zx0, zy0, zx1, zy1 = zone.bounds()
+    line = {"left": (zx1, 0), "right": (zx0, 0), "top": (zy1, 1), "bottom": (zy0, 1)}[zone.edge]
+    gaps = [abs((m.x, m.y)[line[1]] - line[0]) - m.radius for m in hard.side_models(0)]
+    assert not all(g <= 1.0 for g in gaps), "all in a line at the zone's front"
