@@ -381,9 +381,11 @@ def auto_answer(state: GameState, decision: Decision) -> Answer:
     if decision.kind == "place_marker":
         return _marker_spot(state, [p for p in candidates if decision.check is None or decision.check(p) is None])
     if decision.kind == "place_prisoner":
-        return min(candidates, key=lambda p: (math.hypot(p["x"] - 18, p["y"] - 18), p["y"], p["x"]))
+        mid = state.battle_map.size / 2
+        return min(candidates, key=lambda p: (math.hypot(p["x"] - mid, p["y"] - mid), p["y"], p["x"]))
     # deploy: the row nearest the zone's middle depth, spread out from the table's centre line
     placed = [(m.x, m.y) for m in state.side_models(decision.side) if m.on_table]
+    mid = state.battle_map.size / 2
     # min(candidates, key=(-crowd, distance to the centre, x, y)), the first of equals, with the key's parts worked
     # out only as far as the comparison needs them: crowd, the distance to the nearest friend placed, counted up
     # to 2.5″ (one further off along an axis is further off than that)
@@ -397,7 +399,7 @@ def auto_answer(state: GameState, decision: Decision) -> Answer:
                 crowd = min(crowd, math.hypot(px - x, py - y))
         if best is not None and -crowd > top[0]:
             continue  # more crowded than the best so far: its key is greater
-        key = (-crowd, math.hypot(px - 18, py - 18), px, py)
+        key = (-crowd, math.hypot(px - mid, py - mid), px, py)
         if best is None or key < top:
             best, top = p, key
     if best is None:

@@ -98,7 +98,8 @@ def tables(sense: Sense) -> list[BattleMap]:
 
 # -- where a base can stand -----------------------------------------------------------------------------
 
-def _field(table: BattleMap, at: Spot = (18.0, 18.0)) -> Battlefield:
+def _field(table: BattleMap, at: Spot | None = None) -> Battlefield:
+    at = at if at is not None else (table.size / 2, table.size / 2)
     return Battlefield(table, [BaseRecord(PROBE, "probe", Vec2(*at), BASE_RADIUS)])
 
 

@@ -55,7 +55,7 @@ def simple_deployment(state: GameState) -> None:
                 depth = 1.5 + row * 1.2
                 y = depth if side == 0 else state.battle_map.size - depth
                 for col in range(0, 30):
-                    x = 18.0 + (col + 1) // 2 * 1.25 * (1 if col % 2 else -1)
+                    x = state.battle_map.size / 2 + (col + 1) // 2 * 1.25 * (1 if col % 2 else -1)
                     if not r <= x <= state.battle_map.size - r:
                         continue
                     if bf.pieces_overlapping((x, y), r + 0.05, CAT_IMPASSABLE | CAT_OBSTACLE):

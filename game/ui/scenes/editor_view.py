@@ -439,7 +439,7 @@ def draw_preview(surf: pygame.Surface, state: MapState, before: MapState, cam: C
         if ends is not None:
             dash_line(surf, (255, 255, 255), cam.to_px(ends[0]), cam.to_px(ends[1]), 2)
         else:
-            pygame.draw.circle(surf, (255, 255, 255), cam.to_px((18, 18)), 6, 2)
+            pygame.draw.circle(surf, (255, 255, 255), cam.to_px((h, h)), 6, 2)
     old = {p.uid: p for p in before.pieces}
     colour = PREVIEW_NEW if copy else PREVIEW
     changed = [p for p in state.pieces if old.get(p.uid) != p and len(p.polygon) >= 3]
