@@ -28,7 +28,7 @@ from game.geometry import shapes as geo
 from game.geometry.battlefield import CAT_IMPASSABLE, CAT_OBSTACLE, Battlefield
 from game.geometry.paths import blocks_movement
 from game.geometry.routes import Route, reachable_nodes, segment_edge
-from game.rules import board, movement, scenario_events
+from game.rules import board, movement, plans, scenario_events
 from game.rules.state import GameState, ModelState
 
 WHOLE = 500.0  # an allowance no route on the table exceeds: route_to then answers the route's whole cost
@@ -169,8 +169,10 @@ class RouteGoals:
         return found
 
     def pace(self, state: GameState, m: ModelState) -> float:
-        """Inches a model covers in a turn, for when it gets somewhere: a Run's allowance."""
-        return max(1.0, movement.allowance(state, m, "run")[0])
+        """Inches a model covers in a turn, for when it gets somewhere: a Run's allowance, a Walk's for a model
+        the rules let not run ([MOVE-2]: Lumbering)."""
+        move = "run" if "run" in plans.kinds_available(state, m) else "walk"
+        return max(1.0, movement.allowance(state, m, move)[0])
 
     def arrival(self, state: GameState, m: ModelState, inches: float) -> int:
         """The turn in which ``m`` gets ``inches`` of route further on (this turn if within a turn's pace)."""

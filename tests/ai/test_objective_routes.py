@@ -153,3 +153,14 @@ def test_the_reliefs_crossing_pulls_the_attacker_though_a_well_stands_at_its_cen
     cost = ai.routes.cost(state, raider, (18.0, 18.0))
     assert 10.0 < cost < 14.0  # 13″ to the centre, less the well's half-width and the base
     assert ai.objective_pull(state, raider) > 0.2
+
+
+@pytest.mark.rule("MOVE-2", "MOVE-1", "MOVE-11")
+def test_a_lumbering_model_gets_somewhere_at_a_walk_its_pace_and_a_swift_one_at_its_run() -> None:
+    # a Lumbering model cannot run ([MOVE-2]): its turn's pace, by which its arrivals are timed, is a Walk's 6″
+    state = table((0, figure("Gunner", traits=("lumbering",)), 5, 5, 0), (0, figure("Runner"), 9, 5, 0),
+                  (0, figure("Hound", traits=("swift",)), 13, 5, 0), (1, figure("Foe"), 30, 30, 180))
+    routes = candidates.Appraiser(NORMAL).routes
+    assert [routes.pace(state, state.model(m)) for m in ("A1", "A2", "A3")] == [6.0, 9.0, 11.0]
+    assert routes.arrival(state, state.model("A1"), 8.0) == state.turn + 1  # two walks: a turn later than a run
+    assert routes.arrival(state, state.model("A2"), 8.0) == state.turn
