@@ -171,8 +171,7 @@ class RouteGoals:
     def pace(self, state: GameState, m: ModelState) -> float:
         """Inches a model covers in a turn, for when it gets somewhere: a Run's allowance, a Walk's for a model
         the rules let not run ([MOVE-2]: Lumbering)."""
-        move = "run" if "run" in plans.kinds_available(state, m) else "walk"
-        return max(1.0, movement.allowance(state, m, move)[0])
+        return max(1.0, movement.allowance(state, m, "run" if plans.can_run(m) else "walk")[0])
 
     def arrival(self, state: GameState, m: ModelState, inches: float) -> int:
         """The turn in which ``m`` gets ``inches`` of route further on (this turn if within a turn's pace)."""

@@ -373,19 +373,17 @@ def auto_answer(state: GameState, decision: Decision) -> Answer:
     """A sensible legal answer to a set-up decision: spread along the zone's inner half, facing the centre."""
     if decision.kind in ("choose_edge", "choose_role"):
         return decision.choices()[0]
+    mid = state.battle_map.size / 2  # the table's centre
     if decision.kind == "deploy_facing":
         model = state.model(decision.context["model"])
-        half = state.battle_map.size / 2
-        return round(math.degrees(math.atan2(half - model.y, half - model.x)) % 360.0, 3)
+        return round(math.degrees(math.atan2(mid - model.y, mid - model.x)) % 360.0, 3)
     candidates = decision.context.get("candidates") or []
     if decision.kind == "place_marker":
         return _marker_spot(state, [p for p in candidates if decision.check is None or decision.check(p) is None])
     if decision.kind == "place_prisoner":
-        mid = state.battle_map.size / 2
         return min(candidates, key=lambda p: (math.hypot(p["x"] - mid, p["y"] - mid), p["y"], p["x"]))
     # deploy: the row nearest the zone's middle depth, spread out from the table's centre line
     placed = [(m.x, m.y) for m in state.side_models(decision.side) if m.on_table]
-    mid = state.battle_map.size / 2
     # min(candidates, key=(-crowd, distance to the centre, x, y)), the first of equals, with the key's parts worked
     # out only as far as the comparison needs them: crowd, the distance to the nearest friend placed, counted up
     # to 2.5″ (one further off along an axis is further off than that)

@@ -73,12 +73,17 @@ def plan_labels(plans: list[tuple[str, ...]], model: ModelState | None = None) -
     return [" → ".join(text(a) for a in plan) if plan else "Do nothing" for plan in plans]
 
 
+def can_run(model: ModelState) -> bool:
+    """[MOVE-2]: whether the model may Run at all (Lumbering models cannot)."""
+    return all(h.can_run for h in hooks_of(model))
+
+
 def kinds_available(state: GameState, model: ModelState) -> list[str]:
     """The action kinds this model has at all: its profile, traits and the encounter decide, not where it
     stands now ([ACT-2], [SEQ-2]); a Stunned model has Shake Off ([ACT-3]), and so does one whose own shot
     may Stun it (a Tough Blast shooter within 3″ of its target), to declare after that shot."""
     kinds = ["walk", "charge", "disengage", "standard_attack", "furious_attack", "shove"]
-    if all(h.can_run for h in hooks_of(model)):
+    if can_run(model):
         kinds.append("run")
     if all(h.can_sneak for h in hooks_of(model)):
         kinds.append("sneak")
