@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.ai import scenario_hints
 from game.ai.candidates import model_value
+from game.ai.deployment import held_ground
 from game.ai.futile import Futility, contact_choice, rest_spots, spoils_from
 from game.ai.storm import storm_step
 from game.ai.threat import Threats
@@ -126,9 +127,14 @@ class Steering:
         caution = scenario_hints.caution(state, m.side)  # its own losses, as much as its scenario asks
         points = [*candidates, {"x": m.x, "y": m.y}] + ([direct] if direct is not None else [])
 
+        counted = held_ground(state, m) if self.ai.difficulty.stay_counted else None
+
         def score(p: dict[str, float]) -> float:
             gained = start - math.hypot(goal[0] - p["x"], goal[1] - p["y"])
-            return per_inch * gained - caution * threats.at(p["x"], p["y"])
+            value = per_inch * gained - caution * threats.at(p["x"], p["y"])
+            if counted is not None and counted(p["x"], p["y"]):
+                value += self.ai.difficulty.stay_counted  # one more of ours in the count a sudden hold wins by
+            return value
 
         ranked = sorted(points, key=score, reverse=True)
         for p in ranked[:4]:

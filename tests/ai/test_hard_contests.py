@@ -1,7 +1,8 @@
 """What ``hard`` no longer gives away as the Relief's Defender: the crossing, left to Attackers a Maintenance from
 the sudden win their hold makes, for a kill (Difficulty.hold_stakes), and the charge that would take one of them
-out of the count, never tried when the look-ahead's two best plans are shots (contest_tries), and the ground
-itself, left at deployment for spots further back (deploy_hold)."""
+out of the count, never tried when the look-ahead's two best plans are shots (contest_tries), the ground
+itself, left at deployment for spots further back (deploy_hold), and a counted place on it, left by a shooter's
+step back from the raiders after its shot (stay_counted)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from game.ai import candidates, lookahead
+from game.ai.deployment import held_ground
 from game.ai.difficulty import HARD, Difficulty
 from game.ai.tactical import Tactical
 from game.content.scenario_file import load_scenario
+from game.rules import movement
 from game.rules.encounter import EncounterState
 from game.rules.state import KILLED, GameState
 from tests.rules.harness import figure, table
@@ -116,3 +119,30 @@ def test_the_defender_deploys_on_the_crossing_a_hold_wins_the_attacker() -> None
 
     assert not prefers_on(replace(HARD, deploy_hold=0.0))
     assert prefers_on(HARD)
+
+
+def test_a_defender_on_the_crossing_steps_after_its_shot_to_a_spot_still_on_it() -> None:
+    """Three of ours on the crossing, three raiders 8″ off: the archer's walk after its shot trades ground toward
+    their chief against their reply, and without stay_counted that is a step out to the side, off the crossing
+    (one fewer in the count the Attacker's hold is measured by); hard keeps it where it still counts."""
+    bow = figure("Archer", RA=5, weapons=(("Bow", "2h_ranged"), ("Knife", "1h_edged")))
+    state = relief((0, figure("Raider"), 18.0, 13.0, 90.0), (0, figure("Raider"), 14.0, 12.0, 90.0),
+                   (0, figure("Raider"), 22.0, 12.5, 90.0), (1, bow, 19.5, 21.5, 270.0),
+                   (1, figure("Guard"), 17.0, 19.0, 270.0), (1, figure("Guard"), 15.0, 20.0, 270.0),
+                   turn=2, held=(None, 0))
+    archer = state.model("B1")
+    counts = held_ground(state, archer)
+    assert counts is not None and counts(archer.x, archer.y)
+
+    def step(level: Difficulty) -> dict[str, float]:
+        ai = Tactical(1, level)
+        ai.intent = candidates.Intent("shoot", "A1")
+        d = next(movement.walk(state, archer, "walk"))
+        point = ai.steering.on_move_to(state, d)
+        assert point is not None and d.check is not None and d.check(point) is None
+        return point
+
+    off = step(replace(HARD, stay_counted=0.0))
+    assert not counts(off["x"], off["y"])
+    on = step(HARD)
+    assert counts(on["x"], on["y"])
