@@ -145,6 +145,9 @@ class Difficulty:
     # on, a spot's score less (game.ai.deployment.counted_ground)
     deploy_hold: float = 0.0  # (deploy) a spot from which the model counts toward a control entry a sudden win by
     # holding counts ([ENC-4] ``hold``) scores this much more: that ground is held from the first turn
+    rescue_by_scores: bool = False  # the Rescuer, the Prisoner held, declares the plan its candidates score best
+    # (the ring stormed: game.ai.storm), not the look-ahead's: one activation's position value (the mover's danger,
+    # its kill value) holds it back from the guards the rescue needs felled over the turns left
     stay_counted: float = 0.0  # (safe_steps) an end point from which the model counts toward a control entry a
     # sudden win by holding counts ([ENC-4] ``hold``) scores this many kill values more: the count, not only who
     # leads it, decides the next Maintenance
@@ -168,6 +171,7 @@ HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=
                   spread=8.0, shake_stun=True, escape_route=1.0,
                   escape_urgency=True, deny_escapes=True, try_objective=True,
                   hold_stakes=6.0, contest_tries=True, deploy_hold=4.0, deploy_objective=1.0, stay_counted=1.0,
+                  rescue_by_scores=True,
                   lookahead=2,
                   determinizations=1,
                   plan=replace(SPARE, charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,

@@ -17,7 +17,7 @@ from collections.abc import Generator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from game.ai import candidates, scenario_hints
+from game.ai import candidates, prisoner, scenario_hints
 from game.ai.candidates import Appraiser, model_value
 from game.ai.futile import Futility
 from game.ai.threat import Threats
@@ -79,6 +79,8 @@ class Lookahead:
         """The plan to declare, or None to leave it to the plan scores (a single candidate plan)."""
         owner, level = self.owner, self.owner.difficulty
         m = state.model(d.context["model"])
+        if level.rescue_by_scores and prisoner.rescuing(state, m.side):
+            return None  # the Rescue is won by storming the ring over turns, not by the position one activation leaves
         offers = candidates.all_offers(owner.appraiser, state, m)
         if offers[0][1].kind == "withdraw":  # weighed over the turns a melee lasts: one activation's try cannot
             return None  # see that far (game.ai.caution); the plan scores carry it out

@@ -10,6 +10,7 @@ from game.ai import prisoner as rescue
 from game.ai.difficulty import HARD, NORMAL
 from game.ai.futile import Futility
 from game.ai.tactical import Tactical
+from game.rules import board
 from tests.rules.encounter_harness import Policy
 from tests.rules.harness import figure, table
 from tests.rules.test_encounters import MARKERS, TOP, start
@@ -340,3 +341,32 @@ def test_a_hard_rescuer_spends_its_fate_on_blows_at_the_guards_not_on_ap_or_turn
     assert ask(hard, "greater_purpose") == "spend"
     state.encounter.rescued = True  # freed: Fate as before
     assert not hard.fate.freeing(state, 1)
+
+
+@pytest.mark.rule("ENC-RES-4", "ENC-RES-5")
+def test_the_rescuers_bow_shoots_the_last_guard_its_hero_fights_rather_than_run_at_the_ring() -> None:
+    """The last turn: one guard, at its last wound, stands between the Prisoner and our hero fighting it. Our bow
+    13″ off has a shot at it (at −3: it is engaged) and 2 AP. The look-ahead, valuing the position one
+    activation leaves (its danger, its ground toward the Prisoner), ran at the ring with both AP unspent but
+    one; the candidates' scores, tuned for the Rescue (rescue_by_scores), take the shot that may free it."""
+    from dataclasses import replace
+
+    from game.rules.turn import run_plan
+    from tests.rules.harness import figure
+
+    def plan(level) -> str:
+        state = rescue_table()
+        state.turn = state.settings.turns
+        prisoner = state.model(state.encounter.prisoner)
+        guard, hero, bow = state.model("A2"), state.model("B1"), state.model("B3")
+        guard.x, guard.y = prisoner.x, prisoner.y - prisoner.radius - guard.radius  # in contact: the rescue waits
+        guard.wounds_taken = guard.max_wounds - 1
+        hero.x, hero.y = guard.x, guard.y - guard.radius - hero.radius  # fighting it
+        bow.profile = figure("Blue Bow", RA=4, weapons=(("Bow", "2h_ranged"), ("Knife", "1h_edged")))
+        bow.x, bow.y = 26.0, 28.0
+        state.touch()
+        assert [e.id for e in rescue.blockers_of(state, bow)] == ["A2"] and board.engaged_enemies(state, hero)
+        return Tactical(1, level).plans.on_plan(state, next(run_plan(state, bow, 2)))
+
+    assert plan(replace(HARD, rescue_by_scores=False)) == "run"
+    assert plan(HARD) == "aimed_shot"
