@@ -171,9 +171,7 @@ HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=
                   spread=8.0, shake_stun=True, escape_route=1.0,
                   escape_urgency=True, deny_escapes=True, try_objective=True,
                   hold_stakes=6.0, contest_tries=True, deploy_hold=4.0, deploy_objective=1.0, stay_counted=1.0,
-                  rescue_by_scores=True,
-                  lookahead=2,
-                  determinizations=1,
+                  rescue_by_scores=True, lookahead=2, determinizations=1,
                   plan=replace(SPARE, charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,
                                close_walk=1.0, withdraw=4.0, storm_rush=2.0, hold_shot=0.6, diverted=True))
 LEVELS = {d.name: d for d in (EASY, NORMAL, HARD)}
