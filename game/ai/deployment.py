@@ -214,8 +214,8 @@ def cell(x: float, y: float) -> tuple[int, int]:
 
 
 def held_ground(state: GameState, m: ModelState) -> Callable[[float, float], bool] | None:
-    """Whether ``m`` placed at (x, y) would count toward a control entry a sudden win by holding counts ([ENC-4]
-    ``hold``, [ENC-LMK-2]: asked of the rules), or None when the scenario has no such entry."""
+    """Whether ``m`` placed (or ending a move) at (x, y) would count toward a control entry a sudden win by holding
+    counts ([ENC-4] ``hold``, [ENC-LMK-2]: asked of the rules), or None when the scenario has no such entry."""
     from dataclasses import replace
 
     from game.rules import scoring

@@ -352,7 +352,6 @@ def test_the_rescuers_bow_shoots_the_last_guard_its_hero_fights_rather_than_run_
     from dataclasses import replace
 
     from game.rules.turn import run_plan
-    from tests.rules.harness import figure
 
     def plan(level) -> str:
         state = rescue_table()
