@@ -151,6 +151,9 @@ class Difficulty:
     stay_counted: float = 0.0  # (safe_steps) an end point from which the model counts toward a control entry a
     # sudden win by holding counts ([ENC-4] ``hold``) scores this many kill values more: the count, not only who
     # leads it, decides the next Maintenance
+    hold_pull: float = 0.0  # the look-ahead weighs a model's distance from a control entry whose hold wins its side the
+    # game ([ENC-4] ``hold``), while its side still needs it, this many times more than from another objective: a
+    # model more in the count counts before the lead turns, and the hold is the game (game.ai.lookahead.hold_nearness)
     lookahead: int = 0  # plans tried by simulating the activation (0: none)
     determinizations: int = 0  # dice futures per plan tried
 
@@ -171,7 +174,7 @@ HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=
                   spread=8.0, shake_stun=True, escape_route=1.0,
                   escape_urgency=True, deny_escapes=True, try_objective=True,
                   hold_stakes=6.0, contest_tries=True, deploy_hold=4.0, deploy_objective=1.0, stay_counted=1.0,
-                  rescue_by_scores=True, lookahead=2, determinizations=1,
+                  rescue_by_scores=True, hold_pull=2.0, lookahead=2, determinizations=1,
                   plan=replace(SPARE, charge_lane_spoil=3.0, wasted=2.0, more_ground=1.0,
                                close_walk=1.0, withdraw=4.0, storm_rush=2.0, hold_shot=0.6, diverted=True))
 LEVELS = {d.name: d for d in (EASY, NORMAL, HARD)}

@@ -173,6 +173,8 @@ def evaluate(state: GameState, side: int, mover: str, appraiser: Any) -> float:
             points = [*points, escape]
         if points and not (appraiser.level.hold_secured and appraiser.holding(state, me)):  # it stays where it is
             value -= nearness(state, me, points, escape, appraiser)
+            if appraiser.level.hold_pull:
+                value -= appraiser.level.hold_pull * hold_nearness(state, me, points)
         if escape is not None and appraiser.level.escape_urgency:
             value -= late(state, me, escape, appraiser)
     return value
@@ -196,6 +198,20 @@ def nearness(state: GameState, m: ModelState, points: list[tuple[float, float]],
         else:
             straight.append(NEAR * math.hypot(m.x - escape[0], m.y - escape[1]))
     return min(straight)
+
+
+def hold_nearness(state: GameState, m: ModelState, points: list[tuple[float, float]]) -> float:
+    """Of the objectives ``m``'s side still needs (``points``), those a hold of which wins it the game ([ENC-4]
+    ``hold``: the Relief's crossing): ``NEAR`` an inch from the nearest, 0 when there is none. A model on its way
+    there is a model more in the count that decides it, before its lead turns ([ENC-LMK-2])."""
+    enc = state.encounter
+    if enc is None:
+        return 0.0
+    names = {w.hold.entry for w in enc.scenario.victory.sudden
+             if w.hold is not None and enc.named_side(w.side) in (None, m.side)}
+    holds = {scoring.target_centre(state, t) for e in scoring.hold_entries(state) if e.name in names
+             for t in scoring.targets(state, e)}
+    return min((NEAR * math.hypot(m.x - x, m.y - y) for x, y in points if (x, y) in holds), default=0.0)
 
 
 def escape_pays(state: GameState, m: ModelState) -> int:

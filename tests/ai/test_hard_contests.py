@@ -2,7 +2,8 @@
 the sudden win their hold makes, for a kill (Difficulty.hold_stakes), and the charge that would take one of them
 out of the count, never tried when the look-ahead's two best plans are shots (contest_tries), the ground
 itself, left at deployment for spots further back (deploy_hold), and a counted place on it, left by a shooter's
-step back from the raiders after its shot (stay_counted)."""
+step back from the raiders after its shot (stay_counted); and as the Attacker, the way onto the crossing, given
+up for an aimed shot from afar (hold_pull)."""
 
 from __future__ import annotations
 
@@ -146,3 +147,24 @@ def test_a_defender_on_the_crossing_steps_after_its_shot_to_a_spot_still_on_it()
     assert not counts(off["x"], off["y"])
     on = step(HARD)
     assert counts(on["x"], on["y"])
+
+
+def test_the_attackers_gunner_walks_on_the_crossing_a_hold_wins_rather_than_aim_from_afar() -> None:
+    """Turn 1, three axemen on the crossing's near side; our gunner 10″ short of it with 2 AP. Weighing an inch
+    toward the crossing as an inch toward any objective, the look-ahead takes an aimed shot from where it stands;
+    but the crossing is the game to the Attacker (held twice in a row, it wins at once) and every model more on
+    it counts before the lead turns: with hold_pull hard walks on toward it and shoots."""
+    from game.rules.turn import run_plan
+
+    def plan(level: Difficulty) -> str:
+        gunner = figure("Gunner", RA=4, weapons=(("Firelock", "2h_ranged_bp"),))
+        axemen = [(1, figure("Axeman", MA=4, weapons=(("Axe", "2h_edged"),)), x, y, 270.0)
+                  for x, y in ((16.5, 20.5), (19.5, 21.5), (22.5, 20.5))]
+        state = relief((0, gunner, 22.5, 10.0, 90.0), *axemen, turn=1, held=(None, 0))
+        state.ap_left = 2
+        state.touch()
+        assert lookahead.hold_nearness(state, state.model("A1"), [(18.0, 18.0)]) > 0
+        return Tactical(1, level).plans.on_plan(state, next(run_plan(state, state.model("A1"), 2)))
+
+    assert plan(replace(HARD, hold_pull=0.0)) == "aimed_shot"
+    assert plan(HARD) == "walk,ranged_attack"
