@@ -10,9 +10,10 @@ the decision-time percentiles.
     python tools/ai_strength.py table hn.jsonl hn2.jsonl hr.jsonl nr.jsonl
 
 Per scenario and role (game.lab.strength): every shipped scenario (or those named, files too), its own map where
-it has one, ``--games`` a scenario; the table by role with what each side did (attacks, kills, escapes, points):
+it has one, ``--games`` a scenario (every 8 play the four party pairs each way round; 32 also every map); the table
+by role with what each side did (attacks, kills, escapes, points):
 
-    python tools/ai_strength.py scenarios --pairing hard:normal --games 16 --jobs 2 --out hn_s.jsonl
+    python tools/ai_strength.py scenarios --pairing hard:normal --games 32 --jobs 2 --out hn_s.jsonl
     python tools/ai_strength.py scenarios --pairing normal:random --only the_ford_raid,tests/data/x.yaml --out nr.jsonl
     python tools/ai_strength.py roles hn_s.jsonl nr.jsonl
 

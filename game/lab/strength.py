@@ -28,14 +28,16 @@ def own_map(scenario: str) -> bool:
 
 def plan(scenarios: Iterable[str], pairing: tuple[str, str], games: int, seed: int = 1,
          parties: Iterable[tuple[str, str]] = PARTIES) -> list[Task]:
-    """``games`` games a scenario: sides swap every other game, maps (unless its own) and party pairs cycle."""
+    """``games`` games a scenario: sides swap every other game, then the party pairs cycle, then the maps (unless
+    its own): a scenario's every 2 × pairs games play each pair both ways round, so a short table weighs no pair
+    more than another (their match-ups decide more games than the maps do)."""
     duos = list(parties)
     tasks: list[Task] = []
     for k, scenario in enumerate(scenarios):
         for i in range(games):
             index = k * games + i
-            mp = "" if own_map(scenario) else MAPS[(i // 2) % len(MAPS)]
-            duo = duos[(i // (2 * len(MAPS))) % len(duos)]
+            duo = duos[(i // 2) % len(duos)]
+            mp = "" if own_map(scenario) else MAPS[(i // (2 * len(duos))) % len(MAPS)]
             tasks.append(Task(index, seed + index, pairing, i % 2 == 1, scenario, mp, duo))
     return tasks
 

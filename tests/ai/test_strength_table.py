@@ -33,3 +33,14 @@ def test_plan_swaps_sides_and_uses_a_scenarios_own_map() -> None:
     assert [t.swapped for t in tasks[:4]] == [False, True, False, True]
     assert all(t.map for t in tasks[:4]) and all(t.map == "" for t in tasks[4:])
     assert len({t.seed for t in tasks}) == len(tasks)
+
+
+def test_plan_plays_every_party_pair_both_ways_round_before_any_again() -> None:
+    """Eight games a scenario: each of the four party pairs once each way round (a table of a dozen games once
+    played only the first two pairs, and weighed one match-up as eight games in twelve)."""
+    from game.lab.ai_soak import PARTIES
+
+    tasks = strength.plan(["engagement"], ("hard", "normal"), 8)
+    assert sorted((t.parties, t.swapped) for t in tasks) == sorted((p, s) for p in PARTIES for s in (False, True))
+    assert len({t.map for t in tasks}) == 1  # the maps turn once every pair has played
+    assert {t.map for t in strength.plan(["engagement"], ("hard", "normal"), 32)} == set(strength.MAPS)
