@@ -73,7 +73,8 @@ class Difficulty:
     blunder: float = 0.0  # chance of answering a decision at random (sensibly: aggressive and careful)
     advance_base: float = 0.2  # the advance candidate: worth this much anywhere ...
     objective_pull: float = 1.5  # ... plus this much beside an objective its side needs
-    escape: float = 1.5  # times the model's kill value
+    escape: float = 1.5  # times the model's kill value (an escape pays it once, at the edge, turns off: [ENC-BRK-3];
+    # weighed above it, every fight on the way loses to the run, and the enemies left free escape or kill in turn)
     fight_bonus: float = 0.3  # a fight already joined
     charge_bonus: float = 1.2  # a charge's odds, times this
     shot_reach: float = 18.0  # enemies further than this are not considered for shots and spells
@@ -163,7 +164,7 @@ SPARE = PlanWeights(spare_ap=0.75, idle_cast=-1.0, idle_shove=-1.0)  # no AP lef
 NORMAL = Difficulty("normal", fate_floor=0.3, cast_floor=0.25, plan=SPARE, targets_weighed=1, contenders=False,
                     first_target=True, rough_odds=True, no_goal_stays=True, centre_charges=True, square_contact=True,
                     reserve_floor=False)
-HARD = Difficulty("hard", first_strike=True, guard_rescued=True, guard_prisoner=True, prisoner_prize=4.0,
+HARD = Difficulty("hard", escape=0.5, first_strike=True, guard_rescued=True, guard_prisoner=True, prisoner_prize=4.0,
                   prisoner_guard=4.0, reappraise=True,
                   safe_steps=True, rear_charges=True, guard_facing=True, fate_by_odds=True, fate_kept=1,
                   fate_floor=0.3, cast_floor=0.25,

@@ -108,13 +108,14 @@ def raider_beside_a_guard(stunned: bool) -> GameState:
 def test_hard_heading_for_its_edge_spends_no_move_on_reaching_a_blow_its_intent_never_asked_for() -> None:
     """A blow after the move would spend the AP a lone Run leaves ([TURN-6]), but the blow needs base contact
     ([CC-1]), so the move would go to the guard, not toward the edge: it used to (Run, then a Furious Attack at
-    -3 for the run). The move's ground toward the goal is not counted for such a plan (PlanWeights.diverted)."""
+    -3 for the run). The move's ground toward the goal is not counted for such a plan (PlanWeights.diverted).
+    (The escape weighed as it was when the test was written, above the charge at the guard: the intent is to go.)"""
     from tests.ai.test_plan_futility import activate
 
     for seed in range(3):
         state = raider_beside_a_guard(stunned=False)
         raider = state.model("A1")
-        done = activate(state, raider, Tactical(seed, "hard"))
+        done = activate(state, raider, Tactical(seed, replace(HARD, escape=1.5)))
         assert done == ["run"] and raider.y < 18, (seed, done, raider.y)
 
 
@@ -131,3 +132,26 @@ def test_a_stunned_model_on_its_way_out_shakes_it_off_and_moves_on_toward_its_ed
         done = activate(state, raider, Tactical(seed, "hard"))
         assert done[0] == "shake_off" and len(done) == 2 and done[1] in ("walk", "run", "sneak"), (seed, done)
         assert raider.y <= 26 - 5.9 and not conditions.STUNNED.on(raider), (seed, raider.y)
+
+
+@pytest.mark.rule("ENC-BRK-3", "MOVE-3")
+def test_hard_charges_the_guard_in_its_way_to_the_edge_rather_than_run_past_it() -> None:
+    """Breakthrough, turn 1: a guard with 2 wounds left stands 5″ ahead of our raider, 26″ from its goal edge.
+    An escape pays the raider's kill value once, at the edge, turns off ([ENC-BRK-3]); weighed at 1.5 times that
+    now, it outranked the charge and the raider ran past (the guard left free to block, kill or escape itself).
+    Hard weighs it at half: it charges."""
+    from game.rules.turn import run_plan
+
+    def plan(escape: float) -> tuple[str, str]:
+        state = raider_beside_a_guard(stunned=False)
+        raider, guard = state.model("A1"), state.model("B1")
+        guard.x, guard.y, guard.facing = 18, 21, 90
+        guard.wounds_taken = guard.max_wounds - 2
+        state.ap_left = 2
+        state.touch()
+        level = replace(HARD, escape=escape)
+        offers = candidates.all_offers(candidates.Appraiser(level), state, raider)
+        return offers[0][1].kind, Tactical(1, level).plans.on_plan(state, next(run_plan(state, raider, 2)))
+
+    assert plan(1.5) == ("escape", "run")
+    assert plan(HARD.escape) == ("charge", "charge")
