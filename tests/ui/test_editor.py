@@ -6,6 +6,7 @@ shows; save; find the map in the battle set-up; play it against the AI to the re
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
@@ -415,9 +416,8 @@ def test_generate_fair_by_play_draws_again_while_the_games_find_the_map_one_side
     seed = dialog.recipe.seed
     click(app, dialog.widgets["fair"])
     click(app, dialog.widgets["generate"])
-    for _ in range(400):
+    deadline = time.monotonic() + 60  # the draws run in a thread: 400 frames were not always enough (943 seen)
+    while app.top is not ed and time.monotonic() < deadline:
         frames(app, 1)
-        if app.top is ed:
-            break
     assert app.top is ed and ed.session.state.name == f"Generated map {seed + 1}"  # the second draw was taken
     assert "fair by play after 2 draw(s)" in ed.message and "no side advantage" in ed.message
